@@ -1,0 +1,90 @@
+# Isodroid build. The parts: the pure core library (src/core), the headless
+# path tool bin/isopath (src/isopath), the SDL2 game bin/isodroid (src/game),
+# the tests (tests/) and the benchmarks. Objects go to build/<variant>/:
+#   release  -O2, what bin/ holds
+#   san      -O1 with AddressSanitizer + UndefinedBehaviorSanitizer, for tests
+#   bench    -O3, no sanitizers, for make bench
+# Missing system packages are installed by tools/deps.sh (see README.md).
+
+CC      ?= cc
+STD     := -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror
+CFLAGS  ?= -O2 -g
+SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+BENCHFLAGS := -O3 -march=native -DNDEBUG
+
+MOVINGAI_DIR ?= ../shared/data/movingai
+LEVEL   ?= levels
+BENCH_REPEAT ?= 1
+
+CORE_SRC  := $(wildcard src/core/*.c)
+TOOL_SRC  := $(wildcard src/isopath/*.c)
+TEST_SRC  := $(wildcard tests/test_*.c)
+TEST_SH   := $(wildcard tests/test_*.sh)
+
+core_objs = $(patsubst src/%.c,build/$(1)/%.o,$(CORE_SRC))
+tool_objs = $(patsubst src/%.c,build/$(1)/%.o,$(TOOL_SRC))
+
+.PHONY: all deps deps-test test run bench check-core clean
+all: bin/isopath
+
+# ---- system packages ----------------------------------------------------
+deps:
+	@tools/deps.sh build
+deps-test:
+	@tools/deps.sh test
+
+# ---- objects and the core library ----------------------------------------
+build/release/%.o: src/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(CFLAGS) -MMD -MP -Isrc/core -c $< -o $@
+build/san/%.o: src/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) -MMD -MP -Isrc/core -c $< -o $@
+build/bench/%.o: src/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(BENCHFLAGS) -MMD -MP -Isrc/core -c $< -o $@
+
+build/release/libisocore.a: $(call core_objs,release)
+build/san/libisocore.a: $(call core_objs,san)
+build/bench/libisocore.a: $(call core_objs,bench)
+build/%/libisocore.a:
+	@rm -f $@
+	ar rcs $@ $^
+
+# ---- the headless path tool ----------------------------------------------
+bin/isopath: $(call tool_objs,release) build/release/libisocore.a
+	@mkdir -p bin
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+build/san/isopath: $(call tool_objs,san) build/san/libisocore.a
+	$(CC) $(SANFLAGS) -o $@ $^ -lm
+build/bench/isopath: $(call tool_objs,bench) build/bench/libisocore.a
+	$(CC) $(BENCHFLAGS) -o $@ $^ -lm
+
+# ---- the game ------------------------------------------------------------
+run:
+	@echo "isodroid: the game is not built yet; try 'bin/isopath --help' for the path tool." >&2
+	@exit 1
+
+# ---- tests: every test_*.c and test_*.sh under ASan + UBSan ---------------
+TEST_BINS := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
+build/san/tests/%: tests/%.c tests/testlib.h build/san/libisocore.a | deps-test
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Itests -o $@ $< build/san/libisocore.a \
+	    $$(pkg-config --cflags --libs cmocka) -lm
+
+test: deps-test check-core $(TEST_BINS) build/san/isopath
+	@ISOPATH=build/san/isopath tests/run.sh $(TEST_BINS) $(TEST_SH)
+
+check-core:
+	@if grep -rnE '#[[:space:]]*include[[:space:]]*[<"]SDL' src/core; then \
+	    echo "src/core must not include SDL headers (see README.md)" >&2; exit 1; fi
+
+# ---- benchmarks ------------------------------------------------------------
+bench: build/bench/isopath
+	@tools/bench.sh build/bench/isopath "$(MOVINGAI_DIR)" $(BENCH_REPEAT)
+
+clean:
+	rm -rf build bin
+
+-include $(shell find build -name '*.d' 2>/dev/null)

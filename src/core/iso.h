@@ -1,0 +1,34 @@
+/* iso.h - isometric math: tile <-> world <-> screen for a 2:1 diamond
+ * projection with a camera offset and zoom. Pure C, no state of its own.
+ * World (x, y) is the top corner of tile (floor x, floor y); the tile's
+ * diamond spans world [x, x+1) x [y, y+1). */
+#ifndef ISODROID_ISO_H
+#define ISODROID_ISO_H
+
+#include <stdbool.h>
+
+#include "coord.h"
+
+typedef struct IsoView {
+    double tile_w, tile_h; /* diamond size in pixels at zoom 1 (2:1, e.g. 64 x 32) */
+    double zoom;           /* > 0 */
+    double off_x, off_y;   /* screen position of world (0, 0) */
+} IsoView;
+
+IsoView iso_view(double tile_w, double tile_h);
+ScreenPos iso_world_to_screen(const IsoView *v, WorldPos w);
+WorldPos iso_screen_to_world(const IsoView *v, ScreenPos s);
+/* floor on both axes: a point on a diamond edge belongs to the tile with the
+ * larger coordinate, the same rule the drawing uses */
+TilePos iso_world_to_tile(WorldPos w);
+WorldPos iso_tile_center(TilePos t);
+/* Screen position of the tile's top corner. */
+ScreenPos iso_tile_to_screen(const IsoView *v, TilePos t);
+/* The tile under a screen point; false when it lies outside w x h tiles. */
+bool iso_screen_to_tile(const IsoView *v, ScreenPos s, int w, int h, TilePos *out);
+/* Sets the zoom (clamped to [min, max]) keeping the world point under anchor fixed. */
+void iso_zoom_at(IsoView *v, ScreenPos anchor, double zoom, double min, double max);
+/* Moves the camera so that world point w appears at screen point s. */
+void iso_look_at(IsoView *v, WorldPos w, ScreenPos s);
+
+#endif

@@ -1,0 +1,469 @@
+/* level.c - reads and writes level text files. Parsing is two passes over the
+ * lines (measure, then fill) into a fresh Level that replaces the caller's
+ * only when the whole file is valid. Saving is atomic via a temporary file. */
+#define _POSIX_C_SOURCE 200809L
+#include "level.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *const header_keys[] = {"name", "author", "description"};
+enum { HEADER_KEY_COUNT = sizeof header_keys / sizeof header_keys[0] };
+
+typedef struct Line {
+    const char *s;
+    size_t len;    /* without newline, CR and trailing spaces */
+    int number;    /* 1-based */
+} Line;
+
+typedef enum LineKind { LINE_BLANK, LINE_COMMENT, LINE_HEADER, LINE_ROW } LineKind;
+
+static LineKind line_kind(const Line *ln)
+{
+    if (ln->len == 0)
+        return LINE_BLANK;
+    if (ln->s[0] == ';')
+        return LINE_COMMENT;
+    if (ln->s[0] >= 'a' && ln->s[0] <= 'z') {
+        size_t i = 1;
+        while (i < ln->len && ((ln->s[i] >= 'a' && ln->s[i] <= 'z') || ln->s[i] == '_'))
+            i++;
+        if (i < ln->len && ln->s[i] == ':')
+            return LINE_HEADER;
+    }
+    return LINE_ROW;
+}
+
+/* Splits text into lines: strips a UTF-8 BOM, CR and trailing spaces. */
+static Line *split_lines(const char *text, size_t len, int *count)
+{
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
+    size_t n = 1;
+    for (size_t i = 0; i < len; i++)
+        n += text[i] == '\n';
+    Line *lines = malloc(n * sizeof *lines);
+    if (!lines)
+        return NULL;
+    int k = 0;
+    size_t begin = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i < len && text[i] != '\n')
+            continue;
+        if (i == len && begin == len)
+            break; /* final newline: no empty last line */
+        size_t end = i;
+        while (end > begin && (text[end - 1] == '\r' || text[end - 1] == ' '))
+            end--;
+        lines[k].s = text + begin;
+        lines[k].len = end - begin;
+        lines[k].number = k + 1;
+        k++;
+        begin = i + 1;
+    }
+    *count = k;
+    return lines;
+}
+
+static void describe_byte(char c, char *buf, size_t size)
+{
+    unsigned char u = (unsigned char)c;
+    if (u >= 0x21 && u < 0x7F)
+        snprintf(buf, size, "'%c'", c);
+    else
+        snprintf(buf, size, "byte 0x%02X", u);
+}
+
+static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[HEADER_KEY_COUNT],
+                         Level *l, char **canon)
+{
+    const char *colon = memchr(ln->s, ':', ln->len);
+    size_t key_len = (size_t)(colon - ln->s);
+    int key = -1;
+    for (int k = 0; k < HEADER_KEY_COUNT; k++)
+        if (strlen(header_keys[k]) == key_len && memcmp(header_keys[k], ln->s, key_len) == 0)
+            key = k;
+    if (key < 0) {
+        diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description)",
+                 (int)key_len, ln->s);
+        return false;
+    }
+    if (seen[key]) {
+        diag_add(d, file, ln->number, 1, "header '%s' given twice", header_keys[key]);
+        return false;
+    }
+    seen[key] = true;
+    const char *v = colon + 1, *end = ln->s + ln->len;
+    while (v < end && (*v == ' ' || *v == '\t'))
+        v++;
+    size_t vlen = (size_t)(end - v);
+    if (key == 0) {
+        if (vlen >= LEVEL_NAME_MAX) {
+            diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "level name longer than %d characters",
+                     LEVEL_NAME_MAX - 1);
+            return false;
+        }
+        memcpy(l->name, v, vlen);
+        l->name[vlen] = '\0';
+    }
+    *canon = malloc(key_len + vlen + 3);
+    if (!*canon)
+        return false;
+    sprintf(*canon, "%s:%s%.*s", header_keys[key], vlen ? " " : "", (int)vlen, v);
+    return true;
+}
+
+static void default_name(const char *file, char *name)
+{
+    const char *base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    size_t n = strcspn(base, ".");
+    if (n >= LEVEL_NAME_MAX)
+        n = LEVEL_NAME_MAX - 1;
+    memcpy(name, base, n);
+    name[n] = '\0';
+}
+
+void level_free(Level *l)
+{
+    if (!l)
+        return;
+    for (int i = 0; i < l->line_count; i++)
+        free(l->lines[i].text);
+    free(l->lines);
+    free(l->glyphs);
+    memset(l, 0, sizeof *l);
+}
+
+static bool add_line(Level *l, int before_row, const char *s, size_t len, char *owned)
+{
+    char *text = owned;
+    if (!text) {
+        text = malloc(len + 1);
+        if (!text)
+            return false;
+        memcpy(text, s, len);
+        text[len] = '\0';
+    }
+    l->lines[l->line_count].before_row = before_row;
+    l->lines[l->line_count].text = text;
+    l->line_count++;
+    return true;
+}
+
+bool level_parse(const char *text, size_t len, const char *file, Level *out, Diags *d)
+{
+    memset(out, 0, sizeof *out);
+    int nlines = 0;
+    Line *lines = split_lines(text, len, &nlines);
+    if (!lines) {
+        diag_add(d, file, 0, 0, "out of memory");
+        return false;
+    }
+    int problems = diag_total(d);
+
+    /* Pass 1: find the grid rows and measure them. */
+    int first = -1, last = -1;
+    for (int i = 0; i < nlines; i++) {
+        LineKind k = line_kind(&lines[i]);
+        if (k == LINE_ROW) {
+            if (first < 0)
+                first = i;
+            last = i;
+        }
+    }
+    Level l = {0};
+    int w = 0, h = 0;
+    if (first < 0) {
+        diag_add(d, file, nlines > 0 ? nlines : 1, 1, "no grid rows: a level needs rows of tiles");
+    } else {
+        for (int i = first; i <= last; i++) {
+            LineKind k = line_kind(&lines[i]);
+            if (k == LINE_HEADER) {
+                diag_add(d, file, lines[i].number, 1, "header line inside the grid: put '%.*s' above the first row",
+                         (int)(strchr(lines[i].s, ':') - lines[i].s + 1), lines[i].s);
+                continue;
+            }
+            if (k == LINE_COMMENT)
+                continue;
+            if (h == LEVEL_MAX_SIDE) {
+                diag_add(d, file, lines[i].number, 1, "more than %d rows", LEVEL_MAX_SIDE);
+                break;
+            }
+            h++;
+            if ((int)lines[i].len > LEVEL_MAX_SIDE)
+                diag_add(d, file, lines[i].number, LEVEL_MAX_SIDE + 1, "row is %zu tiles wide; at most %d",
+                         lines[i].len, LEVEL_MAX_SIDE);
+            else if ((int)lines[i].len > w)
+                w = (int)lines[i].len;
+        }
+    }
+    if (diag_total(d) > problems) {
+        free(lines);
+        return false;
+    }
+
+    /* Pass 2: fill glyphs, check them, keep the other lines. */
+    l.w = w;
+    l.h = h;
+    l.glyphs = malloc((size_t)w * (size_t)h);
+    l.lines = malloc((size_t)nlines * sizeof *l.lines);
+    if (!l.glyphs || !l.lines) {
+        diag_add(d, file, 0, 0, "out of memory");
+        level_free(&l);
+        free(lines);
+        return false;
+    }
+    memset(l.glyphs, ' ', (size_t)w * (size_t)h);
+    default_name(file, l.name);
+    bool seen[HEADER_KEY_COUNT] = {false};
+    int row = 0, starts = 0, start_line = 0, start_col = 0;
+    for (int i = 0; i < nlines; i++) {
+        const Line *ln = &lines[i];
+        LineKind k = line_kind(ln);
+        bool in_grid = i >= first && i <= last;
+        if (in_grid && k != LINE_COMMENT) {
+            char *dst = l.glyphs + (size_t)row * (size_t)w;
+            for (size_t x = 0; x < ln->len; x++) {
+                char c = ln->s[x];
+                TileKind kind;
+                if (c == '\t') {
+                    diag_add(d, file, ln->number, (int)x + 1, "tab character: use spaces for void tiles");
+                } else if (!tile_from_glyph(c, &kind)) {
+                    char what[16];
+                    describe_byte(c, what, sizeof what);
+                    diag_add(d, file, ln->number, (int)x + 1, "unknown glyph %s (known: %s)", what,
+                             tile_glyph_list());
+                } else {
+                    dst[x] = c;
+                    if (kind == TILE_START) {
+                        if (starts++ == 0) {
+                            l.start = tile_pos((int)x, row);
+                            start_line = ln->number;
+                            start_col = (int)x + 1;
+                        } else {
+                            diag_add(d, file, ln->number, (int)x + 1,
+                                     "second droid start '@' (the first is at %d:%d)", start_line, start_col);
+                        }
+                    }
+                }
+            }
+            row++;
+            continue;
+        }
+        char *canon = NULL;
+        if (k == LINE_HEADER && i > last) {
+            diag_add(d, file, ln->number, 1, "header line after the grid: put it above the first row");
+            continue;
+        }
+        if (k == LINE_HEADER && !header_value(ln, file, d, seen, &l, &canon))
+            continue;
+        if (!add_line(&l, i < first ? 0 : (in_grid ? row : h), ln->s, ln->len, canon)) {
+            diag_add(d, file, 0, 0, "out of memory");
+            break;
+        }
+    }
+    if (starts == 0)
+        diag_add(d, file, lines[first].number, 1, "no droid start '@' in the grid");
+    free(lines);
+    if (diag_total(d) > problems) {
+        level_free(&l);
+        return false;
+    }
+    *out = l;
+    return true;
+}
+
+bool level_load(const char *path, Level *out, Diags *d)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_add(d, path, 0, 0, "cannot open: %s", strerror(errno));
+        return false;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    bool ok = buf != NULL;
+    while (ok) {
+        if (len == cap) {
+            if ((long)cap >= LEVEL_MAX_FILE_BYTES) {
+                diag_add(d, path, 0, 0, "file larger than %ld bytes", LEVEL_MAX_FILE_BYTES);
+                ok = false;
+                break;
+            }
+            char *bigger = realloc(buf, cap * 2);
+            if (!bigger) {
+                ok = false;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                diag_add(d, path, 0, 0, "read error: %s", strerror(errno));
+                ok = false;
+            }
+            break;
+        }
+    }
+    fclose(f);
+    if (ok)
+        ok = level_parse(buf, len, path, out, d);
+    free(buf);
+    return ok;
+}
+
+TileKind level_kind(const Level *l, int x, int y)
+{
+    TileKind k = TILE_VOID;
+    tile_from_glyph(level_glyph(l, x, y), &k);
+    return k;
+}
+
+bool level_build_grid(const Level *l, Grid *g)
+{
+    if (!grid_init(g, l->w, l->h))
+        return false;
+    for (int y = 0; y < l->h; y++)
+        for (int x = 0; x < l->w; x++)
+            grid_set(g, x, y, tile_info(level_kind(l, x, y))->cost);
+    return true;
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+typedef struct Buf {
+    char *s;
+    size_t len, cap;
+    bool failed;
+} Buf;
+
+static void buf_put(Buf *b, const char *s, size_t n)
+{
+    if (b->failed)
+        return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (b->len + n + 1 > cap)
+            cap *= 2;
+        char *s2 = realloc(b->s, cap);
+        if (!s2) {
+            b->failed = true;
+            return;
+        }
+        b->s = s2;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+static void put_lines_before(Buf *b, const Level *l, int row, int *next)
+{
+    while (*next < l->line_count && l->lines[*next].before_row == row) {
+        buf_put(b, l->lines[*next].text, strlen(l->lines[*next].text));
+        buf_put(b, "\n", 1);
+        (*next)++;
+    }
+}
+
+char *level_format(const Level *l, size_t *len)
+{
+    Buf b = {0};
+    int next = 0;
+    for (int y = 0; y < l->h; y++) {
+        put_lines_before(&b, l, y, &next);
+        const char *row = l->glyphs + (size_t)y * (size_t)l->w;
+        size_t n = (size_t)l->w;
+        while (n > 0 && row[n - 1] == ' ')
+            n--;
+        buf_put(&b, row, n);
+        buf_put(&b, "\n", 1);
+    }
+    put_lines_before(&b, l, l->h, &next);
+    if (b.failed) {
+        free(b.s);
+        return NULL;
+    }
+    if (len)
+        *len = b.len;
+    return b.s;
+}
+
+bool level_save(const Level *l, const char *path, char *err, size_t err_size)
+{
+    size_t len = 0;
+    char *text = level_format(l, &len);
+    if (!text) {
+        snprintf(err, err_size, "%s: out of memory", path);
+        return false;
+    }
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (!tmp) {
+        free(text);
+        snprintf(err, err_size, "%s: out of memory", path);
+        return false;
+    }
+    snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
+    const char *step = "cannot create a temporary file";
+    int fd = mkstemp(tmp);
+    bool ok = fd >= 0;
+    if (ok) {
+        struct stat sb;
+        mode_t mode = stat(path, &sb) == 0 ? (sb.st_mode & 07777) : 0644;
+        size_t done = 0;
+        while (ok && done < len) {
+            ssize_t n = write(fd, text + done, len - done);
+            if (n < 0) {
+                if (errno == EINTR)
+                    continue;
+                step = "cannot write";
+                ok = false;
+            } else {
+                done += (size_t)n;
+            }
+        }
+        if (ok && fchmod(fd, mode) != 0) {
+            step = "cannot set permissions";
+            ok = false;
+        }
+        if (ok && fsync(fd) != 0) {
+            step = "cannot flush to disk";
+            ok = false;
+        }
+        int saved = errno;
+        if (close(fd) != 0 && ok) {
+            step = "cannot close";
+            ok = false;
+            saved = errno;
+        }
+        errno = saved;
+        if (ok && rename(tmp, path) != 0) {
+            step = "cannot replace the file";
+            ok = false;
+        }
+        if (!ok) {
+            saved = errno;
+            unlink(tmp);
+            errno = saved;
+        }
+    }
+    if (!ok)
+        snprintf(err, err_size, "%s: %s: %s", path, step, strerror(errno));
+    free(tmp);
+    free(text);
+    return ok;
+}

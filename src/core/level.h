@@ -1,0 +1,57 @@
+/* level.h - Isodroid level text files (docs/levels.md): parsing with located
+ * diagnostics, the canonical writer and the atomic save. Pure C.
+ * A Level owns its memory: level_free releases it; a failed load leaves the
+ * output untouched and zeroed, never half-filled. */
+#ifndef ISODROID_LEVEL_H
+#define ISODROID_LEVEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "coord.h"
+#include "diag.h"
+#include "grid.h"
+#include "tile.h"
+
+enum { LEVEL_MAX_SIDE = GRID_MAX_SIDE, LEVEL_NAME_MAX = 128 };
+#define LEVEL_MAX_FILE_BYTES (64L * 1024 * 1024)
+
+/* A line of the file that is not a grid row: a header line ("key: value"), a
+ * comment (';' ...) or a blank line outside the grid. Kept so save writes it
+ * back where it was. */
+typedef struct LevelLine {
+    int before_row;  /* emitted before grid row before_row; h means after the grid */
+    char *text;      /* canonical text, no newline */
+} LevelLine;
+
+typedef struct Level {
+    int w, h;
+    char *glyphs;          /* w * h glyphs, row-major; rows padded with void */
+    TilePos start;         /* the single '@' */
+    char name[LEVEL_NAME_MAX]; /* the "name:" header, else the file name */
+    LevelLine *lines;
+    int line_count;
+} Level;
+
+/* Parses text (len bytes). file names the source in messages. On any
+ * problem: false, every problem in d, *out zeroed. */
+bool level_parse(const char *text, size_t len, const char *file, Level *out, Diags *d);
+bool level_load(const char *path, Level *out, Diags *d);
+void level_free(Level *l); /* accepts a zeroed level */
+
+/* The canonical file text (malloc'd, caller frees); NULL when out of memory. */
+char *level_format(const Level *l, size_t *len);
+/* Writes the canonical text to path atomically (temporary file in the same
+ * folder, flush, fsync, rename). On failure returns false, leaves any
+ * existing file untouched and writes the reason into err. */
+bool level_save(const Level *l, const char *path, char *err, size_t err_size);
+
+static inline char level_glyph(const Level *l, int x, int y)
+{
+    return (x >= 0 && y >= 0 && x < l->w && y < l->h) ? l->glyphs[(size_t)y * (size_t)l->w + (size_t)x] : ' ';
+}
+TileKind level_kind(const Level *l, int x, int y);
+/* Fills a grid (initialised here; caller deinits) with the tile costs. */
+bool level_build_grid(const Level *l, Grid *g);
+
+#endif

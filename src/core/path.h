@@ -1,0 +1,93 @@
+/* path.h - the pathfinder: A* (and JPS for uniform-cost 8-way grids) over a
+ * Grid, with 8-way (no corner cutting), 4-way and hex topologies, nearest
+ * reachable tile, cost and expansion limits, and incremental stepping.
+ *
+ * Costs: a step costs (1 straight, sqrt 2 diagonal) x the cost of the tile
+ * entered; hex and 4-way steps cost 1 x that. The heuristic is the topology's
+ * distance x the grid's cheapest cost, so every returned path is optimal.
+ *
+ * Memory: a PathState is made for one grid size by path_create and freed by
+ * path_destroy. It holds 16 bytes per stored tile (f key 8, stamp word 4,
+ * open-list slot 4) and nothing else grows: queries never allocate. Node
+ * records carry a generation stamp, so nothing is cleared between queries. */
+#ifndef ISODROID_PATH_H
+#define ISODROID_PATH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "coord.h"
+#include "grid.h"
+
+typedef enum PathTopology { PATH_TOPO_8, PATH_TOPO_4, PATH_TOPO_HEX } PathTopology;
+typedef enum PathAlgo { PATH_ASTAR, PATH_JPS } PathAlgo;
+
+typedef enum PathStatus {
+    PATH_RUNNING,   /* incremental search not finished */
+    PATH_FOUND,     /* path to the goal */
+    PATH_NEAREST,   /* goal blocked or unreachable: path to the nearest reachable tile */
+    PATH_NONE,      /* no path (see path_status_text for why) */
+    PATH_LIMIT,     /* a cost or expansion limit stopped the search */
+} PathStatus;
+
+typedef struct PathOptions {
+    PathTopology topology;
+    /* JPS runs only on 8-way grids whose walkable tiles all cost the same and
+     * with no nearest/limit options; otherwise A* runs. */
+    PathAlgo algo;
+    /* Unreachable or blocked goal: return the path to the reachable tile
+     * nearest the goal (topology distance; ties: lower path cost, then lower
+     * row, then lower column). With a limit, the best tile seen so far. */
+    bool nearest;
+    double cost_limit;      /* > 0: never extend a path beyond this cost */
+    long expansion_limit;   /* > 0: stop after this many expansions */
+} PathOptions;
+
+typedef struct PathResult {
+    PathStatus status;
+    const char *why;  /* short reason for NONE/LIMIT/NEAREST, else "" */
+    TilePos start;
+    TilePos end;      /* last tile of the path: the goal, or the nearest tile */
+    int steps;        /* tiles in the path, start excluded */
+    double length;    /* summed step costs */
+    long expanded;    /* nodes expanded */
+    bool used_jps;
+} PathResult;
+
+typedef struct PathState PathState;
+
+/* Exact step costs in units of 2^-32 straight steps: equal paths compare equal. */
+#define PATH_UNIT_STRAIGHT (UINT64_C(1) << 32)
+#define PATH_UNIT_DIAGONAL UINT64_C(6074001000) /* round(sqrt(2) * 2^32) */
+
+/* The neighbour offsets {dx, dy} of a topology and their count. 8-way lists
+ * E SE S SW W NW N NE (even indices straight); hex lists axial neighbours. */
+const int (*path_topology_dirs(PathTopology t, int *count))[2];
+/* True when the step (x,y) -> (x+dx,y+dy) is a neighbour move of the topology
+ * and allowed on the grid (8-way: no corner cutting). */
+bool path_can_step(const Grid *g, PathTopology t, int x, int y, int dx, int dy);
+
+/* A search state for grids of w x h tiles; NULL when out of memory. */
+PathState *path_create(int w, int h);
+void path_destroy(PathState *st); /* accepts NULL */
+
+/* Default options: 8-way A*, no nearest, no limits. */
+PathOptions path_options_default(void);
+
+/* One-shot search; the result is also kept in the state. */
+PathStatus path_find(PathState *st, const Grid *g, TilePos start, TilePos goal,
+                     const PathOptions *opt, PathResult *out);
+
+/* Incremental search: path_begin, then path_step until it returns something
+ * other than PATH_RUNNING. The grid must stay unchanged and alive meanwhile. */
+void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const PathOptions *opt);
+PathStatus path_step(PathState *st, long max_expansions);
+
+/* The latest result and its tiles (i in 0..steps-1, start excluded). Valid
+ * until the next path_begin or path_find on this state. */
+const PathResult *path_result(const PathState *st);
+TilePos path_tile(const PathState *st, int i);
+
+const char *path_status_name(PathStatus s);
+
+#endif

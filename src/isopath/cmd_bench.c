@@ -1,0 +1,119 @@
+/* cmd_bench.c - 'isopath bench': runs every query of a Moving AI scenario,
+ * times the searches alone and checks each length against the optimum. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "isopath.h"
+#include "movingai.h"
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void print_diags(const Diags *d)
+{
+    for (int k = 0; k < d->count; k++)
+        fprintf(stderr, "%s\n", d->msg[k]);
+}
+
+int isopath_bench(int argc, char **argv)
+{
+    const char *map = NULL, *scen = NULL;
+    long repeat = 1;
+    PathOptions opt = path_options_default();
+    for (int i = 2; i < argc; i++) {
+        bool handled;
+        if (strcmp(argv[i], "--repeat") == 0) {
+            char *end;
+            if (i + 1 >= argc)
+                return isopath_usage_error("%s", "--repeat needs a value");
+            repeat = strtol(argv[++i], &end, 10);
+            if (*end || repeat < 1)
+                return isopath_usage_error("--repeat wants a positive whole number, not '%s'", argv[i]);
+            continue;
+        }
+        if (!isopath_parse_options(argc, argv, &i, &opt, &handled))
+            return 2;
+        if (handled)
+            continue;
+        if (argv[i][0] == '-' && argv[i][1] == '-')
+            return isopath_usage_error("unknown option '%s'", argv[i]);
+        if (!map)
+            map = argv[i];
+        else if (!scen)
+            scen = argv[i];
+        else
+            return isopath_usage_error("unexpected argument '%s'", argv[i]);
+    }
+    if (!map || !scen)
+        return isopath_usage_error("%s", "bench needs MAP SCEN");
+
+    Diags d;
+    diag_clear(&d);
+    Grid g;
+    Scenario s;
+    if (!movingai_load_map(map, &g, &d)) {
+        print_diags(&d);
+        return 1;
+    }
+    if (!movingai_load_scen(scen, &s, &d)) {
+        print_diags(&d);
+        grid_deinit(&g);
+        return 1;
+    }
+    if (s.count > 0 && (s.map_w != g.w || s.map_h != g.h))
+        fprintf(stderr, "%s: warning: scenario is for a %dx%d map, %s is %dx%d\n", scen, s.map_w, s.map_h, map,
+                g.w, g.h);
+    PathState *st = path_create(g.w, g.h);
+    double *len = malloc(((size_t)s.count + 1) * sizeof *len);
+    if (!st || !len) {
+        fprintf(stderr, "isopath: out of memory\n");
+        path_destroy(st);
+        free(len);
+        movingai_scen_free(&s);
+        grid_deinit(&g);
+        return 1;
+    }
+    double elapsed = 0;
+    bool jps = false;
+    for (long r = 0; r < repeat; r++) {
+        double t0 = now_seconds();
+        for (int i = 0; i < s.count; i++) {
+            PathResult res;
+            PathStatus st_ = path_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &res);
+            if (r == 0)
+                len[i] = st_ == PATH_FOUND ? res.length : -1.0;
+            jps = res.used_jps;
+        }
+        elapsed += now_seconds() - t0;
+    }
+    int optimal = 0;
+    for (int i = 0; i < s.count; i++) {
+        const ScenQuery *q = &s.q[i];
+        if (len[i] >= 0 && movingai_length_matches(q, len[i])) {
+            optimal++;
+            continue;
+        }
+        if (len[i] < 0)
+            fprintf(stderr, "%s:%d: %d,%d -> %d,%d: no path found, file says %.8f\n", scen, q->line, q->start.x,
+                    q->start.y, q->goal.x, q->goal.y, q->optimal);
+        else
+            fprintf(stderr, "%s:%d: %d,%d -> %d,%d: length %.8f, file says %.8f\n", scen, q->line, q->start.x,
+                    q->start.y, q->goal.x, q->goal.y, len[i], q->optimal);
+    }
+    double mean = s.count ? elapsed * 1e6 / ((double)s.count * (double)repeat) : 0.0;
+    printf("%s: %dx%d, %s\n", map, g.w, g.h, jps ? "jps" : "astar");
+    printf("%d queries, %d optimal, mean %.2f us/query\n", s.count, optimal, mean);
+    free(len);
+    path_destroy(st);
+    movingai_scen_free(&s);
+    grid_deinit(&g);
+    return optimal < s.count ? 1 : 0;
+}

@@ -1,0 +1,264 @@
+/* isopath - the headless path tool: plans paths on level files, validates
+ * levels, prints flow fields and runs Moving AI benchmarks. Links only the
+ * core library, libc and libm. Exit codes: 0 ok, 1 no path / bad file, 2 usage. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "field.h"
+#include "isopath.h"
+#include "level.h"
+#include "path.h"
+
+static const char usage[] =
+    "usage:\n"
+    "  isopath path LEVEL SX,SY GX,GY [--draw] [--topology 8|4|hex] [--algo astar|jps]\n"
+    "                                 [--nearest] [--max-cost C] [--max-expand N]\n"
+    "      prints the path one x,y per line (start and goal included), then\n"
+    "      'length L steps N expanded E'. --draw first prints the level with the\n"
+    "      path over it (s start, o path, g goal). Unreachable: 'no path' on\n"
+    "      stderr and exit 1. --nearest walks to the reachable tile nearest an\n"
+    "      unreachable goal instead.\n"
+    "  isopath check LEVEL...\n"
+    "      validates level files: one FILE:LINE:COL: message per problem (exit 1),\n"
+    "      or a summary per file with the walkable tiles '@' cannot reach.\n"
+    "  isopath field LEVEL GX,GY\n"
+    "      prints the flow field towards GX,GY: the step each tile takes.\n"
+    "  isopath bench MAP SCEN [--algo astar|jps] [--repeat N]\n"
+    "      runs a Moving AI scenario and checks every length against the optimum;\n"
+    "      last line 'N queries, M optimal, mean X.XX us/query'; exit 1 if M < N.\n"
+    "  isopath --help\n"
+    "Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n";
+
+int isopath_usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "isopath: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nrun 'isopath --help' for usage\n");
+    return 2;
+}
+
+bool isopath_parse_xy(const char *s, TilePos *out)
+{
+    char *end;
+    long x = strtol(s, &end, 10);
+    if (end == s || *end != ',')
+        return false;
+    const char *ys = end + 1;
+    long y = strtol(ys, &end, 10);
+    if (end == ys || *end != '\0' || x < -1000000 || x > 1000000 || y < -1000000 || y > 1000000)
+        return false;
+    *out = tile_pos((int)x, (int)y);
+    return true;
+}
+
+bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool *handled)
+{
+    const char *a = argv[*i];
+    *handled = true;
+    if (strcmp(a, "--topology") == 0 || strcmp(a, "--algo") == 0 || strcmp(a, "--max-cost") == 0 ||
+        strcmp(a, "--max-expand") == 0) {
+        if (*i + 1 >= argc) {
+            isopath_usage_error("%s needs a value", a);
+            return false;
+        }
+        const char *v = argv[++*i];
+        char *end;
+        if (strcmp(a, "--topology") == 0) {
+            if (strcmp(v, "8") == 0)
+                opt->topology = PATH_TOPO_8;
+            else if (strcmp(v, "4") == 0)
+                opt->topology = PATH_TOPO_4;
+            else if (strcmp(v, "hex") == 0)
+                opt->topology = PATH_TOPO_HEX;
+            else {
+                isopath_usage_error("unknown topology '%s' (8, 4 or hex)", v);
+                return false;
+            }
+        } else if (strcmp(a, "--algo") == 0) {
+            if (strcmp(v, "astar") == 0)
+                opt->algo = PATH_ASTAR;
+            else if (strcmp(v, "jps") == 0)
+                opt->algo = PATH_JPS;
+            else {
+                isopath_usage_error("unknown algorithm '%s' (astar or jps)", v);
+                return false;
+            }
+        } else if (strcmp(a, "--max-cost") == 0) {
+            opt->cost_limit = strtod(v, &end);
+            if (end == v || *end || !(opt->cost_limit > 0)) {
+                isopath_usage_error("--max-cost wants a positive number, not '%s'", v);
+                return false;
+            }
+        } else {
+            opt->expansion_limit = strtol(v, &end, 10);
+            if (end == v || *end || opt->expansion_limit < 1) {
+                isopath_usage_error("--max-expand wants a positive whole number, not '%s'", v);
+                return false;
+            }
+        }
+        return true;
+    }
+    if (strcmp(a, "--nearest") == 0) {
+        opt->nearest = true;
+        return true;
+    }
+    *handled = false;
+    return true;
+}
+
+bool isopath_load_level(const char *path, Level *l, Grid *g)
+{
+    Diags d;
+    diag_clear(&d);
+    if (!level_load(path, l, &d)) {
+        for (int k = 0; k < d.count; k++)
+            fprintf(stderr, "%s\n", d.msg[k]);
+        if (d.dropped)
+            fprintf(stderr, "%s: %d more problems not shown\n", path, d.dropped);
+        return false;
+    }
+    if (!level_build_grid(l, g)) {
+        fprintf(stderr, "%s: out of memory\n", path);
+        level_free(l);
+        return false;
+    }
+    return true;
+}
+
+static void draw_path(const Level *l, const PathState *st)
+{
+    const PathResult *r = path_result(st);
+    char *canvas = malloc((size_t)l->w * (size_t)l->h);
+    if (!canvas)
+        return;
+    memcpy(canvas, l->glyphs, (size_t)l->w * (size_t)l->h);
+    for (int i = 0; i < r->steps; i++) {
+        TilePos t = path_tile(st, i);
+        canvas[(size_t)t.y * (size_t)l->w + (size_t)t.x] = i + 1 == r->steps ? 'g' : 'o';
+    }
+    canvas[(size_t)r->start.y * (size_t)l->w + (size_t)r->start.x] = 's';
+    for (int y = 0; y < l->h; y++) {
+        int n = l->w;
+        const char *row = canvas + (size_t)y * (size_t)l->w;
+        while (n > 0 && row[n - 1] == ' ')
+            n--;
+        printf("%.*s\n", n, row);
+    }
+    printf("\n");
+    free(canvas);
+}
+
+static int cmd_path(int argc, char **argv)
+{
+    const char *file = NULL;
+    const char *pos[2] = {NULL, NULL};
+    int npos = 0;
+    bool draw = false;
+    PathOptions opt = path_options_default();
+    for (int i = 2; i < argc; i++) {
+        bool handled;
+        if (!isopath_parse_options(argc, argv, &i, &opt, &handled))
+            return 2;
+        if (handled)
+            continue;
+        if (strcmp(argv[i], "--draw") == 0)
+            draw = true;
+        else if (argv[i][0] == '-' && argv[i][1] == '-')
+            return isopath_usage_error("unknown option '%s'", argv[i]);
+        else if (!file)
+            file = argv[i];
+        else if (npos < 2)
+            pos[npos++] = argv[i];
+        else
+            return isopath_usage_error("unexpected argument '%s'", argv[i]);
+    }
+    if (!file || npos < 2)
+        return isopath_usage_error("%s", "path needs LEVEL SX,SY GX,GY");
+    TilePos start, goal;
+    if (!isopath_parse_xy(pos[0], &start))
+        return isopath_usage_error("bad start '%s': expected X,Y such as 2,3", pos[0]);
+    if (!isopath_parse_xy(pos[1], &goal))
+        return isopath_usage_error("bad goal '%s': expected X,Y such as 2,3", pos[1]);
+
+    Level l;
+    Grid g;
+    if (!isopath_load_level(file, &l, &g))
+        return 1;
+    int rc = 0;
+    PathState *st = path_create(g.w, g.h);
+    if (!st) {
+        fprintf(stderr, "isopath: out of memory\n");
+        rc = 1;
+    } else {
+        PathStatus s = path_find(st, &g, start, goal, &opt, NULL);
+        const PathResult *r = path_result(st);
+        if (s == PATH_FOUND || s == PATH_NEAREST || (s == PATH_LIMIT && r->steps > 0)) {
+            if (s != PATH_FOUND)
+                fprintf(stderr, "isopath: %s; walking to %d,%d\n", r->why, r->end.x, r->end.y);
+            if (draw)
+                draw_path(&l, st);
+            printf("%d,%d\n", start.x, start.y);
+            for (int i = 0; i < r->steps; i++) {
+                TilePos t = path_tile(st, i);
+                printf("%d,%d\n", t.x, t.y);
+            }
+            printf("length %.6f steps %d expanded %ld\n", r->length, r->steps, r->expanded);
+        } else {
+            fprintf(stderr, "no path from %d,%d to %d,%d in %s (%dx%d): %s\n", start.x, start.y, goal.x,
+                    goal.y, file, g.w, g.h, r->why);
+            rc = 1;
+        }
+    }
+    path_destroy(st);
+    grid_deinit(&g);
+    level_free(&l);
+    return rc;
+}
+
+static int cmd_check(int argc, char **argv)
+{
+    if (argc < 3)
+        return isopath_usage_error("%s", "check needs at least one LEVEL file");
+    int rc = 0;
+    for (int i = 2; i < argc; i++) {
+        Level l;
+        Grid g;
+        if (!isopath_load_level(argv[i], &l, &g)) {
+            rc = 1;
+            continue;
+        }
+        long walkable = grid_count_walkable(&g);
+        long reach = grid_count_reachable(&g, l.start.x, l.start.y);
+        printf("%s: ok, '%s', %dx%d, %ld walkable tiles, %ld unreachable from '@' at %d,%d\n", argv[i], l.name,
+               l.w, l.h, walkable, walkable - reach, l.start.x, l.start.y);
+        grid_deinit(&g);
+        level_free(&l);
+    }
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return isopath_usage_error("%s", "missing command (path, check, field, bench)");
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0) {
+            fputs(usage, stdout);
+            return 0;
+        }
+    if (strcmp(cmd, "path") == 0)
+        return cmd_path(argc, argv);
+    if (strcmp(cmd, "check") == 0)
+        return cmd_check(argc, argv);
+    if (strcmp(cmd, "field") == 0)
+        return isopath_field(argc, argv);
+    if (strcmp(cmd, "bench") == 0)
+        return isopath_bench(argc, argv);
+    return isopath_usage_error("unknown command '%s' (path, check, field, bench)", cmd);
+}

@@ -1,0 +1,25 @@
+#!/bin/sh
+# run.sh - runs every test program (cmocka, TAP output) and test script (TAP)
+# given as arguments, echoes their output and ends with "N passed, N failed".
+# A program that dies without reporting counts as one failure.
+set -u
+passed=0
+failed=0
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+for t in "$@"; do
+    echo "# $t"
+    CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$out" 2>&1
+    rc=$?
+    cat "$out"
+    p=$(grep -c '^ok ' "$out")
+    f=$(grep -c '^not ok ' "$out")
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        echo "not ok - $t exited with status $rc"
+        f=1
+    fi
+    passed=$((passed + p))
+    failed=$((failed + f))
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

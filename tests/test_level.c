@@ -1,0 +1,314 @@
+/* test_level.c - level files: a matrix of good and bad files with their exact
+ * messages, canonical round trips, atomic saves, and the glyph table kept in
+ * sync with docs/levels.md. */
+#include "testlib.h"
+
+#include <sys/stat.h>
+
+#include "level.h"
+#include "tile.h"
+
+typedef struct Case {
+    const char *name;
+    const char *text;
+    const char *expect; /* NULL: loads; else every message, '\n'-joined */
+} Case;
+
+#define GLYPHS "'#' '.' '@' ' ' ',' '+' '~' '*' '>' 'S'"
+
+static const Case cases[] = {
+    {"grid only", "#####\n#@..#\n#####\n", NULL},
+    {"no final newline", "#####\n#@..#\n#####", NULL},
+    {"crlf bom trailing spaces", "\xEF\xBB\xBF#####  \r\n#@..#\r\n#####\r\n", NULL},
+    {"every glyph", "#@.,+~*>S #\n", NULL},
+    {"header and comments", "; a comment\nname: Room\nauthor: me\n\n#@#\n; between\n#.#\n; after\n", NULL},
+    {"ragged rows are padded", "#####\n#@#\n#####\n", NULL},
+    {"unknown glyph", "###\n#@X\n###\n", "t.txt:2:3: unknown glyph 'X' (known: " GLYPHS ")"},
+    {"non-ascii byte", "#@\xC3\xA9\n", "t.txt:1:3: unknown glyph byte 0xC3 (known: " GLYPHS ")\n"
+                                       "t.txt:1:4: unknown glyph byte 0xA9 (known: " GLYPHS ")"},
+    {"tab", "###\n#@\t#\n", "t.txt:2:3: tab character: use spaces for void tiles"},
+    {"no start", "###\n#.#\n", "t.txt:1:1: no droid start '@' in the grid"},
+    {"two starts", "#@@#\n", "t.txt:1:3: second droid start '@' (the first is at 1:2)"},
+    {"empty file", "", "t.txt:1:1: no grid rows: a level needs rows of tiles"},
+    {"only comments", "; hi\nname: x\n", "t.txt:2:1: no grid rows: a level needs rows of tiles"},
+    {"unknown header", "size: 3\n#@#\n", "t.txt:1:1: unknown header key 'size' (known: name, author, description)"},
+    {"header twice", "name: a\nname: b\n#@#\n", "t.txt:2:1: header 'name' given twice"},
+    {"header inside grid", "#@#\nname: x\n#.#\n",
+     "t.txt:2:1: header line inside the grid: put 'name:' above the first row"},
+    {"header after grid", "#@#\nname: x\n", "t.txt:2:1: header line after the grid: put it above the first row"},
+    {"several problems", "#@X\n#\t@\n",
+     "t.txt:1:3: unknown glyph 'X' (known: " GLYPHS ")\n"
+     "t.txt:2:2: tab character: use spaces for void tiles\n"
+     "t.txt:2:3: second droid start '@' (the first is at 1:2)"},
+};
+
+static char *joined(const Diags *d)
+{
+    static char buf[DIAG_MAX * DIAG_LEN];
+    buf[0] = '\0';
+    for (int i = 0; i < d->count; i++) {
+        if (i)
+            strcat(buf, "\n");
+        strcat(buf, d->msg[i]);
+    }
+    return buf;
+}
+
+static void test_matrix(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const Case *c = &cases[i];
+        Level l;
+        Diags d;
+        diag_clear(&d);
+        bool ok = level_parse(c->text, strlen(c->text), "t.txt", &l, &d);
+        if (c->expect == NULL) {
+            if (!ok)
+                fail_msg("%s: expected to load, got:\n%s", c->name, joined(&d));
+            assert_int_equal(d.count, 0);
+            level_free(&l);
+        } else {
+            if (ok)
+                fail_msg("%s: expected errors, but it loaded", c->name);
+            if (strcmp(joined(&d), c->expect) != 0)
+                fail_msg("%s: messages differ\n got: %s\nwant: %s", c->name, joined(&d), c->expect);
+            assert_null(l.glyphs); /* never half-loaded */
+            assert_int_equal(l.w, 0);
+        }
+    }
+}
+
+static void test_contents(void **state)
+{
+    (void)state;
+    const char *text = "\xEF\xBB\xBF; c\r\nname:   The Room  \r\n#####\r\n#@,#\r\n\r\n#+~*>S#\r\n";
+    Level l;
+    Diags d;
+    diag_clear(&d);
+    assert_true(level_parse(text, strlen(text), "levels/x.txt", &l, &d));
+    assert_int_equal(l.w, 7);
+    assert_int_equal(l.h, 4);
+    assert_string_equal(l.name, "The Room");
+    assert_int_equal(l.start.x, 1);
+    assert_int_equal(l.start.y, 1);
+    assert_int_equal(level_glyph(&l, 2, 1), ',');
+    assert_int_equal(level_glyph(&l, 6, 0), ' '); /* padded */
+    assert_int_equal(level_glyph(&l, 3, 2), ' '); /* blank line inside the grid: a void row */
+    assert_int_equal(level_kind(&l, 1, 3), TILE_DOOR);
+    assert_int_equal(level_glyph(&l, -1, 0), ' ');
+    assert_int_equal(level_glyph(&l, 0, 4), ' ');
+    Grid g;
+    assert_true(level_build_grid(&l, &g));
+    assert_int_equal(grid_cost(&g, 2, 1), 3);
+    assert_int_equal(grid_cost(&g, 1, 3), 5);
+    assert_int_equal(grid_cost(&g, 2, 3), 0);
+    assert_int_equal(grid_cost(&g, 1, 1), 1);
+    grid_deinit(&g);
+    level_free(&l);
+
+    /* without a name header the file name names the level */
+    const char *bare = "#@#\n";
+    assert_true(level_parse(bare, strlen(bare), "levels/03_cellar.txt", &l, &d));
+    assert_string_equal(l.name, "03_cellar");
+    level_free(&l);
+}
+
+static void test_limits(void **state)
+{
+    (void)state;
+    size_t n = LEVEL_MAX_SIDE + 1;
+    char *row = malloc(n + 8);
+    memset(row, '.', n);
+    row[0] = '@';
+    strcpy(row + n, "\n");
+    Level l;
+    Diags d;
+    diag_clear(&d);
+    assert_false(level_parse(row, strlen(row), "t.txt", &l, &d));
+    assert_string_equal(joined(&d), "t.txt:1:4097: row is 4097 tiles wide; at most 4096");
+    free(row);
+
+    char *tall = malloc((LEVEL_MAX_SIDE + 1) * 2 + 1);
+    for (size_t i = 0; i < LEVEL_MAX_SIDE + 1; i++) {
+        tall[2 * i] = i == 0 ? '@' : '.';
+        tall[2 * i + 1] = '\n';
+    }
+    tall[(LEVEL_MAX_SIDE + 1) * 2] = '\0';
+    diag_clear(&d);
+    assert_false(level_parse(tall, strlen(tall), "t.txt", &l, &d));
+    assert_string_equal(joined(&d), "t.txt:4097:1: more than 4096 rows");
+    free(tall);
+
+    /* exactly 4096 on a side loads */
+    char *edge = malloc(LEVEL_MAX_SIDE + 2);
+    memset(edge, '.', LEVEL_MAX_SIDE);
+    edge[5] = '@';
+    strcpy(edge + LEVEL_MAX_SIDE, "\n");
+    diag_clear(&d);
+    assert_true(level_parse(edge, strlen(edge), "t.txt", &l, &d));
+    assert_int_equal(l.w, LEVEL_MAX_SIDE);
+    level_free(&l);
+    free(edge);
+}
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    const char *canonical = "; Isodroid level\n"
+                            "name: Round trip\n"
+                            "author: the team\n"
+                            "\n"
+                            "; the grid\n"
+                            "#######\n"
+                            "#@..,,#\n"
+                            "; a door\n"
+                            "#.+~  #\n"
+                            "\n"
+                            "  #*>S#\n"
+                            "#######\n"
+                            "; the end\n";
+    Level l;
+    Diags d;
+    diag_clear(&d);
+    assert_true(level_parse(canonical, strlen(canonical), "t.txt", &l, &d));
+    size_t len;
+    char *out = level_format(&l, &len);
+    assert_string_equal(out, canonical);
+    assert_int_equal(len, strlen(canonical));
+    free(out);
+    level_free(&l);
+
+    /* messy input comes out canonical, and canonical is a fixed point */
+    const char *messy = "\xEF\xBB\xBFname:Messy   \r\n#####   \r\n#@.   \r\n#####";
+    const char *clean = "name: Messy\n#####\n#@.\n#####\n";
+    assert_true(level_parse(messy, strlen(messy), "t.txt", &l, &d));
+    out = level_format(&l, NULL);
+    assert_string_equal(out, clean);
+    free(out);
+    level_free(&l);
+}
+
+static void test_save(void **state)
+{
+    (void)state;
+    const char *text = "name: Saved\n; keep me\n###\n#@#\n###\n";
+    char dir[] = "/tmp/isodroid-save-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/level.txt", dir);
+    Level l;
+    Diags d;
+    diag_clear(&d);
+    assert_true(level_parse(text, strlen(text), path, &l, &d));
+    char err[256] = "";
+    assert_true(level_save(&l, path, err, sizeof err));
+    char *back = test_read_file(path, NULL);
+    assert_string_equal(back, text);
+    free(back);
+
+    /* load -> save of the saved file reproduces it byte for byte */
+    Level l2;
+    assert_true(level_load(path, &l2, &d));
+    assert_true(level_save(&l2, path, err, sizeof err));
+    back = test_read_file(path, NULL);
+    assert_string_equal(back, text);
+    free(back);
+    level_free(&l2);
+
+    /* a save that cannot happen says why and leaves nothing behind */
+    char bad[300];
+    snprintf(bad, sizeof bad, "%s/level.txt/inside.txt", dir);
+    assert_false(level_save(&l, bad, err, sizeof err));
+    assert_non_null(strstr(err, "inside.txt: cannot create a temporary file: Not a directory"));
+    back = test_read_file(path, NULL);
+    assert_string_equal(back, text);
+    free(back);
+
+    /* no temporary files left over */
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "test $(ls -A %s | wc -l) -eq 1", dir);
+    assert_int_equal(system(cmd), 0);
+    level_free(&l);
+    unlink(path);
+    rmdir(dir);
+}
+
+static void test_load_errors(void **state)
+{
+    (void)state;
+    Level l;
+    Diags d;
+    diag_clear(&d);
+    assert_false(level_load("/nonexistent/level.txt", &l, &d));
+    assert_string_equal(d.msg[0], "/nonexistent/level.txt: cannot open: No such file or directory");
+    assert_null(l.glyphs);
+
+    char *path = test_write_temp("#@Q\n", 4);
+    diag_clear(&d);
+    assert_false(level_load(path, &l, &d));
+    char want[300];
+    snprintf(want, sizeof want, "%s:1:3: unknown glyph 'Q' (known: " GLYPHS ")", path);
+    assert_string_equal(d.msg[0], want);
+    unlink(path);
+    free(path);
+}
+
+/* docs/levels.md holds a table "| `G` | name | cost |" for every glyph. */
+static void test_doc_in_sync(void **state)
+{
+    (void)state;
+    char *doc = test_read_file("docs/levels.md", NULL);
+    assert_non_null(doc);
+    int rows = 0;
+    for (char *line = strtok(doc, "\n"); line; line = strtok(NULL, "\n")) {
+        char glyph_field[16], name[64], cost[32];
+        if (sscanf(line, "| `%15[^`]` | %63[^|]| %31[^ |]", glyph_field, name, cost) != 3)
+            continue;
+        char glyph = strcmp(glyph_field, "space") == 0 || strcmp(glyph_field, " ") == 0 ? ' ' : glyph_field[0];
+        TileKind k;
+        if (!tile_from_glyph(glyph, &k))
+            fail_msg("docs/levels.md lists glyph '%s' that the code does not know", glyph_field);
+        const TileInfo *t = tile_info(k);
+        char want[32];
+        if (t->cost)
+            snprintf(want, sizeof want, "%d", t->cost);
+        else
+            snprintf(want, sizeof want, "blocked");
+        if (strcmp(cost, want) != 0)
+            fail_msg("docs/levels.md: glyph '%c' has cost %s, the code says %s", glyph, cost, want);
+        rows++;
+    }
+    assert_int_equal(rows, TILE_KIND_COUNT);
+    free(doc);
+}
+
+static void test_shipped_levels(void **state)
+{
+    (void)state;
+    /* the first level is the tutorial room: 9 x 10, droid at column 2 row 2 */
+    Level l;
+    Diags d;
+    diag_clear(&d);
+    assert_true(level_load("levels/01_tutorial.txt", &l, &d));
+    assert_int_equal(l.w, 9);
+    assert_int_equal(l.h, 10);
+    assert_int_equal(l.start.x, 2);
+    assert_int_equal(l.start.y, 2);
+    for (int x = 0; x < 9; x++) {
+        assert_int_equal(level_kind(&l, x, 0), TILE_WALL);
+        assert_int_equal(level_kind(&l, x, 9), TILE_WALL);
+    }
+    level_free(&l);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_matrix),       cmocka_unit_test(test_contents),
+        cmocka_unit_test(test_limits),       cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_save),         cmocka_unit_test(test_load_errors),
+        cmocka_unit_test(test_doc_in_sync),  cmocka_unit_test(test_shipped_levels),
+    };
+    return cmocka_run_group_tests_name("level", tests, NULL, NULL);
+}

@@ -1,0 +1,129 @@
+/* testlib.h - what every test file needs: cmocka, a fixed-seed random
+ * generator, temporary files and the independent brute-force reference. */
+#ifndef ISODROID_TESTLIB_H
+#define ISODROID_TESTLIB_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "grid.h"
+#include "path.h"
+
+/* xorshift64*: deterministic across platforms */
+static inline uint32_t test_rand(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return (uint32_t)((*s * UINT64_C(2685821657736338717)) >> 32);
+}
+
+/* Writes text to a fresh temporary file; returns its malloc'd path. */
+static inline char *test_write_temp(const char *text, size_t len)
+{
+    char tmpl[] = "/tmp/isodroid-test-XXXXXX";
+    int fd = mkstemp(tmpl);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, len), (ssize_t)len);
+    close(fd);
+    return strdup(tmpl);
+}
+
+/* Reads a whole file (malloc'd, NUL-terminated); NULL if it cannot. */
+static inline char *test_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 >= cap)
+            buf = realloc(buf, cap *= 2);
+    }
+    fclose(f);
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+/* The reference: plain Dijkstra with double costs and an O(n^2) minimum
+ * scan, written from the rules (entering cost x 1 or sqrt 2, no corner
+ * cutting on 8-way, axial neighbours on hex) and sharing no code with
+ * path.c. Returns the cost from start to goal, or -1 when unreachable. */
+static inline double test_brute_force(const Grid *g, TilePos s, TilePos t, PathTopology topo)
+{
+    static const int n8[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    static const int n4[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    static const int nh[6][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}};
+    const int (*nb)[2] = topo == PATH_TOPO_8 ? n8 : topo == PATH_TOPO_4 ? n4 : nh;
+    int nn = topo == PATH_TOPO_8 ? 8 : topo == PATH_TOPO_4 ? 4 : 6;
+    int w = g->w, h = g->h;
+    if (s.x < 0 || s.y < 0 || s.x >= w || s.y >= h || t.x < 0 || t.y < 0 || t.x >= w || t.y >= h)
+        return -1;
+#define BF_COST(x, y) ((x) >= 0 && (y) >= 0 && (x) < w && (y) < h ? g->cost[((y) + 1) * (w + 2) + (x) + 1] : 0)
+    if (!BF_COST(s.x, s.y) || !BF_COST(t.x, t.y))
+        return -1;
+    double *dist = malloc(sizeof(double) * (size_t)(w * h));
+    char *done = calloc((size_t)(w * h), 1);
+    for (int i = 0; i < w * h; i++)
+        dist[i] = 1e300;
+    dist[s.y * w + s.x] = 0;
+    double result = -1;
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < w * h; i++)
+            if (!done[i] && dist[i] < 1e299 && (best < 0 || dist[i] < dist[best]))
+                best = i;
+        if (best < 0)
+            break;
+        done[best] = 1;
+        int x = best % w, y = best / w;
+        if (x == t.x && y == t.y) {
+            result = dist[best];
+            break;
+        }
+        for (int k = 0; k < nn; k++) {
+            int dx = nb[k][0], dy = nb[k][1], nx = x + dx, ny = y + dy;
+            int c = BF_COST(nx, ny);
+            if (!c)
+                continue;
+            int diagonal = topo == PATH_TOPO_8 && dx && dy;
+            if (diagonal && (!BF_COST(x + dx, y) || !BF_COST(x, y + dy)))
+                continue;
+            double nd = dist[best] + c * (diagonal ? 1.4142135623730951 : 1.0);
+            if (nd < dist[ny * w + nx])
+                dist[ny * w + nx] = nd;
+        }
+    }
+#undef BF_COST
+    free(dist);
+    free(done);
+    return result;
+}
+
+/* A random w x h grid: each tile blocked with probability wall_pct %, else
+ * cost 1, or a random cost in 1..max_cost when max_cost > 1. */
+static inline void test_random_grid(Grid *g, int w, int h, int wall_pct, int max_cost, uint64_t *seed)
+{
+    assert_true(grid_init(g, w, h));
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            if ((int)(test_rand(seed) % 100) < wall_pct)
+                continue;
+            grid_set(g, x, y, (uint8_t)(max_cost > 1 ? 1 + test_rand(seed) % (uint32_t)max_cost : 1));
+        }
+}
+
+#endif

@@ -1,0 +1,24 @@
+#!/bin/sh
+# bench.sh - make bench: mean us/query of A* and JPS on every Moving AI map
+# that has a scenario.   tools/bench.sh ISOPATH MAPDIR [REPEAT]
+set -u
+isopath=$1
+dir=$2
+repeat=${3:-1}
+if [ ! -d "$dir" ]; then
+    echo "bench: no map folder '$dir' (set MOVINGAI_DIR=...)" >&2
+    exit 2
+fi
+status=0
+printf '%-20s %8s %12s %12s\n' map queries astar_us jps_us
+for scen in "$dir"/*.map.scen; do
+    map=${scen%.scen}
+    name=$(basename "$map" .map)
+    a=$("$isopath" bench "$map" "$scen" --algo astar --repeat "$repeat" | tail -1) || status=1
+    j=$("$isopath" bench "$map" "$scen" --algo jps --repeat "$repeat" | tail -1) || status=1
+    q=$(echo "$a" | sed 's/ queries.*//')
+    am=$(echo "$a" | sed 's/.*mean \([0-9.]*\).*/\1/')
+    jm=$(echo "$j" | sed 's/.*mean \([0-9.]*\).*/\1/')
+    printf '%-20s %8s %12s %12s\n' "$name" "$q" "$am" "$jm"
+done
+exit $status

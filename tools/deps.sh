@@ -1,0 +1,55 @@
+#!/bin/sh
+# deps.sh - checks the system packages a make target needs and installs the
+# missing ones (apt-get as root; otherwise prints the sudo line and fails).
+#   tools/deps.sh build|game|test
+set -eu
+group=${1:-build}
+
+missing=""
+need_pc() { # pkg-config module, Debian package
+    if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$1"; then
+        missing="$missing $2"
+    fi
+}
+need_file() { # file, Debian package
+    [ -e "$1" ] || missing="$missing $2"
+}
+need_cmd() { # command, Debian package
+    command -v "$1" >/dev/null 2>&1 || missing="$missing $2"
+}
+
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+case "$group" in
+build) ;;
+game)
+    need_pc sdl2 libsdl2-dev
+    need_pc SDL2_image libsdl2-image-dev
+    need_pc SDL2_ttf libsdl2-ttf-dev
+    ;;
+test)
+    need_pc cmocka libcmocka-dev
+    need_pc sdl2 libsdl2-dev
+    need_pc SDL2_image libsdl2-image-dev
+    need_pc SDL2_ttf libsdl2-ttf-dev
+    need_cmd python3 python3
+    ;;
+*) echo "deps.sh: unknown group '$group' (build, game, test)" >&2; exit 2 ;;
+esac
+
+[ -z "$missing" ] && exit 0
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "isodroid needs these packages (Debian names):$missing" >&2
+    echo "install their equivalents for your system; README.md lists them." >&2
+    exit 1
+fi
+if [ "$(id -u)" != 0 ]; then
+    echo "isodroid needs packages that are not installed. Run:" >&2
+    echo "    sudo apt-get install -y$missing" >&2
+    echo "then run make again." >&2
+    exit 1
+fi
+echo "installing:$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >&2 || true
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >&2
