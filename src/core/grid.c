@@ -10,9 +10,15 @@ bool grid_init(Grid *g, int w, int h)
     memset(g, 0, sizeof *g);
     if (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE)
         return false;
+    g->row_words = (w + 2 + 128 + 63) / 64 + 1;
+    g->col_words = (h + 2 + 128 + 63) / 64 + 1;
     g->cost = calloc((size_t)(w + 2) * (size_t)(h + 2), 1);
-    if (!g->cost)
+    g->row_bits = calloc((size_t)(h + 2) * (size_t)g->row_words, sizeof *g->row_bits);
+    g->col_bits = calloc((size_t)(w + 2) * (size_t)g->col_words, sizeof *g->col_bits);
+    if (!g->cost || !g->row_bits || !g->col_bits) {
+        grid_deinit(g);
         return false;
+    }
     g->w = w;
     g->h = h;
     g->stride = w + 2;
@@ -23,6 +29,8 @@ bool grid_init(Grid *g, int w, int h)
 void grid_deinit(Grid *g)
 {
     free(g->cost);
+    free(g->row_bits);
+    free(g->col_bits);
     memset(g, 0, sizeof *g);
 }
 
@@ -34,6 +42,16 @@ void grid_set(Grid *g, int x, int y, uint8_t cost)
     g->count[*cell]--;
     *cell = cost > GRID_MAX_COST ? GRID_MAX_COST : cost;
     g->count[*cell]++;
+    size_t rb = (size_t)(x + 1 + 64), cb = (size_t)(y + 1 + 64);
+    uint64_t *rw = &g->row_bits[(size_t)(y + 1) * (size_t)g->row_words + rb / 64];
+    uint64_t *cw = &g->col_bits[(size_t)(x + 1) * (size_t)g->col_words + cb / 64];
+    if (*cell) {
+        *rw |= UINT64_C(1) << (rb % 64);
+        *cw |= UINT64_C(1) << (cb % 64);
+    } else {
+        *rw &= ~(UINT64_C(1) << (rb % 64));
+        *cw &= ~(UINT64_C(1) << (cb % 64));
+    }
 }
 
 bool grid_can_step(const Grid *g, int x, int y, int dx, int dy)

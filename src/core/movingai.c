@@ -120,7 +120,7 @@ bool movingai_load_map(const char *path, Grid *g, Diags *d)
 bool movingai_length_matches(const ScenQuery *q, double length)
 {
     double slack = 1e-9 * q->ulp; /* binary noise of the decimal value */
-    return length >= q->optimal - q->ulp / 2 - slack && length < q->optimal + q->ulp + slack;
+    return length >= q->optimal - q->ulp / 2 - slack && length <= q->optimal + q->ulp + 4e-10 * length + slack;
 }
 
 void movingai_scen_free(Scenario *s)

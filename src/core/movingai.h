@@ -29,10 +29,13 @@ typedef struct Scenario {
 bool movingai_load_map(const char *path, Grid *g, Diags *d);
 bool movingai_load_scen(const char *path, Scenario *s, Diags *d);
 void movingai_scen_free(Scenario *s); /* accepts a zeroed scenario */
-/* True when length, printed with the query's decimals, gives the file's value.
- * The shipped files round some lengths and truncate others (Berlin_0_512
- * prints 1 + 7 sqrt 2 = 10.8994949366 as 10.89949493), so both count:
- * optimal - ulp/2 <= length < optimal + ulp. */
+/* True when length is the file's optimum as the file wrote it:
+ * optimal - ulp/2 <= length <= optimal + ulp + 4e-10 * length.
+ * The shipped files round some lengths and truncate others (1 + 7 sqrt 2 =
+ * 10.8994949366 is written 10.89949493), and Berlin_0_512 was computed with
+ * sqrt 2 ~ 1.414213562, which drifts 3.7e-10 per diagonal below the exact
+ * length (up to 1.5e-7 on its longest paths). A path that is not optimal is
+ * longer by at least 1/(3 length), e.g. 4e-4 at length 750: far outside. */
 bool movingai_length_matches(const ScenQuery *q, double length);
 
 #endif

@@ -1,28 +1,45 @@
-/* path.c - one search engine for every topology: A* with a binary-heap open
- * list over generation-stamped node records, JPS for uniform 8-way grids.
+/* path.c - one search engine for every topology: A* over generation-stamped
+ * node tags with a plateau stack and a binary heap, and JPS with
+ * word-at-a-time scans for uniform-cost 8-way grids.
  *
  * Costs are exact integers in units of 2^-32 straight steps (a diagonal is
- * round(sqrt 2 * 2^32)), so equal-cost paths compare equal and ties are
- * broken the same way every time; reported lengths are re-summed in double.
- * Per tile the state keeps key (f = g + h, 8 bytes), tag (4 bytes: generation
- * 5 bits | arrival direction 3 bits | open-list slot 24 bits) and an open-list
- * slot (4 bytes), which also holds the finished path. g is key - h. */
+ * round(sqrt 2 * 2^32)), so equal-cost paths compare equal and ties break the
+ * same way every time; reported lengths are re-summed in double.
+ *
+ * Memory, 16 bytes per tile: a 4-byte tag per stored tile (generation 4 bits |
+ * closed 1 bit | arrival direction 3 bits | position 24 bits) and one 12-byte
+ * slot {f, node} per tile. Slots hold the open heap (growing from the front),
+ * the plateau stack or, for JPS, the log of closed nodes with their exact g
+ * (growing from the back), and at the end the path.
+ *
+ * The heuristic is consistent, so a closed node is final and never reopens:
+ * A* rebuilds its path by following arrival directions. A JPS parent lies
+ * somewhere back along the arrival line; the closed log's g tells it apart
+ * from other jump points on that line. */
 #include "path.h"
 
 #include <limits.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define UNIT_STRAIGHT PATH_UNIT_STRAIGHT
 #define UNIT_DIAGONAL PATH_UNIT_DIAGONAL
-#define TAG_POS_MASK 0xFFFFFFu
-#define TAG_CLOSED 0xFFFFFFu
-#define TAG_DIR_SHIFT 24
-#define TAG_GEN_SHIFT 27
-#define TAG_GEN_MAX 31u
-#define NO_NODE UINT32_MAX
 #define SQRT2 1.41421356237309504880
+#define NO_NODE UINT32_MAX
+
+#define TAG_POS_MASK 0xFFFFFFu
+#define TAG_STACKED 0xFFFFFFu
+#define TAG_DIR_SHIFT 24
+#define TAG_CLOSED (1u << 27)
+#define TAG_GEN_SHIFT 28
+#define TAG_GEN_MAX 15u
+#define TAG_STATE_MASK (~((7u << TAG_DIR_SHIFT) | TAG_POS_MASK)) /* generation + closed */
+
+#if defined(__GNUC__)
+#define HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define HOT_INLINE static inline
+#endif
 
 /* 8-way directions, even = straight: E SE S SW W NW N NE (y grows down). */
 static const int dir8[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
@@ -30,30 +47,33 @@ static const int dir4[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
 /* Hex in axial coordinates (q = x, r = y): the six neighbours. */
 static const int dirhex[6][2] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}};
 
+typedef struct Slot {
+    uint32_t key_lo, key_hi; /* f while open; g in the closed log */
+    uint32_t node;
+} Slot;
+
 struct PathState {
     int w, h, stride;
-    uint32_t cells;
-    uint64_t row_magic; /* row = (idx * row_magic) >> 40, exact for idx < 2^25 */
-    uint64_t *key;
+    uint32_t cells;      /* (w + 2) * (h + 2) tags */
+    uint32_t slots;      /* w * h slots */
+    uint64_t row_magic;  /* row = (idx * row_magic) >> 40, exact for idx < 2^25 */
     uint32_t *tag;
-    uint32_t *heap;     /* open list while searching, then the path */
-    uint32_t heap_n;
+    Slot *slot;
+    uint32_t heap_n, back_n; /* back_n: plateau stack (A*) or closed log (JPS) */
     uint32_t gen;
+    uint64_t plateau;    /* A*: f of the stacked nodes, the smallest open f */
 
     /* the current query */
     const Grid *grid;
     PathOptions opt;
-    bool jps;
-    bool done;
-    bool limit_hit;
+    bool jps, done, limit_hit;
     uint32_t start, goal;
-    int goal_px, goal_py; /* padded coordinates */
+    int goal_px, goal_py; /* bordered coordinates */
     uint64_t cmin;
     int ndirs;
     const int (*dirs)[2];
     int off[8];
     bool diag[8];
-    uint64_t unit[8];
     uint64_t cost_limit;
     uint32_t best;
     uint64_t best_h, best_g;
@@ -61,404 +81,19 @@ struct PathState {
     PathResult res;
 };
 
-/* ---- node records ---------------------------------------------------- */
-
-static inline bool node_seen(const PathState *st, uint32_t i)
+static inline uint64_t slot_key(const Slot *s)
 {
-    return (st->tag[i] >> TAG_GEN_SHIFT) == st->gen;
+    return (uint64_t)s->key_hi << 32 | s->key_lo;
 }
 
-static inline int node_dir(const PathState *st, uint32_t i)
+static inline void slot_set(Slot *s, uint64_t key, uint32_t node)
 {
-    return (int)((st->tag[i] >> TAG_DIR_SHIFT) & 7u);
+    s->key_lo = (uint32_t)key;
+    s->key_hi = (uint32_t)(key >> 32);
+    s->node = node;
 }
 
-static inline void node_row_col(const PathState *st, uint32_t i, int *px, int *py)
-{
-    uint32_t row = (uint32_t)(((uint64_t)i * st->row_magic) >> 40);
-    *py = (int)row;
-    *px = (int)(i - row * (uint32_t)st->stride);
-}
-
-static inline uint64_t heuristic(const PathState *st, uint32_t i)
-{
-    int px, py;
-    node_row_col(st, i, &px, &py);
-    uint64_t dx = (uint64_t)abs(px - st->goal_px), dy = (uint64_t)abs(py - st->goal_py);
-    switch (st->opt.topology) {
-    case PATH_TOPO_4:
-        return st->cmin * UNIT_STRAIGHT * (dx + dy);
-    case PATH_TOPO_HEX: {
-        int64_t dq = px - st->goal_px, dr = py - st->goal_py, ds = dq + dr;
-        uint64_t d = (uint64_t)((llabs(dq) + llabs(dr) + llabs(ds)) / 2);
-        return st->cmin * UNIT_STRAIGHT * d;
-    }
-    case PATH_TOPO_8:
-    default: {
-        uint64_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-        return st->cmin * (UNIT_DIAGONAL * lo + UNIT_STRAIGHT * (hi - lo));
-    }
-    }
-}
-
-static inline uint64_t node_g(const PathState *st, uint32_t i)
-{
-    return st->key[i] - heuristic(st, i);
-}
-
-/* ---- open list: binary heap on f, ties to the larger g (smaller h) ---- */
-
-static inline bool node_before(const PathState *st, uint32_t a, uint32_t b)
-{
-    uint64_t ka = st->key[a], kb = st->key[b];
-    if (ka != kb)
-        return ka < kb;
-    return heuristic(st, a) < heuristic(st, b);
-}
-
-static inline void heap_place(PathState *st, uint32_t pos, uint32_t node)
-{
-    st->heap[pos] = node;
-    st->tag[node] = (st->tag[node] & ~TAG_POS_MASK) | pos;
-}
-
-static void heap_up(PathState *st, uint32_t pos)
-{
-    uint32_t node = st->heap[pos];
-    while (pos > 0) {
-        uint32_t parent = (pos - 1) / 2;
-        if (!node_before(st, node, st->heap[parent]))
-            break;
-        heap_place(st, pos, st->heap[parent]);
-        pos = parent;
-    }
-    heap_place(st, pos, node);
-}
-
-static void heap_down(PathState *st, uint32_t pos)
-{
-    uint32_t node = st->heap[pos], n = st->heap_n;
-    for (;;) {
-        uint32_t child = 2 * pos + 1;
-        if (child >= n)
-            break;
-        if (child + 1 < n && node_before(st, st->heap[child + 1], st->heap[child]))
-            child++;
-        if (!node_before(st, st->heap[child], node))
-            break;
-        heap_place(st, pos, st->heap[child]);
-        pos = child;
-    }
-    heap_place(st, pos, node);
-}
-
-static void heap_push(PathState *st, uint32_t node)
-{
-    heap_place(st, st->heap_n++, node);
-    heap_up(st, st->heap_n - 1);
-}
-
-static uint32_t heap_pop(PathState *st)
-{
-    uint32_t top = st->heap[0];
-    if (--st->heap_n > 0) {
-        heap_place(st, 0, st->heap[st->heap_n]);
-        heap_down(st, 0);
-    }
-    st->tag[top] |= TAG_CLOSED;
-    return top;
-}
-
-/* Records a path of cost g to node m, arriving in direction d. */
-static inline void relax(PathState *st, uint32_t m, uint64_t g, int d)
-{
-    uint64_t f = g + heuristic(st, m);
-    uint32_t t = st->tag[m];
-    uint32_t dirbits = (uint32_t)d << TAG_DIR_SHIFT;
-    if ((t >> TAG_GEN_SHIFT) == st->gen) {
-        if (f >= st->key[m])
-            return;
-        st->key[m] = f;
-        st->tag[m] = (t & ~(7u << TAG_DIR_SHIFT)) | dirbits;
-        if ((t & TAG_POS_MASK) == TAG_CLOSED)
-            heap_push(st, m); /* reopen: only with an inconsistent heuristic */
-        else
-            heap_up(st, t & TAG_POS_MASK);
-        return;
-    }
-    st->tag[m] = (st->gen << TAG_GEN_SHIFT) | dirbits;
-    st->key[m] = f;
-    heap_push(st, m);
-}
-
-/* ---- the finished path ---------------------------------------------- */
-
-static TilePos node_tile(const PathState *st, uint32_t i)
-{
-    int px, py;
-    node_row_col(st, i, &px, &py);
-    return tile_pos(px - 1, py - 1);
-}
-
-static bool step_allowed(const PathState *st, uint32_t from, int d)
-{
-    const uint8_t *cost = st->grid->cost;
-    if (!cost[from + (uint32_t)st->off[d]])
-        return false;
-    if (!st->diag[d])
-        return true;
-    return cost[from + (uint32_t)st->dirs[d][0]] &&
-           cost[from + (uint32_t)(st->dirs[d][1] * st->stride)];
-}
-
-/* Walks back from end to the start through exactly-matching costs, keeping
- * the previous direction while it stays optimal (straighter paths), and writes
- * the tiles into the tail of the heap array. */
-static void path_build(PathState *st, uint32_t end)
-{
-    uint32_t pos = st->cells, cur = end;
-    int prev = -1;
-    while (cur != st->start && pos > 0) {
-        uint64_t g = node_g(st, cur);
-        int d = node_dir(st, cur);
-        uint64_t step = (uint64_t)st->grid->cost[cur] * st->unit[d];
-        uint32_t k = 1;
-        if (st->jps) {
-            /* jump points: walk back along the arrival line to the parent */
-            uint32_t p = cur - (uint32_t)st->off[d];
-            while (st->grid->cost[p] && !(node_seen(st, p) && node_g(st, p) + k * step == g)) {
-                p -= (uint32_t)st->off[d];
-                k++;
-            }
-        } else if (prev >= 0 && prev != d) {
-            uint32_t p = cur - (uint32_t)st->off[prev];
-            uint64_t pstep = (uint64_t)st->grid->cost[cur] * st->unit[prev];
-            if (node_seen(st, p) && step_allowed(st, p, prev) && node_g(st, p) + pstep == g)
-                d = prev;
-        }
-        for (uint32_t i = 0; i < k && pos > 0; i++) {
-            st->heap[--pos] = cur;
-            cur -= (uint32_t)st->off[d];
-        }
-        prev = d;
-    }
-    st->path_off = pos;
-    st->res.steps = (int)(st->cells - pos);
-    st->res.end = node_tile(st, end);
-
-    /* length = A + B sqrt 2, with A and B exact integer sums */
-    uint64_t straight = 0, diagonal = 0;
-    uint32_t from = st->start;
-    for (uint32_t i = pos; i < st->cells; i++) {
-        uint32_t to = st->heap[i];
-        uint32_t delta = to > from ? to - from : from - to;
-        bool diag = st->opt.topology == PATH_TOPO_8 && delta != 1 && delta != (uint32_t)st->stride;
-        if (diag)
-            diagonal += st->grid->cost[to];
-        else
-            straight += st->grid->cost[to];
-        from = to;
-    }
-    st->res.length = (double)straight + (double)diagonal * SQRT2;
-}
-
-static PathStatus finish(PathState *st, PathStatus status, const char *why, uint32_t end)
-{
-    st->done = true;
-    st->res.status = status;
-    st->res.why = why;
-    if (end != NO_NODE)
-        path_build(st, end);
-    return status;
-}
-
-/* The open list ran dry (or a limit stopped the search) without the goal. */
-static PathStatus finish_without_goal(PathState *st, bool limited)
-{
-    PathStatus status = limited ? PATH_LIMIT : PATH_NONE;
-    const char *why = limited ? (st->limit_hit && !st->opt.expansion_limit ? "cost limit reached"
-                                                                           : "limit reached")
-                              : "goal unreachable";
-    if (st->opt.nearest && st->best != NO_NODE)
-        return finish(st, limited ? PATH_LIMIT : PATH_NEAREST,
-                      limited ? why : "goal unreachable: nearest reachable tile", st->best);
-    return finish(st, status, why, NO_NODE);
-}
-
-static inline void track_nearest(PathState *st, uint32_t n, uint64_t h, uint64_t g)
-{
-    if (st->best == NO_NODE || h < st->best_h || (h == st->best_h && (g < st->best_g ||
-                                                  (g == st->best_g && n < st->best)))) {
-        st->best = n;
-        st->best_h = h;
-        st->best_g = g;
-    }
-}
-
-/* ---- A* ---------------------------------------------------------------- */
-
-static PathStatus astar_run(PathState *st, long budget)
-{
-    const uint8_t *cost = st->grid->cost;
-    while (budget-- > 0) {
-        if (st->heap_n == 0)
-            return finish_without_goal(st, st->limit_hit);
-        uint32_t n = heap_pop(st);
-        if (n == st->goal)
-            return finish(st, PATH_FOUND, "", n);
-        uint64_t h = heuristic(st, n), g = st->key[n] - h;
-        if (st->opt.nearest)
-            track_nearest(st, n, h, g);
-        if (st->opt.expansion_limit > 0 && st->res.expanded >= st->opt.expansion_limit)
-            return finish_without_goal(st, true);
-        st->res.expanded++;
-        for (int d = 0; d < st->ndirs; d++) {
-            uint32_t m = n + (uint32_t)st->off[d];
-            uint64_t c = cost[m];
-            if (!c)
-                continue;
-            if (st->diag[d] && !(cost[n + (uint32_t)st->dirs[d][0]] &&
-                                 cost[n + (uint32_t)(st->dirs[d][1] * st->stride)]))
-                continue;
-            uint64_t ng = g + c * st->unit[d];
-            if (ng > st->cost_limit) {
-                st->limit_hit = true;
-                continue;
-            }
-            relax(st, m, ng, d);
-        }
-    }
-    return PATH_RUNNING;
-}
-
-/* ---- JPS (8-way, uniform cost, no corner cutting) ----------------------
- * A straight scan stops at a tile with a forced neighbour: a side tile that
- * is open while the side tile one step back is blocked (so the parent could
- * not reach it diagonally). A diagonal scan stops where a straight scan from
- * it finds something. Diagonal arrivals have no forced neighbours because the
- * corner rule already required both orthogonal tiles open. */
-
-static uint32_t jump_straight(const uint8_t *cost, uint32_t n, int step, int side, uint32_t goal)
-{
-    for (;;) {
-        n += (uint32_t)step;
-        if (!cost[n])
-            return 0;
-        if (n == goal)
-            return n;
-        if ((cost[n + (uint32_t)side] && !cost[n - (uint32_t)step + (uint32_t)side]) ||
-            (cost[n - (uint32_t)side] && !cost[n - (uint32_t)step - (uint32_t)side]))
-            return n;
-    }
-}
-
-static uint32_t jump_diagonal(const uint8_t *cost, uint32_t n, int sx, int sy, int stride, uint32_t goal)
-{
-    for (;;) {
-        if (!cost[n + (uint32_t)sx] || !cost[n + (uint32_t)sy])
-            return 0;
-        n += (uint32_t)(sx + sy);
-        if (!cost[n])
-            return 0;
-        if (n == goal)
-            return n;
-        if (jump_straight(cost, n, sx, stride, goal) || jump_straight(cost, n, sy, 1, goal))
-            return n;
-    }
-}
-
-static void jps_successor(PathState *st, uint32_t n, uint64_t g, int d)
-{
-    const uint8_t *cost = st->grid->cost;
-    int stride = st->stride;
-    int sx = dir8[d][0], sy = dir8[d][1] * stride;
-    uint32_t jp = st->diag[d] ? jump_diagonal(cost, n, sx, sy, stride, st->goal)
-                              : jump_straight(cost, n, sx + sy, sx ? stride : 1, st->goal);
-    if (!jp)
-        return;
-    int nx, ny, jx, jy;
-    node_row_col(st, n, &nx, &ny);
-    node_row_col(st, jp, &jx, &jy);
-    uint64_t k = (uint64_t)(abs(jx - nx) > abs(jy - ny) ? abs(jx - nx) : abs(jy - ny));
-    relax(st, jp, g + k * (uint64_t)cost[jp] * st->unit[d], d);
-}
-
-static PathStatus jps_run(PathState *st, long budget)
-{
-    const uint8_t *cost = st->grid->cost;
-    while (budget-- > 0) {
-        if (st->heap_n == 0)
-            return finish_without_goal(st, false);
-        uint32_t n = heap_pop(st);
-        if (n == st->goal)
-            return finish(st, PATH_FOUND, "", n);
-        uint64_t g = node_g(st, n);
-        st->res.expanded++;
-        if (n == st->start) {
-            for (int d = 0; d < 8; d++)
-                jps_successor(st, n, g, d);
-            continue;
-        }
-        int d = node_dir(st, n);
-        jps_successor(st, n, g, d);
-        if (st->diag[d]) {
-            jps_successor(st, n, g, (d + 7) & 7);
-            jps_successor(st, n, g, (d + 1) & 7);
-            continue;
-        }
-        for (int turn = 2; turn <= 6; turn += 4) {
-            int s = (d + turn) & 7;
-            uint32_t back = n - (uint32_t)st->off[d];
-            if (cost[n + (uint32_t)st->off[s]] && !cost[back + (uint32_t)st->off[s]]) {
-                jps_successor(st, n, g, s);
-                jps_successor(st, n, g, (d + (turn == 2 ? 1 : 7)) & 7);
-            }
-        }
-    }
-    return PATH_RUNNING;
-}
-
-/* ---- public API -------------------------------------------------------- */
-
-PathState *path_create(int w, int h)
-{
-    if (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE)
-        return NULL;
-    PathState *st = calloc(1, sizeof *st);
-    if (!st)
-        return NULL;
-    st->w = w;
-    st->h = h;
-    st->stride = w + 2;
-    st->cells = (uint32_t)(w + 2) * (uint32_t)(h + 2);
-    st->row_magic = ((UINT64_C(1) << 40) + (uint64_t)st->stride - 1) / (uint64_t)st->stride;
-    st->key = malloc(st->cells * sizeof *st->key);
-    st->tag = calloc(st->cells, sizeof *st->tag);
-    st->heap = malloc(st->cells * sizeof *st->heap);
-    if (!st->key || !st->tag || !st->heap) {
-        path_destroy(st);
-        return NULL;
-    }
-    return st;
-}
-
-void path_destroy(PathState *st)
-{
-    if (!st)
-        return;
-    free(st->key);
-    free(st->tag);
-    free(st->heap);
-    free(st);
-}
-
-PathOptions path_options_default(void)
-{
-    PathOptions o = {PATH_TOPO_8, PATH_ASTAR, false, 0.0, 0};
-    return o;
-}
-
-const int (*path_topology_dirs(PathTopology t, int *count))[2]
+static const int (*topology_dirs(PathTopology t, int *count))[2]
 {
     switch (t) {
     case PATH_TOPO_4:
@@ -474,10 +109,563 @@ const int (*path_topology_dirs(PathTopology t, int *count))[2]
     }
 }
 
+/* ---- coordinates and the heuristic --------------------------------------- */
+
+static inline void node_xy(const PathState *st, uint32_t i, int *px, int *py)
+{
+    uint32_t row = (uint32_t)(((uint64_t)i * st->row_magic) >> 40);
+    *py = (int)row;
+    *px = (int)(i - row * (uint32_t)st->stride);
+}
+
+static TilePos node_tile(const PathState *st, uint32_t i)
+{
+    int px, py;
+    node_xy(st, i, &px, &py);
+    return tile_pos(px - 1, py - 1);
+}
+
+/* Topology distance to the goal x the cheapest cost, from bordered
+ * coordinates. The hot loops pass a constant topology, so the switch folds. */
+HOT_INLINE uint64_t distance_xy(const PathState *st, PathTopology topo, int px, int py)
+{
+    uint64_t dx = (uint64_t)abs(px - st->goal_px), dy = (uint64_t)abs(py - st->goal_py);
+    switch (topo) {
+    case PATH_TOPO_4:
+        return st->cmin * UNIT_STRAIGHT * (dx + dy);
+    case PATH_TOPO_HEX: {
+        int64_t dq = px - st->goal_px, dr = py - st->goal_py, ds = dq + dr;
+        return st->cmin * UNIT_STRAIGHT * (uint64_t)((llabs(dq) + llabs(dr) + llabs(ds)) / 2);
+    }
+    case PATH_TOPO_8:
+    default: {
+        uint64_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+        return st->cmin * (UNIT_DIAGONAL * lo + UNIT_STRAIGHT * (hi - lo));
+    }
+    }
+}
+
+static inline uint64_t heuristic(const PathState *st, uint32_t i)
+{
+    int px, py;
+    node_xy(st, i, &px, &py);
+    return distance_xy(st, st->opt.topology, px, py);
+}
+
+static inline int tag_dir(uint32_t t)
+{
+    return (int)((t >> TAG_DIR_SHIFT) & 7u);
+}
+
+static inline bool tag_closed_now(const PathState *st, uint32_t t)
+{
+    return (t & TAG_STATE_MASK) == ((st->gen << TAG_GEN_SHIFT) | TAG_CLOSED);
+}
+
+/* ---- open list -------------------------------------------------------------
+ * A*: nodes whose f equals the smallest open f (the plateau) go on a LIFO
+ * stack: O(1), and depth-first along the plateau, which keeps one direction
+ * and so gives straight paths. Larger f values wait in a binary heap of slots
+ * that carry their key, so sifting never leaves the heap array. */
+
+static inline void heap_place(PathState *st, uint32_t pos, Slot s)
+{
+    st->slot[pos] = s;
+    st->tag[s.node] = (st->tag[s.node] & ~TAG_POS_MASK) | pos;
+}
+
+static void heap_up(PathState *st, uint32_t pos)
+{
+    Slot s = st->slot[pos];
+    uint64_t key = slot_key(&s);
+    while (pos > 0) {
+        uint32_t parent = (pos - 1) / 2;
+        if (key >= slot_key(&st->slot[parent]))
+            break;
+        heap_place(st, pos, st->slot[parent]);
+        pos = parent;
+    }
+    heap_place(st, pos, s);
+}
+
+static void heap_down(PathState *st, uint32_t pos)
+{
+    Slot s = st->slot[pos];
+    uint64_t key = slot_key(&s);
+    uint32_t n = st->heap_n;
+    for (;;) {
+        uint32_t child = 2 * pos + 1;
+        if (child >= n)
+            break;
+        uint64_t ck = slot_key(&st->slot[child]);
+        if (child + 1 < n) {
+            uint64_t rk = slot_key(&st->slot[child + 1]);
+            if (rk < ck) {
+                child++;
+                ck = rk;
+            }
+        }
+        if (ck >= key)
+            break;
+        heap_place(st, pos, st->slot[child]);
+        pos = child;
+    }
+    heap_place(st, pos, s);
+}
+
+static void heap_remove(PathState *st, uint32_t pos)
+{
+    Slot last = st->slot[--st->heap_n];
+    if (pos == st->heap_n)
+        return;
+    heap_place(st, pos, last);
+    heap_up(st, pos);
+    heap_down(st, st->tag[last.node] & TAG_POS_MASK);
+}
+
+static inline void open_push(PathState *st, uint32_t node, uint64_t f)
+{
+    if (!st->jps && f == st->plateau) {
+        slot_set(&st->slot[st->slots - ++st->back_n], f, node);
+        st->tag[node] |= TAG_STACKED;
+        return;
+    }
+    Slot s;
+    slot_set(&s, f, node);
+    heap_place(st, st->heap_n++, s);
+    heap_up(st, st->heap_n - 1);
+}
+
+static inline bool open_empty(const PathState *st)
+{
+    return st->heap_n == 0 && (st->jps || st->back_n == 0);
+}
+
+/* Takes the best open node and closes it; returns it and its f. */
+static inline uint32_t open_pop(PathState *st, uint64_t *f)
+{
+    uint32_t top;
+    if (!st->jps && st->back_n) {
+        top = st->slot[st->slots - st->back_n--].node;
+        *f = st->plateau;
+    } else {
+        top = st->slot[0].node;
+        *f = slot_key(&st->slot[0]);
+        st->plateau = *f;
+        if (--st->heap_n > 0) {
+            heap_place(st, 0, st->slot[st->heap_n]);
+            heap_down(st, 0);
+        }
+    }
+    st->tag[top] = (st->tag[top] & ~TAG_POS_MASK) | TAG_CLOSED;
+    return top;
+}
+
+/* Records a path to open-or-new node m with f = g + h(m), arriving in direction d. */
+static inline void relax(PathState *st, uint32_t m, uint64_t f, int d)
+{
+    uint32_t t = st->tag[m];
+    uint32_t dirbits = (uint32_t)d << TAG_DIR_SHIFT;
+    if ((t >> TAG_GEN_SHIFT) == st->gen) {
+        uint32_t pos = t & TAG_POS_MASK;
+        if ((t & TAG_CLOSED) || pos == TAG_STACKED || f >= slot_key(&st->slot[pos]))
+            return; /* closed and stacked nodes cannot improve */
+        st->tag[m] = (t & ~(7u << TAG_DIR_SHIFT)) | dirbits;
+        Slot *s = &st->slot[pos];
+        slot_set(s, f, m);
+        if (!st->jps && f == st->plateau) {
+            heap_remove(st, pos);
+            open_push(st, m, f);
+        } else {
+            heap_up(st, pos);
+        }
+        return;
+    }
+    st->tag[m] = (st->gen << TAG_GEN_SHIFT) | dirbits;
+    open_push(st, m, f);
+}
+
+/* ---- results ----------------------------------------------------------------- */
+
+/* Sets steps and end, and sums the length over slot[path_off..] as exact
+ * integer sums of straight and diagonal costs. */
+static void measure_path(PathState *st, uint32_t end)
+{
+    const uint8_t *cost = st->grid->cost;
+    uint64_t straight = 0, diagonal = 0;
+    uint32_t from = st->start;
+    for (uint32_t i = st->path_off; i < st->path_off + (uint32_t)st->res.steps; i++) {
+        uint32_t to = st->slot[i].node;
+        uint32_t delta = to > from ? to - from : from - to;
+        if (st->opt.topology == PATH_TOPO_8 && delta != 1 && delta != (uint32_t)st->stride)
+            diagonal += cost[to];
+        else
+            straight += cost[to];
+        from = to;
+    }
+    st->res.end = node_tile(st, end);
+    st->res.length = (double)straight + (double)diagonal * SQRT2;
+}
+
+/* A*: follow arrival directions back from end, writing the tiles into the
+ * back of the slots (the plateau stack is not needed any more). */
+static void build_path_astar(PathState *st, uint32_t end)
+{
+    uint32_t pos = st->slots;
+    for (uint32_t cur = end; cur != st->start && pos > 0;) {
+        st->slot[--pos].node = cur;
+        cur -= (uint32_t)st->off[tag_dir(st->tag[cur])];
+    }
+    st->path_off = pos;
+    st->res.steps = (int)(st->slots - pos);
+    measure_path(st, end);
+}
+
+static inline uint64_t jps_logged_g(const PathState *st, uint32_t t)
+{
+    return slot_key(&st->slot[t & TAG_POS_MASK]);
+}
+
+/* JPS: walk back from the goal (of cost g) along each arrival line to the
+ * closed node whose logged g plus the segment gives exactly g. Each parent's
+ * log entry then keeps the link to its child (direction, length) and a g no
+ * search can match; a second pass writes the tiles from the start. */
+static void build_path_jps(PathState *st, uint32_t end, uint64_t g)
+{
+    const uint8_t *cost = st->grid->cost;
+    uint64_t c = cost[end];
+    uint32_t cur = end;
+    long steps = 0;
+    while (cur != st->start) {
+        int d = tag_dir(st->tag[cur]);
+        uint64_t step = c * (st->diag[d] ? UNIT_DIAGONAL : UNIT_STRAIGHT);
+        uint32_t p = cur, k = 0;
+        for (;;) {
+            p -= (uint32_t)st->off[d];
+            k++;
+            if (!cost[p]) {
+                st->res.status = PATH_NONE; /* cannot happen: the chain is complete */
+                st->res.why = "internal error: broken jump chain";
+                st->res.steps = 0;
+                return;
+            }
+            uint32_t t = st->tag[p];
+            if (tag_closed_now(st, t) && jps_logged_g(st, t) + k * step == g)
+                break;
+        }
+        Slot *log = &st->slot[st->tag[p] & TAG_POS_MASK];
+        g = slot_key(log);
+        slot_set(log, UINT64_MAX, (uint32_t)d << 21 | k);
+        steps += k;
+        cur = p;
+    }
+    /* move each link into its node's tag (direction 3 bits, length 21 bits),
+     * so writing tiles over the slots cannot lose one */
+    for (cur = st->start; cur != end;) {
+        uint32_t link = st->slot[st->tag[cur] & TAG_POS_MASK].node;
+        st->tag[cur] = (st->tag[cur] & ~TAG_POS_MASK) | link;
+        cur += (uint32_t)st->off[link >> 21] * (link & 0x1FFFFFu);
+    }
+    uint32_t pos = 0;
+    for (cur = st->start; cur != end;) {
+        uint32_t link = st->tag[cur] & TAG_POS_MASK;
+        int d = (int)(link >> 21);
+        for (uint32_t i = 0; i < (link & 0x1FFFFFu); i++) {
+            cur += (uint32_t)st->off[d];
+            st->slot[pos++].node = cur;
+        }
+    }
+    st->path_off = 0;
+    st->res.steps = (int)steps;
+    measure_path(st, end);
+}
+
+static PathStatus finish(PathState *st, PathStatus status, const char *why, uint32_t end, uint64_t g)
+{
+    st->done = true;
+    st->res.status = status;
+    st->res.why = why;
+    if (end != NO_NODE) {
+        if (st->jps)
+            build_path_jps(st, end, g);
+        else
+            build_path_astar(st, end);
+    }
+    return st->res.status;
+}
+
+/* The open list ran dry, or a limit stopped the search, without the goal. */
+static PathStatus finish_without_goal(PathState *st, bool limited)
+{
+    const char *why = !limited ? "goal unreachable"
+                      : (st->limit_hit && st->opt.expansion_limit <= 0) ? "cost limit reached"
+                                                                       : "limit reached";
+    if (st->opt.nearest && st->best != NO_NODE)
+        return finish(st, limited ? PATH_LIMIT : PATH_NEAREST,
+                      limited ? why : "goal unreachable: nearest reachable tile", st->best, st->best_g);
+    return finish(st, limited ? PATH_LIMIT : PATH_NONE, why, NO_NODE, 0);
+}
+
+static inline void track_nearest(PathState *st, uint32_t n, uint64_t h, uint64_t g)
+{
+    if (st->best == NO_NODE || h < st->best_h ||
+        (h == st->best_h && (g < st->best_g || (g == st->best_g && n < st->best)))) {
+        st->best = n;
+        st->best_h = h;
+        st->best_g = g;
+    }
+}
+
+/* ---- A* ---------------------------------------------------------------------- */
+
+/* Expands up to budget nodes. topo is a constant at each call site, so each
+ * topology gets its own loop with fixed directions and heuristic. */
+HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo)
+{
+    const uint8_t *cost = st->grid->cost;
+    const uint32_t closed = (st->gen << TAG_GEN_SHIFT) | TAG_CLOSED;
+    const int stride = st->stride;
+    int ndirs;
+    const int (*dirs)[2] = topology_dirs(topo, &ndirs);
+    while (budget-- > 0) {
+        if (open_empty(st))
+            return finish_without_goal(st, st->limit_hit);
+        uint64_t f;
+        uint32_t n = open_pop(st, &f);
+        int px, py;
+        node_xy(st, n, &px, &py);
+        uint64_t h = distance_xy(st, topo, px, py), g = f - h;
+        if (n == st->goal)
+            return finish(st, PATH_FOUND, "", n, g);
+        if (st->opt.nearest)
+            track_nearest(st, n, h, g);
+        if (st->opt.expansion_limit > 0 && st->res.expanded >= st->opt.expansion_limit)
+            return finish_without_goal(st, true);
+        st->res.expanded++;
+        for (int d = 0; d < ndirs; d++) {
+            int dx = dirs[d][0], dy = dirs[d][1];
+            uint32_t m = n + (uint32_t)(dy * stride + dx);
+            uint64_t c = cost[m];
+            if (!c || (st->tag[m] & TAG_STATE_MASK) == closed)
+                continue;
+            bool diag = topo == PATH_TOPO_8 && dx && dy;
+            if (diag && !(cost[n + (uint32_t)dx] && cost[n + (uint32_t)(dy * stride)]))
+                continue;
+            uint64_t ng = g + c * (diag ? UNIT_DIAGONAL : UNIT_STRAIGHT);
+            if (ng > st->cost_limit) {
+                st->limit_hit = true;
+                continue;
+            }
+            relax(st, m, ng + distance_xy(st, topo, px + dx, py + dy), d);
+        }
+    }
+    return PATH_RUNNING;
+}
+
+static PathStatus astar_run(PathState *st, long budget)
+{
+    switch (st->opt.topology) {
+    case PATH_TOPO_4:
+        return astar_loop(st, budget, PATH_TOPO_4);
+    case PATH_TOPO_HEX:
+        return astar_loop(st, budget, PATH_TOPO_HEX);
+    case PATH_TOPO_8:
+    default:
+        return astar_loop(st, budget, PATH_TOPO_8);
+    }
+}
+
+/* ---- JPS (8-way, uniform cost, no corner cutting) ----------------------------
+ * A straight scan stops at a tile with a forced neighbour: a side tile that
+ * is open while the side tile one step back is blocked (so the parent could
+ * not reach it diagonally). A diagonal scan stops where a straight scan from
+ * it finds something. Diagonal arrivals have no forced neighbours: the corner
+ * rule already required both orthogonal tiles open. Straight scans read 64
+ * tiles at a time from the grid's bit planes (rows, or columns for vertical
+ * scans); bit p of a line is bordered coordinate p - 64. */
+
+static inline uint64_t bits_at(const uint64_t *line, int p)
+{
+    int w = p >> 6, o = p & 63;
+    return o ? (line[w] >> o) | (line[w + 1] << (64 - o)) : line[w];
+}
+
+/* First stop at or after bit p going up the line; a and b are the side lines.
+ * Returns the bit of the jump point (goal_bit when the goal comes first), or -1. */
+static int scan_up(const uint64_t *line, const uint64_t *a, const uint64_t *b, int p, int goal_bit)
+{
+    for (;; p += 64) {
+        uint64_t c = bits_at(line, p);
+        uint64_t stop = ~c | (bits_at(a, p) & ~bits_at(a, p - 1)) | (bits_at(b, p) & ~bits_at(b, p - 1));
+        int at = stop ? p + __builtin_ctzll(stop) : p + 63;
+        if (goal_bit >= p && goal_bit <= at)
+            return goal_bit;
+        if (stop)
+            return (c >> (at - p)) & 1 ? at : -1;
+    }
+}
+
+/* The same going down the line from bit p. */
+static int scan_down(const uint64_t *line, const uint64_t *a, const uint64_t *b, int p, int goal_bit)
+{
+    for (;; p -= 64) {
+        int q = p - 63;
+        uint64_t c = bits_at(line, q);
+        uint64_t stop = ~c | (bits_at(a, q) & ~bits_at(a, q + 1)) | (bits_at(b, q) & ~bits_at(b, q + 1));
+        int at = stop ? q + 63 - __builtin_clzll(stop) : q;
+        if (goal_bit <= p && goal_bit >= at)
+            return goal_bit;
+        if (stop)
+            return (c >> (at - q)) & 1 ? at : -1;
+    }
+}
+
+/* Straight jump from bordered (px, py) in direction d (0 E, 2 S, 4 W, 6 N);
+ * returns the jump point's index, or 0 (a border cell: never a jump point). */
+static uint32_t jump_straight(const PathState *st, int px, int py, int d)
+{
+    const Grid *g = st->grid;
+    if (d == 0 || d == 4) {
+        const uint64_t *row = g->row_bits + (size_t)py * (size_t)g->row_words;
+        int goal_bit = st->goal_py == py ? st->goal_px + 64 : -1;
+        int at = d == 0 ? scan_up(row, row - g->row_words, row + g->row_words, px + 65, goal_bit)
+                        : scan_down(row, row - g->row_words, row + g->row_words, px + 63, goal_bit);
+        return at < 0 ? 0 : (uint32_t)(py * st->stride + at - 64);
+    }
+    const uint64_t *col = g->col_bits + (size_t)px * (size_t)g->col_words;
+    int goal_bit = st->goal_px == px ? st->goal_py + 64 : -1;
+    int at = d == 2 ? scan_up(col, col - g->col_words, col + g->col_words, py + 65, goal_bit)
+                    : scan_down(col, col - g->col_words, col + g->col_words, py + 63, goal_bit);
+    return at < 0 ? 0 : (uint32_t)((at - 64) * st->stride + px);
+}
+
+/* Diagonal jump from bordered (px, py) in direction d (odd); 0 when none. */
+static uint32_t jump_diagonal(const PathState *st, int px, int py, int d)
+{
+    const uint8_t *cost = st->grid->cost;
+    int sx = dir8[d][0], sy = dir8[d][1];
+    int horizontal = sx > 0 ? 0 : 4, vertical = sy > 0 ? 2 : 6;
+    uint32_t n = (uint32_t)(py * st->stride + px);
+    for (;;) {
+        if (!cost[n + (uint32_t)sx] || !cost[n + (uint32_t)(sy * st->stride)])
+            return 0;
+        n += (uint32_t)(sy * st->stride + sx);
+        px += sx;
+        py += sy;
+        if (!cost[n])
+            return 0;
+        if (n == st->goal || jump_straight(st, px, py, horizontal) || jump_straight(st, px, py, vertical))
+            return n;
+    }
+}
+
+static void jps_successor(PathState *st, int px, int py, uint64_t g, int d)
+{
+    uint32_t jp = d & 1 ? jump_diagonal(st, px, py, d) : jump_straight(st, px, py, d);
+    if (!jp)
+        return;
+    int jx, jy;
+    node_xy(st, jp, &jx, &jy);
+    uint64_t k = (uint64_t)(abs(jx - px) > abs(jy - py) ? abs(jx - px) : abs(jy - py));
+    uint64_t step = st->cmin * (d & 1 ? UNIT_DIAGONAL : UNIT_STRAIGHT);
+    relax(st, jp, g + k * step + distance_xy(st, PATH_TOPO_8, jx, jy), d);
+}
+
+static PathStatus jps_run(PathState *st, long budget)
+{
+    const uint8_t *cost = st->grid->cost;
+    while (budget-- > 0) {
+        if (open_empty(st))
+            return finish_without_goal(st, false);
+        uint64_t f;
+        uint32_t n = open_pop(st, &f);
+        int px, py;
+        node_xy(st, n, &px, &py);
+        uint64_t g = f - distance_xy(st, PATH_TOPO_8, px, py);
+        if (n == st->goal)
+            return finish(st, PATH_FOUND, "", n, g);
+        /* log the closed node with its exact g for the path rebuild */
+        uint32_t logpos = st->slots - ++st->back_n;
+        slot_set(&st->slot[logpos], g, n);
+        st->tag[n] = (st->tag[n] & ~TAG_POS_MASK) | logpos;
+        st->res.expanded++;
+        if (n == st->start) {
+            for (int d = 0; d < 8; d++)
+                jps_successor(st, px, py, g, d);
+            continue;
+        }
+        int d = tag_dir(st->tag[n]);
+        jps_successor(st, px, py, g, d);
+        if (d & 1) {
+            jps_successor(st, px, py, g, (d + 7) & 7);
+            jps_successor(st, px, py, g, (d + 1) & 7);
+            continue;
+        }
+        uint32_t back = n - (uint32_t)st->off[d];
+        for (int turn = 2; turn <= 6; turn += 4) {
+            int s = (d + turn) & 7;
+            if (cost[n + (uint32_t)st->off[s]] && !cost[back + (uint32_t)st->off[s]]) {
+                jps_successor(st, px, py, g, s);
+                jps_successor(st, px, py, g, (d + (turn == 2 ? 1 : 7)) & 7);
+            }
+        }
+    }
+    return PATH_RUNNING;
+}
+
+/* ---- public API ---------------------------------------------------------------- */
+
+PathState *path_create(int w, int h)
+{
+    if (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE)
+        return NULL;
+    PathState *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    st->w = w;
+    st->h = h;
+    st->stride = w + 2;
+    st->cells = (uint32_t)(w + 2) * (uint32_t)(h + 2);
+    st->slots = (uint32_t)w * (uint32_t)h;
+    st->row_magic = ((UINT64_C(1) << 40) + (uint64_t)st->stride - 1) / (uint64_t)st->stride;
+    st->tag = calloc(st->cells, sizeof *st->tag);
+    st->slot = malloc(st->slots * sizeof *st->slot);
+    if (!st->tag || !st->slot) {
+        path_destroy(st);
+        return NULL;
+    }
+    return st;
+}
+
+void path_destroy(PathState *st)
+{
+    if (!st)
+        return;
+    free(st->tag);
+    free(st->slot);
+    free(st);
+}
+
+size_t path_state_bytes(const PathState *st)
+{
+    return sizeof *st + st->cells * sizeof *st->tag + st->slots * sizeof *st->slot;
+}
+
+PathOptions path_options_default(void)
+{
+    PathOptions o = {PATH_TOPO_8, PATH_ASTAR, false, 0.0, 0};
+    return o;
+}
+
+const int (*path_topology_dirs(PathTopology t, int *count))[2]
+{
+    return topology_dirs(t, count);
+}
+
 bool path_can_step(const Grid *g, PathTopology t, int x, int y, int dx, int dy)
 {
     int n;
-    const int (*dirs)[2] = path_topology_dirs(t, &n);
+    const int (*dirs)[2] = topology_dirs(t, &n);
     for (int d = 0; d < n; d++)
         if (dirs[d][0] == dx && dirs[d][1] == dy)
             return t == PATH_TOPO_8 ? grid_can_step(g, x, y, dx, dy) : grid_walkable(g, x + dx, y + dy);
@@ -486,12 +674,11 @@ bool path_can_step(const Grid *g, PathTopology t, int x, int y, int dx, int dy)
 
 static void setup_topology(PathState *st)
 {
-    st->dirs = path_topology_dirs(st->opt.topology, &st->ndirs);
+    st->dirs = topology_dirs(st->opt.topology, &st->ndirs);
     for (int d = 0; d < st->ndirs; d++) {
         int dx = st->dirs[d][0], dy = st->dirs[d][1];
         st->off[d] = dy * st->stride + dx;
         st->diag[d] = st->opt.topology == PATH_TOPO_8 && dx && dy;
-        st->unit[d] = st->diag[d] ? UNIT_DIAGONAL : UNIT_STRAIGHT;
     }
 }
 
@@ -500,33 +687,30 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
     st->grid = g;
     st->opt = opt ? *opt : path_options_default();
     st->done = false;
+    st->jps = false;
     st->limit_hit = false;
     st->best = NO_NODE;
     st->heap_n = 0;
-    st->path_off = st->cells;
+    st->back_n = 0;
+    st->path_off = 0;
     memset(&st->res, 0, sizeof st->res);
     st->res.start = start;
     st->res.end = start;
     st->res.why = "";
 
-    if (g->w != st->w || g->h != st->h) {
-        finish(st, PATH_NONE, "search state made for another map size", NO_NODE);
-        return;
-    }
-    if (!grid_in_bounds(g, start.x, start.y)) {
-        finish(st, PATH_NONE, "start outside the map", NO_NODE);
-        return;
-    }
-    if (!grid_walkable(g, start.x, start.y)) {
-        finish(st, PATH_NONE, "start is blocked", NO_NODE);
-        return;
-    }
-    if (!grid_in_bounds(g, goal.x, goal.y)) {
-        finish(st, PATH_NONE, "goal outside the map", NO_NODE);
-        return;
-    }
-    if (!grid_walkable(g, goal.x, goal.y) && !st->opt.nearest) {
-        finish(st, PATH_NONE, "goal is blocked", NO_NODE);
+    const char *refused = NULL;
+    if (g->w != st->w || g->h != st->h)
+        refused = "search state made for another map size";
+    else if (!grid_in_bounds(g, start.x, start.y))
+        refused = "start outside the map";
+    else if (!grid_walkable(g, start.x, start.y))
+        refused = "start is blocked";
+    else if (!grid_in_bounds(g, goal.x, goal.y))
+        refused = "goal outside the map";
+    else if (!grid_walkable(g, goal.x, goal.y) && !st->opt.nearest)
+        refused = "goal is blocked";
+    if (refused) {
+        finish(st, PATH_NONE, refused, NO_NODE, 0);
         return;
     }
 
@@ -549,9 +733,10 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
         memset(st->tag, 0, st->cells * sizeof *st->tag);
         st->gen = 1;
     }
+    uint64_t f = heuristic(st, st->start);
     st->tag[st->start] = st->gen << TAG_GEN_SHIFT;
-    st->key[st->start] = heuristic(st, st->start);
-    heap_push(st, st->start);
+    st->plateau = f;
+    open_push(st, st->start, f);
 }
 
 PathStatus path_step(PathState *st, long max_expansions)
@@ -582,7 +767,7 @@ TilePos path_tile(const PathState *st, int i)
 {
     if (i < 0 || i >= st->res.steps)
         return st->res.start;
-    return node_tile(st, st->heap[st->path_off + (uint32_t)i]);
+    return node_tile(st, st->slot[st->path_off + (uint32_t)i].node);
 }
 
 const char *path_status_name(PathStatus s)

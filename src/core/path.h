@@ -7,13 +7,14 @@
  * distance x the grid's cheapest cost, so every returned path is optimal.
  *
  * Memory: a PathState is made for one grid size by path_create and freed by
- * path_destroy. It holds 16 bytes per stored tile (f key 8, stamp word 4,
- * open-list slot 4) and nothing else grows: queries never allocate. Node
- * records carry a generation stamp, so nothing is cleared between queries. */
+ * path_destroy. It holds 16 bytes per tile (a 4-byte tag and a 12-byte
+ * open-list slot) and nothing grows: queries never allocate. Tags carry a
+ * generation stamp, so nothing is cleared between queries. */
 #ifndef ISODROID_PATH_H
 #define ISODROID_PATH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "coord.h"
@@ -70,6 +71,8 @@ bool path_can_step(const Grid *g, PathTopology t, int x, int y, int dx, int dy);
 /* A search state for grids of w x h tiles; NULL when out of memory. */
 PathState *path_create(int w, int h);
 void path_destroy(PathState *st); /* accepts NULL */
+/* Bytes the state holds: 16 per tile (with its border) plus a fixed header. */
+size_t path_state_bytes(const PathState *st);
 
 /* Default options: 8-way A*, no nearest, no limits. */
 PathOptions path_options_default(void);
