@@ -56,9 +56,11 @@ build/%/libisocore.a:
 bin/isopath: $(call tool_objs,release) build/release/libisocore.a
 	@mkdir -p bin
 	$(CC) $(CFLAGS) -o $@ $^ -lm
-build/san/isopath: $(call tool_objs,san) build/san/libisocore.a
+build/san/bin/isopath: $(call tool_objs,san) build/san/libisocore.a
+	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -o $@ $^ -lm
-build/bench/isopath: $(call tool_objs,bench) build/bench/libisocore.a
+build/bench/bin/isopath: $(call tool_objs,bench) build/bench/libisocore.a
+	@mkdir -p $(dir $@)
 	$(CC) $(BENCHFLAGS) -o $@ $^ -lm
 
 # ---- the game ------------------------------------------------------------
@@ -73,16 +75,16 @@ build/san/tests/%: tests/%.c tests/testlib.h build/san/libisocore.a | deps-test
 	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Itests -o $@ $< build/san/libisocore.a \
 	    $$(pkg-config --cflags --libs cmocka) -lm
 
-test: deps-test check-core $(TEST_BINS) build/san/isopath
-	@ISOPATH=build/san/isopath tests/run.sh $(TEST_BINS) $(TEST_SH)
+test: deps-test check-core $(TEST_BINS) build/san/bin/isopath
+	@ISOPATH=build/san/bin/isopath tests/run.sh $(TEST_BINS) $(TEST_SH)
 
 check-core:
 	@if grep -rnE '#[[:space:]]*include[[:space:]]*[<"]SDL' src/core; then \
 	    echo "src/core must not include SDL headers (see README.md)" >&2; exit 1; fi
 
 # ---- benchmarks ------------------------------------------------------------
-bench: build/bench/isopath
-	@tools/bench.sh build/bench/isopath "$(MOVINGAI_DIR)" $(BENCH_REPEAT)
+bench: build/bench/bin/isopath
+	@tools/bench.sh build/bench/bin/isopath "$(MOVINGAI_DIR)" $(BENCH_REPEAT)
 
 clean:
 	rm -rf build bin

@@ -4,6 +4,7 @@
 #include "movingai.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,7 +121,10 @@ bool movingai_load_map(const char *path, Grid *g, Diags *d)
 bool movingai_length_matches(const ScenQuery *q, double length)
 {
     double slack = 1e-9 * q->ulp; /* binary noise of the decimal value */
-    return length >= q->optimal - q->ulp / 2 - slack && length <= q->optimal + q->ulp + 4e-10 * length + slack;
+    double diff = length - q->optimal;
+    bool printed = diff >= -q->ulp / 2 - slack && diff < q->ulp - slack; /* rounded or truncated */
+    bool drifted = fabs(diff) <= q->ulp / 2 + 4e-10 * length;            /* sqrt 2 ~ 1.414213562 */
+    return printed || drifted;
 }
 
 void movingai_scen_free(Scenario *s)

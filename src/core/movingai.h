@@ -29,8 +29,9 @@ typedef struct Scenario {
 bool movingai_load_map(const char *path, Grid *g, Diags *d);
 bool movingai_load_scen(const char *path, Scenario *s, Diags *d);
 void movingai_scen_free(Scenario *s); /* accepts a zeroed scenario */
-/* True when length is the file's optimum as the file wrote it:
- * optimal - ulp/2 <= length <= optimal + ulp + 4e-10 * length.
+/* True when length is the file's optimum as the file wrote it: rounded or
+ * truncated (optimal - ulp/2 <= length < optimal + ulp), or within
+ * ulp/2 + 4e-10 * length of it.
  * The shipped files round some lengths and truncate others (1 + 7 sqrt 2 =
  * 10.8994949366 is written 10.89949493), and Berlin_0_512 was computed with
  * sqrt 2 ~ 1.414213562, which drifts 3.7e-10 per diagonal below the exact

@@ -400,9 +400,12 @@ static PathStatus finish_without_goal(PathState *st, bool limited)
     const char *why = !limited ? "goal unreachable"
                       : (st->limit_hit && st->opt.expansion_limit <= 0) ? "cost limit reached"
                                                                        : "limit reached";
-    if (st->opt.nearest && st->best != NO_NODE)
-        return finish(st, limited ? PATH_LIMIT : PATH_NEAREST,
-                      limited ? why : "goal unreachable: nearest reachable tile", st->best, st->best_g);
+    if (st->opt.nearest && st->best != NO_NODE) {
+        if (!limited)
+            why = st->grid->cost[st->goal] ? "goal unreachable: going to the nearest reachable tile"
+                                           : "goal is blocked: going to the nearest reachable tile";
+        return finish(st, limited ? PATH_LIMIT : PATH_NEAREST, why, st->best, st->best_g);
+    }
     return finish(st, limited ? PATH_LIMIT : PATH_NONE, why, NO_NODE, 0);
 }
 

@@ -111,9 +111,10 @@ int isopath_bench(int argc, char **argv)
     double mean = s.count ? elapsed * 1e6 / ((double)s.count * (double)repeat) : 0.0;
     printf("%s: %dx%d, %s\n", map, g.w, g.h, jps ? "jps" : "astar");
     printf("%d queries, %d optimal, mean %.2f us/query\n", s.count, optimal, mean);
+    int rc = optimal < s.count ? 1 : 0;
     free(len);
     path_destroy(st);
     movingai_scen_free(&s);
     grid_deinit(&g);
-    return optimal < s.count ? 1 : 0;
+    return rc;
 }

@@ -1,0 +1,109 @@
+/* test_field.c - flow fields: following next steps from any tile costs
+ * exactly what A* says, for every topology; unreachable tiles agree. */
+#include "testlib.h"
+
+#include <math.h>
+
+#include "field.h"
+
+static void fields_match_astar(PathTopology topo, uint64_t seed)
+{
+    int compared = 0;
+    for (int round = 0; round < 40; round++) {
+        int w = 2 + (int)(test_rand(&seed) % 25), h = 2 + (int)(test_rand(&seed) % 25);
+        Grid g;
+        test_random_grid(&g, w, h, 30, round % 2 ? 5 : 1, &seed);
+        TilePos goal = tile_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
+        Field f;
+        if (!grid_walkable(&g, goal.x, goal.y)) {
+            assert_false(field_init(&f, &g, goal, topo));
+            grid_deinit(&g);
+            continue;
+        }
+        assert_true(field_init(&f, &g, goal, topo));
+        PathState *st = path_create(w, h);
+        PathOptions opt = path_options_default();
+        opt.topology = topo;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                if (!grid_walkable(&g, x, y))
+                    continue;
+                PathResult r;
+                PathStatus s = path_find(st, &g, tile_pos(x, y), goal, &opt, &r);
+                double want = field_distance(&f, tile_pos(x, y));
+                if (s != PATH_FOUND) {
+                    assert_true(want < 0);
+                    TilePos to;
+                    assert_false(field_next(&f, tile_pos(x, y), &to));
+                    continue;
+                }
+                /* walk the field: each step legal, total cost = A* length */
+                TilePos at = tile_pos(x, y), to;
+                double len = 0;
+                int steps = 0;
+                while (field_next(&f, at, &to)) {
+                    int dx = to.x - at.x, dy = to.y - at.y;
+                    assert_true(path_can_step(&g, topo, at.x, at.y, dx, dy));
+                    len += grid_cost(&g, to.x, to.y) * (topo == PATH_TOPO_8 && dx && dy ? sqrt(2.0) : 1.0);
+                    at = to;
+                    assert_true(++steps <= w * h);
+                }
+                assert_true(at.x == goal.x && at.y == goal.y);
+                if (fabs(len - r.length) > 1e-9)
+                    fail_msg("field walk from %d,%d costs %.9f, A* %.9f", x, y, len, r.length);
+                assert_true(fabs(want - r.length) < 1e-6);
+                compared++;
+            }
+        path_destroy(st);
+        field_deinit(&f);
+        grid_deinit(&g);
+    }
+    assert_true(compared > 1000);
+}
+
+static void test_field8(void **state)
+{
+    (void)state;
+    fields_match_astar(PATH_TOPO_8, 31);
+}
+static void test_field4(void **state)
+{
+    (void)state;
+    fields_match_astar(PATH_TOPO_4, 32);
+}
+static void test_field_hex(void **state)
+{
+    (void)state;
+    fields_match_astar(PATH_TOPO_HEX, 33);
+}
+
+static void test_field_edges(void **state)
+{
+    (void)state;
+    Grid g;
+    assert_true(grid_init(&g, 3, 1));
+    grid_set(&g, 0, 0, 1);
+    grid_set(&g, 2, 0, 1);
+    Field f;
+    assert_false(field_init(&f, &g, tile_pos(1, 0), PATH_TOPO_8)); /* blocked goal */
+    assert_false(field_init(&f, &g, tile_pos(5, 0), PATH_TOPO_8)); /* outside */
+    assert_true(field_init(&f, &g, tile_pos(0, 0), PATH_TOPO_8));
+    TilePos to;
+    assert_false(field_next(&f, tile_pos(0, 0), &to)); /* at the goal */
+    assert_false(field_next(&f, tile_pos(2, 0), &to)); /* cut off */
+    assert_false(field_next(&f, tile_pos(-1, 0), &to));
+    assert_true(field_distance(&f, tile_pos(2, 0)) < 0);
+    assert_true(field_distance(&f, tile_pos(0, 0)) == 0.0);
+    field_deinit(&f);
+    field_deinit(&f); /* deinit twice is harmless */
+    grid_deinit(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_field8), cmocka_unit_test(test_field4), cmocka_unit_test(test_field_hex),
+        cmocka_unit_test(test_field_edges),
+    };
+    return cmocka_run_group_tests_name("field", tests, NULL, NULL);
+}

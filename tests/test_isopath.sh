@@ -1,0 +1,128 @@
+#!/bin/sh
+# test_isopath.sh - the isopath command line: exact outputs, exit codes and
+# messages. Prints TAP. ISOPATH names the binary (default bin/isopath).
+isopath=${ISOPATH:-bin/isopath}
+n=0
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # name, then a shell condition
+    n=$((n + 1))
+    name=$1
+    shift
+    if eval "$@"; then echo "ok $n - $name"; else echo "not ok $n - $name"; fails=$((fails + 1)); fi
+}
+
+"$isopath" --help >"$tmp/out" 2>&1
+rc=$?
+check "--help exits 0 and shows usage" '[ $rc -eq 0 ] && grep -q "isopath path LEVEL SX,SY GX,GY" "$tmp/out"'
+
+"$isopath" path levels/01_tutorial.txt 2,2 3,6 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+cat >"$tmp/want" <<'OUT'
+2,2
+2,3
+1,4
+1,5
+1,6
+2,6
+3,6
+length 6.414214 steps 6 expanded 13
+OUT
+check "tutorial path goes round the inner wall" 'cmp -s "$tmp/out" "$tmp/want" && [ ! -s "$tmp/err" ]'
+
+"$isopath" path levels/01_tutorial.txt 2,2 3,6 --draw >"$tmp/out"
+rc=$?
+check "--draw prints the level with the path first" \
+    'head -7 "$tmp/out" | tail -3 | tr -d "\n" | grep -q "#o###...##oog....#" && tail -1 "$tmp/out" | grep -q "^length 6.414214 steps 6"'
+
+"$isopath" path levels/01_tutorial.txt 2,2 0,0 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "blocked goal: no path on stderr, exit 1" '[ $rc -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^no path.*goal is blocked" "$tmp/err"'
+
+"$isopath" path levels/01_tutorial.txt 2,2 20,3 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "goal outside: no path, exit 1" '[ $rc -eq 1 ] && grep -q "no path.*goal outside the map" "$tmp/err"'
+
+"$isopath" path levels/01_tutorial.txt 2,2 0,0 --nearest >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "--nearest walks next to a wall goal" '[ $rc -eq 0 ] && tail -2 "$tmp/out" | head -1 | grep -qx "1,1" && grep -q "goal is blocked" "$tmp/err"'
+
+for args in "path" "path levels/01_tutorial.txt 2,2" "path levels/01_tutorial.txt 2x2 1,1" \
+    "path levels/01_tutorial.txt 2,2 1,1 --topology 6" "path levels/01_tutorial.txt 2,2 1,1 --bogus" "frobnicate"; do
+    # shellcheck disable=SC2086
+    "$isopath" $args >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    check "bad arguments ($args): exit 2 with a message" '[ $rc -eq 2 ] && grep -q "^isopath: " "$tmp/err" && grep -q -- "--help" "$tmp/err"'
+done
+
+"$isopath" path levels/01_tutorial.txt 1,1 7,8 --topology 4 >"$tmp/out"
+rc=$?
+check "4-way path has no diagonal step" 'tail -1 "$tmp/out" | grep -q "^length 13.000000 steps 13"'
+"$isopath" path levels/01_tutorial.txt 1,1 7,8 --algo jps >"$tmp/out"
+rc=$?
+"$isopath" path levels/01_tutorial.txt 1,1 7,8 >"$tmp/out2"
+rc=$?
+check "JPS and A* agree on the length" '[ "$(tail -1 "$tmp/out" | cut -d" " -f2)" = "$(tail -1 "$tmp/out2" | cut -d" " -f2)" ]'
+
+"$isopath" check levels/*.txt >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "every shipped level passes check" '[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(grep -c ": ok, " "$tmp/out")" -eq "$(ls levels/*.txt | wc -l)" ]'
+check "check reports unreachable tiles" 'grep -q "01_tutorial.txt: ok, .Tutorial room., 9x10, 49 walkable tiles, 0 unreachable" "$tmp/out"'
+
+printf '#####\n#@#.#\n#####\n' >"$tmp/island.txt"
+"$isopath" check "$tmp/island.txt" >"$tmp/out"
+rc=$?
+check "check counts an unreachable island" 'grep -q "2 walkable tiles, 1 unreachable" "$tmp/out"'
+
+printf 'name: bad\n#@X\n#\t@\n' >"$tmp/bad.txt"
+"$isopath" check "$tmp/bad.txt" levels/01_tutorial.txt >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "bad level: one FILE:LINE:COL line per problem, exit 1" \
+    '[ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 3 ] && grep -q "bad.txt:2:3: unknown glyph .X." "$tmp/err" && grep -q "bad.txt:3:2: tab character" "$tmp/err" && grep -q "bad.txt:3:3: second droid start" "$tmp/err" && grep -q "01_tutorial.txt: ok" "$tmp/out"'
+
+"$isopath" check /nonexistent.txt >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "missing file is named" '[ $rc -eq 1 ] && grep -q "^/nonexistent.txt: cannot open: No such file or directory" "$tmp/err"'
+
+"$isopath" field levels/01_tutorial.txt 3,6 >"$tmp/out"
+rc=$?
+check "field prints arrows and a summary" '[ $rc -eq 0 ] && sed -n 7p "$tmp/out" | grep -q "^#→→G←←←←#$" && tail -1 "$tmp/out" | grep -q "^goal 3,6: 49 tiles reach it, 0 walkable tiles cannot"'
+"$isopath" field levels/01_tutorial.txt 0,0 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "field towards a wall is refused" '[ $rc -eq 1 ] && grep -q "goal is blocked" "$tmp/err"'
+
+"$isopath" bench tests/data/movingai/arena.map tests/data/movingai/arena.map.scen --algo jps >"$tmp/out"
+rc=$?
+check "bench: every arena query optimal (JPS)" '[ $rc -eq 0 ] && tail -1 "$tmp/out" | grep -Eq "^160 queries, 160 optimal, mean [0-9]+\.[0-9]{2} us/query$"'
+"$isopath" bench tests/data/movingai/arena.map tests/data/movingai/arena.map.scen --repeat 2 >"$tmp/out"
+rc=$?
+check "bench: every arena query optimal (A*)" '[ $rc -eq 0 ] && tail -1 "$tmp/out" | grep -q "^160 queries, 160 optimal"'
+
+# a scenario that lies: one length too short must be reported and fail
+sed '2s/\t[0-9.]*$/\t0.5/' tests/data/movingai/arena.map.scen >"$tmp/lie.scen"
+"$isopath" bench tests/data/movingai/arena.map "$tmp/lie.scen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "bench: a wrong optimum is reported, exit 1" '[ $rc -eq 1 ] && tail -1 "$tmp/out" | grep -q "^160 queries, 159 optimal" && grep -q "lie.scen:2: 1,11 -> 1,12: length 1.00000000, file says 0.50000000" "$tmp/err"'
+
+# the maps that ship without a scenario: our own queries (lengths from an
+# independent Python Dijkstra, tools/make_scen.py), when the maps are present
+for scen in tests/data/movingai/*.map.scen; do
+    map=${MOVINGAI_DIR:-../shared/data/movingai}/$(basename "$scen" .scen)
+    name=$(basename "$scen" .map.scen)
+    [ "$name" = arena ] && continue
+    if [ ! -f "$map" ]; then
+        n=$((n + 1))
+        echo "ok $n - # SKIP $name: map not found at $map"
+        continue
+    fi
+    for algo in astar jps; do
+        "$isopath" bench "$map" "$scen" --algo $algo >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        check "bench $name ($algo): all of our own queries optimal" '[ $rc -eq 0 ]'
+    done
+done
+
+echo "1..$n"
+[ "$fails" -eq 0 ]
