@@ -14,27 +14,43 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 BENCHFLAGS := -O3 -march=native -DNDEBUG
 
 MOVINGAI_DIR ?= ../shared/data/movingai
-LEVEL   ?= levels
+LEVEL   ?=
 BENCH_REPEAT ?= 1
 
 CORE_SRC  := $(wildcard src/core/*.c)
 TOOL_SRC  := $(wildcard src/isopath/*.c)
+GAME_SRC  := $(wildcard src/game/*.c)
+SDL_CFLAGS = $$(pkg-config --cflags sdl2 SDL2_image SDL2_ttf)
+SDL_LIBS   = $$(pkg-config --libs sdl2 SDL2_image SDL2_ttf)
 TEST_SRC  := $(wildcard tests/test_*.c)
 TEST_SH   := $(wildcard tests/test_*.sh)
 
 core_objs = $(patsubst src/%.c,build/$(1)/%.o,$(CORE_SRC))
 tool_objs = $(patsubst src/%.c,build/$(1)/%.o,$(TOOL_SRC))
+game_objs = $(patsubst src/%.c,build/$(1)/%.o,$(GAME_SRC))
 
-.PHONY: all deps deps-test test run bench check-core clean
-all: bin/isopath
+.PHONY: all deps deps-game deps-test test run art bench check-core clean
+all: bin/isopath bin/isodroid
 
 # ---- system packages ----------------------------------------------------
 deps:
 	@tools/deps.sh build
+deps-game:
+	@tools/deps.sh game
 deps-test:
 	@tools/deps.sh test
 
 # ---- objects and the core library ----------------------------------------
+# the game's files also see SDL; the core's never do (check-core)
+build/release/game/%.o: src/game/%.c | deps-game
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(CFLAGS) -MMD -MP -Isrc/core $(SDL_CFLAGS) -c $< -o $@
+build/san/game/%.o: src/game/%.c | deps-game
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) -MMD -MP -Isrc/core $(SDL_CFLAGS) -c $< -o $@
+build/bench/game/%.o: src/game/%.c | deps-game
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(BENCHFLAGS) -MMD -MP -Isrc/core $(SDL_CFLAGS) -c $< -o $@
 build/release/%.o: src/%.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(CFLAGS) -MMD -MP -Isrc/core -c $< -o $@
@@ -64,9 +80,24 @@ build/bench/bin/isopath: $(call tool_objs,bench) build/bench/libisocore.a
 	$(CC) $(BENCHFLAGS) -o $@ $^ -lm
 
 # ---- the game ------------------------------------------------------------
-run:
-	@echo "isodroid: the game is not built yet; try 'bin/isopath --help' for the path tool." >&2
-	@exit 1
+bin/isodroid: $(call game_objs,release) build/release/libisocore.a
+	@mkdir -p bin
+	$(CC) $(CFLAGS) -o $@ $^ $(SDL_LIBS) -lm
+build/san/bin/isodroid: $(call game_objs,san) build/san/libisocore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -o $@ $^ $(SDL_LIBS) -lm
+build/bench/bin/isodroid: $(call game_objs,bench) build/bench/libisocore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCHFLAGS) -o $@ $^ $(SDL_LIBS) -lm
+
+run: bin/isodroid
+	bin/isodroid $(LEVEL)
+
+# the sprites: tools/make_art.c draws them into assets/ (the PNGs are committed)
+art: | deps-game
+	@mkdir -p build
+	$(CC) $(STD) $(WARN) -O2 -o build/make_art tools/make_art.c $(SDL_CFLAGS) $(SDL_LIBS) -lm
+	build/make_art assets
 
 # ---- tests: every test_*.c and test_*.sh under ASan + UBSan ---------------
 TEST_BINS := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
@@ -75,16 +106,23 @@ build/san/tests/%: tests/%.c tests/testlib.h build/san/libisocore.a | deps-test
 	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Itests -o $@ $< build/san/libisocore.a \
 	    $$(pkg-config --cflags --libs cmocka) -lm
 
-test: deps-test check-core $(TEST_BINS) build/san/bin/isopath
-	@ISOPATH=build/san/bin/isopath tests/run.sh $(TEST_BINS) $(TEST_SH)
+build/san/tests/pngcheck: tests/pngcheck.c | deps-test
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) -o $@ $< $(SDL_CFLAGS) $(SDL_LIBS)
+
+test: deps-test check-core $(TEST_BINS) build/san/bin/isopath build/san/bin/isodroid build/san/tests/pngcheck
+	@ISOPATH=build/san/bin/isopath ISODROID=build/san/bin/isodroid PNGCHECK=build/san/tests/pngcheck \
+	    tests/run.sh $(TEST_BINS) $(TEST_SH)
 
 check-core:
 	@if grep -rnE '#[[:space:]]*include[[:space:]]*[<"]SDL' src/core; then \
 	    echo "src/core must not include SDL headers (see README.md)" >&2; exit 1; fi
 
 # ---- benchmarks ------------------------------------------------------------
-bench: build/bench/bin/isopath
+bench: build/bench/bin/isopath build/bench/bin/isodroid
 	@tools/bench.sh build/bench/bin/isopath "$(MOVINGAI_DIR)" $(BENCH_REPEAT)
+	@build/bench/bin/isodroid levels/01_tutorial.txt --headless --bench-frames 600 --size 1280x720
+	@build/bench/bin/isodroid tests/levels/big512.txt --headless --bench-frames 600 --size 1280x720
 
 clean:
 	rm -rf build bin

@@ -1,0 +1,28 @@
+/* assets.h - the game's art and fonts, loaded from the assets folder with
+ * SDL2_image and SDL2_ttf. assets_load fills an Assets or names the file that
+ * is missing or broken; assets_free releases what was loaded. */
+#ifndef ISODROID_ASSETS_H
+#define ISODROID_ASSETS_H
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+#include <stdbool.h>
+
+#include "tile.h"
+
+typedef struct Assets {
+    SDL_Texture *ground[TILE_KIND_COUNT]; /* flat tile per kind; NULL for void and wall */
+    SDL_Texture *wall, *cell, *droid;
+    TTF_Font *font, *font_big;
+} Assets;
+
+/* The sprite sheet's layout (tools/make_art.c draws it). */
+enum { DROID_FRAME_W = 48, DROID_FRAME_H = 64, DROID_FEET_X = 24, DROID_FEET_Y = 58, DROID_WALK_FRAMES = 4 };
+
+/* dir: the assets folder. On failure err says which file and why. */
+bool assets_load(Assets *a, SDL_Renderer *r, const char *dir, char *err, size_t err_size);
+void assets_free(Assets *a);
+/* The assets folder: ./assets, else beside the executable (../assets). */
+const char *assets_find_dir(void);
+
+#endif

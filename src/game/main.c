@@ -1,0 +1,525 @@
+/* isodroid - the game: SDL2 window (or an offscreen surface with --headless),
+ * input, a fixed-timestep loop, scripted replays and frame benchmarks. The
+ * rules live in game.c and the drawing in render.c; this file connects them
+ * to SDL. Exit codes: 0 ok, 1 runtime failure (level, assets, display), 2 usage. */
+#define _POSIX_C_SOURCE 200809L
+#include <SDL.h>
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "assets.h"
+#include "game.h"
+#include "render.h"
+#include "script.h"
+
+#define STEP (1.0 / 60.0) /* fixed timestep, seconds */
+
+static const char usage[] =
+    "usage: isodroid [LEVEL.txt | FOLDER] [options]\n"
+    "  LEVEL.txt / FOLDER   the level to play (default: the first level in levels/)\n"
+    "  --size WxH           window or surface size (default 1280x720)\n"
+    "  --headless           draw offscreen with the software renderer; needs no display\n"
+    "  --script FILE        replay input: click PX PY, rclick PX PY, move PX PY,\n"
+    "                       clicktile X Y, key NAME, wait MS, screenshot PATH.png, quit\n"
+    "  --trace              print events: hover X Y, click X Y, path STEPS LENGTH,\n"
+    "                       arrive X Y, idle X Y\n"
+    "  --bench-frames N     (headless) draw N frames, print median and 95th percentile\n"
+    "  --help\n"
+    "In the game press H for the controls.\n";
+
+typedef struct Options {
+    const char *level;
+    int w, h;
+    bool headless, trace;
+    const char *script;
+    long bench_frames;
+} Options;
+
+typedef struct App {
+    Options opt;
+    SDL_Window *window;
+    SDL_Surface *surface; /* headless target */
+    SDL_Renderer *sdl;
+    Assets assets;
+    Renderer *render;
+    Game game;
+    bool quit;
+    bool dragging;
+    int drag_x, drag_y;
+    double fps;
+} App;
+
+static int usage_error(const char *msg, const char *arg)
+{
+    fprintf(stderr, "isodroid: ");
+    fprintf(stderr, msg, arg);
+    fprintf(stderr, "\nrun 'isodroid --help' for usage\n");
+    return 2;
+}
+
+static int parse_args(int argc, char **argv, Options *o)
+{
+    *o = (Options){NULL, 1280, 720, false, false, NULL, 0};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (!strcmp(a, "--headless")) {
+            o->headless = true;
+        } else if (!strcmp(a, "--trace")) {
+            o->trace = true;
+        } else if (!strcmp(a, "--size") || !strcmp(a, "--script") || !strcmp(a, "--bench-frames")) {
+            if (i + 1 >= argc)
+                return usage_error("%s needs a value", a);
+            const char *v = argv[++i];
+            if (!strcmp(a, "--script")) {
+                o->script = v;
+            } else if (!strcmp(a, "--size")) {
+                char x;
+                if (sscanf(v, "%d%c%d", &o->w, &x, &o->h) != 3 || (x != 'x' && x != 'X') || o->w < 64 ||
+                    o->h < 64 || o->w > 8192 || o->h > 8192)
+                    return usage_error("--size wants WxH between 64x64 and 8192x8192, not '%s'", v);
+            } else {
+                char *end;
+                o->bench_frames = strtol(v, &end, 10);
+                if (*end || o->bench_frames < 1)
+                    return usage_error("--bench-frames wants a positive whole number, not '%s'", v);
+            }
+        } else if (a[0] == '-') {
+            return usage_error("unknown option '%s'", a);
+        } else if (!o->level) {
+            o->level = a;
+        } else {
+            return usage_error("unexpected argument '%s'", a);
+        }
+    }
+    if (o->bench_frames && !o->headless)
+        return usage_error("%s", "--bench-frames runs with --headless");
+    if (o->headless && !o->script && !o->bench_frames)
+        return usage_error("%s", "--headless needs --script FILE or --bench-frames N");
+    return -1;
+}
+
+/* The first *.txt of a folder in name order, into out. */
+static bool first_level(const char *dir, char *out, size_t n)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    char best[256] = "";
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && !strcmp(e->d_name + len - 4, ".txt") && (!best[0] || strcmp(e->d_name, best) < 0))
+            snprintf(best, sizeof best, "%s", e->d_name);
+    }
+    closedir(d);
+    if (!best[0])
+        return false;
+    snprintf(out, n, "%s/%s", dir, best);
+    return true;
+}
+
+static bool resolve_level(const char *arg, char *out, size_t n)
+{
+    struct stat sb;
+    if (!arg) {
+        if (first_level("levels", out, n))
+            return true;
+        char *base = SDL_GetBasePath();
+        char dir[1024] = "levels";
+        if (base) {
+            snprintf(dir, sizeof dir, "%s../levels", base);
+            SDL_free(base);
+        }
+        if (first_level(dir, out, n))
+            return true;
+        fprintf(stderr, "isodroid: no level files (*.txt) in levels/; give one: isodroid LEVEL.txt\n");
+        return false;
+    }
+    if (stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        if (first_level(arg, out, n))
+            return true;
+        fprintf(stderr, "isodroid: %s: no level files (*.txt) in this folder\n", arg);
+        return false;
+    }
+    snprintf(out, n, "%s", arg);
+    return true;
+}
+
+/* ---- input ------------------------------------------------------------------- */
+
+static void click_at(App *app, int px, int py)
+{
+    TilePos t;
+    if (render_minimap_pick(&app->game, px, py, &t) || game_pick(&app->game, (ScreenPos){px + 0.5, py + 0.5}, &t))
+        game_click_tile(&app->game, t);
+}
+
+static void hover_at(App *app, int px, int py)
+{
+    TilePos t = {0, 0};
+    bool valid = game_pick(&app->game, (ScreenPos){px + 0.5, py + 0.5}, &t);
+    game_hover(&app->game, valid, t);
+}
+
+static void toggle_fullscreen(App *app)
+{
+    if (!app->window)
+        return;
+    bool full = SDL_GetWindowFlags(app->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+    SDL_SetWindowFullscreen(app->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+}
+
+static void key_down(App *app, SDL_Keycode k)
+{
+    Game *g = &app->game;
+    switch (k) {
+    case SDLK_ESCAPE:
+        if (g->show_help)
+            g->show_help = false;
+        else
+            app->quit = true;
+        break;
+    case SDLK_h:
+    case SDLK_F1:
+        g->show_help = !g->show_help;
+        break;
+    case SDLK_m:
+        g->show_minimap = !g->show_minimap;
+        break;
+    case SDLK_c:
+        game_toggle_follow(g);
+        break;
+    case SDLK_F11:
+        toggle_fullscreen(app);
+        break;
+    case SDLK_w:
+        game_pan(g, 0, 48);
+        break;
+    case SDLK_s:
+        game_pan(g, 0, -48);
+        break;
+    case SDLK_a:
+        game_pan(g, 48, 0);
+        break;
+    case SDLK_d:
+        game_pan(g, -48, 0);
+        break;
+    case SDLK_PLUS:
+    case SDLK_EQUALS:
+    case SDLK_KP_PLUS:
+        game_zoom_at(g, (ScreenPos){g->screen_w / 2.0, g->screen_h / 2.0}, 1.25);
+        break;
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS:
+        game_zoom_at(g, (ScreenPos){g->screen_w / 2.0, g->screen_h / 2.0}, 0.8);
+        break;
+    default:
+        break;
+    }
+}
+
+static void handle_event(App *app, const SDL_Event *e)
+{
+    Game *g = &app->game;
+    switch (e->type) {
+    case SDL_QUIT:
+        app->quit = true;
+        break;
+    case SDL_WINDOWEVENT:
+        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
+            game_resize(g, e->window.data1, e->window.data2);
+            if (g->follow)
+                game_center_on_droid(g);
+        }
+        break;
+    case SDL_KEYDOWN:
+        key_down(app, e->key.keysym.sym);
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+        if (e->button.button == SDL_BUTTON_LEFT)
+            click_at(app, e->button.x, e->button.y);
+        else {
+            app->dragging = true;
+            app->drag_x = e->button.x;
+            app->drag_y = e->button.y;
+        }
+        break;
+    case SDL_MOUSEBUTTONUP:
+        if (e->button.button != SDL_BUTTON_LEFT)
+            app->dragging = false;
+        break;
+    case SDL_MOUSEMOTION:
+        if (app->dragging) {
+            game_pan(g, e->motion.x - app->drag_x, e->motion.y - app->drag_y);
+            app->drag_x = e->motion.x;
+            app->drag_y = e->motion.y;
+        }
+        hover_at(app, e->motion.x, e->motion.y);
+        break;
+    case SDL_MOUSEWHEEL: {
+        int mx, my;
+        SDL_GetMouseState(&mx, &my);
+        game_zoom_at(g, (ScreenPos){mx, my}, e->wheel.y > 0 ? 1.15 : 1 / 1.15);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* ---- frames, screenshots, scripts ---------------------------------------------- */
+
+static void draw(App *app)
+{
+    HudStats hs = {app->fps};
+    render_frame(app->render, &app->game, &hs);
+    SDL_RenderPresent(app->sdl);
+}
+
+static bool screenshot(App *app, const char *path)
+{
+    SDL_Surface *shot = app->surface;
+    bool own = false;
+    if (!shot) {
+        int w, h;
+        SDL_GetRendererOutputSize(app->sdl, &w, &h);
+        shot = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+        own = true;
+        if (!shot || SDL_RenderReadPixels(app->sdl, NULL, SDL_PIXELFORMAT_ARGB8888, shot->pixels, shot->pitch)) {
+            fprintf(stderr, "isodroid: screenshot %s: %s\n", path, SDL_GetError());
+            SDL_FreeSurface(shot);
+            return false;
+        }
+    }
+    int rc = IMG_SavePNG(shot, path);
+    if (rc)
+        fprintf(stderr, "isodroid: screenshot %s: %s\n", path, IMG_GetError());
+    if (own)
+        SDL_FreeSurface(shot);
+    return rc == 0;
+}
+
+/* Runs script commands up to the next wait; returns the frames to wait. */
+static long script_step(App *app, Script *s)
+{
+    Game *g = &app->game;
+    while (s->next < s->count) {
+        const ScriptCmd *c = &s->cmd[s->next++];
+        switch (c->op) {
+        case SCRIPT_CLICK:
+            hover_at(app, c->a, c->b);
+            click_at(app, c->a, c->b);
+            break;
+        case SCRIPT_RCLICK:
+            break; /* reserved for the editor */
+        case SCRIPT_MOVE:
+            hover_at(app, c->a, c->b);
+            break;
+        case SCRIPT_CLICKTILE:
+            if (!grid_in_bounds(&g->grid, c->a, c->b))
+                fprintf(stderr, "isodroid: script line %d: tile %d,%d is outside the %dx%d level\n", c->line, c->a,
+                        c->b, g->grid.w, g->grid.h);
+            else
+                game_click_tile(g, tile_pos(c->a, c->b));
+            break;
+        case SCRIPT_KEY: {
+            SDL_Keycode k = SDL_GetKeyFromName(c->text);
+            if (k == SDLK_UNKNOWN)
+                fprintf(stderr, "isodroid: script line %d: unknown key '%s'\n", c->line, c->text);
+            else
+                key_down(app, k);
+            break;
+        }
+        case SCRIPT_WAIT:
+            return (long)(c->a / (STEP * 1000.0) + 0.5);
+        case SCRIPT_SCREENSHOT:
+            draw(app);
+            screenshot(app, c->text);
+            break;
+        case SCRIPT_QUIT:
+            app->quit = true;
+            return 0;
+        }
+    }
+    app->quit = app->opt.headless; /* a finished script ends a headless run */
+    return 0;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void bench_frames(App *app)
+{
+    long n = app->opt.bench_frames;
+    double *ms = malloc((size_t)n * sizeof *ms);
+    if (!ms)
+        return;
+    Uint64 freq = SDL_GetPerformanceFrequency();
+    for (long i = 0; i < n; i++) {
+        Uint64 t0 = SDL_GetPerformanceCounter();
+        game_update(&app->game, STEP);
+        draw(app);
+        ms[i] = (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)freq;
+    }
+    qsort(ms, (size_t)n, sizeof *ms, compare_doubles);
+    printf("%s: %ld frames at %dx%d: median %.2f ms, p95 %.2f ms\n", app->game.path, n, app->opt.w, app->opt.h,
+           ms[n / 2], ms[(long)(n * 0.95) < n ? (long)(n * 0.95) : n - 1]);
+    free(ms);
+}
+
+static void run(App *app)
+{
+    Script script = {0};
+    if (app->opt.script) {
+        Diags d;
+        diag_clear(&d);
+        if (!script_load(app->opt.script, &script, &d)) {
+            for (int i = 0; i < d.count; i++)
+                fprintf(stderr, "%s\n", d.msg[i]);
+            app->quit = true;
+        }
+    }
+    Uint64 freq = SDL_GetPerformanceFrequency(), last = SDL_GetPerformanceCounter();
+    double acc = 0;
+    long wait_frames = 0;
+    bool scripted = script.count > 0;
+    while (!app->quit) {
+        if (!app->opt.headless) {
+            SDL_Event e;
+            while (SDL_PollEvent(&e))
+                handle_event(app, &e);
+        }
+        if (scripted && wait_frames == 0 && !app->quit)
+            wait_frames = script_step(app, &script);
+        if (app->quit)
+            break;
+        /* headless runs step once a frame; a window keeps real time */
+        int steps = 1;
+        if (!app->opt.headless) {
+            Uint64 now = SDL_GetPerformanceCounter();
+            double dt = (double)(now - last) / (double)freq;
+            last = now;
+            app->fps = app->fps * 0.9 + (dt > 0 ? 0.1 / dt : 0);
+            acc += dt > 0.25 ? 0.25 : dt;
+            steps = (int)(acc / STEP);
+            acc -= steps * STEP;
+        } else {
+            app->fps = 60;
+        }
+        for (int i = 0; i < steps; i++) {
+            game_update(&app->game, STEP);
+            if (wait_frames > 0)
+                wait_frames--;
+        }
+        bool minimized = app->window && (SDL_GetWindowFlags(app->window) & SDL_WINDOW_MINIMIZED);
+        if (minimized)
+            SDL_Delay(50);
+        else if (!app->opt.headless)
+            draw(app);
+    }
+    script_free(&script);
+}
+
+int main(int argc, char **argv)
+{
+    App app;
+    memset(&app, 0, sizeof app);
+    int rc = parse_args(argc, argv, &app.opt);
+    if (rc >= 0)
+        return rc;
+    char level[1024];
+    if (!resolve_level(app.opt.level, level, sizeof level))
+        return 1;
+
+    if (app.opt.headless)
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
+    if (SDL_Init(app.opt.headless ? 0 : SDL_INIT_VIDEO) != 0) {
+        fprintf(stderr, "isodroid: cannot start the display: %s\n"
+                        "No display here? Run 'isodroid --headless --script FILE', or set DISPLAY.\n",
+                SDL_GetError());
+        return 1;
+    }
+    if (!app.opt.headless) {
+        /* SDL falls back to drivers that show nothing; a player wants a window */
+        const char *drv = SDL_GetCurrentVideoDriver(), *asked = SDL_getenv("SDL_VIDEODRIVER");
+        if (drv && (!strcmp(drv, "offscreen") || !strcmp(drv, "dummy")) && !(asked && !strcmp(asked, drv))) {
+            fprintf(stderr, "isodroid: no display found (SDL could only start its '%s' video driver).\n"
+                            "No display here? Run 'isodroid --headless --script FILE', or set DISPLAY.\n",
+                    drv);
+            SDL_Quit();
+            return 1;
+        }
+    }
+    if (IMG_Init(IMG_INIT_PNG) == 0 || TTF_Init() != 0) {
+        fprintf(stderr, "isodroid: cannot start SDL_image/SDL_ttf: %s\n", SDL_GetError());
+        SDL_Quit();
+        return 1;
+    }
+    rc = 1;
+    if (app.opt.headless) {
+        app.surface = SDL_CreateRGBSurfaceWithFormat(0, app.opt.w, app.opt.h, 32, SDL_PIXELFORMAT_ARGB8888);
+        app.sdl = app.surface ? SDL_CreateSoftwareRenderer(app.surface) : NULL;
+    } else {
+        app.window = SDL_CreateWindow("Isodroid", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, app.opt.w,
+                                      app.opt.h, SDL_WINDOW_RESIZABLE);
+        if (app.window) {
+            SDL_SetWindowMinimumSize(app.window, 320, 240);
+            app.sdl = SDL_CreateRenderer(app.window, -1, SDL_RENDERER_PRESENTVSYNC);
+            if (!app.sdl)
+                app.sdl = SDL_CreateRenderer(app.window, -1, SDL_RENDERER_SOFTWARE);
+        }
+    }
+    char err[1200];
+    Diags d;
+    diag_clear(&d);
+    if (!app.sdl) {
+        fprintf(stderr, "isodroid: cannot open a window: %s\n"
+                        "No display here? Run 'isodroid --headless --script FILE', or set DISPLAY.\n",
+                SDL_GetError());
+    } else if (!assets_load(&app.assets, app.sdl, assets_find_dir(), err, sizeof err)) {
+        fprintf(stderr, "isodroid: %s\nReinstall the assets folder (git checkout assets) or rebuild it: make art\n",
+                err);
+    } else if (!game_init(&app.game, level, app.opt.w, app.opt.h, &d)) {
+        for (int i = 0; i < d.count; i++)
+            fprintf(stderr, "%s\n", d.msg[i]);
+    } else if (!(app.render = render_create(app.sdl, &app.assets))) {
+        fprintf(stderr, "isodroid: out of memory\n");
+    } else {
+        if (app.window) {
+            int w, h;
+            SDL_GetRendererOutputSize(app.sdl, &w, &h);
+            game_resize(&app.game, w, h);
+            game_center_on_droid(&app.game);
+        }
+        app.game.trace = app.opt.trace ? stdout : NULL;
+        if (app.opt.bench_frames)
+            bench_frames(&app);
+        else
+            run(&app);
+        rc = 0;
+    }
+    render_destroy(app.render);
+    game_deinit(&app.game);
+    assets_free(&app.assets);
+    if (app.sdl)
+        SDL_DestroyRenderer(app.sdl);
+    if (app.surface)
+        SDL_FreeSurface(app.surface);
+    if (app.window)
+        SDL_DestroyWindow(app.window);
+    TTF_Quit();
+    IMG_Quit();
+    SDL_Quit();
+    return rc;
+}

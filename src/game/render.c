@@ -1,0 +1,506 @@
+/* render.c - draws what the game decided: the iso world back to front (only
+ * the tiles on screen), the droid depth-sorted among the walls, path marks,
+ * the minimap, the HUD and the help overlay. Decides nothing. */
+#include "render.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- text: rendered once, kept while it is used -------------------------- */
+
+enum { TEXT_CACHE = 96 };
+
+typedef struct TextEntry {
+    char s[160];
+    TTF_Font *font;
+    SDL_Color color;
+    SDL_Texture *tex;
+    int w, h;
+    unsigned long used;
+} TextEntry;
+
+struct Renderer {
+    SDL_Renderer *sdl;
+    Assets *assets;
+    TextEntry text[TEXT_CACHE];
+    unsigned long frame;
+    SDL_Texture *minimap;
+    int minimap_w, minimap_h, minimap_step;
+    const Level *minimap_level;
+    SDL_Rect minimap_rect;
+};
+
+Renderer *render_create(SDL_Renderer *sdl, Assets *assets)
+{
+    Renderer *r = calloc(1, sizeof *r);
+    if (r) {
+        r->sdl = sdl;
+        r->assets = assets;
+    }
+    return r;
+}
+
+void render_destroy(Renderer *r)
+{
+    if (!r)
+        return;
+    for (int i = 0; i < TEXT_CACHE; i++)
+        if (r->text[i].tex)
+            SDL_DestroyTexture(r->text[i].tex);
+    if (r->minimap)
+        SDL_DestroyTexture(r->minimap);
+    free(r);
+}
+
+static TextEntry *text_get(Renderer *r, TTF_Font *font, const char *s, SDL_Color c)
+{
+    TextEntry *free_slot = NULL, *oldest = &r->text[0];
+    for (int i = 0; i < TEXT_CACHE; i++) {
+        TextEntry *e = &r->text[i];
+        if (e->tex && e->font == font && !memcmp(&e->color, &c, sizeof c) && !strcmp(e->s, s)) {
+            e->used = r->frame;
+            return e;
+        }
+        if (!e->tex && !free_slot)
+            free_slot = e;
+        if (e->used < oldest->used)
+            oldest = e;
+    }
+    TextEntry *e = free_slot ? free_slot : oldest;
+    if (e->tex)
+        SDL_DestroyTexture(e->tex);
+    e->tex = NULL;
+    SDL_Surface *surf = TTF_RenderUTF8_Blended(font, s[0] ? s : " ", c);
+    if (!surf)
+        return NULL;
+    e->tex = SDL_CreateTextureFromSurface(r->sdl, surf);
+    e->w = surf->w;
+    e->h = surf->h;
+    SDL_FreeSurface(surf);
+    snprintf(e->s, sizeof e->s, "%s", s);
+    e->font = font;
+    e->color = c;
+    e->used = r->frame;
+    return e->tex ? e : NULL;
+}
+
+/* Draws text with a soft shadow; returns its width. */
+static int text(Renderer *r, TTF_Font *font, int x, int y, SDL_Color c, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+static int text(Renderer *r, TTF_Font *font, int x, int y, SDL_Color c, const char *fmt, ...)
+{
+    char s[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s, sizeof s, fmt, ap);
+    va_end(ap);
+    SDL_Color black = {0, 0, 0, 200};
+    TextEntry *sh = text_get(r, font, s, black);
+    if (sh) {
+        SDL_Rect d = {x + 1, y + 1, sh->w, sh->h};
+        SDL_RenderCopy(r->sdl, sh->tex, NULL, &d);
+    }
+    TextEntry *e = text_get(r, font, s, c);
+    if (!e)
+        return 0;
+    SDL_Rect d = {x, y, e->w, e->h};
+    SDL_RenderCopy(r->sdl, e->tex, NULL, &d);
+    return e->w;
+}
+
+static void panel(Renderer *r, SDL_Rect rect, Uint8 alpha)
+{
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r->sdl, 12, 16, 26, alpha);
+    SDL_RenderFillRect(r->sdl, &rect);
+    SDL_SetRenderDrawColor(r->sdl, 90, 120, 170, 160);
+    SDL_RenderDrawRect(r->sdl, &rect);
+}
+
+/* ---- the world ---------------------------------------------------------------- */
+
+static void diamond_points(const Game *g, TilePos t, double inset, SDL_FPoint p[5])
+{
+    const IsoView *v = &g->view;
+    WorldPos corners[4] = {{t.x + inset, t.y + inset}, {t.x + 1 - inset, t.y + inset},
+                           {t.x + 1 - inset, t.y + 1 - inset}, {t.x + inset, t.y + 1 - inset}};
+    for (int i = 0; i < 4; i++) {
+        ScreenPos s = iso_world_to_screen(v, corners[i]);
+        p[i].x = (float)s.x;
+        p[i].y = (float)s.y;
+    }
+    p[4] = p[0];
+}
+
+static void fill_diamond(Renderer *r, const Game *g, TilePos t, double inset, SDL_Color c)
+{
+    SDL_FPoint p[5];
+    diamond_points(g, t, inset, p);
+    SDL_Vertex v[4];
+    for (int i = 0; i < 4; i++) {
+        v[i].position = p[i];
+        v[i].color = c;
+        v[i].tex_coord = (SDL_FPoint){0, 0};
+    }
+    int idx[6] = {0, 1, 2, 0, 2, 3};
+    SDL_RenderGeometry(r->sdl, NULL, v, 4, idx, 6);
+}
+
+static void outline_diamond(Renderer *r, const Game *g, TilePos t, double inset, SDL_Color c)
+{
+    SDL_FPoint p[5];
+    diamond_points(g, t, inset, p);
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r->sdl, c.r, c.g, c.b, c.a);
+    SDL_RenderDrawLinesF(r->sdl, p, 5);
+    for (int i = 0; i < 5; i++)
+        p[i].y += 1;
+    SDL_RenderDrawLinesF(r->sdl, p, 5);
+}
+
+/* The tiles whose sprites can touch the screen: diagonals s = x + y in
+ * [s0, s1], and on each, x - y in [d0, d1]. Cost follows the screen. */
+typedef struct Visible {
+    int s0, s1, d0, d1;
+} Visible;
+
+static Visible visible_tiles(const Game *g)
+{
+    ScreenPos c[4] = {{0, 0}, {g->screen_w, 0}, {0, g->screen_h}, {g->screen_w, g->screen_h}};
+    double smin = 1e18, smax = -1e18, dmin = 1e18, dmax = -1e18;
+    for (int i = 0; i < 4; i++) {
+        WorldPos w = iso_screen_to_world(&g->view, c[i]);
+        smin = fmin(smin, w.x + w.y);
+        smax = fmax(smax, w.x + w.y);
+        dmin = fmin(dmin, w.x - w.y);
+        dmax = fmax(dmax, w.x - w.y);
+    }
+    /* walls and the droid rise up to 2.5 diagonals above their tile */
+    Visible v = {(int)floor(smin) - 2, (int)ceil(smax) + 4, (int)floor(dmin) - 2, (int)ceil(dmax) + 2};
+    int maxs = g->grid.w + g->grid.h - 2;
+    if (v.s0 < 0)
+        v.s0 = 0;
+    if (v.s1 > maxs)
+        v.s1 = maxs;
+    return v;
+}
+
+static void tile_rect(const Game *g, TilePos t, int tex_w, int tex_h, int rise, SDL_FRect *out)
+{
+    ScreenPos top = iso_tile_to_screen(&g->view, t);
+    double z = g->view.zoom;
+    out->x = (float)(top.x - tex_w * 0.5 * z);
+    out->y = (float)(top.y - rise * z);
+    out->w = (float)(tex_w * z);
+    out->h = (float)(tex_h * z);
+}
+
+static void draw_ground(Renderer *r, const Game *g, const Visible *v)
+{
+    const Level *l = &g->level;
+    for (int s = v->s0; s <= v->s1; s++) {
+        int x0 = (s + v->d0 + 1) / 2, x1 = (s + v->d1) / 2;
+        if (x0 < 0)
+            x0 = 0;
+        if (x0 < s - (l->h - 1))
+            x0 = s - (l->h - 1);
+        if (x1 > l->w - 1)
+            x1 = l->w - 1;
+        if (x1 > s)
+            x1 = s;
+        for (int x = x0; x <= x1; x++) {
+            TileKind k = level_kind(l, x, s - x);
+            SDL_Texture *tex = r->assets->ground[k];
+            if (!tex)
+                continue;
+            SDL_FRect d;
+            tile_rect(g, tile_pos(x, s - x), 64, 40, 0, &d);
+            if (k == TILE_WATER)
+                d.y += (float)(4 * g->view.zoom);
+            SDL_RenderCopyF(r->sdl, tex, NULL, &d);
+        }
+    }
+}
+
+static void draw_marks(Renderer *r, const Game *g)
+{
+    /* the path a click would take: faint */
+    for (int i = 0; i < g->preview.count; i++)
+        fill_diamond(r, g, g->preview.tiles[i], 0.36, (SDL_Color){255, 255, 255, 70});
+    /* the active path: bright, and the target */
+    for (int i = g->route_done; i < g->route.count; i++)
+        fill_diamond(r, g, g->route.tiles[i], 0.3, (SDL_Color){80, 220, 255, 170});
+    if (g->has_target) {
+        double pulse = 0.1 + 0.04 * sin(g->clock * 6);
+        outline_diamond(r, g, g->target, pulse, (SDL_Color){80, 220, 255, 230});
+    }
+    if (g->hover_valid) {
+        bool blocked = !grid_walkable(&g->grid, g->hover.x, g->hover.y);
+        outline_diamond(r, g, g->hover, 0.02, blocked ? (SDL_Color){255, 110, 90, 230} : (SDL_Color){255, 240, 150, 230});
+    }
+}
+
+static SDL_FRect droid_rect(const Game *g)
+{
+    ScreenPos feet = iso_world_to_screen(&g->view, g->droid.pos);
+    double z = g->view.zoom;
+    SDL_FRect d = {(float)(feet.x - DROID_FEET_X * z), (float)(feet.y - DROID_FEET_Y * z), (float)(DROID_FRAME_W * z),
+                   (float)(DROID_FRAME_H * z)};
+    return d;
+}
+
+static void draw_droid(Renderer *r, const Game *g)
+{
+    int frame = 0;
+    if (g->walking)
+        frame = 1 + (int)(g->walk_time * 2.5 * DROID_WALK_FRAMES) % DROID_WALK_FRAMES;
+    SDL_Rect src = {frame * DROID_FRAME_W, (int)g->droid.facing * DROID_FRAME_H, DROID_FRAME_W, DROID_FRAME_H};
+    SDL_FRect d = droid_rect(g);
+    SDL_RenderCopyF(r->sdl, r->assets->droid, &src, &d);
+}
+
+static bool overlaps(const SDL_FRect *a, const SDL_FRect *b)
+{
+    return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
+}
+
+static void draw_objects(Renderer *r, const Game *g, const Visible *v)
+{
+    const Level *l = &g->level;
+    double depth = g->droid.pos.x + g->droid.pos.y;
+    SDL_FRect droid = droid_rect(g);
+    /* only the body, not the empty margin of the frame, decides see-through walls */
+    droid.x += droid.w * 0.2f;
+    droid.w *= 0.6f;
+    droid.y += droid.h * 0.25f;
+    droid.h *= 0.65f;
+    bool drawn = false;
+    for (int s = v->s0; s <= v->s1; s++) {
+        if (!drawn && s > depth - 0.5) {
+            draw_droid(r, g);
+            drawn = true;
+        }
+        int x0 = (s + v->d0 + 1) / 2, x1 = (s + v->d1) / 2;
+        if (x0 < 0)
+            x0 = 0;
+        if (x0 < s - (l->h - 1))
+            x0 = s - (l->h - 1);
+        if (x1 > l->w - 1)
+            x1 = l->w - 1;
+        if (x1 > s)
+            x1 = s;
+        for (int x = x0; x <= x1; x++) {
+            TileKind k = level_kind(l, x, s - x);
+            SDL_FRect d;
+            if (k == TILE_WALL) {
+                tile_rect(g, tile_pos(x, s - x), 64, 72, 40, &d);
+                bool see_through = drawn && overlaps(&d, &droid);
+                SDL_SetTextureAlphaMod(r->assets->wall, see_through ? 105 : 255);
+                SDL_RenderCopyF(r->sdl, r->assets->wall, NULL, &d);
+            } else if (k == TILE_CELL) {
+                double bob = 2 * sin(g->clock * 3 + x);
+                tile_rect(g, tile_pos(x, s - x), 32, 40, 16, &d);
+                d.y += (float)(bob * g->view.zoom);
+                SDL_RenderCopyF(r->sdl, r->assets->cell, NULL, &d);
+            }
+        }
+    }
+    if (!drawn)
+        draw_droid(r, g);
+    SDL_SetTextureAlphaMod(r->assets->wall, 255);
+}
+
+/* ---- minimap ---------------------------------------------------------------- */
+
+static SDL_Color minimap_color(TileKind k)
+{
+    switch (k) {
+    case TILE_WALL: return (SDL_Color){150, 142, 134, 255};
+    case TILE_ROUGH: return (SDL_Color){150, 118, 80, 255};
+    case TILE_DOOR: return (SDL_Color){220, 170, 60, 255};
+    case TILE_WATER: return (SDL_Color){40, 100, 190, 255};
+    case TILE_EXIT: return (SDL_Color){110, 240, 160, 255};
+    case TILE_CELL: return (SDL_Color){240, 220, 90, 255};
+    case TILE_VOID: return (SDL_Color){0, 0, 0, 0};
+    default: return (SDL_Color){70, 78, 92, 255};
+    }
+}
+
+/* One texel per tile (per step x step tiles on huge levels), made when the level changes. */
+static void minimap_build(Renderer *r, const Game *g)
+{
+    const Level *l = &g->level;
+    if (r->minimap && r->minimap_level == l && r->minimap_w == (l->w + r->minimap_step - 1) / r->minimap_step)
+        return;
+    if (r->minimap)
+        SDL_DestroyTexture(r->minimap);
+    int step = 1;
+    while ((l->w + step - 1) / step > 1024 || (l->h + step - 1) / step > 1024)
+        step++;
+    int w = (l->w + step - 1) / step, h = (l->h + step - 1) / step;
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+    if (!s)
+        return;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            SDL_Color c = minimap_color(level_kind(l, x * step, y * step));
+            ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x] = SDL_MapRGBA(s->format, c.r, c.g, c.b, c.a);
+        }
+    r->minimap = SDL_CreateTextureFromSurface(r->sdl, s);
+    SDL_FreeSurface(s);
+    r->minimap_level = l;
+    r->minimap_w = w;
+    r->minimap_h = h;
+    r->minimap_step = step;
+}
+
+SDL_Rect render_minimap_rect(const Game *g)
+{
+    int size = g->screen_w < 500 || g->screen_h < 400 ? 110 : 200;
+    double scale = fmin((double)size / g->grid.w, (double)size / g->grid.h);
+    int w = (int)ceil(g->grid.w * scale), h = (int)ceil(g->grid.h * scale);
+    SDL_Rect rect = {g->screen_w - w - 14, 14, w, h};
+    return rect;
+}
+
+bool render_minimap_pick(const Game *g, int px, int py, TilePos *out)
+{
+    if (!g->show_minimap)
+        return false;
+    SDL_Rect rect = render_minimap_rect(g);
+    if (px < rect.x || py < rect.y || px >= rect.x + rect.w || py >= rect.y + rect.h)
+        return false;
+    int x = (int)((px - rect.x + 0.5) * g->grid.w / rect.w), y = (int)((py - rect.y + 0.5) * g->grid.h / rect.h);
+    *out = tile_pos(x < g->grid.w ? x : g->grid.w - 1, y < g->grid.h ? y : g->grid.h - 1);
+    return true;
+}
+
+static SDL_FPoint mini_point(SDL_Rect rect, const Game *g, double wx, double wy)
+{
+    SDL_FPoint p = {(float)(rect.x + wx * rect.w / g->grid.w), (float)(rect.y + wy * rect.h / g->grid.h)};
+    return p;
+}
+
+static void draw_minimap(Renderer *r, const Game *g)
+{
+    minimap_build(r, g);
+    SDL_Rect rect = render_minimap_rect(g);
+    SDL_Rect back = {rect.x - 6, rect.y - 6, rect.w + 12, rect.h + 12};
+    panel(r, back, 200);
+    if (r->minimap)
+        SDL_RenderCopy(r->sdl, r->minimap, NULL, &rect);
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    double cw = (double)rect.w / g->grid.w, ch = (double)rect.h / g->grid.h;
+    float dot = (float)fmax(2.0, fmin(cw, ch));
+    /* the path in red, alpha rising from 0.25 to 0.5 along it */
+    int n = g->route.count - g->route_done;
+    for (int i = g->route_done; i < g->route.count; i++) {
+        double t = n > 1 ? (double)(i - g->route_done) / (n - 1) : 1.0;
+        SDL_SetRenderDrawColor(r->sdl, 255, 40, 40, (Uint8)(255 * (0.25 + 0.25 * t)));
+        SDL_FPoint c = mini_point(rect, g, g->route.tiles[i].x + 0.5, g->route.tiles[i].y + 0.5);
+        SDL_FRect d = {c.x - dot / 2, c.y - dot / 2, dot, dot};
+        SDL_RenderFillRectF(r->sdl, &d);
+    }
+    /* the part of the level the view shows */
+    ScreenPos corners[4] = {{0, 0}, {g->screen_w, 0}, {g->screen_w, g->screen_h}, {0, g->screen_h}};
+    SDL_FPoint q[5];
+    for (int i = 0; i < 4; i++) {
+        WorldPos w = iso_screen_to_world(&g->view, corners[i]);
+        w.x = fmax(0, fmin(g->grid.w, w.x));
+        w.y = fmax(0, fmin(g->grid.h, w.y));
+        q[i] = mini_point(rect, g, w.x, w.y);
+    }
+    q[4] = q[0];
+    SDL_SetRenderDrawColor(r->sdl, 255, 255, 255, 200);
+    SDL_RenderDrawLinesF(r->sdl, q, 5);
+    /* the droid */
+    SDL_FPoint c = mini_point(rect, g, g->droid.pos.x, g->droid.pos.y);
+    float ds = dot + 3;
+    SDL_FRect d = {c.x - ds / 2, c.y - ds / 2, ds, ds};
+    SDL_SetRenderDrawColor(r->sdl, 255, 220, 60, 255);
+    SDL_RenderFillRectF(r->sdl, &d);
+}
+
+/* ---- HUD and help ------------------------------------------------------------- */
+
+static const char *const help_lines[][2] = {
+    {"Left click", "walk to a tile (or to the nearest reachable one)"},
+    {"Click the minimap", "walk there"},
+    {"Right / middle drag, W A S D", "pan the camera"},
+    {"Mouse wheel", "zoom around the cursor"},
+    {"C", "camera follows the droid / stays put"},
+    {"M", "show or hide the minimap"},
+    {"H or F1", "this help"},
+    {"F11", "fullscreen"},
+    {"Esc", "close this help, or quit"},
+};
+
+static void draw_help(Renderer *r, const Game *g)
+{
+    int rows = (int)(sizeof help_lines / sizeof help_lines[0]);
+    SDL_Rect p = {g->screen_w / 2 - 260, g->screen_h / 2 - (60 + rows * 24) / 2, 520, 60 + rows * 24};
+    if (p.x < 4)
+        p.x = 4;
+    if (p.y < 4)
+        p.y = 4;
+    panel(r, p, 230);
+    SDL_Color title = {255, 220, 120, 255}, key = {140, 210, 255, 255}, body = {230, 232, 240, 255};
+    text(r, r->assets->font_big, p.x + 20, p.y + 14, title, "Controls");
+    for (int i = 0; i < rows; i++) {
+        text(r, r->assets->font, p.x + 20, p.y + 52 + i * 24, key, "%s", help_lines[i][0]);
+        text(r, r->assets->font, p.x + 240, p.y + 52 + i * 24, body, "%s", help_lines[i][1]);
+    }
+}
+
+static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
+{
+    SDL_Color head = {255, 220, 120, 255}, body = {225, 230, 240, 255}, dim = {150, 165, 185, 255};
+    TTF_Font *f = r->assets->font;
+    SDL_Rect p = {10, 10, 300, 128};
+    panel(r, p, 190);
+    int x = 20, y = 16;
+    text(r, r->assets->font_big, x, y, head, "%s", g->level.name);
+    y += 30;
+    TilePos at = g->droid.tile;
+    text(r, f, x, y, body, "Droid %d,%d", at.x, at.y);
+    if (g->hover_valid) {
+        const TileInfo *k = tile_info(level_kind(&g->level, g->hover.x, g->hover.y));
+        text(r, f, x + 110, y, body, "Cursor %d,%d %s", g->hover.x, g->hover.y, k->name);
+    }
+    y += 20;
+    if (g->plan.valid)
+        text(r, f, x, y, body, "Path %d steps, length %.2f", g->plan.steps, g->plan.length);
+    else
+        text(r, f, x, y, dim, "No path planned yet");
+    y += 20;
+    if (g->plan.valid)
+        text(r, f, x, y, dim, "%ld nodes expanded in %.0f us", g->plan.expanded, g->plan.micros);
+    y += 20;
+    text(r, f, x, y, dim, "%.0f fps   H: help", hs->fps);
+    if (g->message_left > 0 && g->message[0]) {
+        int w = (int)strlen(g->message) * 8 + 30;
+        SDL_Rect m = {g->screen_w / 2 - w / 2, g->screen_h - 50, w, 32};
+        panel(r, m, 210);
+        text(r, f, m.x + 15, m.y + 7, (SDL_Color){255, 236, 180, 255}, "%s", g->message);
+    }
+}
+
+void render_frame(Renderer *r, const Game *g, const HudStats *hs)
+{
+    r->frame++;
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(r->sdl, 22, 26, 36, 255);
+    SDL_RenderClear(r->sdl);
+    Visible v = visible_tiles(g);
+    draw_ground(r, g, &v);
+    draw_marks(r, g);
+    draw_objects(r, g, &v);
+    if (g->show_minimap)
+        draw_minimap(r, g);
+    draw_hud(r, g, hs);
+    if (g->show_help)
+        draw_help(r, g);
+}

@@ -1,0 +1,25 @@
+/* render.h - draws a Game with an SDL_Renderer: world, marks, minimap, HUD,
+ * help. render_create keeps a text cache and the minimap texture; it borrows
+ * the SDL renderer and the assets, which must outlive it. */
+#ifndef ISODROID_RENDER_H
+#define ISODROID_RENDER_H
+
+#include <SDL.h>
+
+#include "assets.h"
+#include "game.h"
+
+typedef struct Renderer Renderer;
+
+typedef struct HudStats {
+    double fps;
+} HudStats;
+
+Renderer *render_create(SDL_Renderer *sdl, Assets *assets);
+void render_destroy(Renderer *r); /* accepts NULL */
+void render_frame(Renderer *r, const Game *g, const HudStats *hs);
+/* Where the minimap sits on screen, and the tile under a point of it. */
+SDL_Rect render_minimap_rect(const Game *g);
+bool render_minimap_pick(const Game *g, int px, int py, TilePos *out);
+
+#endif

@@ -1,0 +1,120 @@
+#!/bin/sh
+# test_game.sh - the game without a display: scripted clicks walk the droid
+# to the target along walkable tiles, retargets never jump, screenshots show
+# the droid, and bad input gets a clear message. Prints TAP.
+# ISODROID names the binary, PNGCHECK the screenshot checker.
+game=${ISODROID:-bin/isodroid}
+pngcheck=${PNGCHECK:-build/san/tests/pngcheck}
+here=$(pwd)
+n=0
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() {
+    n=$((n + 1))
+    name=$1
+    shift
+    if eval "$@"; then echo "ok $n - $name"; else echo "not ok $n - $name"; fails=$((fails + 1)); fi
+}
+
+# every "arrive X Y" is a walkable tile of the level, and each is next to the one before
+walk_ok() { # trace level start_x start_y
+    awk -v sx="$3" -v sy="$4" '
+        NR == FNR { if ($0 !~ /^;/ && $0 !~ /^[a-z]+:/) rows[r++] = $0; next }
+        $1 == "arrive" {
+            x = $2; y = $3; c = substr(rows[y], x + 1, 1)
+            if (c == "" || c == "#" || c == "~" || c == " ") { print "blocked " x "," y; bad = 1 }
+            dx = x - px; dy = y - py; if (dx < 0) dx = -dx; if (dy < 0) dy = -dy
+            if (dx > 1 || dy > 1) { print "jump to " x "," y; bad = 1 }
+            px = x; py = y
+        }
+        BEGIN { px = sx; py = sy }
+        END { exit bad }' "$2" "$1"
+}
+
+cat >"$tmp/walk.txt" <<'S'
+wait 200
+clicktile 6 8
+wait 4000
+screenshot SHOT
+quit
+S
+sed -i "s#SHOT#$tmp/walk.png#" "$tmp/walk.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/walk.txt" --trace >"$tmp/trace" 2>"$tmp/err"
+rc=$?
+check "scripted click: exit 0, nothing on stderr" '[ $rc -eq 0 ] && [ ! -s "$tmp/err" ]'
+check "trace: click, then the planned path" 'head -2 "$tmp/trace" | tr "\n" " " | grep -q "^click 6 8 path 9 10.242641 $"'
+check "trace: arrives at the target and idles there" 'tail -2 "$tmp/trace" | tr "\n" " " | grep -q "^arrive 6 8 idle 6 8 $"'
+check "trace: one arrive per step" '[ "$(grep -c ^arrive "$tmp/trace")" -eq 9 ]'
+check "trajectory never enters a blocked tile" 'walk_ok "$tmp/trace" levels/01_tutorial.txt 2 2'
+"$pngcheck" "$tmp/walk.png" 560 280 720 440 >"$tmp/png"
+check "screenshot is not blank and shows the droid at the centre" \
+    'awk "{ exit !(\$1 == \"1280x720\" && \$3 > 500 && \$5 > 3) }" "$tmp/png"'
+
+# a real click in screen space: the camera starts centred on the droid at 2,2
+printf 'click 640 360\nwait 100\nclick 10000 10000\nquit\n' >"$tmp/click.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/click.txt" --trace >"$tmp/trace"
+check "click on a pixel picks the tile under it" 'grep -qx "click 2 2" "$tmp/trace" && ! grep -q "click 10000" "$tmp/trace"'
+
+# a wall as target: the droid walks to the nearest tile
+printf 'clicktile 0 0\nwait 2000\nquit\n' >"$tmp/wall.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/wall.txt" --trace >"$tmp/trace"
+check "blocked target: walks to the nearest reachable tile" 'tail -1 "$tmp/trace" | grep -qx "idle 1 1"'
+
+# retarget mid-walk: arrivals stay adjacent and walkable, and end at the new target
+printf 'clicktile 6 8\nwait 330\nclicktile 7 1\nwait 170\nclicktile 1 8\nwait 5000\nquit\n' >"$tmp/re.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/re.txt" --trace >"$tmp/trace"
+check "retargets: no jumps, no blocked tiles, ends at the last target" \
+    'walk_ok "$tmp/trace" levels/01_tutorial.txt 2 2 && tail -1 "$tmp/trace" | grep -qx "idle 1 8" && [ "$(grep -c ^click "$tmp/trace")" -eq 3 ]'
+
+# deterministic: the same script gives the same trace
+"$game" levels/01_tutorial.txt --headless --script "$tmp/re.txt" --trace >"$tmp/trace2"
+check "replays are deterministic" 'cmp -s "$tmp/trace" "$tmp/trace2"'
+
+# hover events and the help overlay
+printf 'move 640 360\nmove 641 361\nmove 700 380\nscreenshot %s/a.png\nkey H\nscreenshot %s/b.png\nkey Escape\nkey M\nscreenshot %s/c.png\nquit\n' \
+    "$tmp" "$tmp" "$tmp" >"$tmp/keys.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/keys.txt" --trace >"$tmp/trace"
+check "hover traced once per tile change" '[ "$(grep -c ^hover "$tmp/trace")" -eq 2 ] && head -1 "$tmp/trace" | grep -qx "hover 2 2"'
+check "H shows help, M hides the minimap (screenshots differ)" '! cmp -s "$tmp/a.png" "$tmp/b.png" && ! cmp -s "$tmp/a.png" "$tmp/c.png"'
+
+# bad input
+printf 'clik 1 2\nwait -5\n' >"$tmp/bad.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/bad.txt" >"$tmp/out" 2>"$tmp/err"
+check "bad script lines are located" 'grep -q "bad.txt:1:1: unknown command .clik." "$tmp/err" && grep -q "bad.txt:2:1: .wait. takes MS" "$tmp/err"'
+
+printf '#@Q\n' >"$tmp/badlevel.txt"
+"$game" "$tmp/badlevel.txt" --headless --script "$tmp/keys.txt" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "bad level: FILE:LINE:COL and exit 1" '[ $rc -eq 1 ] && grep -q "badlevel.txt:1:3: unknown glyph .Q." "$tmp/err"'
+
+for args in "--size 10x10 --headless" "--bogus" "--headless" "--bench-frames 5" "a.txt b.txt"; do
+    # shellcheck disable=SC2086
+    "$game" $args >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    check "bad arguments ($args): exit 2 with a message" '[ $rc -eq 2 ] && grep -q "^isodroid: " "$tmp/err"'
+done
+
+mkdir -p "$tmp/run/assets"
+cp assets/* "$tmp/run/assets/"
+rm "$tmp/run/assets/droid.png"
+(cd "$tmp/run" && "$here/$game" "$here/levels/01_tutorial.txt" --headless --script "$tmp/wall.txt" >"$tmp/out" 2>"$tmp/err")
+rc=$?
+check "missing asset is named, exit 1" '[ $rc -eq 1 ] && grep -q "assets/droid.png: cannot load image" "$tmp/err"'
+cp assets/droid.png "$tmp/run/assets/"
+echo "not a png" >"$tmp/run/assets/wall.png"
+(cd "$tmp/run" && "$here/$game" "$here/levels/01_tutorial.txt" --headless --script "$tmp/wall.txt" >"$tmp/out" 2>"$tmp/err")
+rc=$?
+check "corrupt asset is named, exit 1" '[ $rc -eq 1 ] && grep -q "assets/wall.png: cannot load image" "$tmp/err"'
+
+env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER= "$game" levels/01_tutorial.txt >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "no display: says so and points to --headless" '[ $rc -eq 1 ] && grep -q -- "--headless" "$tmp/err"'
+
+"$game" levels/01_tutorial.txt --headless --bench-frames 20 --size 640x360 >"$tmp/out"
+rc=$?
+check "--bench-frames prints median and p95" '[ $rc -eq 0 ] && grep -Eq "20 frames at 640x360: median [0-9.]+ ms, p95 [0-9.]+ ms" "$tmp/out"'
+
+echo "1..$n"
+[ "$fails" -eq 0 ]
