@@ -7,20 +7,20 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static SDL_Texture *load_png(SDL_Renderer *r, const char *dir, const char *name, char *err, size_t n)
+static SDL_Surface *load_png(const char *dir, const char *name, char *err, size_t n)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    SDL_Surface *s = IMG_Load(path);
-    if (!s) {
+    SDL_Surface *raw = IMG_Load(path);
+    if (!raw) {
         snprintf(err, n, "%s: cannot load image: %s", path, IMG_GetError());
         return NULL;
     }
-    SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
-    SDL_FreeSurface(s);
-    if (!t)
-        snprintf(err, n, "%s: cannot make a texture: %s", path, SDL_GetError());
-    return t;
+    SDL_Surface *s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_ARGB8888, 0);
+    SDL_FreeSurface(raw);
+    if (!s)
+        snprintf(err, n, "%s: cannot convert image: %s", path, SDL_GetError());
+    return s;
 }
 
 static TTF_Font *load_font(const char *dir, const char *name, int size, char *err, size_t n)
@@ -33,26 +33,24 @@ static TTF_Font *load_font(const char *dir, const char *name, int size, char *er
     return f;
 }
 
-bool assets_load(Assets *a, SDL_Renderer *r, const char *dir, char *err, size_t n)
+bool assets_load(Assets *a, const char *dir, char *err, size_t n)
 {
     memset(a, 0, sizeof *a);
-    static const struct {
-        TileKind kind;
-        const char *file;
-    } ground[] = {
-        {TILE_FLOOR, "floor.png"}, {TILE_START, "floor.png"}, {TILE_SENTRY, "floor.png"}, {TILE_CELL, "floor.png"},
-        {TILE_ROUGH, "rough.png"}, {TILE_DOOR, "door.png"},   {TILE_WATER, "water.png"},   {TILE_EXIT, "exit.png"},
-    };
-    for (size_t i = 0; i < sizeof ground / sizeof ground[0]; i++)
-        if (!(a->ground[ground[i].kind] = load_png(r, dir, ground[i].file, err, n)))
+    static const char *const files[IMAGE_COUNT] = {"floor.png", "rough.png", "door.png", "water.png",
+                                                   "exit.png",  "wall.png",  "cell.png", "droid.png"};
+    for (int i = 0; i < IMAGE_COUNT; i++)
+        if (!(a->image[i] = load_png(dir, files[i], err, n)))
             goto fail;
-    if (!(a->wall = load_png(r, dir, "wall.png", err, n)) || !(a->cell = load_png(r, dir, "cell.png", err, n)) ||
-        !(a->droid = load_png(r, dir, "droid.png", err, n)))
-        goto fail;
-    int w, h;
-    SDL_QueryTexture(a->droid, NULL, NULL, &w, &h);
-    if (w < DROID_FRAME_W * (1 + DROID_WALK_FRAMES) || h < DROID_FRAME_H * 8) {
-        snprintf(err, n, "%s/droid.png: sheet is %dx%d, needs %dx%d (8 facings x 5 frames)", dir, w, h,
+    for (int k = 0; k < TILE_KIND_COUNT; k++)
+        a->ground[k] = -1;
+    a->ground[TILE_FLOOR] = a->ground[TILE_START] = a->ground[TILE_SENTRY] = a->ground[TILE_CELL] = IMAGE_FLOOR;
+    a->ground[TILE_ROUGH] = IMAGE_ROUGH;
+    a->ground[TILE_DOOR] = IMAGE_DOOR;
+    a->ground[TILE_WATER] = IMAGE_WATER;
+    a->ground[TILE_EXIT] = IMAGE_EXIT;
+    SDL_Surface *sheet = a->image[IMAGE_DROID];
+    if (sheet->w < DROID_FRAME_W * (1 + DROID_WALK_FRAMES) || sheet->h < DROID_FRAME_H * 8) {
+        snprintf(err, n, "%s/droid.png: sheet is %dx%d, needs %dx%d (8 facings x 5 frames)", dir, sheet->w, sheet->h,
                  DROID_FRAME_W * (1 + DROID_WALK_FRAMES), DROID_FRAME_H * 8);
         goto fail;
     }
@@ -67,21 +65,8 @@ fail:
 
 void assets_free(Assets *a)
 {
-    SDL_Texture *seen[TILE_KIND_COUNT] = {0};
-    for (int k = 0; k < TILE_KIND_COUNT; k++) {
-        bool dup = false;
-        for (int j = 0; j < k; j++)
-            dup |= seen[j] == a->ground[k];
-        if (a->ground[k] && !dup)
-            SDL_DestroyTexture(a->ground[k]);
-        seen[k] = a->ground[k];
-    }
-    if (a->wall)
-        SDL_DestroyTexture(a->wall);
-    if (a->cell)
-        SDL_DestroyTexture(a->cell);
-    if (a->droid)
-        SDL_DestroyTexture(a->droid);
+    for (int i = 0; i < IMAGE_COUNT; i++)
+        SDL_FreeSurface(a->image[i]);
     if (a->font)
         TTF_CloseFont(a->font);
     if (a->font_big)

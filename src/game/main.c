@@ -487,7 +487,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "isodroid: cannot open a window: %s\n"
                         "No display here? Run 'isodroid --headless --script FILE', or set DISPLAY.\n",
                 SDL_GetError());
-    } else if (!assets_load(&app.assets, app.sdl, assets_find_dir(), err, sizeof err)) {
+    } else if (!assets_load(&app.assets, assets_find_dir(), err, sizeof err)) {
         fprintf(stderr, "isodroid: %s\nReinstall the assets folder (git checkout assets) or rebuild it: make art\n",
                 err);
     } else if (!game_init(&app.game, level, app.opt.w, app.opt.h, &d)) {

@@ -22,13 +22,23 @@ typedef struct TextEntry {
     unsigned long used;
 } TextEntry;
 
+/* An image scaled to the current zoom, drawn 1:1 (the software renderer's
+ * fast path); remade only when the zoom changes. */
+typedef struct Sprite {
+    SDL_Texture *tex;
+    int w, h;
+} Sprite;
+
 struct Renderer {
     SDL_Renderer *sdl;
     Assets *assets;
+    Sprite sprite[IMAGE_COUNT];
+    double sprite_zoom;
+    int frame_w, frame_h; /* droid frame at this zoom */
     TextEntry text[TEXT_CACHE];
     unsigned long frame;
     SDL_Texture *minimap;
-    int minimap_w, minimap_h, minimap_step;
+    int minimap_w, minimap_h;
     const Level *minimap_level;
     SDL_Rect minimap_rect;
 };
@@ -52,7 +62,53 @@ void render_destroy(Renderer *r)
             SDL_DestroyTexture(r->text[i].tex);
     if (r->minimap)
         SDL_DestroyTexture(r->minimap);
+    for (int i = 0; i < IMAGE_COUNT; i++)
+        if (r->sprite[i].tex)
+            SDL_DestroyTexture(r->sprite[i].tex);
     free(r);
+}
+
+static void sprites_for_zoom(Renderer *r, double zoom)
+{
+    if (r->sprite_zoom == zoom && r->sprite[0].tex)
+        return;
+    r->sprite_zoom = zoom;
+    r->frame_w = (int)lround(DROID_FRAME_W * zoom);
+    r->frame_h = (int)lround(DROID_FRAME_H * zoom);
+    for (int i = 0; i < IMAGE_COUNT; i++) {
+        Sprite *sp = &r->sprite[i];
+        if (sp->tex)
+            SDL_DestroyTexture(sp->tex);
+        sp->tex = NULL;
+        SDL_Surface *src = r->assets->image[i];
+        int w, h;
+        if (i == IMAGE_DROID) {
+            w = r->frame_w * (1 + DROID_WALK_FRAMES);
+            h = r->frame_h * 8;
+        } else {
+            w = (int)lround(src->w * zoom);
+            h = (int)lround(src->h * zoom);
+        }
+        SDL_Surface *dst = SDL_CreateRGBSurfaceWithFormat(0, w > 0 ? w : 1, h > 0 ? h : 1, 32, SDL_PIXELFORMAT_ARGB8888);
+        if (!dst)
+            continue;
+        if (SDL_SoftStretchLinear(src, NULL, dst, NULL) != 0)
+            SDL_BlitScaled(src, NULL, dst, NULL);
+        sp->tex = SDL_CreateTextureFromSurface(r->sdl, dst);
+        sp->w = dst->w;
+        sp->h = dst->h;
+        SDL_FreeSurface(dst);
+        if (sp->tex)
+            SDL_SetTextureBlendMode(sp->tex, SDL_BLENDMODE_BLEND);
+    }
+}
+
+/* Draws sprite i with its top-left at (x, y), rounded to whole pixels. */
+static void blit(Renderer *r, int i, const SDL_Rect *src, double x, double y, int w, int h)
+{
+    SDL_Rect d = {(int)lround(x), (int)lround(y), w, h};
+    if (r->sprite[i].tex)
+        SDL_RenderCopy(r->sdl, r->sprite[i].tex, src, &d);
 }
 
 static TextEntry *text_get(Renderer *r, TTF_Font *font, const char *s, SDL_Color c)
@@ -213,14 +269,14 @@ static void draw_ground(Renderer *r, const Game *g, const Visible *v)
             x1 = s;
         for (int x = x0; x <= x1; x++) {
             TileKind k = level_kind(l, x, s - x);
-            SDL_Texture *tex = r->assets->ground[k];
-            if (!tex)
+            int img = r->assets->ground[k];
+            if (img < 0)
                 continue;
             SDL_FRect d;
             tile_rect(g, tile_pos(x, s - x), 64, 40, 0, &d);
             if (k == TILE_WATER)
                 d.y += (float)(4 * g->view.zoom);
-            SDL_RenderCopyF(r->sdl, tex, NULL, &d);
+            blit(r, img, NULL, d.x, d.y, r->sprite[img].w, r->sprite[img].h);
         }
     }
 }
@@ -243,12 +299,12 @@ static void draw_marks(Renderer *r, const Game *g)
     }
 }
 
-static SDL_FRect droid_rect(const Game *g)
+static SDL_FRect droid_rect(const Renderer *r, const Game *g)
 {
     ScreenPos feet = iso_world_to_screen(&g->view, g->droid.pos);
     double z = g->view.zoom;
-    SDL_FRect d = {(float)(feet.x - DROID_FEET_X * z), (float)(feet.y - DROID_FEET_Y * z), (float)(DROID_FRAME_W * z),
-                   (float)(DROID_FRAME_H * z)};
+    SDL_FRect d = {(float)(feet.x - DROID_FEET_X * z), (float)(feet.y - DROID_FEET_Y * z), (float)r->frame_w,
+                   (float)r->frame_h};
     return d;
 }
 
@@ -257,9 +313,9 @@ static void draw_droid(Renderer *r, const Game *g)
     int frame = 0;
     if (g->walking)
         frame = 1 + (int)(g->walk_time * 2.5 * DROID_WALK_FRAMES) % DROID_WALK_FRAMES;
-    SDL_Rect src = {frame * DROID_FRAME_W, (int)g->droid.facing * DROID_FRAME_H, DROID_FRAME_W, DROID_FRAME_H};
-    SDL_FRect d = droid_rect(g);
-    SDL_RenderCopyF(r->sdl, r->assets->droid, &src, &d);
+    SDL_Rect src = {frame * r->frame_w, (int)g->droid.facing * r->frame_h, r->frame_w, r->frame_h};
+    SDL_FRect d = droid_rect(r, g);
+    blit(r, IMAGE_DROID, &src, d.x, d.y, r->frame_w, r->frame_h);
 }
 
 static bool overlaps(const SDL_FRect *a, const SDL_FRect *b)
@@ -271,7 +327,7 @@ static void draw_objects(Renderer *r, const Game *g, const Visible *v)
 {
     const Level *l = &g->level;
     double depth = g->droid.pos.x + g->droid.pos.y;
-    SDL_FRect droid = droid_rect(g);
+    SDL_FRect droid = droid_rect(r, g);
     /* only the body, not the empty margin of the frame, decides see-through walls */
     droid.x += droid.w * 0.2f;
     droid.w *= 0.6f;
@@ -298,19 +354,19 @@ static void draw_objects(Renderer *r, const Game *g, const Visible *v)
             if (k == TILE_WALL) {
                 tile_rect(g, tile_pos(x, s - x), 64, 72, 40, &d);
                 bool see_through = drawn && overlaps(&d, &droid);
-                SDL_SetTextureAlphaMod(r->assets->wall, see_through ? 105 : 255);
-                SDL_RenderCopyF(r->sdl, r->assets->wall, NULL, &d);
+                SDL_SetTextureAlphaMod(r->sprite[IMAGE_WALL].tex, see_through ? 105 : 255);
+                blit(r, IMAGE_WALL, NULL, d.x, d.y, r->sprite[IMAGE_WALL].w, r->sprite[IMAGE_WALL].h);
             } else if (k == TILE_CELL) {
                 double bob = 2 * sin(g->clock * 3 + x);
                 tile_rect(g, tile_pos(x, s - x), 32, 40, 16, &d);
                 d.y += (float)(bob * g->view.zoom);
-                SDL_RenderCopyF(r->sdl, r->assets->cell, NULL, &d);
+                blit(r, IMAGE_CELL, NULL, d.x, d.y, r->sprite[IMAGE_CELL].w, r->sprite[IMAGE_CELL].h);
             }
         }
     }
     if (!drawn)
         draw_droid(r, g);
-    SDL_SetTextureAlphaMod(r->assets->wall, 255);
+    SDL_SetTextureAlphaMod(r->sprite[IMAGE_WALL].tex, 255);
 }
 
 /* ---- minimap ---------------------------------------------------------------- */
@@ -329,32 +385,30 @@ static SDL_Color minimap_color(TileKind k)
     }
 }
 
-/* One texel per tile (per step x step tiles on huge levels), made when the level changes. */
-static void minimap_build(Renderer *r, const Game *g)
+/* The minimap at its on-screen size (each pixel shows the tile under its
+ * centre), made when the level or the minimap's size changes, then drawn 1:1. */
+static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
 {
     const Level *l = &g->level;
-    if (r->minimap && r->minimap_level == l && r->minimap_w == (l->w + r->minimap_step - 1) / r->minimap_step)
+    if (r->minimap && r->minimap_level == l && r->minimap_w == rect.w && r->minimap_h == rect.h)
         return;
     if (r->minimap)
         SDL_DestroyTexture(r->minimap);
-    int step = 1;
-    while ((l->w + step - 1) / step > 1024 || (l->h + step - 1) / step > 1024)
-        step++;
-    int w = (l->w + step - 1) / step, h = (l->h + step - 1) / step;
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+    r->minimap = NULL;
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, rect.w, rect.h, 32, SDL_PIXELFORMAT_ARGB8888);
     if (!s)
         return;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            SDL_Color c = minimap_color(level_kind(l, x * step, y * step));
+    for (int y = 0; y < rect.h; y++)
+        for (int x = 0; x < rect.w; x++) {
+            int tx = (int)((x + 0.5) * l->w / rect.w), ty = (int)((y + 0.5) * l->h / rect.h);
+            SDL_Color c = minimap_color(level_kind(l, tx, ty));
             ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x] = SDL_MapRGBA(s->format, c.r, c.g, c.b, c.a);
         }
     r->minimap = SDL_CreateTextureFromSurface(r->sdl, s);
     SDL_FreeSurface(s);
     r->minimap_level = l;
-    r->minimap_w = w;
-    r->minimap_h = h;
-    r->minimap_step = step;
+    r->minimap_w = rect.w;
+    r->minimap_h = rect.h;
 }
 
 SDL_Rect render_minimap_rect(const Game *g)
@@ -386,8 +440,8 @@ static SDL_FPoint mini_point(SDL_Rect rect, const Game *g, double wx, double wy)
 
 static void draw_minimap(Renderer *r, const Game *g)
 {
-    minimap_build(r, g);
     SDL_Rect rect = render_minimap_rect(g);
+    minimap_build(r, g, rect);
     SDL_Rect back = {rect.x - 6, rect.y - 6, rect.w + 12, rect.h + 12};
     panel(r, back, 200);
     if (r->minimap)
@@ -494,6 +548,7 @@ void render_frame(Renderer *r, const Game *g, const HudStats *hs)
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(r->sdl, 22, 26, 36, 255);
     SDL_RenderClear(r->sdl);
+    sprites_for_zoom(r, g->view.zoom);
     Visible v = visible_tiles(g);
     draw_ground(r, g, &v);
     draw_marks(r, g);
