@@ -122,7 +122,8 @@ check-core:
 bench: build/bench/bin/isopath build/bench/bin/isodroid
 	@tools/bench.sh build/bench/bin/isopath "$(MOVINGAI_DIR)" $(BENCH_REPEAT)
 	@build/bench/bin/isodroid levels/01_tutorial.txt --headless --bench-frames 600 --size 1280x720
-	@build/bench/bin/isodroid tests/levels/big512.txt --headless --bench-frames 600 --size 1280x720
+	@tools/make_level.py 512 512 1 > build/big512.txt
+	@build/bench/bin/isodroid build/big512.txt --headless --bench-frames 600 --size 1280x720
 
 clean:
 	rm -rf build bin

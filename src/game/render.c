@@ -355,7 +355,13 @@ static void draw_objects(Renderer *r, const Game *g, const Visible *v)
                 tile_rect(g, tile_pos(x, s - x), 64, 72, 40, &d);
                 bool see_through = drawn && overlaps(&d, &droid);
                 SDL_SetTextureAlphaMod(r->sprite[IMAGE_WALL].tex, see_through ? 105 : 255);
-                blit(r, IMAGE_WALL, NULL, d.x, d.y, r->sprite[IMAGE_WALL].w, r->sprite[IMAGE_WALL].h);
+                /* walls in front on all three sides hide everything but the top face */
+                int y = s - x, h = r->sprite[IMAGE_WALL].h;
+                if (!see_through && level_kind(l, x + 1, y) == TILE_WALL && level_kind(l, x, y + 1) == TILE_WALL &&
+                    level_kind(l, x + 1, y + 1) == TILE_WALL)
+                    h = (int)lround(32 * g->view.zoom) + 1;
+                SDL_Rect src = {0, 0, r->sprite[IMAGE_WALL].w, h};
+                blit(r, IMAGE_WALL, &src, d.x, d.y, src.w, h);
             } else if (k == TILE_CELL) {
                 double bob = 2 * sin(g->clock * 3 + x);
                 tile_rect(g, tile_pos(x, s - x), 32, 40, 16, &d);
