@@ -5,6 +5,7 @@
 set -u
 passed=0
 failed=0
+skipped=0
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 for t in "$@"; do
@@ -12,14 +13,17 @@ for t in "$@"; do
     CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$out" 2>&1
     rc=$?
     cat "$out"
-    p=$(grep -c '^ok ' "$out")
+    p=$(grep '^ok ' "$out" | grep -vc '# SKIP')
+    s=$(grep '^ok ' "$out" | grep -c '# SKIP')
     f=$(grep -c '^not ok ' "$out")
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
         echo "not ok - $t exited with status $rc"
         f=1
     fi
     passed=$((passed + p))
+    skipped=$((skipped + s))
     failed=$((failed + f))
 done
+[ "$skipped" -eq 0 ] || echo "# $skipped skipped (see the SKIP lines above)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -31,7 +31,6 @@ test)
     need_pc sdl2 libsdl2-dev
     need_pc SDL2_image libsdl2-image-dev
     need_pc SDL2_ttf libsdl2-ttf-dev
-    need_cmd python3 python3
     ;;
 *) echo "deps.sh: unknown group '$group' (build, game, test)" >&2; exit 2 ;;
 esac
