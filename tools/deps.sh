@@ -11,12 +11,6 @@ need_pc() { # pkg-config module, Debian package
         missing="$missing $2"
     fi
 }
-need_file() { # file, Debian package
-    [ -e "$1" ] || missing="$missing $2"
-}
-need_cmd() { # command, Debian package
-    command -v "$1" >/dev/null 2>&1 || missing="$missing $2"
-}
 
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 case "$group" in

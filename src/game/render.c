@@ -244,6 +244,22 @@ static Visible visible_tiles(const Game *g)
     return v;
 }
 
+/* The columns of diagonal s that are on the level and on screen. */
+static void diagonal_span(const Level *l, const Visible *v, int s, int *x0, int *x1)
+{
+    int lo = (s + v->d0 + 1) / 2, hi = (s + v->d1) / 2;
+    if (lo < 0)
+        lo = 0;
+    if (lo < s - (l->h - 1))
+        lo = s - (l->h - 1);
+    if (hi > l->w - 1)
+        hi = l->w - 1;
+    if (hi > s)
+        hi = s;
+    *x0 = lo;
+    *x1 = hi;
+}
+
 static void tile_rect(const Game *g, TilePos t, int tex_w, int tex_h, int rise, SDL_FRect *out)
 {
     ScreenPos top = iso_tile_to_screen(&g->view, t);
@@ -258,15 +274,8 @@ static void draw_ground(Renderer *r, const Game *g, const Visible *v)
 {
     const Level *l = &g->level;
     for (int s = v->s0; s <= v->s1; s++) {
-        int x0 = (s + v->d0 + 1) / 2, x1 = (s + v->d1) / 2;
-        if (x0 < 0)
-            x0 = 0;
-        if (x0 < s - (l->h - 1))
-            x0 = s - (l->h - 1);
-        if (x1 > l->w - 1)
-            x1 = l->w - 1;
-        if (x1 > s)
-            x1 = s;
+        int x0, x1;
+        diagonal_span(l, v, s, &x0, &x1);
         for (int x = x0; x <= x1; x++) {
             TileKind k = level_kind(l, x, s - x);
             int img = r->assets->ground[k];
@@ -339,15 +348,8 @@ static void draw_objects(Renderer *r, const Game *g, const Visible *v)
             draw_droid(r, g);
             drawn = true;
         }
-        int x0 = (s + v->d0 + 1) / 2, x1 = (s + v->d1) / 2;
-        if (x0 < 0)
-            x0 = 0;
-        if (x0 < s - (l->h - 1))
-            x0 = s - (l->h - 1);
-        if (x1 > l->w - 1)
-            x1 = l->w - 1;
-        if (x1 > s)
-            x1 = s;
+        int x0, x1;
+        diagonal_span(l, v, s, &x0, &x1);
         for (int x = x0; x <= x1; x++) {
             TileKind k = level_kind(l, x, s - x);
             SDL_FRect d;
