@@ -393,6 +393,19 @@ static void test_limits(void **state)
     grid_deinit(&g);
 }
 
+static void test_state_size(void **state)
+{
+    (void)state;
+    /* 16 bytes a tile (border included) plus a fixed header */
+    for (int side = 10; side <= 1000; side *= 10) {
+        PathState *st = path_create(side, side);
+        size_t tiles = (size_t)(side + 2) * (size_t)(side + 2);
+        assert_true(path_state_bytes(st) <= 16 * tiles + 1024);
+        assert_true(path_state_bytes(st) >= 16 * (size_t)side * (size_t)side);
+        path_destroy(st);
+    }
+}
+
 static void test_state_reuse(void **state)
 {
     (void)state;
@@ -425,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_natural_paths),  cmocka_unit_test(test_incremental),
         cmocka_unit_test(test_nearest),        cmocka_unit_test(test_bad_queries),
         cmocka_unit_test(test_limits),         cmocka_unit_test(test_state_reuse),
+        cmocka_unit_test(test_state_size),
     };
     return cmocka_run_group_tests_name("path", tests, NULL, NULL);
 }

@@ -70,8 +70,6 @@ struct PathState {
     uint32_t start, goal;
     int goal_px, goal_py; /* bordered coordinates */
     uint64_t cmin;
-    int ndirs;
-    const int (*dirs)[2];
     int off[8];
     bool diag[8];
     uint64_t cost_limit;
@@ -677,9 +675,10 @@ bool path_can_step(const Grid *g, PathTopology t, int x, int y, int dx, int dy)
 
 static void setup_topology(PathState *st)
 {
-    st->dirs = topology_dirs(st->opt.topology, &st->ndirs);
-    for (int d = 0; d < st->ndirs; d++) {
-        int dx = st->dirs[d][0], dy = st->dirs[d][1];
+    int ndirs;
+    const int (*dirs)[2] = topology_dirs(st->opt.topology, &ndirs);
+    for (int d = 0; d < ndirs; d++) {
+        int dx = dirs[d][0], dy = dirs[d][1];
         st->off[d] = dy * st->stride + dx;
         st->diag[d] = st->opt.topology == PATH_TOPO_8 && dx && dy;
     }

@@ -24,7 +24,7 @@ static const char usage[] =
     "  LEVEL.txt / FOLDER   the level to play (default: the first level in levels/)\n"
     "  --size WxH           window or surface size (default 1280x720)\n"
     "  --headless           draw offscreen with the software renderer; needs no display\n"
-    "  --script FILE        replay input: click PX PY, rclick PX PY, move PX PY,\n"
+    "  --script FILE        replay input: click PX PY, move PX PY,\n"
     "                       clicktile X Y, key NAME, wait MS, screenshot PATH.png, quit\n"
     "  --trace              print events: hover X Y, click X Y, path STEPS LENGTH,\n"
     "                       arrive X Y, idle X Y\n"
@@ -318,8 +318,6 @@ static long script_step(App *app, Script *s)
             hover_at(app, c->a, c->b);
             click_at(app, c->a, c->b);
             break;
-        case SCRIPT_RCLICK:
-            break; /* reserved for the editor */
         case SCRIPT_MOVE:
             hover_at(app, c->a, c->b);
             break;

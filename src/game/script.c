@@ -13,8 +13,8 @@ static const struct {
     int ints;     /* integer arguments */
     bool text;    /* one word argument */
 } ops[] = {
-    {"click", SCRIPT_CLICK, 2, false},   {"rclick", SCRIPT_RCLICK, 2, false},
-    {"move", SCRIPT_MOVE, 2, false},     {"clicktile", SCRIPT_CLICKTILE, 2, false},
+    {"click", SCRIPT_CLICK, 2, false},   {"move", SCRIPT_MOVE, 2, false},
+    {"clicktile", SCRIPT_CLICKTILE, 2, false},
     {"key", SCRIPT_KEY, 0, true},        {"wait", SCRIPT_WAIT, 1, false},
     {"screenshot", SCRIPT_SCREENSHOT, 0, true}, {"quit", SCRIPT_QUIT, 0, false},
 };
@@ -45,7 +45,7 @@ bool script_load(const char *path, Script *s, Diags *d)
         int col = (int)(p - line) + 1;
         if (k < 0) {
             diag_add(d, path, lineno, col,
-                     "unknown command '%s' (click, rclick, move, clicktile, key, wait, screenshot, quit)", word);
+                     "unknown command '%s' (click, move, clicktile, key, wait, screenshot, quit)", word);
             continue;
         }
         ScriptCmd c = {ops[k].op, 0, 0, "", lineno};
@@ -61,7 +61,7 @@ bool script_load(const char *path, Script *s, Diags *d)
         else
             ok = sscanf(rest, "%7s", extra) != 1;
         if (!ok) {
-            static const char *const want[] = {"PX PY", "PX PY", "PX PY", "X Y", "NAME", "MS (0 or more)", "PATH.png", "nothing"};
+            static const char *const want[] = {"PX PY", "PX PY", "X Y", "NAME", "MS (0 or more)", "PATH.png", "nothing"};
             diag_add(d, path, lineno, col, "'%s' takes %s", word, want[ops[k].op]);
             continue;
         }

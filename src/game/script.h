@@ -1,5 +1,5 @@
 /* script.h - replayed input for --script FILE: one command a line,
- *   click PX PY | rclick PX PY | move PX PY | clicktile X Y | key NAME |
+ *   click PX PY | move PX PY | clicktile X Y | key NAME |
  *   wait MS | screenshot PATH.png | quit
  * Blank lines and lines starting with '#' are skipped. script_load owns the
  * command array until script_free. */
@@ -10,7 +10,7 @@
 
 #include "diag.h"
 
-typedef enum ScriptOp { SCRIPT_CLICK, SCRIPT_RCLICK, SCRIPT_MOVE, SCRIPT_CLICKTILE, SCRIPT_KEY, SCRIPT_WAIT,
+typedef enum ScriptOp { SCRIPT_CLICK, SCRIPT_MOVE, SCRIPT_CLICKTILE, SCRIPT_KEY, SCRIPT_WAIT,
                         SCRIPT_SCREENSHOT, SCRIPT_QUIT } ScriptOp;
 
 typedef struct ScriptCmd {
