@@ -410,6 +410,13 @@ bool level_save(const Level *l, const char *path, char *err, size_t err_size)
         snprintf(err, err_size, "%s: out of memory", path);
         return false;
     }
+    /* the rename would replace a read-only file; respect the mark instead */
+    struct stat old;
+    if (stat(path, &old) == 0 && (!(old.st_mode & 0222) || access(path, W_OK) != 0)) {
+        free(text);
+        snprintf(err, err_size, "%s: the file is read-only", path);
+        return false;
+    }
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 16);
     if (!tmp) {

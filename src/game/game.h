@@ -1,7 +1,9 @@
 /* game.h - the game's state and rules, without SDL: the level and its grid,
- * the droid's mover, click-to-move planning, the hover preview, the camera
- * and the trace of events. The SDL side (main.c, render.c) feeds it input
- * and draws it. game_init/game_deinit own everything inside. */
+ * the droid's mover, click-to-move planning, the hover preview, the camera,
+ * the editor (paint, undo, save), hot reload of the level file, switching
+ * between the levels of a folder, and the trace of events. The SDL side
+ * (main.c, render.c) feeds it input and draws it. game_init/game_deinit own
+ * everything inside. */
 #ifndef ISODROID_GAME_H
 #define ISODROID_GAME_H
 
@@ -9,9 +11,11 @@
 #include <stdio.h>
 
 #include "coord.h"
+#include "edit.h"
 #include "grid.h"
 #include "iso.h"
 #include "level.h"
+#include "levelset.h"
 #include "mover.h"
 #include "path.h"
 
@@ -19,6 +23,20 @@ enum { GAME_MESSAGE_LEN = 160 };
 #define GAME_DROID_SPEED 4.0   /* tiles per second */
 #define GAME_ZOOM_MIN 0.25
 #define GAME_ZOOM_MAX 3.0
+/* The editor's palette, in the order of keys 1..9, 0. */
+#define GAME_PALETTE "#.,+~*>S@ "
+enum { GAME_PALETTE_SIZE = 10 };
+#define GAME_RELOAD_POLL 0.25  /* seconds between looks at the level file */
+
+/* What identifies one version of a file on disk. */
+typedef struct FileStamp {
+    long long dev, ino, size, sec, nsec;
+    bool exists;
+} FileStamp;
+
+/* A question the player must answer before the game goes on. */
+typedef enum GameAsk { GAME_ASK_NONE, GAME_ASK_QUIT, GAME_ASK_SWITCH } GameAsk;
+typedef enum GameAnswer { GAME_ANSWER_SAVE, GAME_ANSWER_DISCARD, GAME_ANSWER_CANCEL } GameAnswer;
 
 typedef struct TileList {
     TilePos *tiles;
@@ -37,6 +55,9 @@ typedef struct Game {
     char path[512];        /* the level file */
     Level level;
     Grid grid;
+    unsigned level_version; /* bumped whenever a tile changes or the level is replaced */
+    LevelSet levels;       /* the level files of path's folder */
+    int level_index;       /* path's place in levels, or -1 */
     PathState *search;
     Mover droid;
     bool walking;          /* animating a walk (for the sprite) */
@@ -62,11 +83,29 @@ typedef struct Game {
     double message_left;   /* seconds */
     double clock;          /* seconds of game time */
 
+    /* the editor */
+    bool editing;
+    char brush;            /* the glyph left-drag paints */
+    bool painting;         /* a left-drag stroke is open */
+    TilePos paint_last;
+    EditHistory edits;
+
+    /* the level file on disk */
+    FileStamp loaded;      /* the version the level matches (loaded or saved) */
+    FileStamp seen;        /* the version last looked at */
+    double poll_left;      /* seconds to the next look */
+    bool disk_changed;     /* changed on disk while edits were unsaved */
+    bool overwrite_armed;  /* a second Ctrl+S overwrites a file changed on disk */
+    char file_error[DIAG_LEN + 40]; /* the file on disk does not load: why (shown until fixed) */
+
+    GameAsk ask;           /* unsaved edits: asking before quitting or switching */
+    int ask_delta;         /* GAME_ASK_SWITCH: levels to move */
+
     FILE *trace;           /* --trace: one event a line, or NULL */
 } Game;
 
-/* Loads the level at path; on failure writes every problem into d and
- * leaves g zeroed. */
+/* Loads the level at path and lists the levels of its folder; on failure
+ * writes every problem into d and leaves g zeroed. */
 bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d);
 void game_deinit(Game *g);
 
@@ -77,8 +116,36 @@ void game_click_tile(Game *g, TilePos t);
 bool game_pick(const Game *g, ScreenPos s, TilePos *out);
 /* Hover over a screen point (or nothing): updates the preview; traces "hover X Y". */
 void game_hover(Game *g, bool valid, TilePos t);
-/* Advances the droid and timers by dt seconds; traces "arrive X Y" / "idle X Y". */
+/* Advances the droid and timers by dt seconds; traces "arrive X Y" / "idle X Y".
+ * Every GAME_RELOAD_POLL seconds it looks at the level file: a new version
+ * is loaded ("reload FILE"), with the droid kept on its tile when that is
+ * still walkable; a version with errors keeps the old level and sets
+ * file_error ("reload-error FILE"). While edits are unsaved nothing is
+ * reloaded (disk_changed tells). */
 void game_update(Game *g, double dt);
+
+/* The editor. Press/drag/release with the left button paint the brush along
+ * the pointer (one undo step a drag); a right press toggles wall and floor.
+ * Painting '@' moves the droid start. Each change traces "edit X Y GLYPH". */
+void game_edit_toggle(Game *g);
+void game_edit_brush(Game *g, char glyph);
+void game_edit_press(Game *g, TilePos t, bool right);
+void game_edit_drag(Game *g, TilePos t);
+void game_edit_release(Game *g);
+void game_undo(Game *g);
+void game_redo(Game *g);
+bool game_dirty(const Game *g);
+/* Writes the level back to its file atomically; on failure the HUD says why
+ * and the file is untouched. Traces "save FILE" or "save-failed FILE". */
+bool game_save(Game *g);
+
+/* Leaving: true when the game may quit now; with unsaved edits it asks
+ * first (g->ask) and the answer comes through game_answer. */
+bool game_request_quit(Game *g);
+/* Goes delta levels on in the folder (wrapping), asking first when edits are unsaved. */
+void game_request_switch(Game *g, int delta);
+/* Answers g->ask; true when the game should quit now. */
+bool game_answer(Game *g, GameAnswer a);
 
 /* Camera. */
 void game_resize(Game *g, int w, int h);
@@ -86,6 +153,7 @@ void game_center_on_droid(Game *g);
 void game_pan(Game *g, double dx, double dy);      /* screen pixels; stops following */
 void game_zoom_at(Game *g, ScreenPos anchor, double factor);
 void game_toggle_follow(Game *g);
+void game_look_at_tile(Game *g, TilePos t);                   /* centres it; stops following */
 
 void game_say(Game *g, double seconds, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

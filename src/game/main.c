@@ -6,7 +6,6 @@
 #include <SDL.h>
 #include <SDL_image.h>
 #include <SDL_ttf.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,7 @@
 
 #include "assets.h"
 #include "game.h"
+#include "levelset.h"
 #include "render.h"
 #include "script.h"
 
@@ -106,24 +106,15 @@ static int parse_args(int argc, char **argv, Options *o)
     return -1;
 }
 
-/* The first *.txt of a folder in name order, into out. */
+/* The first level of a folder in name order, into out. */
 static bool first_level(const char *dir, char *out, size_t n)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return false;
-    char best[256] = "";
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len > 4 && !strcmp(e->d_name + len - 4, ".txt") && (!best[0] || strcmp(e->d_name, best) < 0))
-            snprintf(best, sizeof best, "%s", e->d_name);
-    }
-    closedir(d);
-    if (!best[0])
-        return false;
-    snprintf(out, n, "%s/%s", dir, best);
-    return true;
+    LevelSet set;
+    bool ok = levelset_scan(&set, dir) && set.count > 0;
+    if (ok)
+        levelset_path(&set, 0, out, n);
+    levelset_free(&set);
+    return ok;
 }
 
 static bool resolve_level(const char *arg, char *out, size_t n)
@@ -155,17 +146,15 @@ static bool resolve_level(const char *arg, char *out, size_t n)
 
 /* ---- input ------------------------------------------------------------------- */
 
-static void click_at(App *app, int px, int py)
+static bool pick_tile(App *app, int px, int py, TilePos *t)
 {
-    TilePos t;
-    if (render_minimap_pick(&app->game, px, py, &t) || game_pick(&app->game, (ScreenPos){px + 0.5, py + 0.5}, &t))
-        game_click_tile(&app->game, t);
+    return game_pick(&app->game, (ScreenPos){px + 0.5, py + 0.5}, t);
 }
 
 static void hover_at(App *app, int px, int py)
 {
     TilePos t = {0, 0};
-    bool valid = game_pick(&app->game, (ScreenPos){px + 0.5, py + 0.5}, &t);
+    bool valid = pick_tile(app, px, py, &t);
     game_hover(&app->game, valid, t);
 }
 
@@ -177,15 +166,72 @@ static void toggle_fullscreen(App *app)
     SDL_SetWindowFullscreen(app->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
 }
 
-static void key_down(App *app, SDL_Keycode k)
+static void request_quit(App *app)
+{
+    if (game_request_quit(&app->game))
+        app->quit = true;
+}
+
+/* A key while the unsaved-edits question is open. */
+static void answer_key(App *app, SDL_Keycode k)
+{
+    GameAnswer a;
+    if (k == SDLK_s || k == SDLK_y)
+        a = GAME_ANSWER_SAVE;
+    else if (k == SDLK_d || k == SDLK_n)
+        a = GAME_ANSWER_DISCARD;
+    else if (k == SDLK_ESCAPE || k == SDLK_c)
+        a = GAME_ANSWER_CANCEL;
+    else
+        return;
+    if (game_answer(&app->game, a))
+        app->quit = true;
+}
+
+static void key_down(App *app, SDL_Keycode k, Uint16 mod)
 {
     Game *g = &app->game;
+    if (g->ask != GAME_ASK_NONE) {
+        answer_key(app, k);
+        return;
+    }
+    if (mod & KMOD_CTRL) {
+        if (k == SDLK_s)
+            game_save(g);
+        else if (k == SDLK_y || (k == SDLK_z && (mod & KMOD_SHIFT)))
+            game_redo(g);
+        else if (k == SDLK_z)
+            game_undo(g);
+        return;
+    }
+    if (g->editing) {
+        if (k >= SDLK_1 && k <= SDLK_9)
+            game_edit_brush(g, GAME_PALETTE[k - SDLK_1]);
+        else if (k == SDLK_0)
+            game_edit_brush(g, GAME_PALETTE[9]);
+    }
     switch (k) {
     case SDLK_ESCAPE:
         if (g->show_help)
             g->show_help = false;
+        else if (g->editing)
+            game_edit_toggle(g);
         else
-            app->quit = true;
+            request_quit(app);
+        break;
+    case SDLK_e:
+        game_edit_toggle(g);
+        break;
+    case SDLK_PAGEDOWN:
+        game_request_switch(g, +1);
+        break;
+    case SDLK_PAGEUP:
+        game_request_switch(g, -1);
+        break;
+    case SDLK_n:
+    case SDLK_p:
+        if (!g->editing)
+            game_request_switch(g, k == SDLK_n ? +1 : -1);
         break;
     case SDLK_h:
     case SDLK_F1:
@@ -226,12 +272,65 @@ static void key_down(App *app, SDL_Keycode k)
     }
 }
 
+static void mouse_down(App *app, int button, int px, int py)
+{
+    Game *g = &app->game;
+    TilePos t;
+    char glyph;
+    if (g->ask != GAME_ASK_NONE)
+        return;
+    if (button == SDL_BUTTON_LEFT && g->editing && render_palette_pick(g, px, py, &glyph)) {
+        game_edit_brush(g, glyph);
+    } else if (button == SDL_BUTTON_LEFT && render_minimap_pick(g, px, py, &t)) {
+        if (g->editing) /* the minimap moves the camera while editing */
+            game_look_at_tile(g, t);
+        else
+            game_click_tile(g, t);
+    } else if (button == SDL_BUTTON_LEFT) {
+        if (!pick_tile(app, px, py, &t))
+            return;
+        if (g->editing)
+            game_edit_press(g, t, false);
+        else
+            game_click_tile(g, t);
+    } else if (button == SDL_BUTTON_RIGHT && g->editing) {
+        if (pick_tile(app, px, py, &t))
+            game_edit_press(g, t, true);
+    } else {
+        app->dragging = true;
+        app->drag_x = px;
+        app->drag_y = py;
+    }
+}
+
+static void mouse_up(App *app, int button)
+{
+    if (button == SDL_BUTTON_LEFT)
+        game_edit_release(&app->game);
+    else
+        app->dragging = false;
+}
+
+static void mouse_move(App *app, int px, int py)
+{
+    Game *g = &app->game;
+    if (app->dragging) {
+        game_pan(g, px - app->drag_x, py - app->drag_y);
+        app->drag_x = px;
+        app->drag_y = py;
+    }
+    TilePos t;
+    if (g->painting && pick_tile(app, px, py, &t))
+        game_edit_drag(g, t);
+    hover_at(app, px, py);
+}
+
 static void handle_event(App *app, const SDL_Event *e)
 {
     Game *g = &app->game;
     switch (e->type) {
     case SDL_QUIT:
-        app->quit = true;
+        request_quit(app);
         break;
     case SDL_WINDOWEVENT:
         if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
@@ -241,28 +340,16 @@ static void handle_event(App *app, const SDL_Event *e)
         }
         break;
     case SDL_KEYDOWN:
-        key_down(app, e->key.keysym.sym);
+        key_down(app, e->key.keysym.sym, e->key.keysym.mod);
         break;
     case SDL_MOUSEBUTTONDOWN:
-        if (e->button.button == SDL_BUTTON_LEFT)
-            click_at(app, e->button.x, e->button.y);
-        else {
-            app->dragging = true;
-            app->drag_x = e->button.x;
-            app->drag_y = e->button.y;
-        }
+        mouse_down(app, e->button.button, e->button.x, e->button.y);
         break;
     case SDL_MOUSEBUTTONUP:
-        if (e->button.button != SDL_BUTTON_LEFT)
-            app->dragging = false;
+        mouse_up(app, e->button.button);
         break;
     case SDL_MOUSEMOTION:
-        if (app->dragging) {
-            game_pan(g, e->motion.x - app->drag_x, e->motion.y - app->drag_y);
-            app->drag_x = e->motion.x;
-            app->drag_y = e->motion.y;
-        }
-        hover_at(app, e->motion.x, e->motion.y);
+        mouse_move(app, e->motion.x, e->motion.y);
         break;
     case SDL_MOUSEWHEEL: {
         int mx, my;
@@ -307,37 +394,102 @@ static bool screenshot(App *app, const char *path)
     return rc == 0;
 }
 
+/* Scripted input goes through handle_event, as a player's would. */
+static void send_motion(App *app, int px, int py)
+{
+    SDL_Event e = {.motion = {.type = SDL_MOUSEMOTION, .x = px, .y = py}};
+    handle_event(app, &e);
+}
+
+static void send_button(App *app, Uint32 type, Uint8 button, int px, int py)
+{
+    SDL_Event e = {.button = {.type = type, .button = button, .x = px, .y = py}};
+    handle_event(app, &e);
+}
+
+static void send_click(App *app, Uint8 button, int px, int py)
+{
+    send_motion(app, px, py);
+    send_button(app, SDL_MOUSEBUTTONDOWN, button, px, py);
+    send_button(app, SDL_MOUSEBUTTONUP, button, px, py);
+}
+
+/* A left-button drag, with a motion event every 4 pixels. */
+static void send_drag(App *app, int x0, int y0, int x1, int y1)
+{
+    send_motion(app, x0, y0);
+    send_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, x0, y0);
+    int n = (abs(x1 - x0) > abs(y1 - y0) ? abs(x1 - x0) : abs(y1 - y0)) / 4 + 1;
+    for (int i = 1; i <= n; i++)
+        send_motion(app, x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n);
+    send_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, x1, y1);
+}
+
+/* "ctrl+shift+z" -> a key press with its modifiers; false for an unknown key. */
+static bool send_key(App *app, const char *spec)
+{
+    static const struct {
+        const char *prefix;
+        Uint16 mod;
+    } mods[] = {{"ctrl+", KMOD_LCTRL}, {"shift+", KMOD_LSHIFT}, {"alt+", KMOD_LALT}};
+    Uint16 mod = 0;
+    for (bool more = true; more;) {
+        more = false;
+        for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++) {
+            size_t n = strlen(mods[i].prefix);
+            if (strlen(spec) > n && !SDL_strncasecmp(spec, mods[i].prefix, n)) {
+                mod |= mods[i].mod;
+                spec += n;
+                more = true;
+            }
+        }
+    }
+    SDL_Keycode k = SDL_GetKeyFromName(spec);
+    if (k == SDLK_UNKNOWN)
+        return false;
+    SDL_Event e = {.key = {.type = SDL_KEYDOWN, .state = SDL_PRESSED, .keysym = {.sym = k, .mod = mod}}};
+    handle_event(app, &e);
+    return true;
+}
+
 /* Runs script commands up to the next wait; returns the frames to wait. */
 static long script_step(App *app, Script *s)
 {
     Game *g = &app->game;
     while (s->next < s->count) {
         const ScriptCmd *c = &s->cmd[s->next++];
+        const int *a = c->arg;
         switch (c->op) {
         case SCRIPT_CLICK:
-            hover_at(app, c->a, c->b);
-            click_at(app, c->a, c->b);
+            send_click(app, SDL_BUTTON_LEFT, a[0], a[1]);
+            break;
+        case SCRIPT_RCLICK:
+            send_click(app, SDL_BUTTON_RIGHT, a[0], a[1]);
+            break;
+        case SCRIPT_DRAG:
+            send_drag(app, a[0], a[1], a[2], a[3]);
             break;
         case SCRIPT_MOVE:
-            hover_at(app, c->a, c->b);
+            send_motion(app, a[0], a[1]);
             break;
         case SCRIPT_CLICKTILE:
-            if (!grid_in_bounds(&g->grid, c->a, c->b))
-                fprintf(stderr, "isodroid: script line %d: tile %d,%d is outside the %dx%d level\n", c->line, c->a,
-                        c->b, g->grid.w, g->grid.h);
-            else
-                game_click_tile(g, tile_pos(c->a, c->b));
+        case SCRIPT_RCLICKTILE:
+            if (!grid_in_bounds(&g->grid, a[0], a[1])) {
+                fprintf(stderr, "isodroid: script line %d: tile %d,%d is outside the %dx%d level\n", c->line, a[0],
+                        a[1], g->grid.w, g->grid.h);
+            } else if (g->editing) {
+                game_edit_press(g, tile_pos(a[0], a[1]), c->op == SCRIPT_RCLICKTILE);
+                game_edit_release(g);
+            } else if (c->op == SCRIPT_CLICKTILE) {
+                game_click_tile(g, tile_pos(a[0], a[1]));
+            }
             break;
-        case SCRIPT_KEY: {
-            SDL_Keycode k = SDL_GetKeyFromName(c->text);
-            if (k == SDLK_UNKNOWN)
+        case SCRIPT_KEY:
+            if (!send_key(app, c->text))
                 fprintf(stderr, "isodroid: script line %d: unknown key '%s'\n", c->line, c->text);
-            else
-                key_down(app, k);
             break;
-        }
         case SCRIPT_WAIT:
-            return (long)(c->a / (STEP * 1000.0) + 0.5);
+            return (long)(a[0] / (STEP * 1000.0) + 0.5);
         case SCRIPT_SCREENSHOT:
             draw(app);
             screenshot(app, c->text);

@@ -39,7 +39,8 @@ struct Renderer {
     unsigned long frame;
     SDL_Texture *minimap;
     int minimap_w, minimap_h;
-    const Level *minimap_level;
+    unsigned minimap_version; /* the level_version it shows */
+    SDL_Texture *icon[IMAGE_COUNT]; /* unscaled images for the editor's palette */
     SDL_Rect minimap_rect;
 };
 
@@ -62,9 +63,12 @@ void render_destroy(Renderer *r)
             SDL_DestroyTexture(r->text[i].tex);
     if (r->minimap)
         SDL_DestroyTexture(r->minimap);
-    for (int i = 0; i < IMAGE_COUNT; i++)
+    for (int i = 0; i < IMAGE_COUNT; i++) {
         if (r->sprite[i].tex)
             SDL_DestroyTexture(r->sprite[i].tex);
+        if (r->icon[i])
+            SDL_DestroyTexture(r->icon[i]);
+    }
     free(r);
 }
 
@@ -290,8 +294,19 @@ static void draw_ground(Renderer *r, const Game *g, const Visible *v)
     }
 }
 
-static void draw_marks(Renderer *r, const Game *g)
+static void draw_marks(Renderer *r, const Game *g, const Visible *v)
 {
+    if (g->editing) {
+        /* what the floor sprites do not show: the start and the sentries */
+        for (int s = v->s0; s <= v->s1; s++) {
+            int x0, x1;
+            diagonal_span(&g->level, v, s, &x0, &x1);
+            for (int x = x0; x <= x1; x++)
+                if (level_glyph(&g->level, x, s - x) == 'S')
+                    fill_diamond(r, g, tile_pos(x, s - x), 0.18, (SDL_Color){230, 60, 60, 150});
+        }
+        outline_diamond(r, g, g->level.start, 0.12, (SDL_Color){255, 210, 60, 255});
+    }
     /* the path a click would take: faint */
     for (int i = 0; i < g->preview.count; i++)
         fill_diamond(r, g, g->preview.tiles[i], 0.36, (SDL_Color){255, 255, 255, 70});
@@ -398,7 +413,7 @@ static SDL_Color minimap_color(TileKind k)
 static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
 {
     const Level *l = &g->level;
-    if (r->minimap && r->minimap_level == l && r->minimap_w == rect.w && r->minimap_h == rect.h)
+    if (r->minimap && r->minimap_version == g->level_version && r->minimap_w == rect.w && r->minimap_h == rect.h)
         return;
     if (r->minimap)
         SDL_DestroyTexture(r->minimap);
@@ -414,7 +429,7 @@ static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
         }
     r->minimap = SDL_CreateTextureFromSurface(r->sdl, s);
     SDL_FreeSurface(s);
-    r->minimap_level = l;
+    r->minimap_version = g->level_version;
     r->minimap_w = rect.w;
     r->minimap_h = rect.h;
 }
@@ -495,15 +510,21 @@ static const char *const help_lines[][2] = {
     {"Mouse wheel", "zoom around the cursor"},
     {"C", "camera follows the droid / stays put"},
     {"M", "show or hide the minimap"},
+    {"PageDown / PageUp, N / P", "next / previous level of the folder"},
+    {"E", "edit the level / play again"},
+    {"  1 ... 9, 0 or the palette", "  pick what to paint (9 moves the start)"},
+    {"  Left drag / right click", "  paint / toggle wall and floor"},
+    {"  Ctrl+Z, Ctrl+Y", "  undo, redo"},
+    {"  Ctrl+S", "  save the level file"},
     {"H or F1", "this help"},
     {"F11", "fullscreen"},
-    {"Esc", "close this help, or quit"},
+    {"Esc", "close this help, stop editing, or quit"},
 };
 
 static void draw_help(Renderer *r, const Game *g)
 {
     int rows = (int)(sizeof help_lines / sizeof help_lines[0]);
-    SDL_Rect p = {g->screen_w / 2 - 260, g->screen_h / 2 - (60 + rows * 24) / 2, 520, 60 + rows * 24};
+    SDL_Rect p = {g->screen_w / 2 - 290, g->screen_h / 2 - (60 + rows * 24) / 2, 580, 60 + rows * 24};
     if (p.x < 4)
         p.x = 4;
     if (p.y < 4)
@@ -513,19 +534,139 @@ static void draw_help(Renderer *r, const Game *g)
     text(r, r->assets->font_big, p.x + 20, p.y + 14, title, "Controls");
     for (int i = 0; i < rows; i++) {
         text(r, r->assets->font, p.x + 20, p.y + 52 + i * 24, key, "%s", help_lines[i][0]);
-        text(r, r->assets->font, p.x + 240, p.y + 52 + i * 24, body, "%s", help_lines[i][1]);
+        text(r, r->assets->font, p.x + 250, p.y + 52 + i * 24, body, "%s", help_lines[i][1]);
     }
+}
+
+/* ---- the editor's palette ------------------------------------------------------ */
+
+static int swatch_size(const Game *g)
+{
+    int w = (g->screen_w - 40) / GAME_PALETTE_SIZE;
+    return w > 58 ? 58 : w;
+}
+
+static SDL_Rect palette_rect(const Game *g)
+{
+    int sw = swatch_size(g);
+    SDL_Rect p = {10, 0, GAME_PALETTE_SIZE * sw + 16, sw + 44};
+    p.y = g->screen_h - p.h - 10;
+    return p;
+}
+
+static SDL_Rect swatch_rect(const Game *g, int i)
+{
+    SDL_Rect p = palette_rect(g);
+    int sw = swatch_size(g);
+    SDL_Rect q = {p.x + 8 + i * sw, p.y + 36, sw - 4, sw};
+    return q;
+}
+
+bool render_palette_pick(const Game *g, int px, int py, char *glyph)
+{
+    SDL_Rect p = palette_rect(g);
+    if (!g->editing || px < p.x || py < p.y || px >= p.x + p.w || py >= p.y + p.h)
+        return false;
+    *glyph = g->brush; /* the panel's margin keeps the brush */
+    for (int i = 0; i < GAME_PALETTE_SIZE; i++) {
+        SDL_Rect q = swatch_rect(g, i);
+        if (px >= q.x && py >= q.y && px < q.x + q.w && py < q.y + q.h)
+            *glyph = GAME_PALETTE[i];
+    }
+    return true;
+}
+
+/* Image i scaled to width w, its bottom centre at (cx, bottom). */
+static void icon(Renderer *r, AssetImage i, const SDL_Rect *src, int cx, int bottom, int w)
+{
+    if (!r->icon[i] && !(r->icon[i] = SDL_CreateTextureFromSurface(r->sdl, r->assets->image[i])))
+        return;
+    SDL_SetTextureBlendMode(r->icon[i], SDL_BLENDMODE_BLEND);
+    int sw = src ? src->w : r->assets->image[i]->w, sh = src ? src->h : r->assets->image[i]->h;
+    int h = sh * w / sw;
+    SDL_Rect d = {cx - w / 2, bottom - h, w, h};
+    SDL_RenderCopy(r->sdl, r->icon[i], src, &d);
+}
+
+static void draw_palette(Renderer *r, const Game *g)
+{
+    SDL_Rect p = palette_rect(g);
+    panel(r, p, 215);
+    TileKind bk = TILE_VOID;
+    tile_from_glyph(g->brush, &bk);
+    text(r, r->assets->font, p.x + 10, p.y + 9, (SDL_Color){255, 220, 120, 255}, "Paint: %s", tile_info(bk)->name);
+    for (int i = 0; i < GAME_PALETTE_SIZE; i++) {
+        SDL_Rect q = swatch_rect(g, i);
+        char glyph = GAME_PALETTE[i];
+        TileKind k = TILE_VOID;
+        tile_from_glyph(glyph, &k);
+        bool chosen = glyph == g->brush;
+        SDL_SetRenderDrawColor(r->sdl, chosen ? 70 : 30, chosen ? 80 : 36, chosen ? 50 : 50, 255);
+        SDL_RenderFillRect(r->sdl, &q);
+        int cx = q.x + q.w / 2, bottom = q.y + q.h - 4, w = q.w - 8;
+        int ground = r->assets->ground[k];
+        if (ground >= 0)
+            icon(r, (AssetImage)ground, NULL, cx, bottom, w);
+        if (k == TILE_WALL)
+            icon(r, IMAGE_WALL, NULL, cx, bottom, w);
+        else if (k == TILE_CELL)
+            icon(r, IMAGE_CELL, NULL, cx, bottom - w / 6, w / 2);
+        else if (k == TILE_START) {
+            SDL_Rect src = {0, DIR_S * DROID_FRAME_H, DROID_FRAME_W, DROID_FRAME_H};
+            icon(r, IMAGE_DROID, &src, cx, bottom - w / 10, w * 2 / 3);
+        } else if (k == TILE_SENTRY) {
+            SDL_SetRenderDrawColor(r->sdl, 230, 60, 60, 200);
+            SDL_Rect m = {cx - w / 6, bottom - w / 3 - w / 10, w / 3, w / 5};
+            SDL_RenderFillRect(r->sdl, &m);
+        } else if (k == TILE_VOID) {
+            text(r, r->assets->font, cx - 14, bottom - 22, (SDL_Color){120, 130, 150, 255}, "void");
+        }
+        SDL_SetRenderDrawColor(r->sdl, chosen ? 255 : 90, chosen ? 220 : 110, chosen ? 120 : 150, 255);
+        SDL_RenderDrawRect(r->sdl, &q);
+        text(r, r->assets->font, q.x + 4, q.y + 2, (SDL_Color){230, 232, 240, 255}, "%d", (i + 1) % 10);
+    }
+}
+
+/* ---- HUD, banners and the question ------------------------------------------- */
+
+/* A one-line panel centred at y. */
+static void banner(Renderer *r, const Game *g, int y, SDL_Color back, SDL_Color fore, const char *msg)
+{
+    TextEntry *t = text_get(r, r->assets->font, msg, fore);
+    int w = (t ? t->w : (int)strlen(msg) * 8) + 30;
+    SDL_Rect m = {g->screen_w / 2 - w / 2, y, w, 30};
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r->sdl, back.r, back.g, back.b, back.a);
+    SDL_RenderFillRect(r->sdl, &m);
+    text(r, r->assets->font, m.x + 15, m.y + 6, fore, "%s", msg);
+}
+
+static void draw_question(Renderer *r, const Game *g)
+{
+    SDL_Rect p = {g->screen_w / 2 - 250, g->screen_h / 2 - 70, 500, 140};
+    panel(r, p, 240);
+    text(r, r->assets->font_big, p.x + 20, p.y + 16, (SDL_Color){255, 220, 120, 255}, "Unsaved edits");
+    text(r, r->assets->font, p.x + 20, p.y + 52, (SDL_Color){230, 232, 240, 255}, "%s has changes that are not saved.",
+         g->level.name);
+    text(r, r->assets->font, p.x + 20, p.y + 92, (SDL_Color){140, 210, 255, 255},
+         g->ask == GAME_ASK_QUIT ? "S: save and quit    D: quit without saving    Esc: go back"
+                                 : "S: save and go on    D: go on without saving    Esc: go back");
 }
 
 static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
 {
     SDL_Color head = {255, 220, 120, 255}, body = {225, 230, 240, 255}, dim = {150, 165, 185, 255};
     TTF_Font *f = r->assets->font;
-    SDL_Rect p = {10, 10, 300, 128};
+    SDL_Rect p = {10, 10, 300, 148};
     panel(r, p, 190);
     int x = 20, y = 16;
-    text(r, r->assets->font_big, x, y, head, "%s", g->level.name);
+    text(r, r->assets->font_big, x, y, head, "%s%s", g->level.name, game_dirty(g) ? " *" : "");
     y += 30;
+    if (g->level_index >= 0)
+        text(r, f, x, y, dim, "Level %d of %d", g->level_index + 1, g->levels.count);
+    else
+        text(r, f, x, y, dim, "%s", g->path);
+    y += 20;
     TilePos at = g->droid.tile;
     text(r, f, x, y, body, "Droid %d,%d", at.x, at.y);
     if (g->hover_valid) {
@@ -541,13 +682,24 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
     if (g->plan.valid)
         text(r, f, x, y, dim, "%ld nodes expanded in %.0f us", g->plan.expanded, g->plan.micros);
     y += 20;
-    text(r, f, x, y, dim, "%.0f fps   H: help", hs->fps);
-    if (g->message_left > 0 && g->message[0]) {
-        int w = (int)strlen(g->message) * 8 + 30;
-        SDL_Rect m = {g->screen_w / 2 - w / 2, g->screen_h - 50, w, 32};
-        panel(r, m, 210);
-        text(r, f, m.x + 15, m.y + 7, (SDL_Color){255, 236, 180, 255}, "%s", g->message);
+    text(r, f, x, y, dim, "%.0f fps   H: help   E: edit", hs->fps);
+
+    int top = 10;
+    if (g->editing) {
+        char line[200];
+        snprintf(line, sizeof line, "EDITING   Ctrl+Z undo (%d)   Ctrl+Y redo (%d)   Ctrl+S save   E play",
+                 edit_undo_count(&g->edits), edit_redo_count(&g->edits));
+        banner(r, g, top, (SDL_Color){120, 70, 20, 220}, (SDL_Color){255, 236, 200, 255}, line);
+        top += 36;
     }
+    if (g->file_error[0]) {
+        banner(r, g, top, (SDL_Color){130, 20, 24, 235}, (SDL_Color){255, 225, 225, 255}, g->file_error);
+        banner(r, g, top + 30, (SDL_Color){130, 20, 24, 235}, (SDL_Color){255, 225, 225, 255},
+               "The file has errors: playing the last good version until it is fixed.");
+    }
+    if (g->message_left > 0 && g->message[0])
+        banner(r, g, g->screen_h - (g->editing ? palette_rect(g).h + 60 : 50), (SDL_Color){12, 16, 26, 215},
+               (SDL_Color){255, 236, 180, 255}, g->message);
 }
 
 void render_frame(Renderer *r, const Game *g, const HudStats *hs)
@@ -559,11 +711,15 @@ void render_frame(Renderer *r, const Game *g, const HudStats *hs)
     sprites_for_zoom(r, g->view.zoom);
     Visible v = visible_tiles(g);
     draw_ground(r, g, &v);
-    draw_marks(r, g);
+    draw_marks(r, g, &v);
     draw_objects(r, g, &v);
     if (g->show_minimap)
         draw_minimap(r, g);
+    if (g->editing)
+        draw_palette(r, g);
     draw_hud(r, g, hs);
     if (g->show_help)
         draw_help(r, g);
+    if (g->ask != GAME_ASK_NONE)
+        draw_question(r, g);
 }

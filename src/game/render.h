@@ -1,5 +1,5 @@
 /* render.h - draws a Game with an SDL_Renderer: world, marks, minimap, HUD,
- * help. render_create keeps a text cache and the minimap texture; it borrows
+ * help, the editor's palette and questions. render_create keeps a text cache and the minimap texture; it borrows
  * the SDL renderer and the assets, which must outlive it. */
 #ifndef ISODROID_RENDER_H
 #define ISODROID_RENDER_H
@@ -21,5 +21,8 @@ void render_frame(Renderer *r, const Game *g, const HudStats *hs);
 /* Where the minimap sits on screen, and the tile under a point of it. */
 SDL_Rect render_minimap_rect(const Game *g);
 bool render_minimap_pick(const Game *g, int px, int py, TilePos *out);
+/* In edit mode, true when a point is on the palette, with the glyph under it
+ * (or the current brush on the panel's margin). */
+bool render_palette_pick(const Game *g, int px, int py, char *glyph);
 
 #endif

@@ -10,13 +10,20 @@
 static const struct {
     const char *name;
     ScriptOp op;
-    int ints;     /* integer arguments */
-    bool text;    /* one word argument */
+    int ints;          /* integer arguments */
+    bool text;         /* one word argument */
+    const char *want;  /* the arguments, for messages */
 } ops[] = {
-    {"click", SCRIPT_CLICK, 2, false},   {"move", SCRIPT_MOVE, 2, false},
-    {"clicktile", SCRIPT_CLICKTILE, 2, false},
-    {"key", SCRIPT_KEY, 0, true},        {"wait", SCRIPT_WAIT, 1, false},
-    {"screenshot", SCRIPT_SCREENSHOT, 0, true}, {"quit", SCRIPT_QUIT, 0, false},
+    {"click", SCRIPT_CLICK, 2, false, "PX PY"},
+    {"rclick", SCRIPT_RCLICK, 2, false, "PX PY"},
+    {"drag", SCRIPT_DRAG, 4, false, "PX PY PX2 PY2"},
+    {"move", SCRIPT_MOVE, 2, false, "PX PY"},
+    {"clicktile", SCRIPT_CLICKTILE, 2, false, "X Y"},
+    {"rclicktile", SCRIPT_RCLICKTILE, 2, false, "X Y"},
+    {"key", SCRIPT_KEY, 0, true, "NAME (with ctrl+, shift+ or alt+ before it if held)"},
+    {"wait", SCRIPT_WAIT, 1, false, "MS (0 or more)"},
+    {"screenshot", SCRIPT_SCREENSHOT, 0, true, "PATH.png"},
+    {"quit", SCRIPT_QUIT, 0, false, "nothing"},
 };
 
 bool script_load(const char *path, Script *s, Diags *d)
@@ -45,24 +52,28 @@ bool script_load(const char *path, Script *s, Diags *d)
         int col = (int)(p - line) + 1;
         if (k < 0) {
             diag_add(d, path, lineno, col,
-                     "unknown command '%s' (click, move, clicktile, key, wait, screenshot, quit)", word);
+                     "unknown command '%s' (click, rclick, drag, move, clicktile, rclicktile, key, wait, "
+                     "screenshot, quit)",
+                     word);
             continue;
         }
-        ScriptCmd c = {ops[k].op, 0, 0, "", lineno};
+        ScriptCmd c = {ops[k].op, {0, 0, 0, 0}, "", lineno};
         char *rest = p + used, extra[8];
         int n = 0;
         bool ok;
         if (ops[k].text)
-            ok = sscanf(rest, "%255s%n", c.text, &n) == 1 && sscanf(rest + n, "%7s", extra) != 1;
+            ok = sscanf(rest, "%255s%n", c.text, &n) == 1;
+        else if (ops[k].ints == 4)
+            ok = sscanf(rest, "%d %d %d %d%n", &c.arg[0], &c.arg[1], &c.arg[2], &c.arg[3], &n) == 4;
         else if (ops[k].ints == 2)
-            ok = sscanf(rest, "%d %d%n", &c.a, &c.b, &n) == 2 && sscanf(rest + n, "%7s", extra) != 1;
+            ok = sscanf(rest, "%d %d%n", &c.arg[0], &c.arg[1], &n) == 2;
         else if (ops[k].ints == 1)
-            ok = sscanf(rest, "%d%n", &c.a, &n) == 1 && sscanf(rest + n, "%7s", extra) != 1 && c.a >= 0;
+            ok = sscanf(rest, "%d%n", &c.arg[0], &n) == 1 && c.arg[0] >= 0;
         else
-            ok = sscanf(rest, "%7s", extra) != 1;
+            ok = true;
+        ok = ok && sscanf(rest + n, "%7s", extra) != 1; /* nothing after the arguments */
         if (!ok) {
-            static const char *const want[] = {"PX PY", "PX PY", "X Y", "NAME", "MS (0 or more)", "PATH.png", "nothing"};
-            diag_add(d, path, lineno, col, "'%s' takes %s", word, want[ops[k].op]);
+            diag_add(d, path, lineno, col, "'%s' takes %s", word, ops[k].want);
             continue;
         }
         if (s->count == cap) {

@@ -1,8 +1,9 @@
 /* script.h - replayed input for --script FILE: one command a line,
- *   click PX PY | move PX PY | clicktile X Y | key NAME |
+ *   click PX PY | rclick PX PY | drag PX PY PX2 PY2 | move PX PY |
+ *   clicktile X Y | rclicktile X Y | key [ctrl+|shift+|alt+]NAME |
  *   wait MS | screenshot PATH.png | quit
- * Blank lines and lines starting with '#' are skipped. script_load owns the
- * command array until script_free. */
+ * (README.md, "Scripts"). Blank lines and lines starting with '#' are
+ * skipped. script_load owns the command array until script_free. */
 #ifndef ISODROID_SCRIPT_H
 #define ISODROID_SCRIPT_H
 
@@ -10,12 +11,14 @@
 
 #include "diag.h"
 
-typedef enum ScriptOp { SCRIPT_CLICK, SCRIPT_MOVE, SCRIPT_CLICKTILE, SCRIPT_KEY, SCRIPT_WAIT,
-                        SCRIPT_SCREENSHOT, SCRIPT_QUIT } ScriptOp;
+typedef enum ScriptOp {
+    SCRIPT_CLICK, SCRIPT_RCLICK, SCRIPT_DRAG, SCRIPT_MOVE, SCRIPT_CLICKTILE, SCRIPT_RCLICKTILE,
+    SCRIPT_KEY, SCRIPT_WAIT, SCRIPT_SCREENSHOT, SCRIPT_QUIT
+} ScriptOp;
 
 typedef struct ScriptCmd {
     ScriptOp op;
-    int a, b;        /* pixels, tile, or milliseconds */
+    int arg[4];      /* pixels, tiles, or milliseconds */
     char text[256];  /* key name or screenshot path */
     int line;
 } ScriptCmd;
