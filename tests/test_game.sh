@@ -13,9 +13,9 @@ trap 'rm -rf "$tmp"' EXIT
 
 check() {
     n=$((n + 1))
-    name=$1
+    label=$1
     shift
-    if eval "$@"; then echo "ok $n - $name"; else echo "not ok $n - $name"; fails=$((fails + 1)); fi
+    if eval "$@"; then echo "ok $n - $label"; else echo "not ok $n - $label"; fails=$((fails + 1)); fi
 }
 
 # every "arrive X Y" is a walkable tile of the level, and each is next to the one before
@@ -78,6 +78,55 @@ printf 'move 640 360\nmove 641 361\nmove 700 380\nscreenshot %s/a.png\nkey H\nsc
 "$game" levels/01_tutorial.txt --headless --script "$tmp/keys.txt" --trace >"$tmp/trace"
 check "hover traced once per tile change" '[ "$(grep -c ^hover "$tmp/trace")" -eq 2 ] && head -1 "$tmp/trace" | grep -qx "hover 2 2"'
 check "H shows help, M hides the minimap (screenshots differ)" '! cmp -s "$tmp/a.png" "$tmp/b.png" && ! cmp -s "$tmp/a.png" "$tmp/c.png"'
+
+# the editor through scripted input: paint, right-click toggle, move the
+# start, undo/redo, save; the saved file is what was drawn and loads again
+mkdir -p "$tmp/lv"
+cp levels/01_tutorial.txt "$tmp/lv/room.txt"
+printf 'key e\nkey 3\nclicktile 3 3\nclicktile 5 3\nrclicktile 6 6\nkey 9\nclicktile 7 1\nkey ctrl+z\nkey ctrl+z\nkey ctrl+y\nkey ctrl+s\nquit\n' >"$tmp/edit.txt"
+"$game" "$tmp/lv/room.txt" --headless --script "$tmp/edit.txt" --trace >"$tmp/trace" 2>"$tmp/err"
+rc=$?
+awk 'NR == 6 { $0 = "#..,#,..#" } NR == 9 { $0 = "#.....#.#" } { print }' levels/01_tutorial.txt >"$tmp/want.txt"
+check "edit, undo, redo, save: the file holds exactly the edits" \
+    '[ $rc -eq 0 ] && grep -q "^save " "$tmp/trace" && cmp -s "$tmp/lv/room.txt" "$tmp/want.txt"'
+check "trace: edits, two undos, one redo" \
+    '[ "$(grep -c "^edit " "$tmp/trace")" -eq 4 ] && [ "$(grep -c "^undo 1" "$tmp/trace")" -eq 1 ] && grep -q "^undo 2" "$tmp/trace" && grep -q "^redo 1" "$tmp/trace"'
+"${ISOPATH:-bin/isopath}" check "$tmp/lv/room.txt" >"$tmp/out" 2>&1
+check "the saved level passes isopath check" 'grep -q "ok, .Tutorial room., 9x10" "$tmp/out"'
+printf 'clicktile 3 3\nwait 1000\nquit\n' >"$tmp/walk2.txt"
+"$game" "$tmp/lv/room.txt" --headless --script "$tmp/walk2.txt" --trace >"$tmp/trace" 2>"$tmp/err"
+check "the saved level plays: the droid walks onto the painted rough ground" '[ $? -eq 0 ] && tail -1 "$tmp/trace" | grep -qx "idle 3 3"'
+
+# a left drag paints a connected line of tiles (the droid start is kept)
+cp levels/01_tutorial.txt "$tmp/lv/room.txt"
+printf 'key e\nkey 1\ndrag 560 400 760 400\nkey ctrl+s\nquit\n' >"$tmp/drag.txt"
+"$game" "$tmp/lv/room.txt" --headless --script "$tmp/drag.txt" --trace >"$tmp/trace" 2>"$tmp/err"
+check "drag: several tiles painted, each next to the one before" \
+    'awk "\$1 == \"edit\" { if (n++ && ((\$2 - x) ^ 2 > 1 || (\$3 - y) ^ 2 > 1)) bad = 1; x = \$2; y = \$3 } END { exit bad || n < 3 }" "$tmp/trace"'
+check "drag: one undo step" 'grep -q "^save " "$tmp/trace" && "${ISOPATH:-bin/isopath}" check "$tmp/lv/room.txt" >/dev/null'
+
+# unsaved edits: quitting asks; Esc goes back, D quits without saving
+cp levels/01_tutorial.txt "$tmp/lv/room.txt"
+printf 'key e\nrclicktile 6 6\nkey Escape\nkey Escape\nscreenshot %s/ask.png\nkey Escape\nkey Escape\nkey d\nscreenshot %s/never.png\n' \
+    "$tmp" "$tmp" >"$tmp/ask.txt"
+"$game" "$tmp/lv/room.txt" --headless --script "$tmp/ask.txt" >"$tmp/out" 2>"$tmp/err"
+check "quit with unsaved edits asks first, D leaves the file alone" \
+    '[ -f "$tmp/ask.png" ] && [ ! -f "$tmp/never.png" ] && cmp -s "$tmp/lv/room.txt" levels/01_tutorial.txt'
+
+# a failed save says why and keeps the file byte for byte
+chmod 444 "$tmp/lv/room.txt"
+printf 'key e\nrclicktile 6 6\nkey ctrl+s\nscreenshot %s/ro.png\nquit\n' "$tmp" >"$tmp/ro.txt"
+"$game" "$tmp/lv/room.txt" --headless --script "$tmp/ro.txt" --trace >"$tmp/trace" 2>"$tmp/err"
+check "save to a read-only file: refused, reason traced, file intact" \
+    'grep -q "^save-failed .*room.txt: the file is read-only" "$tmp/trace" && cmp -s "$tmp/lv/room.txt" levels/01_tutorial.txt'
+chmod 644 "$tmp/lv/room.txt"
+
+# PageDown walks the folder in name order and wraps
+printf 'name: B\n#@#\n' >"$tmp/lv/b.txt"
+printf 'key PageDown\nkey n\nkey PageUp\nquit\n' >"$tmp/sw.txt"
+"$game" "$tmp/lv" --headless --script "$tmp/sw.txt" --trace >"$tmp/trace" 2>"$tmp/err"
+check "a folder argument plays its levels; PageDown, N and PageUp switch" \
+    '[ "$(grep ^level "$tmp/trace" | tr "\n" " ")" = "level $tmp/lv/room.txt level $tmp/lv/b.txt level $tmp/lv/room.txt " ]'
 
 # bad input
 printf 'clik 1 2\nwait -5\n' >"$tmp/bad.txt"

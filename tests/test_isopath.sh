@@ -9,9 +9,9 @@ trap 'rm -rf "$tmp"' EXIT
 
 check() { # name, then a shell condition
     n=$((n + 1))
-    name=$1
+    label=$1
     shift
-    if eval "$@"; then echo "ok $n - $name"; else echo "not ok $n - $name"; fails=$((fails + 1)); fi
+    if eval "$@"; then echo "ok $n - $label"; else echo "not ok $n - $label"; fails=$((fails + 1)); fi
 }
 
 "$isopath" --help >"$tmp/out" 2>&1

@@ -456,7 +456,7 @@ static bool send_key(App *app, const char *spec)
 static long script_step(App *app, Script *s)
 {
     Game *g = &app->game;
-    while (s->next < s->count) {
+    while (s->next < s->count && !app->quit) {
         const ScriptCmd *c = &s->cmd[s->next++];
         const int *a = c->arg;
         switch (c->op) {
@@ -499,7 +499,8 @@ static long script_step(App *app, Script *s)
             return 0;
         }
     }
-    app->quit = app->opt.headless; /* a finished script ends a headless run */
+    if (s->next == s->count)
+        app->quit = app->quit || app->opt.headless; /* a finished script ends a headless run */
     return 0;
 }
 

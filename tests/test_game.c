@@ -1,0 +1,375 @@
+/* test_game.c - the game's rules without SDL: edit, save and reload give the
+ * same grid; saves that fail (read-only file or folder) leave the file byte
+ * for byte; hot reload keeps the old level on a broken file and follows a
+ * fixed one; unsaved edits are never dropped without asking; level switching. */
+#include "testlib.h"
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "game.h"
+
+static const char tutorial[] = "; The tutorial room.\n"
+                               "name: Tutorial room\n"
+                               "#########\n"
+                               "#.......#\n"
+                               "#.@.....#\n"
+                               "#...#...#\n"
+                               "#...#...#\n"
+                               "#.###...#\n"
+                               "#.......#\n"
+                               "#....##.#\n"
+                               "#.......#\n"
+                               "#########\n";
+
+typedef struct Fixture {
+    char dir[64];
+    char path[128];
+    Game g;
+} Fixture;
+
+static void write_file(const char *path, const char *text)
+{
+    /* as an editor saving by rename would: a new file each time */
+    char tmp[200];
+    snprintf(tmp, sizeof tmp, "%s.new", path);
+    FILE *f = fopen(tmp, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(rename(tmp, path), 0);
+}
+
+static int setup(void **state)
+{
+    Fixture *fx = calloc(1, sizeof *fx);
+    if (!fx)
+        return -1;
+    snprintf(fx->dir, sizeof fx->dir, "/tmp/isodroid-game-XXXXXX");
+    if (!mkdtemp(fx->dir))
+        return -1;
+    chmod(fx->dir, 0755);
+    snprintf(fx->path, sizeof fx->path, "%s/01_room.txt", fx->dir);
+    write_file(fx->path, tutorial);
+    Diags d;
+    diag_clear(&d);
+    if (!game_init(&fx->g, fx->path, 1280, 720, &d))
+        return -1;
+    *state = fx;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fixture *fx = *state;
+    game_deinit(&fx->g);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "chmod -R u+w %s && rm -rf %s", fx->dir, fx->dir);
+    int rc = system(cmd);
+    free(fx);
+    return rc == 0 ? 0 : -1;
+}
+
+/* Runs the game for a while: enough for a look at the file. */
+static void run_for(Game *g, double seconds)
+{
+    for (double t = 0; t < seconds; t += 1.0 / 60)
+        game_update(g, 1.0 / 60);
+}
+
+static void assert_grid_matches_level(const Game *g)
+{
+    for (int y = 0; y < g->level.h; y++)
+        for (int x = 0; x < g->level.w; x++)
+            assert_int_equal(grid_cost(&g->grid, x, y), tile_info(level_kind(&g->level, x, y))->cost);
+}
+
+static void test_edit_save_reload_same_grid(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    game_edit_toggle(g);
+    assert_true(g->editing);
+    game_edit_brush(g, ',');
+    game_edit_press(g, tile_pos(3, 3), false);
+    game_edit_drag(g, tile_pos(6, 3)); /* fills 4,3 and 5,3 on the way */
+    game_edit_release(g);
+    game_edit_press(g, tile_pos(6, 6), true);  /* floor -> wall */
+    game_edit_press(g, tile_pos(4, 4), true);  /* wall -> floor */
+    game_edit_brush(g, '@');
+    game_edit_press(g, tile_pos(7, 1), false);
+    game_edit_release(g);
+    assert_int_equal(level_glyph(&g->level, 5, 3), ',');
+    assert_int_equal(edit_undo_count(&g->edits), 4);
+    assert_grid_matches_level(g);
+    assert_true(game_dirty(g));
+    assert_true(game_save(g));
+    assert_false(game_dirty(g));
+
+    Level back;
+    Diags d;
+    diag_clear(&d);
+    assert_true(level_load(fx->path, &back, &d));
+    assert_int_equal(back.w, g->level.w);
+    assert_int_equal(back.h, g->level.h);
+    assert_memory_equal(back.glyphs, g->level.glyphs, (size_t)(back.w * back.h));
+    assert_int_equal(back.start.x, 7);
+    assert_int_equal(back.start.y, 1);
+    Grid grid;
+    assert_true(level_build_grid(&back, &grid));
+    assert_memory_equal(grid.cost, g->grid.cost, (size_t)(grid.stride * (grid.h + 2)));
+    grid_deinit(&grid);
+    level_free(&back);
+
+    size_t len;
+    char *text = test_read_file(fx->path, &len);
+    assert_true(strncmp(text, "; The tutorial room.\nname: Tutorial room\n#########\n", 51) == 0);
+    assert_non_null(strstr(text, "\n#..,,,,.#\n"));
+    free(text);
+    /* our own save is not taken for an outside change */
+    unsigned version = g->level_version;
+    run_for(g, 1.0);
+    assert_int_equal(g->level_version, version);
+    assert_int_equal(edit_undo_count(&g->edits), 4);
+}
+
+static void test_undo_redo_keep_grid_in_step(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    game_edit_toggle(g);
+    game_edit_brush(g, '~');
+    for (int x = 1; x <= 7; x++) {
+        game_edit_press(g, tile_pos(x, 6), false);
+        game_edit_release(g);
+    }
+    assert_int_equal(grid_cost(&g->grid, 4, 6), 0);
+    for (int i = 0; i < 7; i++)
+        game_undo(g);
+    assert_int_equal(grid_cost(&g->grid, 4, 6), 1);
+    assert_false(game_dirty(g));
+    for (int i = 0; i < 3; i++)
+        game_redo(g);
+    assert_int_equal(grid_cost(&g->grid, 3, 6), 0);
+    assert_int_equal(grid_cost(&g->grid, 4, 6), 1);
+    assert_grid_matches_level(g);
+    /* the droid on a tile that becomes a wall goes to the start */
+    game_edit_brush(g, '@');
+    game_edit_press(g, tile_pos(6, 1), false);
+    game_edit_release(g);
+    assert_int_equal(g->droid.tile.x, 2); /* the droid stays where it is */
+    game_edit_brush(g, '#');
+    game_edit_press(g, tile_pos(2, 2), false);
+    game_edit_release(g);
+    assert_int_equal(g->droid.tile.x, 6);
+    assert_int_equal(g->droid.tile.y, 1);
+}
+
+static void test_hot_reload(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    char *before = malloc((size_t)(g->level.w * g->level.h));
+    memcpy(before, g->level.glyphs, (size_t)(g->level.w * g->level.h));
+
+    /* a broken version: the old level keeps running, the error is located */
+    write_file(fx->path, "name: Broken\n#########\n#.@..Q..#\n#########\n");
+    run_for(g, 1.0);
+    char want[256];
+    snprintf(want, sizeof want, "%s:3:6: unknown glyph 'Q'", fx->path);
+    assert_true(strncmp(g->file_error, want, strlen(want)) == 0);
+    assert_string_equal(g->level.name, "Tutorial room");
+    assert_memory_equal(g->level.glyphs, before, (size_t)(g->level.w * g->level.h));
+    run_for(g, 1.0); /* still broken, still reported */
+    assert_true(strncmp(g->file_error, want, strlen(want)) == 0);
+
+    /* fixed: loaded within a second, the droid keeps its walkable tile */
+    write_file(fx->path, "name: Fixed\n#########\n#@.....>#\n#.......#\n#########\n");
+    run_for(g, 1.0);
+    assert_string_equal(g->file_error, "");
+    assert_string_equal(g->level.name, "Fixed");
+    assert_int_equal(g->level.h, 4);
+    assert_int_equal(g->droid.tile.x, 2);
+    assert_int_equal(g->droid.tile.y, 2);
+    assert_grid_matches_level(g);
+
+    /* the droid's tile becomes a wall: it goes to the start */
+    write_file(fx->path, "name: Moved\n#########\n#.....@.#\n#.#.....#\n#########\n");
+    run_for(g, 1.0);
+    assert_string_equal(g->level.name, "Moved");
+    assert_int_equal(g->droid.tile.x, 6);
+    assert_int_equal(g->droid.tile.y, 1);
+    free(before);
+}
+
+static void test_unsaved_edits_are_never_dropped(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    game_edit_toggle(g);
+    game_edit_press(g, tile_pos(5, 5), true);
+    game_edit_toggle(g);
+    /* the file changes on disk: no reload while edits are unsaved */
+    write_file(fx->path, "name: Theirs\n#####\n#@..#\n#####\n");
+    run_for(g, 1.0);
+    assert_string_equal(g->level.name, "Tutorial room");
+    assert_true(g->disk_changed);
+    /* quitting asks; cancel keeps playing */
+    assert_false(game_request_quit(g));
+    assert_int_equal(g->ask, GAME_ASK_QUIT);
+    assert_false(game_answer(g, GAME_ANSWER_CANCEL));
+    assert_int_equal(g->ask, GAME_ASK_NONE);
+    /* saving over a file changed on disk takes a second Ctrl+S */
+    assert_false(game_save(g));
+    size_t len;
+    char *text = test_read_file(fx->path, &len);
+    assert_non_null(strstr(text, "Theirs"));
+    free(text);
+    assert_true(game_save(g));
+    text = test_read_file(fx->path, &len);
+    assert_non_null(strstr(text, "Tutorial room"));
+    free(text);
+    assert_true(game_request_quit(g));
+}
+
+static void test_undo_to_clean_loads_the_outside_version(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    game_edit_toggle(g);
+    game_edit_press(g, tile_pos(5, 5), true);
+    write_file(fx->path, "name: Theirs\n#####\n#@..#\n#####\n");
+    run_for(g, 1.0);
+    assert_string_equal(g->level.name, "Tutorial room");
+    game_undo(g);
+    run_for(g, 1.0);
+    assert_string_equal(g->level.name, "Theirs");
+}
+
+/* The file's bytes must not change when a save fails. */
+static void assert_save_fails_cleanly(Game *g, const char *path, const char *reason)
+{
+    size_t len0, len1;
+    char *before = test_read_file(path, &len0);
+    assert_false(game_save(g));
+    assert_non_null(strstr(g->message, reason));
+    assert_true(game_dirty(g));
+    char *after = test_read_file(path, &len1);
+    assert_int_equal(len0, len1);
+    assert_memory_equal(before, after, len0);
+    free(before);
+    free(after);
+}
+
+static void test_save_to_read_only_file(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    game_edit_toggle(g);
+    game_edit_press(g, tile_pos(5, 5), true);
+    assert_int_equal(chmod(fx->path, 0444), 0);
+    assert_save_fails_cleanly(g, fx->path, "read-only");
+}
+
+static void test_save_to_read_only_folder(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    game_edit_toggle(g);
+    game_edit_press(g, tile_pos(5, 5), true);
+    assert_int_equal(chmod(fx->dir, 0555), 0);
+    /* root writes anywhere: the save runs in a child as an ordinary user */
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        if (geteuid() == 0 && (chown(fx->path, 65534, 65534) != 0 || setgid(65534) != 0 || setuid(65534) != 0))
+            _exit(3);
+        size_t len0, len1;
+        char *before = test_read_file(fx->path, &len0);
+        bool saved = game_save(g);
+        char *after = test_read_file(fx->path, &len1);
+        bool same = before && after && len0 == len1 && !memcmp(before, after, len0);
+        bool told = strstr(g->message, "cannot create a temporary file: Permission denied") != NULL;
+        _exit(!saved && same && told && game_dirty(g) ? 0 : 1);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    /* nothing was left behind in the folder */
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "test $(ls -A %s | wc -l) -eq 1", fx->dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void test_level_switching(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    char p[160];
+    snprintf(p, sizeof p, "%s/02_hall.txt", fx->dir);
+    write_file(p, "name: Hall\n#####\n#@..#\n#####\n");
+    snprintf(p, sizeof p, "%s/03_yard.txt", fx->dir);
+    write_file(p, "name: Yard\n#####\n#..@#\n#####\n");
+    snprintf(p, sizeof p, "%s/notes.md", fx->dir);
+    write_file(p, "not a level\n");
+    levelset_free(&g->levels);
+    levelset_scan(&g->levels, fx->dir);
+    g->level_index = levelset_find(&g->levels, g->path);
+    assert_int_equal(g->levels.count, 3);
+    assert_int_equal(g->level_index, 0);
+
+    game_request_switch(g, +1);
+    assert_string_equal(g->level.name, "Hall");
+    game_request_switch(g, +1);
+    assert_string_equal(g->level.name, "Yard");
+    assert_int_equal(g->droid.tile.x, 3);
+    game_request_switch(g, +1); /* wraps */
+    assert_string_equal(g->level.name, "Tutorial room");
+    game_request_switch(g, -1);
+    assert_string_equal(g->level.name, "Yard");
+
+    /* unsaved edits: asks, and 'save' writes them before going on */
+    game_edit_toggle(g);
+    game_edit_press(g, tile_pos(1, 1), true);
+    game_request_switch(g, -1);
+    assert_int_equal(g->ask, GAME_ASK_SWITCH);
+    assert_string_equal(g->level.name, "Yard");
+    assert_false(game_answer(g, GAME_ANSWER_SAVE));
+    assert_string_equal(g->level.name, "Hall");
+    size_t len;
+    char *text = test_read_file(p, &len); /* p is notes.md: untouched */
+    assert_string_equal(text, "not a level\n");
+    free(text);
+    snprintf(p, sizeof p, "%s/03_yard.txt", fx->dir);
+    text = test_read_file(p, &len);
+    assert_string_equal(text, "name: Yard\n#####\n##.@#\n#####\n");
+    free(text);
+
+    /* 'discard' goes on and leaves the file alone */
+    game_edit_press(g, tile_pos(2, 1), true);
+    game_request_switch(g, +1);
+    assert_false(game_answer(g, GAME_ANSWER_DISCARD));
+    assert_string_equal(g->level.name, "Yard");
+    snprintf(p, sizeof p, "%s/02_hall.txt", fx->dir);
+    text = test_read_file(p, &len);
+    assert_string_equal(text, "name: Hall\n#####\n#@..#\n#####\n");
+    free(text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_edit_save_reload_same_grid, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_undo_redo_keep_grid_in_step, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hot_reload, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unsaved_edits_are_never_dropped, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_undo_to_clean_loads_the_outside_version, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_save_to_read_only_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_save_to_read_only_folder, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_level_switching, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
