@@ -166,6 +166,25 @@ static void test_undo_redo_keep_grid_in_step(void **state)
     assert_int_equal(g->droid.tile.y, 1);
 }
 
+/* Undo while walking: the walk planned on the old tiles stops at the next tile. */
+static void test_undo_while_walking_stops_the_walk(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    game_edit_toggle(g);
+    game_edit_press(g, tile_pos(4, 4), true); /* wall -> floor: opens a short cut */
+    game_edit_toggle(g);
+    game_click_tile(g, tile_pos(6, 6));
+    assert_true(g->has_target);
+    run_for(g, 0.3);
+    game_undo(g);
+    assert_false(g->has_target);
+    run_for(g, 1.0);
+    assert_false(g->droid.moving);
+    assert_true(grid_walkable(&g->grid, g->droid.tile.x, g->droid.tile.y));
+    assert_true(g->droid.tile.x != 6 || g->droid.tile.y != 6);
+}
+
 static void test_hot_reload(void **state)
 {
     Fixture *fx = *state;
@@ -364,6 +383,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_edit_save_reload_same_grid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_redo_keep_grid_in_step, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_undo_while_walking_stops_the_walk, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hot_reload, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unsaved_edits_are_never_dropped, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_to_clean_loads_the_outside_version, setup, teardown),

@@ -368,24 +368,27 @@ static void sync_tile(Game *g, int index)
     grid_set(&g->grid, x, y, tile_info(level_kind(&g->level, x, y))->cost);
 }
 
-/* After tiles changed: the droid leaves a tile that became blocked, the preview follows. */
-static void after_edit(Game *g)
-{
-    g->level_version++;
-    TilePos at = mover_plan_tile(&g->droid);
-    if (!grid_walkable(&g->grid, at.x, at.y)) {
-        mover_place(&g->droid, g->level.start);
-        g->route.count = g->route_done = 0;
-        g->has_target = false;
-    }
-    refresh_preview(g);
-}
-
 static void stop_walking(Game *g)
 {
     mover_set_path(&g->droid, &g->grid, NULL, 0);
     g->has_target = false;
     g->route.count = g->route_done = 0;
+}
+
+/* After tiles changed (painting, or undo while playing): a walk planned on
+ * the old tiles stops at the next tile, a droid on a tile that became
+ * blocked goes to the start, and the preview follows. */
+static void after_edit(Game *g)
+{
+    g->level_version++;
+    if (g->has_target)
+        stop_walking(g);
+    TilePos at = mover_plan_tile(&g->droid);
+    if (!grid_walkable(&g->grid, at.x, at.y)) {
+        mover_place(&g->droid, g->level.start);
+        stop_walking(g);
+    }
+    refresh_preview(g);
 }
 
 void game_edit_toggle(Game *g)
