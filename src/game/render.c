@@ -629,16 +629,22 @@ static void draw_palette(Renderer *r, const Game *g)
 
 /* ---- HUD, banners and the question ------------------------------------------- */
 
-/* A one-line panel centred at y. */
-static void banner(Renderer *r, const Game *g, int y, SDL_Color back, SDL_Color fore, const char *msg)
+enum { HUD_RIGHT = 320, HUD_BOTTOM = 168 }; /* the HUD panel and a margin */
+
+/* A one-line panel centred across the screen at y, moved below the HUD panel
+ * when it would cover it. Returns the y under it. */
+static int banner(Renderer *r, const Game *g, int y, SDL_Color back, SDL_Color fore, const char *msg)
 {
     TextEntry *t = text_get(r, r->assets->font, msg, fore);
     int w = (t ? t->w : (int)strlen(msg) * 8) + 30;
     SDL_Rect m = {g->screen_w / 2 - w / 2, y, w, 30};
+    if (m.x < HUD_RIGHT && m.y < HUD_BOTTOM)
+        m.y += HUD_BOTTOM - 10;
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r->sdl, back.r, back.g, back.b, back.a);
     SDL_RenderFillRect(r->sdl, &m);
     text(r, r->assets->font, m.x + 15, m.y + 6, fore, "%s", msg);
+    return m.y + m.h;
 }
 
 static void draw_question(Renderer *r, const Game *g)
@@ -689,13 +695,12 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
         char line[200];
         snprintf(line, sizeof line, "EDITING   Ctrl+Z undo (%d)   Ctrl+Y redo (%d)   Ctrl+S save   E play",
                  edit_undo_count(&g->edits), edit_redo_count(&g->edits));
-        banner(r, g, top, (SDL_Color){120, 70, 20, 220}, (SDL_Color){255, 236, 200, 255}, line);
-        top += 36;
+        top = banner(r, g, top, (SDL_Color){120, 70, 20, 220}, (SDL_Color){255, 236, 200, 255}, line) + 6;
     }
     if (g->file_error[0]) {
-        banner(r, g, top, (SDL_Color){130, 20, 24, 235}, (SDL_Color){255, 225, 225, 255}, g->file_error);
-        banner(r, g, top + 30, (SDL_Color){130, 20, 24, 235}, (SDL_Color){255, 225, 225, 255},
-               "The file has errors: playing the last good version until it is fixed.");
+        SDL_Color back = {130, 20, 24, 235}, fore = {255, 225, 225, 255};
+        top = banner(r, g, top, back, fore, g->file_error);
+        banner(r, g, top, back, fore, "The file has errors: playing the last good version until it is fixed.");
     }
     if (g->message_left > 0 && g->message[0])
         banner(r, g, g->screen_h - (g->editing ? palette_rect(g).h + 60 : 50), (SDL_Color){12, 16, 26, 215},
