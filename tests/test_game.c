@@ -332,12 +332,12 @@ static void test_level_switching(void **state)
     write_file(p, "name: Hall\n#####\n#@..#\n#####\n");
     snprintf(p, sizeof p, "%s/03_yard.txt", fx->dir);
     write_file(p, "name: Yard\n#####\n#..@#\n#####\n");
-    snprintf(p, sizeof p, "%s/notes.md", fx->dir);
+    snprintf(p, sizeof p, "%s/04_notes.txt", fx->dir);
     write_file(p, "not a level\n");
     levelset_free(&g->levels);
     levelset_scan(&g->levels, fx->dir);
     g->level_index = levelset_find(&g->levels, g->path);
-    assert_int_equal(g->levels.count, 3);
+    assert_int_equal(g->levels.count, 4);
     assert_int_equal(g->level_index, 0);
 
     game_request_switch(g, +1);
@@ -345,8 +345,9 @@ static void test_level_switching(void **state)
     game_request_switch(g, +1);
     assert_string_equal(g->level.name, "Yard");
     assert_int_equal(g->droid.tile.x, 3);
-    game_request_switch(g, +1); /* wraps */
+    game_request_switch(g, +1); /* skips the file that does not load, wraps */
     assert_string_equal(g->level.name, "Tutorial room");
+    assert_non_null(strstr(g->message, "04_notes.txt:1:1: unknown glyph 'n'"));
     game_request_switch(g, -1);
     assert_string_equal(g->level.name, "Yard");
 
@@ -359,7 +360,7 @@ static void test_level_switching(void **state)
     assert_false(game_answer(g, GAME_ANSWER_SAVE));
     assert_string_equal(g->level.name, "Hall");
     size_t len;
-    char *text = test_read_file(p, &len); /* p is notes.md: untouched */
+    char *text = test_read_file(p, &len); /* p is 04_notes.txt: untouched */
     assert_string_equal(text, "not a level\n");
     free(text);
     snprintf(p, sizeof p, "%s/03_yard.txt", fx->dir);

@@ -541,15 +541,29 @@ static void switch_level(Game *g, int delta)
         game_say(g, 3.0, "No other levels beside %s.", g->path);
         return;
     }
+    /* a file that does not load is skipped (and named), so one bad file
+     * never blocks the way to the levels after it */
     int n = g->levels.count, at = g->level_index >= 0 ? g->level_index : (delta > 0 ? -1 : 0);
-    int i = ((at + delta) % n + n) % n;
-    char path[sizeof g->path];
-    levelset_path(&g->levels, i, path, sizeof path);
+    char path[sizeof g->path], skipped[DIAG_LEN] = "";
     Level nl;
-    Diags d;
-    diag_clear(&d);
-    if (!level_load(path, &nl, &d)) {
-        game_say(g, 8.0, "Cannot open %s", d.count ? d.msg[0] : path);
+    int i = at;
+    bool loaded = false;
+    for (int tries = 0; tries < n && !loaded; tries++) {
+        i = ((i + delta) % n + n) % n;
+        if (i == g->level_index)
+            break; /* back where we started */
+        levelset_path(&g->levels, i, path, sizeof path);
+        Diags d;
+        diag_clear(&d);
+        loaded = level_load(path, &nl, &d);
+        if (!loaded && !skipped[0])
+            snprintf(skipped, sizeof skipped, "%s", d.count ? d.msg[0] : "cannot load");
+    }
+    if (!loaded) {
+        if (skipped[0])
+            game_say(g, 8.0, "No other level loads: %s", skipped);
+        else
+            game_say(g, 3.0, "No other levels beside %s.", g->path);
         return;
     }
     if (!adopt_level(g, &nl, path, false)) {
@@ -559,7 +573,10 @@ static void switch_level(Game *g, int delta)
     g->level_index = i;
     frame_level(g);
     trace(g, "level %s", g->path);
-    game_say(g, 3.0, "Level %d of %d: %s", i + 1, n, g->level.name);
+    if (skipped[0])
+        game_say(g, 8.0, "Skipped a file that does not load: %s", skipped);
+    else
+        game_say(g, 3.0, "Level %d of %d: %s", i + 1, n, g->level.name);
 }
 
 bool game_request_quit(Game *g)
