@@ -166,6 +166,27 @@ static void test_undo_redo_keep_grid_in_step(void **state)
     assert_int_equal(g->droid.tile.y, 1);
 }
 
+/* The hover preview follows the edits (live path preview while editing). */
+static void test_preview_follows_edits(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    game_hover(g, true, tile_pos(6, 2));
+    assert_int_equal(g->preview.count, 4); /* straight along row 2 */
+    game_edit_toggle(g);
+    game_edit_brush(g, '#');
+    game_edit_press(g, tile_pos(4, 1), false);
+    game_edit_drag(g, tile_pos(4, 3));
+    game_edit_release(g);
+    game_update(g, 1.0 / 60);
+    assert_true(g->preview.count > 4);
+    for (int i = 0; i < g->preview.count; i++) /* column 4 is now wall from row 1 to row 5 */
+        assert_true(g->preview.tiles[i].x != 4 || g->preview.tiles[i].y > 5);
+    game_undo(g);
+    game_update(g, 1.0 / 60);
+    assert_int_equal(g->preview.count, 4);
+}
+
 /* Undo while walking: the walk planned on the old tiles stops at the next tile. */
 static void test_undo_while_walking_stops_the_walk(void **state)
 {
@@ -384,6 +405,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_edit_save_reload_same_grid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_redo_keep_grid_in_step, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_preview_follows_edits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_while_walking_stops_the_walk, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hot_reload, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unsaved_edits_are_never_dropped, setup, teardown),

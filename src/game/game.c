@@ -377,7 +377,8 @@ static void stop_walking(Game *g)
 
 /* After tiles changed (painting, or undo while playing): a walk planned on
  * the old tiles stops at the next tile, a droid on a tile that became
- * blocked goes to the start, and the preview follows. */
+ * blocked goes to the start, and the preview follows at the next update
+ * (a drag paints many tiles between two frames). */
 static void after_edit(Game *g)
 {
     g->level_version++;
@@ -388,7 +389,7 @@ static void after_edit(Game *g)
         mover_place(&g->droid, g->level.start);
         stop_walking(g);
     }
-    refresh_preview(g);
+    g->preview_from = tile_pos(-1, -1); /* replanned once, at the next update */
 }
 
 void game_edit_toggle(Game *g)
