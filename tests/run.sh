@@ -13,9 +13,10 @@ for t in "$@"; do
     CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$out" 2>&1
     rc=$?
     cat "$out"
+    # a skip is "ok N - name # SKIP why" (TAP), or "not ok N # SKIP name" (cmocka)
     p=$(grep '^ok ' "$out" | grep -vc '# SKIP')
-    s=$(grep '^ok ' "$out" | grep -c '# SKIP')
-    f=$(grep -c '^not ok ' "$out")
+    s=$(grep -E '^(not )?ok ' "$out" | grep -c '# SKIP')
+    f=$(grep '^not ok ' "$out" | grep -vc '# SKIP')
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
         echo "not ok - $t exited with status $rc"
         f=1

@@ -325,7 +325,7 @@ static void test_save_to_read_only_folder(void **state)
     assert_true(pid >= 0);
     if (pid == 0) {
         if (geteuid() == 0 && (chown(fx->path, 65534, 65534) != 0 || setgid(65534) != 0 || setuid(65534) != 0))
-            _exit(3);
+            _exit(77); /* a container without CAP_SETUID: cannot test this as root */
         size_t len0, len1;
         char *before = test_read_file(fx->path, &len0);
         bool saved = game_save(g);
@@ -337,6 +337,10 @@ static void test_save_to_read_only_folder(void **state)
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFEXITED(status));
+    if (WEXITSTATUS(status) == 77) {
+        fprintf(stderr, "running as root and cannot switch to an ordinary user: read-only folder not tested\n");
+        skip();
+    }
     assert_int_equal(WEXITSTATUS(status), 0);
     /* nothing was left behind in the folder */
     char cmd[200];
