@@ -21,6 +21,32 @@ static void load(Level *l, const char *text)
     assert_true(level_parse(text, strlen(text), "room.txt", l, &d));
 }
 
+/* The room and an empty history, for most tests. */
+typedef struct Fixture {
+    Level l;
+    EditHistory h;
+} Fixture;
+
+static int setup_room(void **state)
+{
+    Fixture *fx = calloc(1, sizeof *fx);
+    if (!fx)
+        return -1;
+    load(&fx->l, room);
+    edit_init(&fx->h);
+    *state = fx;
+    return 0;
+}
+
+static int teardown_room(void **state)
+{
+    Fixture *fx = *state;
+    edit_deinit(&fx->h);
+    level_free(&fx->l);
+    free(fx);
+    return 0;
+}
+
 /* The glyphs and the start: what a snapshot compares. */
 static char *snapshot(const Level *l)
 {
@@ -102,26 +128,22 @@ static void test_random_strokes_undo_redo(void **state)
 
 static void test_start_moves_and_comes_back(void **state)
 {
-    (void)state;
-    Level l;
-    load(&l, room);
-    EditHistory h;
-    edit_init(&h);
-    assert_int_equal(edit_paint(&h, &l, tile_pos(5, 2), '@'), EDIT_CHANGED);
-    assert_int_equal(l.start.x, 5);
-    assert_int_equal(l.start.y, 2);
-    assert_int_equal(level_glyph(&l, 1, 1), '.');
+    Fixture *fx = *state;
+    Level *l = &fx->l;
+    EditHistory *h = &fx->h;
+    assert_int_equal(edit_paint(h, l, tile_pos(5, 2), '@'), EDIT_CHANGED);
+    assert_int_equal(l->start.x, 5);
+    assert_int_equal(l->start.y, 2);
+    assert_int_equal(level_glyph(l, 1, 1), '.');
     /* the start is moved, never painted over, and never vanishes */
-    assert_int_equal(edit_paint(&h, &l, tile_pos(5, 2), '#'), EDIT_START);
-    assert_int_equal(edit_paint(&h, &l, tile_pos(5, 2), '@'), EDIT_SAME);
+    assert_int_equal(edit_paint(h, l, tile_pos(5, 2), '#'), EDIT_START);
+    assert_int_equal(edit_paint(h, l, tile_pos(5, 2), '@'), EDIT_SAME);
     const EditChange *c;
-    assert_int_equal(edit_undo(&h, &l, &c), 2);
-    assert_int_equal(l.start.x, 1);
-    assert_int_equal(l.start.y, 1);
-    assert_int_equal(level_glyph(&l, 5, 2), '.');
-    assert_int_equal(count_starts(&l), 1);
-    edit_deinit(&h);
-    level_free(&l);
+    assert_int_equal(edit_undo(h, l, &c), 2);
+    assert_int_equal(l->start.x, 1);
+    assert_int_equal(l->start.y, 1);
+    assert_int_equal(level_glyph(l, 5, 2), '.');
+    assert_int_equal(count_starts(l), 1);
 }
 
 static void test_refusals(void **state)
@@ -156,94 +178,85 @@ static void test_refusals(void **state)
  * nothing leaves no step and keeps them. */
 static void test_redo_branch(void **state)
 {
-    (void)state;
-    Level l;
-    load(&l, room);
-    EditHistory h;
-    edit_init(&h);
+    Fixture *fx = *state;
+    Level *l = &fx->l;
+    EditHistory *h = &fx->h;
     const EditChange *c;
-    edit_paint(&h, &l, tile_pos(2, 2), '#');
-    edit_paint(&h, &l, tile_pos(3, 2), '#');
-    edit_undo(&h, &l, &c);
-    assert_int_equal(edit_redo_count(&h), 1);
-    edit_begin(&h);
-    edit_paint(&h, &l, tile_pos(2, 2), '#'); /* already a wall */
-    edit_end(&h);
-    assert_int_equal(edit_redo_count(&h), 1);
-    edit_paint(&h, &l, tile_pos(4, 2), '~');
-    assert_int_equal(edit_redo_count(&h), 0);
-    assert_int_equal(edit_undo_count(&h), 2);
-    assert_int_equal(edit_redo(&h, &l, &c), 0);
-    assert_int_equal(level_glyph(&l, 3, 2), '.');
-    edit_deinit(&h);
-    level_free(&l);
+    edit_paint(h, l, tile_pos(2, 2), '#');
+    edit_paint(h, l, tile_pos(3, 2), '#');
+    edit_undo(h, l, &c);
+    assert_int_equal(edit_redo_count(h), 1);
+    edit_begin(h);
+    edit_paint(h, l, tile_pos(2, 2), '#'); /* already a wall */
+    edit_end(h);
+    assert_int_equal(edit_redo_count(h), 1);
+    edit_paint(h, l, tile_pos(4, 2), '~');
+    assert_int_equal(edit_redo_count(h), 0);
+    assert_int_equal(edit_undo_count(h), 2);
+    assert_int_equal(edit_redo(h, l, &c), 0);
+    assert_int_equal(level_glyph(l, 3, 2), '.');
 }
 
 static void test_saved_mark(void **state)
 {
-    (void)state;
-    Level l;
-    load(&l, room);
-    EditHistory h;
-    edit_init(&h);
+    Fixture *fx = *state;
+    Level *l = &fx->l;
+    EditHistory *h = &fx->h;
     const EditChange *c;
-    assert_false(edit_dirty(&h));
-    edit_begin(&h);
-    edit_paint(&h, &l, tile_pos(2, 2), '#');
-    assert_true(edit_dirty(&h)); /* mid-stroke already */
-    edit_end(&h);
-    edit_mark_saved(&h);
-    assert_false(edit_dirty(&h));
-    edit_undo(&h, &l, &c);
-    assert_true(edit_dirty(&h));
-    edit_redo(&h, &l, &c);
-    assert_false(edit_dirty(&h));
+    assert_false(edit_dirty(h));
+    edit_begin(h);
+    edit_paint(h, l, tile_pos(2, 2), '#');
+    assert_true(edit_dirty(h)); /* mid-stroke already */
+    edit_end(h);
+    edit_mark_saved(h);
+    assert_false(edit_dirty(h));
+    edit_undo(h, l, &c);
+    assert_true(edit_dirty(h));
+    edit_redo(h, l, &c);
+    assert_false(edit_dirty(h));
     /* undo, then a different change: the saved state cannot come back by redo */
-    edit_undo(&h, &l, &c);
-    edit_paint(&h, &l, tile_pos(3, 3), '#');
-    assert_true(edit_dirty(&h));
-    edit_undo(&h, &l, &c);
-    assert_true(edit_dirty(&h));
-    edit_reset(&h);
-    assert_false(edit_dirty(&h));
-    assert_int_equal(edit_undo_count(&h), 0);
-    edit_deinit(&h);
-    level_free(&l);
+    edit_undo(h, l, &c);
+    edit_paint(h, l, tile_pos(3, 3), '#');
+    assert_true(edit_dirty(h));
+    edit_undo(h, l, &c);
+    assert_true(edit_dirty(h));
+    edit_reset(h);
+    assert_false(edit_dirty(h));
+    assert_int_equal(edit_undo_count(h), 0);
 }
 
 /* More strokes than the history keeps: the newest EDIT_UNDO_MAX undo in order. */
 static void test_undo_depth(void **state)
 {
-    (void)state;
+    Fixture *fx = *state;
+    Level *l = &fx->l;
+    EditHistory *h = &fx->h;
     assert_true(EDIT_UNDO_MAX >= 100);
-    Level l;
-    load(&l, room);
-    EditHistory h;
-    edit_init(&h);
     int total = EDIT_UNDO_MAX + 50;
     for (int i = 0; i < total; i++)
-        assert_int_equal(edit_paint(&h, &l, tile_pos(2 + i % 2, 2), (i / 2) % 2 ? '.' : (i % 2 ? ',' : '#')),
+        assert_int_equal(edit_paint(h, l, tile_pos(2 + i % 2, 2), (i / 2) % 2 ? '.' : (i % 2 ? ',' : '#')),
                          EDIT_CHANGED);
-    assert_int_equal(edit_undo_count(&h), EDIT_UNDO_MAX);
+    assert_int_equal(edit_undo_count(h), EDIT_UNDO_MAX);
     const EditChange *c;
     int undone = 0;
-    while (edit_undo(&h, &l, &c) > 0)
+    while (edit_undo(h, l, &c) > 0)
         undone++;
     assert_int_equal(undone, EDIT_UNDO_MAX);
     /* back to the state after the 50 forgotten strokes: 50 = 4*12 + 2 */
-    assert_int_equal(level_glyph(&l, 2, 2), '#');
-    assert_int_equal(level_glyph(&l, 3, 2), ',');
-    assert_true(edit_dirty(&h)); /* the loaded state is beyond reach */
-    edit_deinit(&h);
-    level_free(&l);
+    assert_int_equal(level_glyph(l, 2, 2), '#');
+    assert_int_equal(level_glyph(l, 3, 2), ',');
+    assert_true(edit_dirty(h)); /* the loaded state is beyond reach */
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_strokes_undo_redo), cmocka_unit_test(test_start_moves_and_comes_back),
-        cmocka_unit_test(test_refusals),                 cmocka_unit_test(test_redo_branch),
-        cmocka_unit_test(test_saved_mark),               cmocka_unit_test(test_undo_depth),
+        cmocka_unit_test(test_random_strokes_undo_redo),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test_setup_teardown(test_start_moves_and_comes_back, setup_room, teardown_room),
+        cmocka_unit_test_setup_teardown(test_redo_branch, setup_room, teardown_room),
+        cmocka_unit_test_setup_teardown(test_saved_mark, setup_room, teardown_room),
+        cmocka_unit_test_setup_teardown(test_undo_depth, setup_room, teardown_room),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,17 +6,7 @@
 game=${ISODROID:-bin/isodroid}
 pngcheck=${PNGCHECK:-build/san/tests/pngcheck}
 here=$(pwd)
-n=0
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() {
-    n=$((n + 1))
-    label=$1
-    shift
-    if eval "$@"; then echo "ok $n - $label"; else echo "not ok $n - $label"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/tap.sh"
 
 # every "arrive X Y" is a walkable tile of the level, and each is next to the one before
 walk_ok() { # trace level start_x start_y
@@ -165,5 +155,4 @@ check "no display: says so and points to --headless" '[ $rc -eq 1 ] && grep -q -
 rc=$?
 check "--bench-frames prints median and p95" '[ $rc -eq 0 ] && grep -Eq "20 frames at 640x360: median [0-9.]+ ms, p95 [0-9.]+ ms" "$tmp/out"'
 
-echo "1..$n"
-[ "$fails" -eq 0 ]
+tap_end

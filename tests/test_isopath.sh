@@ -2,17 +2,7 @@
 # test_isopath.sh - the isopath command line: exact outputs, exit codes and
 # messages. Prints TAP. ISOPATH names the binary (default bin/isopath).
 isopath=${ISOPATH:-bin/isopath}
-n=0
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # name, then a shell condition
-    n=$((n + 1))
-    label=$1
-    shift
-    if eval "$@"; then echo "ok $n - $label"; else echo "not ok $n - $label"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/tap.sh"
 
 "$isopath" --help >"$tmp/out" 2>&1
 rc=$?
@@ -113,8 +103,7 @@ for scen in tests/data/movingai/*.map.scen; do
     name=$(basename "$scen" .map.scen)
     [ "$name" = arena ] && continue
     if [ ! -f "$map" ]; then
-        n=$((n + 1))
-        echo "ok $n - # SKIP $name: map not found at $map"
+        skip "$name: map not found at $map"
         continue
     fi
     for algo in astar jps; do
@@ -124,5 +113,4 @@ for scen in tests/data/movingai/*.map.scen; do
     done
 done
 
-echo "1..$n"
-[ "$fails" -eq 0 ]
+tap_end

@@ -4,17 +4,7 @@
 # after the tutorial, and the large generated level is what tools/make_level.py
 # makes. Prints TAP. ISOPATH names the binary.
 isopath=${ISOPATH:-bin/isopath}
-n=0
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() {
-    n=$((n + 1))
-    label=$1
-    shift
-    if eval "$@"; then echo "ok $n - $label"; else echo "not ok $n - $label"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/tap.sh"
 
 for f in levels/*.txt; do
     "$isopath" check "$f" >"$tmp/out" 2>&1
@@ -38,10 +28,8 @@ if [ -n "$generated" ]; then
         python3 tools/make_level.py "$gw" "$gh" "$seed" "$name" >"$tmp/gen.txt"
         check "the generated level is the generator's output" 'cmp -s "$tmp/gen.txt" "$generated"'
     else
-        n=$((n + 1))
-        echo "ok $n - # SKIP python3 not found: generator output not compared"
+        skip "python3 not found: generator output not compared"
     fi
 fi
 
-echo "1..$n"
-[ "$fails" -eq 0 ]
+tap_end
