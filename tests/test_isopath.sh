@@ -18,7 +18,7 @@ cat >"$tmp/want" <<'OUT'
 1,6
 2,6
 3,6
-length 6.414214 steps 6 expanded 13
+length 6.414214 steps 6 expanded 14
 OUT
 check "tutorial path goes round the inner wall" 'cmp -s "$tmp/out" "$tmp/want" && [ ! -s "$tmp/err" ]'
 

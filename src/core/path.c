@@ -81,7 +81,13 @@ struct PathState {
 
 static inline uint64_t slot_key(const Slot *s)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t k;
+    memcpy(&k, s, sizeof k); /* key_lo, key_hi: one load */
+    return k;
+#else
     return (uint64_t)s->key_hi << 32 | s->key_lo;
+#endif
 }
 
 static inline void slot_set(Slot *s, uint64_t key, uint32_t node)
@@ -211,6 +217,41 @@ static void heap_down(PathState *st, uint32_t pos)
     heap_place(st, pos, s);
 }
 
+/* Removes the root: the hole sinks to a leaf along the smaller children (no
+ * comparison with the moved slot, so no unpredictable exit), then the last
+ * slot fills it and rises, usually by a level or none. */
+static void heap_pop_root(PathState *st)
+{
+    Slot *restrict heap = st->slot;
+    uint32_t *restrict tag = st->tag;
+    uint32_t n = --st->heap_n;
+    if (n == 0)
+        return;
+    Slot last = heap[n];
+    uint32_t pos = 0;
+    for (;;) {
+        uint32_t child = 2 * pos + 1;
+        if (child + 1 < n)
+            child += slot_key(&heap[child + 1]) < slot_key(&heap[child]);
+        else if (child >= n)
+            break;
+        heap[pos] = heap[child];
+        tag[heap[pos].node] = (tag[heap[pos].node] & ~TAG_POS_MASK) | pos;
+        pos = child;
+    }
+    uint64_t key = slot_key(&last);
+    while (pos > 0) {
+        uint32_t parent = (pos - 1) / 2;
+        if (key >= slot_key(&heap[parent]))
+            break;
+        heap[pos] = heap[parent];
+        tag[heap[pos].node] = (tag[heap[pos].node] & ~TAG_POS_MASK) | pos;
+        pos = parent;
+    }
+    heap[pos] = last;
+    tag[last.node] = (tag[last.node] & ~TAG_POS_MASK) | pos;
+}
+
 static void heap_remove(PathState *st, uint32_t pos)
 {
     Slot last = st->slot[--st->heap_n];
@@ -250,10 +291,7 @@ static inline uint32_t open_pop(PathState *st, uint64_t *f)
         top = st->slot[0].node;
         *f = slot_key(&st->slot[0]);
         st->plateau = *f;
-        if (--st->heap_n > 0) {
-            heap_place(st, 0, st->slot[st->heap_n]);
-            heap_down(st, 0);
-        }
+        heap_pop_root(st);
     }
     st->tag[top] = (st->tag[top] & ~TAG_POS_MASK) | TAG_CLOSED;
     return top;
@@ -419,13 +457,55 @@ static inline void track_nearest(PathState *st, uint32_t n, uint64_t h, uint64_t
 
 /* ---- A* ---------------------------------------------------------------------- */
 
+/* A*: records a path to the not-closed node m with f = g + h(m), arriving in
+ * direction d, unless m already has one at least as short. Nodes whose f is
+ * the current smallest go on the plateau stack, others into the heap. */
+HOT_INLINE void astar_relax(PathState *st, uint32_t m, uint32_t t, uint64_t f, uint32_t dirbits)
+{
+    uint32_t *restrict tag = st->tag;
+    Slot *restrict slot = st->slot;
+    if ((t >> TAG_GEN_SHIFT) == st->gen) {
+        uint32_t pos = t & TAG_POS_MASK;
+        if (pos == TAG_STACKED || f >= slot_key(&slot[pos]))
+            return; /* stacked nodes already have the smallest f */
+        tag[m] = (t & ~(7u << TAG_DIR_SHIFT)) | dirbits;
+        slot_set(&slot[pos], f, m);
+        if (f != st->plateau) {
+            heap_up(st, pos);
+            return;
+        }
+        heap_remove(st, pos);
+    } else {
+        tag[m] = (st->gen << TAG_GEN_SHIFT) | dirbits;
+    }
+    if (f == st->plateau) {
+        slot_set(&slot[st->slots - ++st->back_n], f, m);
+        tag[m] |= TAG_STACKED;
+        return;
+    }
+    uint32_t pos = st->heap_n++;
+    slot_set(&slot[pos], f, m);
+    tag[m] = (tag[m] & ~TAG_POS_MASK) | pos;
+    heap_up(st, pos);
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+#define UNROLL_NEIGHBOURS _Pragma("GCC unroll 8")
+#else
+#define UNROLL_NEIGHBOURS
+#endif
+
 /* Expands up to budget nodes. topo is a constant at each call site, so each
- * topology gets its own loop with fixed directions and heuristic. */
+ * topology gets its own loop with its neighbour steps unrolled. */
 HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo)
 {
-    const uint8_t *cost = st->grid->cost;
-    const uint32_t closed = (st->gen << TAG_GEN_SHIFT) | TAG_CLOSED;
+    const uint8_t *restrict cost = st->grid->cost;
+    const uint32_t *restrict tag = st->tag;
+    const uint32_t closed_state = ((st->gen << TAG_GEN_SHIFT) | TAG_CLOSED) >> 27;
     const int stride = st->stride;
+    const bool nearest = st->opt.nearest;
+    const long expansion_limit = st->opt.expansion_limit;
+    const uint64_t cost_limit = st->cost_limit;
     int ndirs;
     const int (*dirs)[2] = topology_dirs(topo, &ndirs);
     while (budget-- > 0) {
@@ -438,26 +518,28 @@ HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo)
         uint64_t h = distance_xy(st, topo, px, py), g = f - h;
         if (n == st->goal)
             return finish(st, PATH_FOUND, "", n, g);
-        if (st->opt.nearest)
+        if (nearest)
             track_nearest(st, n, h, g);
-        if (st->opt.expansion_limit > 0 && st->res.expanded >= st->opt.expansion_limit)
+        if (expansion_limit > 0 && st->res.expanded >= expansion_limit)
             return finish_without_goal(st, true);
         st->res.expanded++;
+        UNROLL_NEIGHBOURS
         for (int d = 0; d < ndirs; d++) {
             int dx = dirs[d][0], dy = dirs[d][1];
             uint32_t m = n + (uint32_t)(dy * stride + dx);
             uint64_t c = cost[m];
-            if (!c || (st->tag[m] & TAG_STATE_MASK) == closed)
+            uint32_t t = tag[m];
+            if (!c || (t >> 27) == closed_state)
                 continue;
             bool diag = topo == PATH_TOPO_8 && dx && dy;
             if (diag && !(cost[n + (uint32_t)dx] && cost[n + (uint32_t)(dy * stride)]))
                 continue;
             uint64_t ng = g + c * (diag ? UNIT_DIAGONAL : UNIT_STRAIGHT);
-            if (ng > st->cost_limit) {
+            if (ng > cost_limit) {
                 st->limit_hit = true;
                 continue;
             }
-            relax(st, m, ng + distance_xy(st, topo, px + dx, py + dy), d);
+            astar_relax(st, m, t, ng + distance_xy(st, topo, px + dx, py + dy), (uint32_t)d << TAG_DIR_SHIFT);
         }
     }
     return PATH_RUNNING;

@@ -81,15 +81,17 @@ int isopath_bench(int argc, char **argv)
         grid_deinit(&g);
         return 1;
     }
-    double elapsed = 0;
+    double elapsed = 0, expanded = 0;
     bool jps = false;
     for (long r = 0; r < repeat; r++) {
         double t0 = now_seconds();
         for (int i = 0; i < s.count; i++) {
             PathResult res;
             PathStatus st_ = path_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &res);
-            if (r == 0)
+            if (r == 0) {
                 len[i] = st_ == PATH_FOUND ? res.length : -1.0;
+                expanded += (double)res.expanded;
+            }
             jps = res.used_jps;
         }
         elapsed += now_seconds() - t0;
@@ -109,7 +111,8 @@ int isopath_bench(int argc, char **argv)
                     q->start.y, q->goal.x, q->goal.y, len[i], q->optimal);
     }
     double mean = s.count ? elapsed * 1e6 / ((double)s.count * (double)repeat) : 0.0;
-    printf("%s: %dx%d, %s\n", map, g.w, g.h, jps ? "jps" : "astar");
+    printf("%s: %dx%d, %s, mean %.0f expanded/query\n", map, g.w, g.h, jps ? "jps" : "astar",
+           s.count ? expanded / s.count : 0.0);
     printf("%d queries, %d optimal, mean %.2f us/query\n", s.count, optimal, mean);
     int rc = optimal < s.count ? 1 : 0;
     free(len);
