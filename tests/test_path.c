@@ -85,6 +85,50 @@ static void test_jps_uniform(void **state)
     (void)state;
     against_brute_force(PATH_TOPO_8, PATH_JPS, 1, 3);
 }
+/* One search state kept across tile edits and across grids made at the same
+ * address: JPS must never use a jump table built for another map. */
+static void test_jps_after_edits(void **state)
+{
+    (void)state;
+    uint64_t seed = 11;
+    enum { W = 20, H = 16 };
+    PathState *st = path_create(W, H);
+    assert_non_null(st);
+    PathOptions opt = path_options_default();
+    opt.algo = PATH_JPS;
+    int checked = 0;
+    for (int map = 0; map < 8; map++) {
+        Grid g; /* same variable, so usually the same address, every map */
+        test_random_grid(&g, W, H, 30, 1, &seed);
+        for (int round = 0; round < 25; round++) {
+            for (int e = 0; e < 6; e++) {
+                int x = (int)(test_rand(&seed) % W), y = (int)(test_rand(&seed) % H);
+                grid_set(&g, x, y, grid_walkable(&g, x, y) ? 0 : 1);
+            }
+            for (int q = 0; q < 8; q++) {
+                TilePos s = tile_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H));
+                TilePos t = tile_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H));
+                double want = test_brute_force(&g, s, t, PATH_TOPO_8);
+                PathResult r;
+                PathStatus got = path_find(st, &g, s, t, &opt, &r);
+                if (want < 0) {
+                    assert_int_equal(got, PATH_NONE);
+                    continue;
+                }
+                assert_int_equal(got, PATH_FOUND);
+                assert_true(r.used_jps);
+                if (fabs(check_walk(st, &g, PATH_TOPO_8) - want) > 1e-9)
+                    fail_msg("map %d round %d %d,%d->%d,%d: length %.9f, reference %.9f", map, round, s.x, s.y,
+                             t.x, t.y, r.length, want);
+                checked++;
+            }
+        }
+        grid_deinit(&g);
+    }
+    path_destroy(st);
+    print_message("%d JPS queries checked\n", checked);
+    assert_true(checked > 250);
+}
 static void test_jps_falls_back(void **state)
 {
     (void)state;
@@ -433,6 +477,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_astar8_costs),   cmocka_unit_test(test_astar8_uniform),
         cmocka_unit_test(test_jps_uniform),    cmocka_unit_test(test_jps_falls_back),
+        cmocka_unit_test(test_jps_after_edits),
         cmocka_unit_test(test_astar4),         cmocka_unit_test(test_hex),
         cmocka_unit_test(test_no_corner_cutting), cmocka_unit_test(test_tutorial_level),
         cmocka_unit_test(test_natural_paths),  cmocka_unit_test(test_incremental),

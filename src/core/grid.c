@@ -2,23 +2,26 @@
  * counting (an iterative flood fill: no recursion, so any map size is safe). */
 #include "grid.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+
+static atomic_uint_fast64_t grid_versions;
+
+static uint64_t next_version(void)
+{
+    return (uint64_t)atomic_fetch_add(&grid_versions, 1) + 1;
+}
 
 bool grid_init(Grid *g, int w, int h)
 {
     memset(g, 0, sizeof *g);
     if (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE)
         return false;
-    g->row_words = (w + 2 + 128 + 63) / 64 + 1;
-    g->col_words = (h + 2 + 128 + 63) / 64 + 1;
     g->cost = calloc((size_t)(w + 2) * (size_t)(h + 2), 1);
-    g->row_bits = calloc((size_t)(h + 2) * (size_t)g->row_words, sizeof *g->row_bits);
-    g->col_bits = calloc((size_t)(w + 2) * (size_t)g->col_words, sizeof *g->col_bits);
-    if (!g->cost || !g->row_bits || !g->col_bits) {
-        grid_deinit(g);
+    if (!g->cost)
         return false;
-    }
+    g->version = next_version();
     g->w = w;
     g->h = h;
     g->stride = w + 2;
@@ -29,8 +32,6 @@ bool grid_init(Grid *g, int w, int h)
 void grid_deinit(Grid *g)
 {
     free(g->cost);
-    free(g->row_bits);
-    free(g->col_bits);
     memset(g, 0, sizeof *g);
 }
 
@@ -39,19 +40,13 @@ void grid_set(Grid *g, int x, int y, uint8_t cost)
     if (!grid_in_bounds(g, x, y))
         return;
     uint8_t *cell = &g->cost[grid_index(g, x, y)];
+    uint8_t c = cost > GRID_MAX_COST ? GRID_MAX_COST : cost;
+    if (*cell == c)
+        return;
     g->count[*cell]--;
-    *cell = cost > GRID_MAX_COST ? GRID_MAX_COST : cost;
-    g->count[*cell]++;
-    size_t rb = (size_t)(x + 1 + 64), cb = (size_t)(y + 1 + 64);
-    uint64_t *rw = &g->row_bits[(size_t)(y + 1) * (size_t)g->row_words + rb / 64];
-    uint64_t *cw = &g->col_bits[(size_t)(x + 1) * (size_t)g->col_words + cb / 64];
-    if (*cell) {
-        *rw |= UINT64_C(1) << (rb % 64);
-        *cw |= UINT64_C(1) << (cb % 64);
-    } else {
-        *rw &= ~(UINT64_C(1) << (rb % 64));
-        *cw &= ~(UINT64_C(1) << (cb % 64));
-    }
+    *cell = c;
+    g->count[c]++;
+    g->version = next_version();
 }
 
 bool grid_can_step(const Grid *g, int x, int y, int dx, int dy)

@@ -16,15 +16,12 @@ typedef struct Grid {
     int stride;      /* w + 2 */
     uint8_t *cost;   /* (w + 2) * (h + 2) bytes; border is 0. Write with grid_set. */
     uint32_t count[GRID_MAX_COST + 1]; /* tiles per cost, kept by grid_set */
-    /* Walkability bit planes for word-at-a-time scans, kept by grid_set:
-     * bit (px + 64) of row py in row_bits, and bit (py + 64) of column px in
-     * col_bits, where (px, py) are bordered coordinates (x + 1, y + 1). A row
-     * has row_words words, a column col_words; everything outside is 0. */
-    uint64_t *row_bits, *col_bits;
-    int row_words, col_words;
+    /* Changes whenever a tile's cost does; unique across all grids of the
+     * process, so derived tables (jump.h) can tell they are out of date. */
+    uint64_t version;
 } Grid;
 
-/* Allocates an all-blocked w x h grid (about 1.25 bytes a tile); false when out of memory or a side is
+/* Allocates an all-blocked w x h grid (one byte a tile); false when out of memory or a side is
  * outside 1..GRID_MAX_SIDE. The caller owns it and calls grid_deinit. */
 bool grid_init(Grid *g, int w, int h);
 void grid_deinit(Grid *g); /* accepts a zeroed or deinited grid */

@@ -18,6 +18,8 @@
  * from other jump points on that line. */
 #include "path.h"
 
+#include "jump.h"
+
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +64,9 @@ struct PathState {
     uint32_t heap_n, back_n; /* back_n: plateau stack (A*) or closed log (JPS) */
     uint32_t gen;
     uint64_t plateau;    /* A*: f of the stacked nodes, the smallest open f */
+    /* JPS+ jump distances: allocated by the first JPS search, rebuilt by the
+     * first JPS search after the grid changes. Map data, not search state. */
+    JumpTable jump;
 
     /* the current query */
     const Grid *grid;
@@ -559,99 +564,37 @@ static PathStatus astar_run(PathState *st, long budget)
 }
 
 /* ---- JPS (8-way, uniform cost, no corner cutting) ----------------------------
- * A straight scan stops at a tile with a forced neighbour: a side tile that
- * is open while the side tile one step back is blocked (so the parent could
- * not reach it diagonally). A diagonal scan stops where a straight scan from
- * it finds something. Diagonal arrivals have no forced neighbours: the corner
- * rule already required both orthogonal tiles open. Straight scans read 64
- * tiles at a time from the grid's bit planes (rows, or columns for vertical
- * scans); bit p of a line is bordered coordinate p - 64. */
+ * Jumps read the JPS+ table (jump.h): one lookup gives where a jump stops,
+ * or how far it can go before a wall. The goal is the one query-dependent
+ * stop: a straight jump that passes it stops on it, and a diagonal jump stops
+ * where it reaches the goal's row or column with the goal ahead of it.
+ * Diagonal arrivals have no forced neighbours: the corner rule already
+ * required both orthogonal tiles open. */
 
-static inline uint64_t bits_at(const uint64_t *line, int p)
+static void jps_successor(PathState *st, uint32_t n, int px, int py, uint64_t g, int d)
 {
-    int w = p >> 6, o = p & 63;
-    return o ? (line[w] >> o) | (line[w + 1] << (64 - o)) : line[w];
-}
-
-/* First stop at or after bit p going up the line; a and b are the side lines.
- * Returns the bit of the jump point (goal_bit when the goal comes first), or -1. */
-static int scan_up(const uint64_t *line, const uint64_t *a, const uint64_t *b, int p, int goal_bit)
-{
-    for (;; p += 64) {
-        uint64_t c = bits_at(line, p);
-        uint64_t stop = ~c | (bits_at(a, p) & ~bits_at(a, p - 1)) | (bits_at(b, p) & ~bits_at(b, p - 1));
-        int at = stop ? p + __builtin_ctzll(stop) : p + 63;
-        if (goal_bit >= p && goal_bit <= at)
-            return goal_bit;
-        if (stop)
-            return (c >> (at - p)) & 1 ? at : -1;
-    }
-}
-
-/* The same going down the line from bit p. */
-static int scan_down(const uint64_t *line, const uint64_t *a, const uint64_t *b, int p, int goal_bit)
-{
-    for (;; p -= 64) {
-        int q = p - 63;
-        uint64_t c = bits_at(line, q);
-        uint64_t stop = ~c | (bits_at(a, q) & ~bits_at(a, q + 1)) | (bits_at(b, q) & ~bits_at(b, q + 1));
-        int at = stop ? q + 63 - __builtin_clzll(stop) : q;
-        if (goal_bit <= p && goal_bit >= at)
-            return goal_bit;
-        if (stop)
-            return (c >> (at - q)) & 1 ? at : -1;
-    }
-}
-
-/* Straight jump from bordered (px, py) in direction d (0 E, 2 S, 4 W, 6 N);
- * returns the jump point's index, or 0 (a border cell: never a jump point). */
-static uint32_t jump_straight(const PathState *st, int px, int py, int d)
-{
-    const Grid *g = st->grid;
-    if (d == 0 || d == 4) {
-        const uint64_t *row = g->row_bits + (size_t)py * (size_t)g->row_words;
-        int goal_bit = st->goal_py == py ? st->goal_px + 64 : -1;
-        int at = d == 0 ? scan_up(row, row - g->row_words, row + g->row_words, px + 65, goal_bit)
-                        : scan_down(row, row - g->row_words, row + g->row_words, px + 63, goal_bit);
-        return at < 0 ? 0 : (uint32_t)(py * st->stride + at - 64);
-    }
-    const uint64_t *col = g->col_bits + (size_t)px * (size_t)g->col_words;
-    int goal_bit = st->goal_px == px ? st->goal_py + 64 : -1;
-    int at = d == 2 ? scan_up(col, col - g->col_words, col + g->col_words, py + 65, goal_bit)
-                    : scan_down(col, col - g->col_words, col + g->col_words, py + 63, goal_bit);
-    return at < 0 ? 0 : (uint32_t)((at - 64) * st->stride + px);
-}
-
-/* Diagonal jump from bordered (px, py) in direction d (odd); 0 when none. */
-static uint32_t jump_diagonal(const PathState *st, int px, int py, int d)
-{
-    const uint8_t *cost = st->grid->cost;
+    int dist = st->jump.dist[(size_t)n * 8 + (size_t)d];
+    int reach = dist > 0 ? dist : -dist;
+    int k = dist > 0 ? dist : INT_MAX; /* steps to the successor */
     int sx = dir8[d][0], sy = dir8[d][1];
-    int horizontal = sx > 0 ? 0 : 4, vertical = sy > 0 ? 2 : 6;
-    uint32_t n = (uint32_t)(py * st->stride + px);
-    for (;;) {
-        if (!cost[n + (uint32_t)sx] || !cost[n + (uint32_t)(sy * st->stride)])
-            return 0;
-        n += (uint32_t)(sy * st->stride + sx);
-        px += sx;
-        py += sy;
-        if (!cost[n])
-            return 0;
-        if (n == st->goal || jump_straight(st, px, py, horizontal) || jump_straight(st, px, py, vertical))
-            return n;
+    int gx = (st->goal_px - px) * sx, gy = (st->goal_py - py) * sy; /* goal ahead, per axis */
+    if (d & 1) {
+        int m = gx < gy ? gx : gy;
+        if (m > 0 && m <= reach && m < k)
+            k = m;
+    } else {
+        int ahead = sx ? gx : gy, across = sx ? gy : gx;
+        if (across == 0 && ahead > 0 && ahead <= reach && ahead < k)
+            k = ahead;
     }
-}
-
-static void jps_successor(PathState *st, int px, int py, uint64_t g, int d)
-{
-    uint32_t jp = d & 1 ? jump_diagonal(st, px, py, d) : jump_straight(st, px, py, d);
-    if (!jp)
+    if (k == INT_MAX)
         return;
-    int jx, jy;
-    node_xy(st, jp, &jx, &jy);
-    uint64_t k = (uint64_t)(abs(jx - px) > abs(jy - py) ? abs(jx - px) : abs(jy - py));
+    uint32_t jp = n + (uint32_t)(k * st->off[d]);
+#if defined(__GNUC__)
+    __builtin_prefetch(&st->jump.dist[(size_t)jp * 8]); /* read when jp is expanded, usually soon */
+#endif
     uint64_t step = st->cmin * (d & 1 ? UNIT_DIAGONAL : UNIT_STRAIGHT);
-    relax(st, jp, g + k * step + distance_xy(st, PATH_TOPO_8, jx, jy), d);
+    relax(st, jp, g + (uint64_t)k * step + distance_xy(st, PATH_TOPO_8, px + k * sx, py + k * sy), d);
 }
 
 static PathStatus jps_run(PathState *st, long budget)
@@ -674,22 +617,22 @@ static PathStatus jps_run(PathState *st, long budget)
         st->res.expanded++;
         if (n == st->start) {
             for (int d = 0; d < 8; d++)
-                jps_successor(st, px, py, g, d);
+                jps_successor(st, n, px, py, g, d);
             continue;
         }
         int d = tag_dir(st->tag[n]);
-        jps_successor(st, px, py, g, d);
+        jps_successor(st, n, px, py, g, d);
         if (d & 1) {
-            jps_successor(st, px, py, g, (d + 7) & 7);
-            jps_successor(st, px, py, g, (d + 1) & 7);
+            jps_successor(st, n, px, py, g, (d + 7) & 7);
+            jps_successor(st, n, px, py, g, (d + 1) & 7);
             continue;
         }
         uint32_t back = n - (uint32_t)st->off[d];
         for (int turn = 2; turn <= 6; turn += 4) {
             int s = (d + turn) & 7;
             if (cost[n + (uint32_t)st->off[s]] && !cost[back + (uint32_t)st->off[s]]) {
-                jps_successor(st, px, py, g, s);
-                jps_successor(st, px, py, g, (d + (turn == 2 ? 1 : 7)) & 7);
+                jps_successor(st, n, px, py, g, s);
+                jps_successor(st, n, px, py, g, (d + (turn == 2 ? 1 : 7)) & 7);
             }
         }
     }
@@ -726,12 +669,18 @@ void path_destroy(PathState *st)
         return;
     free(st->tag);
     free(st->slot);
+    jump_deinit(&st->jump);
     free(st);
 }
 
 size_t path_state_bytes(const PathState *st)
 {
     return sizeof *st + st->cells * sizeof *st->tag + st->slots * sizeof *st->slot;
+}
+
+size_t path_jump_bytes(const PathState *st)
+{
+    return jump_bytes(&st->jump);
 }
 
 PathOptions path_options_default(void)
@@ -764,6 +713,18 @@ static void setup_topology(PathState *st)
         st->off[d] = dy * st->stride + dx;
         st->diag[d] = st->opt.topology == PATH_TOPO_8 && dx && dy;
     }
+}
+
+bool path_prepare(PathState *st, const Grid *g)
+{
+    if (g->w != st->w || g->h != st->h)
+        return false;
+    if (jump_current(&st->jump, g))
+        return true;
+    if (!st->jump.dist && !jump_init(&st->jump, g->w, g->h))
+        return false;
+    jump_build(&st->jump, g);
+    return true;
 }
 
 void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const PathOptions *opt)
@@ -811,6 +772,8 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
     }
     st->jps = st->opt.algo == PATH_JPS && st->opt.topology == PATH_TOPO_8 && grid_uniform(g) &&
               !st->opt.nearest && st->opt.cost_limit <= 0 && st->opt.expansion_limit <= 0;
+    if (st->jps && !path_prepare(st, g))
+        st->jps = false; /* out of memory: A* needs no table */
     st->res.used_jps = st->jps;
 
     if (++st->gen > TAG_GEN_MAX) {

@@ -7,9 +7,12 @@
  * distance x the grid's cheapest cost, so every returned path is optimal.
  *
  * Memory: a PathState is made for one grid size by path_create and freed by
- * path_destroy. It holds 16 bytes per tile (a 4-byte tag and a 12-byte
- * open-list slot) and nothing grows: queries never allocate. Tags carry a
- * generation stamp, so nothing is cleared between queries. */
+ * path_destroy. Its search state is 16 bytes per tile (a 4-byte tag and a
+ * 12-byte open-list slot) and nothing grows: queries never allocate. Tags
+ * carry a generation stamp, so nothing is cleared between queries. JPS also
+ * reads a JPS+ jump table (jump.h, 16 bytes per tile of map data), which the
+ * state allocates once and rebuilds, in O(tiles), whenever the grid it is
+ * asked about has changed; path_prepare does that ahead of time. */
 #ifndef ISODROID_PATH_H
 #define ISODROID_PATH_H
 
@@ -73,6 +76,13 @@ PathState *path_create(int w, int h);
 void path_destroy(PathState *st); /* accepts NULL */
 /* Bytes the state holds: 16 per tile (with its border) plus a fixed header. */
 size_t path_state_bytes(const PathState *st);
+
+/* Bytes of the JPS jump table (0 until a JPS search or path_prepare made it). */
+size_t path_jump_bytes(const PathState *st);
+/* Makes the jump table current for g now rather than in the next JPS search
+ * (at level load, or before timing). False when out of memory or g is of
+ * another size; JPS searches then run as A*. */
+bool path_prepare(PathState *st, const Grid *g);
 
 /* Default options: 8-way A*, no nearest, no limits. */
 PathOptions path_options_default(void);

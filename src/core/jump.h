@@ -1,0 +1,40 @@
+/* jump.h - JPS+ jump distances: for every tile of a Grid and each of the 8
+ * directions, where a jump point search going that way stops. Pure C.
+ *
+ * A straight jump stops at the first tile with a forced neighbour (a side
+ * tile that is open while the side tile one step back is blocked); a diagonal
+ * jump stops at the first tile from which a straight jump along either of its
+ * components stops at such a tile. Diagonal steps never cut a corner.
+ *
+ * Lifetime: jump_init allocates 16 bytes per bordered cell, jump_deinit frees
+ * them. A table describes the grid it was last built from, and only as long
+ * as that grid's version is unchanged (jump_current tells). */
+#ifndef ISODROID_JUMP_H
+#define ISODROID_JUMP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grid.h"
+
+typedef struct JumpTable {
+    int w, h;
+    /* dist[cell * 8 + d], cell a bordered index, d as path.h's 8-way list
+     * (E SE S SW W NW N NE): > 0, a jump point that many steps away;
+     * <= 0, none, and -dist steps can be taken before a wall or a corner. */
+    int16_t *dist;
+    const Grid *grid; /* built from; only compared, never read through */
+    uint64_t version;
+} JumpTable;
+
+/* A table for w x h grids; false when out of memory. */
+bool jump_init(JumpTable *jt, int w, int h);
+void jump_deinit(JumpTable *jt); /* accepts a zeroed or deinited table */
+/* Rebuilds the table from g (same size), O(tiles). */
+void jump_build(JumpTable *jt, const Grid *g);
+/* True when the table was built from g as it is now. */
+bool jump_current(const JumpTable *jt, const Grid *g);
+size_t jump_bytes(const JumpTable *jt);
+
+#endif
