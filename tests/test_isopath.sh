@@ -12,7 +12,7 @@ check "--help exits 0 and shows usage" '[ $rc -eq 0 ] && grep -q "isopath path L
 rc=$?
 cat >"$tmp/want" <<'OUT'
 2,2
-2,3
+1,3
 1,4
 1,5
 1,6

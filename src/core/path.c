@@ -72,6 +72,7 @@ struct PathState {
     const Grid *grid;
     PathOptions opt;
     bool jps, done, limit_hit;
+    bool prune;          /* A*, 8-way, uniform costs: canonical successors only */
     uint32_t start, goal;
     int goal_px, goal_py; /* bordered coordinates */
     uint64_t cmin;
@@ -494,6 +495,27 @@ HOT_INLINE void astar_relax(PathState *st, uint32_t m, uint32_t t, uint64_t f, u
     heap_up(st, pos);
 }
 
+/* 8-way on a uniform-cost grid: the directions worth trying from node n,
+ * reached in direction d (JPS's pruning, with every node a jump point). The
+ * others lead to tiles the parent reaches at least as cheaply without n: a
+ * diagonal arrival keeps its diagonal and both straight components; a
+ * straight arrival keeps its direction, plus a side and the diagonal towards
+ * it when the side tile is open but the one beside the parent is blocked. */
+static inline unsigned canonical_dirs(const PathState *st, uint32_t n, int d)
+{
+    if (d & 1)
+        return 1u << d | 1u << ((d + 7) & 7) | 1u << ((d + 1) & 7);
+    const uint8_t *cost = st->grid->cost;
+    uint32_t back = n - (uint32_t)st->off[d];
+    unsigned mask = 1u << d;
+    int left = (d + 6) & 7, right = (d + 2) & 7;
+    if (cost[n + (uint32_t)st->off[right]] && !cost[back + (uint32_t)st->off[right]])
+        mask |= 1u << right | 1u << ((d + 1) & 7);
+    if (cost[n + (uint32_t)st->off[left]] && !cost[back + (uint32_t)st->off[left]])
+        mask |= 1u << left | 1u << ((d + 7) & 7);
+    return mask;
+}
+
 #if defined(__GNUC__) && !defined(__clang__)
 #define UNROLL_NEIGHBOURS _Pragma("GCC unroll 8")
 #else
@@ -502,7 +524,7 @@ HOT_INLINE void astar_relax(PathState *st, uint32_t m, uint32_t t, uint64_t f, u
 
 /* Expands up to budget nodes. topo is a constant at each call site, so each
  * topology gets its own loop with its neighbour steps unrolled. */
-HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo)
+HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo, bool prune)
 {
     const uint8_t *restrict cost = st->grid->cost;
     const uint32_t *restrict tag = st->tag;
@@ -528,8 +550,11 @@ HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo)
         if (expansion_limit > 0 && st->res.expanded >= expansion_limit)
             return finish_without_goal(st, true);
         st->res.expanded++;
+        unsigned dirmask = prune && n != st->start ? canonical_dirs(st, n, tag_dir(tag[n])) : 0xFFu;
         UNROLL_NEIGHBOURS
         for (int d = 0; d < ndirs; d++) {
+            if (!(dirmask >> d & 1u))
+                continue;
             int dx = dirs[d][0], dy = dirs[d][1];
             uint32_t m = n + (uint32_t)(dy * stride + dx);
             uint64_t c = cost[m];
@@ -554,12 +579,12 @@ static PathStatus astar_run(PathState *st, long budget)
 {
     switch (st->opt.topology) {
     case PATH_TOPO_4:
-        return astar_loop(st, budget, PATH_TOPO_4);
+        return astar_loop(st, budget, PATH_TOPO_4, false);
     case PATH_TOPO_HEX:
-        return astar_loop(st, budget, PATH_TOPO_HEX);
+        return astar_loop(st, budget, PATH_TOPO_HEX, false);
     case PATH_TOPO_8:
     default:
-        return astar_loop(st, budget, PATH_TOPO_8);
+        return st->prune ? astar_loop(st, budget, PATH_TOPO_8, true) : astar_loop(st, budget, PATH_TOPO_8, false);
     }
 }
 
@@ -775,6 +800,7 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
     if (st->jps && !path_prepare(st, g))
         st->jps = false; /* out of memory: A* needs no table */
     st->res.used_jps = st->jps;
+    st->prune = st->opt.topology == PATH_TOPO_8 && grid_uniform(g);
 
     if (++st->gen > TAG_GEN_MAX) {
         memset(st->tag, 0, st->cells * sizeof *st->tag);
