@@ -1,12 +1,12 @@
 /* path.c - one search engine for every topology: A* over generation-stamped
- * node tags with a plateau stack and a binary heap, and JPS with
- * word-at-a-time scans for uniform-cost 8-way grids.
+ * node tags with a plateau stack and a binary heap (trying only canonical
+ * successors on uniform 8-way grids), and JPS reading a JPS+ jump table.
  *
  * Costs are exact integers in units of 2^-32 straight steps (a diagonal is
  * round(sqrt 2 * 2^32)), so equal-cost paths compare equal and ties break the
  * same way every time; reported lengths are re-summed in double.
  *
- * Memory, 16 bytes per tile: a 4-byte tag per stored tile (generation 4 bits |
+ * Search state, 16 bytes per tile: a 4-byte tag per stored tile (generation 4 bits |
  * closed 1 bit | arrival direction 3 bits | position 24 bits) and one 12-byte
  * slot {f, node} per tile. Slots hold the open heap (growing from the front),
  * the plateau stack or, for JPS, the log of closed nodes with their exact g
