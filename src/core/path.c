@@ -608,7 +608,7 @@ static void jps_successor(PathState *st, uint32_t n, int px, int py, uint64_t g,
         if (m > 0 && m <= reach && m < k)
             k = m;
     } else {
-        int ahead = sx ? gx : gy, across = sx ? gy : gx;
+        int ahead = sx ? gx : gy, across = sx ? st->goal_py - py : st->goal_px - px;
         if (across == 0 && ahead > 0 && ahead <= reach && ahead < k)
             k = ahead;
     }
