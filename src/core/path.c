@@ -303,28 +303,27 @@ static inline uint32_t open_pop(PathState *st, uint64_t *f)
     return top;
 }
 
-/* Records a path to open-or-new node m with f = g + h(m), arriving in direction d. */
-static inline void relax(PathState *st, uint32_t m, uint64_t f, int d)
+/* Records a path to node m (tag t, not closed) with f = g + h(m), arriving
+ * in direction d, unless m already has one at least as short. */
+HOT_INLINE void relax(PathState *st, uint32_t m, uint32_t t, uint64_t f, int d)
 {
-    uint32_t t = st->tag[m];
     uint32_t dirbits = (uint32_t)d << TAG_DIR_SHIFT;
-    if ((t >> TAG_GEN_SHIFT) == st->gen) {
-        uint32_t pos = t & TAG_POS_MASK;
-        if ((t & TAG_CLOSED) || pos == TAG_STACKED || f >= slot_key(&st->slot[pos]))
-            return; /* closed and stacked nodes cannot improve */
-        st->tag[m] = (t & ~(7u << TAG_DIR_SHIFT)) | dirbits;
-        Slot *s = &st->slot[pos];
-        slot_set(s, f, m);
-        if (!st->jps && f == st->plateau) {
-            heap_remove(st, pos);
-            open_push(st, m, f);
-        } else {
-            heap_up(st, pos);
-        }
+    if ((t >> TAG_GEN_SHIFT) != st->gen) {
+        st->tag[m] = (st->gen << TAG_GEN_SHIFT) | dirbits;
+        open_push(st, m, f);
         return;
     }
-    st->tag[m] = (st->gen << TAG_GEN_SHIFT) | dirbits;
-    open_push(st, m, f);
+    uint32_t pos = t & TAG_POS_MASK;
+    if (pos == TAG_STACKED || f >= slot_key(&st->slot[pos]))
+        return; /* stacked nodes already have the smallest f */
+    st->tag[m] = (t & ~(7u << TAG_DIR_SHIFT)) | dirbits;
+    slot_set(&st->slot[pos], f, m);
+    if (!st->jps && f == st->plateau) {
+        heap_remove(st, pos);
+        open_push(st, m, f);
+    } else {
+        heap_up(st, pos);
+    }
 }
 
 /* ---- results ----------------------------------------------------------------- */
@@ -463,38 +462,6 @@ static inline void track_nearest(PathState *st, uint32_t n, uint64_t h, uint64_t
 
 /* ---- A* ---------------------------------------------------------------------- */
 
-/* A*: records a path to the not-closed node m with f = g + h(m), arriving in
- * direction d, unless m already has one at least as short. Nodes whose f is
- * the current smallest go on the plateau stack, others into the heap. */
-HOT_INLINE void astar_relax(PathState *st, uint32_t m, uint32_t t, uint64_t f, uint32_t dirbits)
-{
-    uint32_t *restrict tag = st->tag;
-    Slot *restrict slot = st->slot;
-    if ((t >> TAG_GEN_SHIFT) == st->gen) {
-        uint32_t pos = t & TAG_POS_MASK;
-        if (pos == TAG_STACKED || f >= slot_key(&slot[pos]))
-            return; /* stacked nodes already have the smallest f */
-        tag[m] = (t & ~(7u << TAG_DIR_SHIFT)) | dirbits;
-        slot_set(&slot[pos], f, m);
-        if (f != st->plateau) {
-            heap_up(st, pos);
-            return;
-        }
-        heap_remove(st, pos);
-    } else {
-        tag[m] = (st->gen << TAG_GEN_SHIFT) | dirbits;
-    }
-    if (f == st->plateau) {
-        slot_set(&slot[st->slots - ++st->back_n], f, m);
-        tag[m] |= TAG_STACKED;
-        return;
-    }
-    uint32_t pos = st->heap_n++;
-    slot_set(&slot[pos], f, m);
-    tag[m] = (tag[m] & ~TAG_POS_MASK) | pos;
-    heap_up(st, pos);
-}
-
 /* 8-way on a uniform-cost grid: the directions worth trying from node n,
  * reached in direction d (JPS's pruning, with every node a jump point). The
  * others lead to tiles the parent reaches at least as cheaply without n: a
@@ -569,7 +536,7 @@ HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo, 
                 st->limit_hit = true;
                 continue;
             }
-            astar_relax(st, m, t, ng + distance_xy(st, topo, px + dx, py + dy), (uint32_t)d << TAG_DIR_SHIFT);
+            relax(st, m, t, ng + distance_xy(st, topo, px + dx, py + dy), d);
         }
     }
     return PATH_RUNNING;
@@ -618,8 +585,11 @@ static void jps_successor(PathState *st, uint32_t n, int px, int py, uint64_t g,
 #if defined(__GNUC__)
     __builtin_prefetch(&st->jump.dist[(size_t)jp * 8]); /* read when jp is expanded, usually soon */
 #endif
+    uint32_t t = st->tag[jp];
+    if (tag_closed_now(st, t))
+        return;
     uint64_t step = st->cmin * (d & 1 ? UNIT_DIAGONAL : UNIT_STRAIGHT);
-    relax(st, jp, g + (uint64_t)k * step + distance_xy(st, PATH_TOPO_8, px + k * sx, py + k * sy), d);
+    relax(st, jp, t, g + (uint64_t)k * step + distance_xy(st, PATH_TOPO_8, px + k * sx, py + k * sy), d);
 }
 
 static PathStatus jps_run(PathState *st, long budget)
