@@ -97,6 +97,19 @@ static void test_jps_after_edits(void **state)
     PathOptions opt = path_options_default();
     opt.algo = PATH_JPS;
     int checked = 0;
+    {
+        /* path_prepare makes the table only for searches that run JPS */
+        Grid g, other;
+        test_random_grid(&g, W, H, 30, 1, &seed);
+        assert_true(grid_init(&other, W + 1, H));
+        assert_true(path_prepare(st, &g, NULL));
+        assert_int_equal(path_jump_bytes(st), 0);
+        assert_true(path_prepare(st, &g, &opt));
+        assert_true(path_jump_bytes(st) >= (size_t)W * H * 16);
+        assert_false(path_prepare(st, &other, &opt));
+        grid_deinit(&other);
+        grid_deinit(&g);
+    }
     for (int map = 0; map < 8; map++) {
         Grid g; /* same variable, so usually the same address, every map */
         test_random_grid(&g, W, H, 30, 1, &seed);

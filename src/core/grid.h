@@ -21,6 +21,10 @@ typedef struct Grid {
     uint64_t version;
 } Grid;
 
+/* The 8-way steps {dx, dy}, even indices straight: E SE S SW W NW N NE (y
+ * grows down). Direction numbers in path.c and jump.c index this list. */
+extern const int grid_dir8[8][2];
+
 /* Allocates an all-blocked w x h grid (one byte a tile); false when out of memory or a side is
  * outside 1..GRID_MAX_SIDE. The caller owns it and calls grid_deinit. */
 bool grid_init(Grid *g, int w, int h);

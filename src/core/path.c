@@ -32,7 +32,8 @@
 #define TAG_POS_MASK 0xFFFFFFu
 #define TAG_STACKED 0xFFFFFFu
 #define TAG_DIR_SHIFT 24
-#define TAG_CLOSED (1u << 27)
+#define TAG_CLOSED_SHIFT 27
+#define TAG_CLOSED (1u << TAG_CLOSED_SHIFT)
 #define TAG_GEN_SHIFT 28
 #define TAG_GEN_MAX 15u
 #define TAG_STATE_MASK (~((7u << TAG_DIR_SHIFT) | TAG_POS_MASK)) /* generation + closed */
@@ -43,8 +44,6 @@
 #define HOT_INLINE static inline
 #endif
 
-/* 8-way directions, even = straight: E SE S SW W NW N NE (y grows down). */
-static const int dir8[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 static const int dir4[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
 /* Hex in axial coordinates (q = x, r = y): the six neighbours. */
 static const int dirhex[6][2] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}};
@@ -115,7 +114,7 @@ static const int (*topology_dirs(PathTopology t, int *count))[2]
     case PATH_TOPO_8:
     default:
         *count = 8;
-        return dir8;
+        return grid_dir8;
     }
 }
 
@@ -495,7 +494,8 @@ HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo, 
 {
     const uint8_t *restrict cost = st->grid->cost;
     const uint32_t *restrict tag = st->tag;
-    const uint32_t closed_state = ((st->gen << TAG_GEN_SHIFT) | TAG_CLOSED) >> 27;
+    /* generation and closed bit of a node closed in this search */
+    const uint32_t closed_state = ((st->gen << TAG_GEN_SHIFT) | TAG_CLOSED) >> TAG_CLOSED_SHIFT;
     const int stride = st->stride;
     const bool nearest = st->opt.nearest;
     const long expansion_limit = st->opt.expansion_limit;
@@ -526,7 +526,7 @@ HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo, 
             uint32_t m = n + (uint32_t)(dy * stride + dx);
             uint64_t c = cost[m];
             uint32_t t = tag[m];
-            if (!c || (t >> 27) == closed_state)
+            if (!c || (t >> TAG_CLOSED_SHIFT) == closed_state)
                 continue;
             bool diag = topo == PATH_TOPO_8 && dx && dy;
             if (diag && !(cost[n + (uint32_t)dx] && cost[n + (uint32_t)(dy * stride)]))
@@ -568,7 +568,7 @@ static void jps_successor(PathState *st, uint32_t n, int px, int py, uint64_t g,
     int dist = st->jump.dist[(size_t)n * 8 + (size_t)d];
     int reach = dist > 0 ? dist : -dist;
     int k = dist > 0 ? dist : INT_MAX; /* steps to the successor */
-    int sx = dir8[d][0], sy = dir8[d][1];
+    int sx = grid_dir8[d][0], sy = grid_dir8[d][1];
     int gx = (st->goal_px - px) * sx, gy = (st->goal_py - py) * sy; /* goal ahead, per axis */
     if (d & 1) {
         int m = gx < gy ? gx : gy;
@@ -710,16 +710,31 @@ static void setup_topology(PathState *st)
     }
 }
 
-bool path_prepare(PathState *st, const Grid *g)
+/* JPS runs on uniform-cost 8-way grids, for searches without options that
+ * need every node's exact order (nearest tile, limits). */
+static bool runs_jps(const Grid *g, const PathOptions *opt)
 {
-    if (g->w != st->w || g->h != st->h)
-        return false;
+    return opt->algo == PATH_JPS && opt->topology == PATH_TOPO_8 && grid_uniform(g) && !opt->nearest &&
+           opt->cost_limit <= 0 && opt->expansion_limit <= 0;
+}
+
+/* Makes the jump table current for g; false when out of memory. */
+static bool jump_ready(PathState *st, const Grid *g)
+{
     if (jump_current(&st->jump, g))
         return true;
     if (!st->jump.dist && !jump_init(&st->jump, g->w, g->h))
         return false;
     jump_build(&st->jump, g);
     return true;
+}
+
+bool path_prepare(PathState *st, const Grid *g, const PathOptions *opt)
+{
+    PathOptions o = opt ? *opt : path_options_default();
+    if (g->w != st->w || g->h != st->h)
+        return false;
+    return !runs_jps(g, &o) || jump_ready(st, g);
 }
 
 void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const PathOptions *opt)
@@ -765,10 +780,8 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
         double units = st->opt.cost_limit * (double)UNIT_STRAIGHT;
         st->cost_limit = units >= 1.8e19 ? UINT64_MAX : (uint64_t)units;
     }
-    st->jps = st->opt.algo == PATH_JPS && st->opt.topology == PATH_TOPO_8 && grid_uniform(g) &&
-              !st->opt.nearest && st->opt.cost_limit <= 0 && st->opt.expansion_limit <= 0;
-    if (st->jps && !path_prepare(st, g))
-        st->jps = false; /* out of memory: A* needs no table */
+    /* out of memory for the jump table: A* needs none */
+    st->jps = runs_jps(g, &st->opt) && jump_ready(st, g);
     st->res.used_jps = st->jps;
     st->prune = st->opt.topology == PATH_TOPO_8 && grid_uniform(g);
 

@@ -79,10 +79,11 @@ size_t path_state_bytes(const PathState *st);
 
 /* Bytes of the JPS jump table (0 until a JPS search or path_prepare made it). */
 size_t path_jump_bytes(const PathState *st);
-/* Makes the jump table current for g now rather than in the next JPS search
- * (at level load, or before timing). False when out of memory or g is of
- * another size; JPS searches then run as A*. */
-bool path_prepare(PathState *st, const Grid *g);
+/* Does now what the first search on g with options opt (NULL: defaults)
+ * would otherwise do first: for a JPS search, make the jump table current (at
+ * level load, or before timing). False when out of memory or g is of another
+ * size; a JPS search then runs as A*. */
+bool path_prepare(PathState *st, const Grid *g, const PathOptions *opt);
 
 /* Default options: 8-way A*, no nearest, no limits. */
 PathOptions path_options_default(void);
