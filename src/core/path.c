@@ -9,12 +9,12 @@
  * Search state, 16 bytes per tile: a 4-byte tag per stored tile (generation 4 bits |
  * closed 1 bit | arrival direction 3 bits | position 24 bits) and one 12-byte
  * slot {f, node} per tile. Slots hold the open heap (growing from the front),
- * the plateau stack or, for JPS, the log of closed nodes with their exact g
- * (growing from the back), and at the end the path.
+ * the back region (growing from the back: the plateau stack and, for JPS, the
+ * log of closed nodes with their f), and at the end the path.
  *
  * The heuristic is consistent, so a closed node is final and never reopens:
  * A* rebuilds its path by following arrival directions. A JPS parent lies
- * somewhere back along the arrival line; the closed log's g tells it apart
+ * somewhere back along the arrival line; the closed log's f tells it apart
  * from other jump points on that line. */
 #include "path.h"
 
@@ -28,6 +28,7 @@
 #define UNIT_DIAGONAL PATH_UNIT_DIAGONAL
 #define SQRT2 1.41421356237309504880
 #define NO_NODE UINT32_MAX
+#define NO_SLOT UINT32_MAX
 
 #define TAG_POS_MASK 0xFFFFFFu
 #define TAG_STACKED 0xFFFFFFu
@@ -60,9 +61,11 @@ struct PathState {
     uint64_t row_magic;  /* row = (idx * row_magic) >> 40, exact for idx < 2^25 */
     uint32_t *tag;
     Slot *slot;
-    uint32_t heap_n, back_n; /* back_n: plateau stack (A*) or closed log (JPS) */
+    uint32_t heap_n;
+    uint32_t back_n;     /* slots used at the back: stacked nodes and the JPS log */
+    uint32_t stack_top;  /* the last stacked slot, or NO_SLOT */
     uint32_t gen;
-    uint64_t plateau;    /* A*: f of the stacked nodes, the smallest open f */
+    uint64_t plateau;    /* f of the stacked nodes, the smallest open f */
     /* JPS+ jump distances: allocated by the first JPS search, rebuilt by the
      * first JPS search after the grid changes. Map data, not search state. */
     JumpTable jump;
@@ -172,10 +175,16 @@ static inline bool tag_closed_now(const PathState *st, uint32_t t)
 }
 
 /* ---- open list -------------------------------------------------------------
- * A*: nodes whose f equals the smallest open f (the plateau) go on a LIFO
- * stack: O(1), and depth-first along the plateau, which keeps one direction
- * and so gives straight paths. Larger f values wait in a binary heap of slots
- * that carry their key, so sifting never leaves the heap array. */
+ * Nodes whose f equals the smallest open f (the plateau) go on a LIFO stack:
+ * O(1), and depth-first along the plateau, which keeps one direction and so
+ * gives straight paths. Larger f values wait in a binary heap of slots that
+ * carry their key, so sifting never leaves the heap array.
+ *
+ * The stack lives in the back region; each stacked slot keeps, in place of
+ * its f (the plateau, known), the position of the slot stacked before it.
+ * JPS logs every node it closes in the back region too: a node popped from
+ * the stack is logged in the slot it leaves, one from the heap in a new slot.
+ * Every node has at most one back slot, so heap and back region always fit. */
 
 static inline void heap_place(PathState *st, uint32_t pos, Slot s)
 {
@@ -269,8 +278,10 @@ static void heap_remove(PathState *st, uint32_t pos)
 
 static inline void open_push(PathState *st, uint32_t node, uint64_t f)
 {
-    if (!st->jps && f == st->plateau) {
-        slot_set(&st->slot[st->slots - ++st->back_n], f, node);
+    if (f == st->plateau) {
+        uint32_t pos = st->slots - ++st->back_n;
+        slot_set(&st->slot[pos], st->stack_top, node);
+        st->stack_top = pos;
         st->tag[node] |= TAG_STACKED;
         return;
     }
@@ -282,23 +293,35 @@ static inline void open_push(PathState *st, uint32_t node, uint64_t f)
 
 static inline bool open_empty(const PathState *st)
 {
-    return st->heap_n == 0 && (st->jps || st->back_n == 0);
+    return st->heap_n == 0 && st->stack_top == NO_SLOT;
 }
 
-/* Takes the best open node and closes it; returns it and its f. */
+/* Takes the best open node and closes it (JPS: and logs it with its f);
+ * returns it and its f. */
 static inline uint32_t open_pop(PathState *st, uint64_t *f)
 {
-    uint32_t top;
-    if (!st->jps && st->back_n) {
-        top = st->slot[st->slots - st->back_n--].node;
+    uint32_t top, pos = NO_SLOT;
+    if (st->stack_top != NO_SLOT) {
+        pos = st->stack_top;
+        top = st->slot[pos].node;
+        st->stack_top = st->slot[pos].key_lo;
         *f = st->plateau;
+        if (!st->jps)
+            st->back_n--; /* without a log, the stack top is the last back slot */
     } else {
         top = st->slot[0].node;
         *f = slot_key(&st->slot[0]);
         st->plateau = *f;
         heap_pop_root(st);
     }
-    st->tag[top] = (st->tag[top] & ~TAG_POS_MASK) | TAG_CLOSED;
+    uint32_t closed = (st->tag[top] & ~TAG_POS_MASK) | TAG_CLOSED;
+    if (st->jps) {
+        if (pos == NO_SLOT)
+            pos = st->slots - ++st->back_n;
+        slot_set(&st->slot[pos], *f, top);
+        closed |= pos;
+    }
+    st->tag[top] = closed;
     return top;
 }
 
@@ -317,7 +340,7 @@ HOT_INLINE void relax(PathState *st, uint32_t m, uint32_t t, uint64_t f, int d)
         return; /* stacked nodes already have the smallest f */
     st->tag[m] = (t & ~(7u << TAG_DIR_SHIFT)) | dirbits;
     slot_set(&st->slot[pos], f, m);
-    if (!st->jps && f == st->plateau) {
+    if (f == st->plateau) {
         heap_remove(st, pos);
         open_push(st, m, f);
     } else {
@@ -361,15 +384,18 @@ static void build_path_astar(PathState *st, uint32_t end)
     measure_path(st, end);
 }
 
-static inline uint64_t jps_logged_g(const PathState *st, uint32_t t)
+/* The exact g of closed JPS node i (tag t), from its logged f. */
+static inline uint64_t jps_logged_g(const PathState *st, uint32_t i, uint32_t t)
 {
-    return slot_key(&st->slot[t & TAG_POS_MASK]);
+    return slot_key(&st->slot[t & TAG_POS_MASK]) - heuristic(st, i);
 }
 
 /* JPS: walk back from the goal (of cost g) along each arrival line to the
- * closed node whose logged g plus the segment gives exactly g. Each parent's
- * log entry then keeps the link to its child (direction, length) and a g no
- * search can match; a second pass writes the tiles from the start. */
+ * closed node whose g (logged f - h) plus the segment is exactly g. Each
+ * parent's log entry then keeps the link to its child (direction, length)
+ * and the key LINKED, so no later walk stops there; a second pass writes the
+ * tiles from the start. */
+#define LINKED UINT64_MAX
 static void build_path_jps(PathState *st, uint32_t end, uint64_t g)
 {
     const uint8_t *cost = st->grid->cost;
@@ -390,12 +416,13 @@ static void build_path_jps(PathState *st, uint32_t end, uint64_t g)
                 return;
             }
             uint32_t t = st->tag[p];
-            if (tag_closed_now(st, t) && jps_logged_g(st, t) + k * step == g)
+            if (tag_closed_now(st, t) && slot_key(&st->slot[t & TAG_POS_MASK]) != LINKED &&
+                jps_logged_g(st, p, t) + k * step == g)
                 break;
         }
         Slot *log = &st->slot[st->tag[p] & TAG_POS_MASK];
-        g = slot_key(log);
-        slot_set(log, UINT64_MAX, (uint32_t)d << 21 | k);
+        g = jps_logged_g(st, p, st->tag[p]);
+        slot_set(log, LINKED, (uint32_t)d << 21 | k);
         steps += k;
         cur = p;
     }
@@ -605,10 +632,6 @@ static PathStatus jps_run(PathState *st, long budget)
         uint64_t g = f - distance_xy(st, PATH_TOPO_8, px, py);
         if (n == st->goal)
             return finish(st, PATH_FOUND, "", n, g);
-        /* log the closed node with its exact g for the path rebuild */
-        uint32_t logpos = st->slots - ++st->back_n;
-        slot_set(&st->slot[logpos], g, n);
-        st->tag[n] = (st->tag[n] & ~TAG_POS_MASK) | logpos;
         st->res.expanded++;
         if (n == st->start) {
             for (int d = 0; d < 8; d++)
@@ -747,6 +770,7 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
     st->best = NO_NODE;
     st->heap_n = 0;
     st->back_n = 0;
+    st->stack_top = NO_SLOT;
     st->path_off = 0;
     memset(&st->res, 0, sizeof st->res);
     st->res.start = start;
