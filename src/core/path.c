@@ -19,6 +19,7 @@
 #include "path.h"
 
 #include "jump.h"
+#include "landmark.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -69,6 +70,8 @@ struct PathState {
     /* JPS+ jump distances: allocated by the first JPS search, rebuilt by the
      * first JPS search after the grid changes. Map data, not search state. */
     JumpTable jump;
+    /* Landmark distances: placed only by path_prepare. */
+    LandmarkTable marks;
 
     /* the current query */
     const Grid *grid;
@@ -78,6 +81,9 @@ struct PathState {
     uint32_t start, goal;
     int goal_px, goal_py; /* bordered coordinates */
     uint64_t cmin;
+    int nmarks;          /* JPS: landmarks in use (0: octile distance alone) */
+    const uint64_t *mark_dist;
+    uint64_t goal_mark[LANDMARK_MAX];
     int off[8];
     bool diag[8];
     uint64_t cost_limit;
@@ -157,11 +163,26 @@ HOT_INLINE uint64_t distance_xy(const PathState *st, PathTopology topo, int px, 
     }
 }
 
+/* JPS's heuristic at node i (px, py): the octile distance, raised to the
+ * landmark bound |d(L, goal) - d(L, i)| of each landmark in use. */
+HOT_INLINE uint64_t jps_heuristic(const PathState *st, uint32_t i, int px, int py)
+{
+    uint64_t h = distance_xy(st, PATH_TOPO_8, px, py);
+    if (st->nmarks) {
+        const uint64_t *d = st->mark_dist + (size_t)i * (size_t)st->nmarks;
+        for (int j = 0; j < st->nmarks; j++) {
+            uint64_t a = d[j], b = st->goal_mark[j], diff = a > b ? a - b : b - a;
+            h = diff > h ? diff : h;
+        }
+    }
+    return h;
+}
+
 static inline uint64_t heuristic(const PathState *st, uint32_t i)
 {
     int px, py;
     node_xy(st, i, &px, &py);
-    return distance_xy(st, st->opt.topology, px, py);
+    return st->jps ? jps_heuristic(st, i, px, py) : distance_xy(st, st->opt.topology, px, py);
 }
 
 static inline int tag_dir(uint32_t t)
@@ -590,7 +611,15 @@ static PathStatus astar_run(PathState *st, long budget)
  * Diagonal arrivals have no forced neighbours: the corner rule already
  * required both orthogonal tiles open. */
 
-static void jps_successor(PathState *st, uint32_t n, int px, int py, uint64_t g, int d)
+/* A successor found by a jump: k steps from the expanded node in direction d. */
+typedef struct JumpTarget {
+    uint32_t node;
+    int k, d;
+} JumpTarget;
+
+/* Adds to out the jump point (or goal) that a jump from n (at px, py) in
+ * direction d reaches, if any, and starts loading what relaxing it reads. */
+HOT_INLINE void jps_target(const PathState *st, uint32_t n, int px, int py, int d, JumpTarget *out, int *count)
 {
     int dist = st->jump.dist[(size_t)n * 8 + (size_t)d];
     int reach = dist > 0 ? dist : -dist;
@@ -610,18 +639,18 @@ static void jps_successor(PathState *st, uint32_t n, int px, int py, uint64_t g,
         return;
     uint32_t jp = n + (uint32_t)(k * st->off[d]);
 #if defined(__GNUC__)
-    __builtin_prefetch(&st->jump.dist[(size_t)jp * 8]); /* read when jp is expanded, usually soon */
+    __builtin_prefetch(&st->tag[jp]);
+    if (st->nmarks)
+        __builtin_prefetch(&st->mark_dist[(size_t)jp * (size_t)st->nmarks]);
 #endif
-    uint32_t t = st->tag[jp];
-    if (tag_closed_now(st, t))
-        return;
-    uint64_t step = st->cmin * (d & 1 ? UNIT_DIAGONAL : UNIT_STRAIGHT);
-    relax(st, jp, t, g + (uint64_t)k * step + distance_xy(st, PATH_TOPO_8, px + k * sx, py + k * sy), d);
+    out[*count] = (JumpTarget){jp, k, d};
+    ++*count;
 }
 
 static PathStatus jps_run(PathState *st, long budget)
 {
     const uint8_t *cost = st->grid->cost;
+    JumpTarget next[8];
     while (budget-- > 0) {
         if (open_empty(st))
             return finish_without_goal(st, false);
@@ -629,29 +658,43 @@ static PathStatus jps_run(PathState *st, long budget)
         uint32_t n = open_pop(st, &f);
         int px, py;
         node_xy(st, n, &px, &py);
-        uint64_t g = f - distance_xy(st, PATH_TOPO_8, px, py);
+        uint64_t g = f - jps_heuristic(st, n, px, py);
         if (n == st->goal)
             return finish(st, PATH_FOUND, "", n, g);
         st->res.expanded++;
+        /* find the successors first, so that what relaxing them reads loads
+         * side by side */
+        int count = 0;
         if (n == st->start) {
             for (int d = 0; d < 8; d++)
-                jps_successor(st, n, px, py, g, d);
-            continue;
-        }
-        int d = tag_dir(st->tag[n]);
-        jps_successor(st, n, px, py, g, d);
-        if (d & 1) {
-            jps_successor(st, n, px, py, g, (d + 7) & 7);
-            jps_successor(st, n, px, py, g, (d + 1) & 7);
-            continue;
-        }
-        uint32_t back = n - (uint32_t)st->off[d];
-        for (int turn = 2; turn <= 6; turn += 4) {
-            int s = (d + turn) & 7;
-            if (cost[n + (uint32_t)st->off[s]] && !cost[back + (uint32_t)st->off[s]]) {
-                jps_successor(st, n, px, py, g, s);
-                jps_successor(st, n, px, py, g, (d + (turn == 2 ? 1 : 7)) & 7);
+                jps_target(st, n, px, py, d, next, &count);
+        } else {
+            int d = tag_dir(st->tag[n]);
+            jps_target(st, n, px, py, d, next, &count);
+            if (d & 1) {
+                jps_target(st, n, px, py, (d + 7) & 7, next, &count);
+                jps_target(st, n, px, py, (d + 1) & 7, next, &count);
+            } else {
+                uint32_t back = n - (uint32_t)st->off[d];
+                for (int turn = 2; turn <= 6; turn += 4) {
+                    int s = (d + turn) & 7;
+                    if (cost[n + (uint32_t)st->off[s]] && !cost[back + (uint32_t)st->off[s]]) {
+                        jps_target(st, n, px, py, s, next, &count);
+                        jps_target(st, n, px, py, (d + (turn == 2 ? 1 : 7)) & 7, next, &count);
+                    }
+                }
             }
+        }
+        for (int i = 0; i < count; i++) {
+            uint32_t jp = next[i].node, t = st->tag[jp];
+            if (tag_closed_now(st, t))
+                continue;
+#if defined(__GNUC__)
+            __builtin_prefetch(&st->jump.dist[(size_t)jp * 8]); /* read when jp is expanded, often soon */
+#endif
+            int d = next[i].d, k = next[i].k;
+            uint64_t step = st->cmin * (d & 1 ? UNIT_DIAGONAL : UNIT_STRAIGHT);
+            relax(st, jp, t, g + (uint64_t)k * step + jps_heuristic(st, jp, px + k * grid_dir8[d][0], py + k * grid_dir8[d][1]), d);
         }
     }
     return PATH_RUNNING;
@@ -688,6 +731,7 @@ void path_destroy(PathState *st)
     free(st->tag);
     free(st->slot);
     jump_deinit(&st->jump);
+    landmark_deinit(&st->marks);
     free(st);
 }
 
@@ -701,9 +745,14 @@ size_t path_jump_bytes(const PathState *st)
     return jump_bytes(&st->jump);
 }
 
+size_t path_landmark_bytes(const PathState *st)
+{
+    return landmark_bytes(&st->marks);
+}
+
 PathOptions path_options_default(void)
 {
-    PathOptions o = {PATH_TOPO_8, PATH_ASTAR, false, 0.0, 0};
+    PathOptions o = {PATH_TOPO_8, PATH_ASTAR, false, 0.0, 0, 0};
     return o;
 }
 
@@ -757,7 +806,31 @@ bool path_prepare(PathState *st, const Grid *g, const PathOptions *opt)
     PathOptions o = opt ? *opt : path_options_default();
     if (g->w != st->w || g->h != st->h)
         return false;
-    return !runs_jps(g, &o) || jump_ready(st, g);
+    if (!runs_jps(g, &o))
+        return true;
+    if (!jump_ready(st, g))
+        return false;
+    int k = o.landmarks < LANDMARK_MAX ? o.landmarks : LANDMARK_MAX;
+    if (k <= 0 || (landmark_current(&st->marks, g) && st->marks.count == k))
+        return true;
+    return landmark_build(&st->marks, g, k);
+}
+
+/* JPS with landmarks asked for and current: takes them into use for a search
+ * from start to goal. A landmark that does not reach both ends bounds
+ * nothing, and the search only meets tiles of the start's region: measuring
+ * from the start's own distance keeps its term finite (0 out of its reach). */
+static void use_landmarks(PathState *st, const Grid *g)
+{
+    st->nmarks = 0;
+    if (!st->jps || st->opt.landmarks <= 0 || !landmark_current(&st->marks, g))
+        return;
+    size_t k = (size_t)st->marks.count;
+    const uint64_t *from = st->marks.dist + st->start * k, *to = st->marks.dist + st->goal * k;
+    for (size_t j = 0; j < k; j++)
+        st->goal_mark[j] = from[j] != LANDMARK_FAR && to[j] != LANDMARK_FAR ? to[j] : from[j];
+    st->mark_dist = st->marks.dist;
+    st->nmarks = (int)k;
 }
 
 void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const PathOptions *opt)
@@ -766,6 +839,7 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
     st->opt = opt ? *opt : path_options_default();
     st->done = false;
     st->jps = false;
+    st->nmarks = 0;
     st->limit_hit = false;
     st->best = NO_NODE;
     st->heap_n = 0;
@@ -807,6 +881,7 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
     /* out of memory for the jump table: A* needs none */
     st->jps = runs_jps(g, &st->opt) && jump_ready(st, g);
     st->res.used_jps = st->jps;
+    use_landmarks(st, g);
     st->prune = st->opt.topology == PATH_TOPO_8 && grid_uniform(g);
 
     if (++st->gen > TAG_GEN_MAX) {

@@ -4,7 +4,8 @@
  *
  * Costs: a step costs (1 straight, sqrt 2 diagonal) x the cost of the tile
  * entered; hex and 4-way steps cost 1 x that. The heuristic is the topology's
- * distance x the grid's cheapest cost, so every returned path is optimal.
+ * distance x the grid's cheapest cost (JPS with landmarks: the larger of that
+ * and the landmark bound, landmark.h), so every returned path is optimal.
  *
  * Memory: a PathState is made for one grid size by path_create and freed by
  * path_destroy. Its search state is 16 bytes per tile (a 4-byte tag and a
@@ -12,7 +13,11 @@
  * carry a generation stamp, so nothing is cleared between queries. JPS also
  * reads a JPS+ jump table (jump.h, 16 bytes per tile of map data), which the
  * state allocates once and rebuilds, in O(tiles), whenever the grid it is
- * asked about has changed; path_prepare does that ahead of time. */
+ * asked about has changed; path_prepare does that ahead of time. Landmarks
+ * (8 bytes per tile and landmark of map data) are only ever placed by
+ * path_prepare, since that takes a whole-grid pass per landmark; a JPS search
+ * asking for them uses them while the grid is unchanged, and does without
+ * them after an edit until path_prepare runs again. */
 #ifndef ISODROID_PATH_H
 #define ISODROID_PATH_H
 
@@ -45,6 +50,9 @@ typedef struct PathOptions {
     bool nearest;
     double cost_limit;      /* > 0: never extend a path beyond this cost */
     long expansion_limit;   /* > 0: stop after this many expansions */
+    /* JPS: > 0, path_prepare places this many landmarks (at most
+     * LANDMARK_MAX) and searches use them while the grid is unchanged. */
+    int landmarks;
 } PathOptions;
 
 typedef struct PathResult {
@@ -79,10 +87,13 @@ size_t path_state_bytes(const PathState *st);
 
 /* Bytes of the JPS jump table (0 until a JPS search or path_prepare made it). */
 size_t path_jump_bytes(const PathState *st);
+/* Bytes of the landmark table (0 until path_prepare placed landmarks). */
+size_t path_landmark_bytes(const PathState *st);
 /* Does now what the first search on g with options opt (NULL: defaults)
  * would otherwise do first: for a JPS search, make the jump table current (at
- * level load, or before timing). False when out of memory or g is of another
- * size; a JPS search then runs as A*. */
+ * level load, or before timing); with opt->landmarks, also place landmarks.
+ * False when out of memory or g is of another size; a JPS search then runs
+ * as A*, or without landmarks. */
 bool path_prepare(PathState *st, const Grid *g, const PathOptions *opt);
 
 /* Default options: 8-way A*, no nearest, no limits. */

@@ -7,6 +7,7 @@
 
 #include "field.h"
 #include "isopath.h"
+#include "landmark.h"
 #include "level.h"
 #include "path.h"
 
@@ -57,7 +58,7 @@ bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool
     const char *a = argv[*i];
     *handled = true;
     if (strcmp(a, "--topology") == 0 || strcmp(a, "--algo") == 0 || strcmp(a, "--max-cost") == 0 ||
-        strcmp(a, "--max-expand") == 0) {
+        strcmp(a, "--max-expand") == 0 || strcmp(a, "--landmarks") == 0) {
         if (*i + 1 >= argc) {
             isopath_usage_error("%s needs a value", a);
             return false;
@@ -90,6 +91,14 @@ bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool
                 isopath_usage_error("--max-cost wants a positive number, not '%s'", v);
                 return false;
             }
+        } else if (strcmp(a, "--landmarks") == 0) {
+            long k = strtol(v, &end, 10);
+            if (end == v || *end || k < 0 || k > LANDMARK_MAX) {
+                fprintf(stderr, "isopath: --landmarks wants a whole number from 0 to %d, not '%s'\n", LANDMARK_MAX, v);
+                fprintf(stderr, "run 'isopath --help' for usage\n");
+                return false;
+            }
+            opt->landmarks = (int)k;
         } else {
             opt->expansion_limit = strtol(v, &end, 10);
             if (end == v || *end || opt->expansion_limit < 1) {

@@ -1,0 +1,125 @@
+/* landmark.c - placing landmarks and filling their distance table, one flow
+ * field (field.h, a whole-grid Dijkstra pass) per landmark. */
+#include "landmark.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "field.h"
+
+void landmark_deinit(LandmarkTable *lt)
+{
+    free(lt->dist);
+    memset(lt, 0, sizeof *lt);
+}
+
+bool landmark_current(const LandmarkTable *lt, const Grid *g)
+{
+    return lt->dist && lt->grid == g && lt->version == g->version;
+}
+
+size_t landmark_bytes(const LandmarkTable *lt)
+{
+    return lt->dist ? (size_t)(lt->w + 2) * (size_t)(lt->h + 2) * (size_t)lt->count * sizeof *lt->dist : 0;
+}
+
+/* The tile with the largest cost other than LANDMARK_FAR (the first of
+ * equals), or NO_TILE. */
+#define NO_TILE SIZE_MAX
+static size_t farthest(const uint64_t *cost, size_t n)
+{
+    size_t best = NO_TILE;
+    uint64_t best_cost = 0;
+    for (size_t i = 0; i < n; i++)
+        if (cost[i] != LANDMARK_FAR && (best == NO_TILE || cost[i] > best_cost)) {
+            best_cost = cost[i];
+            best = i;
+        }
+    return best;
+}
+
+/* Finds the largest region (tiles that reach each other) and returns, in
+ * *at, its tile farthest from where the search of it started (NO_TILE when
+ * nothing is walkable); false when out of memory. */
+static bool first_landmark(const Grid *g, size_t *at)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    long uncovered = grid_count_walkable(g), largest = 0;
+    uint8_t *covered = calloc(n, 1);
+    if (!covered)
+        return false;
+    *at = NO_TILE;
+    /* every region not yet searched is smaller than the largest one found
+     * once that one holds at least as many tiles as are left */
+    for (size_t i = 0; i < n && largest < uncovered; i++) {
+        TilePos t = tile_pos((int)(i % (size_t)g->w), (int)(i / (size_t)g->w));
+        if (covered[i] || !grid_walkable(g, t.x, t.y))
+            continue;
+        Field f;
+        if (!field_init(&f, g, t, PATH_TOPO_8)) {
+            free(covered);
+            return false;
+        }
+        long reached = 0;
+        for (size_t j = 0; j < n; j++)
+            if (f.cost[j] != LANDMARK_FAR) {
+                covered[j] = 1;
+                reached++;
+            }
+        uncovered -= reached;
+        if (reached > largest) {
+            largest = reached;
+            *at = farthest(f.cost, n);
+        }
+        field_deinit(&f);
+    }
+    free(covered);
+    return true;
+}
+
+bool landmark_build(LandmarkTable *lt, const Grid *g, int count)
+{
+    landmark_deinit(lt);
+    if (count < 1 || count > LANDMARK_MAX)
+        return false;
+    size_t n = (size_t)g->w * (size_t)g->h, cells = (size_t)(g->w + 2) * (size_t)(g->h + 2);
+    size_t k = (size_t)count;
+    lt->dist = malloc(cells * k * sizeof *lt->dist);
+    uint64_t *nearest = malloc(n * sizeof *nearest); /* cost to the closest landmark placed */
+    size_t at;
+    if (!lt->dist || !nearest || !first_landmark(g, &at)) {
+        free(nearest);
+        landmark_deinit(lt);
+        return false;
+    }
+    for (size_t c = 0; c < cells * k; c++)
+        lt->dist[c] = LANDMARK_FAR;
+    for (size_t i = 0; i < n; i++)
+        nearest[i] = LANDMARK_FAR;
+    for (size_t j = 0; j < k; j++) {
+        if (at == NO_TILE)
+            break; /* nothing walkable: every distance stays LANDMARK_FAR */
+        TilePos t = tile_pos((int)(at % (size_t)g->w), (int)(at / (size_t)g->w));
+        Field f;
+        if (!field_init(&f, g, t, PATH_TOPO_8)) {
+            free(nearest);
+            landmark_deinit(lt);
+            return false;
+        }
+        for (size_t i = 0; i < n; i++) {
+            size_t cell = (size_t)grid_index(g, (int)(i % (size_t)g->w), (int)(i / (size_t)g->w));
+            lt->dist[cell * k + j] = f.cost[i];
+            if (f.cost[i] < nearest[i])
+                nearest[i] = f.cost[i];
+        }
+        field_deinit(&f);
+        at = farthest(nearest, n);
+    }
+    free(nearest);
+    lt->w = g->w;
+    lt->h = g->h;
+    lt->count = count;
+    lt->grid = g;
+    lt->version = g->version;
+    return true;
+}

@@ -1,0 +1,47 @@
+/* landmark.h - landmark distances for the JPS heuristic: the exact path cost
+ * between a few far-apart tiles and every tile of a uniform-cost grid. Pure C.
+ *
+ * For landmark L, |d(L, goal) - d(L, n)| never exceeds the cost from n to the
+ * goal and changes by at most a step's cost per step, so the largest of these
+ * and the octile distance is still a consistent heuristic; in mazes and
+ * rooms it is a much closer one. Landmarks are placed one after another on
+ * the tile farthest from those already placed, starting from the largest
+ * region of the grid.
+ *
+ * Lifetime: landmark_build allocates (8 bytes per bordered cell and
+ * landmark) and may be called again on the same table; landmark_deinit frees.
+ * A table describes the grid it was built from only as long as that grid's
+ * version is unchanged (landmark_current tells). */
+#ifndef ISODROID_LANDMARK_H
+#define ISODROID_LANDMARK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grid.h"
+
+enum { LANDMARK_MAX = 16 };
+#define LANDMARK_FAR UINT64_MAX /* no path between the tile and the landmark */
+
+typedef struct LandmarkTable {
+    int w, h;
+    int count;
+    /* dist[cell * count + j], cell a bordered index: the exact cost (path.h
+     * units) between the cell and landmark j, or LANDMARK_FAR. */
+    uint64_t *dist;
+    const Grid *grid; /* built from; only compared, never read through */
+    uint64_t version;
+} LandmarkTable;
+
+/* Places count (1..LANDMARK_MAX) landmarks on g, whose walkable tiles must
+ * all cost the same, and fills the table: count + 1 Dijkstra passes over the
+ * largest region. False when out of memory or count is out of range (the
+ * table is then empty). */
+bool landmark_build(LandmarkTable *lt, const Grid *g, int count);
+void landmark_deinit(LandmarkTable *lt); /* accepts a zeroed or deinited table */
+/* True when the table was built from g as it is now. */
+bool landmark_current(const LandmarkTable *lt, const Grid *g);
+size_t landmark_bytes(const LandmarkTable *lt);
+
+#endif
