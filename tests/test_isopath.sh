@@ -40,7 +40,8 @@ rc=$?
 check "--nearest walks next to a wall goal" '[ $rc -eq 0 ] && tail -2 "$tmp/out" | head -1 | grep -qx "1,1" && grep -q "goal is blocked" "$tmp/err"'
 
 for args in "path" "path levels/01_tutorial.txt 2,2" "path levels/01_tutorial.txt 2x2 1,1" \
-    "path levels/01_tutorial.txt 2,2 1,1 --topology 6" "path levels/01_tutorial.txt 2,2 1,1 --bogus" "frobnicate"; do
+    "path levels/01_tutorial.txt 2,2 1,1 --topology 6" "path levels/01_tutorial.txt 2,2 1,1 --bogus" "frobnicate" \
+    "path levels/01_tutorial.txt 2,2 1,1 --algo jps --landmarks 17" "bench a.map a.scen --landmarks four"; do
     # shellcheck disable=SC2086
     "$isopath" $args >"$tmp/out" 2>"$tmp/err"
     rc=$?
@@ -55,6 +56,9 @@ rc=$?
 "$isopath" path levels/01_tutorial.txt 1,1 7,8 >"$tmp/out2"
 rc=$?
 check "JPS and A* agree on the length" '[ "$(tail -1 "$tmp/out" | cut -d" " -f2)" = "$(tail -1 "$tmp/out2" | cut -d" " -f2)" ]'
+"$isopath" path levels/01_tutorial.txt 1,1 7,8 --algo jps --landmarks 3 >"$tmp/out"
+rc=$?
+check "JPS with landmarks: same length" '[ $rc -eq 0 ] && [ "$(tail -1 "$tmp/out" | cut -d" " -f2)" = "$(tail -1 "$tmp/out2" | cut -d" " -f2)" ]'
 
 "$isopath" check levels/*.txt >"$tmp/out" 2>"$tmp/err"
 rc=$?
@@ -86,6 +90,10 @@ check "field towards a wall is refused" '[ $rc -eq 1 ] && grep -q "goal is block
 "$isopath" bench tests/data/movingai/arena.map tests/data/movingai/arena.map.scen --algo jps >"$tmp/out"
 rc=$?
 check "bench: every arena query optimal (JPS)" '[ $rc -eq 0 ] && tail -1 "$tmp/out" | grep -Eq "^160 queries, 160 optimal, mean [0-9]+\.[0-9]{2} us/query$"'
+check "bench: JPS places 8 landmarks first" 'head -1 "$tmp/out" | grep -Eq "jps, mean [0-9]+ expanded/query, jump table and 8 landmarks built in [0-9.]+ ms$"'
+"$isopath" bench tests/data/movingai/arena.map tests/data/movingai/arena.map.scen --algo jps --landmarks 0 >"$tmp/out"
+rc=$?
+check "bench: every arena query optimal (JPS, no landmarks)" '[ $rc -eq 0 ] && head -1 "$tmp/out" | grep -Eq "jump table built in [0-9.]+ ms$" && tail -1 "$tmp/out" | grep -q "^160 queries, 160 optimal"'
 "$isopath" bench tests/data/movingai/arena.map tests/data/movingai/arena.map.scen --repeat 2 >"$tmp/out"
 rc=$?
 check "bench: every arena query optimal (A*)" '[ $rc -eq 0 ] && tail -1 "$tmp/out" | grep -q "^160 queries, 160 optimal"'

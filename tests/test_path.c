@@ -30,7 +30,8 @@ static double check_walk(const PathState *st, const Grid *g, PathTopology topo)
     return len;
 }
 
-static void against_brute_force(PathTopology topo, PathAlgo algo, int max_cost, uint64_t seed)
+/* landmarks > 0: path_prepare places that many on each grid first. */
+static void against_brute_force(PathTopology topo, PathAlgo algo, int max_cost, int landmarks, uint64_t seed)
 {
     int checked = 0, unreachable = 0;
     for (int round = 0; round < 150; round++) {
@@ -43,6 +44,11 @@ static void against_brute_force(PathTopology topo, PathAlgo algo, int max_cost, 
         PathOptions opt = path_options_default();
         opt.topology = topo;
         opt.algo = algo;
+        opt.landmarks = landmarks;
+        if (landmarks > 0) {
+            assert_true(path_prepare(st, &g, &opt));
+            assert_true(path_landmark_bytes(st) > 0);
+        }
         for (int q = 0; q < 6; q++) {
             TilePos s = tile_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
             TilePos t = tile_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
@@ -73,20 +79,58 @@ static void against_brute_force(PathTopology topo, PathAlgo algo, int max_cost, 
 static void test_astar8_costs(void **state)
 {
     (void)state;
-    against_brute_force(PATH_TOPO_8, PATH_ASTAR, 5, 1);
+    against_brute_force(PATH_TOPO_8, PATH_ASTAR, 5, 0, 1);
 }
 static void test_astar8_uniform(void **state)
 {
     (void)state;
-    against_brute_force(PATH_TOPO_8, PATH_ASTAR, 1, 2);
+    against_brute_force(PATH_TOPO_8, PATH_ASTAR, 1, 0, 2);
 }
 static void test_jps_uniform(void **state)
 {
     (void)state;
-    against_brute_force(PATH_TOPO_8, PATH_JPS, 1, 3);
+    against_brute_force(PATH_TOPO_8, PATH_JPS, 1, 0, 3);
+}
+static void test_jps_landmarks(void **state)
+{
+    (void)state;
+    against_brute_force(PATH_TOPO_8, PATH_JPS, 1, 3, 5); /* many grids have several regions */
+}
+/* A wall between start and goal, open only at its far end, with scattered
+ * rocks on the start's side: the octile distance sends the search through
+ * all of that side first, the landmarks do not. */
+static void test_landmarks_guide(void **state)
+{
+    (void)state;
+    enum { W = 31, H = 31 };
+    uint64_t seed = 17;
+    Grid g;
+    assert_true(grid_init(&g, W, H));
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            if ((x != 15 || y == H - 1) && (x > 15 || y == 0 || test_rand(&seed) % 100 >= 20))
+                grid_set(&g, x, y, 1);
+    PathState *st = path_create(W, H);
+    PathOptions opt = path_options_default();
+    opt.algo = PATH_JPS;
+    opt.landmarks = 2;
+    PathResult plain, guided;
+    TilePos s = tile_pos(14, 0), t = tile_pos(16, 0);
+    assert_int_equal(path_find(st, &g, s, t, &opt, &plain), PATH_FOUND); /* not prepared: none yet */
+    assert_true(path_prepare(st, &g, &opt));
+    assert_int_equal(path_find(st, &g, s, t, &opt, &guided), PATH_FOUND);
+    assert_true(fabs(plain.length - guided.length) < 1e-9);
+    assert_true(fabs(guided.length - test_brute_force(&g, s, t, PATH_TOPO_8)) < 1e-9);
+    print_message("expanded %ld without landmarks, %ld with\n", plain.expanded, guided.expanded);
+    assert_true(guided.expanded * 3 < plain.expanded);
+    path_destroy(st);
+    grid_deinit(&g);
 }
 /* One search state kept across tile edits and across grids made at the same
- * address: JPS must never use a jump table built for another map. */
+ * address: JPS must never use a jump table or landmarks built for another
+ * map (landmarks are placed only now and then, so most searches meet an
+ * out-of-date table; one read would overestimate where an edit opened a
+ * shortcut). */
 static void test_jps_after_edits(void **state)
 {
     (void)state;
@@ -96,6 +140,7 @@ static void test_jps_after_edits(void **state)
     assert_non_null(st);
     PathOptions opt = path_options_default();
     opt.algo = PATH_JPS;
+    opt.landmarks = 2;
     int checked = 0;
     {
         /* path_prepare makes the table only for searches that run JPS */
@@ -106,6 +151,7 @@ static void test_jps_after_edits(void **state)
         assert_int_equal(path_jump_bytes(st), 0);
         assert_true(path_prepare(st, &g, &opt));
         assert_true(path_jump_bytes(st) >= (size_t)W * H * 16);
+        assert_true(path_landmark_bytes(st) >= (size_t)W * H * 16);
         assert_false(path_prepare(st, &other, &opt));
         grid_deinit(&other);
         grid_deinit(&g);
@@ -118,6 +164,8 @@ static void test_jps_after_edits(void **state)
                 int x = (int)(test_rand(&seed) % W), y = (int)(test_rand(&seed) % H);
                 grid_set(&g, x, y, grid_walkable(&g, x, y) ? 0 : 1);
             }
+            if (round % 3 == 0)
+                assert_true(path_prepare(st, &g, &opt));
             for (int q = 0; q < 8; q++) {
                 TilePos s = tile_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H));
                 TilePos t = tile_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H));
@@ -145,17 +193,17 @@ static void test_jps_after_edits(void **state)
 static void test_jps_falls_back(void **state)
 {
     (void)state;
-    against_brute_force(PATH_TOPO_8, PATH_JPS, 5, 4); /* costs vary: A* runs */
+    against_brute_force(PATH_TOPO_8, PATH_JPS, 5, 0, 4); /* costs vary: A* runs */
 }
 static void test_astar4(void **state)
 {
     (void)state;
-    against_brute_force(PATH_TOPO_4, PATH_ASTAR, 5, 5);
+    against_brute_force(PATH_TOPO_4, PATH_ASTAR, 5, 0, 5);
 }
 static void test_hex(void **state)
 {
     (void)state;
-    against_brute_force(PATH_TOPO_HEX, PATH_ASTAR, 5, 6);
+    against_brute_force(PATH_TOPO_HEX, PATH_ASTAR, 5, 0, 6);
 }
 
 static Grid grid_from(const char *rows[], int h)
@@ -258,16 +306,20 @@ static void test_natural_paths(void **state)
             grid_set(&g, x, y, 1);
     PathState *st = path_create(30, 20);
     uint64_t seed = 7;
-    for (int algo = 0; algo < 2; algo++)
+    static const char *names[3] = {"astar", "jps", "jps with landmarks"};
+    for (int kind = 0; kind < 3; kind++) {
+        PathOptions opt = path_options_default();
+        opt.algo = kind ? PATH_JPS : PATH_ASTAR;
+        opt.landmarks = kind == 2 ? 4 : 0;
+        assert_true(path_prepare(st, &g, &opt));
         for (int q = 0; q < 300; q++) {
             TilePos s = tile_pos((int)(test_rand(&seed) % 30), (int)(test_rand(&seed) % 20));
             TilePos t = tile_pos((int)(test_rand(&seed) % 30), (int)(test_rand(&seed) % 20));
-            PathOptions opt = path_options_default();
-            opt.algo = (PathAlgo)algo;
             assert_int_equal(path_find(st, &g, s, t, &opt, NULL), PATH_FOUND);
             if (turns(st) > 1)
-                fail_msg("%s %d,%d -> %d,%d turns %d times", algo ? "jps" : "astar", s.x, s.y, t.x, t.y, turns(st));
+                fail_msg("%s %d,%d -> %d,%d turns %d times", names[kind], s.x, s.y, t.x, t.y, turns(st));
         }
+    }
     path_destroy(st);
     grid_deinit(&g);
 }
@@ -490,6 +542,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_astar8_costs),   cmocka_unit_test(test_astar8_uniform),
         cmocka_unit_test(test_jps_uniform),    cmocka_unit_test(test_jps_falls_back),
+        cmocka_unit_test(test_jps_landmarks),  cmocka_unit_test(test_landmarks_guide),
         cmocka_unit_test(test_jps_after_edits),
         cmocka_unit_test(test_astar4),         cmocka_unit_test(test_hex),
         cmocka_unit_test(test_no_corner_cutting), cmocka_unit_test(test_tutorial_level),
