@@ -4,6 +4,7 @@
 #include "field.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,6 +79,13 @@ bool field_init(Field *f, const Grid *g, TilePos goal, PathTopology topology)
     }
     int ndirs;
     const int (*dirs)[2] = path_topology_dirs(topology, &ndirs);
+    const uint8_t *cost = g->cost; /* bordered: a neighbour's lookup never leaves it */
+    ptrdiff_t off[8];
+    bool diag[8];
+    for (int d = 0; d < ndirs; d++) {
+        off[d] = (ptrdiff_t)dirs[d][1] * g->stride + dirs[d][0];
+        diag[d] = topology == PATH_TOPO_8 && dirs[d][0] && dirs[d][1];
+    }
     uint32_t gi = (uint32_t)goal.y * (uint32_t)g->w + (uint32_t)goal.x;
     f->cost[gi] = 0;
     push(heap, &count, (Entry){0, gi});
@@ -86,15 +94,16 @@ bool field_init(Field *f, const Grid *g, TilePos goal, PathTopology topology)
         if (e.key != f->cost[e.idx])
             continue; /* stale entry */
         int mx = (int)(e.idx % (uint32_t)g->w), my = (int)(e.idx / (uint32_t)g->w);
-        uint64_t enter = grid_cost(g, mx, my);
+        ptrdiff_t m = grid_index(g, mx, my);
+        uint64_t enter = cost[m];
         for (int d = 0; d < ndirs; d++) {
-            /* predecessor n steps into m with direction d */
-            int nx = mx - dirs[d][0], ny = my - dirs[d][1];
-            if (!grid_walkable(g, nx, ny) || !path_can_step(g, topology, nx, ny, dirs[d][0], dirs[d][1]))
+            /* the tile 'from' steps into m in direction d (8-way: not across a corner) */
+            ptrdiff_t from = m - off[d];
+            if (!cost[from] ||
+                (diag[d] && !(cost[from + dirs[d][0]] && cost[from + (ptrdiff_t)dirs[d][1] * g->stride])))
                 continue;
-            bool diag = topology == PATH_TOPO_8 && dirs[d][0] && dirs[d][1];
-            uint64_t c = e.key + enter * (diag ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT);
-            uint32_t ni = (uint32_t)ny * (uint32_t)g->w + (uint32_t)nx;
+            uint64_t c = e.key + enter * (diag[d] ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT);
+            uint32_t ni = (uint32_t)(my - dirs[d][1]) * (uint32_t)g->w + (uint32_t)(mx - dirs[d][0]);
             if (c < f->cost[ni]) {
                 if (count == cap) {
                     Entry *bigger = realloc(heap, cap * 2 * sizeof *heap);
