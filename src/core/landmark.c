@@ -84,7 +84,9 @@ bool landmark_build(LandmarkTable *lt, const Grid *g, int count)
         return false;
     size_t n = (size_t)g->w * (size_t)g->h, cells = (size_t)(g->w + 2) * (size_t)(g->h + 2);
     size_t k = (size_t)count;
-    lt->dist = malloc(cells * k * sizeof *lt->dist);
+    /* cache-line aligned: with 8 landmarks a cell's distances fill one line */
+    size_t bytes = (cells * k * sizeof *lt->dist + 63) / 64 * 64;
+    lt->dist = aligned_alloc(64, bytes);
     uint64_t *nearest = malloc(n * sizeof *nearest); /* cost to the closest landmark placed */
     size_t at;
     if (!lt->dist || !nearest || !first_landmark(g, &at)) {
