@@ -51,7 +51,8 @@ typedef struct PathOptions {
     double cost_limit;      /* > 0: never extend a path beyond this cost */
     long expansion_limit;   /* > 0: stop after this many expansions */
     /* JPS: > 0, path_prepare places this many landmarks (at most
-     * LANDMARK_MAX) and searches use them while the grid is unchanged. */
+     * LANDMARK_MAX, 16, landmark.h) and searches use them while the grid is
+     * unchanged. */
     int landmarks;
 } PathOptions;
 
@@ -89,11 +90,11 @@ size_t path_state_bytes(const PathState *st);
 size_t path_jump_bytes(const PathState *st);
 /* Bytes of the landmark table (0 until path_prepare placed landmarks). */
 size_t path_landmark_bytes(const PathState *st);
-/* Does now what the first search on g with options opt (NULL: defaults)
- * would otherwise do first: for a JPS search, make the jump table current (at
- * level load, or before timing); with opt->landmarks, also place landmarks.
- * False when out of memory or g is of another size; a JPS search then runs
- * as A*, or without landmarks. */
+/* Makes ready what JPS searches on g with options opt (NULL: defaults) read:
+ * the jump table, which the first search would otherwise make, and with
+ * opt->landmarks the landmarks, which only this places. Call it at level
+ * load, or before timing. False when out of memory or g is of another size;
+ * a JPS search then runs as A*, or without landmarks. */
 bool path_prepare(PathState *st, const Grid *g, const PathOptions *opt);
 
 /* Default options: 8-way A*, no nearest, no limits. */
