@@ -694,7 +694,8 @@ static PathStatus jps_run(PathState *st, long budget)
 #endif
             int d = next[i].d, k = next[i].k;
             uint64_t step = st->cmin * (d & 1 ? UNIT_DIAGONAL : UNIT_STRAIGHT);
-            relax(st, jp, t, g + (uint64_t)k * step + jps_heuristic(st, jp, px + k * grid_dir8[d][0], py + k * grid_dir8[d][1]), d);
+            uint64_t h = jps_heuristic(st, jp, px + k * grid_dir8[d][0], py + k * grid_dir8[d][1]);
+            relax(st, jp, t, g + (uint64_t)k * step + h, d);
         }
     }
     return PATH_RUNNING;
