@@ -36,8 +36,9 @@ typedef struct LandmarkTable {
 
 /* Places count (1..LANDMARK_MAX) landmarks on g, whose walkable tiles must
  * all cost the same, and fills the table: count + 1 Dijkstra passes over the
- * largest region. False when out of memory or count is out of range (the
- * table is then empty). */
+ * largest region (plus one per smaller region met before it in row order).
+ * False when out of memory or count is out of range (the table is then
+ * empty). */
 bool landmark_build(LandmarkTable *lt, const Grid *g, int count);
 void landmark_deinit(LandmarkTable *lt); /* accepts a zeroed or deinited table */
 /* True when the table was built from g as it is now. */
