@@ -234,6 +234,57 @@ static void test_save(void **state)
     rmdir(dir);
 }
 
+/* Saving through a symbolic link edits the linked file and keeps the link;
+ * the mode and (as root) the owner stay; a 250-byte file name saves. */
+static void test_save_links(void **state)
+{
+    (void)state;
+    const char *text = "name: Linked\n###\n#@#\n###\n";
+    char dir[] = "/tmp/isodroid-link-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char real[128], link_path[128], err[512] = "";
+    snprintf(real, sizeof real, "%s/real.txt", dir);
+    snprintf(link_path, sizeof link_path, "%s/link.txt", dir);
+    FILE *f = fopen(real, "wb");
+    fputs("#@#\n", f);
+    fclose(f);
+    assert_int_equal(chmod(real, 0604), 0);
+    if (geteuid() == 0)
+        assert_int_equal(chown(real, 4242, 4343), 0);
+    assert_int_equal(symlink("real.txt", link_path), 0);
+    Level l;
+    Diags d;
+    diag_clear(&d);
+    assert_true(level_parse(text, strlen(text), link_path, &l, &d));
+    assert_true(level_save(&l, link_path, err, sizeof err));
+    struct stat sb;
+    assert_int_equal(lstat(link_path, &sb), 0);
+    assert_true(S_ISLNK(sb.st_mode));
+    char *back = test_read_file(real, NULL);
+    assert_string_equal(back, text);
+    free(back);
+    assert_int_equal(stat(real, &sb), 0);
+    assert_int_equal(sb.st_mode & 07777, 0604);
+    if (geteuid() == 0) {
+        assert_int_equal(sb.st_uid, 4242);
+        assert_int_equal(sb.st_gid, 4343);
+    }
+
+    /* a file name of 250 bytes (the temporary name is cut, not the file's) */
+    char name[256], longpath[400];
+    memset(name, 'x', 246);
+    strcpy(name + 246, ".txt");
+    snprintf(longpath, sizeof longpath, "%s/%s", dir, name);
+    assert_true(level_save(&l, longpath, err, sizeof err));
+    back = test_read_file(longpath, NULL);
+    assert_string_equal(back, text);
+    free(back);
+    level_free(&l);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "test $(ls -A %s | wc -l) -eq 3 && rm -rf %s", dir, dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void test_load_errors(void **state)
 {
     (void)state;
@@ -307,7 +358,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_matrix),       cmocka_unit_test(test_contents),
         cmocka_unit_test(test_limits),       cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_save),         cmocka_unit_test(test_load_errors),
+        cmocka_unit_test(test_save),         cmocka_unit_test(test_save_links),
+        cmocka_unit_test(test_load_errors),
         cmocka_unit_test(test_doc_in_sync),  cmocka_unit_test(test_shipped_levels),
     };
     return cmocka_run_group_tests_name("level", tests, NULL, NULL);

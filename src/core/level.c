@@ -1,16 +1,15 @@
 /* level.c - reads and writes level text files. Parsing is two passes over the
  * lines (measure, then fill) into a fresh Level that replaces the caller's
- * only when the whole file is valid. Saving is atomic via a temporary file. */
+ * only when the whole file is valid. Saving is fileio_write_atomic. */
 #define _POSIX_C_SOURCE 200809L
 #include "level.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+
+#include "fileio.h"
 
 static const char *const header_keys[] = {"name", "author", "description"};
 enum { HEADER_KEY_COUNT = sizeof header_keys / sizeof header_keys[0] };
@@ -410,67 +409,7 @@ bool level_save(const Level *l, const char *path, char *err, size_t err_size)
         snprintf(err, err_size, "%s: out of memory", path);
         return false;
     }
-    /* the rename would replace a read-only file; respect the mark instead */
-    struct stat old;
-    if (stat(path, &old) == 0 && (!(old.st_mode & 0222) || access(path, W_OK) != 0)) {
-        free(text);
-        snprintf(err, err_size, "%s: the file is read-only", path);
-        return false;
-    }
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
-    if (!tmp) {
-        free(text);
-        snprintf(err, err_size, "%s: out of memory", path);
-        return false;
-    }
-    snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
-    const char *step = "cannot create a temporary file";
-    int fd = mkstemp(tmp);
-    bool ok = fd >= 0;
-    if (ok) {
-        struct stat sb;
-        mode_t mode = stat(path, &sb) == 0 ? (sb.st_mode & 07777) : 0644;
-        size_t done = 0;
-        while (ok && done < len) {
-            ssize_t n = write(fd, text + done, len - done);
-            if (n < 0) {
-                if (errno == EINTR)
-                    continue;
-                step = "cannot write";
-                ok = false;
-            } else {
-                done += (size_t)n;
-            }
-        }
-        if (ok && fchmod(fd, mode) != 0) {
-            step = "cannot set permissions";
-            ok = false;
-        }
-        if (ok && fsync(fd) != 0) {
-            step = "cannot flush to disk";
-            ok = false;
-        }
-        int saved = errno;
-        if (close(fd) != 0 && ok) {
-            step = "cannot close";
-            ok = false;
-            saved = errno;
-        }
-        errno = saved;
-        if (ok && rename(tmp, path) != 0) {
-            step = "cannot replace the file";
-            ok = false;
-        }
-        if (!ok) {
-            saved = errno;
-            unlink(tmp);
-            errno = saved;
-        }
-    }
-    if (!ok)
-        snprintf(err, err_size, "%s: %s: %s", path, step, strerror(errno));
-    free(tmp);
+    bool ok = fileio_write_atomic(path, text, len, err, err_size);
     free(text);
     return ok;
 }

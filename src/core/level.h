@@ -41,10 +41,12 @@ void level_free(Level *l); /* accepts a zeroed level */
 
 /* The canonical file text (malloc'd, caller frees); NULL when out of memory. */
 char *level_format(const Level *l, size_t *len);
-/* Writes the canonical text to path atomically (temporary file in the same
- * folder, flush, fsync, rename). A read-only file (no write bit, or not
- * writable by us) is refused. On failure returns false, leaves any existing
- * file untouched and writes the reason into err. */
+/* Writes the canonical text to path with fileio_write_atomic (fileio.h):
+ * temporary file beside the real file, fsync, rename; a symbolic link is
+ * followed and stays a link, the mode (and owner where permitted) is kept, a
+ * hard link is split. A read-only file (no write bit, or not writable by us)
+ * is refused. On failure returns false, leaves any existing file untouched
+ * and writes the reason into err. */
 bool level_save(const Level *l, const char *path, char *err, size_t err_size);
 
 static inline char level_glyph(const Level *l, int x, int y)

@@ -1,0 +1,205 @@
+/* fileio.c - atomic replacement of a file: resolve its links, create a
+ * temporary file in the real file's folder (mkstemp), write, copy the mode
+ * and owner, fsync, rename, fsync the folder. */
+#define _POSIX_C_SOURCE 200809L
+#include "fileio.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* "dir/" of path ("" when it has no slash): its length. */
+static size_t dir_len(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? (size_t)(slash - path) + 1 : 0;
+}
+
+/* The text of the link at path (malloc'd), or NULL with errno set. */
+static char *read_link(const char *path)
+{
+    size_t cap = 256;
+    for (;;) {
+        char *buf = malloc(cap);
+        if (!buf)
+            return NULL;
+        ssize_t n = readlink(path, buf, cap);
+        if (n < 0) {
+            int saved = errno;
+            free(buf);
+            errno = saved;
+            return NULL;
+        }
+        if ((size_t)n < cap) {
+            buf[n] = '\0';
+            return buf;
+        }
+        free(buf);
+        if (cap > ((size_t)1 << 20)) {
+            errno = ENAMETOOLONG;
+            return NULL;
+        }
+        cap *= 2;
+    }
+}
+
+char *fileio_resolve(const char *path, char *err, size_t err_size)
+{
+    char *cur = strdup(path);
+    if (!cur) {
+        snprintf(err, err_size, "%s: out of memory", path);
+        return NULL;
+    }
+    for (int links = 0;; links++) {
+        struct stat sb;
+        if (lstat(cur, &sb) != 0 || !S_ISLNK(sb.st_mode))
+            return cur; /* not a link, or nothing there yet: cur is the file */
+        if (links == FILEIO_LINK_MAX) {
+            snprintf(err, err_size, "%s: more than %d symbolic links in a row (a loop?)", path, FILEIO_LINK_MAX);
+            free(cur);
+            return NULL;
+        }
+        char *target = read_link(cur);
+        if (!target) {
+            snprintf(err, err_size, "%s: cannot read the link %s: %s", path, cur, strerror(errno));
+            free(cur);
+            return NULL;
+        }
+        /* a relative target is relative to the link's folder */
+        size_t keep = target[0] == '/' ? 0 : dir_len(cur), tlen = strlen(target);
+        char *next = malloc(keep + tlen + 1);
+        if (!next) {
+            snprintf(err, err_size, "%s: out of memory", path);
+            free(target);
+            free(cur);
+            return NULL;
+        }
+        memcpy(next, cur, keep);
+        memcpy(next + keep, target, tlen + 1);
+        free(target);
+        free(cur);
+        cur = next;
+    }
+}
+
+static bool write_all(int fd, const void *data, size_t len)
+{
+    const char *p = data;
+    size_t done = 0;
+    while (done < len) {
+        ssize_t n = write(fd, p + done, len - done);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        done += (size_t)n;
+    }
+    return true;
+}
+
+/* Makes the rename itself durable; a folder that cannot be opened or synced
+ * (some file systems) leaves the file written all the same. */
+static void sync_dir(const char *file)
+{
+    size_t n = dir_len(file);
+    char *dir = malloc(n + 2);
+    if (!dir)
+        return;
+    if (n == 0)
+        strcpy(dir, ".");
+    else {
+        memcpy(dir, file, n);
+        dir[n] = '\0';
+    }
+    int fd = open(dir, O_RDONLY);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(dir);
+}
+
+bool fileio_write_atomic(const char *path, const void *data, size_t len, char *err, size_t err_size)
+{
+    char *real = fileio_resolve(path, err, err_size);
+    if (!real)
+        return false;
+    struct stat old;
+    bool exists = stat(real, &old) == 0;
+    if (exists && !S_ISREG(old.st_mode)) {
+        snprintf(err, err_size, "%s: not a regular file", path);
+        free(real);
+        return false;
+    }
+    /* the rename would replace a read-only file; respect the mark instead */
+    if (exists && (!(old.st_mode & 0222) || access(real, W_OK) != 0)) {
+        snprintf(err, err_size, "%s: the file is read-only", path);
+        free(real);
+        return false;
+    }
+    /* "dir/NAME.tmp.XXXXXX", NAME cut so the temporary name stays within
+     * NAME_MAX even for a file name of 255 bytes */
+    size_t dlen = dir_len(real), blen = strlen(real + dlen);
+    if (blen > FILEIO_TEMP_BASE_MAX)
+        blen = FILEIO_TEMP_BASE_MAX;
+    char *tmp = malloc(dlen + blen + 16);
+    if (!tmp) {
+        snprintf(err, err_size, "%s: out of memory", path);
+        free(real);
+        return false;
+    }
+    memcpy(tmp, real, dlen + blen);
+    strcpy(tmp + dlen + blen, ".tmp.XXXXXX");
+
+    const char *step = "cannot create a temporary file";
+    int fd = mkstemp(tmp);
+    bool ok = fd >= 0;
+    if (ok) {
+        mode_t mode = exists ? (old.st_mode & 07777) : FILEIO_NEW_MODE;
+        if (!write_all(fd, data, len)) {
+            step = "cannot write";
+            ok = false;
+        }
+        /* the owner first: a chown may clear set-id bits that fchmod then restores */
+        if (ok && exists && (old.st_uid != geteuid() || old.st_gid != getegid())) {
+            bool kept = fchown(fd, old.st_uid, old.st_gid) == 0 || fchown(fd, (uid_t)-1, old.st_gid) == 0;
+            (void)kept; /* not permitted: the file is ours now, as any file we create */
+        }
+        if (ok && fchmod(fd, mode) != 0) {
+            step = "cannot set permissions";
+            ok = false;
+        }
+        if (ok && fsync(fd) != 0) {
+            step = "cannot flush to disk";
+            ok = false;
+        }
+        int saved = errno;
+        if (close(fd) != 0 && ok) {
+            step = "cannot close";
+            ok = false;
+            saved = errno;
+        }
+        errno = saved;
+        if (ok && rename(tmp, real) != 0) {
+            step = "cannot replace the file";
+            ok = false;
+        }
+        if (!ok) {
+            saved = errno;
+            unlink(tmp);
+            errno = saved;
+        }
+    }
+    if (ok)
+        sync_dir(real);
+    else
+        snprintf(err, err_size, "%s: %s: %s", path, step, strerror(errno));
+    free(tmp);
+    free(real);
+    return ok;
+}

@@ -1,0 +1,39 @@
+/* fileio.h - the one atomic file writer (levels, progress, anything saved):
+ * the bytes go to a temporary file beside the real file, are flushed to disk
+ * and renamed over it, so a crash or a full disk never leaves half a file.
+ * Pure C (POSIX). Never prints; errors come back as text.
+ *
+ * Links: a symbolic link (or a chain of them, at most FILEIO_LINK_MAX) is
+ * followed, and the file it names is replaced; the link stays a link. A
+ * dangling link creates its target. A hard link cannot be kept: the rename
+ * gives the saved name a new file, and the other names of the old one keep
+ * the old contents (writing in place would keep them joined, but a crash
+ * midway would leave half a file in every name).
+ * Mode and owner: the new file gets the old one's permission bits and, where
+ * the process may (root, or a group it belongs to), its owner and group; a new
+ * file gets FILEIO_NEW_MODE. A file without write permission for us is
+ * refused, as are directories and other non-regular files. */
+#ifndef ISODROID_FILEIO_H
+#define ISODROID_FILEIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum {
+    FILEIO_LINK_MAX = 40,       /* symbolic links followed before giving up (as Linux's ELOOP) */
+    FILEIO_TEMP_BASE_MAX = 200, /* bytes of the file name kept in the temporary file's name */
+};
+#define FILEIO_NEW_MODE 0644
+
+/* Replaces the file path names (after its links) with len bytes of data,
+ * atomically. On failure returns false, leaves any existing file as it was,
+ * removes the temporary file and writes "PATH: what failed: why" into err. */
+bool fileio_write_atomic(const char *path, const void *data, size_t len, char *err, size_t err_size);
+
+/* The path of the file path names once the symbolic links of its last
+ * component are followed (path itself when it is no link or does not exist);
+ * malloc'd, caller frees. NULL with the reason in err on a link loop, an
+ * unreadable link or no memory. */
+char *fileio_resolve(const char *path, char *err, size_t err_size);
+
+#endif
