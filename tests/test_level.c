@@ -79,6 +79,39 @@ static void test_matrix(void **state)
     }
 }
 
+/* NUL bytes are refused wherever they stand, with their place: in the grid as
+ * a glyph, in comments and headers as what they are (they used to load and
+ * then be cut on save). */
+static void test_nul_bytes(void **state)
+{
+    (void)state;
+#define T(s) s, sizeof s - 1
+    static const struct {
+        const char *text;
+        size_t len;
+        const char *want;
+    } nuls[] = {
+        {T("; keep\0this\n#@#\n"), "t.txt:1:7: NUL byte (0x00) in a comment: level files are text"},
+        {T("author:\0x\n#@#\n"), "t.txt:1:8: NUL byte (0x00) in a header line: level files are text"},
+        {T("name: a\0\n#@#\n"), "t.txt:1:8: NUL byte (0x00) in a header line: level files are text"},
+        {T("#@#\n; in\0side\n#.#\n"), "t.txt:2:5: NUL byte (0x00) in a comment: level files are text"},
+        {T("#@\0#\n"), "t.txt:1:3: unknown glyph byte 0x00 (known: " GLYPHS ")"},
+        {T("#@#\n\0\n"), "t.txt:2:1: unknown glyph byte 0x00 (known: " GLYPHS ")"},
+        {T("#@#\n;\0"), "t.txt:2:2: NUL byte (0x00) in a comment: level files are text"},
+    };
+#undef T
+    for (size_t i = 0; i < sizeof nuls / sizeof nuls[0]; i++) {
+        Level l;
+        Diags d;
+        diag_clear(&d);
+        if (level_parse(nuls[i].text, nuls[i].len, "t.txt", &l, &d))
+            fail_msg("case %zu loaded", i);
+        if (strcmp(joined(&d), nuls[i].want) != 0)
+            fail_msg("case %zu\n got: %s\nwant: %s", i, joined(&d), nuls[i].want);
+        assert_null(l.glyphs);
+    }
+}
+
 static void test_contents(void **state)
 {
     (void)state;
@@ -356,7 +389,8 @@ static void test_shipped_levels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_matrix),       cmocka_unit_test(test_contents),
+        cmocka_unit_test(test_matrix),       cmocka_unit_test(test_nul_bytes),
+        cmocka_unit_test(test_contents),
         cmocka_unit_test(test_limits),       cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_save),         cmocka_unit_test(test_save_links),
         cmocka_unit_test(test_load_errors),

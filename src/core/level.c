@@ -258,6 +258,12 @@ bool level_parse(const char *text, size_t len, const char *file, Level *out, Dia
             continue;
         }
         char *canon = NULL;
+        const char *nul = memchr(ln->s, '\0', ln->len);
+        if (nul) { /* a grid row reports it as a glyph; here it would be cut on save */
+            diag_add(d, file, ln->number, (int)(nul - ln->s) + 1, "NUL byte (0x00) in a %s: level files are text",
+                     k == LINE_COMMENT ? "comment" : "header line");
+            continue;
+        }
         if (k == LINE_HEADER && i > last) {
             diag_add(d, file, ln->number, 1, "header line after the grid: put it above the first row");
             continue;
