@@ -107,6 +107,118 @@ static void test_bad_files(void **state)
     free(p);
 }
 
+/* Loads text as a map (or a scenario) from a temporary file; returns the
+ * first message with the file name cut off, or "ok". */
+static const char *load_text(const char *text, size_t len, bool scen)
+{
+    static char msg[DIAG_LEN];
+    char *p = test_write_temp(text, len);
+    Diags d;
+    diag_clear(&d);
+    Grid g;
+    Scenario s;
+    bool ok = scen ? movingai_load_scen(p, &s, &d) : movingai_load_map(p, &g, &d);
+    if (ok) {
+        snprintf(msg, sizeof msg, "ok");
+        if (scen)
+            movingai_scen_free(&s);
+        else
+            grid_deinit(&g);
+    } else {
+        assert_true(d.count > 0);
+        assert_true(strncmp(d.msg[0], p, strlen(p)) == 0);
+        snprintf(msg, sizeof msg, "%s", d.msg[0] + strlen(p));
+        if (scen)
+            assert_null(s.q);
+    }
+    unlink(p);
+    free(p);
+    return msg;
+}
+
+/* Numbers that used to wrap, junk after the last column, a version line
+ * after blank lines, lines and files without end. */
+static void test_hardening(void **state)
+{
+    (void)state;
+    static const struct {
+        bool scen;
+        const char *text, *want;
+    } cases[] = {
+        /* 4294967297 = 2^32 + 1 loaded as height 1 */
+        {false, "type octile\nheight 4294967297\nwidth 1\nmap\n.\n",
+         ":2:8: height must be a whole number from 1 to 4096, not '4294967297' (out of range)"},
+        {false, "type octile\nheight 99999999999\nwidth 1\nmap\n.\n",
+         ":2:8: height must be a whole number from 1 to 4096, not '99999999999' (out of range)"},
+        {false, "type octile\nheight 2x\nwidth 1\nmap\n.\n",
+         ":2:8: height must be a whole number from 1 to 4096, not '2x' (junk after the number)"},
+        {false, "type octile\nheight 1\nwidth 0\nmap\n.\n",
+         ":3:7: width must be a whole number from 1 to 4096, not '0' (out of range)"},
+        {false, "type octile\nheight 1 2\nwidth 1\nmap\n.\n", ":2:1: 'height' takes one number"},
+        {false, "type octile\nwidth 1\nmap\n.\n", ":3:1: no 'height' line before 'map'"},
+        {false, "", ":1:1: no 'map' line: the grid never starts"},
+        {false, "type octile\nheight 1\nwidth 1\nmap\n.\n", "ok"},
+        /* scenario coordinates wrapped and the query was called optimal */
+        {true, "version 1\n0 m.map 5 3 4294967296 0 4 0 4\n",
+         ":2:13: start x must be a whole number from 0 to 4, not '4294967296' (out of range)"},
+        {true, "version 1\n0 m.map 5 3 0 0 4 3 4\n", ":2:19: goal y must be a whole number from 0 to 2, not '3' (out of range)"},
+        {true, "version 1\n0 m.map 5 3 -1 0 4 0 4\n",
+         ":2:13: start x must be a whole number from 0 to 4, not '-1' (out of range)"},
+        {true, "version 1\n0 m.map 5 3 0 0 4 0 4 junk\n", ":2:23: more than 9 columns: 'junk' after the length"},
+        {true, "version 1\n0 m.map 5 3 0 0 4 0 4x\n", ":2:21: bad optimal length '4x' (junk after the number)"},
+        {true, "version 1\n0 m.map 5 3 0 0 4 0 nan\n", ":2:21: bad optimal length 'nan' (not a number)"},
+        {true, "\n\nversion 1\n0 m.map 5 3 0 0 4 0 4\n", "ok"},
+        {true, "0 m.map 5 3 0 0 4 0 4\nversion 1\n", ":2:1: 'version' must come before the first query"},
+        {true, "version 2\n0 m.map 5 3 0 0 4 0 4\n", ":1:9: scenario version 2 is not supported (1)"},
+        {true, "version one\n", ":1:1: expected 'version 1'"},
+        {true, "", ": no queries: a scenario needs lines of bucket map width height sx sy gx gy length"},
+        {true, "version 1\n\n", ": no queries: a scenario needs lines of bucket map width height sx sy gx gy length"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *got = load_text(cases[i].text, strlen(cases[i].text), cases[i].scen);
+        if (strcmp(got, cases[i].want) != 0)
+            fail_msg("case %zu\n got: '%s'\nwant: '%s'", i, got, cases[i].want);
+    }
+
+    /* a line without end (/dev/zero grew a map to gigabytes) */
+    size_t n = MOVINGAI_LINE_MAX + 10;
+    char *zeros = calloc(n, 1);
+    assert_string_equal(load_text(zeros, n, false), ":1: line longer than 8192 bytes");
+    assert_string_equal(load_text(zeros, n, true), ":1: line longer than 8192 bytes");
+    free(zeros);
+
+    /* folders, and devices that never end */
+    Diags d;
+    diag_clear(&d);
+    Grid g;
+    Scenario s;
+    assert_false(movingai_load_map("tests", &g, &d));
+    assert_string_equal(d.msg[0], "tests: is a folder, not a map file");
+    assert_false(movingai_load_scen("tests", &s, &d));
+    assert_string_equal(d.msg[1], "tests: is a folder, not a scenario file");
+    assert_false(movingai_load_map("/dev/zero", &g, &d));
+    assert_string_equal(d.msg[2], "/dev/zero:1: line longer than 8192 bytes");
+    assert_false(movingai_load_scen("/dev/null", &s, &d));
+    assert_string_equal(d.msg[3],
+                        "/dev/null: no queries: a scenario needs lines of bucket map width height sx sy gx gy length");
+    assert_false(movingai_load_map("/nonexistent.map", &g, &d));
+    assert_string_equal(d.msg[4], "/nonexistent.map: cannot open: No such file or directory");
+}
+
+/* A stream that fails mid-way is a read error, named, not an end of file. */
+static void test_read_error(void **state)
+{
+    (void)state;
+    FILE *f = fopen("tests", "rb"); /* a folder opens, and every read of it fails */
+    assert_non_null(f);
+    Diags d;
+    diag_clear(&d);
+    Scenario s;
+    assert_false(movingai_read_scen(f, "scen", &s, &d));
+    assert_string_equal(d.msg[0], "scen:1: read error: Is a directory");
+    fclose(f);
+}
+
 static void test_length_rule(void **state)
 {
     (void)state;
@@ -137,7 +249,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arena_optimal), cmocka_unit_test(test_variants), cmocka_unit_test(test_bad_files),
-        cmocka_unit_test(test_length_rule),
+        cmocka_unit_test(test_length_rule), cmocka_unit_test(test_hardening), cmocka_unit_test(test_read_error),
     };
     return cmocka_run_group_tests_name("movingai", tests, NULL, NULL);
 }

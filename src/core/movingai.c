@@ -1,121 +1,226 @@
 /* movingai.c - tolerant readers for .map and .scen files as they ship:
  * tabs or spaces, "version 1" or "version 1.0", CRLF, no final newline,
- * non-square maps. */
+ * non-square maps; strict about sizes, numbers and read errors. */
 #include "movingai.h"
 
 #include <errno.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
-/* Reads a line without its newline and CR; false at end of file. */
-static bool read_line(FILE *f, char **buf, size_t *cap, size_t *len)
+#include "num.h"
+
+/* A file read line by line, with its place and the size limits. */
+typedef struct Reader {
+    FILE *f;
+    const char *name;
+    Diags *d;
+    char *buf;
+    size_t cap, len;
+    int line;       /* of the line in buf, 1-based */
+    long bytes;     /* read so far */
+} Reader;
+
+typedef enum ReadStatus { READ_LINE, READ_EOF, READ_FAILED } ReadStatus;
+
+/* Reads the next line into r->buf without its newline, CR and trailing blanks.
+ * READ_FAILED after a read error, an over-long line, a file over the size
+ * limit or no memory (each reported). */
+static ReadStatus read_line(Reader *r)
 {
     size_t n = 0;
     int c;
     bool any = false;
-    while ((c = fgetc(f)) != EOF) {
+    while ((c = fgetc(r->f)) != EOF) {
         any = true;
+        if (++r->bytes > MOVINGAI_FILE_MAX) {
+            diag_add(r->d, r->name, 0, 0, "file larger than %ld bytes", MOVINGAI_FILE_MAX);
+            return READ_FAILED;
+        }
         if (c == '\n')
             break;
-        if (n + 1 >= *cap) {
-            size_t nc = *cap ? *cap * 2 : 256;
-            char *b = realloc(*buf, nc);
-            if (!b)
-                return false;
-            *buf = b;
-            *cap = nc;
+        if (n == MOVINGAI_LINE_MAX) {
+            diag_add(r->d, r->name, r->line + 1, 0, "line longer than %d bytes", MOVINGAI_LINE_MAX);
+            return READ_FAILED;
         }
-        (*buf)[n++] = (char)c;
+        if (n + 1 >= r->cap) {
+            size_t nc = r->cap ? r->cap * 2 : 256;
+            char *b = realloc(r->buf, nc);
+            if (!b) {
+                diag_add(r->d, r->name, r->line + 1, 0, "out of memory");
+                return READ_FAILED;
+            }
+            r->buf = b;
+            r->cap = nc;
+        }
+        r->buf[n++] = (char)c;
+    }
+    if (ferror(r->f)) {
+        diag_add(r->d, r->name, r->line + 1, 0, "read error: %s", strerror(errno));
+        return READ_FAILED;
     }
     if (!any)
-        return false;
-    while (n > 0 && ((*buf)[n - 1] == '\r' || (*buf)[n - 1] == ' ' || (*buf)[n - 1] == '\t'))
-        n--;
-    if (*cap == 0) {
-        *buf = malloc(1);
-        if (!*buf)
-            return false;
-        *cap = 1;
+        return READ_EOF;
+    if (r->cap == 0) {
+        r->buf = malloc(1);
+        if (!r->buf) {
+            diag_add(r->d, r->name, r->line + 1, 0, "out of memory");
+            return READ_FAILED;
+        }
+        r->cap = 1;
     }
-    (*buf)[n] = '\0';
-    *len = n;
-    return true;
+    while (n > 0 && (r->buf[n - 1] == '\r' || r->buf[n - 1] == ' ' || r->buf[n - 1] == '\t'))
+        n--;
+    r->buf[n] = '\0';
+    r->len = n;
+    r->line++;
+    return READ_LINE;
 }
 
-bool movingai_load_map(const char *path, Grid *g, Diags *d)
+/* Splits r->buf in place into at most max words (space or tab separated);
+ * returns how many there are (max + 1 when there are more). */
+enum { WORDS_MAX = 10 };
+static int split_words(char *s, char *word[], int max)
+{
+    int n = 0;
+    for (;;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s)
+            return n;
+        if (n == max)
+            return n + 1;
+        word[n++] = s;
+        while (*s && *s != ' ' && *s != '\t')
+            s++;
+        if (*s)
+            *s++ = '\0';
+    }
+}
+
+static int column(const Reader *r, const char *p)
+{
+    return (int)(p - r->buf) + 1;
+}
+
+/* Opens path for a reader; a folder is said to be one. */
+static FILE *open_file(const char *path, const char *what, Diags *d)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
         diag_add(d, path, 0, 0, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        diag_add(d, path, 0, 0, "is a folder, not a %s file", what);
+        fclose(f);
+        return NULL;
+    }
+    return f;
+}
+
+/* A "height N" or "width N" value, 1..GRID_MAX_SIDE. */
+static bool map_side(Reader *r, char *word[], int nw, int *side)
+{
+    if (nw != 2) {
+        diag_add(r->d, r->name, r->line, 1, "'%s' takes one number", word[0]);
         return false;
     }
-    char *line = NULL;
-    size_t cap = 0, len = 0;
-    int lineno = 0, w = -1, h = -1;
+    if (*side >= 0) {
+        diag_add(r->d, r->name, r->line, 1, "'%s' given twice", word[0]);
+        return false;
+    }
+    NumStatus st = num_parse_int(word[1], 1, GRID_MAX_SIDE, side);
+    if (st != NUM_OK) {
+        diag_add(r->d, r->name, r->line, column(r, word[1]), "%s must be a whole number from 1 to %d, not '%s' (%s)",
+                 word[0], GRID_MAX_SIDE, word[1], num_status_text(st));
+        return false;
+    }
+    return true;
+}
+
+bool movingai_read_map(FILE *f, const char *name, Grid *g, Diags *d)
+{
+    Reader r = {f, name, d, NULL, 0, 0, 0, 0};
+    int w = -1, h = -1;
     bool ok = true, in_map = false;
-    while (!in_map && read_line(f, &line, &cap, &len)) {
-        lineno++;
-        char key[32];
-        int v;
-        if (len == 0)
+    ReadStatus rs = READ_EOF;
+    /* every bad header line is reported, up to the 'map' line */
+    while (!in_map && (rs = read_line(&r)) == READ_LINE) {
+        char *word[WORDS_MAX];
+        int nw = split_words(r.buf, word, WORDS_MAX);
+        if (nw == 0)
             continue;
-        if (strcmp(line, "map") == 0)
+        if (nw == 1 && strcmp(word[0], "map") == 0)
             in_map = true;
-        else if (sscanf(line, "height %d", &v) == 1)
-            h = v;
-        else if (sscanf(line, "width %d", &v) == 1)
-            w = v;
-        else if (sscanf(line, "type %31s", key) == 1) {
-            if (strcmp(key, "octile") != 0) {
-                diag_add(d, path, lineno, 6, "map type '%s' is not supported (octile only)", key);
+        else if (strcmp(word[0], "height") == 0)
+            ok = map_side(&r, word, nw, &h) && ok;
+        else if (strcmp(word[0], "width") == 0)
+            ok = map_side(&r, word, nw, &w) && ok;
+        else if (strcmp(word[0], "type") == 0 && nw == 2) {
+            if (strcmp(word[1], "octile") != 0) {
+                diag_add(d, name, r.line, column(&r, word[1]), "map type '%s' is not supported (octile only)",
+                         word[1]);
                 ok = false;
             }
         } else {
-            diag_add(d, path, lineno, 1, "unexpected header line (type, height, width, map)");
+            diag_add(d, name, r.line, 1, "unexpected header line (type, height, width, map)");
             ok = false;
         }
     }
+    if (rs == READ_FAILED)
+        ok = false;
     if (ok && !in_map) {
-        diag_add(d, path, lineno + 1, 1, "no 'map' line: the grid never starts");
+        diag_add(d, name, r.line + 1, 1, "no 'map' line: the grid never starts");
         ok = false;
     }
-    if (ok && (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE)) {
-        diag_add(d, path, lineno, 1, "width and height must be 1..%d (got %d x %d)", GRID_MAX_SIDE, w, h);
+    if (ok && (w < 0 || h < 0)) {
+        diag_add(d, name, r.line, 1, "no '%s' line before 'map'", h < 0 ? "height" : "width");
         ok = false;
     }
     Grid tmp = {0};
     if (ok && !grid_init(&tmp, w, h)) {
-        diag_add(d, path, 0, 0, "out of memory");
+        diag_add(d, name, 0, 0, "out of memory");
         ok = false;
     }
     for (int y = 0; ok && y < h; y++) {
-        if (!read_line(f, &line, &cap, &len)) {
-            diag_add(d, path, lineno + 1, 1, "map has %d rows; the header says height %d", y, h);
+        rs = read_line(&r);
+        if (rs != READ_LINE) {
+            if (rs == READ_EOF)
+                diag_add(d, name, r.line + 1, 1, "map has %d rows; the header says height %d", y, h);
             ok = false;
             break;
         }
-        lineno++;
-        if ((int)len < w) {
-            diag_add(d, path, lineno, (int)len + 1, "row is %zu tiles wide; the header says width %d", len, w);
+        if ((int)r.len < w) {
+            diag_add(d, name, r.line, (int)r.len + 1, "row is %zu tiles wide; the header says width %d", r.len, w);
             ok = false;
             break;
         }
         for (int x = 0; x < w; x++) {
-            char c = line[x];
+            char c = r.buf[x];
             if (c == '.' || c == 'G' || c == 'S')
                 grid_set(&tmp, x, y, 1);
         }
     }
-    free(line);
-    fclose(f);
+    free(r.buf);
     if (!ok) {
         grid_deinit(&tmp);
         return false;
     }
     *g = tmp;
     return true;
+}
+
+bool movingai_load_map(const char *path, Grid *g, Diags *d)
+{
+    FILE *f = open_file(path, "map", d);
+    if (!f)
+        return false;
+    bool ok = movingai_read_map(f, path, g, d);
+    fclose(f);
+    return ok;
 }
 
 bool movingai_length_matches(const ScenQuery *q, double length)
@@ -143,58 +248,101 @@ static double ulp_of(const char *num)
     return t;
 }
 
-bool movingai_load_scen(const char *path, Scenario *s, Diags *d)
+/* The longest path a 4096 x 4096 map can hold, with room to spare. */
+#define SCEN_LENGTH_MAX 1e9
+
+/* Parses one query line of 9 words into q and the map size it names; false
+ * after reporting. */
+static bool scen_query(Reader *r, char *word[], int nw, ScenQuery *q, int *map_w, int *map_h)
 {
-    memset(s, 0, sizeof *s);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_add(d, path, 0, 0, "cannot open: %s", strerror(errno));
+    if (nw < 9) {
+        diag_add(r->d, r->name, r->line, 1, "expected 9 columns: bucket map width height sx sy gx gy length");
         return false;
     }
-    char *line = NULL;
-    size_t cap = 0, len = 0;
-    int lineno = 0, qcap = 0;
-    bool ok = true;
+    if (nw > 9) {
+        diag_add(r->d, r->name, r->line, column(r, word[9]), "more than 9 columns: '%s' after the length", word[9]);
+        return false;
+    }
+    static const char *const what[] = {"bucket", NULL, "map width", "map height", "start x",
+                                       "start y", "goal x", "goal y"};
+    int v[8] = {0};
+    for (int i = 0; i < 8; i++) {
+        if (i == 1)
+            continue; /* the map's file name */
+        int lo = i == 0 ? 0 : i < 4 ? 1 : 0;
+        int hi = i == 0 ? 2147483647 : i < 4 ? GRID_MAX_SIDE : (i % 2 == 0 ? v[2] : v[3]) - 1;
+        NumStatus st = num_parse_int(word[i], lo, hi, &v[i]);
+        if (st != NUM_OK) {
+            diag_add(r->d, r->name, r->line, column(r, word[i]), "%s must be a whole number from %d to %d, not '%s' (%s)",
+                     what[i], lo, hi, word[i], num_status_text(st));
+            return false;
+        }
+    }
+    NumStatus st = num_parse_double(word[8], 0, SCEN_LENGTH_MAX, &q->optimal);
+    if (st != NUM_OK) {
+        diag_add(r->d, r->name, r->line, column(r, word[8]), "bad optimal length '%s' (%s)", word[8],
+                 num_status_text(st));
+        return false;
+    }
+    q->bucket = v[0];
+    *map_w = v[2];
+    *map_h = v[3];
+    q->start = tile_pos(v[4], v[5]);
+    q->goal = tile_pos(v[6], v[7]);
+    q->ulp = ulp_of(word[8]);
+    q->line = r->line;
+    return true;
+}
+
+bool movingai_read_scen(FILE *f, const char *name, Scenario *s, Diags *d)
+{
+    memset(s, 0, sizeof *s);
+    Reader r = {f, name, d, NULL, 0, 0, 0, 0};
+    int qcap = 0;
+    bool ok = true, first = true;
     Scenario out = {0};
-    while (ok && read_line(f, &line, &cap, &len)) {
-        lineno++;
-        if (len == 0)
+    ReadStatus rs = READ_EOF;
+    while (ok && (rs = read_line(&r)) == READ_LINE) {
+        char *word[WORDS_MAX];
+        int nw = split_words(r.buf, word, WORDS_MAX);
+        if (nw == 0)
             continue;
-        double version;
-        if (lineno == 1 && sscanf(line, "version %lf", &version) == 1) {
-            if (version < 1.0 || version >= 2.0) {
-                diag_add(d, path, 1, 9, "scenario version %g is not supported (1)", version);
+        bool was_first = first;
+        first = false;
+        if (strcmp(word[0], "version") == 0) {
+            double version = 0;
+            if (!was_first) {
+                diag_add(d, name, r.line, 1, "'version' must come before the first query");
+                ok = false;
+            } else if (nw != 2 || num_parse_double(word[1], 0, 1e9, &version) != NUM_OK) {
+                diag_add(d, name, r.line, 1, "expected 'version 1'");
+                ok = false;
+            } else if (version < 1.0 || version >= 2.0) {
+                diag_add(d, name, r.line, column(&r, word[1]), "scenario version %s is not supported (1)", word[1]);
                 ok = false;
             }
             continue;
         }
         ScenQuery q;
-        char map[512], opt[64];
         int mw, mh;
-        if (sscanf(line, "%d %511s %d %d %d %d %d %d %63s", &q.bucket, map, &mw, &mh, &q.start.x, &q.start.y,
-                   &q.goal.x, &q.goal.y, opt) != 9) {
-            diag_add(d, path, lineno, 1, "expected 9 columns: bucket map width height sx sy gx gy length");
+        if (!scen_query(&r, word, nw, &q, &mw, &mh)) {
             ok = false;
             break;
         }
-        char *end;
-        q.optimal = strtod(opt, &end);
-        if (*end || q.optimal < 0) {
-            diag_add(d, path, lineno, 1, "bad optimal length '%s'", opt);
-            ok = false;
-            break;
-        }
-        q.ulp = ulp_of(opt);
-        q.line = lineno;
         if (out.count == 0) {
             out.map_w = mw;
             out.map_h = mh;
+        }
+        if (out.count == MOVINGAI_QUERY_MAX) {
+            diag_add(d, name, r.line, 1, "more than %d queries", MOVINGAI_QUERY_MAX);
+            ok = false;
+            break;
         }
         if (out.count == qcap) {
             qcap = qcap ? qcap * 2 : 256;
             ScenQuery *bigger = realloc(out.q, (size_t)qcap * sizeof *bigger);
             if (!bigger) {
-                diag_add(d, path, 0, 0, "out of memory");
+                diag_add(d, name, r.line, 0, "out of memory");
                 ok = false;
                 break;
             }
@@ -202,12 +350,28 @@ bool movingai_load_scen(const char *path, Scenario *s, Diags *d)
         }
         out.q[out.count++] = q;
     }
-    free(line);
-    fclose(f);
+    if (ok && rs == READ_FAILED)
+        ok = false;
+    if (ok && out.count == 0) {
+        diag_add(d, name, 0, 0, "no queries: a scenario needs lines of bucket map width height sx sy gx gy length");
+        ok = false;
+    }
+    free(r.buf);
     if (!ok) {
         movingai_scen_free(&out);
         return false;
     }
     *s = out;
     return true;
+}
+
+bool movingai_load_scen(const char *path, Scenario *s, Diags *d)
+{
+    memset(s, 0, sizeof *s);
+    FILE *f = open_file(path, "scenario", d);
+    if (!f)
+        return false;
+    bool ok = movingai_read_scen(f, path, s, d);
+    fclose(f);
+    return ok;
 }

@@ -5,6 +5,7 @@
 #define ISODROID_MOVINGAI_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "coord.h"
 #include "diag.h"
@@ -24,10 +25,24 @@ typedef struct Scenario {
     int count;
 } Scenario;
 
+/* Limits: a line longer than MOVINGAI_LINE_MAX bytes, a file larger than
+ * MOVINGAI_FILE_MAX bytes or more than MOVINGAI_QUERY_MAX queries is refused
+ * (a map side is at most GRID_MAX_SIDE, 4096). */
+enum { MOVINGAI_LINE_MAX = 8192, MOVINGAI_QUERY_MAX = 1000000 };
+#define MOVINGAI_FILE_MAX (64L * 1024 * 1024)
+
 /* '.', 'G' and 'S' are walkable (cost 1); every other glyph is blocked.
- * Initialises g (caller deinits) only on success. */
+ * Initialises g (caller deinits) only on success. A read error, a folder
+ * and running out of memory are problems like any other, never an end of
+ * file. */
 bool movingai_load_map(const char *path, Grid *g, Diags *d);
+/* A scenario: an optional "version 1" first, then lines of exactly 9
+ * columns (bucket map width height sx sy gx gy length) whose coordinates lie
+ * inside the width and height they give. No queries is an error. */
 bool movingai_load_scen(const char *path, Scenario *s, Diags *d);
+/* The same from an open stream; name names it in messages. */
+bool movingai_read_map(FILE *f, const char *name, Grid *g, Diags *d);
+bool movingai_read_scen(FILE *f, const char *name, Scenario *s, Diags *d);
 void movingai_scen_free(Scenario *s); /* accepts a zeroed scenario */
 /* True when length is the file's optimum as the file wrote it: rounded or
  * truncated (optimal - ulp/2 <= length < optimal + ulp), or within

@@ -20,12 +20,6 @@ static double now_seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static void print_diags(const Diags *d)
-{
-    for (int k = 0; k < d->count; k++)
-        fprintf(stderr, "%s\n", d->msg[k]);
-}
-
 int isopath_bench(int argc, char **argv)
 {
     const char *map = NULL, *scen = NULL;
@@ -64,11 +58,11 @@ int isopath_bench(int argc, char **argv)
     Grid g;
     Scenario s;
     if (!movingai_load_map(map, &g, &d)) {
-        print_diags(&d);
+        isopath_print_diags(map, &d);
         return 1;
     }
     if (!movingai_load_scen(scen, &s, &d)) {
-        print_diags(&d);
+        isopath_print_diags(scen, &d);
         grid_deinit(&g);
         return 1;
     }

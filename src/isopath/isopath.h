@@ -17,6 +17,9 @@ bool isopath_parse_xy(const char *s, TilePos *out);
 /* Parses argv[*i] if it is a path option (--topology, --algo, --nearest,
  * --max-cost, --max-expand), consuming its value. false after a usage error. */
 bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool *handled);
+/* Prints every stored problem, one a line, then "FILE: (and N more)" for
+ * those past DIAG_MAX. */
+void isopath_print_diags(const char *file, const Diags *d);
 /* Loads a level and its grid, printing every problem; false on failure. */
 bool isopath_load_level(const char *path, Level *l, Grid *g);
 

@@ -119,15 +119,20 @@ bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool
     return true;
 }
 
+void isopath_print_diags(const char *file, const Diags *d)
+{
+    for (int k = 0; k < d->count; k++)
+        fprintf(stderr, "%s\n", d->msg[k]);
+    if (d->dropped)
+        fprintf(stderr, "%s: (and %d more)\n", file, d->dropped);
+}
+
 bool isopath_load_level(const char *path, Level *l, Grid *g)
 {
     Diags d;
     diag_clear(&d);
     if (!level_load(path, l, &d)) {
-        for (int k = 0; k < d.count; k++)
-            fprintf(stderr, "%s\n", d.msg[k]);
-        if (d.dropped)
-            fprintf(stderr, "%s: %d more problems not shown\n", path, d.dropped);
+        isopath_print_diags(path, &d);
         return false;
     }
     if (!level_build_grid(l, g)) {

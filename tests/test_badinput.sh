@@ -1,0 +1,77 @@
+#!/bin/sh
+# test_badinput.sh - the bad-input matrix of both binaries: every case runs
+# under a timeout and must give exactly its message (the whole of stderr)
+# and its exit code; nothing hangs, grows without bound or exits 0 after an
+# error. Prints TAP. ISOPATH and ISODROID name the binaries.
+isopath=${ISOPATH:-bin/isopath}
+game=${ISODROID:-bin/isodroid}
+. "$(dirname "$0")/tap.sh"
+arena=tests/data/movingai/arena.map
+arena_scen=tests/data/movingai/arena.map.scen
+
+# expect LABEL RC MESSAGE COMMAND...: stderr must be MESSAGE (T stands for
+# the scratch folder), the exit code RC, within 60 seconds
+expect() {
+    label=$1 want_rc=$2
+    if [ -n "$3" ]; then printf '%s\n' "$3" | sed "s#T/#$tmp/#g"; fi >"$tmp/want"
+    shift 3
+    timeout 60 "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    rc=$?
+    check "$label: exit $want_rc${3:+, }$(head -1 "$tmp/want" | sed "s#$tmp/##g")" \
+        '[ $rc -eq $want_rc ] && cmp -s "$tmp/err" "$tmp/want"'
+    if [ $rc -ne "$want_rc" ] || ! cmp -s "$tmp/err" "$tmp/want"; then
+        echo "#   exit $rc, stderr:"
+        head -5 "$tmp/err" | sed 's/^/#   /'
+    fi
+}
+
+# ---- isopath: Moving AI files ------------------------------------------------
+mkdir -p "$tmp/dir"
+expect "bench: a folder as the map" 1 "T/dir: is a folder, not a map file" \
+    "$isopath" bench "$tmp/dir" "$arena_scen"
+expect "bench: a folder as the scenario" 1 "T/dir: is a folder, not a scenario file" \
+    "$isopath" bench "$arena" "$tmp/dir"
+expect "bench: /dev/zero as the map" 1 "/dev/zero:1: line longer than 8192 bytes" \
+    "$isopath" bench /dev/zero "$arena_scen"
+expect "bench: /dev/zero as the scenario" 1 "/dev/zero:1: line longer than 8192 bytes" \
+    "$isopath" bench "$arena" /dev/zero
+expect "bench: /dev/null as the scenario" 1 \
+    "/dev/null: no queries: a scenario needs lines of bucket map width height sx sy gx gy length" \
+    "$isopath" bench "$arena" /dev/null
+: >"$tmp/empty.scen"
+expect "bench: an empty scenario" 1 \
+    "T/empty.scen: no queries: a scenario needs lines of bucket map width height sx sy gx gy length" \
+    "$isopath" bench "$arena" "$tmp/empty.scen"
+expect "bench: a missing map" 1 "/nonexistent.map: cannot open: No such file or directory" \
+    "$isopath" bench /nonexistent.map "$arena_scen"
+
+printf 'type octile\nheight 4294967297\nwidth 1\nmap\n.\n' >"$tmp/wrap.map"
+expect "bench: height 2^32 + 1 does not wrap to 1" 1 \
+    "T/wrap.map:2:8: height must be a whole number from 1 to 4096, not '4294967297' (out of range)" \
+    "$isopath" bench "$tmp/wrap.map" "$arena_scen"
+printf 'type octile\nheight 99999999999\nwidth 1\nmap\n.\n' >"$tmp/big.map"
+expect "bench: height 99999999999 is named as given" 1 \
+    "T/big.map:2:8: height must be a whole number from 1 to 4096, not '99999999999' (out of range)" \
+    "$isopath" bench "$tmp/big.map" "$arena_scen"
+{
+    echo "type octile"
+    i=0
+    while [ $i -lt 40 ]; do echo "bogus $i"; i=$((i + 1)); done
+} >"$tmp/many.map"
+timeout 60 "$isopath" bench "$tmp/many.map" "$arena_scen" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "bench: 40 bad header lines: 32 shown, then '(and 8 more)'" \
+    '[ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 33 ] && tail -1 "$tmp/err" | grep -qx "$tmp/many.map: (and 8 more)"'
+
+printf 'version 1\n0\tarena.map\t49\t49\t4294967297\t11\t1\t12\t1\n' >"$tmp/wrap.scen"
+expect "bench: a scenario x of 2^32 + 1 does not wrap to 1" 1 \
+    "T/wrap.scen:2:19: start x must be a whole number from 0 to 48, not '4294967297' (out of range)" \
+    "$isopath" bench "$arena" "$tmp/wrap.scen"
+printf 'version 1\n0\tarena.map\t49\t49\t1\t11\t1\t12\t1\tjunk\n' >"$tmp/junk.scen"
+expect "bench: junk after column 9" 1 "T/junk.scen:2:31: more than 9 columns: 'junk' after the length" \
+    "$isopath" bench "$arena" "$tmp/junk.scen"
+printf '\n\nversion 1\n0\tarena.map\t49\t49\t1\t11\t1\t12\t1\n' >"$tmp/late.scen"
+expect "bench: 'version' after blank lines is still the version line" 0 "" \
+    "$isopath" bench "$arena" "$tmp/late.scen"
+
+tap_end
