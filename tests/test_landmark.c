@@ -115,10 +115,35 @@ static void test_placement_spreads(void **state)
     grid_deinit(&g);
 }
 
+/* The table stays within its memory budget: a 4096 x 4096 grid holds one
+ * landmark, and asking for more is refused before anything is allocated
+ * (16 used to take 2.1 GB). */
+static void test_budget(void **state)
+{
+    (void)state;
+    assert_int_equal(landmark_max_count(1024, 1024), LANDMARK_MAX);
+    assert_int_equal(landmark_max_count(2048, 2048), 7);
+    assert_int_equal(landmark_max_count(4096, 4096), 1);
+    assert_int_equal(landmark_max_count(9, 10), LANDMARK_MAX);
+    Grid g;
+    assert_true(grid_init(&g, 4096, 4096));
+    LandmarkTable lt = {0};
+    assert_false(landmark_build(&lt, &g, 2));
+    assert_null(lt.dist);
+    assert_int_equal(landmark_bytes(&lt), 0);
+    grid_deinit(&g);
+    /* the budget holds whatever is asked for */
+    for (int side = 64; side <= 4096; side *= 2) {
+        int k = landmark_max_count(side, side);
+        assert_true((size_t)(side + 2) * (size_t)(side + 2) * (size_t)k * 8 <= LANDMARK_BUDGET_BYTES);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_distances_exact),
+        cmocka_unit_test(test_budget),
         cmocka_unit_test(test_placement_spreads),
     };
     return cmocka_run_group_tests_name("landmark", tests, NULL, NULL);

@@ -77,15 +77,30 @@ static bool first_landmark(const Grid *g, size_t *at)
     return true;
 }
 
+/* The table's bytes for count landmarks on a w x h grid, rounded up to a
+ * cache line (with 8 landmarks a cell's distances fill one line). */
+static size_t table_bytes(int w, int h, int count)
+{
+    size_t cells = (size_t)(w + 2) * (size_t)(h + 2);
+    return (cells * (size_t)count * sizeof(uint64_t) + 63) / 64 * 64;
+}
+
+int landmark_max_count(int w, int h)
+{
+    int k = 0;
+    while (k < LANDMARK_MAX && table_bytes(w, h, k + 1) <= LANDMARK_BUDGET_BYTES)
+        k++;
+    return k;
+}
+
 bool landmark_build(LandmarkTable *lt, const Grid *g, int count)
 {
     landmark_deinit(lt);
-    if (count < 1 || count > LANDMARK_MAX)
+    if (count < 1 || count > landmark_max_count(g->w, g->h))
         return false;
     size_t n = (size_t)g->w * (size_t)g->h, cells = (size_t)(g->w + 2) * (size_t)(g->h + 2);
     size_t k = (size_t)count;
-    /* cache-line aligned: with 8 landmarks a cell's distances fill one line */
-    size_t bytes = (cells * k * sizeof *lt->dist + 63) / 64 * 64;
+    size_t bytes = table_bytes(g->w, g->h, count);
     lt->dist = aligned_alloc(64, bytes);
     uint64_t *nearest = malloc(n * sizeof *nearest); /* cost to the closest landmark placed */
     size_t at;

@@ -9,7 +9,8 @@
  * region of the grid.
  *
  * Lifetime: landmark_build allocates (8 bytes per bordered cell and
- * landmark) and may be called again on the same table; landmark_deinit frees.
+ * landmark, at most LANDMARK_BUDGET_BYTES in all) and may be called again on
+ * the same table; landmark_deinit frees.
  * A table describes the grid it was built from only as long as that grid's
  * version is unchanged (landmark_current tells). */
 #ifndef ISODROID_LANDMARK_H
@@ -22,6 +23,9 @@
 #include "grid.h"
 
 enum { LANDMARK_MAX = 16 };
+/* The table's memory budget: 256 MiB holds 16 landmarks up to 1024 x 1024,
+ * 7 on 2048 x 2048 and 1 on 4096 x 4096 (each also costs a whole-grid pass). */
+#define LANDMARK_BUDGET_BYTES ((size_t)256 * 1024 * 1024)
 #define LANDMARK_FAR UINT64_MAX /* no path between the tile and the landmark */
 
 typedef struct LandmarkTable {
@@ -37,9 +41,12 @@ typedef struct LandmarkTable {
 /* Places count (1..LANDMARK_MAX) landmarks on g, whose walkable tiles must
  * all cost the same, and fills the table: count + 1 Dijkstra passes over the
  * largest region (plus one per smaller region met before it in row order).
- * False when out of memory or count is out of range (the table is then
- * empty). */
+ * False when out of memory, count is out of range or more than
+ * landmark_max_count (the table is then empty; nothing was allocated). */
 bool landmark_build(LandmarkTable *lt, const Grid *g, int count);
+/* How many landmarks (0..LANDMARK_MAX) a w x h grid's table holds within
+ * LANDMARK_BUDGET_BYTES. */
+int landmark_max_count(int w, int h);
 void landmark_deinit(LandmarkTable *lt); /* accepts a zeroed or deinited table */
 /* True when the table was built from g as it is now. */
 bool landmark_current(const LandmarkTable *lt, const Grid *g);
