@@ -74,4 +74,26 @@ printf '\n\nversion 1\n0\tarena.map\t49\t49\t1\t11\t1\t12\t1\n' >"$tmp/late.scen
 expect "bench: 'version' after blank lines is still the version line" 0 "" \
     "$isopath" bench "$arena" "$tmp/late.scen"
 
+# ---- isopath: arguments (one checked parser: no wrap, no junk) ----------------
+tut=levels/01_tutorial.txt
+hint="run 'isopath --help' for usage"
+expect "path: --max-expand beyond long" 2 "isopath: --max-expand wants a positive whole number, not '99999999999999999999'
+$hint" "$isopath" path $tut 2,2 3,6 --max-expand 99999999999999999999
+expect "path: --max-expand with junk" 2 "isopath: --max-expand wants a positive whole number, not '5k'
+$hint" "$isopath" path $tut 2,2 3,6 --max-expand 5k
+expect "path: --max-cost inf" 2 "isopath: --max-cost wants a positive number, not 'inf'
+$hint" "$isopath" path $tut 2,2 3,6 --max-cost inf
+expect "path: --max-cost 1e999" 2 "isopath: --max-cost wants a positive number, not '1e999'
+$hint" "$isopath" path $tut 2,2 3,6 --max-cost 1e999
+expect "path: a coordinate of 2^32 + 2" 2 "isopath: bad start '4294967298,2': expected X,Y such as 2,3
+$hint" "$isopath" path $tut 4294967298,2 3,6
+expect "path: a coordinate with junk" 2 "isopath: bad goal '3,6junk': expected X,Y such as 2,3
+$hint" "$isopath" path $tut 2,2 3,6junk
+expect "path: a coordinate with a space" 2 "isopath: bad goal '3, 6': expected X,Y such as 2,3
+$hint" "$isopath" path $tut 2,2 "3, 6"
+expect "bench: --repeat beyond long (ran for ever)" 2 "isopath: --repeat wants a positive whole number, not '99999999999999999999'
+$hint" "$isopath" bench "$arena" "$arena_scen" --repeat 99999999999999999999
+expect "path: --landmarks 17" 2 "isopath: --landmarks wants a whole number from 0 to 16, not '17'
+$hint" "$isopath" path $tut 2,2 3,6 --algo jps --landmarks 17
+
 tap_end

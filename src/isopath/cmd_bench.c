@@ -9,6 +9,7 @@
 
 #include "isopath.h"
 #include "movingai.h"
+#include "num.h"
 
 /* Benchmark maps never change, so JPS gets landmarks unless told otherwise. */
 enum { BENCH_LANDMARKS = 8 };
@@ -29,11 +30,9 @@ int isopath_bench(int argc, char **argv)
     for (int i = 2; i < argc; i++) {
         bool handled;
         if (strcmp(argv[i], "--repeat") == 0) {
-            char *end;
             if (i + 1 >= argc)
                 return isopath_usage_error("%s", "--repeat needs a value");
-            repeat = strtol(argv[++i], &end, 10);
-            if (*end || repeat < 1)
+            if (num_parse_long(argv[++i], 1, ISOPATH_REPEAT_MAX, &repeat) != NUM_OK)
                 return isopath_usage_error("--repeat wants a positive whole number, not '%s'", argv[i]);
             continue;
         }
@@ -80,6 +79,7 @@ int isopath_bench(int argc, char **argv)
         return 1;
     }
     /* the jump table and landmarks are map preparation, like loading: timed on their own */
+    isopath_fit_landmarks(&opt, &g);
     double t_prep = now_seconds();
     path_prepare(st, &g, &opt);
     t_prep = now_seconds() - t_prep;

@@ -12,8 +12,16 @@
 
 /* Prints "isopath: <message>" and the --help hint; returns exit code 2. */
 int isopath_usage_error(const char *fmt, const char *arg);
-/* "X,Y" -> TilePos. */
+/* Limits of the arguments: coordinates, --max-cost, --max-expand, --repeat. */
+enum { ISOPATH_COORD_MAX = 1000000, ISOPATH_REPEAT_MAX = 1000000 };
+#define ISOPATH_COST_MAX 1e15
+#define ISOPATH_EXPAND_MAX 1000000000000L
+
+/* "X,Y" -> TilePos (each within +-ISOPATH_COORD_MAX, nothing after). */
 bool isopath_parse_xy(const char *s, TilePos *out);
+/* JPS: lowers opt->landmarks to what fits g within the landmark memory
+ * budget (landmark.h), saying so on stderr. */
+void isopath_fit_landmarks(PathOptions *opt, const Grid *g);
 /* Parses argv[*i] if it is a path option (--topology, --algo, --nearest,
  * --max-cost, --max-expand), consuming its value. false after a usage error. */
 bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool *handled);

@@ -9,6 +9,7 @@
 #include "isopath.h"
 #include "landmark.h"
 #include "level.h"
+#include "num.h"
 #include "path.h"
 
 static const char usage[] =
@@ -20,7 +21,8 @@ static const char usage[] =
     "      path over it (s start, o path, g goal). Unreachable: 'no path' on\n"
     "      stderr and exit 1. --nearest walks to the reachable tile nearest an\n"
     "      unreachable goal instead. --landmarks K (0 to 16; JPS) places K landmarks\n"
-    "      first, whose distances sharpen the search's estimate.\n"
+    "      first, whose distances sharpen the search's estimate (as many as fit in\n"
+    "      256 MiB: 7 on 2048x2048, 1 on 4096x4096).\n"
     "  isopath check LEVEL...\n"
     "      validates level files: one FILE:LINE:COL: message per problem (exit 1),\n"
     "      or a summary per file with the walkable tiles '@' cannot reach.\n"
@@ -44,16 +46,23 @@ int isopath_usage_error(const char *fmt, const char *arg)
 
 bool isopath_parse_xy(const char *s, TilePos *out)
 {
-    char *end;
-    long x = strtol(s, &end, 10);
-    if (end == s || *end != ',')
-        return false;
-    const char *ys = end + 1;
-    long y = strtol(ys, &end, 10);
-    if (end == ys || *end != '\0' || x < -1000000 || x > 1000000 || y < -1000000 || y > 1000000)
+    const char *end;
+    long x, y;
+    if (num_scan_long(s, &end, -ISOPATH_COORD_MAX, ISOPATH_COORD_MAX, &x) != NUM_OK || *end != ',' ||
+        num_parse_long(end + 1, -ISOPATH_COORD_MAX, ISOPATH_COORD_MAX, &y) != NUM_OK)
         return false;
     *out = tile_pos((int)x, (int)y);
     return true;
+}
+
+void isopath_fit_landmarks(PathOptions *opt, const Grid *g)
+{
+    int fit = landmark_max_count(g->w, g->h);
+    if (opt->algo != PATH_JPS || opt->landmarks <= fit)
+        return;
+    fprintf(stderr, "isopath: %d landmarks on a %dx%d map would pass the %zu MiB budget; placing %d\n",
+            opt->landmarks, g->w, g->h, LANDMARK_BUDGET_BYTES >> 20, fit);
+    opt->landmarks = fit;
 }
 
 bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool *handled)
@@ -67,7 +76,6 @@ bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool
             return false;
         }
         const char *v = argv[++*i];
-        char *end;
         if (strcmp(a, "--topology") == 0) {
             if (strcmp(v, "8") == 0)
                 opt->topology = PATH_TOPO_8;
@@ -89,22 +97,20 @@ bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool
                 return false;
             }
         } else if (strcmp(a, "--max-cost") == 0) {
-            opt->cost_limit = strtod(v, &end);
-            if (end == v || *end || !(opt->cost_limit > 0)) {
+            if (num_parse_double(v, 0, ISOPATH_COST_MAX, &opt->cost_limit) != NUM_OK || !(opt->cost_limit > 0)) {
                 isopath_usage_error("--max-cost wants a positive number, not '%s'", v);
                 return false;
             }
         } else if (strcmp(a, "--landmarks") == 0) {
-            long k = strtol(v, &end, 10);
-            if (end == v || *end || k < 0 || k > LANDMARK_MAX) {
+            long k;
+            if (num_parse_long(v, 0, LANDMARK_MAX, &k) != NUM_OK) {
                 fprintf(stderr, "isopath: --landmarks wants a whole number from 0 to %d, not '%s'\n", LANDMARK_MAX, v);
                 fprintf(stderr, "run 'isopath --help' for usage\n");
                 return false;
             }
             opt->landmarks = (int)k;
         } else {
-            opt->expansion_limit = strtol(v, &end, 10);
-            if (end == v || *end || opt->expansion_limit < 1) {
+            if (num_parse_long(v, 1, ISOPATH_EXPAND_MAX, &opt->expansion_limit) != NUM_OK) {
                 isopath_usage_error("--max-expand wants a positive whole number, not '%s'", v);
                 return false;
             }
@@ -208,6 +214,7 @@ static int cmd_path(int argc, char **argv)
         fprintf(stderr, "isopath: out of memory\n");
         rc = 1;
     } else {
+        isopath_fit_landmarks(&opt, &g);
         path_prepare(st, &g, &opt); /* for --landmarks; out of memory: the search does without */
         PathStatus s = path_find(st, &g, start, goal, &opt, NULL);
         const PathResult *r = path_result(st);
