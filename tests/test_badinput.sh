@@ -8,6 +8,9 @@ game=${ISODROID:-bin/isodroid}
 . "$(dirname "$0")/tap.sh"
 arena=tests/data/movingai/arena.map
 arena_scen=tests/data/movingai/arena.map.scen
+tut=levels/01_tutorial.txt
+mkdir -p "$tmp/dir" "$tmp/lv"
+printf 'quit\n' >"$tmp/q.txt"
 
 # expect LABEL RC MESSAGE COMMAND...: stderr must be MESSAGE (T stands for
 # the scratch folder), the exit code RC, within 60 seconds
@@ -25,8 +28,12 @@ expect() {
     fi
 }
 
+run_script() { # LABEL RC MESSAGE SCRIPT-TEXT [LEVEL]: runs the text as T/s.txt
+    printf '%s' "$4" | sed "s#T/#$tmp/#g" >"$tmp/s.txt"
+    expect "$1" "$2" "$3" "$game" "${5:-$tut}" --headless --script "$tmp/s.txt"
+}
+
 # ---- isopath: Moving AI files ------------------------------------------------
-mkdir -p "$tmp/dir"
 expect "bench: a folder as the map" 1 "T/dir: is a folder, not a map file" \
     "$isopath" bench "$tmp/dir" "$arena_scen"
 expect "bench: a folder as the scenario" 1 "T/dir: is a folder, not a scenario file" \
@@ -75,7 +82,6 @@ expect "bench: 'version' after blank lines is still the version line" 0 "" \
     "$isopath" bench "$arena" "$tmp/late.scen"
 
 # ---- isopath: arguments (one checked parser: no wrap, no junk) ----------------
-tut=levels/01_tutorial.txt
 hint="run 'isopath --help' for usage"
 expect "path: --max-expand beyond long" 2 "isopath: --max-expand wants a positive whole number, not '99999999999999999999'
 $hint" "$isopath" path $tut 2,2 3,6 --max-expand 99999999999999999999
@@ -95,5 +101,18 @@ expect "bench: --repeat beyond long (ran for ever)" 2 "isopath: --repeat wants a
 $hint" "$isopath" bench "$arena" "$arena_scen" --repeat 99999999999999999999
 expect "path: --landmarks 17" 2 "isopath: --landmarks wants a whole number from 0 to 16, not '17'
 $hint" "$isopath" path $tut 2,2 3,6 --algo jps --landmarks 17
+
+# ---- isodroid: level folders and paths ----------------------------------------
+mkdir -p "$tmp/nolevels"
+expect "an empty level folder (qsort on NULL)" 1 "isodroid: T/nolevels: no level files (*.txt) in this folder" \
+    "$game" "$tmp/nolevels" --headless --script "$tmp/q.txt"
+deep=$tmp
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do deep=$deep/ddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd; done
+mkdir -p "$deep"
+cp $tut "$deep/level.txt"
+expect "a level path of 1100+ characters loads (was cut at 1023)" 0 "" \
+    "$game" "$deep/level.txt" --headless --script "$tmp/q.txt"
+expect "a folder path of 1100+ characters plays its first level" 0 "" \
+    "$game" "$deep" --headless --script "$tmp/q.txt"
 
 tap_end

@@ -1,5 +1,5 @@
 /* levelset.c - lists a folder's level files in name order (dirent + qsort);
- * the game walks them with PageDown/PageUp. */
+ * the game walks them with PageDown/PageUp. Paths are allocated to fit. */
 #include "levelset.h"
 
 #include <dirent.h>
@@ -21,10 +21,12 @@ static bool is_level_name(const char *name)
 bool levelset_scan(LevelSet *s, const char *dir)
 {
     memset(s, 0, sizeof *s);
-    snprintf(s->dir, sizeof s->dir, "%s", dir);
-    DIR *d = opendir(dir);
-    if (!d)
+    s->dir = strdup(dir);
+    DIR *d = s->dir ? opendir(dir) : NULL;
+    if (!d) {
+        levelset_free(s);
         return false;
+    }
     int cap = 0;
     struct dirent *e;
     bool ok = true;
@@ -50,7 +52,8 @@ bool levelset_scan(LevelSet *s, const char *dir)
         levelset_free(s);
         return false;
     }
-    qsort(s->names, (size_t)s->count, sizeof *s->names, compare_names);
+    if (s->count > 0) /* an empty folder has no array to sort */
+        qsort(s->names, (size_t)s->count, sizeof *s->names, compare_names);
     return true;
 }
 
@@ -59,23 +62,54 @@ void levelset_free(LevelSet *s)
     for (int i = 0; i < s->count; i++)
         free(s->names[i]);
     free(s->names);
+    free(s->dir);
     memset(s, 0, sizeof *s);
 }
 
-void levelset_dir_of(const char *path, char *out, size_t n)
+char *levelset_dir_new(const char *path)
 {
     const char *slash = strrchr(path, '/');
     if (!slash)
-        snprintf(out, n, ".");
-    else if (slash == path)
-        snprintf(out, n, "/");
-    else
-        snprintf(out, n, "%.*s", (int)(slash - path), path);
+        return strdup(".");
+    size_t n = slash == path ? 1 : (size_t)(slash - path);
+    char *out = malloc(n + 1);
+    if (out) {
+        memcpy(out, path, n);
+        out[n] = '\0';
+    }
+    return out;
 }
 
-void levelset_path(const LevelSet *s, int i, char *out, size_t n)
+char *levelset_path_new(const LevelSet *s, int i)
 {
-    snprintf(out, n, "%s/%s", s->dir, s->names[i]);
+    size_t dn = strlen(s->dir), nn = strlen(s->names[i]);
+    char *out = malloc(dn + nn + 2);
+    if (out) {
+        memcpy(out, s->dir, dn);
+        out[dn] = '/';
+        memcpy(out + dn + 1, s->names[i], nn + 1);
+    }
+    return out;
+}
+
+/* Copies a malloc'd string into out when it fits; frees it. */
+static bool copy_out(char *str, char *out, size_t n)
+{
+    bool fits = str && strlen(str) < n;
+    if (n > 0)
+        snprintf(out, n, "%s", fits ? str : "");
+    free(str);
+    return fits;
+}
+
+bool levelset_dir_of(const char *path, char *out, size_t n)
+{
+    return copy_out(levelset_dir_new(path), out, n);
+}
+
+bool levelset_path(const LevelSet *s, int i, char *out, size_t n)
+{
+    return copy_out(levelset_path_new(s, i), out, n);
 }
 
 int levelset_find(const LevelSet *s, const char *path)

@@ -106,42 +106,46 @@ static int parse_args(int argc, char **argv, Options *o)
     return -1;
 }
 
-/* The first level of a folder in name order, into out. */
-static bool first_level(const char *dir, char *out, size_t n)
+/* The first level of a folder in name order (malloc'd), or NULL. */
+static char *first_level(const char *dir)
 {
     LevelSet set;
-    bool ok = levelset_scan(&set, dir) && set.count > 0;
-    if (ok)
-        levelset_path(&set, 0, out, n);
+    char *path = levelset_scan(&set, dir) && set.count > 0 ? levelset_path_new(&set, 0) : NULL;
     levelset_free(&set);
-    return ok;
+    return path;
 }
 
-static bool resolve_level(const char *arg, char *out, size_t n)
+/* The level file to play (malloc'd, any length), or NULL after saying why. */
+static char *resolve_level(const char *arg)
 {
     struct stat sb;
+    char *path = NULL;
     if (!arg) {
-        if (first_level("levels", out, n))
-            return true;
+        if ((path = first_level("levels")))
+            return path;
         char *base = SDL_GetBasePath();
-        char dir[1024] = "levels";
         if (base) {
-            snprintf(dir, sizeof dir, "%s../levels", base);
+            size_t n = strlen(base) + sizeof "../levels";
+            char *dir = malloc(n);
+            if (dir) {
+                snprintf(dir, n, "%s../levels", base);
+                path = first_level(dir);
+                free(dir);
+            }
             SDL_free(base);
         }
-        if (first_level(dir, out, n))
-            return true;
-        fprintf(stderr, "isodroid: no level files (*.txt) in levels/; give one: isodroid LEVEL.txt\n");
-        return false;
+        if (!path)
+            fprintf(stderr, "isodroid: no level files (*.txt) in levels/; give one: isodroid LEVEL.txt\n");
+        return path;
     }
     if (stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        if (first_level(arg, out, n))
-            return true;
-        fprintf(stderr, "isodroid: %s: no level files (*.txt) in this folder\n", arg);
-        return false;
+        if (!(path = first_level(arg)))
+            fprintf(stderr, "isodroid: %s: no level files (*.txt) in this folder\n", arg);
+        return path;
     }
-    snprintf(out, n, "%s", arg);
-    return true;
+    if (!(path = strdup(arg)))
+        fprintf(stderr, "isodroid: out of memory\n");
+    return path;
 }
 
 /* ---- input ------------------------------------------------------------------- */
@@ -589,8 +593,8 @@ int main(int argc, char **argv)
     int rc = parse_args(argc, argv, &app.opt);
     if (rc >= 0)
         return rc;
-    char level[1024];
-    if (!resolve_level(app.opt.level, level, sizeof level))
+    char *level = resolve_level(app.opt.level);
+    if (!level)
         return 1;
 
     if (app.opt.headless)
@@ -599,6 +603,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "isodroid: cannot start the display: %s\n"
                         "No display here? Run 'isodroid --headless --script FILE', or set DISPLAY.\n",
                 SDL_GetError());
+        free(level);
         return 1;
     }
     if (!app.opt.headless) {
@@ -609,12 +614,14 @@ int main(int argc, char **argv)
                             "No display here? Run 'isodroid --headless --script FILE', or set DISPLAY.\n",
                     drv);
             SDL_Quit();
+            free(level);
             return 1;
         }
     }
     if (IMG_Init(IMG_INIT_PNG) == 0 || TTF_Init() != 0) {
         fprintf(stderr, "isodroid: cannot start SDL_image/SDL_ttf: %s\n", SDL_GetError());
         SDL_Quit();
+        free(level);
         return 1;
     }
     rc = 1;
@@ -672,5 +679,6 @@ int main(int argc, char **argv)
     TTF_Quit();
     IMG_Quit();
     SDL_Quit();
+    free(level);
     return rc;
 }
