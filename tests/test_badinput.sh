@@ -102,6 +102,22 @@ $hint" "$isopath" bench "$arena" "$arena_scen" --repeat 99999999999999999999
 expect "path: --landmarks 17" 2 "isopath: --landmarks wants a whole number from 0 to 16, not '17'
 $hint" "$isopath" path $tut 2,2 3,6 --algo jps --landmarks 17
 
+# ---- isodroid: arguments ------------------------------------------------------
+ghint="run 'isodroid --help' for usage"
+expect "--size 4294967360x100 (ran as 64x100)" 2 "isodroid: --size wants WxH between 64x64 and 8192x8192, not '4294967360x100'
+$ghint" "$game" $tut --headless --script "$tmp/q.txt" --size 4294967360x100
+expect "--size 640x480junk (accepted)" 2 "isodroid: --size wants WxH between 64x64 and 8192x8192, not '640x480junk'
+$ghint" "$game" $tut --headless --script "$tmp/q.txt" --size 640x480junk
+expect "--size 10x10 headless: the minimum is said" 2 "isodroid: --size 10x10 is below the headless minimum 64x64
+$ghint" "$game" $tut --headless --script "$tmp/q.txt" --size 10x10
+expect "--size 100x100 for a window: the minimum is said (was raised)" 2 \
+    "isodroid: --size 100x100 is below the window minimum 320x240
+$ghint" "$game" $tut --size 100x100
+expect "--bench-frames 99999999999999 (failed silently, exit 0)" 2 \
+    "isodroid: --bench-frames wants a whole number from 1 to 1000000, not '99999999999999'
+$ghint" "$game" $tut --headless --bench-frames 99999999999999
+expect "--size 64x64 headless runs" 0 "" "$game" $tut --headless --script "$tmp/q.txt" --size 64x64
+
 # ---- isodroid: level folders and paths ----------------------------------------
 mkdir -p "$tmp/nolevels"
 expect "an empty level folder (qsort on NULL)" 1 "isodroid: T/nolevels: no level files (*.txt) in this folder" \

@@ -14,10 +14,15 @@
 #include "assets.h"
 #include "game.h"
 #include "levelset.h"
+#include "num.h"
 #include "render.h"
 #include "script.h"
 
 #define STEP (1.0 / 60.0) /* fixed timestep, seconds */
+
+/* --size: at least 64x64 headless, 320x240 for a window (its minimum size) */
+enum { SIZE_MIN = 64, WINDOW_MIN_W = 320, WINDOW_MIN_H = 240, SIZE_MAX_SIDE = 8192 };
+enum { BENCH_FRAMES_MAX = 1000000 };
 
 static const char usage[] =
     "usage: isodroid [LEVEL.txt | FOLDER] [options]\n"
@@ -81,15 +86,15 @@ static int parse_args(int argc, char **argv, Options *o)
             if (!strcmp(a, "--script")) {
                 o->script = v;
             } else if (!strcmp(a, "--size")) {
-                char x;
-                if (sscanf(v, "%d%c%d", &o->w, &x, &o->h) != 3 || (x != 'x' && x != 'X') || o->w < 64 ||
-                    o->h < 64 || o->w > 8192 || o->h > 8192)
+                const char *end;
+                long w = 0, h = 0;
+                if (num_scan_long(v, &end, 1, SIZE_MAX_SIDE, &w) != NUM_OK || (*end != 'x' && *end != 'X') ||
+                    num_parse_long(end + 1, 1, SIZE_MAX_SIDE, &h) != NUM_OK)
                     return usage_error("--size wants WxH between 64x64 and 8192x8192, not '%s'", v);
-            } else {
-                char *end;
-                o->bench_frames = strtol(v, &end, 10);
-                if (*end || o->bench_frames < 1)
-                    return usage_error("--bench-frames wants a positive whole number, not '%s'", v);
+                o->w = (int)w;
+                o->h = (int)h;
+            } else if (num_parse_long(v, 1, BENCH_FRAMES_MAX, &o->bench_frames) != NUM_OK) {
+                return usage_error("--bench-frames wants a whole number from 1 to 1000000, not '%s'", v);
             }
         } else if (a[0] == '-') {
             return usage_error("unknown option '%s'", a);
@@ -103,6 +108,13 @@ static int parse_args(int argc, char **argv, Options *o)
         return usage_error("%s", "--bench-frames runs with --headless");
     if (o->headless && !o->script && !o->bench_frames)
         return usage_error("%s", "--headless needs --script FILE or --bench-frames N");
+    int min_w = o->headless ? SIZE_MIN : WINDOW_MIN_W, min_h = o->headless ? SIZE_MIN : WINDOW_MIN_H;
+    if (o->w < min_w || o->h < min_h) { /* said, never silently raised */
+        char msg[128];
+        snprintf(msg, sizeof msg, "--size %dx%d is below the %s minimum %dx%d", o->w, o->h,
+                 o->headless ? "headless" : "window", min_w, min_h);
+        return usage_error("%s", msg);
+    }
     return -1;
 }
 
@@ -632,7 +644,7 @@ int main(int argc, char **argv)
         app.window = SDL_CreateWindow("Isodroid", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, app.opt.w,
                                       app.opt.h, SDL_WINDOW_RESIZABLE);
         if (app.window) {
-            SDL_SetWindowMinimumSize(app.window, 320, 240);
+            SDL_SetWindowMinimumSize(app.window, WINDOW_MIN_W, WINDOW_MIN_H);
             app.sdl = SDL_CreateRenderer(app.window, -1, SDL_RENDERER_PRESENTVSYNC);
             if (!app.sdl)
                 app.sdl = SDL_CreateRenderer(app.window, -1, SDL_RENDERER_SOFTWARE);
