@@ -131,4 +131,16 @@ expect "a level path of 1100+ characters loads (was cut at 1023)" 0 "" \
 expect "a folder path of 1100+ characters plays its first level" 0 "" \
     "$game" "$deep" --headless --script "$tmp/q.txt"
 
+# ---- isodroid: drags are clipped to the window --------------------------------
+cp $tut "$tmp/lv/room.txt"
+run_script "drag across a million pixels (overflowed; 2000000000 took 22 s)" 0 "" "key e
+drag -1000000 400 1000000 400
+" "$tmp/lv/room.txt"
+printf 'key e\nkey 1\ndrag 560 400 1000000 400\nquit\n' >"$tmp/far.txt"
+printf 'key e\nkey 1\ndrag 560 400 1279 400\nquit\n' >"$tmp/edge.txt"
+"$game" "$tmp/lv/room.txt" --headless --script "$tmp/far.txt" --trace >"$tmp/far.trace" 2>&1
+"$game" "$tmp/lv/room.txt" --headless --script "$tmp/edge.txt" --trace >"$tmp/edge.trace" 2>&1
+check "a drag past the window paints what a drag to its edge paints" \
+    'grep -q "^edit " "$tmp/edge.trace" && cmp -s "$tmp/far.trace" "$tmp/edge.trace"'
+
 tap_end

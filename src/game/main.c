@@ -6,6 +6,7 @@
 #include <SDL.h>
 #include <SDL_image.h>
 #include <SDL_ttf.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -430,15 +431,35 @@ static void send_click(App *app, Uint8 button, int px, int py)
     send_button(app, SDL_MOUSEBUTTONUP, button, px, py);
 }
 
-/* A left-button drag, with a motion event every 4 pixels. */
+/* A left-button drag in a straight line, a motion event every 4 pixels,
+ * clipped to the window (Liang-Barsky): pressed where the line enters the
+ * window, released where it leaves; a line wholly outside sends nothing.
+ * The arithmetic is in doubles, so no endpoints overflow. */
 static void send_drag(App *app, int x0, int y0, int x1, int y1)
 {
-    send_motion(app, x0, y0);
-    send_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, x0, y0);
-    int n = (abs(x1 - x0) > abs(y1 - y0) ? abs(x1 - x0) : abs(y1 - y0)) / 4 + 1;
+    double dx = (double)x1 - x0, dy = (double)y1 - y0, t0 = 0, t1 = 1;
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {x0, app->game.screen_w - 1.0 - x0, y0, app->game.screen_h - 1.0 - y0};
+    for (int i = 0; i < 4; i++) {
+        if (p[i] == 0) {
+            if (q[i] < 0)
+                return; /* parallel to this edge and outside it */
+        } else if (p[i] < 0) {
+            t0 = fmax(t0, q[i] / p[i]);
+        } else {
+            t1 = fmin(t1, q[i] / p[i]);
+        }
+    }
+    if (t0 > t1)
+        return;
+    int sx = (int)floor(x0 + t0 * dx + 0.5), sy = (int)floor(y0 + t0 * dy + 0.5);
+    int ex = (int)floor(x0 + t1 * dx + 0.5), ey = (int)floor(y0 + t1 * dy + 0.5);
+    send_motion(app, sx, sy);
+    send_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, sx, sy);
+    int n = (abs(ex - sx) > abs(ey - sy) ? abs(ex - sx) : abs(ey - sy)) / 4 + 1;
     for (int i = 1; i <= n; i++)
-        send_motion(app, x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n);
-    send_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, x1, y1);
+        send_motion(app, sx + (ex - sx) * i / n, sy + (ey - sy) * i / n);
+    send_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, ex, ey);
 }
 
 /* "ctrl+shift+z" -> a key press with its modifiers; false for an unknown key. */
