@@ -102,6 +102,77 @@ $hint" "$isopath" bench "$arena" "$arena_scen" --repeat 99999999999999999999
 expect "path: --landmarks 17" 2 "isopath: --landmarks wants a whole number from 0 to 16, not '17'
 $hint" "$isopath" path $tut 2,2 3,6 --algo jps --landmarks 17
 
+# ---- isodroid: scripts (exit 3 for every script error) -------------------------
+cmds="click, rclick, drag, move, mousedown, mouseup, clicktile, rclicktile, key, keydown, keyup, wait, screenshot, quit"
+nocmd="no commands: a script needs at least one ($cmds)"
+run_script "an empty script (ran for ever)" 3 "T/s.txt: $nocmd" ""
+run_script "a script of comments and blank lines (ran for ever)" 3 "T/s.txt: $nocmd" "# one
+   # two
+
+"
+expect "/dev/null as the script (ran for ever)" 3 "/dev/null: $nocmd" \
+    "$game" $tut --headless --script /dev/null
+expect "a folder as the script (ran for ever)" 3 "T/dir: is a folder, not a script" \
+    "$game" $tut --headless --script "$tmp/dir"
+expect "/dev/zero as the script (read for ever)" 3 "/dev/zero: script larger than 1048576 bytes" \
+    "$game" $tut --headless --script /dev/zero
+expect "a missing script (exit 0)" 3 "/nonexistent/s.txt: cannot open script: No such file or directory" \
+    "$game" $tut --headless --script /nonexistent/s.txt
+run_script "an unknown command (exit 0)" 3 "T/s.txt:2:3: unknown command 'clik' ($cmds)" "wait 10
+  clik 1 2
+"
+run_script "an unknown key (exit 0)" 3 \
+    "T/s.txt:2:1: unknown key 'Bogus' (SDL key names: E, 3, Escape, PageDown, F1; ctrl+, shift+, alt+ before)" \
+    "key e
+key Bogus
+"
+run_script "a clicktile outside the level (exit 0)" 3 "T/s.txt:2:1: tile 20,3 is outside the 9x10 level" "wait 10
+clicktile 20 3
+screenshot T/never.png
+"
+check "... and the run stops there" '[ ! -f "$tmp/never.png" ]'
+run_script "a failed screenshot (exit 0)" 3 \
+    "T/s.txt:1:1: screenshot /nonexistent/dir/x.png: Couldn't open /nonexistent/dir/x.png" \
+    "screenshot /nonexistent/dir/x.png
+"
+run_script "wait 2^32 (waited 0 ms)" 3 \
+    "T/s.txt:1:1: 'wait' takes MS (0 to 3600000); '4294967296': out of range" "wait 4294967296
+"
+run_script "wait with junk" 3 "T/s.txt:1:1: 'wait' takes MS (0 to 3600000); '5ms': junk after the number" "wait 5ms
+"
+run_script "click with a third number" 3 "T/s.txt:1:1: 'click' takes PX PY (pixels, -1000000 to 1000000)" "click 1 2 3
+"
+printf 'wait 1\000\nquit\n' >"$tmp/nul.txt"
+expect "a NUL byte mid-line" 3 "T/nul.txt:1:7: NUL byte (0x00): scripts are text" \
+    "$game" $tut --headless --script "$tmp/nul.txt"
+
+# a comment longer than the old 512-byte line buffer: its tail saved the level
+cp $tut "$tmp/lv/room.txt"
+long=$(printf '%0510d' 0 | tr 0 x)
+run_script "a 520-byte comment's tail is no command" 0 "" "key e
+rclicktile 6 6
+#${long}key ctrl+s
+quit
+" "$tmp/lv/room.txt"
+check "... and the level was not saved" 'cmp -s "$tmp/lv/room.txt" $tut'
+long=$(printf '%08200d' 0)
+run_script "a line over 8192 bytes is refused; the next keeps its number" 3 \
+    "T/s.txt:2: line too long (more than 8192 bytes)
+T/s.txt:3:1: unknown command 'clik' ($cmds)" "wait 1
+#$long
+clik
+"
+
+# the held-input commands: keydown/keyup and mousedown/mouseup act like key and drag
+cp $tut "$tmp/lv/room.txt"
+printf 'keydown e\nkeyup e\nkey 1\nmousedown 560 400\nmove 660 400\nmove 760 400\nmouseup 760 400\nquit\n' >"$tmp/held.txt"
+printf 'key e\nkey 1\ndrag 560 400 760 400\nquit\n' >"$tmp/drag.txt"
+"$game" "$tmp/lv/room.txt" --headless --script "$tmp/held.txt" --trace >"$tmp/held.trace" 2>"$tmp/err"
+rc=$?
+"$game" "$tmp/lv/room.txt" --headless --script "$tmp/drag.txt" --trace >"$tmp/drag.trace" 2>&1
+check "keydown/keyup, mousedown, move, mouseup: paint from the press to the release like a drag" \
+    '[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(grep "^edit " "$tmp/held.trace" | sed -n "1p;\$p")" = "$(grep "^edit " "$tmp/drag.trace" | sed -n "1p;\$p")" ]'
+
 # ---- isodroid: arguments ------------------------------------------------------
 ghint="run 'isodroid --help' for usage"
 expect "--size 4294967360x100 (ran as 64x100)" 2 "isodroid: --size wants WxH between 64x64 and 8192x8192, not '4294967360x100'
@@ -133,6 +204,10 @@ expect "a folder path of 1100+ characters plays its first level" 0 "" \
 
 # ---- isodroid: drags are clipped to the window --------------------------------
 cp $tut "$tmp/lv/room.txt"
+run_script "drag -2147483648 0 2147483647 0 (signed overflow)" 3 \
+    "T/s.txt:2:1: 'drag' takes PX PY PX2 PY2 (pixels, -1000000 to 1000000); '-2147483648': out of range" "key e
+drag -2147483648 0 2147483647 0
+"
 run_script "drag across a million pixels (overflowed; 2000000000 took 22 s)" 0 "" "key e
 drag -1000000 400 1000000 400
 " "$tmp/lv/room.txt"

@@ -1,12 +1,18 @@
 /* isodroid - the game: SDL2 window (or an offscreen surface with --headless),
  * input, a fixed-timestep loop, scripted replays and frame benchmarks. The
  * rules live in game.c and the drawing in render.c; this file connects them
- * to SDL. Exit codes: 0 ok, 1 runtime failure (level, assets, display), 2 usage. */
+ * to SDL. Exit codes:
+ *   0 ok
+ *   1 runtime failure (level, assets, display)
+ *   2 usage (bad arguments)
+ *   3 script error (unreadable or bad script, unknown key, a clicktile
+ *     outside the level, a failed screenshot): FILE:LINE:COL: message */
 #define _POSIX_C_SOURCE 200809L
 #include <SDL.h>
 #include <SDL_image.h>
 #include <SDL_ttf.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +27,7 @@
 
 #define STEP (1.0 / 60.0) /* fixed timestep, seconds */
 
+enum { EXIT_SCRIPT = 3 }; /* see the exit codes above */
 /* --size: at least 64x64 headless, 320x240 for a window (its minimum size) */
 enum { SIZE_MIN = 64, WINDOW_MIN_W = 320, WINDOW_MIN_H = 240, SIZE_MAX_SIDE = 8192 };
 enum { BENCH_FRAMES_MAX = 1000000 };
@@ -30,8 +37,9 @@ static const char usage[] =
     "  LEVEL.txt / FOLDER   the level to play (default: the first level in levels/)\n"
     "  --size WxH           window or surface size (default 1280x720)\n"
     "  --headless           draw offscreen with the software renderer; needs no display\n"
-    "  --script FILE        replay input: click PX PY, move PX PY,\n"
+    "  --script FILE        replay input: click PX PY, move PX PY, drag PX PY PX2 PY2,\n"
     "                       clicktile X Y, key NAME, wait MS, screenshot PATH.png, quit\n"
+    "                       (README.md, Scripts); a script error exits with 3\n"
     "  --trace              print events: hover X Y, click X Y, path STEPS LENGTH,\n"
     "                       arrive X Y, idle X Y\n"
     "  --bench-frames N     (headless) draw N frames, print median and 95th percentile\n"
@@ -388,7 +396,8 @@ static void draw(App *app)
     SDL_RenderPresent(app->sdl);
 }
 
-static bool screenshot(App *app, const char *path)
+/* Draws nothing itself: saves what was last drawn. False with the reason in err. */
+static bool screenshot(App *app, const char *path, char *err, size_t err_size)
 {
     SDL_Surface *shot = app->surface;
     bool own = false;
@@ -398,14 +407,14 @@ static bool screenshot(App *app, const char *path)
         shot = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
         own = true;
         if (!shot || SDL_RenderReadPixels(app->sdl, NULL, SDL_PIXELFORMAT_ARGB8888, shot->pixels, shot->pitch)) {
-            fprintf(stderr, "isodroid: screenshot %s: %s\n", path, SDL_GetError());
+            snprintf(err, err_size, "%s", SDL_GetError());
             SDL_FreeSurface(shot);
             return false;
         }
     }
     int rc = IMG_SavePNG(shot, path);
     if (rc)
-        fprintf(stderr, "isodroid: screenshot %s: %s\n", path, IMG_GetError());
+        snprintf(err, err_size, "%s", IMG_GetError());
     if (own)
         SDL_FreeSurface(shot);
     return rc == 0;
@@ -462,40 +471,63 @@ static void send_drag(App *app, int x0, int y0, int x1, int y1)
     send_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, ex, ey);
 }
 
-/* "ctrl+shift+z" -> a key press with its modifiers; false for an unknown key. */
-static bool send_key(App *app, const char *spec)
+/* "ctrl+shift+z" -> the key and its held modifiers; false for an unknown key. */
+static bool parse_key(const char *spec, SDL_Keycode *key, Uint16 *mod)
 {
     static const struct {
         const char *prefix;
         Uint16 mod;
     } mods[] = {{"ctrl+", KMOD_LCTRL}, {"shift+", KMOD_LSHIFT}, {"alt+", KMOD_LALT}};
-    Uint16 mod = 0;
+    *mod = 0;
     for (bool more = true; more;) {
         more = false;
         for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++) {
             size_t n = strlen(mods[i].prefix);
             if (strlen(spec) > n && !SDL_strncasecmp(spec, mods[i].prefix, n)) {
-                mod |= mods[i].mod;
+                *mod |= mods[i].mod;
                 spec += n;
                 more = true;
             }
         }
     }
-    SDL_Keycode k = SDL_GetKeyFromName(spec);
-    if (k == SDLK_UNKNOWN)
-        return false;
-    SDL_Event e = {.key = {.type = SDL_KEYDOWN, .state = SDL_PRESSED, .keysym = {.sym = k, .mod = mod}}};
-    handle_event(app, &e);
-    return true;
+    *key = SDL_GetKeyFromName(spec);
+    return *key != SDLK_UNKNOWN;
 }
 
-/* Runs script commands up to the next wait; returns the frames to wait. */
+static void send_key(App *app, Uint32 type, SDL_Keycode k, Uint16 mod)
+{
+    SDL_Event e = {.key = {.type = type,
+                           .state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED,
+                           .keysym = {.sym = k, .mod = mod}}};
+    handle_event(app, &e);
+}
+
+/* A script error at command c: "FILE:LINE:COL: message" on stderr. */
+static void script_error(const Script *s, const ScriptCmd *c, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void script_error(const Script *s, const ScriptCmd *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s:%d:%d: ", s->file, c->line, c->col);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+enum { SCRIPT_FAILED = -1 }; /* script_step's answer after a script error */
+
+/* Runs script commands up to the next wait; returns the frames to wait, or
+ * SCRIPT_FAILED after a script error (reported). */
 static long script_step(App *app, Script *s)
 {
     Game *g = &app->game;
     while (s->next < s->count && !app->quit) {
         const ScriptCmd *c = &s->cmd[s->next++];
         const int *a = c->arg;
+        SDL_Keycode key;
+        Uint16 mod;
+        char err[512];
         switch (c->op) {
         case SCRIPT_CLICK:
             send_click(app, SDL_BUTTON_LEFT, a[0], a[1]);
@@ -509,11 +541,17 @@ static long script_step(App *app, Script *s)
         case SCRIPT_MOVE:
             send_motion(app, a[0], a[1]);
             break;
+        case SCRIPT_MOUSEDOWN:
+        case SCRIPT_MOUSEUP:
+            send_motion(app, a[0], a[1]);
+            send_button(app, c->op == SCRIPT_MOUSEDOWN ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT,
+                        a[0], a[1]);
+            break;
         case SCRIPT_CLICKTILE:
         case SCRIPT_RCLICKTILE:
             if (!grid_in_bounds(&g->grid, a[0], a[1])) {
-                fprintf(stderr, "isodroid: script line %d: tile %d,%d is outside the %dx%d level\n", c->line, a[0],
-                        a[1], g->grid.w, g->grid.h);
+                script_error(s, c, "tile %d,%d is outside the %dx%d level", a[0], a[1], g->grid.w, g->grid.h);
+                return SCRIPT_FAILED;
             } else if (g->editing) {
                 game_edit_press(g, tile_pos(a[0], a[1]), c->op == SCRIPT_RCLICKTILE);
                 game_edit_release(g);
@@ -522,14 +560,25 @@ static long script_step(App *app, Script *s)
             }
             break;
         case SCRIPT_KEY:
-            if (!send_key(app, c->text))
-                fprintf(stderr, "isodroid: script line %d: unknown key '%s'\n", c->line, c->text);
+        case SCRIPT_KEYDOWN:
+        case SCRIPT_KEYUP:
+            if (!parse_key(c->text, &key, &mod)) { /* checked at load; kept for safety */
+                script_error(s, c, "unknown key '%s'", c->text);
+                return SCRIPT_FAILED;
+            }
+            if (c->op != SCRIPT_KEYUP)
+                send_key(app, SDL_KEYDOWN, key, mod);
+            if (c->op != SCRIPT_KEYDOWN)
+                send_key(app, SDL_KEYUP, key, mod);
             break;
         case SCRIPT_WAIT:
             return (long)(a[0] / (STEP * 1000.0) + 0.5);
         case SCRIPT_SCREENSHOT:
             draw(app);
-            screenshot(app, c->text);
+            if (!screenshot(app, c->text, err, sizeof err)) {
+                script_error(s, c, "screenshot %s: %s", c->text, err);
+                return SCRIPT_FAILED;
+            }
             break;
         case SCRIPT_QUIT:
             app->quit = true;
@@ -539,6 +588,34 @@ static long script_step(App *app, Script *s)
     if (s->next == s->count)
         app->quit = app->quit || app->opt.headless; /* a finished script ends a headless run */
     return 0;
+}
+
+/* Loads --script FILE and checks its key names; false after printing every
+ * problem as FILE:LINE:COL: message. */
+static bool script_ready(const char *path, Script *s)
+{
+    Diags d;
+    diag_clear(&d);
+    if (script_load(path, s, &d)) {
+        for (int i = 0; i < s->count; i++) {
+            const ScriptCmd *c = &s->cmd[i];
+            SDL_Keycode key;
+            Uint16 mod;
+            if ((c->op == SCRIPT_KEY || c->op == SCRIPT_KEYDOWN || c->op == SCRIPT_KEYUP) &&
+                !parse_key(c->text, &key, &mod))
+                diag_add(&d, path, c->line, c->col,
+                         "unknown key '%s' (SDL key names: E, 3, Escape, PageDown, F1; ctrl+, shift+, alt+ before)",
+                         c->text);
+        }
+    }
+    for (int i = 0; i < d.count; i++)
+        fprintf(stderr, "%s\n", d.msg[i]);
+    if (d.dropped)
+        fprintf(stderr, "%s: (and %d more)\n", path, d.dropped);
+    if (diag_total(&d) == 0)
+        return true;
+    script_free(s);
+    return false;
 }
 
 static int compare_doubles(const void *a, const void *b)
@@ -566,18 +643,13 @@ static void bench_frames(App *app)
     free(ms);
 }
 
-static void run(App *app)
+/* The game loop; returns the exit code (EXIT_SCRIPT after a script error). */
+static int run(App *app)
 {
     Script script = {0};
-    if (app->opt.script) {
-        Diags d;
-        diag_clear(&d);
-        if (!script_load(app->opt.script, &script, &d)) {
-            for (int i = 0; i < d.count; i++)
-                fprintf(stderr, "%s\n", d.msg[i]);
-            app->quit = true;
-        }
-    }
+    if (app->opt.script && !script_ready(app->opt.script, &script))
+        return EXIT_SCRIPT;
+    int rc = 0;
     Uint64 freq = SDL_GetPerformanceFrequency(), last = SDL_GetPerformanceCounter();
     double acc = 0;
     long wait_frames = 0;
@@ -588,8 +660,10 @@ static void run(App *app)
             while (SDL_PollEvent(&e))
                 handle_event(app, &e);
         }
-        if (scripted && wait_frames == 0 && !app->quit)
-            wait_frames = script_step(app, &script);
+        if (scripted && wait_frames == 0 && !app->quit && (wait_frames = script_step(app, &script)) == SCRIPT_FAILED) {
+            rc = EXIT_SCRIPT;
+            break;
+        }
         if (app->quit)
             break;
         /* headless runs step once a frame; a window keeps real time */
@@ -617,6 +691,7 @@ static void run(App *app)
             draw(app);
     }
     script_free(&script);
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -684,6 +759,8 @@ int main(int argc, char **argv)
     } else if (!game_init(&app.game, level, app.opt.w, app.opt.h, &d)) {
         for (int i = 0; i < d.count; i++)
             fprintf(stderr, "%s\n", d.msg[i]);
+        if (d.dropped)
+            fprintf(stderr, "%s: (and %d more)\n", level, d.dropped);
     } else if (!(app.render = render_create(app.sdl, &app.assets))) {
         fprintf(stderr, "isodroid: out of memory\n");
     } else {
@@ -694,11 +771,11 @@ int main(int argc, char **argv)
             game_center_on_droid(&app.game);
         }
         app.game.trace = app.opt.trace ? stdout : NULL;
+        rc = 0;
         if (app.opt.bench_frames)
             bench_frames(&app);
         else
-            run(&app);
-        rc = 0;
+            rc = run(&app);
     }
     render_destroy(app.render);
     game_deinit(&app.game);

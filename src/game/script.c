@@ -1,95 +1,101 @@
-/* script.c - parses --script files; every bad line is reported as
- * FILE:LINE:COL: message and nothing runs. */
+/* script.c - parses --script files: whole lines (never split), checked
+ * numbers, every bad line reported as FILE:LINE:COL: message and nothing
+ * runs. Pure C; main.c executes the commands. */
 #include "script.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include "num.h"
+
+enum { ARG_PIXEL, ARG_TILE, ARG_MS };
+#define PIXELS " (pixels, -1000000 to 1000000)"
+_Static_assert(SCRIPT_COORD_MAX == 1000000 && SCRIPT_WAIT_MAX_MS == 3600000, "ops[] names these limits");
 
 static const struct {
     const char *name;
     ScriptOp op;
     int ints;          /* integer arguments */
+    int kind;          /* what they are (ARG_...) */
     bool text;         /* one word argument */
     const char *want;  /* the arguments, for messages */
 } ops[] = {
-    {"click", SCRIPT_CLICK, 2, false, "PX PY"},
-    {"rclick", SCRIPT_RCLICK, 2, false, "PX PY"},
-    {"drag", SCRIPT_DRAG, 4, false, "PX PY PX2 PY2"},
-    {"move", SCRIPT_MOVE, 2, false, "PX PY"},
-    {"clicktile", SCRIPT_CLICKTILE, 2, false, "X Y"},
-    {"rclicktile", SCRIPT_RCLICKTILE, 2, false, "X Y"},
-    {"key", SCRIPT_KEY, 0, true, "NAME (with ctrl+, shift+ or alt+ before it if held)"},
-    {"wait", SCRIPT_WAIT, 1, false, "MS (0 or more)"},
-    {"screenshot", SCRIPT_SCREENSHOT, 0, true, "PATH.png"},
-    {"quit", SCRIPT_QUIT, 0, false, "nothing"},
+    {"click", SCRIPT_CLICK, 2, ARG_PIXEL, false, "PX PY" PIXELS},
+    {"rclick", SCRIPT_RCLICK, 2, ARG_PIXEL, false, "PX PY" PIXELS},
+    {"drag", SCRIPT_DRAG, 4, ARG_PIXEL, false, "PX PY PX2 PY2" PIXELS},
+    {"move", SCRIPT_MOVE, 2, ARG_PIXEL, false, "PX PY" PIXELS},
+    {"mousedown", SCRIPT_MOUSEDOWN, 2, ARG_PIXEL, false, "PX PY" PIXELS},
+    {"mouseup", SCRIPT_MOUSEUP, 2, ARG_PIXEL, false, "PX PY" PIXELS},
+    {"clicktile", SCRIPT_CLICKTILE, 2, ARG_TILE, false, "X Y (tiles, -1000000 to 1000000)"},
+    {"rclicktile", SCRIPT_RCLICKTILE, 2, ARG_TILE, false, "X Y (tiles, -1000000 to 1000000)"},
+    {"key", SCRIPT_KEY, 0, 0, true, "NAME (with ctrl+, shift+ or alt+ before it if held)"},
+    {"keydown", SCRIPT_KEYDOWN, 0, 0, true, "NAME (with ctrl+, shift+ or alt+ before it if held)"},
+    {"keyup", SCRIPT_KEYUP, 0, 0, true, "NAME (with ctrl+, shift+ or alt+ before it if held)"},
+    {"wait", SCRIPT_WAIT, 1, ARG_MS, false, "MS (0 to 3600000)"},
+    {"screenshot", SCRIPT_SCREENSHOT, 0, 0, true, "PATH.png"},
+    {"quit", SCRIPT_QUIT, 0, 0, false, "nothing"},
 };
+enum { OP_COUNT = sizeof ops / sizeof ops[0], WORDS_MAX = 6 };
 
-bool script_load(const char *path, Script *s, Diags *d)
+#define COMMAND_LIST \
+    "click, rclick, drag, move, mousedown, mouseup, clicktile, rclicktile, key, keydown, keyup, wait, " \
+    "screenshot, quit"
+
+/* Splits a line in place into at most max words; returns how many there are
+ * (max + 1 when there are more). */
+static int split_words(char *s, char *word[], int max)
 {
-    memset(s, 0, sizeof *s);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        diag_add(d, path, 0, 0, "cannot open script: %s", strerror(errno));
+    int n = 0;
+    for (;;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s)
+            return n;
+        if (n == max)
+            return n + 1;
+        word[n++] = s;
+        while (*s && *s != ' ' && *s != '\t')
+            s++;
+        if (*s)
+            *s++ = '\0';
+    }
+}
+
+/* One command line (a copy the words may be cut into) -> c; false after
+ * reporting. */
+static bool parse_command(char *line, const char *file, int lineno, ScriptCmd *c, Diags *d)
+{
+    char *word[WORDS_MAX];
+    int nw = split_words(line, word, WORDS_MAX);
+    int col = (int)(word[0] - line) + 1, k = -1;
+    for (int i = 0; i < OP_COUNT; i++)
+        if (!strcmp(word[0], ops[i].name))
+            k = i;
+    if (k < 0) {
+        diag_add(d, file, lineno, col, "unknown command '%s' (" COMMAND_LIST ")", word[0]);
         return false;
     }
-    char line[512];
-    int lineno = 0, cap = 0, errors = diag_total(d);
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        line[strcspn(line, "\r\n")] = '\0';
-        char *p = line + strspn(line, " \t");
-        if (!*p || *p == '#')
-            continue;
-        char word[32];
-        int used = 0;
-        sscanf(p, "%31s%n", word, &used);
-        int k = -1;
-        for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-            if (!strcmp(word, ops[i].name))
-                k = (int)i;
-        int col = (int)(p - line) + 1;
-        if (k < 0) {
-            diag_add(d, path, lineno, col,
-                     "unknown command '%s' (click, rclick, drag, move, clicktile, rclicktile, key, wait, "
-                     "screenshot, quit)",
-                     word);
-            continue;
-        }
-        ScriptCmd c = {ops[k].op, {0, 0, 0, 0}, "", lineno};
-        char *rest = p + used, extra[8];
-        int n = 0;
-        bool ok;
-        if (ops[k].text)
-            ok = sscanf(rest, "%255s%n", c.text, &n) == 1;
-        else if (ops[k].ints == 4)
-            ok = sscanf(rest, "%d %d %d %d%n", &c.arg[0], &c.arg[1], &c.arg[2], &c.arg[3], &n) == 4;
-        else if (ops[k].ints == 2)
-            ok = sscanf(rest, "%d %d%n", &c.arg[0], &c.arg[1], &n) == 2;
-        else if (ops[k].ints == 1)
-            ok = sscanf(rest, "%d%n", &c.arg[0], &n) == 1 && c.arg[0] >= 0;
-        else
-            ok = true;
-        ok = ok && sscanf(rest + n, "%7s", extra) != 1; /* nothing after the arguments */
-        if (!ok) {
-            diag_add(d, path, lineno, col, "'%s' takes %s", word, ops[k].want);
-            continue;
-        }
-        if (s->count == cap) {
-            cap = cap ? cap * 2 : 32;
-            ScriptCmd *bigger = realloc(s->cmd, (size_t)cap * sizeof *bigger);
-            if (!bigger) {
-                diag_add(d, path, lineno, 1, "out of memory");
-                break;
-            }
-            s->cmd = bigger;
-        }
-        s->cmd[s->count++] = c;
+    int args = ops[k].text ? 1 : ops[k].ints;
+    if (nw - 1 != args) {
+        diag_add(d, file, lineno, col, "'%s' takes %s", word[0], ops[k].want);
+        return false;
     }
-    fclose(f);
-    if (diag_total(d) > errors) {
-        script_free(s);
+    *c = (ScriptCmd){ops[k].op, {0, 0, 0, 0}, NULL, lineno, col};
+    for (int i = 0; i < ops[k].ints; i++) {
+        int lo = ops[k].kind == ARG_MS ? 0 : -SCRIPT_COORD_MAX;
+        int hi = ops[k].kind == ARG_MS ? SCRIPT_WAIT_MAX_MS : SCRIPT_COORD_MAX;
+        NumStatus st = num_parse_int(word[1 + i], lo, hi, &c->arg[i]);
+        if (st != NUM_OK) {
+            diag_add(d, file, lineno, col, "'%s' takes %s; '%s': %s", word[0], ops[k].want, word[1 + i],
+                     num_status_text(st));
+            return false;
+        }
+    }
+    if (ops[k].text && !(c->text = strdup(word[1]))) {
+        diag_add(d, file, lineno, col, "out of memory");
         return false;
     }
     return true;
@@ -97,6 +103,110 @@ bool script_load(const char *path, Script *s, Diags *d)
 
 void script_free(Script *s)
 {
+    for (int i = 0; i < s->count; i++)
+        free(s->cmd[i].text);
     free(s->cmd);
+    free(s->file);
     memset(s, 0, sizeof *s);
+}
+
+bool script_parse(const char *text, size_t len, const char *file, Script *s, Diags *d)
+{
+    memset(s, 0, sizeof *s);
+    int errors = diag_total(d), cap = 0, lineno = 0;
+    char *line = malloc(SCRIPT_LINE_MAX + 1);
+    s->file = strdup(file);
+    if (!line || !s->file) {
+        free(line);
+        diag_add(d, file, 0, 0, "out of memory");
+        script_free(s);
+        return false;
+    }
+    for (size_t begin = 0; begin < len;) {
+        const char *nl = memchr(text + begin, '\n', len - begin);
+        size_t end = nl ? (size_t)(nl - text) : len, n = end - begin;
+        lineno++;
+        const char *src = text + begin;
+        begin = end + 1;
+        if (n > 0 && src[n - 1] == '\r')
+            n--;
+        if (n > SCRIPT_LINE_MAX) {
+            diag_add(d, file, lineno, 0, "line too long (more than %d bytes)", SCRIPT_LINE_MAX);
+            continue;
+        }
+        const char *nul = memchr(src, '\0', n);
+        if (nul) {
+            diag_add(d, file, lineno, (int)(nul - src) + 1, "NUL byte (0x00): scripts are text");
+            continue;
+        }
+        memcpy(line, src, n);
+        line[n] = '\0';
+        char *p = line + strspn(line, " \t");
+        if (!*p || *p == '#')
+            continue;
+        ScriptCmd c;
+        if (!parse_command(line, file, lineno, &c, d))
+            continue;
+        if (s->count == cap) {
+            cap = cap ? cap * 2 : 32;
+            ScriptCmd *bigger = realloc(s->cmd, (size_t)cap * sizeof *bigger);
+            if (!bigger) {
+                free(c.text);
+                diag_add(d, file, lineno, 1, "out of memory");
+                break;
+            }
+            s->cmd = bigger;
+        }
+        s->cmd[s->count++] = c;
+    }
+    free(line);
+    if (diag_total(d) == errors && s->count == 0)
+        diag_add(d, file, 0, 0, "no commands: a script needs at least one (" COMMAND_LIST ")");
+    if (diag_total(d) > errors) {
+        script_free(s);
+        return false;
+    }
+    return true;
+}
+
+bool script_load(const char *path, Script *s, Diags *d)
+{
+    memset(s, 0, sizeof *s);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_add(d, path, 0, 0, "cannot open script: %s", strerror(errno));
+        return false;
+    }
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        diag_add(d, path, 0, 0, "is a folder, not a script");
+        fclose(f);
+        return false;
+    }
+    /* one byte more than allowed tells a file that is too large */
+    char *buf = malloc((size_t)SCRIPT_MAX_BYTES + 1);
+    size_t len = 0;
+    bool ok = buf != NULL;
+    if (!ok)
+        diag_add(d, path, 0, 0, "out of memory");
+    while (ok && len <= SCRIPT_MAX_BYTES) {
+        size_t got = fread(buf + len, 1, (size_t)SCRIPT_MAX_BYTES + 1 - len, f);
+        len += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                diag_add(d, path, 0, 0, "cannot read script: %s", strerror(errno));
+                ok = false;
+            }
+            break;
+        }
+    }
+    if (ok && len > SCRIPT_MAX_BYTES) {
+        diag_add(d, path, 0, 0, "script larger than %d bytes", SCRIPT_MAX_BYTES);
+        ok = false;
+    }
+    fclose(f);
+    if (ok)
+        ok = script_parse(buf, len, path, s, d);
+    free(buf);
+    return ok;
 }
