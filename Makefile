@@ -121,6 +121,30 @@ test: deps-test check-core $(TEST_BINS) build/san/bin/isopath build/san/bin/isod
 	@ISOPATH=build/san/bin/isopath ISODROID=build/san/bin/isodroid PNGCHECK=build/san/tests/pngcheck \
 	    tests/run.sh $(TEST_BINS) $(TEST_SH)
 
+# ---- fuzzing: libFuzzer targets in tests/fuzz/ (README there) ---------------
+# make fuzz runs each for FUZZ_TIME seconds (clang); make test replays their
+# committed corpora and crash files with a plain driver, under ASan + UBSan.
+FUZZ_TARGETS := level movingai script edit
+FUZZ_TIME ?= 60
+FUZZ_CC ?= clang
+FUZZ_REPLAY := $(patsubst %,build/san/fuzz/replay_%,$(FUZZ_TARGETS))
+FUZZ_LIBS = tests/fuzz/fuzz_util.c $(CORE_SRC) src/game/script.c
+.PHONY: fuzz deps-fuzz
+test: $(FUZZ_REPLAY)
+build/san/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz_util.c tests/fuzz/fuzz.h \
+                         build/san/game/script.o build/san/libisocore.a | deps-test
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests/fuzz -DFUZZ_NAME='"$*"' -o $@ $< \
+	    tests/fuzz/replay.c tests/fuzz/fuzz_util.c build/san/game/script.o build/san/libisocore.a -lm
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_LIBS) | deps-fuzz
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(STD) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	    -Isrc/core -Isrc/game -Itests/fuzz -o $@ $< $(FUZZ_LIBS) -lm
+deps-fuzz:
+	@tests/fuzz/deps.sh $(FUZZ_CC)
+fuzz: $(patsubst %,build/fuzz/fuzz_%,$(FUZZ_TARGETS))
+	@tests/fuzz/run.sh $(FUZZ_TIME) $(FUZZ_TARGETS)
+
 check-core:
 	@if grep -rnE '#[[:space:]]*include[[:space:]]*[<"]SDL' src/core; then \
 	    echo "src/core must not include SDL headers (see README.md)" >&2; exit 1; fi
