@@ -102,6 +102,31 @@ $hint" "$isopath" bench "$arena" "$arena_scen" --repeat 99999999999999999999
 expect "path: --landmarks 17" 2 "isopath: --landmarks wants a whole number from 0 to 16, not '17'
 $hint" "$isopath" path $tut 2,2 3,6 --algo jps --landmarks 17
 
+# ---- levels: bytes, sizes, folders; saving through links and long names ------
+expect "check: /dev/zero as a level" 1 "/dev/zero: file larger than 67108864 bytes" "$isopath" check /dev/zero
+expect "check: a folder as a level" 1 "T/dir: read error: Is a directory" "$isopath" check "$tmp/dir"
+printf '; keep\000this\n#@#\n' >"$tmp/nul.txt"
+expect "check: a NUL byte in a comment (loaded, then cut on save)" 1 \
+    "T/nul.txt:1:7: NUL byte (0x00) in a comment: level files are text" "$isopath" check "$tmp/nul.txt"
+printf 'author:\000x\n#@#\n' >"$tmp/nul.txt"
+expect "check: a NUL byte in a header" 1 \
+    "T/nul.txt:1:8: NUL byte (0x00) in a header line: level files are text" "$isopath" check "$tmp/nul.txt"
+
+mkdir -p "$tmp/real"
+cp $tut "$tmp/real/room.txt"
+chmod 640 "$tmp/real/room.txt"
+ln -s real/room.txt "$tmp/link.txt"
+printf 'key e\nrclicktile 6 6\nkey ctrl+s\nquit\n' >"$tmp/save.txt"
+"$game" "$tmp/link.txt" --headless --script "$tmp/save.txt" --trace >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "saving a level opened through a symbolic link edits the linked file, keeps the link and the mode" \
+    '[ $rc -eq 0 ] && [ -L "$tmp/link.txt" ] && ! cmp -s "$tmp/real/room.txt" $tut && [ "$(stat -c %a "$tmp/real/room.txt")" = 640 ]'
+long=$tmp/$(printf '%0246d' 0 | tr 0 n).txt
+cp $tut "$long"
+"$game" "$long" --headless --script "$tmp/save.txt" --trace >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "a level whose file name has 250 characters saves" '[ $rc -eq 0 ] && grep -q "^save " "$tmp/out" && ! cmp -s "$long" $tut'
+
 # ---- isodroid: scripts (exit 3 for every script error) -------------------------
 cmds="click, rclick, drag, move, mousedown, mouseup, clicktile, rclicktile, key, keydown, keyup, wait, screenshot, quit"
 nocmd="no commands: a script needs at least one ($cmds)"
