@@ -115,16 +115,6 @@ static bool adopt_level(Game *g, Level *nl, const char *path, bool keep_droid)
     return true;
 }
 
-/* Zoom and centre for a newly opened level: small levels fill most of the screen. */
-static void frame_level(Game *g)
-{
-    double iso_w = (g->grid.w + g->grid.h) * 32.0, iso_h = (g->grid.w + g->grid.h) * 16.0 + 40.0;
-    double fit = fmin(0.85 * g->screen_w / iso_w, 0.8 * g->screen_h / iso_h);
-    g->view.zoom = fmax(1.0, fmin(2.0, fit));
-    g->follow = true;
-    game_center_on_droid(g);
-}
-
 bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
 {
     memset(g, 0, sizeof *g);
@@ -148,7 +138,7 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
     g->show_minimap = true;
     g->brush = '#';
     game_resize(g, screen_w, screen_h);
-    frame_level(g);
+    game_frame_level(g);
     game_say(g, 6.0, "Click a tile to walk there. E edits the level, H for help.");
     return true;
 }
@@ -311,53 +301,7 @@ void game_update(Game *g, double dt)
         g->walk_time += dt;
     if (!tile_pos_eq(mover_plan_tile(&g->droid), g->preview_from))
         refresh_preview(g);
-    if (g->follow && g->screen_w > 0) {
-        /* ease the camera towards the droid */
-        ScreenPos at = iso_world_to_screen(&g->view, g->droid.pos);
-        double k = 1.0 - exp(-dt * 6.0);
-        g->view.off_x += (g->screen_w * 0.5 - at.x) * k;
-        g->view.off_y += (g->screen_h * 0.5 - at.y) * k;
-    }
-}
-
-void game_resize(Game *g, int w, int h)
-{
-    g->screen_w = w > 1 ? w : 1;
-    g->screen_h = h > 1 ? h : 1;
-}
-
-void game_center_on_droid(Game *g)
-{
-    ScreenPos c = {g->screen_w * 0.5, g->screen_h * 0.5};
-    iso_look_at(&g->view, g->droid.pos, c);
-}
-
-void game_pan(Game *g, double dx, double dy)
-{
-    g->follow = false;
-    g->view.off_x += dx;
-    g->view.off_y += dy;
-}
-
-void game_zoom_at(Game *g, ScreenPos anchor, double factor)
-{
-    if (g->follow)
-        anchor = (ScreenPos){g->screen_w * 0.5, g->screen_h * 0.5};
-    iso_zoom_at(&g->view, anchor, g->view.zoom * factor, GAME_ZOOM_MIN, GAME_ZOOM_MAX);
-}
-
-void game_look_at_tile(Game *g, TilePos t)
-{
-    g->follow = false;
-    iso_look_at(&g->view, (WorldPos){t.x + 0.5, t.y + 0.5}, (ScreenPos){g->screen_w * 0.5, g->screen_h * 0.5});
-}
-
-void game_toggle_follow(Game *g)
-{
-    g->follow = !g->follow;
-    if (g->follow)
-        game_center_on_droid(g);
-    game_say(g, 2.0, g->follow ? "Camera follows the droid." : "Camera free: drag or WASD to pan.");
+    game_camera_update(g, dt);
 }
 
 /* ---- the editor ------------------------------------------------------------ */
@@ -572,7 +516,7 @@ static void switch_level(Game *g, int delta)
         return;
     }
     g->level_index = i;
-    frame_level(g);
+    game_frame_level(g);
     trace(g, "level %s", g->path);
     if (skipped[0])
         game_say(g, 8.0, "Skipped a file that does not load: %s", skipped);

@@ -147,7 +147,9 @@ void game_request_switch(Game *g, int delta);
 /* Answers g->ask; true when the game should quit now. */
 bool game_answer(Game *g, GameAnswer a);
 
-/* Camera. */
+/* Camera (camera.c). */
+void game_frame_level(Game *g);                    /* zoom and centre for a newly opened level */
+void game_camera_update(Game *g, double dt);       /* follow: ease towards the droid */
 void game_resize(Game *g, int w, int h);
 void game_center_on_droid(Game *g);
 void game_pan(Game *g, double dx, double dy);      /* screen pixels; stops following */
