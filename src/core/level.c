@@ -12,7 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *const header_keys[] = {"name", "author", "description"};
+static const char *const header_keys[] = {"name", "author", "description", "energy", "cell"};
+enum { KEY_NAME, KEY_AUTHOR, KEY_DESCRIPTION, KEY_ENERGY, KEY_CELL };
 enum { HEADER_KEY_COUNT = sizeof header_keys / sizeof header_keys[0] };
 
 typedef struct Line {
@@ -91,7 +92,7 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
         if (strlen(header_keys[k]) == key_len && memcmp(header_keys[k], ln->s, key_len) == 0)
             key = k;
     if (key < 0) {
-        diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description)",
+        diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description, energy, cell)",
                  (int)key_len, ln->s);
         return false;
     }
@@ -104,7 +105,23 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
     while (v < end && (*v == ' ' || *v == '\t'))
         v++;
     size_t vlen = (size_t)(end - v);
-    if (key == 0) {
+    if (key == KEY_ENERGY || key == KEY_CELL) {
+        /* a whole number 1..LEVEL_ENERGY_MAX, nothing after it */
+        long n = 0;
+        size_t i = 0;
+        while (i < vlen && v[i] >= '0' && v[i] <= '9' && n <= LEVEL_ENERGY_MAX)
+            n = n * 10 + (v[i++] - '0');
+        if (i == 0 || i < vlen || n < 1 || n > LEVEL_ENERGY_MAX) {
+            diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "%s wants a whole number from 1 to %ld",
+                     header_keys[key], (long)LEVEL_ENERGY_MAX);
+            return false;
+        }
+        if (key == KEY_ENERGY)
+            l->energy = n;
+        else
+            l->cell_energy = n;
+    }
+    if (key == KEY_NAME) {
         if (vlen >= LEVEL_NAME_MAX) {
             diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "level name longer than %d characters",
                      LEVEL_NAME_MAX - 1);
@@ -223,6 +240,7 @@ bool level_parse(const char *text, size_t len, const char *file, Level *out, Dia
     }
     memset(l.glyphs, ' ', (size_t)w * (size_t)h);
     default_name(file, l.name);
+    l.cell_energy = LEVEL_CELL_DEFAULT;
     bool seen[HEADER_KEY_COUNT] = {false};
     int row = 0, starts = 0, start_line = 0, start_col = 0;
     for (int i = 0; i < nlines; i++) {

@@ -14,6 +14,8 @@
 #include "tile.h"
 
 enum { LEVEL_MAX_SIDE = GRID_MAX_SIDE, LEVEL_NAME_MAX = 128 };
+/* The "energy:" and "cell:" headers: whole numbers 1..LEVEL_ENERGY_MAX. */
+enum { LEVEL_ENERGY_MAX = 1000000, LEVEL_CELL_DEFAULT = 10 };
 #define LEVEL_MAX_FILE_BYTES (64L * 1024 * 1024)
 
 /* A line of the file that is not a grid row: a header line ("key: value"), a
@@ -29,6 +31,8 @@ typedef struct Level {
     char *glyphs;          /* w * h glyphs, row-major; rows padded with void */
     TilePos start;         /* the single '@' */
     char name[LEVEL_NAME_MAX]; /* the "name:" header, else the file name */
+    long energy;           /* the "energy:" header; 0 without one (unlimited) */
+    long cell_energy;      /* the "cell:" header: energy an energy cell gives; LEVEL_CELL_DEFAULT without one */
     LevelLine *lines;
     int line_count;
 } Level;
