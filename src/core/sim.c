@@ -18,7 +18,7 @@ static void emit(Sim *s, SimEventType type, int x, int y, int64_t a)
         s->events = e;
         s->event_cap = cap;
     }
-    s->events[s->event_count++] = (SimEvent){type, x, y, a, 0.0};
+    s->events[s->event_count++] = (SimEvent){type, x, y, a, 0.0, 0};
 }
 
 void sim_clear_events(Sim *s)
@@ -35,10 +35,13 @@ static void free_play(Sim *s)
     grid_deinit(&s->grid);
     region_deinit(&s->region);
     mover_deinit(&s->droid);
+    sentries_deinit(&s->sentries);
     s->kind = NULL;
     s->doors = NULL;
     s->door_count = 0;
 }
+
+static bool reset_sentries(Sim *s, const Level *l);
 
 bool sim_reset(Sim *s, const Level *l)
 {
@@ -95,6 +98,8 @@ bool sim_reset(Sim *s, const Level *l)
     s->push_dx = s->push_dy = s->push_wait = s->pending_dx = s->pending_dy = 0;
     s->holding = s->hold_dirty = false;
     s->hold = s->came_from = l->start;
+    if (!reset_sentries(s, l))
+        goto fail;
     return true;
 fail:
     free_play(s);
@@ -331,6 +336,8 @@ void sim_command(Sim *s, const SimCmd *c)
 
 /* ---- a tick ------------------------------------------------------------------- */
 
+static void tick_sentries(Sim *s);
+
 static void lose(Sim *s, SimLose why)
 {
     s->status = SIM_LOST;
@@ -424,7 +431,8 @@ static void update_doors(Sim *s)
     for (int i = 0; i < s->door_count; i++) {
         SimDoor *d = &s->doors[i];
         TilePos t = tile_pos(d->x, d->y);
-        bool occupied = tile_pos_eq(m->tile, t) || (m->moving && tile_pos_eq(m->next, t));
+        bool occupied = tile_pos_eq(m->tile, t) || (m->moving && tile_pos_eq(m->next, t)) ||
+                        sentries_at(&s->sentries, t.x, t.y);
         if (occupied)
             d->hold = SIM_DOOR_HOLD_TICKS;
         else if (d->open && --d->hold <= 0) {
@@ -453,6 +461,8 @@ void sim_tick(Sim *s)
     if (s->holding && s->hold_dirty && !s->droid.moving)
         hold_replan(s);
     walk(s);
+    if (s->status == SIM_PLAYING)
+        tick_sentries(s);
     update_doors(s);
 }
 
@@ -539,5 +549,64 @@ uint64_t sim_hash(const Sim *s)
         fnv_u64(&f, (uint64_t)(int64_t)d->hold);
         fnv_u64(&f, (uint64_t)(int64_t)d->anim);
     }
+    fnv_u64(&f, sentries_hash(&s->sentries));
     return f.h;
+}
+
+/* ---- the sentries' hooks (sentry.h does their thinking) -------------------------- */
+
+/* Sight is blocked by walls, void and closed doors; water is low and does not block it. */
+static bool sight_opaque(const void *ctx, int x, int y)
+{
+    const Sim *s = ctx;
+    TileKind k = sim_kind(s, x, y);
+    if (k == TILE_DOOR) {
+        const SimDoor *d = door_at(s, x, y);
+        return !d || !d->open;
+    }
+    return k == TILE_WALL || k == TILE_VOID;
+}
+
+static SentryWorld sentry_world(const Sim *s)
+{
+    return (SentryWorld){&s->grid, &s->region, s->droid.tile, sight_opaque, s};
+}
+
+static bool reset_sentries(Sim *s, const Level *l)
+{
+    SentryWorld w = sentry_world(s);
+    return sentries_init(&s->sentries, l, &w, mover_speed(l->sentry_speed, SIM_TICK_HZ));
+}
+
+/* After the droid's walk: the sentries act; their steps open doors, their
+ * state changes are traced, and a catch loses the level. */
+static void tick_sentries(Sim *s)
+{
+    SentryWorld w = sentry_world(s);
+    sentries_tick(&s->sentries, &w);
+    for (int i = 0; i < s->sentries.event_count; i++) {
+        const SentryEvent *e = &s->sentries.events[i];
+        switch (e->type) {
+        case SENTRY_EV_STEP:
+            open_door(s, e->tile);
+            break;
+        case SENTRY_EV_STATE:
+            emit(s, SIM_EV_SENTRY, e->tile.x, e->tile.y, e->id);
+            s->events[s->event_count - 1].b = (int)e->state;
+            break;
+        case SENTRY_EV_ALERT:
+            emit(s, SIM_EV_ALERT, e->tile.x, e->tile.y, e->id);
+            break;
+        case SENTRY_EV_CAUGHT:
+            if (s->status == SIM_PLAYING)
+                lose(s, SIM_LOSE_CAUGHT);
+            break;
+        }
+    }
+}
+
+bool sim_sentry_sees(const Sim *s, int id, TilePos t)
+{
+    SentryWorld w = sentry_world(s);
+    return sentries_sees(&s->sentries, id, t, &w);
 }

@@ -25,6 +25,7 @@
 #include "mover.h"
 #include "path.h"
 #include "region.h"
+#include "sentry.h"
 #include "tile.h"
 
 enum {
@@ -67,6 +68,8 @@ typedef enum SimEventType {
     SIM_EV_WIN,        /* x, y: the exit entered */
     SIM_EV_LOSE,       /* a = SimLose */
     SIM_EV_RESTART,
+    SIM_EV_SENTRY,     /* x, y: a sentry's tile; a = its id, b = its new SentryState */
+    SIM_EV_ALERT,      /* x, y: a sentry noticed the droid ("!" and a sound); a = its id */
 } SimEventType;
 
 typedef struct SimEvent {
@@ -74,6 +77,7 @@ typedef struct SimEvent {
     int x, y;
     int64_t a;
     double length;  /* SIM_EV_PATH: the planned length in floor steps */
+    int b;          /* SIM_EV_SENTRY: the SentryState */
 } SimEvent;
 
 typedef struct SimDoor {
@@ -119,6 +123,8 @@ typedef struct Sim {
     bool hold_dirty;      /* hold moved since the last plan */
     TilePos came_from;    /* the tile before the current one (held-mouse rule) */
 
+    Sentries sentries;    /* the sentries (sentry.h), all in the hash */
+
     /* the events of the last sim_tick / sim_command (read them, then they are gone) */
     SimEvent *events;
     int event_count, event_cap;
@@ -156,6 +162,10 @@ PathStatus sim_plan(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *
 /* Changes a tile while the level is being edited (play is stopped): keeps
  * kind, costs and regions in step. */
 void sim_edit_tile(Sim *s, int x, int y, TileKind k);
+
+/* Does sentry id see tile t now (its range, cone and the line rule)? For
+ * drawing the view cones. */
+bool sim_sentry_sees(const Sim *s, int id, TilePos t);
 
 /* Units <-> numbers a player reads (floor steps). */
 double sim_units(int64_t u);
