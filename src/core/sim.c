@@ -556,15 +556,19 @@ uint64_t sim_hash(const Sim *s)
 /* ---- the sentries' hooks (sentry.h does their thinking) -------------------------- */
 
 /* Sight is blocked by walls, void and closed doors; water is low and does not block it. */
-static bool sight_opaque(const void *ctx, int x, int y)
+bool sim_opaque(const Sim *s, int x, int y)
 {
-    const Sim *s = ctx;
     TileKind k = sim_kind(s, x, y);
     if (k == TILE_DOOR) {
         const SimDoor *d = door_at(s, x, y);
         return !d || !d->open;
     }
     return k == TILE_WALL || k == TILE_VOID;
+}
+
+static bool sight_opaque(const void *ctx, int x, int y)
+{
+    return sim_opaque(ctx, x, y);
 }
 
 static SentryWorld sentry_world(const Sim *s)

@@ -163,6 +163,9 @@ PathStatus sim_plan(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *
  * kind, costs and regions in step. */
 void sim_edit_tile(Sim *s, int x, int y, TileKind k);
 
+/* Does (x, y) block sight as the game stands? Walls, void and closed doors
+ * do; floor, rough ground, water and open doors do not. */
+bool sim_opaque(const Sim *s, int x, int y);
 /* Does sentry id see tile t now (its range, cone and the line rule)? For
  * drawing the view cones. */
 bool sim_sentry_sees(const Sim *s, int id, TilePos t);
