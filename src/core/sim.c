@@ -292,7 +292,8 @@ void sim_command(Sim *s, const SimCmd *c)
         return;
     switch (c->type) {
     case SIM_CMD_GOTO:
-        s->holding = false;
+        s->holding = s->hold_dirty = false;
+        s->hold = tile_pos(c->x, c->y);
         if (c->x >= 0 && c->y >= 0 && c->x < s->w && c->y < s->h)
             walk_to(s, tile_pos(c->x, c->y), true);
         break;
@@ -302,7 +303,7 @@ void sim_command(Sim *s, const SimCmd *c)
         s->push_dy = dy;
         if (!dx && !dy)
             break;
-        s->holding = false;
+        s->holding = s->hold_dirty = false;
         if (s->droid.moving) {
             key_step(s, dx, dy);
         } else {
@@ -322,7 +323,7 @@ void sim_command(Sim *s, const SimCmd *c)
         s->hold = tile_pos(c->x, c->y);
         break;
     case SIM_CMD_RELEASE:
-        s->holding = false;
+        s->holding = false; /* a moved hold is still walked to (hold_dirty) */
         break;
     default:
         break;
@@ -375,12 +376,10 @@ static void arrive(Sim *s, TilePos t)
         emit(s, SIM_EV_WIN, t.x, t.y, (int64_t)s->tick);
         return;
     }
-    if (s->droid.queue_head < s->droid.queue_len)
-        return; /* a walk goes on */
     if (s->push_dx || s->push_dy)
         key_step(s, s->push_dx, s->push_dy);
-    else if (s->holding)
-        hold_replan(s);
+    else if (s->hold_dirty)
+        hold_replan(s); /* the held tile moved: planned again here, once a tile */
 }
 
 static void walk(Sim *s)
@@ -450,7 +449,7 @@ void sim_tick(Sim *s)
         int dy = s->push_dx || s->push_dy ? s->push_dy : s->pending_dy;
         key_step(s, dx, dy);
     }
-    if (s->holding && s->hold_dirty && !s->droid.moving)
+    if (s->hold_dirty && !s->droid.moving)
         hold_replan(s);
     walk(s);
     update_doors(s);

@@ -115,8 +115,8 @@ typedef struct Sim {
     int push_wait;        /* ticks before a key step starts, when idle */
     int pending_dx, pending_dy; /* the key step asked for while waiting */
     bool holding;         /* the mouse button is held */
-    TilePos hold;         /* the tile held */
-    bool hold_dirty;      /* hold moved since the last plan */
+    TilePos hold;         /* the tile held (or last clicked) */
+    bool hold_dirty;      /* hold moved since the last plan: plan again at the next tile centre */
     TilePos came_from;    /* the tile before the current one (held-mouse rule) */
 
     /* the events of the last sim_tick / sim_command (read them, then they are gone) */

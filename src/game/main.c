@@ -15,6 +15,7 @@
 #include "game.h"
 #include "levelset.h"
 #include "render.h"
+#include "replay.h"
 #include "script.h"
 
 #define STEP (1.0 / 60.0) /* fixed timestep, seconds */
@@ -27,16 +28,20 @@ static const char usage[] =
     "  --script FILE        replay input: click PX PY, move PX PY,\n"
     "                       clicktile X Y, key NAME, wait MS, screenshot PATH.png, quit\n"
     "  --trace              print events: hover X Y, click X Y, path STEPS LENGTH,\n"
-    "                       arrive X Y, idle X Y\n"
+    "                       arrive X Y, idle X Y, pickup X Y ENERGY, door X Y open|closed,\n"
+    "                       win, lose REASON, ...; at the end: state HASH\n"
     "  --bench-frames N     (headless) draw N frames, print median and 95th percentile\n"
+    "  --record FILE        write every input with its tick to FILE\n"
+    "  --replay FILE        play a recording back (with --headless: no display needed)\n"
+    "  --no-progress        do not read or write the progress file\n"
     "  --help\n"
     "In the game press H for the controls.\n";
 
 typedef struct Options {
     const char *level;
     int w, h;
-    bool headless, trace;
-    const char *script;
+    bool headless, trace, no_progress;
+    const char *script, *record, *replay;
     long bench_frames;
 } Options;
 
@@ -52,6 +57,14 @@ typedef struct App {
     bool dragging;
     int drag_x, drag_y;
     double fps;
+    /* held input: direction keys (screen directions) and the left button */
+    bool key_up, key_down, key_left, key_right;
+    int pad_dx, pad_dy;        /* the keypad key held (screen directions) */
+    int push_dx, push_dy;      /* the grid direction last sent */
+    bool mouse_held;
+    TilePos held_tile;
+    int mouse_x, mouse_y;
+    Replay replay;
 } App;
 
 static int usage_error(const char *msg, const char *arg)
@@ -64,7 +77,7 @@ static int usage_error(const char *msg, const char *arg)
 
 static int parse_args(int argc, char **argv, Options *o)
 {
-    *o = (Options){NULL, 1280, 720, false, false, NULL, 0};
+    *o = (Options){NULL, 1280, 720, false, false, false, NULL, NULL, NULL, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -74,12 +87,19 @@ static int parse_args(int argc, char **argv, Options *o)
             o->headless = true;
         } else if (!strcmp(a, "--trace")) {
             o->trace = true;
-        } else if (!strcmp(a, "--size") || !strcmp(a, "--script") || !strcmp(a, "--bench-frames")) {
+        } else if (!strcmp(a, "--no-progress")) {
+            o->no_progress = true;
+        } else if (!strcmp(a, "--size") || !strcmp(a, "--script") || !strcmp(a, "--bench-frames") ||
+                   !strcmp(a, "--record") || !strcmp(a, "--replay")) {
             if (i + 1 >= argc)
                 return usage_error("%s needs a value", a);
             const char *v = argv[++i];
             if (!strcmp(a, "--script")) {
                 o->script = v;
+            } else if (!strcmp(a, "--record")) {
+                o->record = v;
+            } else if (!strcmp(a, "--replay")) {
+                o->replay = v;
             } else if (!strcmp(a, "--size")) {
                 char x;
                 if (sscanf(v, "%d%c%d", &o->w, &x, &o->h) != 3 || (x != 'x' && x != 'X') || o->w < 64 ||
@@ -101,8 +121,10 @@ static int parse_args(int argc, char **argv, Options *o)
     }
     if (o->bench_frames && !o->headless)
         return usage_error("%s", "--bench-frames runs with --headless");
-    if (o->headless && !o->script && !o->bench_frames)
-        return usage_error("%s", "--headless needs --script FILE or --bench-frames N");
+    if (o->headless && !o->script && !o->bench_frames && !o->replay)
+        return usage_error("%s", "--headless needs --script FILE, --replay FILE or --bench-frames N");
+    if (o->replay && o->record)
+        return usage_error("%s", "--replay and --record do not go together");
     return -1;
 }
 
@@ -474,9 +496,9 @@ static long script_step(App *app, Script *s)
             break;
         case SCRIPT_CLICKTILE:
         case SCRIPT_RCLICKTILE:
-            if (!grid_in_bounds(&g->grid, a[0], a[1])) {
+            if (!grid_in_bounds(&g->sim.grid, a[0], a[1])) {
                 fprintf(stderr, "isodroid: script line %d: tile %d,%d is outside the %dx%d level\n", c->line, a[0],
-                        a[1], g->grid.w, g->grid.h);
+                        a[1], g->sim.grid.w, g->sim.grid.h);
             } else if (g->editing) {
                 game_edit_press(g, tile_pos(a[0], a[1]), c->op == SCRIPT_RCLICKTILE);
                 game_edit_release(g);
@@ -519,7 +541,7 @@ static void bench_frames(App *app)
     Uint64 freq = SDL_GetPerformanceFrequency();
     for (long i = 0; i < n; i++) {
         Uint64 t0 = SDL_GetPerformanceCounter();
-        game_update(&app->game, STEP);
+        game_update(&app->game);
         draw(app);
         ms[i] = (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)freq;
     }
@@ -569,7 +591,7 @@ static void run(App *app)
             app->fps = 60;
         }
         for (int i = 0; i < steps; i++) {
-            game_update(&app->game, STEP);
+            game_update(&app->game);
             if (wait_frames > 0)
                 wait_frames--;
         }

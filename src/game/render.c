@@ -240,7 +240,7 @@ static Visible visible_tiles(const Game *g)
     }
     /* walls and the droid rise up to 2.5 diagonals above their tile */
     Visible v = {(int)floor(smin) - 2, (int)ceil(smax) + 4, (int)floor(dmin) - 2, (int)ceil(dmax) + 2};
-    int maxs = g->grid.w + g->grid.h - 2;
+    int maxs = g->sim.grid.w + g->sim.grid.h - 2;
     if (v.s0 < 0)
         v.s0 = 0;
     if (v.s1 > maxs)
@@ -281,7 +281,7 @@ static void draw_ground(Renderer *r, const Game *g, const Visible *v)
         int x0, x1;
         diagonal_span(l, v, s, &x0, &x1);
         for (int x = x0; x <= x1; x++) {
-            TileKind k = level_kind(l, x, s - x);
+            TileKind k = sim_kind(&g->sim, x, s - x);
             int img = r->assets->ground[k];
             if (img < 0)
                 continue;
@@ -311,21 +311,22 @@ static void draw_marks(Renderer *r, const Game *g, const Visible *v)
     for (int i = 0; i < g->preview.count; i++)
         fill_diamond(r, g, g->preview.tiles[i], 0.36, (SDL_Color){255, 255, 255, 70});
     /* the active path: bright, and the target */
-    for (int i = g->route_done; i < g->route.count; i++)
-        fill_diamond(r, g, g->route.tiles[i], 0.3, (SDL_Color){80, 220, 255, 170});
-    if (g->has_target) {
+    int left = mover_remaining(&g->sim.droid);
+    for (int i = 0; i < left; i++)
+        fill_diamond(r, g, mover_route_tile(&g->sim.droid, i), 0.3, (SDL_Color){80, 220, 255, 170});
+    if (g->sim.has_target) {
         double pulse = 0.1 + 0.04 * sin(g->clock * 6);
-        outline_diamond(r, g, g->target, pulse, (SDL_Color){80, 220, 255, 230});
+        outline_diamond(r, g, g->sim.target, pulse, (SDL_Color){80, 220, 255, 230});
     }
     if (g->hover_valid) {
-        bool blocked = !grid_walkable(&g->grid, g->hover.x, g->hover.y);
+        bool blocked = !grid_walkable(&g->sim.grid, g->hover.x, g->hover.y);
         outline_diamond(r, g, g->hover, 0.02, blocked ? (SDL_Color){255, 110, 90, 230} : (SDL_Color){255, 240, 150, 230});
     }
 }
 
 static SDL_FRect droid_rect(const Renderer *r, const Game *g)
 {
-    ScreenPos feet = iso_world_to_screen(&g->view, g->droid.pos);
+    ScreenPos feet = iso_world_to_screen(&g->view, g->sim.droid.pos);
     double z = g->view.zoom;
     SDL_FRect d = {(float)(feet.x - DROID_FEET_X * z), (float)(feet.y - DROID_FEET_Y * z), (float)r->frame_w,
                    (float)r->frame_h};
@@ -335,9 +336,9 @@ static SDL_FRect droid_rect(const Renderer *r, const Game *g)
 static void draw_droid(Renderer *r, const Game *g)
 {
     int frame = 0;
-    if (g->walking)
-        frame = 1 + (int)(g->walk_time * 2.5 * DROID_WALK_FRAMES) % DROID_WALK_FRAMES;
-    SDL_Rect src = {frame * r->frame_w, (int)g->droid.facing * r->frame_h, r->frame_w, r->frame_h};
+    if (g->sim.droid.moving) /* a stride a tile: slower ground, slower steps */
+        frame = 1 + (int)(g->sim.droid.walked * DROID_WALK_FRAMES) % DROID_WALK_FRAMES;
+    SDL_Rect src = {frame * r->frame_w, (int)g->sim.droid.facing * r->frame_h, r->frame_w, r->frame_h};
     SDL_FRect d = droid_rect(r, g);
     blit(r, IMAGE_DROID, &src, d.x, d.y, r->frame_w, r->frame_h);
 }
@@ -350,7 +351,7 @@ static bool overlaps(const SDL_FRect *a, const SDL_FRect *b)
 static void draw_objects(Renderer *r, const Game *g, const Visible *v)
 {
     const Level *l = &g->level;
-    double depth = g->droid.pos.x + g->droid.pos.y;
+    double depth = g->sim.droid.pos.x + g->sim.droid.pos.y;
     SDL_FRect droid = droid_rect(r, g);
     /* only the body, not the empty margin of the frame, decides see-through walls */
     droid.x += droid.w * 0.2f;
@@ -366,7 +367,7 @@ static void draw_objects(Renderer *r, const Game *g, const Visible *v)
         int x0, x1;
         diagonal_span(l, v, s, &x0, &x1);
         for (int x = x0; x <= x1; x++) {
-            TileKind k = level_kind(l, x, s - x);
+            TileKind k = sim_kind(&g->sim, x, s - x);
             SDL_FRect d;
             if (k == TILE_WALL) {
                 tile_rect(g, tile_pos(x, s - x), 64, 72, 40, &d);
@@ -374,8 +375,8 @@ static void draw_objects(Renderer *r, const Game *g, const Visible *v)
                 SDL_SetTextureAlphaMod(r->sprite[IMAGE_WALL].tex, see_through ? 105 : 255);
                 /* walls in front on all three sides hide everything but the top face */
                 int y = s - x, h = r->sprite[IMAGE_WALL].h;
-                if (!see_through && level_kind(l, x + 1, y) == TILE_WALL && level_kind(l, x, y + 1) == TILE_WALL &&
-                    level_kind(l, x + 1, y + 1) == TILE_WALL)
+                if (!see_through && sim_kind(&g->sim, x + 1, y) == TILE_WALL && sim_kind(&g->sim, x, y + 1) == TILE_WALL &&
+                    sim_kind(&g->sim, x + 1, y + 1) == TILE_WALL)
                     h = (int)lround(32 * g->view.zoom) + 1;
                 SDL_Rect src = {0, 0, r->sprite[IMAGE_WALL].w, h};
                 blit(r, IMAGE_WALL, &src, d.x, d.y, src.w, h);
@@ -424,7 +425,7 @@ static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
     for (int y = 0; y < rect.h; y++)
         for (int x = 0; x < rect.w; x++) {
             int tx = (int)((x + 0.5) * l->w / rect.w), ty = (int)((y + 0.5) * l->h / rect.h);
-            SDL_Color c = minimap_color(level_kind(l, tx, ty));
+            SDL_Color c = minimap_color(sim_kind(&g->sim, tx, ty));
             ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x] = SDL_MapRGBA(s->format, c.r, c.g, c.b, c.a);
         }
     r->minimap = SDL_CreateTextureFromSurface(r->sdl, s);
@@ -437,8 +438,8 @@ static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
 SDL_Rect render_minimap_rect(const Game *g)
 {
     int size = g->screen_w < 500 || g->screen_h < 400 ? 110 : 200;
-    double scale = fmin((double)size / g->grid.w, (double)size / g->grid.h);
-    int w = (int)ceil(g->grid.w * scale), h = (int)ceil(g->grid.h * scale);
+    double scale = fmin((double)size / g->sim.grid.w, (double)size / g->sim.grid.h);
+    int w = (int)ceil(g->sim.grid.w * scale), h = (int)ceil(g->sim.grid.h * scale);
     SDL_Rect rect = {g->screen_w - w - 14, 14, w, h};
     return rect;
 }
@@ -450,14 +451,14 @@ bool render_minimap_pick(const Game *g, int px, int py, TilePos *out)
     SDL_Rect rect = render_minimap_rect(g);
     if (px < rect.x || py < rect.y || px >= rect.x + rect.w || py >= rect.y + rect.h)
         return false;
-    int x = (int)((px - rect.x + 0.5) * g->grid.w / rect.w), y = (int)((py - rect.y + 0.5) * g->grid.h / rect.h);
-    *out = tile_pos(x < g->grid.w ? x : g->grid.w - 1, y < g->grid.h ? y : g->grid.h - 1);
+    int x = (int)((px - rect.x + 0.5) * g->sim.grid.w / rect.w), y = (int)((py - rect.y + 0.5) * g->sim.grid.h / rect.h);
+    *out = tile_pos(x < g->sim.grid.w ? x : g->sim.grid.w - 1, y < g->sim.grid.h ? y : g->sim.grid.h - 1);
     return true;
 }
 
 static SDL_FPoint mini_point(SDL_Rect rect, const Game *g, double wx, double wy)
 {
-    SDL_FPoint p = {(float)(rect.x + wx * rect.w / g->grid.w), (float)(rect.y + wy * rect.h / g->grid.h)};
+    SDL_FPoint p = {(float)(rect.x + wx * rect.w / g->sim.grid.w), (float)(rect.y + wy * rect.h / g->sim.grid.h)};
     return p;
 }
 
@@ -470,14 +471,15 @@ static void draw_minimap(Renderer *r, const Game *g)
     if (r->minimap)
         SDL_RenderCopy(r->sdl, r->minimap, NULL, &rect);
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
-    double cw = (double)rect.w / g->grid.w, ch = (double)rect.h / g->grid.h;
+    double cw = (double)rect.w / g->sim.grid.w, ch = (double)rect.h / g->sim.grid.h;
     float dot = (float)fmax(2.0, fmin(cw, ch));
     /* the path in red, alpha rising from 0.25 to 0.5 along it */
-    int n = g->route.count - g->route_done;
-    for (int i = g->route_done; i < g->route.count; i++) {
-        double t = n > 1 ? (double)(i - g->route_done) / (n - 1) : 1.0;
+    int n = mover_remaining(&g->sim.droid);
+    for (int i = 0; i < n; i++) {
+        TilePos rt = mover_route_tile(&g->sim.droid, i);
+        double t = n > 1 ? (double)i / (n - 1) : 1.0;
         SDL_SetRenderDrawColor(r->sdl, 255, 40, 40, (Uint8)(255 * (0.25 + 0.25 * t)));
-        SDL_FPoint c = mini_point(rect, g, g->route.tiles[i].x + 0.5, g->route.tiles[i].y + 0.5);
+        SDL_FPoint c = mini_point(rect, g, rt.x + 0.5, rt.y + 0.5);
         SDL_FRect d = {c.x - dot / 2, c.y - dot / 2, dot, dot};
         SDL_RenderFillRectF(r->sdl, &d);
     }
@@ -486,15 +488,15 @@ static void draw_minimap(Renderer *r, const Game *g)
     SDL_FPoint q[5];
     for (int i = 0; i < 4; i++) {
         WorldPos w = iso_screen_to_world(&g->view, corners[i]);
-        w.x = fmax(0, fmin(g->grid.w, w.x));
-        w.y = fmax(0, fmin(g->grid.h, w.y));
+        w.x = fmax(0, fmin(g->sim.grid.w, w.x));
+        w.y = fmax(0, fmin(g->sim.grid.h, w.y));
         q[i] = mini_point(rect, g, w.x, w.y);
     }
     q[4] = q[0];
     SDL_SetRenderDrawColor(r->sdl, 255, 255, 255, 200);
     SDL_RenderDrawLinesF(r->sdl, q, 5);
     /* the droid */
-    SDL_FPoint c = mini_point(rect, g, g->droid.pos.x, g->droid.pos.y);
+    SDL_FPoint c = mini_point(rect, g, g->sim.droid.pos.x, g->sim.droid.pos.y);
     float ds = dot + 3;
     SDL_FRect d = {c.x - ds / 2, c.y - ds / 2, ds, ds};
     SDL_SetRenderDrawColor(r->sdl, 255, 220, 60, 255);
@@ -673,10 +675,10 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
     else
         text(r, f, x, y, dim, "%s", g->path);
     y += 20;
-    TilePos at = g->droid.tile;
+    TilePos at = g->sim.droid.tile;
     text(r, f, x, y, body, "Droid %d,%d", at.x, at.y);
     if (g->hover_valid) {
-        const TileInfo *k = tile_info(level_kind(&g->level, g->hover.x, g->hover.y));
+        const TileInfo *k = tile_info(sim_kind(&g->sim, g->hover.x, g->hover.y));
         text(r, f, x + 110, y, body, "Cursor %d,%d %s", g->hover.x, g->hover.y, k->name);
     }
     y += 20;
