@@ -190,7 +190,7 @@ static void fx_step_floor(Ctx *c)
 static void fx_step_rough(Ctx *c)
 {
     add_hiss(c, &(Hiss){.start = 0.001, .length = 0.145, .amp = 1.0, .attack = 0.001, .release = 0.03,
-                        .tau = 0.06, .shape = NOISE_BAND, .freq = 1500, .q = 0.6, .grains = 12,
+                        .tau = 0.06, .shape = NOISE_BAND, .freq = 1200, .q = 0.9, .grains = 12,
                         .grain_tau = 0.006});
     add_hiss(c, &(Hiss){.start = 0.001, .length = 0.08, .amp = 0.5, .attack = 0.002, .release = 0.02,
                         .tau = 0.025, .shape = NOISE_LOW, .freq = 350, .q = 0.7});
