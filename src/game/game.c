@@ -202,6 +202,12 @@ static void absorb_events(Game *g);
 
 void game_command(Game *g, SimCmd c)
 {
+    if (!g->replaying)
+        game_replay_command(g, c);
+}
+
+void game_replay_command(Game *g, SimCmd c)
+{
     if (g->record)
         fprintf(g->record, "%llu %s %d %d\n", (unsigned long long)g->sim.tick, sim_cmd_name(c.type), c.x, c.y);
     if (c.type == SIM_CMD_GOTO)

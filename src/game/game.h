@@ -89,6 +89,7 @@ typedef struct Game {
     bool new_best;         /* the win just recorded beat the old best */
 
     FILE *record;          /* --record: every command with its tick, or NULL */
+    bool replaying;        /* --replay: player input is ignored until the recording ends */
 
     IsoView view;
     bool follow;           /* camera follows the droid */
@@ -128,8 +129,10 @@ void game_deinit(Game *g);
 /* Plans from the droid to tile t and walks there (to the nearest reachable
  * tile when t is blocked or cut off). Traces "click X Y" and "path STEPS LENGTH". */
 void game_click_tile(Game *g, TilePos t);
-/* Any input for the rules: recorded, traced, applied at the current tick. */
+/* Any input for the rules: recorded, traced, applied at the current tick
+ * (ignored while a recording plays: game_replay_command feeds those). */
 void game_command(Game *g, SimCmd c);
+void game_replay_command(Game *g, SimCmd c);
 /* Restarts the level (R). */
 void game_restart(Game *g);
 /* After a win: the next level of the folder. */
