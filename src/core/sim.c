@@ -95,6 +95,7 @@ bool sim_reset(Sim *s, const Level *l)
     s->push_dx = s->push_dy = s->push_wait = s->pending_dx = s->pending_dy = 0;
     s->holding = s->hold_dirty = false;
     s->hold = s->came_from = l->start;
+    s->still = 0;
     return true;
 fail:
     free_play(s);
@@ -270,9 +271,10 @@ static void hold_replan(Sim *s)
     if (sim_plan(s, s->search, at, s->hold, &end) == PATH_NONE || path_result(s->search)->steps == 0)
         return;
     TilePos first = path_tile(s->search, 0);
-    int near = abs(s->hold.x - at.x) <= 1 && abs(s->hold.y - at.y) <= 1;
-    if (near && s->steps > 0 && tile_pos_eq(first, s->came_from)) {
+    int near = abs(s->hold.x - at.x) <= SIM_HOLD_NEAR && abs(s->hold.y - at.y) <= SIM_HOLD_NEAR;
+    if (near && s->steps > 0 && tile_pos_eq(first, s->came_from) && s->still < SIM_HOLD_PAUSE_TICKS) {
         mover_set_path(&s->droid, &s->grid, NULL, 0);
+        s->hold_dirty = true; /* looked at again once it has stood still a moment */
         return;
     }
     walk_to(s, s->hold, false);
@@ -449,6 +451,7 @@ void sim_tick(Sim *s)
         int dy = s->push_dx || s->push_dy ? s->push_dy : s->pending_dy;
         key_step(s, dx, dy);
     }
+    s->still = s->droid.moving ? 0 : s->still + 1;
     if (s->hold_dirty && !s->droid.moving)
         hold_replan(s);
     walk(s);
@@ -531,6 +534,7 @@ uint64_t sim_hash(const Sim *s)
     fnv_tile(&f, s->hold);
     fnv_u64(&f, (uint64_t)s->hold_dirty);
     fnv_tile(&f, s->came_from);
+    fnv_u64(&f, (uint64_t)s->still);
     for (int i = 0; i < s->door_count; i++) {
         const SimDoor *d = &s->doors[i];
         fnv_tile(&f, tile_pos(d->x, d->y));

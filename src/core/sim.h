@@ -32,6 +32,10 @@ enum {
     SIM_DOOR_HOLD_TICKS = 2 * SIM_TICK_HZ, /* a door stays open this long after it empties */
     SIM_DOOR_ANIM_TICKS = 12,             /* closed <-> open, for drawing */
     SIM_PUSH_DELAY_TICKS = 3,             /* a key step waits this long for a second arrow key */
+    /* The held mouse never sends the droid straight back to the tile it just
+     * left for a tile this close, unless it has stood still this long. */
+    SIM_HOLD_NEAR = 2,
+    SIM_HOLD_PAUSE_TICKS = SIM_TICK_HZ / 3,
 };
 #define SIM_DROID_SPEED 4.0 /* straight floor steps a second */
 
@@ -118,6 +122,7 @@ typedef struct Sim {
     TilePos hold;         /* the tile held (or last clicked) */
     bool hold_dirty;      /* hold moved since the last plan: plan again at the next tile centre */
     TilePos came_from;    /* the tile before the current one (held-mouse rule) */
+    int still;            /* ticks the droid has stood still */
 
     /* the events of the last sim_tick / sim_command (read them, then they are gone) */
     SimEvent *events;
