@@ -408,6 +408,56 @@ static void test_level_switching(void **state)
     free(text);
 }
 
+/* A damaged progress file is named, ignored, and kept as FILE.bad when a
+ * new one is written; a good one is read back with its bests. */
+static void test_progress_corrupt_is_reported_and_kept(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/isodroid-progress-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256], bad[300];
+    snprintf(path, sizeof path, "%s/isodroid/progress", dir);
+    snprintf(bad, sizeof bad, "%s.bad", path);
+    char sub[256];
+    snprintf(sub, sizeof sub, "%s/isodroid", dir);
+    assert_int_equal(mkdir(sub, 0755), 0);
+    const char *garbage = "# isodroid progress 1\nlevel\tx.txt\tnot-a-number\t3\t4\n";
+    write_file(path, garbage);
+    Progress p;
+    progress_load(&p, path);
+    assert_true(strstr(p.error, path) != NULL);
+    assert_true(strstr(p.error, "damaged") != NULL);
+    assert_int_equal(p.count, 0);
+    char *still = test_read_file(path, NULL);
+    assert_string_equal(still, garbage); /* loading never touches it */
+    free(still);
+    bool best = false;
+    assert_true(progress_record(&p, "levels/01_tutorial.txt", 12.5, 40, 44.25, &best));
+    assert_true(best);
+    char *kept = test_read_file(bad, NULL);
+    assert_non_null(kept);
+    assert_string_equal(kept, garbage);
+    free(kept);
+    progress_free(&p);
+    /* the new file reads back; a worse run keeps the bests, a better one replaces them */
+    progress_load(&p, path);
+    assert_string_equal(p.error, "");
+    const ProgressEntry *e = progress_get(&p, "elsewhere/01_tutorial.txt");
+    assert_non_null(e);
+    assert_true(e->best_time == 12.5 && e->best_steps == 40);
+    assert_true(progress_record(&p, "levels/01_tutorial.txt", 20.0, 50, 50.0, &best));
+    assert_false(best);
+    assert_true(progress_record(&p, "levels/01_tutorial.txt", 11.0, 50, 50.0, &best));
+    assert_true(best);
+    e = progress_get(&p, "01_tutorial.txt");
+    assert_true(e->best_time == 11.0 && e->best_steps == 40);
+    progress_free(&p);
+    unlink(path);
+    unlink(bad);
+    rmdir(sub);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -421,6 +471,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_save_to_read_only_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_save_to_read_only_folder, setup, teardown),
         cmocka_unit_test_setup_teardown(test_level_switching, setup, teardown),
+        cmocka_unit_test(test_progress_corrupt_is_reported_and_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
