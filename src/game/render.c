@@ -816,7 +816,7 @@ static void draw_result(Renderer *r, const Game *g)
     if (g->editing || s->status == SIM_PLAYING || t < 0.4)
         return;
     bool won = s->status == SIM_WON;
-    SDL_Rect p = {g->screen_w / 2 - 230, g->screen_h / 2 - 110, 460, won ? 220 : 150};
+    SDL_Rect p = {g->screen_w / 2 - 230, g->screen_h / 2 - 90, 460, won ? 170 : 140};
     if (p.x < 4)
         p.x = 4;
     panel(r, p, 235);
