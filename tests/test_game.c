@@ -458,6 +458,46 @@ static void test_progress_corrupt_is_reported_and_kept(void **state)
     rmdir(dir);
 }
 
+/* Hovering walls and cut-off tiles on a big open level plans only towards
+ * the nearest reachable tile: never a search of the whole reachable map. */
+static void test_hover_blocked_stays_small(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/isodroid-big-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/big.txt", dir);
+    int n = 1024;
+    size_t len = (size_t)(n + 1) * (size_t)n + 1;
+    char *text = malloc(len), *p = text;
+    for (int y = 0; y < n; y++) {
+        for (int x = 0; x < n; x++)
+            *p++ = (x == 10 && y == 10) ? '@' : (x >= 500 && x < 520 && y >= 500 && y < 520) ? '#' : '.';
+        *p++ = '\n';
+    }
+    *p = '\0';
+    write_file(path, text);
+    free(text);
+    Game g;
+    Diags d;
+    diag_clear(&d);
+    assert_true(game_init(&g, path, 800, 600, &d));
+    game_hover(&g, true, tile_pos(510, 510)); /* the middle of the wall block */
+    assert_true(g.preview.count > 0);
+    TilePos end = g.preview.tiles[g.preview.count - 1];
+    assert_int_equal(end.x, 520); /* the nearest floor: ten tiles east, out of the block */
+    assert_int_equal(end.y, 510);
+    long expanded = path_result(g.search)->expanded;
+    assert_true(expanded < 5000); /* the straight way there, not the million tiles */
+    /* the same hover again is not planned again */
+    game_hover(&g, true, tile_pos(511, 510));
+    game_hover(&g, true, tile_pos(510, 510));
+    assert_int_equal(g.preview.tiles[g.preview.count - 1].x, 520);
+    game_deinit(&g);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -472,6 +512,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_save_to_read_only_folder, setup, teardown),
         cmocka_unit_test_setup_teardown(test_level_switching, setup, teardown),
         cmocka_unit_test(test_progress_corrupt_is_reported_and_kept),
+        cmocka_unit_test(test_hover_blocked_stays_small),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
