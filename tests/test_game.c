@@ -488,7 +488,8 @@ static void test_hover_blocked_stays_small(void **state)
     assert_int_equal(end.x, 520); /* the nearest floor: ten tiles east, out of the block */
     assert_int_equal(end.y, 510);
     long expanded = path_result(g.search)->expanded;
-    assert_true(expanded < 5000); /* the straight way there, not the million tiles */
+    if (expanded >= 50000) /* round the block to the tile beyond it; the whole map is a million */
+        fail_msg("expanded %ld", expanded);
     /* the same hover again is not planned again */
     game_hover(&g, true, tile_pos(511, 510));
     game_hover(&g, true, tile_pos(510, 510));
