@@ -582,7 +582,12 @@ static void draw_minimap(Renderer *r, const Game *g)
 /* ---- HUD and help ------------------------------------------------------------- */
 
 static const char *const help_lines[][2] = {
+    {"Goal", "collect every energy cell, then walk into the exit"},
     {"Left click", "walk to a tile (or to the nearest reachable one)"},
+    {"Hold the left button", "the droid follows the pointer"},
+    {"Arrow keys, keypad", "step; two arrows: diagonal; hold: walk on"},
+    {"R", "restart the level"},
+    {"K", "sound on / off"},
     {"Click the minimap", "walk there"},
     {"Right / middle drag, W A S D", "pan the camera"},
     {"Mouse wheel", "zoom around the cursor"},
