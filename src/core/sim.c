@@ -98,6 +98,7 @@ bool sim_reset(Sim *s, const Level *l)
     s->push_dx = s->push_dy = s->push_wait = s->pending_dx = s->pending_dy = 0;
     s->holding = s->hold_dirty = false;
     s->hold = s->came_from = l->start;
+    s->still = 0;
     if (!reset_sentries(s, l))
         goto fail;
     return true;
@@ -275,9 +276,10 @@ static void hold_replan(Sim *s)
     if (sim_plan(s, s->search, at, s->hold, &end) == PATH_NONE || path_result(s->search)->steps == 0)
         return;
     TilePos first = path_tile(s->search, 0);
-    int near = abs(s->hold.x - at.x) <= 1 && abs(s->hold.y - at.y) <= 1;
-    if (near && s->steps > 0 && tile_pos_eq(first, s->came_from)) {
+    int near = abs(s->hold.x - at.x) <= SIM_HOLD_NEAR && abs(s->hold.y - at.y) <= SIM_HOLD_NEAR;
+    if (near && s->steps > 0 && tile_pos_eq(first, s->came_from) && s->still < SIM_HOLD_PAUSE_TICKS) {
         mover_set_path(&s->droid, &s->grid, NULL, 0);
+        s->hold_dirty = true; /* looked at again once it has stood still a moment */
         return;
     }
     walk_to(s, s->hold, false);
@@ -297,7 +299,8 @@ void sim_command(Sim *s, const SimCmd *c)
         return;
     switch (c->type) {
     case SIM_CMD_GOTO:
-        s->holding = false;
+        s->holding = s->hold_dirty = false;
+        s->hold = tile_pos(c->x, c->y);
         if (c->x >= 0 && c->y >= 0 && c->x < s->w && c->y < s->h)
             walk_to(s, tile_pos(c->x, c->y), true);
         break;
@@ -307,7 +310,7 @@ void sim_command(Sim *s, const SimCmd *c)
         s->push_dy = dy;
         if (!dx && !dy)
             break;
-        s->holding = false;
+        s->holding = s->hold_dirty = false;
         if (s->droid.moving) {
             key_step(s, dx, dy);
         } else {
@@ -327,7 +330,7 @@ void sim_command(Sim *s, const SimCmd *c)
         s->hold = tile_pos(c->x, c->y);
         break;
     case SIM_CMD_RELEASE:
-        s->holding = false;
+        s->holding = false; /* a moved hold is still walked to (hold_dirty) */
         break;
     default:
         break;
@@ -382,12 +385,10 @@ static void arrive(Sim *s, TilePos t)
         emit(s, SIM_EV_WIN, t.x, t.y, (int64_t)s->tick);
         return;
     }
-    if (s->droid.queue_head < s->droid.queue_len)
-        return; /* a walk goes on */
     if (s->push_dx || s->push_dy)
         key_step(s, s->push_dx, s->push_dy);
-    else if (s->holding)
-        hold_replan(s);
+    else if (s->hold_dirty)
+        hold_replan(s); /* the held tile moved: planned again here, once a tile */
 }
 
 static void walk(Sim *s)
@@ -458,7 +459,8 @@ void sim_tick(Sim *s)
         int dy = s->push_dx || s->push_dy ? s->push_dy : s->pending_dy;
         key_step(s, dx, dy);
     }
-    if (s->holding && s->hold_dirty && !s->droid.moving)
+    s->still = s->droid.moving ? 0 : s->still + 1;
+    if (s->hold_dirty && !s->droid.moving)
         hold_replan(s);
     walk(s);
     if (s->status == SIM_PLAYING)
@@ -542,6 +544,7 @@ uint64_t sim_hash(const Sim *s)
     fnv_tile(&f, s->hold);
     fnv_u64(&f, (uint64_t)s->hold_dirty);
     fnv_tile(&f, s->came_from);
+    fnv_u64(&f, (uint64_t)s->still);
     for (int i = 0; i < s->door_count; i++) {
         const SimDoor *d = &s->doors[i];
         fnv_tile(&f, tile_pos(d->x, d->y));

@@ -33,6 +33,10 @@ enum {
     SIM_DOOR_HOLD_TICKS = 2 * SIM_TICK_HZ, /* a door stays open this long after it empties */
     SIM_DOOR_ANIM_TICKS = 12,             /* closed <-> open, for drawing */
     SIM_PUSH_DELAY_TICKS = 3,             /* a key step waits this long for a second arrow key */
+    /* The held mouse never sends the droid straight back to the tile it just
+     * left for a tile this close, unless it has stood still this long. */
+    SIM_HOLD_NEAR = 2,
+    SIM_HOLD_PAUSE_TICKS = SIM_TICK_HZ / 3,
 };
 #define SIM_DROID_SPEED 4.0 /* straight floor steps a second */
 
@@ -119,9 +123,10 @@ typedef struct Sim {
     int push_wait;        /* ticks before a key step starts, when idle */
     int pending_dx, pending_dy; /* the key step asked for while waiting */
     bool holding;         /* the mouse button is held */
-    TilePos hold;         /* the tile held */
-    bool hold_dirty;      /* hold moved since the last plan */
+    TilePos hold;         /* the tile held (or last clicked) */
+    bool hold_dirty;      /* hold moved since the last plan: plan again at the next tile centre */
     TilePos came_from;    /* the tile before the current one (held-mouse rule) */
+    int still;            /* ticks the droid has stood still */
 
     Sentries sentries;    /* the sentries (sentry.h), all in the hash */
 

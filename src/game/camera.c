@@ -8,7 +8,7 @@
 /* Zoom and centre for a newly opened level: small levels fill most of the screen. */
 void game_frame_level(Game *g)
 {
-    double iso_w = (g->grid.w + g->grid.h) * 32.0, iso_h = (g->grid.w + g->grid.h) * 16.0 + 40.0;
+    double iso_w = (g->sim.grid.w + g->sim.grid.h) * 32.0, iso_h = (g->sim.grid.w + g->sim.grid.h) * 16.0 + 40.0;
     double fit = fmin(0.85 * g->screen_w / iso_w, 0.8 * g->screen_h / iso_h);
     g->view.zoom = fmax(1.0, fmin(2.0, fit));
     g->follow = true;
@@ -20,7 +20,7 @@ void game_camera_update(Game *g, double dt)
 {
     if (!g->follow || g->screen_w <= 0)
         return;
-    ScreenPos at = iso_world_to_screen(&g->view, g->droid.pos);
+    ScreenPos at = iso_world_to_screen(&g->view, g->sim.droid.pos);
     double k = 1.0 - exp(-dt * 6.0);
     g->view.off_x += (g->screen_w * 0.5 - at.x) * k;
     g->view.off_y += (g->screen_h * 0.5 - at.y) * k;
@@ -35,7 +35,7 @@ void game_resize(Game *g, int w, int h)
 void game_center_on_droid(Game *g)
 {
     ScreenPos c = {g->screen_w * 0.5, g->screen_h * 0.5};
-    iso_look_at(&g->view, g->droid.pos, c);
+    iso_look_at(&g->view, g->sim.droid.pos, c);
 }
 
 void game_pan(Game *g, double dx, double dy)

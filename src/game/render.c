@@ -240,7 +240,7 @@ static Visible visible_tiles(const Game *g)
     }
     /* walls and the droid rise up to 2.5 diagonals above their tile */
     Visible v = {(int)floor(smin) - 2, (int)ceil(smax) + 4, (int)floor(dmin) - 2, (int)ceil(dmax) + 2};
-    int maxs = g->grid.w + g->grid.h - 2;
+    int maxs = g->sim.grid.w + g->sim.grid.h - 2;
     if (v.s0 < 0)
         v.s0 = 0;
     if (v.s1 > maxs)
@@ -281,7 +281,7 @@ static void draw_ground(Renderer *r, const Game *g, const Visible *v)
         int x0, x1;
         diagonal_span(l, v, s, &x0, &x1);
         for (int x = x0; x <= x1; x++) {
-            TileKind k = level_kind(l, x, s - x);
+            TileKind k = sim_kind(&g->sim, x, s - x);
             int img = r->assets->ground[k];
             if (img < 0)
                 continue;
@@ -289,7 +289,14 @@ static void draw_ground(Renderer *r, const Game *g, const Visible *v)
             tile_rect(g, tile_pos(x, s - x), 64, 40, 0, &d);
             if (k == TILE_WATER)
                 d.y += (float)(4 * g->view.zoom);
+            Uint8 shade = 255;
+            if (k == TILE_EXIT && !g->sim.exit_open)
+                shade = 90; /* locked: dark until the last cell is taken */
+            else if (k == TILE_EXIT)
+                shade = (Uint8)(215 + 40 * sin(g->clock * 5));
+            SDL_SetTextureColorMod(r->sprite[img].tex, shade, shade, shade);
             blit(r, img, NULL, d.x, d.y, r->sprite[img].w, r->sprite[img].h);
+            SDL_SetTextureColorMod(r->sprite[img].tex, 255, 255, 255);
         }
     }
 }
@@ -307,25 +314,27 @@ static void draw_marks(Renderer *r, const Game *g, const Visible *v)
         }
         outline_diamond(r, g, g->level.start, 0.12, (SDL_Color){255, 210, 60, 255});
     }
-    /* the path a click would take: faint */
+    /* the path a click would take: faint, red where the energy runs out */
     for (int i = 0; i < g->preview.count; i++)
-        fill_diamond(r, g, g->preview.tiles[i], 0.36, (SDL_Color){255, 255, 255, 70});
+        fill_diamond(r, g, g->preview.tiles[i], 0.36,
+                     i < g->preview_afford ? (SDL_Color){255, 255, 255, 70} : (SDL_Color){255, 60, 50, 150});
     /* the active path: bright, and the target */
-    for (int i = g->route_done; i < g->route.count; i++)
-        fill_diamond(r, g, g->route.tiles[i], 0.3, (SDL_Color){80, 220, 255, 170});
-    if (g->has_target) {
+    int left = mover_remaining(&g->sim.droid);
+    for (int i = 0; i < left; i++)
+        fill_diamond(r, g, mover_route_tile(&g->sim.droid, i), 0.3, (SDL_Color){80, 220, 255, 170});
+    if (g->sim.has_target) {
         double pulse = 0.1 + 0.04 * sin(g->clock * 6);
-        outline_diamond(r, g, g->target, pulse, (SDL_Color){80, 220, 255, 230});
+        outline_diamond(r, g, g->sim.target, pulse, (SDL_Color){80, 220, 255, 230});
     }
     if (g->hover_valid) {
-        bool blocked = !grid_walkable(&g->grid, g->hover.x, g->hover.y);
+        bool blocked = !grid_walkable(&g->sim.grid, g->hover.x, g->hover.y);
         outline_diamond(r, g, g->hover, 0.02, blocked ? (SDL_Color){255, 110, 90, 230} : (SDL_Color){255, 240, 150, 230});
     }
 }
 
 static SDL_FRect droid_rect(const Renderer *r, const Game *g)
 {
-    ScreenPos feet = iso_world_to_screen(&g->view, g->droid.pos);
+    ScreenPos feet = iso_world_to_screen(&g->view, g->sim.droid.pos);
     double z = g->view.zoom;
     SDL_FRect d = {(float)(feet.x - DROID_FEET_X * z), (float)(feet.y - DROID_FEET_Y * z), (float)r->frame_w,
                    (float)r->frame_h};
@@ -335,11 +344,77 @@ static SDL_FRect droid_rect(const Renderer *r, const Game *g)
 static void draw_droid(Renderer *r, const Game *g)
 {
     int frame = 0;
-    if (g->walking)
-        frame = 1 + (int)(g->walk_time * 2.5 * DROID_WALK_FRAMES) % DROID_WALK_FRAMES;
-    SDL_Rect src = {frame * r->frame_w, (int)g->droid.facing * r->frame_h, r->frame_w, r->frame_h};
+    if (g->sim.droid.moving) /* a stride a tile: slower ground, slower steps */
+        frame = 1 + (int)(g->sim.droid.walked * DROID_WALK_FRAMES) % DROID_WALK_FRAMES;
+    SDL_Rect src = {frame * r->frame_w, (int)g->sim.droid.facing * r->frame_h, r->frame_w, r->frame_h};
     SDL_FRect d = droid_rect(r, g);
     blit(r, IMAGE_DROID, &src, d.x, d.y, r->frame_w, r->frame_h);
+}
+
+/* A door: two posts and a lintel, and a panel that slides down into the
+ * floor as it opens (sim door anim 0..SIM_DOOR_ANIM_TICKS). */
+static void draw_door(Renderer *r, const Game *g, TilePos t)
+{
+    const SimDoor *d = sim_door_at(&g->sim, t.x, t.y);
+    double open = d ? (double)d->anim / SIM_DOOR_ANIM_TICKS : 0.0;
+    double z = g->view.zoom, rise = 44 * z;
+    /* the door stands across the tile's middle, from its left to its right corner */
+    ScreenPos a = iso_world_to_screen(&g->view, (WorldPos){t.x + 0.5, t.y + 1.0});
+    ScreenPos b = iso_world_to_screen(&g->view, (WorldPos){t.x + 1.0, t.y + 0.5});
+    if (sim_kind(&g->sim, t.x - 1, t.y) == TILE_WALL || sim_kind(&g->sim, t.x + 1, t.y) == TILE_WALL) {
+        a = iso_world_to_screen(&g->view, (WorldPos){t.x, t.y + 0.5});
+        b = iso_world_to_screen(&g->view, (WorldPos){t.x + 1.0, t.y + 0.5});
+    } else {
+        a = iso_world_to_screen(&g->view, (WorldPos){t.x + 0.5, t.y});
+        b = iso_world_to_screen(&g->view, (WorldPos){t.x + 0.5, t.y + 1.0});
+    }
+    double h = rise * (1.0 - open);
+    SDL_Color panel_c = {150, 112, 60, 245}, edge = {240, 196, 90, 255};
+    if (h > 1) {
+        SDL_Vertex v[4] = {{{(float)a.x, (float)(a.y - h)}, panel_c, {0, 0}},
+                           {{(float)b.x, (float)(b.y - h)}, panel_c, {0, 0}},
+                           {{(float)b.x, (float)b.y}, (SDL_Color){110, 80, 44, 245}, {0, 0}},
+                           {{(float)a.x, (float)a.y}, (SDL_Color){110, 80, 44, 245}, {0, 0}}};
+        int idx[6] = {0, 1, 2, 0, 2, 3};
+        SDL_RenderGeometry(r->sdl, NULL, v, 4, idx, 6);
+        SDL_SetRenderDrawColor(r->sdl, edge.r, edge.g, edge.b, edge.a);
+        SDL_RenderDrawLineF(r->sdl, (float)a.x, (float)(a.y - h), (float)b.x, (float)(b.y - h));
+    }
+    /* posts and lintel */
+    SDL_SetRenderDrawColor(r->sdl, 70, 74, 86, 255);
+    for (int k = -1; k <= 1; k++) {
+        SDL_RenderDrawLineF(r->sdl, (float)a.x + k, (float)a.y, (float)a.x + k, (float)(a.y - rise - 4 * z));
+        SDL_RenderDrawLineF(r->sdl, (float)b.x + k, (float)b.y, (float)b.x + k, (float)(b.y - rise - 4 * z));
+        SDL_RenderDrawLineF(r->sdl, (float)a.x, (float)(a.y - rise - 4 * z) + k, (float)b.x,
+                            (float)(b.y - rise - 4 * z) + k);
+    }
+    SDL_SetRenderDrawColor(r->sdl, open > 0.5 ? 90 : 230, open > 0.5 ? 230 : 80, 80, 255);
+    SDL_FRect led = {(float)((a.x + b.x) / 2 - 2 * z), (float)((a.y + b.y) / 2 - rise - 3 * z), (float)(4 * z),
+                     (float)(3 * z)};
+    SDL_RenderFillRectF(r->sdl, &led);
+}
+
+/* Sparkles where cells were picked up, for half a second. */
+static void draw_effects(Renderer *r, const Game *g)
+{
+    for (int i = 0; i < GAME_EFFECTS; i++) {
+        const GameEffect *e = &g->effects[i];
+        double age = g->clock - e->start;
+        if (e->start <= 0 || age < 0 || age > 0.6)
+            continue;
+        ScreenPos c = iso_world_to_screen(&g->view, (WorldPos){e->at.x + 0.5, e->at.y + 0.5});
+        double z = g->view.zoom, rad = (8 + 40 * age) * z;
+        Uint8 a = (Uint8)(255 * (1 - age / 0.6));
+        SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_ADD);
+        for (int k = 0; k < 10; k++) {
+            double ang = k * 0.6283 + age * 3;
+            float x = (float)(c.x + cos(ang) * rad), y = (float)(c.y - 16 * z - age * 30 * z + sin(ang) * rad * 0.5);
+            SDL_SetRenderDrawColor(r->sdl, k % 2 ? 255 : 120, k % 2 ? 230 : 240, k % 2 ? 90 : 255, a);
+            SDL_FRect p = {x - 2, y - 2, 4, 4};
+            SDL_RenderFillRectF(r->sdl, &p);
+        }
+        SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    }
 }
 
 static bool overlaps(const SDL_FRect *a, const SDL_FRect *b)
@@ -350,7 +425,7 @@ static bool overlaps(const SDL_FRect *a, const SDL_FRect *b)
 static void draw_objects(Renderer *r, const Game *g, const Visible *v)
 {
     const Level *l = &g->level;
-    double depth = g->droid.pos.x + g->droid.pos.y;
+    double depth = g->sim.droid.pos.x + g->sim.droid.pos.y;
     SDL_FRect droid = droid_rect(r, g);
     /* only the body, not the empty margin of the frame, decides see-through walls */
     droid.x += droid.w * 0.2f;
@@ -366,7 +441,7 @@ static void draw_objects(Renderer *r, const Game *g, const Visible *v)
         int x0, x1;
         diagonal_span(l, v, s, &x0, &x1);
         for (int x = x0; x <= x1; x++) {
-            TileKind k = level_kind(l, x, s - x);
+            TileKind k = sim_kind(&g->sim, x, s - x);
             SDL_FRect d;
             if (k == TILE_WALL) {
                 tile_rect(g, tile_pos(x, s - x), 64, 72, 40, &d);
@@ -374,11 +449,13 @@ static void draw_objects(Renderer *r, const Game *g, const Visible *v)
                 SDL_SetTextureAlphaMod(r->sprite[IMAGE_WALL].tex, see_through ? 105 : 255);
                 /* walls in front on all three sides hide everything but the top face */
                 int y = s - x, h = r->sprite[IMAGE_WALL].h;
-                if (!see_through && level_kind(l, x + 1, y) == TILE_WALL && level_kind(l, x, y + 1) == TILE_WALL &&
-                    level_kind(l, x + 1, y + 1) == TILE_WALL)
+                if (!see_through && sim_kind(&g->sim, x + 1, y) == TILE_WALL && sim_kind(&g->sim, x, y + 1) == TILE_WALL &&
+                    sim_kind(&g->sim, x + 1, y + 1) == TILE_WALL)
                     h = (int)lround(32 * g->view.zoom) + 1;
                 SDL_Rect src = {0, 0, r->sprite[IMAGE_WALL].w, h};
                 blit(r, IMAGE_WALL, &src, d.x, d.y, src.w, h);
+            } else if (k == TILE_DOOR) {
+                draw_door(r, g, tile_pos(x, s - x));
             } else if (k == TILE_CELL) {
                 double bob = 2 * sin(g->clock * 3 + x);
                 tile_rect(g, tile_pos(x, s - x), 32, 40, 16, &d);
@@ -424,7 +501,7 @@ static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
     for (int y = 0; y < rect.h; y++)
         for (int x = 0; x < rect.w; x++) {
             int tx = (int)((x + 0.5) * l->w / rect.w), ty = (int)((y + 0.5) * l->h / rect.h);
-            SDL_Color c = minimap_color(level_kind(l, tx, ty));
+            SDL_Color c = minimap_color(sim_kind(&g->sim, tx, ty));
             ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x] = SDL_MapRGBA(s->format, c.r, c.g, c.b, c.a);
         }
     r->minimap = SDL_CreateTextureFromSurface(r->sdl, s);
@@ -437,8 +514,8 @@ static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
 SDL_Rect render_minimap_rect(const Game *g)
 {
     int size = g->screen_w < 500 || g->screen_h < 400 ? 110 : 200;
-    double scale = fmin((double)size / g->grid.w, (double)size / g->grid.h);
-    int w = (int)ceil(g->grid.w * scale), h = (int)ceil(g->grid.h * scale);
+    double scale = fmin((double)size / g->sim.grid.w, (double)size / g->sim.grid.h);
+    int w = (int)ceil(g->sim.grid.w * scale), h = (int)ceil(g->sim.grid.h * scale);
     SDL_Rect rect = {g->screen_w - w - 14, 14, w, h};
     return rect;
 }
@@ -450,14 +527,14 @@ bool render_minimap_pick(const Game *g, int px, int py, TilePos *out)
     SDL_Rect rect = render_minimap_rect(g);
     if (px < rect.x || py < rect.y || px >= rect.x + rect.w || py >= rect.y + rect.h)
         return false;
-    int x = (int)((px - rect.x + 0.5) * g->grid.w / rect.w), y = (int)((py - rect.y + 0.5) * g->grid.h / rect.h);
-    *out = tile_pos(x < g->grid.w ? x : g->grid.w - 1, y < g->grid.h ? y : g->grid.h - 1);
+    int x = (int)((px - rect.x + 0.5) * g->sim.grid.w / rect.w), y = (int)((py - rect.y + 0.5) * g->sim.grid.h / rect.h);
+    *out = tile_pos(x < g->sim.grid.w ? x : g->sim.grid.w - 1, y < g->sim.grid.h ? y : g->sim.grid.h - 1);
     return true;
 }
 
 static SDL_FPoint mini_point(SDL_Rect rect, const Game *g, double wx, double wy)
 {
-    SDL_FPoint p = {(float)(rect.x + wx * rect.w / g->grid.w), (float)(rect.y + wy * rect.h / g->grid.h)};
+    SDL_FPoint p = {(float)(rect.x + wx * rect.w / g->sim.grid.w), (float)(rect.y + wy * rect.h / g->sim.grid.h)};
     return p;
 }
 
@@ -470,14 +547,15 @@ static void draw_minimap(Renderer *r, const Game *g)
     if (r->minimap)
         SDL_RenderCopy(r->sdl, r->minimap, NULL, &rect);
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
-    double cw = (double)rect.w / g->grid.w, ch = (double)rect.h / g->grid.h;
+    double cw = (double)rect.w / g->sim.grid.w, ch = (double)rect.h / g->sim.grid.h;
     float dot = (float)fmax(2.0, fmin(cw, ch));
     /* the path in red, alpha rising from 0.25 to 0.5 along it */
-    int n = g->route.count - g->route_done;
-    for (int i = g->route_done; i < g->route.count; i++) {
-        double t = n > 1 ? (double)(i - g->route_done) / (n - 1) : 1.0;
+    int n = mover_remaining(&g->sim.droid);
+    for (int i = 0; i < n; i++) {
+        TilePos rt = mover_route_tile(&g->sim.droid, i);
+        double t = n > 1 ? (double)i / (n - 1) : 1.0;
         SDL_SetRenderDrawColor(r->sdl, 255, 40, 40, (Uint8)(255 * (0.25 + 0.25 * t)));
-        SDL_FPoint c = mini_point(rect, g, g->route.tiles[i].x + 0.5, g->route.tiles[i].y + 0.5);
+        SDL_FPoint c = mini_point(rect, g, rt.x + 0.5, rt.y + 0.5);
         SDL_FRect d = {c.x - dot / 2, c.y - dot / 2, dot, dot};
         SDL_RenderFillRectF(r->sdl, &d);
     }
@@ -486,15 +564,15 @@ static void draw_minimap(Renderer *r, const Game *g)
     SDL_FPoint q[5];
     for (int i = 0; i < 4; i++) {
         WorldPos w = iso_screen_to_world(&g->view, corners[i]);
-        w.x = fmax(0, fmin(g->grid.w, w.x));
-        w.y = fmax(0, fmin(g->grid.h, w.y));
+        w.x = fmax(0, fmin(g->sim.grid.w, w.x));
+        w.y = fmax(0, fmin(g->sim.grid.h, w.y));
         q[i] = mini_point(rect, g, w.x, w.y);
     }
     q[4] = q[0];
     SDL_SetRenderDrawColor(r->sdl, 255, 255, 255, 200);
     SDL_RenderDrawLinesF(r->sdl, q, 5);
     /* the droid */
-    SDL_FPoint c = mini_point(rect, g, g->droid.pos.x, g->droid.pos.y);
+    SDL_FPoint c = mini_point(rect, g, g->sim.droid.pos.x, g->sim.droid.pos.y);
     float ds = dot + 3;
     SDL_FRect d = {c.x - ds / 2, c.y - ds / 2, ds, ds};
     SDL_SetRenderDrawColor(r->sdl, 255, 220, 60, 255);
@@ -504,7 +582,12 @@ static void draw_minimap(Renderer *r, const Game *g)
 /* ---- HUD and help ------------------------------------------------------------- */
 
 static const char *const help_lines[][2] = {
+    {"Goal", "collect every energy cell, then walk into the exit"},
     {"Left click", "walk to a tile (or to the nearest reachable one)"},
+    {"Hold the left button", "the droid follows the pointer"},
+    {"Arrow keys, keypad", "step; two arrows: diagonal; hold: walk on"},
+    {"R", "restart the level"},
+    {"K", "sound on / off"},
     {"Click the minimap", "walk there"},
     {"Right / middle drag, W A S D", "pan the camera"},
     {"Mouse wheel", "zoom around the cursor"},
@@ -663,7 +746,7 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
 {
     SDL_Color head = {255, 220, 120, 255}, body = {225, 230, 240, 255}, dim = {150, 165, 185, 255};
     TTF_Font *f = r->assets->font;
-    SDL_Rect p = {10, 10, 300, 148};
+    SDL_Rect p = {10, 10, 300, g->sim.limited && !g->editing ? 168 : 148};
     panel(r, p, 190);
     int x = 20, y = 16;
     text(r, r->assets->font_big, x, y, head, "%s%s", g->level.name, game_dirty(g) ? " *" : "");
@@ -673,22 +756,45 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
     else
         text(r, f, x, y, dim, "%s", g->path);
     y += 20;
-    TilePos at = g->droid.tile;
-    text(r, f, x, y, body, "Droid %d,%d", at.x, at.y);
-    if (g->hover_valid) {
-        const TileInfo *k = tile_info(level_kind(&g->level, g->hover.x, g->hover.y));
-        text(r, f, x + 110, y, body, "Cursor %d,%d %s", g->hover.x, g->hover.y, k->name);
+    const Sim *sim = &g->sim;
+    if (g->editing) {
+        text(r, f, x, y, body, "Droid start %d,%d", g->level.start.x, g->level.start.y);
+    } else {
+        double secs = (double)sim->tick / SIM_TICK_HZ;
+        text(r, f, x, y, body, "Time %d:%04.1f   Steps %lld", (int)(secs / 60), fmod(secs, 60.0), (long long)sim->steps);
     }
     y += 20;
-    if (g->plan.valid)
-        text(r, f, x, y, body, "Path %d steps, length %.2f", g->plan.steps, g->plan.length);
+    if (sim->limited && !g->editing) {
+        /* the energy bar: full at the level's start energy (or more) */
+        double e = sim_units(sim->energy), full = fmax((double)g->level.energy, e);
+        SDL_Color ec = e < 5 ? (SDL_Color){255, 110, 90, 255} : (SDL_Color){140, 230, 255, 255};
+        int w = text(r, f, x, y, ec, "Energy %.1f", e);
+        SDL_Rect bar = {x + w + 8, y + 5, 270 - w - 8, 9};
+        SDL_SetRenderDrawColor(r->sdl, 40, 50, 66, 255);
+        SDL_RenderFillRect(r->sdl, &bar);
+        bar.w = (int)(bar.w * (full > 0 ? e / full : 0));
+        SDL_SetRenderDrawColor(r->sdl, ec.r, ec.g, ec.b, 255);
+        SDL_RenderFillRect(r->sdl, &bar);
+        y += 20;
+    }
+    if (!sim->has_exit)
+        text(r, f, x, y, dim, "Free play: this level has no exit");
+    else if (sim->cells_total > 0)
+        text(r, f, x, y, sim->exit_open ? (SDL_Color){120, 255, 170, 255} : body, "Cells %d of %d   Exit %s",
+             sim->cells_total - sim->cells_left, sim->cells_total, sim->exit_open ? "open" : "locked");
     else
-        text(r, f, x, y, dim, "No path planned yet");
+        text(r, f, x, y, (SDL_Color){120, 255, 170, 255}, "Exit open: walk into it");
     y += 20;
-    if (g->plan.valid)
-        text(r, f, x, y, dim, "%ld nodes expanded in %.0f us", g->plan.expanded, g->plan.micros);
+    if (g->hover_valid && g->preview.count > 0 && !g->editing) {
+        bool short_of = g->preview_afford < g->preview.count;
+        text(r, f, x, y, short_of ? (SDL_Color){255, 120, 100, 255} : body, "Route %d steps, cost %.1f%s",
+             g->preview.count, g->preview_cost, short_of ? ": not enough energy" : "");
+    } else if (g->hover_valid) {
+        const TileInfo *k = tile_info(sim_kind(sim, g->hover.x, g->hover.y));
+        text(r, f, x, y, dim, "Cursor %d,%d %s", g->hover.x, g->hover.y, k->name);
+    }
     y += 20;
-    text(r, f, x, y, dim, "%.0f fps   H: help   E: edit", hs->fps);
+    text(r, f, x, y, dim, "%.0f fps   H help   R restart   %s", hs->fps, g->editing ? "E play" : "E edit");
 
     int top = 10;
     if (g->editing) {
@@ -707,6 +813,47 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
                (SDL_Color){255, 236, 180, 255}, g->message);
 }
 
+/* Won or lost: what happened, the figures, and what the keys do now. */
+static void draw_result(Renderer *r, const Game *g)
+{
+    const Sim *s = &g->sim;
+    double t = g->clock - g->status_since;
+    if (g->editing || s->status == SIM_PLAYING || t < 0.4)
+        return;
+    bool won = s->status == SIM_WON;
+    SDL_Rect p = {g->screen_w / 2 - 230, g->screen_h / 2 - 90, 460, won ? 170 : 140};
+    if (p.x < 4)
+        p.x = 4;
+    panel(r, p, 235);
+    SDL_Color title = won ? (SDL_Color){120, 255, 170, 255} : (SDL_Color){255, 120, 100, 255};
+    SDL_Color body = {230, 232, 240, 255}, keys = {140, 210, 255, 255}, dim = {160, 170, 190, 255};
+    int x = p.x + 24, y = p.y + 16;
+    if (won) {
+        text(r, r->assets->font_big, x, y, title, "Level complete!%s", g->new_best ? "  New best" : "");
+        y += 40;
+        double secs = (double)s->tick / SIM_TICK_HZ;
+        text(r, r->assets->font, x, y, body, "Time %.1f s    Steps %lld    Energy used %.1f", secs, (long long)s->steps,
+             sim_units((int64_t)s->energy_used));
+        y += 26;
+        const ProgressEntry *b = progress_get(&g->progress, g->path);
+        if (b)
+            text(r, r->assets->font, x, y, dim, "Best so far: %.1f s, %ld steps, %.1f energy", b->best_time,
+                 b->best_steps, b->best_energy);
+        else if (!g->progress.path)
+            text(r, r->assets->font, x, y, dim, "Progress is not kept in this run.");
+        y += 40;
+        text(r, r->assets->font, x, y, keys, "Enter or click: next level     R: play it again");
+    } else {
+        text(r, r->assets->font_big, x, y, title, "%s",
+             s->lose == SIM_LOSE_CAUGHT ? "Caught by a sentry" : "Out of energy");
+        y += 40;
+        text(r, r->assets->font, x, y, body, "%s",
+             s->lose == SIM_LOSE_CAUGHT ? "A sentry reached the droid." : "The droid stopped where its energy ran out.");
+        y += 40;
+        text(r, r->assets->font, x, y, keys, "R: restart the level     PageDown: skip it");
+    }
+}
+
 void render_frame(Renderer *r, const Game *g, const HudStats *hs)
 {
     r->frame++;
@@ -718,11 +865,13 @@ void render_frame(Renderer *r, const Game *g, const HudStats *hs)
     draw_ground(r, g, &v);
     draw_marks(r, g, &v);
     draw_objects(r, g, &v);
+    draw_effects(r, g);
     if (g->show_minimap)
         draw_minimap(r, g);
     if (g->editing)
         draw_palette(r, g);
     draw_hud(r, g, hs);
+    draw_result(r, g);
     if (g->show_help)
         draw_help(r, g);
     if (g->ask != GAME_ASK_NONE)

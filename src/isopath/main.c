@@ -24,6 +24,9 @@ static const char usage[] =
     "  isopath check LEVEL...\n"
     "      validates level files: one FILE:LINE:COL: message per problem (exit 1),\n"
     "      or a summary per file with the walkable tiles '@' cannot reach.\n"
+    "  isopath tour LEVEL...\n"
+    "      proves each level winnable: an order of its energy cells, then the exit,\n"
+    "      whose optimal legs the energy covers (exact up to 12 cells; sentries ignored).\n"
     "  isopath field LEVEL GX,GY\n"
     "      prints the flow field towards GX,GY: the step each tile takes.\n"
     "  isopath bench MAP SCEN [--algo astar|jps] [--landmarks K] [--repeat N]\n"
@@ -273,5 +276,7 @@ int main(int argc, char **argv)
         return isopath_field(argc, argv);
     if (strcmp(cmd, "bench") == 0)
         return isopath_bench(argc, argv);
+    if (strcmp(cmd, "tour") == 0)
+        return isopath_tour(argc, argv);
     return isopath_usage_error("unknown command '%s' (path, check, field, bench)", cmd);
 }
