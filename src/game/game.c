@@ -409,6 +409,10 @@ static void absorb_events(Game *g)
             g->preview_from = tile_pos(-1, -1);
             game_say(g, 2.0, "Restarted.");
             break;
+        case SIM_EV_SENTRY:
+            trace(g, "sentry %lld %s %d %d", (long long)e->a, sentry_state_name((SentryState)e->b), e->x, e->y);
+            break;
+        case SIM_EV_ALERT: trace(g, "alert %lld %d %d", (long long)e->a, e->x, e->y); break;
         case SIM_EV_STEP:
             break;
         }
