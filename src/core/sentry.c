@@ -281,6 +281,13 @@ static void start_guard(Sentries *s, Sentry *e)
     }
 }
 
+void sentries_alarm(Sentries *s, TilePos at)
+{
+    for (int i = 0; i < s->count; i++)
+        if (s->list[i].state != SENTRY_ALERT && s->list[i].state != SENTRY_CHASE)
+            alert(s, &s->list[i], at);
+}
+
 /* Perception and the state machine. noise: the reach of the droid's step
  * this tick (0: it made none). */
 static void think(Sentries *s, Sentry *e, const SentryWorld *w, uint64_t noise)

@@ -42,7 +42,7 @@ enum {
     SENTRY_LOOK_TICKS = 90,     /* a guard turns its head this often */
     SENTRY_SEARCH_LOOKS = 4,    /* turns of a quarter circle at the last known tile */
     SENTRY_PAUSE_TICKS = 60,    /* a patrol stops this long at each waypoint */
-    SENTRY_PLAN_BUDGET = 4000,  /* planner expansions a tick, all sentries together */
+    SENTRY_PLAN_BUDGET = 1000,  /* planner expansions a tick, all sentries together (~0.1-1 ms) */
     SENTRY_PLAN_MAX = 250000,   /* expansions one walk may take before it is given up */
     SENTRY_AHEAD = 4,           /* tiles of another's way a sentry giving way keeps clear of */
     SENTRY_MAX = 1 << 20,
@@ -139,6 +139,9 @@ void sentries_deinit(Sentries *s); /* accepts a zeroed Sentries */
  * catching. Events go to s->events (cleared first). */
 void sentries_tick(Sentries *s, const SentryWorld *w);
 
+/* An alarm: every sentry not yet alert or chasing is alerted towards at, as
+ * if it had heard the droid there (benchmarks; an alarm in a level). */
+void sentries_alarm(Sentries *s, TilePos at);
 /* The sentry on tile (x, y) or entering it, or NULL. O(1). */
 const Sentry *sentries_at(const Sentries *s, int x, int y);
 /* Does sentry id see tile t now (range, cone, line)? For drawing the cones. */

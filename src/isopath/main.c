@@ -34,6 +34,11 @@ static const char usage[] =
     "      last line 'N queries, M optimal, mean X.XX us/query'; exit 1 if M < N.\n"
     "      JPS places 8 landmarks unless told otherwise; the jump table and the\n"
     "      landmarks are made before the timing starts, which the first line reports.\n"
+    "  isopath simbench LEVEL TICKS [--seed N] [--near R] [--alarm]\n"
+    "      times the game's simulation (sentries included) for TICKS ticks while the\n"
+    "      droid walks a fixed pseudo-random tour (within R tiles of its start);\n"
+    "      prints the median, 95th percentile and worst tick and the chasers.\n"
+    "      --alarm alerts every sentry at the start. Catches do not stop the run.\n"
     "  isopath --help\n"
     "Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n";
 
@@ -278,5 +283,7 @@ int main(int argc, char **argv)
         return isopath_bench(argc, argv);
     if (strcmp(cmd, "tour") == 0)
         return isopath_tour(argc, argv);
-    return isopath_usage_error("unknown command '%s' (path, check, field, bench)", cmd);
+    if (strcmp(cmd, "simbench") == 0)
+        return isopath_simbench(argc, argv);
+    return isopath_usage_error("unknown command '%s' (path, check, field, bench, tour, simbench)", cmd);
 }
