@@ -118,7 +118,7 @@ int isopath_simbench(int argc, char **argv)
         total += times[t];
     qsort(times, (size_t)ticks, sizeof *times, by_value);
     printf("%s: %dx%d, %d sentries, set-up %.1f ms\n", argv[2], s.w, s.h, s.sentries.count, setup / 1000.0);
-    printf("chasers: mean %.1f, most %d; catches %ld (play went on)\n", (double)chasing / (double)ticks, most,
+    printf("chasers: mean %.1f, most %d; ticks ending in a catch %ld (play went on)\n", (double)chasing / (double)ticks, most,
            catches);
     printf("%ld ticks: median %.1f us, 95th percentile %.1f us, worst %.1f us, mean %.1f us\n", ticks,
            times[ticks / 2], times[(ticks * 95) / 100], times[ticks - 1], total / (double)ticks);
