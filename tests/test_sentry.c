@@ -453,6 +453,58 @@ static void test_replay_same_hash(void **state)
     assert_true(replay(other) != a);
 }
 
+/* ---- the shipped levels ----------------------------------------------------------- */
+
+/* The designed levels with sentries are won with their sentries, not only on
+ * paper (isopath tour ignores them): a plan of legs, each walked after
+ * waiting some ticks, that a player could follow. */
+typedef struct Leg {
+    int wait, x, y;
+} Leg;
+
+static void win_with_sentries(const char *path, const Leg *legs, int n)
+{
+    Level l;
+    Diags d;
+    diag_clear(&d);
+    if (!level_load(path, &l, &d))
+        fail_msg("%s", d.msg[0]);
+    Sim s;
+    assert_true(sim_init(&s, &l));
+    assert_true(s.sentries.count > 0);
+    int k = 0, wait = legs[0].wait;
+    for (long t = 0; t < 60 * 300 && s.status == SIM_PLAYING; t++) {
+        if (!s.droid.moving && mover_remaining(&s.droid) == 0 && k < n) {
+            if (wait > 0) {
+                wait--;
+            } else {
+                SimCmd c = {SIM_CMD_GOTO, legs[k].x, legs[k].y};
+                sim_command(&s, &c);
+                k++;
+                wait = k < n ? legs[k].wait : 0;
+            }
+        }
+        sim_tick(&s);
+    }
+    if (s.status != SIM_WON)
+        fail_msg("%s: %s", path, s.status == SIM_LOST ? sim_lose_name(s.lose) : "not won in 5 minutes");
+    sim_deinit(&s);
+    level_free(&l);
+}
+
+static void test_levels_won_with_sentries(void **state)
+{
+    (void)state;
+    static const Leg doors[] = {{0, 5, 14}, {0, 21, 3}, {0, 23, 14}};
+    static const Leg quarry[] = {{0, 14, 6}, {0, 10, 16}};
+    static const Leg flooded[] = {{0, 14, 6}, {0, 13, 6}, {30, 26, 16}}; /* let the shore guard turn */
+    static const Leg detour[] = {{0, 2, 11}, {0, 8, 3}, {0, 32, 7}, {0, 19, 19}};
+    win_with_sentries("levels/03_doors.txt", doors, 3);
+    win_with_sentries("levels/04_quarry.txt", quarry, 2);
+    win_with_sentries("levels/05_flooded.txt", flooded, 3);
+    win_with_sentries("levels/06_detour.txt", detour, 4);
+}
+
 /* ---- the level syntax ----------------------------------------------------------------- */
 
 static void test_level_syntax(void **state)
@@ -539,6 +591,7 @@ int main(void)
         cmocka_unit_test(test_corridor_backing_off),
         cmocka_unit_test(test_search_and_return),
         cmocka_unit_test(test_replay_same_hash),
+        cmocka_unit_test(test_levels_won_with_sentries),
         cmocka_unit_test(test_level_syntax),
         cmocka_unit_test(test_patrol_binding),
     };

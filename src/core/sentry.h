@@ -34,8 +34,8 @@
 enum {
     SENTRY_SIGHT_RANGE = 8,     /* tiles, centre to centre; the cone is SIGHT_CONE_DEGREES */
     SENTRY_HEAR_RADIUS = 6,     /* a floor step is heard within this path cost */
-    SENTRY_HEAR_ROUGH = 3,      /* a step onto rough ground carries this much further */
-    SENTRY_HEAR_DOOR = 6,       /* a step into a door (it slides open) carries this much further */
+    SENTRY_HEAR_ROUGH = 2,      /* a step onto rough ground carries this much further */
+    SENTRY_HEAR_DOOR = 3,       /* a step into a door (it slides open) carries this much further */
     SENTRY_CHASE_BOUND = 40,    /* the chase field reaches this far from the droid */
     SENTRY_ALERT_TICKS = 30,    /* the "!" before a chase: half a second at 60 ticks a second */
     SENTRY_MEMORY_TICKS = 180,  /* a chaser goes on this long after it last saw or heard the droid */
