@@ -96,6 +96,7 @@ typedef struct Game {
     int screen_w, screen_h;
 
     bool show_minimap, show_help;
+    bool show_cones;      /* V: the sentries' view cones drawn on the floor */
     char message[GAME_MESSAGE_LEN];
     double message_left;   /* seconds */
     double clock;          /* seconds of game time */

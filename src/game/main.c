@@ -350,6 +350,9 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
     case SDLK_m:
         g->show_minimap = !g->show_minimap;
         break;
+    case SDLK_v:
+        g->show_cones = !g->show_cones;
+        break;
     case SDLK_c:
         game_toggle_follow(g);
         break;

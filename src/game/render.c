@@ -417,6 +417,112 @@ static void draw_effects(Renderer *r, const Game *g)
     }
 }
 
+/* ---- sentries ------------------------------------------------------------------ */
+
+/* A colour per state, for the sprite's tint, its mark and the minimap. */
+static SDL_Color sentry_color(SentryState st)
+{
+    switch (st) {
+    case SENTRY_ALERT: return (SDL_Color){255, 200, 40, 255};
+    case SENTRY_CHASE: return (SDL_Color){255, 60, 50, 255};
+    case SENTRY_SEARCH: return (SDL_Color){200, 110, 255, 255};
+    case SENTRY_RETURN: return (SDL_Color){150, 170, 200, 255};
+    default: return (SDL_Color){255, 140, 90, 255};
+    }
+}
+
+static SDL_FRect sentry_rect(const Renderer *r, const Game *g, const Sentry *e)
+{
+    ScreenPos feet = iso_world_to_screen(&g->view, e->mover.pos);
+    double z = g->view.zoom;
+    SDL_FRect d = {(float)(feet.x - DROID_FEET_X * z), (float)(feet.y - DROID_FEET_Y * z), (float)r->frame_w,
+                   (float)r->frame_h};
+    return d;
+}
+
+/* A sentry: the walking frames tinted by its state (the droid's are not
+ * tinted), with "!" while alert and "?" while searching above its head. */
+static void draw_sentry(Renderer *r, const Game *g, const Sentry *e)
+{
+    int frame = 0;
+    if (e->mover.moving)
+        frame = 1 + (int)(e->mover.walked * DROID_WALK_FRAMES) % DROID_WALK_FRAMES;
+    SDL_Rect src = {frame * r->frame_w, (int)e->mover.facing * r->frame_h, r->frame_w, r->frame_h};
+    SDL_FRect d = sentry_rect(r, g, e);
+    SDL_Color c = sentry_color(e->state);
+    SDL_SetTextureColorMod(r->sprite[IMAGE_DROID].tex, c.r, c.g / 2, c.b / 2);
+    blit(r, IMAGE_DROID, &src, d.x, d.y, r->frame_w, r->frame_h);
+    SDL_SetTextureColorMod(r->sprite[IMAGE_DROID].tex, 255, 255, 255);
+    const char *mark = e->state == SENTRY_ALERT ? "!" : e->state == SENTRY_SEARCH ? "?" : NULL;
+    if (mark)
+        text(r, r->assets->font_big, (int)(d.x + d.w / 2 - 5), (int)(d.y - 6), c, "%s", mark);
+}
+
+/* The sentries on screen, nearest the back first (their depth x + y). */
+enum { SENTRY_DRAW_MAX = 2048 };
+typedef struct SentryOrder {
+    double depth;
+    int id;
+} SentryOrder;
+
+static int by_depth(const void *a, const void *b)
+{
+    const SentryOrder *x = a, *y = b;
+    return x->depth < y->depth ? -1 : x->depth > y->depth ? 1 : x->id - y->id;
+}
+
+static int sentries_on_screen(const Renderer *r, const Game *g, SentryOrder *out)
+{
+    int n = 0;
+    const Sentries *ss = &g->sim.sentries;
+    for (int i = 0; i < ss->count && n < SENTRY_DRAW_MAX; i++) {
+        SDL_FRect d = sentry_rect(r, g, &ss->list[i]);
+        if (d.x + d.w < 0 || d.y + d.h < 0 || d.x > g->screen_w || d.y > g->screen_h)
+            continue;
+        out[n++] = (SentryOrder){ss->list[i].mover.pos.x + ss->list[i].mover.pos.y, i};
+    }
+    qsort(out, (size_t)n, sizeof *out, by_depth);
+    return n;
+}
+
+/* V: every tile a sentry on screen sees now, tinted faintly on the floor. */
+static void draw_cones(Renderer *r, const Game *g, const SentryOrder *on, int n)
+{
+    for (int k = 0; k < n; k++) {
+        const Sentry *e = &g->sim.sentries.list[on[k].id];
+        SDL_Color c = sentry_color(e->state);
+        c.a = 60;
+        TilePos at = e->mover.tile;
+        for (int y = at.y - SENTRY_SIGHT_RANGE; y <= at.y + SENTRY_SIGHT_RANGE; y++)
+            for (int x = at.x - SENTRY_SIGHT_RANGE; x <= at.x + SENTRY_SIGHT_RANGE; x++)
+                if (sim_kind(&g->sim, x, y) != TILE_VOID && !sim_opaque(&g->sim, x, y) &&
+                    sim_sentry_sees(&g->sim, on[k].id, tile_pos(x, y)))
+                    fill_diamond(r, g, tile_pos(x, y), 0.08, c);
+    }
+}
+
+/* An alerted or chasing sentry off screen: a marker on the screen's edge in
+ * its direction from the screen's centre. */
+static void draw_edge_markers(Renderer *r, const Game *g)
+{
+    const Sentries *ss = &g->sim.sentries;
+    double cx = g->screen_w / 2.0, cy = g->screen_h / 2.0, m = 14;
+    for (int i = 0; i < ss->count; i++) {
+        const Sentry *e = &ss->list[i];
+        if (e->state != SENTRY_ALERT && e->state != SENTRY_CHASE)
+            continue;
+        ScreenPos p = iso_world_to_screen(&g->view, e->mover.pos);
+        if (p.x >= 0 && p.y >= 0 && p.x <= g->screen_w && p.y <= g->screen_h)
+            continue;
+        double dx = p.x - cx, dy = p.y - cy;
+        double t = fmin(fabs(dx) > 1e-9 ? (cx - m) / fabs(dx) : 1e9, fabs(dy) > 1e-9 ? (cy - m) / fabs(dy) : 1e9);
+        SDL_Color c = sentry_color(e->state);
+        SDL_SetRenderDrawColor(r->sdl, c.r, c.g, c.b, 230);
+        SDL_FRect d = {(float)(cx + dx * t - 6), (float)(cy + dy * t - 6), 12, 12};
+        SDL_RenderFillRectF(r->sdl, &d);
+    }
+}
+
 static bool overlaps(const SDL_FRect *a, const SDL_FRect *b)
 {
     return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
@@ -433,11 +539,17 @@ static void draw_objects(Renderer *r, const Game *g, const Visible *v)
     droid.y += droid.h * 0.25f;
     droid.h *= 0.65f;
     bool drawn = false;
+    static SentryOrder on[SENTRY_DRAW_MAX];
+    int n_on = g->editing ? 0 : sentries_on_screen(r, g, on), next_on = 0;
+    if (g->show_cones)
+        draw_cones(r, g, on, n_on);
     for (int s = v->s0; s <= v->s1; s++) {
         if (!drawn && s > depth - 0.5) {
             draw_droid(r, g);
             drawn = true;
         }
+        while (next_on < n_on && s > on[next_on].depth - 0.5)
+            draw_sentry(r, g, &g->sim.sentries.list[on[next_on++].id]);
         int x0, x1;
         diagonal_span(l, v, s, &x0, &x1);
         for (int x = x0; x <= x1; x++) {
@@ -466,7 +578,11 @@ static void draw_objects(Renderer *r, const Game *g, const Visible *v)
     }
     if (!drawn)
         draw_droid(r, g);
+    while (next_on < n_on)
+        draw_sentry(r, g, &g->sim.sentries.list[on[next_on++].id]);
     SDL_SetTextureAlphaMod(r->sprite[IMAGE_WALL].tex, 255);
+    if (!g->editing)
+        draw_edge_markers(r, g);
 }
 
 /* ---- minimap ---------------------------------------------------------------- */
@@ -571,6 +687,16 @@ static void draw_minimap(Renderer *r, const Game *g)
     q[4] = q[0];
     SDL_SetRenderDrawColor(r->sdl, 255, 255, 255, 200);
     SDL_RenderDrawLinesF(r->sdl, q, 5);
+    /* the sentries, in their state's colour */
+    if (!g->editing)
+        for (int i = 0; i < g->sim.sentries.count; i++) {
+            const Sentry *e = &g->sim.sentries.list[i];
+            SDL_Color sc = sentry_color(e->state);
+            SDL_SetRenderDrawColor(r->sdl, sc.r, sc.g, sc.b, 255);
+            SDL_FPoint sp = mini_point(rect, g, e->mover.pos.x, e->mover.pos.y);
+            SDL_FRect sd = {sp.x - dot / 2, sp.y - dot / 2, dot, dot};
+            SDL_RenderFillRectF(r->sdl, &sd);
+        }
     /* the droid */
     SDL_FPoint c = mini_point(rect, g, g->sim.droid.pos.x, g->sim.droid.pos.y);
     float ds = dot + 3;
@@ -592,6 +718,7 @@ static const char *const help_lines[][2] = {
     {"Right / middle drag, W A S D", "pan the camera"},
     {"Mouse wheel", "zoom around the cursor"},
     {"C", "camera follows the droid / stays put"},
+    {"V", "sentries' view cones on / off"},
     {"M", "show or hide the minimap"},
     {"PageDown / PageUp, N / P", "next / previous level of the folder"},
     {"E", "edit the level / play again"},
@@ -746,7 +873,8 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
 {
     SDL_Color head = {255, 220, 120, 255}, body = {225, 230, 240, 255}, dim = {150, 165, 185, 255};
     TTF_Font *f = r->assets->font;
-    SDL_Rect p = {10, 10, 300, g->sim.limited && !g->editing ? 168 : 148};
+    bool sentry_line = g->sim.sentries.count > 0 && !g->editing;
+    SDL_Rect p = {10, 10, 300, (g->sim.limited && !g->editing ? 168 : 148) + (sentry_line ? 20 : 0)};
     panel(r, p, 190);
     int x = 20, y = 16;
     text(r, r->assets->font_big, x, y, head, "%s%s", g->level.name, game_dirty(g) ? " *" : "");
@@ -775,6 +903,11 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
         bar.w = (int)(bar.w * (full > 0 ? e / full : 0));
         SDL_SetRenderDrawColor(r->sdl, ec.r, ec.g, ec.b, 255);
         SDL_RenderFillRect(r->sdl, &bar);
+        y += 20;
+    }
+    if (sim->sentries.count > 0 && !g->editing) {
+        text(r, f, x, y, sim->sentries.alerted ? (SDL_Color){255, 110, 90, 255} : dim, "Sentries %d, alerted %d",
+             sim->sentries.count, sim->sentries.alerted);
         y += 20;
     }
     if (!sim->has_exit)
