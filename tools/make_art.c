@@ -384,15 +384,64 @@ static Surf surf(RGBA col, float emit, float spec)
     return s;
 }
 
+/* A point of glowing air: strength k at its centre, falling off over radius r. */
+typedef struct Glow {
+    V3 at;
+    float r;
+    RGBA col;
+    float k;
+} Glow;
+
+enum { MAX_GLOWS = 8 };
+
 typedef struct Model {
     float (*sdf)(V3 p, const void *ctx, int *mat);
     Surf (*paint)(V3 p, V3 n, int mat, const void *ctx);
-    V3 (*glow)(V3 p, const void *ctx); /* light given off by the air at p (per unit), or NULL */
     const void *ctx;
     float yaw; /* the model's +x axis points along (cos yaw, sin yaw) in the grid */
     V3 at;     /* the model's origin in world units from the anchor */
     V3 lo, hi; /* bounds of everything it draws, in its own axes */
+    Glow glow[MAX_GLOWS];
+    int glows;
+    /* glowing air that is not points (light per unit length at p), inside field_lo .. field_hi */
+    V3 (*field)(V3 p, const void *ctx);
+    V3 field_lo, field_hi;
 } Model;
+
+static Model model(float (*sdf)(V3, const void *, int *), Surf (*paint)(V3, V3, int, const void *), const void *ctx,
+                   float yaw, V3 at, V3 lo, V3 hi)
+{
+    Model m;
+    memset(&m, 0, sizeof m);
+    m.sdf = sdf, m.paint = paint, m.ctx = ctx, m.yaw = yaw, m.at = at, m.lo = lo, m.hi = hi;
+    return m;
+}
+
+static void model_glow(Model *m, V3 at, float r, RGBA col, float k)
+{
+    if (m->glows < MAX_GLOWS) {
+        Glow g = {at, r, col, k};
+        m->glow[m->glows++] = g;
+    }
+}
+
+/* where the ray o + t dir (t0 < t < t1) is inside the box lo .. hi; false if nowhere */
+static bool ray_box(V3 o, V3 dir, V3 lo, V3 hi, float *t0, float *t1)
+{
+    const float oo[3] = {o.x, o.y, o.z}, dd[3] = {dir.x, dir.y, dir.z};
+    const float l[3] = {lo.x, lo.y, lo.z}, h[3] = {hi.x, hi.y, hi.z};
+    for (int k = 0; k < 3; k++) {
+        if (fabsf(dd[k]) < 1e-6f) {
+            if (oo[k] < l[k] || oo[k] > h[k])
+                return false;
+            continue;
+        }
+        float ta = (l[k] - oo[k]) / dd[k], tb = (h[k] - oo[k]) / dd[k];
+        *t0 = fmaxf(*t0, fminf(ta, tb));
+        *t1 = fminf(*t1, fmaxf(ta, tb));
+    }
+    return *t0 < *t1;
+}
 
 static V3 model_to_world(const Model *m, V3 p) { return vadd(rot_z(p, m->yaw), m->at); }
 
@@ -419,19 +468,7 @@ static void render_model(Canvas *c, int fx, int fy, int fw, int fh, float ax, fl
             float a = sx / ISO_K, b = 2 * sy / ISO_K; /* x - y and x + y on the ground */
             V3 o = rot_z(vsub(v3((a + b) * 0.5f, (b - a) * 0.5f, 0), m->at), -m->yaw);
             float t0 = -1e9f, t1 = 1e9f;
-            const float oo[3] = {o.x, o.y, o.z}, dd[3] = {dir.x, dir.y, dir.z};
-            const float lo[3] = {m->lo.x, m->lo.y, m->lo.z}, hi[3] = {m->hi.x, m->hi.y, m->hi.z};
-            for (int k = 0; k < 3; k++) {
-                if (fabsf(dd[k]) < 1e-6f) {
-                    if (oo[k] < lo[k] || oo[k] > hi[k])
-                        t0 = 1, t1 = 0;
-                    continue;
-                }
-                float ta = (lo[k] - oo[k]) / dd[k], tb = (hi[k] - oo[k]) / dd[k];
-                t0 = fmaxf(t0, fminf(ta, tb));
-                t1 = fminf(t1, fmaxf(ta, tb));
-            }
-            if (t0 >= t1)
+            if (!ray_box(o, dir, m->lo, m->hi, &t0, &t1))
                 continue;
             /* from the viewer's side inwards */
             float t = t1;
@@ -466,20 +503,30 @@ static void render_model(Canvas *c, int fx, int fy, int fw, int fh, float ax, fl
                 out.a = s.col.a;
                 plot(c, x, y, out);
             }
-            if (m->glow) {
-                /* light from glowing air in front of the surface */
-                float tend = hit ? t : t0, g[3] = {0, 0, 0};
-                const int steps = 48;
-                float dt = (t1 - tend) / steps;
+            /* light from glowing air in front of the surface */
+            float tend = hit ? t : t0, g[3] = {0, 0, 0};
+            for (int i = 0; i < m->glows; i++) {
+                /* a gaussian along the ray integrates to a difference of erfs */
+                const Glow *gl = &m->glow[i];
+                V3 oc = vsub(gl->at, o);
+                float tc = vdot(oc, dir), perp2 = vdot(oc, oc) - tc * tc;
+                float k = gl->k * expf(-perp2 / (gl->r * gl->r)) * gl->r * 0.88622693f *
+                          (erff((t1 - tc) / gl->r) - erff((tend - tc) / gl->r));
+                g[0] += gl->col.r * k, g[1] += gl->col.g * k, g[2] += gl->col.b * k;
+            }
+            float f0 = tend, f1 = t1;
+            if (m->field && ray_box(o, dir, m->field_lo, m->field_hi, &f0, &f1)) {
+                const int steps = 40;
+                float dt = (f1 - f0) / steps;
                 for (int i = 0; i < steps; i++) {
-                    V3 q = m->glow(vadd(o, vscale(dir, t1 - (i + 0.5f) * dt)), m->ctx);
+                    V3 q = m->field(vadd(o, vscale(dir, f1 - (i + 0.5f) * dt)), m->ctx);
                     g[0] += q.x * dt, g[1] += q.y * dt, g[2] += q.z * dt;
                 }
-                float gm = fmaxf(g[0], fmaxf(g[1], g[2]));
-                if (gm > 0) {
-                    px[0] += g[0], px[1] += g[1], px[2] += g[2];
-                    px[3] = fminf(1, px[3] + gm * (1 - px[3]));
-                }
+            }
+            float gm = fmaxf(g[0], fmaxf(g[1], g[2]));
+            if (gm > 0) {
+                px[0] += g[0], px[1] += g[1], px[2] += g[2];
+                px[3] = fminf(1, px[3] + gm * (1 - px[3]));
             }
         }
 }
@@ -502,13 +549,6 @@ static void add_glow(Canvas *c, float cx, float cy, float rx, float ry, RGBA col
         }
 }
 
-/* A point of glowing air: strength k at p0, falling off over radius r. */
-static V3 glow_point(V3 p, V3 p0, float r, RGBA col, float k)
-{
-    V3 q = vsub(p, p0);
-    float g = k * expf(-vdot(q, q) / (r * r));
-    return v3(col.r * g, col.g * g, col.b * g);
-}
 
 /* ---- the droid ------------------------------------------------------------- */
 /* A white, dome-headed service robot on two treads. Row d of the sheet faces
@@ -620,13 +660,6 @@ static Surf droid_paint(V3 p, V3 n, int mat, const void *ctx)
     return surf(rgba(255, 0, 255, 1), 1, 0);
 }
 
-static V3 droid_glow(V3 p, const void *ctx)
-{
-    const DroidPose *pose = ctx;
-    V3 eye = vadd(v3(0, 0, pose->bob), vadd(DROID_HEAD, vscale(DROID_EYE_DIR, 14.5f)));
-    V3 tip = v3(-8.5f + pose->sway, 0, 48 + pose->bob);
-    return vadd(glow_point(p, eye, 3.2f, rgba(255, 70, 40, 1), 0.10f), glow_point(p, tip, 2.4f, rgba(255, 200, 60, 1), 0.05f));
-}
 
 static const int GRID_DIR[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 
@@ -640,7 +673,9 @@ static void draw_droid(Canvas *c, int ox, int oy, int d, int frame)
     float fx = ox + (float)FEET_X, fy = oy + (float)FEET_Y;
     RGBA shadow = rgba(0, 0, 0, 0.36f);
     fill_ellipse(c, fx, fy, 15, 6.5f, paint_solid, &shadow);
-    Model m = {droid_sdf, droid_paint, droid_glow, &pose, facing_yaw(d), v3(0, 0, 0), v3(-17, -15, 0), v3(19, 15, 52)};
+    Model m = model(droid_sdf, droid_paint, &pose, facing_yaw(d), v3(0, 0, 0), v3(-17, -15, 0), v3(19, 15, 52));
+    model_glow(&m, vadd(v3(0, 0, pose.bob), vadd(DROID_HEAD, vscale(DROID_EYE_DIR, 14.5f))), 3.2f, rgba(255, 70, 40, 1), 0.10f);
+    model_glow(&m, v3(-8.5f + pose.sway, 0, 48 + pose.bob), 2.4f, rgba(255, 200, 60, 1), 0.05f);
     render_model(c, ox, oy, FW, FH, fx, fy, &m);
 }
 
@@ -740,13 +775,11 @@ static Surf sentry_paint(V3 p, V3 n, int mat, const void *ctx)
     return surf(rgba(255, 0, 255, 1), 1, 0);
 }
 
-static V3 sentry_glow(V3 p, const void *ctx)
+/* the inverse of sentry_local */
+static V3 sentry_model(V3 q, const SentryPose *pose)
 {
-    const SentryPose *pose = ctx;
-    V3 q = sentry_local(p, pose);
-    V3 g = glow_point(q, v3(16.5f, 0, 0.5f), 3.4f, rgba(255, 200, 50, 1), 0.09f);
-    g = vadd(g, glow_point(q, v3(0, 0, -14), 3.2f, rgba(255, 150, 50, 1), 0.05f + 0.05f * pose->flare));
-    return g;
+    float c = cosf(pose->pitch), s = sinf(pose->pitch);
+    return v3(c * q.x + s * q.z, q.y, -s * q.x + c * q.z + pose->hz);
 }
 
 static void draw_sentry(Canvas *c, int ox, int oy, int d, int frame)
@@ -758,7 +791,9 @@ static void draw_sentry(Canvas *c, int ox, int oy, int d, int frame)
     RGBA shadow = rgba(0, 0, 0, 0.3f);
     fill_ellipse(c, fx, fy, 12, 5.5f, paint_solid, &shadow);
     add_glow(c, fx, fy, 7, 3.5f, rgba(255, 140, 50, 1), 0.25f + 0.15f * pose.flare);
-    Model m = {sentry_sdf, sentry_paint, sentry_glow, &pose, facing_yaw(d), v3(0, 0, 0), v3(-16, -17, 6), v3(21, 17, 44)};
+    Model m = model(sentry_sdf, sentry_paint, &pose, facing_yaw(d), v3(0, 0, 0), v3(-16, -17, 6), v3(21, 17, 44));
+    model_glow(&m, sentry_model(v3(16.5f, 0, 0.5f), &pose), 3.4f, rgba(255, 200, 50, 1), 0.09f);
+    model_glow(&m, sentry_model(v3(0, 0, -14), &pose), 3.2f, rgba(255, 150, 50, 1), 0.05f + 0.05f * pose.flare);
     render_model(c, ox, oy, FW, FH, fx, fy, &m);
 }
 
@@ -859,14 +894,6 @@ static Surf door_paint(V3 p, V3 n, int mat, const void *ctx)
     return surf(rgba(255, 0, 255, 1), 1, 0);
 }
 
-static V3 door_glow(V3 p, const void *ctx)
-{
-    const DoorPose *pose = ctx;
-    V3 g = glow_point(p, v3(0, 9, DOOR_H - DOOR_LINTEL / 2), 3.0f, pose->state, 0.07f);
-    if (!pose->front)
-        g = vadd(g, glow_point(p, v3(0, -9, DOOR_H - DOOR_LINTEL / 2), 3.0f, pose->state, 0.07f));
-    return g;
-}
 
 static bool make_doors(const char *dir)
 {
@@ -875,9 +902,12 @@ static bool make_doors(const char *dir)
         for (int f = 0; f < DOOR_FRAMES; f++) {
             float open = (float)f / (DOOR_FRAMES - 1);
             RGBA state = f == 0 ? rgba(255, 60, 40, 1) : f == DOOR_FRAMES - 1 ? rgba(70, 255, 130, 1) : rgba(255, 170, 40, 1);
-            DoorPose pose = {open * open * (3 - 2 * open), row >= 2, state};
-            Model m = {door_sdf,  door_paint, door_glow, &pose, row % 2 ? PI_F / 2 : 0, v3(HALF_TILE, HALF_TILE, 0),
-                       v3(-HALF_TILE - 1, -12, 0), v3(HALF_TILE + 1, 12, DOOR_H + 2)};
+            DoorPose pose = {open, row >= 2, state};
+            Model m = model(door_sdf, door_paint, &pose, row % 2 ? PI_F / 2 : 0, v3(HALF_TILE, HALF_TILE, 0),
+                       v3(-HALF_TILE - 1, -12, 0), v3(HALF_TILE + 1, 12, DOOR_H + 2));
+            model_glow(&m, v3(0, 9, DOOR_H - DOOR_LINTEL / 2), 3.0f, state, 0.07f);
+            if (!pose.front)
+                model_glow(&m, v3(0, -9, DOOR_H - DOOR_LINTEL / 2), 3.0f, state, 0.07f);
             render_model(&c, f * OW, row * OH, OW, OH, f * OW + OW / 2.0f, row * OH + (float)OTOP, &m);
         }
     bool ok = save(&c, dir, "door_frames.png");
@@ -930,7 +960,7 @@ static Surf exit_paint(V3 p, V3 n, int mat, const void *ctx)
         /* the open well: white at the heart, green-cyan to the rim */
         return surf(mix(rgba(240, 255, 250, 1), rgba(60, 230, 170, 1), r / 11), 1, 0);
     case X_RING:
-        return pose->open ? surf(rgba(110, 255, 200, 1), 1, 0) : surf(rgba(70, 44, 46, 1), 0, 0.5f);
+        return pose->open ? surf(rgba(110, 255, 200, 1), 1, 0) : surf(rgba(150, 36, 30, 1), 0.55f, 0.4f);
     case X_IRIS: {
         /* six curved blades meeting in the middle, and the red lamp that says barred */
         if (r < 1.6f)
@@ -951,11 +981,9 @@ static Surf exit_paint(V3 p, V3 n, int mat, const void *ctx)
     return surf(rgba(255, 0, 255, 1), 1, 0);
 }
 
-static V3 exit_glow(V3 p, const void *ctx)
+static V3 exit_beam(V3 p, const void *ctx)
 {
     const ExitPose *pose = ctx;
-    if (!pose->open)
-        return glow_point(p, v3(0, 0, 4.5f), 2.8f, rgba(255, 50, 40, 1), 0.06f);
     float r = hypotf(p.x, p.y);
     RGBA beam = rgba(90, 255, 190, 1);
     /* the beam: brightest at its core and its foot, fading out towards the top */
@@ -963,16 +991,7 @@ static V3 exit_glow(V3 p, const void *ctx)
     /* rings of light climbing it */
     float climb = fmodf(p.z / 14 - pose->phase + 100, 1.0f);
     k += 0.08f * expf(-powf((r - 7.5f) / 1.6f, 2)) * expf(-powf((climb - 0.5f) / 0.07f, 2)) * (1 - smooth(10, 58, p.z));
-    V3 g = v3(beam.r * k, beam.g * k, beam.b * k);
-    /* three sparks circling */
-    for (int i = 0; i < 3; i++) {
-        float a = pose->phase * 2 * PI_F / 3 + i * 2 * PI_F / 3;
-        V3 s = v3(9.5f * cosf(a), 9.5f * sinf(a), 12 + 10 * i + 4 * sinf(a * 3));
-        g = vadd(g, glow_point(p, s, 1.7f, rgba(230, 255, 200, 1), 0.35f));
-    }
-    for (int i = 0; i < 4; i++)
-        g = vadd(g, glow_point(p, v3(EXIT_POSTS[i][0], EXIT_POSTS[i][1], 15.2f), 3.2f, rgba(110, 255, 170, 1), 0.07f));
-    return g;
+    return v3(beam.r * k, beam.g * k, beam.b * k);
 }
 
 static bool make_exit(const char *dir, bool open)
@@ -984,8 +1003,20 @@ static bool make_exit(const char *dir, bool open)
         float ax = f * OW + OW / 2.0f, ay = (float)OTOP;
         if (open) /* light on the floor round the pad */
             add_glow(&c, ax, ay + 16, 27, 13.5f, rgba(90, 255, 190, 1), 0.22f);
-        Model m = {exit_sdf, exit_paint, exit_glow, &pose, 0, v3(HALF_TILE, HALF_TILE, 0), v3(-19, -19, 0),
-                   v3(19, 19, open ? 64 : 18)};
+        Model m = model(exit_sdf, exit_paint, &pose, 0, v3(HALF_TILE, HALF_TILE, 0), v3(-19, -19, 0), v3(19, 19, open ? 64 : 18));
+        if (open) {
+            m.field = exit_beam, m.field_lo = v3(-13, -13, 2.5f), m.field_hi = v3(13, 13, 64);
+            /* three sparks circling the beam, and the beacons */
+            for (int i = 0; i < 3; i++) {
+                float a = pose.phase * 2 * PI_F / 3 + i * 2 * PI_F / 3;
+                model_glow(&m, v3(9.5f * cosf(a), 9.5f * sinf(a), 12 + 10 * i + 4 * sinf(a * 3)), 1.7f,
+                           rgba(230, 255, 200, 1), 0.35f);
+            }
+            for (int i = 0; i < 4; i++)
+                model_glow(&m, v3(EXIT_POSTS[i][0], EXIT_POSTS[i][1], 15.2f), 3.2f, rgba(110, 255, 170, 1), 0.07f);
+        } else {
+            model_glow(&m, v3(0, 0, 4.5f), 2.8f, rgba(255, 50, 40, 1), 0.06f);
+        }
         render_model(&c, f * OW, 0, OW, OH, ax, ay, &m);
     }
     bool ok = save(&c, dir, open ? "exit_open.png" : "exit_locked.png");
@@ -1034,11 +1065,6 @@ static Surf cell_paint(V3 p, V3 n, int mat, const void *ctx)
     return surf(rgba(255, 0, 255, 1), 1, 0);
 }
 
-static V3 cell_glow(V3 p, const void *ctx)
-{
-    (void)ctx;
-    return glow_point(p, v3(0, 0, 14), 8.0f, rgba(200, 255, 110, 1), 0.03f);
-}
 
 static bool make_cell(const char *dir)
 {
@@ -1046,7 +1072,8 @@ static bool make_cell(const char *dir)
     RGBA shadow = rgba(0, 0, 0, 0.32f);
     fill_ellipse(&c, 16, 32, 8, 3.6f, paint_solid, &shadow);
     add_glow(&c, 16, 32, 11, 5.5f, rgba(200, 255, 110, 1), 0.3f);
-    Model m = {cell_sdf, cell_paint, cell_glow, NULL, 0, v3(0, 0, 0), v3(-14, -14, 0), v3(14, 14, 30)};
+    Model m = model(cell_sdf, cell_paint, NULL, 0, v3(0, 0, 0), v3(-14, -14, 0), v3(14, 14, 30));
+    model_glow(&m, v3(0, 0, 14), 8.0f, rgba(200, 255, 110, 1), 0.03f);
     render_model(&c, 0, 0, 32, 40, 16, 32, &m);
     bool ok = save(&c, dir, "cell.png");
     free(c.px);
@@ -1095,14 +1122,14 @@ static bool make_sparkle(const char *dir)
         add_glow(&c, cx, cy, 6 + 10 * t, 6 + 10 * t, white, 1.6f * fade * fade);
         add_glow(&c, cx, cy, 10 + 8 * t, 10 + 8 * t, yellow, 0.5f * fade);
         /* the ring */
-        float rr = 4 + 17 * sqrtf(t);
+        float rr = 4 + 15 * sqrtf(t);
         for (int i = 0; i < 48; i++) {
             float a0 = i * 2 * PI_F / 48, a1 = (i + 1) * 2 * PI_F / 48;
             add_streak(&c, cx + rr * cosf(a0), cy + rr * sinf(a0), cx + rr * cosf(a1), cy + rr * sinf(a1), 1.9f, cyan,
                        0.9f * fade);
         }
         /* the rays: four long, four short, turning */
-        float len = 5 + 14 * sinf(PI_F * (0.15f + 0.85f * t)) * fade + 4 * fade;
+        float len = 4 + 12 * sinf(PI_F * (0.15f + 0.85f * t)) * fade + 3 * fade;
         for (int i = 0; i < 8; i++) {
             float a = i * PI_F / 4 + t * 0.5f, l = i % 2 ? len * 0.55f : len;
             add_streak(&c, cx, cy, cx + l * cosf(a), cy + l * sinf(a), 1.8f, i % 2 ? cyan : yellow, 1.1f * fade);
@@ -1110,7 +1137,7 @@ static bool make_sparkle(const char *dir)
         /* the sparks, each on its own heading and speed */
         for (int i = 0; i < 12; i++) {
             float a = i * 2 * PI_F / 12 + hash2(i, 1, 40) * 0.5f, v = 0.7f + 0.5f * hash2(i, 2, 40);
-            float r0 = 3 + 19 * v * sqrtf(t), r1 = r0 + 2 + 3 * fade;
+            float r0 = 3 + 15 * v * sqrtf(t), r1 = r0 + 1.5f + 2 * fade;
             add_streak(&c, cx + r0 * cosf(a), cy + r0 * sinf(a), cx + r1 * cosf(a), cy + r1 * sinf(a), 1.3f,
                        i % 2 ? yellow : cyan, 1.3f * fade);
         }
@@ -1128,24 +1155,22 @@ static bool make_alert(const char *dir)
 {
     Canvas c = canvas_new(ALERT_W, ALERT_H);
     float cx = ALERT_W / 2.0f;
-    add_glow(&c, cx, 15, 10, 15, rgba(255, 60, 30, 1), 0.35f);
+    add_glow(&c, cx, 16, 9, 14, rgba(255, 60, 30, 1), 0.35f);
     for (int y = 0; y < ALERT_H * SS; y++)
         for (int x = 0; x < ALERT_W * SS; x++) {
             float px = (x + 0.5f) / SS, py = (y + 0.5f) / SS;
-            /* the bar: a wedge from y 4 to 19, 3.2 wide at the top, 1.8 at the bottom */
-            float t = clampf((py - 4) / 15, 0, 1), hw = 3.2f - 1.4f * t;
-            float bar = fmaxf(fabsf(px - cx) - hw, fmaxf(4 - py, py - 19));
-            bar = fmaxf(fabsf(px - cx) - hw, 0) > 0 && (py < 4 || py > 19)
-                      ? hypotf(fmaxf(fabsf(px - cx) - hw, 0), fmaxf(fmaxf(4 - py, py - 19), 0))
-                      : bar;
+            /* the bar: a wedge from y 4.5 to 19.5, 3.2 wide at the top, 1.8 at the bottom */
+            float t = clampf((py - 4.5f) / 15, 0, 1), hw = 3.2f - 1.4f * t;
+            float ex = fabsf(px - cx) - hw, ey = fmaxf(4.5f - py, py - 19.5f);
+            float bar = ex > 0 && ey > 0 ? hypotf(ex, ey) : fmaxf(ex, ey);
             float dot = hypotf(px - cx, py - 24.6f) - 2.6f;
             float d = fminf(bar, dot) - 0.6f;
             RGBA col;
             if (d < 0)
                 col = mix(rgba(255, 246, 150, 1), rgba(255, 190, 30, 1), clampf(py / 28, 0, 1));
-            else if (d < 1.7f)
+            else if (d < 1.5f)
                 col = rgba(220, 38, 30, 1);
-            else if (d < 2.7f)
+            else if (d < 2.4f)
                 col = rgba(40, 12, 10, 0.9f);
             else
                 continue;
