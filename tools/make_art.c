@@ -1,8 +1,9 @@
-/* make_art.c - draws Isodroid's sprites and writes them as PNG into assets/
- * (run by 'make art'; the PNGs are committed). Every sprite is rendered at 4x
- * and box-filtered down, so edges are anti-aliased. Tiles are 2:1 diamonds of
- * 64 x 32 pixels; colours and shapes are the constants below.
- *   make_art OUTDIR */
+/* make_art.c - draws every Isodroid image in assets/ and writes it as PNG
+ * (run by 'make art'; the PNGs are committed, the layouts are in assets.h).
+ * Tiles are painted flat; the droid, the sentry, doors, the exit and the cell
+ * are ray-marched 3-D models; the burst and the alert are painted light. All
+ * is drawn at 4x and box-filtered down, so edges are anti-aliased, and the
+ * output is the same on every run.   make_art OUTDIR */
 #include <SDL.h>
 #include <SDL_image.h>
 #include <math.h>
@@ -263,8 +264,6 @@ static bool make_tile(const char *dir, const char *name, Surface top, RGBA side,
     free(c.px);
     return ok;
 }
-
-/* ---- objects -------------------------------------------------------------- */
 
 /* ---- upright sprites: a small ray-marcher ---------------------------------- */
 /* The droid, the sentry, the door and the exit are modelled as signed distance
@@ -875,9 +874,7 @@ static Surf door_paint(V3 p, V3 n, int mat, const void *ctx)
         return surf(fabsf(p.y) > 2.6f ? (fmodf(p.x + 100, 3.0f) < 1.5f ? yellow : black) : rgba(70, 72, 80, 1), 0, 0.3f);
     case D_LEAF_L:
     case D_LEAF_R: {
-        /* u: distance from the leaf's meeting edge, which moves as it slides */
-        float u = (HALF_TILE - DOOR_POST) - door_leaf_width(pose), edge = mat == D_LEAF_L ? -u - p.x : p.x - u;
-        (void)edge;
+        /* e: distance from the leaf's meeting edge; the pattern slides with the leaf */
         float e = mat == D_LEAF_L ? (-in + door_leaf_width(pose)) - p.x : p.x - (in - door_leaf_width(pose));
         if (fabsf(n.y) < 0.7f && fabsf(n.z) < 0.7f)
             return surf(rgba(70, 60, 44, 1), 0, 0.2f);
@@ -1114,32 +1111,36 @@ enum { SPARK_W = 48, SPARK_FRAMES = 6 };
 static bool make_sparkle(const char *dir)
 {
     Canvas c = canvas_new(SPARK_W * SPARK_FRAMES, SPARK_W);
-    RGBA yellow = rgba(255, 225, 90, 1), cyan = rgba(90, 235, 255, 1), white = rgba(255, 255, 235, 1);
+    RGBA yellow = rgba(255, 220, 70, 1), cyan = rgba(70, 230, 255, 1), white = rgba(255, 255, 230, 1);
     for (int f = 0; f < SPARK_FRAMES; f++) {
         float t = (f + 0.5f) / SPARK_FRAMES, fade = 1 - t;
         float cx = f * SPARK_W + SPARK_W / 2.0f, cy = SPARK_W / 2.0f;
-        /* the flash */
-        add_glow(&c, cx, cy, 6 + 10 * t, 6 + 10 * t, white, 1.6f * fade * fade);
-        add_glow(&c, cx, cy, 10 + 8 * t, 10 + 8 * t, yellow, 0.5f * fade);
-        /* the ring */
+        /* the flash: a white-hot core going out fast in a yellow halo */
+        add_glow(&c, cx, cy, 5 + 4 * t, 5 + 4 * t, white, 2.2f * fade * fade * fade);
+        add_glow(&c, cx, cy, 8 + 9 * t, 8 + 9 * t, yellow, 0.55f * fade * fade);
+        /* the ring, thinning as it spreads */
         float rr = 4 + 15 * sqrtf(t);
         for (int i = 0; i < 48; i++) {
             float a0 = i * 2 * PI_F / 48, a1 = (i + 1) * 2 * PI_F / 48;
-            add_streak(&c, cx + rr * cosf(a0), cy + rr * sinf(a0), cx + rr * cosf(a1), cy + rr * sinf(a1), 1.9f, cyan,
-                       0.9f * fade);
+            add_streak(&c, cx + rr * cosf(a0), cy + rr * sinf(a0), cx + rr * cosf(a1), cy + rr * sinf(a1),
+                       1.2f + 1.2f * fade, cyan, 1.1f * fade);
         }
         /* the rays: four long, four short, turning */
         float len = 4 + 12 * sinf(PI_F * (0.15f + 0.85f * t)) * fade + 3 * fade;
         for (int i = 0; i < 8; i++) {
             float a = i * PI_F / 4 + t * 0.5f, l = i % 2 ? len * 0.55f : len;
-            add_streak(&c, cx, cy, cx + l * cosf(a), cy + l * sinf(a), 1.8f, i % 2 ? cyan : yellow, 1.1f * fade);
+            add_streak(&c, cx, cy, cx + l * cosf(a), cy + l * sinf(a), 1.8f, i % 2 ? cyan : yellow, 1.3f * fade);
         }
-        /* the sparks, each on its own heading and speed */
+        /* the sparks, each on its own heading and speed, twinkling at their heads */
         for (int i = 0; i < 12; i++) {
             float a = i * 2 * PI_F / 12 + hash2(i, 1, 40) * 0.5f, v = 0.7f + 0.5f * hash2(i, 2, 40);
-            float r0 = 3 + 15 * v * sqrtf(t), r1 = r0 + 1.5f + 2 * fade;
-            add_streak(&c, cx + r0 * cosf(a), cy + r0 * sinf(a), cx + r1 * cosf(a), cy + r1 * sinf(a), 1.3f,
-                       i % 2 ? yellow : cyan, 1.3f * fade);
+            float r1 = 5 + 14 * v * sqrtf(t), r0 = r1 - 2 - 4 * fade;
+            RGBA col = i % 2 ? yellow : cyan;
+            float hx = cx + r1 * cosf(a), hy = cy + r1 * sinf(a), k = 1.6f * sqrtf(fade);
+            add_streak(&c, cx + r0 * cosf(a), cy + r0 * sinf(a), hx, hy, 1.2f, col, k);
+            float tw = 1.5f + 1.5f * fade;
+            add_streak(&c, hx - tw, hy, hx + tw, hy, 0.9f, white, k * 0.8f);
+            add_streak(&c, hx, hy - tw, hx, hy + tw, 0.9f, white, k * 0.8f);
         }
     }
     bool ok = save(&c, dir, "sparkle.png");
