@@ -1,5 +1,6 @@
-/* assets.c - loads PNG sprites and the TTF font; every failure names the
- * file and what SDL said about it. */
+/* assets.c - loads PNG sprites and the TTF font, and checks that each sprite
+ * sheet is as large as its layout in assets.h; every failure names the file
+ * and what is wrong with it. */
 #include "assets.h"
 
 #include <SDL_image.h>
@@ -8,11 +9,20 @@
 #include <sys/stat.h>
 
 static const char *const FILES[IMAGE_COUNT] = {
-    [IMAGE_FLOOR] = "floor.png",         [IMAGE_ROUGH] = "rough.png",           [IMAGE_DOOR] = "door.png",
-    [IMAGE_WATER] = "water.png",         [IMAGE_EXIT] = "exit.png",             [IMAGE_WALL] = "wall.png",
-    [IMAGE_CELL] = "cell.png",           [IMAGE_DROID] = "droid.png",           [IMAGE_DOOR_FRAMES] = "door_frames.png",
-    [IMAGE_EXIT_LOCKED] = "exit_locked.png", [IMAGE_EXIT_OPEN] = "exit_open.png", [IMAGE_SENTRY] = "sentry.png",
-    [IMAGE_SPARKLE] = "sparkle.png",     [IMAGE_ALERT] = "alert.png",
+    [IMAGE_FLOOR] = "floor.png",
+    [IMAGE_ROUGH] = "rough.png",
+    [IMAGE_DOOR] = "door.png",
+    [IMAGE_WATER] = "water.png",
+    [IMAGE_EXIT] = "exit.png",
+    [IMAGE_WALL] = "wall.png",
+    [IMAGE_CELL] = "cell.png",
+    [IMAGE_DROID] = "droid.png",
+    [IMAGE_DOOR_FRAMES] = "door_frames.png",
+    [IMAGE_EXIT_LOCKED] = "exit_locked.png",
+    [IMAGE_EXIT_OPEN] = "exit_open.png",
+    [IMAGE_SENTRY] = "sentry.png",
+    [IMAGE_SPARKLE] = "sparkle.png",
+    [IMAGE_ALERT] = "alert.png",
 };
 
 /* the size each image must have, as frames: frame w x h, columns x rows */
