@@ -143,9 +143,12 @@ static void welcome(Game *g)
     const Sim *s = &g->sim;
     if (!s->has_exit)
         game_say(g, 8.0, "%s: free play (no exit). Click a tile to walk there; H for help.", g->level.name);
+    else if (s->cells_total == 1)
+        game_say(g, 10.0, "%s: collect the energy cell to open the exit, then walk into it. H for help.",
+                 g->level.name);
     else if (s->cells_total > 0)
-        game_say(g, 10.0, "%s: collect the %d energy cell%s to open the exit, then walk into it. H for help.",
-                 g->level.name, s->cells_total, s->cells_total == 1 ? "" : "s");
+        game_say(g, 10.0, "%s: collect the %d energy cells to open the exit, then walk into it. H for help.",
+                 g->level.name, s->cells_total);
     else
         game_say(g, 10.0, "%s: the exit is open, walk into it. Click a tile to walk there; H for help.",
                  g->level.name);

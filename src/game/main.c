@@ -678,7 +678,8 @@ static void play_sounds(App *app)
         }
     }
     g->frame_event_count = 0;
-    if (!app->said_sound && sound_status(app->sound)[0] && !app->opt.headless) {
+    /* said once, after the level's own message, which matters more */
+    if (!app->said_sound && sound_status(app->sound)[0] && !app->opt.headless && g->message_left <= 0) {
         game_say(g, 6.0, "%s", sound_status(app->sound));
         app->said_sound = true;
     }

@@ -27,7 +27,21 @@ typedef struct TextEntry {
 typedef struct Sprite {
     SDL_Texture *tex;
     int w, h;
+    int fw, fh; /* one frame of a sheet at this zoom (the whole image otherwise) */
 } Sprite;
+
+/* The sprite sheets: frame size and columns x rows (assets.h). Each frame is
+ * scaled to a whole number of pixels so frames never straddle pixels. */
+static const struct {
+    AssetImage image;
+    int fw, fh, cols, rows;
+} sheets[] = {
+    {IMAGE_DROID, DROID_FRAME_W, DROID_FRAME_H, 1 + DROID_WALK_FRAMES, 8},
+    {IMAGE_SENTRY, SENTRY_FRAME_W, SENTRY_FRAME_H, 1 + SENTRY_WALK_FRAMES, 8},
+    {IMAGE_DOOR_FRAMES, DOOR_FRAME_W, DOOR_FRAME_H, DOOR_FRAMES, DOOR_ROWS},
+    {IMAGE_EXIT_OPEN, EXIT_FRAME_W, EXIT_FRAME_H, EXIT_FRAMES, 1},
+    {IMAGE_SPARKLE, SPARKLE_FRAME_W, SPARKLE_FRAME_H, SPARKLE_FRAMES, 1},
+};
 
 struct Renderer {
     SDL_Renderer *sdl;
@@ -85,14 +99,16 @@ static void sprites_for_zoom(Renderer *r, double zoom)
             SDL_DestroyTexture(sp->tex);
         sp->tex = NULL;
         SDL_Surface *src = r->assets->image[i];
-        int w, h;
-        if (i == IMAGE_DROID) {
-            w = r->frame_w * (1 + DROID_WALK_FRAMES);
-            h = r->frame_h * 8;
-        } else {
-            w = (int)lround(src->w * zoom);
-            h = (int)lround(src->h * zoom);
-        }
+        int w = (int)lround(src->w * zoom), h = (int)lround(src->h * zoom);
+        sp->fw = w;
+        sp->fh = h;
+        for (size_t k = 0; k < sizeof sheets / sizeof sheets[0]; k++)
+            if ((int)sheets[k].image == i) {
+                sp->fw = (int)lround(sheets[k].fw * zoom);
+                sp->fh = (int)lround(sheets[k].fh * zoom);
+                w = sp->fw * sheets[k].cols;
+                h = sp->fh * sheets[k].rows;
+            }
         SDL_Surface *dst = SDL_CreateRGBSurfaceWithFormat(0, w > 0 ? w : 1, h > 0 ? h : 1, 32, SDL_PIXELFORMAT_ARGB8888);
         if (!dst)
             continue;
@@ -289,14 +305,7 @@ static void draw_ground(Renderer *r, const Game *g, const Visible *v)
             tile_rect(g, tile_pos(x, s - x), 64, 40, 0, &d);
             if (k == TILE_WATER)
                 d.y += (float)(4 * g->view.zoom);
-            Uint8 shade = 255;
-            if (k == TILE_EXIT && !g->sim.exit_open)
-                shade = 90; /* locked: dark until the last cell is taken */
-            else if (k == TILE_EXIT)
-                shade = (Uint8)(215 + 40 * sin(g->clock * 5));
-            SDL_SetTextureColorMod(r->sprite[img].tex, shade, shade, shade);
             blit(r, img, NULL, d.x, d.y, r->sprite[img].w, r->sprite[img].h);
-            SDL_SetTextureColorMod(r->sprite[img].tex, 255, 255, 255);
         }
     }
 }
@@ -351,69 +360,52 @@ static void draw_droid(Renderer *r, const Game *g)
     blit(r, IMAGE_DROID, &src, d.x, d.y, r->frame_w, r->frame_h);
 }
 
-/* A door: two posts and a lintel, and a panel that slides down into the
- * floor as it opens (sim door anim 0..SIM_DOOR_ANIM_TICKS). */
-static void draw_door(Renderer *r, const Game *g, TilePos t)
+/* A door from the sheet: its row by the walls it stands between, its frame
+ * by how far open the sim says it is. front: only the near post and lintel,
+ * drawn over the droid standing in the doorway. */
+static void draw_door(Renderer *r, const Game *g, TilePos t, bool front)
 {
     const SimDoor *d = sim_door_at(&g->sim, t.x, t.y);
-    double open = d ? (double)d->anim / SIM_DOOR_ANIM_TICKS : 0.0;
-    double z = g->view.zoom, rise = 44 * z;
-    /* the door stands across the tile's middle, from its left to its right corner */
-    ScreenPos a = iso_world_to_screen(&g->view, (WorldPos){t.x + 0.5, t.y + 1.0});
-    ScreenPos b = iso_world_to_screen(&g->view, (WorldPos){t.x + 1.0, t.y + 0.5});
-    if (sim_kind(&g->sim, t.x - 1, t.y) == TILE_WALL || sim_kind(&g->sim, t.x + 1, t.y) == TILE_WALL) {
-        a = iso_world_to_screen(&g->view, (WorldPos){t.x, t.y + 0.5});
-        b = iso_world_to_screen(&g->view, (WorldPos){t.x + 1.0, t.y + 0.5});
-    } else {
-        a = iso_world_to_screen(&g->view, (WorldPos){t.x + 0.5, t.y});
-        b = iso_world_to_screen(&g->view, (WorldPos){t.x + 0.5, t.y + 1.0});
-    }
-    double h = rise * (1.0 - open);
-    SDL_Color panel_c = {150, 112, 60, 245}, edge = {240, 196, 90, 255};
-    if (h > 1) {
-        SDL_Vertex v[4] = {{{(float)a.x, (float)(a.y - h)}, panel_c, {0, 0}},
-                           {{(float)b.x, (float)(b.y - h)}, panel_c, {0, 0}},
-                           {{(float)b.x, (float)b.y}, (SDL_Color){110, 80, 44, 245}, {0, 0}},
-                           {{(float)a.x, (float)a.y}, (SDL_Color){110, 80, 44, 245}, {0, 0}}};
-        int idx[6] = {0, 1, 2, 0, 2, 3};
-        SDL_RenderGeometry(r->sdl, NULL, v, 4, idx, 6);
-        SDL_SetRenderDrawColor(r->sdl, edge.r, edge.g, edge.b, edge.a);
-        SDL_RenderDrawLineF(r->sdl, (float)a.x, (float)(a.y - h), (float)b.x, (float)(b.y - h));
-    }
-    /* posts and lintel */
-    SDL_SetRenderDrawColor(r->sdl, 70, 74, 86, 255);
-    for (int k = -1; k <= 1; k++) {
-        SDL_RenderDrawLineF(r->sdl, (float)a.x + k, (float)a.y, (float)a.x + k, (float)(a.y - rise - 4 * z));
-        SDL_RenderDrawLineF(r->sdl, (float)b.x + k, (float)b.y, (float)b.x + k, (float)(b.y - rise - 4 * z));
-        SDL_RenderDrawLineF(r->sdl, (float)a.x, (float)(a.y - rise - 4 * z) + k, (float)b.x,
-                            (float)(b.y - rise - 4 * z) + k);
-    }
-    SDL_SetRenderDrawColor(r->sdl, open > 0.5 ? 90 : 230, open > 0.5 ? 230 : 80, 80, 255);
-    SDL_FRect led = {(float)((a.x + b.x) / 2 - 2 * z), (float)((a.y + b.y) / 2 - rise - 3 * z), (float)(4 * z),
-                     (float)(3 * z)};
-    SDL_RenderFillRectF(r->sdl, &led);
+    int anim = d ? d->anim : 0;
+    int frame = (anim * (DOOR_FRAMES - 1) + SIM_DOOR_ANIM_TICKS / 2) / SIM_DOOR_ANIM_TICKS;
+    bool along_x = sim_kind(&g->sim, t.x - 1, t.y) == TILE_WALL || sim_kind(&g->sim, t.x + 1, t.y) == TILE_WALL;
+    int row = (along_x ? DOOR_ROW_ALONG_X : DOOR_ROW_ALONG_Y) + (front ? DOOR_ROW_FRONT : 0);
+    const Sprite *sp = &r->sprite[IMAGE_DOOR_FRAMES];
+    SDL_FRect dst;
+    tile_rect(g, t, DOOR_FRAME_W, DOOR_FRAME_H, DOOR_ANCHOR_Y, &dst);
+    SDL_Rect src = {frame * sp->fw, row * sp->fh, sp->fw, sp->fh};
+    blit(r, IMAGE_DOOR_FRAMES, &src, dst.x, dst.y, sp->fw, sp->fh);
 }
 
-/* Sparkles where cells were picked up, for half a second. */
+/* The exit: dark and shut while locked, a lit, animated beam once open. */
+static void draw_exit(Renderer *r, const Game *g, TilePos t)
+{
+    SDL_FRect dst;
+    tile_rect(g, t, EXIT_FRAME_W, EXIT_FRAME_H, EXIT_ANCHOR_Y, &dst);
+    if (!g->sim.exit_open) {
+        blit(r, IMAGE_EXIT_LOCKED, NULL, dst.x, dst.y, r->sprite[IMAGE_EXIT_LOCKED].w, r->sprite[IMAGE_EXIT_LOCKED].h);
+        return;
+    }
+    const Sprite *sp = &r->sprite[IMAGE_EXIT_OPEN];
+    int frame = (int)(g->clock * 10) % EXIT_FRAMES;
+    SDL_Rect src = {frame * sp->fw, 0, sp->fw, sp->fh};
+    blit(r, IMAGE_EXIT_OPEN, &src, dst.x, dst.y, sp->fw, sp->fh);
+}
+
+/* The burst where a cell was picked up, played once. */
 static void draw_effects(Renderer *r, const Game *g)
 {
+    const Sprite *sp = &r->sprite[IMAGE_SPARKLE];
+    double z = g->view.zoom, length = 0.6;
     for (int i = 0; i < GAME_EFFECTS; i++) {
         const GameEffect *e = &g->effects[i];
         double age = g->clock - e->start;
-        if (e->start <= 0 || age < 0 || age > 0.6)
+        if (e->start <= 0 || age < 0 || age >= length)
             continue;
+        int frame = (int)(age / length * SPARKLE_FRAMES);
         ScreenPos c = iso_world_to_screen(&g->view, (WorldPos){e->at.x + 0.5, e->at.y + 0.5});
-        double z = g->view.zoom, rad = (8 + 40 * age) * z;
-        Uint8 a = (Uint8)(255 * (1 - age / 0.6));
-        SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_ADD);
-        for (int k = 0; k < 10; k++) {
-            double ang = k * 0.6283 + age * 3;
-            float x = (float)(c.x + cos(ang) * rad), y = (float)(c.y - 16 * z - age * 30 * z + sin(ang) * rad * 0.5);
-            SDL_SetRenderDrawColor(r->sdl, k % 2 ? 255 : 120, k % 2 ? 230 : 240, k % 2 ? 90 : 255, a);
-            SDL_FRect p = {x - 2, y - 2, 4, 4};
-            SDL_RenderFillRectF(r->sdl, &p);
-        }
-        SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+        SDL_Rect src = {frame * sp->fw, 0, sp->fw, sp->fh};
+        blit(r, IMAGE_SPARKLE, &src, c.x - SPARKLE_CENTRE_X * z, c.y - 16 * z - SPARKLE_CENTRE_Y * z, sp->fw, sp->fh);
     }
 }
 
@@ -546,6 +538,12 @@ static void draw_objects(Renderer *r, const Game *g, const Visible *v)
     for (int s = v->s0; s <= v->s1; s++) {
         if (!drawn && s > depth - 0.5) {
             draw_droid(r, g);
+            /* in a doorway the door's near post and lintel stand in front of the droid */
+            const Mover *m = &g->sim.droid;
+            if (sim_kind(&g->sim, m->tile.x, m->tile.y) == TILE_DOOR)
+                draw_door(r, g, m->tile, true);
+            if (m->moving && sim_kind(&g->sim, m->next.x, m->next.y) == TILE_DOOR)
+                draw_door(r, g, m->next, true);
             drawn = true;
         }
         while (next_on < n_on && s > on[next_on].depth - 0.5)
@@ -567,7 +565,9 @@ static void draw_objects(Renderer *r, const Game *g, const Visible *v)
                 SDL_Rect src = {0, 0, r->sprite[IMAGE_WALL].w, h};
                 blit(r, IMAGE_WALL, &src, d.x, d.y, src.w, h);
             } else if (k == TILE_DOOR) {
-                draw_door(r, g, tile_pos(x, s - x));
+                draw_door(r, g, tile_pos(x, s - x), false);
+            } else if (k == TILE_EXIT) {
+                draw_exit(r, g, tile_pos(x, s - x));
             } else if (k == TILE_CELL) {
                 double bob = 2 * sin(g->clock * 3 + x);
                 tile_rect(g, tile_pos(x, s - x), 32, 40, 16, &d);

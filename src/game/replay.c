@@ -65,7 +65,7 @@ static bool push_line(Replay *r, ReplayLine l)
 }
 
 /* "TICK word ..." into l; false with a message. */
-static bool parse_input(const char *path, int no, char *s, ReplayLine *l, uint64_t last, Diags *d)
+static bool parse_input(const char *path, int no, char *s, ReplayLine *l, Diags *d)
 {
     char *end;
     errno = 0;
@@ -74,7 +74,6 @@ static bool parse_input(const char *path, int no, char *s, ReplayLine *l, uint64
         diag_add(d, path, no, 1, "expected a tick (a whole number) first");
         return false;
     }
-    (void)last;
     char *word = end + 1, *rest = strchr(word, ' ');
     if (rest)
         *rest++ = '\0';
@@ -130,7 +129,7 @@ bool replay_load(const char *path, Replay *r, Diags *d)
                 diag_add(d, path, 2, 1, "the second line must be 'level PATH'");
         } else if (s[0] && s[0] != '#') {
             ReplayLine l = {0};
-            ok = parse_input(path, no, s, &l, 0, d) && push_line(r, l);
+            ok = parse_input(path, no, s, &l, d) && push_line(r, l);
             if (!ok)
                 free(l.path);
         }
