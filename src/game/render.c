@@ -432,22 +432,30 @@ static SDL_FRect sentry_rect(const Renderer *r, const Game *g, const Sentry *e)
     return d;
 }
 
-/* A sentry: the walking frames tinted by its state (the droid's are not
- * tinted), with "!" while alert and "?" while searching above its head. */
+/* A sentry: its own sheet (8 facings, idle and walk frames), tinted a
+ * little by its state past guarding; the "!" sprite above it while alert and
+ * a "?" while searching. */
 static void draw_sentry(Renderer *r, const Game *g, const Sentry *e)
 {
+    const Sprite *sp = &r->sprite[IMAGE_SENTRY];
     int frame = 0;
     if (e->mover.moving)
-        frame = 1 + (int)(e->mover.walked * DROID_WALK_FRAMES) % DROID_WALK_FRAMES;
-    SDL_Rect src = {frame * r->frame_w, (int)e->mover.facing * r->frame_h, r->frame_w, r->frame_h};
-    SDL_FRect d = sentry_rect(r, g, e);
+        frame = 1 + (int)(e->mover.walked * SENTRY_WALK_FRAMES) % SENTRY_WALK_FRAMES;
+    SDL_Rect src = {frame * sp->fw, (int)e->mover.facing * sp->fh, sp->fw, sp->fh};
+    ScreenPos feet = iso_world_to_screen(&g->view, e->mover.pos);
+    double z = g->view.zoom;
+    float x = (float)(feet.x - SENTRY_FEET_X * z), y = (float)(feet.y - SENTRY_FEET_Y * z);
     SDL_Color c = sentry_color(e->state);
-    SDL_SetTextureColorMod(r->sprite[IMAGE_DROID].tex, c.r, c.g / 2, c.b / 2);
-    blit(r, IMAGE_DROID, &src, d.x, d.y, r->frame_w, r->frame_h);
-    SDL_SetTextureColorMod(r->sprite[IMAGE_DROID].tex, 255, 255, 255);
-    const char *mark = e->state == SENTRY_ALERT ? "!" : e->state == SENTRY_SEARCH ? "?" : NULL;
-    if (mark)
-        text(r, r->assets->font_big, (int)(d.x + d.w / 2 - 5), (int)(d.y - 6), c, "%s", mark);
+    if (e->state != SENTRY_GUARD)
+        SDL_SetTextureColorMod(sp->tex, (Uint8)(128 + c.r / 2), (Uint8)(128 + c.g / 2), (Uint8)(128 + c.b / 2));
+    blit(r, IMAGE_SENTRY, &src, x, y, sp->fw, sp->fh);
+    SDL_SetTextureColorMod(sp->tex, 255, 255, 255);
+    const Sprite *al = &r->sprite[IMAGE_ALERT];
+    if (e->state == SENTRY_ALERT)
+        blit(r, IMAGE_ALERT, NULL, (float)(feet.x - ALERT_FOOT_X * z), (float)(y - ALERT_FOOT_Y * z + 8 * z), al->w,
+             al->h);
+    else if (e->state == SENTRY_SEARCH)
+        text(r, r->assets->font_big, (int)(feet.x - 5), (int)(y - 14 * z), c, "?");
 }
 
 /* The sentries on screen, nearest the back first (their depth x + y). */
