@@ -8,17 +8,19 @@
 
 /* ---- events ------------------------------------------------------------------- */
 
-static void emit(Sim *s, SimEventType type, int x, int y, int64_t a)
+/* Appends an event; NULL (and the event dropped) when memory runs out. */
+static SimEvent *emit(Sim *s, SimEventType type, int x, int y, int64_t a)
 {
     if (s->event_count == s->event_cap) {
         int cap = s->event_cap ? s->event_cap * 2 : 64;
         SimEvent *e = realloc(s->events, (size_t)cap * sizeof *e);
         if (!e)
-            return; /* events are for the views; the rules go on without them */
+            return NULL; /* events are for the views; the rules go on without them */
         s->events = e;
         s->event_cap = cap;
     }
-    s->events[s->event_count++] = (SimEvent){type, x, y, a, 0.0, 0};
+    s->events[s->event_count] = (SimEvent){type, x, y, a, 0.0, 0};
+    return &s->events[s->event_count++];
 }
 
 void sim_clear_events(Sim *s)
@@ -240,8 +242,9 @@ static bool walk_to(Sim *s, TilePos goal, bool announce)
     s->has_target = n > 0 || s->droid.moving;
     s->target = end;
     if (announce) {
-        emit(s, SIM_EV_PATH, end.x, end.y, n);
-        s->events[s->event_count - 1].length = res->length;
+        SimEvent *e = emit(s, SIM_EV_PATH, end.x, end.y, n);
+        if (e)
+            e->length = res->length;
     }
     return true;
 }
@@ -597,10 +600,12 @@ static void tick_sentries(Sim *s)
         case SENTRY_EV_STEP:
             open_door(s, e->tile);
             break;
-        case SENTRY_EV_STATE:
-            emit(s, SIM_EV_SENTRY, e->tile.x, e->tile.y, e->id);
-            s->events[s->event_count - 1].b = (int)e->state;
+        case SENTRY_EV_STATE: {
+            SimEvent *ev = emit(s, SIM_EV_SENTRY, e->tile.x, e->tile.y, e->id);
+            if (ev)
+                ev->b = (int)e->state;
             break;
+        }
         case SENTRY_EV_ALERT:
             emit(s, SIM_EV_ALERT, e->tile.x, e->tile.y, e->id);
             break;

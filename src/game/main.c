@@ -674,6 +674,7 @@ static void play_sounds(App *app)
         case SIM_EV_WIN: sound_play(app->sound, SOUND_WIN); break;
         case SIM_EV_LOSE: sound_play(app->sound, SOUND_LOSE); break;
         case SIM_EV_BUMP: sound_play(app->sound, SOUND_BUMP); break;
+        case SIM_EV_ALERT: sound_play(app->sound, SOUND_ALERT); break;
         default: break;
         }
     }
