@@ -99,6 +99,10 @@ expect "path: a coordinate with a space" 2 "isopath: bad goal '3, 6': expected X
 $hint" "$isopath" path $tut 2,2 "3, 6"
 expect "bench: --repeat beyond long (ran for ever)" 2 "isopath: --repeat wants a positive whole number, not '99999999999999999999'
 $hint" "$isopath" bench "$arena" "$arena_scen" --repeat 99999999999999999999
+expect "simbench: --near 2^32 + 1 (atoi wrapped it)" 2 "isopath: --near wants a whole number from 0 to 4096, not '4294967297'
+$hint" "$isopath" simbench $tut 10 --near 4294967297
+expect "simbench: --seed with junk (read as 12)" 2 "isopath: --seed wants a whole number from 0 to 9223372036854775807, not '12abc'
+$hint" "$isopath" simbench $tut 10 --seed 12abc
 expect "path: --landmarks 17" 2 "isopath: --landmarks wants a whole number from 0 to 16, not '17'
 $hint" "$isopath" path $tut 2,2 3,6 --algo jps --landmarks 17
 

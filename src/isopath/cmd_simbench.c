@@ -7,12 +7,14 @@
  * end the run: the bench sets the play going again so the chase goes on
  * (the only thing it changes in the rules). Links the core only. */
 #define _POSIX_C_SOURCE 200809L
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "isopath.h"
+#include "num.h"
 #include "sim.h"
 
 static double now_us(void)
@@ -49,22 +51,26 @@ int isopath_simbench(int argc, char **argv)
 {
     if (argc < 4)
         return isopath_usage_error("%s", "simbench wants LEVEL TICKS");
-    char *end;
-    long ticks = strtol(argv[3], &end, 10);
-    if (*end || ticks < 1 || ticks > 10000000)
+    long ticks, seed_arg;
+    if (num_parse_long(argv[3], 1, 10000000, &ticks) != NUM_OK)
         return isopath_usage_error("TICKS must be a whole number from 1 to 10000000, not '%s'", argv[3]);
     uint64_t seed = 1;
     int near = 0;
     bool alarm = false;
     for (int i = 4; i < argc; i++) {
-        if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
-            seed = strtoull(argv[++i], NULL, 10);
-        else if (strcmp(argv[i], "--near") == 0 && i + 1 < argc)
-            near = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--alarm") == 0)
+        if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+            if (num_parse_long(argv[++i], 0, LONG_MAX, &seed_arg) != NUM_OK)
+                return isopath_usage_error("--seed wants a whole number from 0 to 9223372036854775807, not '%s'",
+                                           argv[i]);
+            seed = (uint64_t)seed_arg;
+        } else if (strcmp(argv[i], "--near") == 0 && i + 1 < argc) {
+            if (num_parse_int(argv[++i], 0, GRID_MAX_SIDE, &near) != NUM_OK)
+                return isopath_usage_error("--near wants a whole number from 0 to 4096, not '%s'", argv[i]);
+        } else if (strcmp(argv[i], "--alarm") == 0) {
             alarm = true;
-        else
+        } else {
             return isopath_usage_error("unknown simbench option '%s'", argv[i]);
+        }
     }
     Level l;
     Grid g;
