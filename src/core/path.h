@@ -29,7 +29,12 @@
 #include "grid.h"
 
 typedef enum PathTopology { PATH_TOPO_8, PATH_TOPO_4, PATH_TOPO_HEX } PathTopology;
-typedef enum PathAlgo { PATH_ASTAR, PATH_JPS } PathAlgo;
+/* PATH_ROUTE: the prepared planner (route.h) on 8-way uniform-cost grids,
+ * once path_prepare or path_prepare_step has made its data for the grid as
+ * it is; until then, and for searches it does not run (other topologies or
+ * costs, nearest tile, limits), JPS when JPS's jump table is current, else
+ * A*. Searches never prepare it themselves. */
+typedef enum PathAlgo { PATH_ASTAR, PATH_JPS, PATH_ROUTE } PathAlgo;
 
 typedef enum PathStatus {
     PATH_RUNNING,   /* incremental search not finished */
@@ -65,6 +70,7 @@ typedef struct PathResult {
     double length;    /* summed step costs */
     long expanded;    /* nodes expanded */
     bool used_jps;
+    bool used_route;  /* the prepared planner answered */
 } PathResult;
 
 typedef struct PathState PathState;
@@ -96,6 +102,15 @@ size_t path_landmark_bytes(const PathState *st);
  * load, or before timing. False when out of memory or g is of another size;
  * a JPS search then runs as A*, or without landmarks. */
 bool path_prepare(PathState *st, const Grid *g, const PathOptions *opt);
+
+/* PATH_ROUTE: path_prepare makes the planner's data in one go (about 0.1 to
+ * 0.3 s on a 512x512 map); this does at most about `work` units of it (a
+ * unit is a tile visited, some 5 ns; <= 0: all) and carries on from there at
+ * the next call, so a game can spread it over frames after an edit. An edit
+ * meanwhile starts it over. True once it is complete for g as it is now. */
+bool path_prepare_step(PathState *st, const Grid *g, const PathOptions *opt, long work);
+/* The prepared planner's data (NULL until prepared), for reports (route.h). */
+const struct RouteMap *path_route(const PathState *st);
 
 /* Default options: 8-way A*, no nearest, no limits. */
 PathOptions path_options_default(void);

@@ -13,7 +13,7 @@
 
 static const char usage[] =
     "usage:\n"
-    "  isopath path LEVEL SX,SY GX,GY [--draw] [--topology 8|4|hex] [--algo astar|jps]\n"
+    "  isopath path LEVEL SX,SY GX,GY [--draw] [--topology 8|4|hex] [--algo astar|jps|route]\n"
     "                                 [--landmarks K] [--nearest] [--max-cost C] [--max-expand N]\n"
     "      prints the path one x,y per line (start and goal included), then\n"
     "      'length L steps N expanded E'. --draw first prints the level with the\n"
@@ -29,7 +29,7 @@ static const char usage[] =
     "      whose optimal legs the energy covers (exact up to 12 cells; sentries ignored).\n"
     "  isopath field LEVEL GX,GY\n"
     "      prints the flow field towards GX,GY: the step each tile takes.\n"
-    "  isopath bench MAP SCEN [--algo astar|jps] [--landmarks K] [--repeat N]\n"
+    "  isopath bench MAP SCEN [--algo astar|jps|route] [--landmarks K] [--repeat N]\n"
     "      runs a Moving AI scenario and checks every length against the optimum;\n"
     "      last line 'N queries, M optimal, mean X.XX us/query'; exit 1 if M < N.\n"
     "      JPS places 8 landmarks unless told otherwise; the jump table and the\n"
@@ -92,8 +92,10 @@ bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool
                 opt->algo = PATH_ASTAR;
             else if (strcmp(v, "jps") == 0)
                 opt->algo = PATH_JPS;
+            else if (strcmp(v, "route") == 0)
+                opt->algo = PATH_ROUTE;
             else {
-                isopath_usage_error("unknown algorithm '%s' (astar or jps)", v);
+                isopath_usage_error("unknown algorithm '%s' (astar, jps or route)", v);
                 return false;
             }
         } else if (strcmp(a, "--max-cost") == 0) {

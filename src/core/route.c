@@ -1,0 +1,1121 @@
+/* route.c - the prepared planner (route.h): preparation as a resumable run of
+ * passes over the grid (rows, queues, Dijkstra passes), and the query: tree
+ * walks, the two-segment octile check, JPS+ over the core with landmarks.
+ *
+ * Search costs are exact integers in path.h's units (2^-32 straight steps).
+ * Landmark distances are 32-bit, in a unit of 2^s per straight step with a
+ * diagonal of floor(2^s sqrt 2) (s chosen from the map's size so no distance
+ * overflows): every step costs at most its true cost there, so the landmark
+ * bound, shifted to search units, is still consistent. */
+#include "route.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "path.h"
+
+#define NONE UINT32_MAX
+#define FAR UINT32_MAX /* landmark distance of a tile the landmark does not reach */
+
+#if defined(__GNUC__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)0)
+#endif
+
+enum { KIND_BLOCKED, KIND_CORE, KIND_TREE, KIND_ROOT };
+
+/* A tile's link: kind (bits 30-31); for a tree tile the step towards its
+ * root (bits 27-29) and its depth (bits 0-26: a tile next to the core, or
+ * next to a whole-tree root, is at depth 1). */
+#define LINK_KIND_SHIFT 30
+#define LINK_DIR_SHIFT 27
+#define LINK_DEPTH 0x07FFFFFFu
+
+/* Tags: query stamp (bits 24-31, 0 never used) | closed | node index. */
+#define TAG_STAMP_SHIFT 24
+#define TAG_CLOSED (1u << 23)
+#define TAG_NODE 0x7FFFFFu
+#define NODE_MAX TAG_NODE
+
+typedef enum Phase {
+    PH_IDLE,      /* nothing under way */
+    PH_MOVES,     /* rows: moves on the grid, degrees, kinds, dead ends queued */
+    PH_REGIONS,   /* breadth-first labelling of regions */
+    PH_PEEL,      /* the dead-end queue: peeling trees */
+    PH_DEPTH,     /* peel order backwards: tree links and depths */
+    PH_CORE,      /* rows: moves within the core, the largest core region */
+    PH_FORCED,    /* rows: forced turns of straight arrivals */
+    PH_JUMP,      /* eight passes of rows: jump distances */
+    PH_MARK_INIT, /* rows: landmark distances reset */
+    PH_MARKS,     /* Dijkstra passes: placing landmarks, filling distances */
+    PH_DONE,
+} Phase;
+
+typedef struct QItem {
+    uint32_t node, key;
+} QItem;
+
+/* A ring queue that grows (power-of-two capacity). */
+typedef struct Ring {
+    QItem *item;
+    uint32_t cap, head, n;
+} Ring;
+
+typedef struct Node {
+    uint64_t g, h;
+    uint32_t tile;
+    uint32_t link; /* parent node << 3 | arrival direction; NONE for the start */
+} Node;
+
+typedef struct Open {
+    uint32_t key_lo, key_hi, node;
+} Open;
+
+typedef struct Build {
+    Phase phase;
+    const Grid *grid;
+    uint64_t version;
+    int marks;          /* landmarks to place */
+    uint32_t row;       /* row cursor of row passes */
+    int pass;           /* PH_JUMP: direction pass; PH_MARKS: landmark (-1 placing) */
+    uint32_t scan;      /* PH_REGIONS: tile scan cursor */
+    uint32_t ohead, otail; /* peel queue (order): next to peel, end */
+    uint32_t ahead, atail; /* region queue (aux) */
+    uint32_t region;    /* regions labelled */
+    uint32_t best_count, source; /* the region with the most core tiles: its count, a tile */
+    uint32_t far_tile, far_cost; /* farthest tile of the current Dijkstra pass */
+    long walkable, core, tree;
+    uint8_t *moves;     /* per tile: allowed moves (bit d: grid_dir8[d]) */
+    uint8_t *deg;       /* per tile: moves left while peeling; then the step to the parent */
+    uint32_t *order;    /* peel order */
+    uint32_t *aux;      /* region queue; core tiles per region; placing distances */
+    uint32_t *nearest;  /* cost to the nearest landmark placed */
+    Ring ring[2];       /* Dijkstra: straight and diagonal arrivals */
+} Build;
+
+struct RouteMap {
+    int w, h;
+    uint32_t tiles;
+    uint64_t row_magic; /* y = (u * row_magic) >> 40 */
+    int off[8];
+    /* prepared data, one entry per tile (no border), see route.h */
+    int16_t *jump;      /* [u * 8 + d], as jump.h, on the core */
+    uint32_t *mark;     /* [u * slots + j] */
+    uint8_t *forced;
+    uint32_t *link;
+    uint32_t *region;   /* 0: blocked */
+    int slots;          /* landmark slots a tile */
+    uint32_t lm_straight, lm_diag;
+    int lm_shift;       /* landmark units to search units */
+    /* what the data describes */
+    const Grid *grid;
+    uint64_t version;
+    bool ready;         /* all but landmarks current for (grid, version) */
+    int marks;          /* landmarks current (0 until they are) */
+    int asked;          /* landmarks asked for by the finished preparation */
+    bool failed;
+    long walkable, core, tree, regions;
+    Build b;
+    /* search state */
+    uint32_t *tag;
+    uint32_t stamp;
+    Node *node;
+    uint32_t node_n, node_cap;
+    Open *heap;
+    uint32_t heap_n, heap_cap;
+    uint32_t *stack;
+    uint32_t stack_n, stack_cap;
+    uint64_t plateau;
+    bool out_of_memory; /* the open list could not grow: the search gives up */
+    uint32_t *path;
+    /* the current query */
+    int gx, gy;
+    int nmarks;
+    uint32_t goal_mark[ROUTE_MARKS_MAX];
+};
+
+/* E SE S SW W NW N NE, as grid_dir8 */
+static const int dir_x[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+static const int dir_y[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+/* the direction of a step with signs (sx, sy), indexed [sy + 1][sx + 1] */
+static const int dir_of[3][3] = {{5, 6, 7}, {4, -1, 0}, {3, 2, 1}};
+
+static inline int link_kind(uint32_t link)
+{
+    return (int)(link >> LINK_KIND_SHIFT);
+}
+
+static inline int tile_y(const RouteMap *rm, uint32_t u)
+{
+    return (int)(((uint64_t)u * rm->row_magic) >> 40);
+}
+
+/* ---- growing arrays -------------------------------------------------------------- */
+
+static bool grow(void **p, uint32_t *cap, size_t elem, uint64_t need)
+{
+    if (need <= *cap)
+        return true;
+    uint64_t c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    if (c > UINT32_MAX / 2)
+        return false;
+    void *q = realloc(*p, (size_t)c * elem);
+    if (!q)
+        return false;
+    *p = q;
+    *cap = (uint32_t)c;
+    return true;
+}
+
+static bool ring_push(Ring *r, uint32_t node, uint32_t key)
+{
+    if (r->n == r->cap) {
+        uint32_t cap = r->cap ? r->cap * 2 : 4096;
+        QItem *q = malloc((size_t)cap * sizeof *q);
+        if (!q)
+            return false;
+        for (uint32_t i = 0; i < r->n; i++)
+            q[i] = r->item[(r->head + i) & (r->cap - 1)];
+        free(r->item);
+        r->item = q;
+        r->cap = cap;
+        r->head = 0;
+    }
+    r->item[(r->head + r->n) & (r->cap - 1)] = (QItem){node, key};
+    r->n++;
+    return true;
+}
+
+/* ---- lifetime ---------------------------------------------------------------------- */
+
+/* Bytes a tile of prepared data takes with k landmark slots. */
+static size_t tile_bytes(int k)
+{
+    return 8 * sizeof(int16_t) + (size_t)k * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t);
+}
+
+RouteMap *route_create(int w, int h)
+{
+    if (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE)
+        return NULL;
+    RouteMap *rm = calloc(1, sizeof *rm);
+    if (!rm)
+        return NULL;
+    rm->w = w;
+    rm->h = h;
+    rm->tiles = (uint32_t)w * (uint32_t)h;
+    rm->row_magic = ((UINT64_C(1) << 40) + (uint64_t)w - 1) / (uint64_t)w;
+    for (int d = 0; d < 8; d++)
+        rm->off[d] = dir_y[d] * w + dir_x[d];
+    /* as many landmark slots as the budget leaves room for */
+    rm->slots = ROUTE_MARKS_MAX;
+    while (rm->slots > 0 && (size_t)rm->tiles * tile_bytes(rm->slots) > ROUTE_BUDGET_BYTES)
+        rm->slots--;
+    /* landmark units: the largest 2^s whose distances stay below 2^31 */
+    for (int s = 20;; s--) {
+        uint64_t straight = UINT64_C(1) << s;
+        uint64_t diag = PATH_UNIT_DIAGONAL >> (32 - s);
+        while (diag * diag >= 2 * straight * straight)
+            diag--; /* strictly below sqrt 2 */
+        if (s == 0 || (uint64_t)rm->tiles * diag < (UINT64_C(1) << 31)) {
+            rm->lm_straight = (uint32_t)straight;
+            rm->lm_diag = (uint32_t)diag;
+            rm->lm_shift = 32 - s;
+            break;
+        }
+    }
+    return rm;
+}
+
+static void build_free(Build *b)
+{
+    free(b->moves);
+    free(b->deg);
+    free(b->order);
+    free(b->aux);
+    free(b->nearest);
+    free(b->ring[0].item);
+    free(b->ring[1].item);
+    memset(b, 0, sizeof *b);
+}
+
+void route_destroy(RouteMap *rm)
+{
+    if (!rm)
+        return;
+    build_free(&rm->b);
+    free(rm->jump);
+    free(rm->mark);
+    free(rm->forced);
+    free(rm->link);
+    free(rm->region);
+    free(rm->tag);
+    free(rm->node);
+    free(rm->heap);
+    free(rm->stack);
+    free(rm->path);
+    free(rm);
+}
+
+bool route_ready(const RouteMap *rm, const Grid *g)
+{
+    return rm->ready && rm->grid == g && rm->version == g->version;
+}
+
+bool route_failed(const RouteMap *rm)
+{
+    return rm->failed;
+}
+
+void route_info(const RouteMap *rm, RouteInfo *out)
+{
+    memset(out, 0, sizeof *out);
+    out->ready = rm->ready;
+    out->complete = rm->ready && rm->b.phase == PH_IDLE;
+    out->landmarks = rm->marks;
+    out->tile_bytes = (int)tile_bytes(rm->slots);
+    out->walkable = rm->walkable;
+    out->core = rm->core;
+    out->tree = rm->tree;
+    out->regions = rm->regions;
+    out->bytes = rm->jump ? (size_t)rm->tiles * tile_bytes(rm->slots) : 0;
+    out->search_bytes = (rm->tag ? (size_t)rm->tiles * (sizeof *rm->tag + sizeof *rm->path) : 0) +
+                        (size_t)rm->node_cap * sizeof *rm->node + (size_t)rm->heap_cap * sizeof *rm->heap +
+                        (size_t)rm->stack_cap * sizeof *rm->stack;
+}
+
+/* ---- preparation ------------------------------------------------------------------------- */
+
+static bool build_start(RouteMap *rm, const Grid *g, int marks)
+{
+    Build *b = &rm->b;
+    build_free(b);
+    rm->ready = false;
+    rm->marks = 0;
+    rm->failed = false;
+    size_t n = rm->tiles;
+    if (!rm->jump) {
+        rm->jump = malloc(n * 8 * sizeof *rm->jump);
+        rm->mark = rm->slots ? aligned_alloc(64, (n * (size_t)rm->slots * sizeof *rm->mark + 63) / 64 * 64) : NULL;
+        rm->forced = malloc(n);
+        rm->link = malloc(n * sizeof *rm->link);
+        rm->region = malloc(n * sizeof *rm->region);
+    }
+    b->moves = malloc(n);
+    b->deg = malloc(n);
+    b->order = malloc(n * sizeof *b->order);
+    b->aux = malloc(n * sizeof *b->aux);
+    if (!rm->jump || (rm->slots && !rm->mark) || !rm->forced || !rm->link || !rm->region || !b->moves ||
+        !b->deg || !b->order || !b->aux) {
+        build_free(b);
+        rm->failed = true;
+        return false;
+    }
+    b->grid = g;
+    b->version = g->version;
+    b->marks = marks;
+    b->phase = PH_MOVES;
+    b->source = NONE;
+    return true;
+}
+
+/* Moves, degrees and kinds of row y; dead ends (at most one move) queued. */
+static void pass_moves(RouteMap *rm, Build *b, int y)
+{
+    const uint8_t *cost = b->grid->cost;
+    const int stride = b->grid->stride;
+    for (int x = 0; x < rm->w; x++) {
+        uint32_t u = (uint32_t)y * (uint32_t)rm->w + (uint32_t)x;
+        int c = grid_index(b->grid, x, y);
+        uint8_t m = 0, deg = 0;
+        if (cost[c]) {
+            for (int d = 0; d < 8; d++) {
+                int dx = dir_x[d], dy = dir_y[d];
+                if (cost[c + dy * stride + dx] && (!(d & 1) || (cost[c + dx] && cost[c + dy * stride]))) {
+                    m |= (uint8_t)(1u << d);
+                    deg++;
+                }
+            }
+            b->walkable++;
+            if (deg <= 1)
+                b->order[b->otail++] = u;
+        }
+        b->moves[u] = m;
+        b->deg[u] = deg;
+        rm->link[u] = (uint32_t)(cost[c] ? KIND_CORE : KIND_BLOCKED) << LINK_KIND_SHIFT;
+        rm->region[u] = 0;
+        rm->forced[u] = 0;
+    }
+    memset(rm->jump + (size_t)y * (size_t)rm->w * 8, 0, (size_t)rm->w * 8 * sizeof *rm->jump);
+}
+
+/* Labels regions breadth-first; false when the budget ran out first. */
+static bool pass_regions(RouteMap *rm, Build *b, long *budget)
+{
+    while (*budget > 0) {
+        if (b->ahead == b->atail) {
+            /* the next unlabelled walkable tile starts a region */
+            while (b->scan < rm->tiles && (!b->grid->cost[grid_index(b->grid, (int)(b->scan % (uint32_t)rm->w),
+                                                                       (int)(b->scan / (uint32_t)rm->w))] ||
+                                           rm->region[b->scan])) {
+                b->scan++;
+                --*budget;
+            }
+            if (b->scan >= rm->tiles)
+                return true;
+            rm->region[b->scan] = ++b->region;
+            b->ahead = b->atail = 0;
+            b->aux[b->atail++] = b->scan;
+        }
+        uint32_t u = b->aux[b->ahead++];
+        for (int d = 0; d < 8; d++) {
+            uint32_t v = u + (uint32_t)rm->off[d];
+            if ((b->moves[u] >> d & 1) && !rm->region[v]) {
+                rm->region[v] = b->region;
+                b->aux[b->atail++] = v;
+            }
+        }
+        --*budget;
+    }
+    return false;
+}
+
+/* Peels dead ends: each keeps its one remaining move (or none) as the step
+ * to its parent in deg, and may leave its neighbour a dead end. */
+static bool pass_peel(RouteMap *rm, Build *b, long *budget)
+{
+    while (b->ohead < b->otail) {
+        if (*budget <= 0)
+            return false;
+        --*budget;
+        uint32_t u = b->order[b->ohead++];
+        int parent = -1;
+        for (int d = 0; d < 8; d++) {
+            uint32_t v = u + (uint32_t)rm->off[d];
+            if (!(b->moves[u] >> d & 1) || link_kind(rm->link[v]) != KIND_CORE)
+                continue; /* no move, or peeled already */
+            parent = d;
+            if (--b->deg[v] == 1)
+                b->order[b->otail++] = v;
+        }
+        rm->link[u] = (uint32_t)(parent < 0 ? KIND_ROOT : KIND_TREE) << LINK_KIND_SHIFT;
+        b->deg[u] = (uint8_t)(parent < 0 ? 0xFF : parent);
+        b->tree++;
+    }
+    return true;
+}
+
+/* Backwards through the peel order, so a parent comes before its children:
+ * links and depths. */
+static bool pass_depth(RouteMap *rm, Build *b, long *budget)
+{
+    while (b->otail > 0) {
+        if (*budget <= 0)
+            return false;
+        --*budget;
+        uint32_t u = b->order[--b->otail];
+        if (b->deg[u] == 0xFF)
+            continue; /* a whole tree's root: depth 0 */
+        int d = b->deg[u];
+        uint32_t p = rm->link[u + (uint32_t)rm->off[d]];
+        uint32_t depth = link_kind(p) == KIND_TREE ? (p & LINK_DEPTH) + 1 : 1;
+        rm->link[u] = (uint32_t)KIND_TREE << LINK_KIND_SHIFT | (uint32_t)d << LINK_DIR_SHIFT | depth;
+    }
+    return true;
+}
+
+/* Row y: moves restricted to the core (a diagonal between core tiles only
+ * passes core tiles, so the corner rule holds as it was); core tiles counted
+ * per region, keeping the region with the most and one of its tiles. */
+static void pass_core(RouteMap *rm, Build *b, int y)
+{
+    for (int x = 0; x < rm->w; x++) {
+        uint32_t u = (uint32_t)y * (uint32_t)rm->w + (uint32_t)x;
+        if (link_kind(rm->link[u]) != KIND_CORE) {
+            b->moves[u] = 0;
+            continue;
+        }
+        uint8_t m = 0;
+        for (int d = 0; d < 8; d++)
+            if ((b->moves[u] >> d & 1) && link_kind(rm->link[u + (uint32_t)rm->off[d]]) == KIND_CORE)
+                m |= (uint8_t)(1u << d);
+        b->moves[u] = m;
+        b->core++;
+        uint32_t r = rm->region[u];
+        if (++b->aux[r] > b->best_count) {
+            b->best_count = b->aux[r];
+            b->source = u;
+        }
+    }
+}
+
+/* Row y: for each straight arrival d at a core tile, bit d is set when the
+ * side d + 2 is open but was blocked beside the tile behind, bit d + 1 the
+ * same for the side d + 6 (JPS's forced neighbours). */
+static void pass_forced(RouteMap *rm, Build *b, int y)
+{
+    for (int x = 0; x < rm->w; x++) {
+        uint32_t u = (uint32_t)y * (uint32_t)rm->w + (uint32_t)x;
+        uint8_t f = 0;
+        for (int d = 0; d < 8; d += 2) {
+            int back = (d + 4) & 7;
+            if (!(b->moves[u] >> back & 1))
+                continue; /* nothing arrives this way */
+            uint32_t p = u + (uint32_t)rm->off[back];
+            int right = (d + 2) & 7, left = (d + 6) & 7;
+            if ((b->moves[u] >> right & 1) && !(b->moves[p] >> right & 1))
+                f |= (uint8_t)(1u << d);
+            if ((b->moves[u] >> left & 1) && !(b->moves[p] >> left & 1))
+                f |= (uint8_t)(1u << (d + 1));
+        }
+        rm->forced[u] = f;
+    }
+}
+
+/* One more step before whatever the next tile reaches. */
+static inline int one_more(int next)
+{
+    return next > 0 ? next + 1 : next - 1;
+}
+
+/* The jump pass order: straight directions first (diagonal stops are
+ * defined by them). A direction whose step goes down the tile order is
+ * filled from the last row up, so the next tile along is always done. */
+static const int jump_order[8] = {0, 2, 4, 6, 1, 3, 5, 7};
+
+static void pass_jump(RouteMap *rm, Build *b, int d, int y)
+{
+    int off = rm->off[d];
+    bool down = off > 0;
+    int hor = dir_x[d] > 0 ? 0 : 4, ver = dir_y[d] > 0 ? 2 : 6;
+    for (int i = 0; i < rm->w; i++) {
+        int x = down ? rm->w - 1 - i : i;
+        uint32_t u = (uint32_t)y * (uint32_t)rm->w + (uint32_t)x;
+        if (!(b->moves[u] >> d & 1))
+            continue; /* 0 from pass_moves */
+        uint32_t t = u + (uint32_t)off;
+        const int16_t *jt = rm->jump + (size_t)t * 8;
+        int v;
+        if (d % 2 == 0) /* stops where the tile ahead has a forced neighbour */
+            v = rm->forced[t] & (3u << d) ? 1 : one_more(jt[d]);
+        else
+            v = jt[hor] > 0 || jt[ver] > 0 ? 1 : one_more(jt[d]);
+        rm->jump[(size_t)u * 8 + (size_t)d] = (int16_t)v;
+    }
+}
+
+/* Dijkstra with one FIFO per step cost: keys enter each in order, so the
+ * smaller head is the next tile. Pass -1 keeps its distances in aux. */
+static bool pass_dijkstra(RouteMap *rm, Build *b, long *budget)
+{
+    const int j = b->pass;
+    const size_t k = (size_t)rm->slots;
+    uint32_t *dist = j < 0 ? b->aux : rm->mark + j;
+    const size_t stride = j < 0 ? 1 : k;
+    while (b->ring[0].n || b->ring[1].n) {
+        if (*budget <= 0)
+            return false;
+        --*budget;
+        Ring *r = &b->ring[0];
+        if (!b->ring[0].n ||
+            (b->ring[1].n && b->ring[1].item[b->ring[1].head].key < b->ring[0].item[b->ring[0].head].key))
+            r = &b->ring[1];
+        QItem it = r->item[r->head];
+        r->head = (r->head + 1) & (r->cap - 1);
+        r->n--;
+        uint32_t u = it.node, du = dist[u * stride];
+        if (it.key != du)
+            continue; /* a later, shorter arrival was queued */
+        uint32_t far = du;
+        if (j >= 0) {
+            if (du < b->nearest[u])
+                b->nearest[u] = du;
+            far = b->nearest[u];
+        }
+        if (b->far_tile == NONE || far > b->far_cost) {
+            b->far_cost = far;
+            b->far_tile = u;
+        }
+        for (int d = 0; d < 8; d++) {
+            if (!(b->moves[u] >> d & 1))
+                continue;
+            uint32_t v = u + (uint32_t)rm->off[d];
+            uint32_t nd = du + (d & 1 ? rm->lm_diag : rm->lm_straight);
+            if (nd >= dist[v * stride])
+                continue;
+            dist[v * stride] = nd;
+            if (!ring_push(&b->ring[d & 1], v, nd)) {
+                rm->failed = true;
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+static void marks_begin_pass(RouteMap *rm, Build *b, uint32_t source)
+{
+    b->far_tile = NONE;
+    b->far_cost = 0;
+    if (b->pass < 0)
+        b->aux[source] = 0;
+    else
+        rm->mark[(size_t)source * (size_t)rm->slots + (size_t)b->pass] = 0;
+    if (!ring_push(&b->ring[0], source, 0))
+        rm->failed = true;
+}
+
+/* Runs the build until it ends or the budget runs out. */
+static void build_run(RouteMap *rm, long budget)
+{
+    Build *b = &rm->b;
+    const uint32_t rows = (uint32_t)rm->h;
+    while (budget > 0 && !rm->failed) {
+        switch (b->phase) {
+        case PH_IDLE:
+        case PH_DONE:
+            return;
+        case PH_MOVES:
+            while (b->row < rows && budget > 0) {
+                pass_moves(rm, b, (int)b->row++);
+                budget -= rm->w;
+            }
+            if (b->row == rows)
+                b->phase = PH_REGIONS;
+            break;
+        case PH_REGIONS:
+            if (pass_regions(rm, b, &budget))
+                b->phase = PH_PEEL;
+            break;
+        case PH_PEEL:
+            if (pass_peel(rm, b, &budget))
+                b->phase = PH_DEPTH;
+            break;
+        case PH_DEPTH:
+            if (pass_depth(rm, b, &budget)) {
+                b->phase = PH_CORE;
+                b->row = 0;
+                memset(b->aux, 0, ((size_t)b->region + 1) * sizeof *b->aux);
+                budget -= b->region / 16;
+            }
+            break;
+        case PH_CORE:
+            while (b->row < rows && budget > 0) {
+                pass_core(rm, b, (int)b->row++);
+                budget -= rm->w;
+            }
+            if (b->row == rows) {
+                b->phase = PH_FORCED;
+                b->row = 0;
+            }
+            break;
+        case PH_FORCED:
+            while (b->row < rows && budget > 0) {
+                pass_forced(rm, b, (int)b->row++);
+                budget -= rm->w;
+            }
+            if (b->row == rows) {
+                b->phase = PH_JUMP;
+                b->pass = 0;
+                b->row = 0;
+            }
+            break;
+        case PH_JUMP:
+            while (b->pass < 8 && budget > 0) {
+                int d = jump_order[b->pass];
+                bool down = rm->off[d] > 0;
+                while (b->row < rows && budget > 0) {
+                    uint32_t y = down ? rows - 1 - b->row : b->row;
+                    pass_jump(rm, b, d, (int)y);
+                    b->row++;
+                    budget -= rm->w;
+                }
+                if (b->row == rows) {
+                    b->pass++;
+                    b->row = 0;
+                }
+            }
+            if (b->pass < 8)
+                break;
+            /* searches may start: everything but the landmarks is made */
+            rm->grid = b->grid;
+            rm->version = b->version;
+            rm->walkable = b->walkable;
+            rm->core = b->core;
+            rm->tree = b->tree;
+            rm->regions = b->region;
+            rm->ready = true;
+            free(b->deg);
+            b->deg = NULL;
+            free(b->order);
+            b->order = NULL;
+            if (b->marks == 0 || b->source == NONE) {
+                b->phase = PH_DONE;
+                break;
+            }
+            b->phase = PH_MARK_INIT;
+            b->row = 0;
+            b->nearest = malloc((size_t)rm->tiles * sizeof *b->nearest);
+            if (!b->nearest)
+                rm->failed = true;
+            break;
+        case PH_MARK_INIT:
+            while (b->row < rows && budget > 0) {
+                size_t u0 = (size_t)b->row * (size_t)rm->w, k = (size_t)rm->slots;
+                for (size_t u = u0; u < u0 + (size_t)rm->w; u++) {
+                    for (size_t j = 0; j < k; j++)
+                        rm->mark[u * k + j] = FAR;
+                    b->aux[u] = FAR;
+                    b->nearest[u] = FAR;
+                }
+                b->row++;
+                budget -= rm->w;
+            }
+            if (b->row == rows) {
+                b->phase = PH_MARKS;
+                b->pass = -1; /* the first pass only finds the tile farthest from the source */
+                marks_begin_pass(rm, b, b->source);
+            }
+            break;
+        case PH_MARKS:
+            if (!pass_dijkstra(rm, b, &budget))
+                break;
+            if (++b->pass == b->marks) {
+                b->phase = PH_DONE;
+                break;
+            }
+            marks_begin_pass(rm, b, b->far_tile);
+            break;
+        }
+    }
+}
+
+bool route_prepare(RouteMap *rm, const Grid *g, int landmarks, long work)
+{
+    Build *b = &rm->b;
+    int want = landmarks < 0 ? 0 : landmarks > rm->slots ? rm->slots : landmarks;
+    if (route_ready(rm, g) && b->phase == PH_IDLE && rm->asked == want)
+        return true;
+    bool under_way = b->phase != PH_IDLE && b->grid == g && b->version == g->version && b->marks == want;
+    if (!under_way) {
+        if (g->w != rm->w || g->h != rm->h || !grid_uniform(g)) {
+            build_free(b);
+            rm->ready = false;
+            rm->failed = true;
+            return false;
+        }
+        if (!build_start(rm, g, want))
+            return false;
+    }
+    build_run(rm, work > 0 ? work : LONG_MAX);
+    if (rm->failed) {
+        build_free(b);
+        rm->ready = false;
+        return false;
+    }
+    if (b->phase != PH_DONE)
+        return false;
+    rm->marks = b->source == NONE ? 0 : want;
+    rm->asked = want;
+    build_free(b); /* phase back to PH_IDLE */
+    return true;
+}
+
+/* ---- the query ----------------------------------------------------------------------------- */
+
+static inline uint64_t octile(int dx, int dy)
+{
+    uint64_t ax = (uint64_t)(dx < 0 ? -dx : dx), ay = (uint64_t)(dy < 0 ? -dy : dy);
+    uint64_t lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
+    return PATH_UNIT_DIAGONAL * lo + PATH_UNIT_STRAIGHT * (hi - lo);
+}
+
+/* The octile distance from (x, y) (tile u) to the goal, raised to the
+ * largest landmark bound |d(L, goal) - d(L, u)|. */
+static inline uint64_t heuristic(const RouteMap *rm, uint32_t u, int x, int y)
+{
+    uint64_t h = octile(x - rm->gx, y - rm->gy);
+    const uint32_t *m = rm->mark + (size_t)u * (size_t)rm->slots;
+    uint32_t best = 0;
+    for (int j = 0; j < rm->nmarks; j++) {
+        uint32_t a = m[j], b = rm->goal_mark[j];
+        uint32_t diff = a > b ? a - b : b - a;
+        best = diff > best ? diff : best;
+    }
+    uint64_t lm = (uint64_t)best << rm->lm_shift;
+    return lm > h ? lm : h;
+}
+
+/* True when n steps in direction d from u are open (on the core). */
+static bool can_go(const RouteMap *rm, uint32_t u, int d, int n)
+{
+    while (n > 0) {
+        int j = rm->jump[(size_t)u * 8 + (size_t)d];
+        if (j <= 0)
+            return -j >= n;
+        if (j >= n)
+            return true;
+        u += (uint32_t)(j * rm->off[d]);
+        n -= j;
+    }
+    return true;
+}
+
+/* Writes n steps from u in direction d into out; returns the last tile. */
+static uint32_t walk(const RouteMap *rm, uint32_t u, int d, int n, uint32_t *out)
+{
+    for (int i = 0; i < n; i++) {
+        u += (uint32_t)rm->off[d];
+        out[i] = u;
+    }
+    return u;
+}
+
+/* ---- open list: a LIFO stack for the smallest f (the plateau), a binary
+ * heap for the rest. Entries are not updated: a node whose g improves is
+ * pushed again and the older entry skipped when it comes out. */
+
+static inline uint64_t open_key(const Open *o)
+{
+    return (uint64_t)o->key_hi << 32 | o->key_lo;
+}
+
+static void heap_push(RouteMap *rm, uint64_t f, uint32_t node)
+{
+    Open *heap = rm->heap;
+    uint32_t pos = rm->heap_n++;
+    while (pos > 0) {
+        uint32_t parent = (pos - 1) / 2;
+        if (f >= open_key(&heap[parent]))
+            break;
+        heap[pos] = heap[parent];
+        pos = parent;
+    }
+    heap[pos] = (Open){(uint32_t)f, (uint32_t)(f >> 32), node};
+}
+
+/* Removes the root: the hole sinks to a leaf along the smaller children,
+ * then the last entry fills it and rises (path.c does the same). */
+static void heap_pop(RouteMap *rm)
+{
+    Open *heap = rm->heap;
+    uint32_t n = --rm->heap_n;
+    if (n == 0)
+        return;
+    Open last = heap[n];
+    uint32_t pos = 0;
+    for (;;) {
+        uint32_t child = 2 * pos + 1;
+        if (child + 1 < n)
+            child += open_key(&heap[child + 1]) < open_key(&heap[child]);
+        else if (child >= n)
+            break;
+        heap[pos] = heap[child];
+        pos = child;
+    }
+    uint64_t key = open_key(&last);
+    while (pos > 0) {
+        uint32_t parent = (pos - 1) / 2;
+        if (key >= open_key(&heap[parent]))
+            break;
+        heap[pos] = heap[parent];
+        pos = parent;
+    }
+    heap[pos] = last;
+}
+
+static inline void open_push(RouteMap *rm, uint64_t f, uint32_t node)
+{
+    if (f == rm->plateau)
+        rm->stack[rm->stack_n++] = node;
+    else
+        heap_push(rm, f, node);
+}
+
+/* The next open node, closed now; NONE when none is left. Entries of
+ * nodes closed already (reached again later at a lower cost) are skipped. */
+static inline uint32_t open_pop(RouteMap *rm)
+{
+    for (;;) {
+        uint32_t i;
+        if (rm->stack_n) {
+            i = rm->stack[--rm->stack_n];
+        } else if (rm->heap_n) {
+            i = rm->heap[0].node;
+            rm->plateau = open_key(&rm->heap[0]);
+            heap_pop(rm);
+        } else {
+            return NONE;
+        }
+        uint32_t *t = &rm->tag[rm->node[i].tile];
+        if (*t & TAG_CLOSED)
+            continue;
+        *t |= TAG_CLOSED;
+        return i;
+    }
+}
+
+/* Successor directions of a node reached in direction d with forced-turn
+ * bits f (pass_forced): a diagonal keeps its diagonal and both components;
+ * a straight arrival its direction, plus each forced side and the diagonal
+ * towards it. */
+static inline unsigned successors(int d, unsigned f)
+{
+    if (d & 1)
+        return 1u << d | 1u << ((d + 1) & 7) | 1u << ((d + 7) & 7);
+    unsigned m = 1u << d;
+    if (f >> d & 1)
+        m |= 1u << ((d + 2) & 7) | 1u << (d + 1);
+    if (f >> (d + 1) & 1)
+        m |= 1u << ((d + 6) & 7) | 1u << ((d + 7) & 7);
+    return m;
+}
+
+typedef struct Target {
+    uint32_t tile;
+    int k, d;
+} Target;
+
+/* JPS over the core from a to b (core tiles of one region). Writes the
+ * tiles after a, b included, to out; returns their number, or -1 when the
+ * search state cannot grow. */
+static long core_search(RouteMap *rm, uint32_t a, uint32_t b, uint32_t *out, RouteResult *res)
+{
+    const int w = rm->w;
+    if (++rm->stamp >> 8) {
+        memset(rm->tag, 0, (size_t)rm->tiles * sizeof *rm->tag);
+        rm->stamp = 1;
+    }
+    const uint32_t stamp = rm->stamp << TAG_STAMP_SHIFT;
+    rm->gy = tile_y(rm, b);
+    rm->gx = (int)(b - (uint32_t)rm->gy * (uint32_t)w);
+    rm->nmarks = rm->marks;
+    for (int j = 0; j < rm->nmarks; j++) /* a and b share a region: both reached or both FAR */
+        rm->goal_mark[j] = rm->mark[(size_t)b * (size_t)rm->slots + (size_t)j];
+    rm->node_n = 1;
+    rm->heap_n = 0;
+    rm->stack_n = 0;
+    int ay = tile_y(rm, a), ax = (int)(a - (uint32_t)ay * (uint32_t)w);
+    uint64_t h0 = heuristic(rm, a, ax, ay);
+    rm->node[0] = (Node){0, h0, a, NONE};
+    rm->tag[a] = stamp;
+    rm->plateau = h0;
+    rm->stack[rm->stack_n++] = 0;
+    long expanded = 0;
+    uint32_t cur;
+    while ((cur = open_pop(rm)) != NONE) {
+        if (rm->node[cur].tile == b)
+            break;
+        expanded++;
+        if (rm->node_n + 8 > NODE_MAX ||
+            !grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, (uint64_t)rm->node_n + 8) ||
+            !grow((void **)&rm->heap, &rm->heap_cap, sizeof *rm->heap, (uint64_t)rm->heap_n + 8) ||
+            !grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, (uint64_t)rm->stack_n + 8)) {
+            res->expanded = -1;
+            return -1;
+        }
+        const Node n = rm->node[cur];
+        const int16_t *jump = rm->jump + (size_t)n.tile * 8;
+        int py = tile_y(rm, n.tile), px = (int)(n.tile - (uint32_t)py * (uint32_t)w);
+        unsigned mask = n.link == NONE ? 0xFFu : successors((int)(n.link & 7), rm->forced[n.tile]);
+        /* find every successor first, so what relaxing them reads loads side by side */
+        Target next[8];
+        int count = 0;
+        for (int d = 0; d < 8; d++) {
+            if (!(mask >> d & 1))
+                continue;
+            int dist = jump[d];
+            int reach = dist > 0 ? dist : -dist;
+            int k = dist > 0 ? dist : INT_MAX;
+            int sx = dir_x[d], sy = dir_y[d];
+            int gxr = (rm->gx - px) * sx, gyr = (rm->gy - py) * sy; /* goal ahead, per axis */
+            if (d & 1) {
+                int m = gxr < gyr ? gxr : gyr;
+                if (m > 0 && m <= reach && m < k)
+                    k = m;
+            } else {
+                int ahead = sx ? gxr : gyr, across = sx ? rm->gy - py : rm->gx - px;
+                if (across == 0 && ahead > 0 && ahead <= reach && ahead < k)
+                    k = ahead;
+            }
+            if (k == INT_MAX)
+                continue;
+            uint32_t v = n.tile + (uint32_t)(k * rm->off[d]);
+            PREFETCH(&rm->tag[v]);
+            if (rm->nmarks)
+                PREFETCH(&rm->mark[(size_t)v * (size_t)rm->slots]);
+            next[count++] = (Target){v, k, d};
+        }
+        for (int i = 0; i < count; i++) {
+            uint32_t v = next[i].tile;
+            int d = next[i].d, k = next[i].k;
+            uint64_t g = n.g + (uint64_t)k * (d & 1 ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT);
+            uint32_t t = rm->tag[v];
+            uint32_t link = cur << 3 | (uint32_t)d;
+            if ((t & ~(TAG_CLOSED | TAG_NODE)) == stamp) {
+                if (t & TAG_CLOSED)
+                    continue;
+                Node *m = &rm->node[t & TAG_NODE];
+                if (g >= m->g)
+                    continue;
+                m->g = g;
+                m->link = link;
+                open_push(rm, g + m->h, t & TAG_NODE);
+            } else {
+                PREFETCH(&rm->jump[(size_t)v * 8]); /* read when v is expanded, often soon */
+                uint64_t h = heuristic(rm, v, px + k * dir_x[d], py + k * dir_y[d]);
+                uint32_t fresh = rm->node_n++;
+                rm->node[fresh] = (Node){g, h, v, link};
+                rm->tag[v] = stamp | fresh;
+                open_push(rm, g + h, fresh);
+            }
+        }
+    }
+    res->expanded = expanded;
+    if (cur == NONE)
+        return 0; /* cannot happen: a and b share a region */
+    /* the jump points back to a: count the steps, then write them from the end */
+    long steps = 0;
+    for (uint32_t i = cur; rm->node[i].link != NONE; i = rm->node[i].link >> 3) {
+        uint32_t u = rm->node[i].tile, p = rm->node[rm->node[i].link >> 3].tile;
+        int uy = tile_y(rm, u), pyy = tile_y(rm, p);
+        int dx = (int)(u - (uint32_t)uy * (uint32_t)w) - (int)(p - (uint32_t)pyy * (uint32_t)w), dy = uy - pyy;
+        int k = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
+        steps += k;
+        if (rm->node[i].link & 1)
+            res->diagonal += k;
+        else
+            res->straight += k;
+    }
+    long pos = steps;
+    for (uint32_t i = cur; rm->node[i].link != NONE; i = rm->node[i].link >> 3) {
+        int d = (int)(rm->node[i].link & 7);
+        uint32_t u = rm->node[i].tile, p = rm->node[rm->node[i].link >> 3].tile;
+        for (; u != p; u -= (uint32_t)rm->off[d])
+            out[--pos] = u;
+    }
+    return steps;
+}
+
+static bool search_alloc(RouteMap *rm)
+{
+    if (rm->tag)
+        return true;
+    rm->tag = calloc(rm->tiles, sizeof *rm->tag);
+    rm->path = malloc((size_t)rm->tiles * sizeof *rm->path);
+    if (!rm->tag || !rm->path || !grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, 4096) ||
+        !grow((void **)&rm->heap, &rm->heap_cap, sizeof *rm->heap, 4096) ||
+        !grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, 4096)) {
+        free(rm->tag);
+        free(rm->path);
+        rm->tag = NULL;
+        rm->path = NULL;
+        return false;
+    }
+    return true;
+}
+
+static inline uint32_t tree_parent(const RouteMap *rm, uint32_t u, uint32_t link)
+{
+    return u + (uint32_t)rm->off[(link >> LINK_DIR_SHIFT) & 7];
+}
+
+static inline uint32_t tree_depth(uint32_t link)
+{
+    return link_kind(link) == KIND_TREE ? link & LINK_DEPTH : 0;
+}
+
+bool route_find(RouteMap *rm, const Grid *g, TilePos start, TilePos goal, RouteResult *out)
+{
+    (void)g;
+    memset(out, 0, sizeof *out);
+    if (!search_alloc(rm)) {
+        out->expanded = -1;
+        return false;
+    }
+    const int w = rm->w;
+    uint32_t s = (uint32_t)start.y * (uint32_t)w + (uint32_t)start.x;
+    uint32_t t = (uint32_t)goal.y * (uint32_t)w + (uint32_t)goal.x;
+    if (rm->region[s] != rm->region[t] || !rm->region[s])
+        return false;
+    uint32_t *path = rm->path;
+    /* climb the trees to the deepest tile both ends share, or to the core:
+     * the start's side forwards from path[0], the goal's backwards from the end */
+    uint32_t a = s, b = t, na = 0, nb = 0, cap = rm->tiles;
+    uint32_t la = rm->link[s], lb = rm->link[t];
+    uint32_t da = tree_depth(la), db = tree_depth(lb);
+    while (da > db) {
+        a = tree_parent(rm, a, la);
+        path[na++] = a;
+        la = rm->link[a];
+        da--;
+    }
+    while (db > da) {
+        path[cap - ++nb] = b;
+        b = tree_parent(rm, b, lb);
+        lb = rm->link[b];
+        db--;
+    }
+    while (a != b && da > 0) {
+        a = tree_parent(rm, a, la);
+        path[na++] = a;
+        path[cap - ++nb] = b;
+        b = tree_parent(rm, b, lb);
+        la = rm->link[a];
+        lb = rm->link[b];
+        da--;
+    }
+    out->straight = (long)(na + nb);
+    long mid = 0;
+    if (a != b) {
+        /* two core tiles: the octile path if one of its two-segment forms is
+         * open, else a search */
+        int ay = tile_y(rm, a), by = tile_y(rm, b);
+        int ax = (int)(a - (uint32_t)ay * (uint32_t)w), bx = (int)(b - (uint32_t)by * (uint32_t)w);
+        int dx = bx - ax, dy = by - ay;
+        int adx = abs(dx), ady = abs(dy);
+        int m = adx < ady ? adx : ady, r = (adx < ady ? ady : adx) - m;
+        int dd = dir_of[(dy > 0) - (dy < 0) + 1][(dx > 0) - (dx < 0) + 1];
+        int ds = adx > ady ? (dx > 0 ? 0 : 4) : (dy > 0 ? 2 : 6);
+        uint32_t *o = path + na;
+        if (m == 0 || r == 0) {
+            int d = m ? dd : ds, n = m ? m : r;
+            if (can_go(rm, a, d, n)) {
+                walk(rm, a, d, n, o);
+                mid = n;
+            }
+        } else if (can_go(rm, a, dd, m) && can_go(rm, a + (uint32_t)(m * rm->off[dd]), ds, r)) {
+            walk(rm, walk(rm, a, dd, m, o), ds, r, o + m);
+            mid = m + r;
+        } else if (can_go(rm, a, ds, r) && can_go(rm, a + (uint32_t)(r * rm->off[ds]), dd, m)) {
+            walk(rm, walk(rm, a, ds, r, o), dd, m, o + r);
+            mid = m + r;
+        }
+        if (mid) {
+            out->diagonal = m;
+            out->straight += r;
+        } else {
+            mid = core_search(rm, a, b, o, out);
+            if (mid <= 0)
+                return false;
+        }
+    }
+    /* the goal's side follows */
+    memmove(path + na + mid, path + cap - nb, (size_t)nb * sizeof *path);
+    long steps = (long)na + mid + (long)nb;
+    /* bordered indices, as grid_index */
+    for (long i = 0; i < steps; i++)
+        path[i] += (uint32_t)(w + 3) + 2u * (uint32_t)tile_y(rm, path[i]);
+    out->found = true;
+    out->steps = (int)steps;
+    return true;
+}
+
+const uint32_t *route_path(const RouteMap *rm)
+{
+    return rm->path;
+}
