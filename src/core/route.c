@@ -3,10 +3,10 @@
  * walks, the two-segment octile check, JPS+ over the core with landmarks.
  *
  * Search costs are exact integers in path.h's units (2^-32 straight steps).
- * Landmark distances are 32-bit, in a unit of 2^s per straight step with a
- * diagonal of floor(2^s sqrt 2) (s chosen from the map's size so no distance
- * overflows): every step costs at most its true cost there, so the landmark
- * bound, shifted to search units, is still consistent. */
+ * A landmark distance is kept exactly in 32 bits as the counts of straight
+ * and diagonal steps of a shortest path (a + b sqrt 2 is one value for one
+ * pair), and turned into search units with the search's own step costs, so
+ * the landmark bound ties exactly with the costs the search adds up. */
 #include "route.h"
 
 #include <limits.h>
@@ -16,7 +16,11 @@
 #include "path.h"
 
 #define NONE UINT32_MAX
-#define FAR UINT32_MAX /* landmark distance of a tile the landmark does not reach */
+/* A landmark distance: straight steps (bits 15-31), diagonal steps (0-14). */
+#define MARK_SHIFT 15
+#define MARK_DIAG 0x7FFFu
+#define MARK_STRAIGHT_MAX 0x1FFFEu
+#define FAR UINT32_MAX /* the landmark does not reach the tile */
 
 #if defined(__GNUC__)
 #define PREFETCH(p) __builtin_prefetch(p)
@@ -85,13 +89,15 @@ typedef struct Build {
     uint32_t ahead, atail; /* region queue (aux) */
     uint32_t region;    /* regions labelled */
     uint32_t best_count, source; /* the region with the most core tiles: its count, a tile */
-    uint32_t far_tile, far_cost; /* farthest tile of the current Dijkstra pass */
+    uint32_t far_tile;  /* farthest tile of the current Dijkstra pass */
+    uint64_t far_cost;
+    bool overflow;      /* a distance had too many steps for its field */
     long walkable, core, tree;
     uint8_t *moves;     /* per tile: allowed moves (bit d: grid_dir8[d]) */
     uint8_t *deg;       /* per tile: moves left while peeling; then the step to the parent */
     uint32_t *order;    /* peel order */
     uint32_t *aux;      /* region queue; core tiles per region; placing distances */
-    uint32_t *nearest;  /* cost to the nearest landmark placed */
+    uint64_t *nearest;  /* cost to the nearest landmark placed */
     Ring ring[2];       /* Dijkstra: straight and diagonal arrivals */
 } Build;
 
@@ -107,8 +113,6 @@ struct RouteMap {
     uint32_t *link;
     uint32_t *region;   /* 0: blocked */
     int slots;          /* landmark slots a tile */
-    uint32_t lm_straight, lm_diag;
-    int lm_shift;       /* landmark units to search units */
     /* what the data describes */
     const Grid *grid;
     uint64_t version;
@@ -134,6 +138,7 @@ struct RouteMap {
     int gx, gy;
     int nmarks;
     uint32_t goal_mark[ROUTE_MARKS_MAX];
+    uint64_t goal_cost[ROUTE_MARKS_MAX]; /* goal_mark in search units */
 };
 
 /* E SE S SW W NW N NE, as grid_dir8 */
@@ -215,19 +220,6 @@ RouteMap *route_create(int w, int h)
     rm->slots = ROUTE_MARKS_MAX;
     while (rm->slots > 0 && (size_t)rm->tiles * tile_bytes(rm->slots) > ROUTE_BUDGET_BYTES)
         rm->slots--;
-    /* landmark units: the largest 2^s whose distances stay below 2^31 */
-    for (int s = 20;; s--) {
-        uint64_t straight = UINT64_C(1) << s;
-        uint64_t diag = PATH_UNIT_DIAGONAL >> (32 - s);
-        while (diag * diag >= 2 * straight * straight)
-            diag--; /* strictly below sqrt 2 */
-        if (s == 0 || (uint64_t)rm->tiles * diag < (UINT64_C(1) << 31)) {
-            rm->lm_straight = (uint32_t)straight;
-            rm->lm_diag = (uint32_t)diag;
-            rm->lm_shift = 32 - s;
-            break;
-        }
-    }
     return rm;
 }
 
@@ -508,6 +500,12 @@ static void pass_jump(RouteMap *rm, Build *b, int d, int y)
     }
 }
 
+/* A landmark distance in search units. */
+static inline uint64_t mark_cost(uint32_t m)
+{
+    return (uint64_t)(m >> MARK_SHIFT) * PATH_UNIT_STRAIGHT + (uint64_t)(m & MARK_DIAG) * PATH_UNIT_DIAGONAL;
+}
+
 /* Dijkstra with one FIFO per step cost: keys enter each in order, so the
  * smaller head is the next tile. Pass -1 keeps its distances in aux. */
 static bool pass_dijkstra(RouteMap *rm, Build *b, long *budget)
@@ -521,8 +519,8 @@ static bool pass_dijkstra(RouteMap *rm, Build *b, long *budget)
             return false;
         --*budget;
         Ring *r = &b->ring[0];
-        if (!b->ring[0].n ||
-            (b->ring[1].n && b->ring[1].item[b->ring[1].head].key < b->ring[0].item[b->ring[0].head].key))
+        if (!b->ring[0].n || (b->ring[1].n && mark_cost(b->ring[1].item[b->ring[1].head].key) <
+                                                  mark_cost(b->ring[0].item[b->ring[0].head].key)))
             r = &b->ring[1];
         QItem it = r->item[r->head];
         r->head = (r->head + 1) & (r->cap - 1);
@@ -530,13 +528,13 @@ static bool pass_dijkstra(RouteMap *rm, Build *b, long *budget)
         uint32_t u = it.node, du = dist[u * stride];
         if (it.key != du)
             continue; /* a later, shorter arrival was queued */
-        uint32_t far = du;
+        uint64_t far = mark_cost(du);
         if (j >= 0) {
-            if (du < b->nearest[u])
-                b->nearest[u] = du;
+            if (far < b->nearest[u])
+                b->nearest[u] = far;
             far = b->nearest[u];
         }
-        if (b->far_tile == NONE || far > b->far_cost) {
+        if (b->far_tile == NONE || far > b->far_cost || (far == b->far_cost && u < b->far_tile)) {
             b->far_cost = far;
             b->far_tile = u;
         }
@@ -544,8 +542,13 @@ static bool pass_dijkstra(RouteMap *rm, Build *b, long *budget)
             if (!(b->moves[u] >> d & 1))
                 continue;
             uint32_t v = u + (uint32_t)rm->off[d];
-            uint32_t nd = du + (d & 1 ? rm->lm_diag : rm->lm_straight);
-            if (nd >= dist[v * stride])
+            if ((d & 1) ? (du & MARK_DIAG) == MARK_DIAG : (du >> MARK_SHIFT) >= MARK_STRAIGHT_MAX) {
+                b->overflow = true;
+                continue;
+            }
+            uint32_t nd = du + (d & 1 ? 1u : 1u << MARK_SHIFT);
+            uint32_t dv = dist[v * stride];
+            if (dv != FAR && mark_cost(nd) >= mark_cost(dv))
                 continue;
             dist[v * stride] = nd;
             if (!ring_push(&b->ring[d & 1], v, nd)) {
@@ -670,7 +673,7 @@ static void build_run(RouteMap *rm, long budget)
                     for (size_t j = 0; j < k; j++)
                         rm->mark[u * k + j] = FAR;
                     b->aux[u] = FAR;
-                    b->nearest[u] = FAR;
+                    b->nearest[u] = UINT64_MAX;
                 }
                 b->row++;
                 budget -= rm->w;
@@ -684,7 +687,7 @@ static void build_run(RouteMap *rm, long budget)
         case PH_MARKS:
             if (!pass_dijkstra(rm, b, &budget))
                 break;
-            if (++b->pass == b->marks) {
+            if (++b->pass == b->marks || b->overflow) {
                 b->phase = PH_DONE;
                 break;
             }
@@ -719,7 +722,7 @@ bool route_prepare(RouteMap *rm, const Grid *g, int landmarks, long work)
     }
     if (b->phase != PH_DONE)
         return false;
-    rm->marks = b->source == NONE ? 0 : want;
+    rm->marks = b->source == NONE || b->overflow ? 0 : want;
     rm->asked = want;
     build_free(b); /* phase back to PH_IDLE */
     return true;
@@ -740,14 +743,14 @@ static inline uint64_t heuristic(const RouteMap *rm, uint32_t u, int x, int y)
 {
     uint64_t h = octile(x - rm->gx, y - rm->gy);
     const uint32_t *m = rm->mark + (size_t)u * (size_t)rm->slots;
-    uint32_t best = 0;
     for (int j = 0; j < rm->nmarks; j++) {
-        uint32_t a = m[j], b = rm->goal_mark[j];
-        uint32_t diff = a > b ? a - b : b - a;
-        best = diff > best ? diff : best;
+        if (m[j] == rm->goal_mark[j])
+            continue; /* also both FAR */
+        uint64_t a = mark_cost(m[j]), b = rm->goal_cost[j];
+        uint64_t diff = a > b ? a - b : b - a;
+        h = diff > h ? diff : h;
     }
-    uint64_t lm = (uint64_t)best << rm->lm_shift;
-    return lm > h ? lm : h;
+    return h;
 }
 
 /* True when n steps in direction d from u are open (on the core). */
@@ -894,8 +897,10 @@ static long core_search(RouteMap *rm, uint32_t a, uint32_t b, uint32_t *out, Rou
     rm->gy = tile_y(rm, b);
     rm->gx = (int)(b - (uint32_t)rm->gy * (uint32_t)w);
     rm->nmarks = rm->marks;
-    for (int j = 0; j < rm->nmarks; j++) /* a and b share a region: both reached or both FAR */
+    for (int j = 0; j < rm->nmarks; j++) { /* a and b share a region: both reached or both FAR */
         rm->goal_mark[j] = rm->mark[(size_t)b * (size_t)rm->slots + (size_t)j];
+        rm->goal_cost[j] = mark_cost(rm->goal_mark[j]);
+    }
     rm->node_n = 1;
     rm->heap_n = 0;
     rm->stack_n = 0;
