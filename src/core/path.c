@@ -75,6 +75,7 @@ struct PathState {
     LandmarkTable marks;
     /* PATH_ROUTE's prepared data: made only by path_prepare(_step). */
     RouteMap *route;
+    bool route_touched;  /* slots written once (path_prepare_step) */
 
     /* the current query */
     const Grid *grid;
@@ -823,7 +824,15 @@ bool path_prepare_step(PathState *st, const Grid *g, const PathOptions *opt, lon
         return path_prepare(st, g, &o);
     if (!st->route && !(st->route = route_create(g->w, g->h)))
         return false;
-    return route_prepare(st->route, g, o.landmarks, work);
+    if (!route_prepare(st->route, g, o.landmarks, work))
+        return false;
+    if (!st->route_touched) {
+        /* answers are copied into the slots: their pages written now, not
+         * by the first answer */
+        memset(st->slot, 0, st->slots * sizeof *st->slot);
+        st->route_touched = true;
+    }
+    return true;
 }
 
 const struct RouteMap *path_route(const PathState *st)
