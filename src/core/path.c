@@ -75,7 +75,7 @@ struct PathState {
     LandmarkTable marks;
     /* PATH_ROUTE's prepared data: made only by path_prepare(_step). */
     RouteMap *route;
-    bool route_touched;  /* slots written once (path_prepare_step) */
+    const uint32_t *route_tiles; /* the path of its last answer, or NULL */
 
     /* the current query */
     const Grid *grid;
@@ -824,15 +824,7 @@ bool path_prepare_step(PathState *st, const Grid *g, const PathOptions *opt, lon
         return path_prepare(st, g, &o);
     if (!st->route && !(st->route = route_create(g->w, g->h)))
         return false;
-    if (!route_prepare(st->route, g, o.landmarks, work))
-        return false;
-    if (!st->route_touched) {
-        /* answers are copied into the slots: their pages written now, not
-         * by the first answer */
-        memset(st->slot, 0, st->slots * sizeof *st->slot);
-        st->route_touched = true;
-    }
-    return true;
+    return route_prepare(st->route, g, o.landmarks, work);
 }
 
 const struct RouteMap *path_route(const PathState *st)
@@ -852,11 +844,8 @@ static bool route_answer(PathState *st, const Grid *g, TilePos start, TilePos go
         finish(st, PATH_NONE, "goal unreachable", NO_NODE, 0);
         return true;
     }
-    const uint32_t *tiles = route_path(st->route);
-    for (int i = 0; i < r.steps; i++)
-        st->slot[i].node = tiles[i];
     double c = grid_min_cost(g);
-    st->path_off = 0;
+    st->route_tiles = route_path(st->route); /* path_tile reads it there */
     st->res.used_route = true;
     st->res.steps = r.steps;
     st->res.end = goal;
@@ -905,6 +894,7 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
 {
     st->grid = g;
     st->opt = opt ? *opt : path_options_default();
+    st->route_tiles = NULL;
     st->done = false;
     st->jps = false;
     st->nmarks = 0;
@@ -997,6 +987,8 @@ TilePos path_tile(const PathState *st, int i)
 {
     if (i < 0 || i >= st->res.steps)
         return st->res.start;
+    if (st->route_tiles)
+        return node_tile(st, st->route_tiles[i]);
     return node_tile(st, st->slot[st->path_off + (uint32_t)i].node);
 }
 

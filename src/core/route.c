@@ -829,6 +829,62 @@ static uint32_t walk(const RouteMap *rm, uint32_t c, int d, int n, uint32_t *out
     return c;
 }
 
+/* Paths of octile length (the shortest possible) that turn at most twice:
+ * diagonal then straight, straight then diagonal, and for short queries
+ * (at most ROUTE_THREE_RUNS steps, so the scan stays cheap) diagonal,
+ * straight, diagonal and straight, diagonal, straight, split anywhere. From
+ * a (bordered ca) by dx, dy; writes the tiles to out and returns their
+ * number, or 0 when none of them is open. */
+enum { ROUTE_THREE_RUNS = 64 };
+static long octile_path(const RouteMap *rm, uint32_t a, uint32_t ca, int dx, int dy, uint32_t *out)
+{
+    int adx = abs(dx), ady = abs(dy);
+    int m = adx < ady ? adx : ady, r = (adx < ady ? ady : adx) - m;
+    int dd = dir_of[(dy > 0) - (dy < 0) + 1][(dx > 0) - (dx < 0) + 1];
+    int ds = adx > ady ? (dx > 0 ? 0 : 4) : (dy > 0 ? 2 : 6);
+    if (m == 0 || r == 0) {
+        int d = m ? dd : ds, n = m ? m : r;
+        if (!can_go(rm, a, d, n))
+            return 0;
+        walk(rm, ca, d, n, out);
+        return n;
+    }
+    /* the runs: first, second, third (n3 0: two runs) */
+    int d1 = dd, n1 = m, d2 = ds, n2 = r, n3 = 0;
+    if (can_go(rm, a, dd, m) && can_go(rm, a + (uint32_t)(m * rm->off[dd]), ds, r)) {
+        /* diagonal, straight */
+    } else if (can_go(rm, a, ds, r) && can_go(rm, a + (uint32_t)(r * rm->off[ds]), dd, m)) {
+        d1 = ds, n1 = r, d2 = dd, n2 = m;
+    } else {
+        if (m + r > ROUTE_THREE_RUNS)
+            return 0;
+        bool found = false;
+        for (int pass = 0; pass < 2 && !found; pass++) {
+            /* pass 0: diagonal k, straight r, diagonal m - k; pass 1 the other way round */
+            d1 = pass ? ds : dd, d2 = pass ? dd : ds;
+            int total = pass ? r : m;
+            n2 = pass ? m : r;
+            uint32_t p = a;
+            for (n1 = 1; n1 < total; n1++) {
+                if (!rm->jump[(size_t)p * 8 + (size_t)d1])
+                    break; /* not even one more step */
+                p += (uint32_t)rm->off[d1];
+                n3 = total - n1;
+                if (can_go(rm, p, d2, n2) && can_go(rm, p + (uint32_t)(n2 * rm->off[d2]), d1, n3)) {
+                    found = true;
+                    break;
+                }
+            }
+        }
+        if (!found)
+            return 0;
+    }
+    uint32_t c = walk(rm, ca, d1, n1, out);
+    c = walk(rm, c, d2, n2, out + n1);
+    walk(rm, c, d1, n3, out + n1 + n2);
+    return m + r;
+}
+
 /* ---- open list: a LIFO stack for the smallest f (the plateau), a binary
  * heap for the rest. Entries are not updated: a node whose g improves is
  * pushed again and the older entry skipped when it comes out. */
@@ -1144,22 +1200,8 @@ bool route_find(RouteMap *rm, const Grid *g, TilePos start, TilePos goal, RouteR
         int dx = bx - ax, dy = by - ay;
         int adx = abs(dx), ady = abs(dy);
         int m = adx < ady ? adx : ady, r = (adx < ady ? ady : adx) - m;
-        int dd = dir_of[(dy > 0) - (dy < 0) + 1][(dx > 0) - (dx < 0) + 1];
-        int ds = adx > ady ? (dx > 0 ? 0 : 4) : (dy > 0 ? 2 : 6);
         uint32_t *o = path + na;
-        if (m == 0 || r == 0) {
-            int d = m ? dd : ds, n = m ? m : r;
-            if (can_go(rm, a, d, n)) {
-                walk(rm, ca, d, n, o);
-                mid = n;
-            }
-        } else if (can_go(rm, a, dd, m) && can_go(rm, a + (uint32_t)(m * rm->off[dd]), ds, r)) {
-            walk(rm, walk(rm, ca, dd, m, o), ds, r, o + m);
-            mid = m + r;
-        } else if (can_go(rm, a, ds, r) && can_go(rm, a + (uint32_t)(r * rm->off[ds]), dd, m)) {
-            walk(rm, walk(rm, ca, ds, r, o), dd, m, o + r);
-            mid = m + r;
-        }
+        mid = octile_path(rm, a, ca, dx, dy, o);
         if (mid) {
             out->diagonal = m;
             out->straight += r;
@@ -1170,7 +1212,8 @@ bool route_find(RouteMap *rm, const Grid *g, TilePos start, TilePos goal, RouteR
         }
     }
     /* the goal's side follows */
-    memmove(path + na + mid, path + cap - nb, (size_t)nb * sizeof *path);
+    if (nb)
+        memmove(path + na + mid, path + cap - nb, (size_t)nb * sizeof *path);
     out->found = true;
     out->steps = (int)((long)na + mid + (long)nb);
     return true;
