@@ -27,6 +27,18 @@ static double check_walk(const PathState *st, const Grid *g)
     assert_int_equal(at.x, r->end.x);
     assert_int_equal(at.y, r->end.y);
     assert_true(fabs(len - r->length) < 1e-9);
+    /* the same tiles asked for backwards and by halves (the planner keeps
+     * paths as runs and finds a tile's run) */
+    TilePos *tiles = malloc(sizeof *tiles * (size_t)(r->steps + 1));
+    for (int i = 0; i < r->steps; i++)
+        tiles[i] = path_tile(st, i);
+    for (int i = r->steps - 1; i >= 0; i--) {
+        int j = i % 2 ? i : r->steps - 1 - i;
+        TilePos a = path_tile(st, j), b = path_tile(st, i / 2);
+        assert_true(a.x == tiles[j].x && a.y == tiles[j].y);
+        assert_true(b.x == tiles[i / 2].x && b.y == tiles[i / 2].y);
+    }
+    free(tiles);
     return len;
 }
 

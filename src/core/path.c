@@ -75,7 +75,6 @@ struct PathState {
     LandmarkTable marks;
     /* PATH_ROUTE's prepared data: made only by path_prepare(_step). */
     RouteMap *route;
-    const uint32_t *route_tiles; /* the path of its last answer, or NULL */
 
     /* the current query */
     const Grid *grid;
@@ -845,8 +844,7 @@ static bool route_answer(PathState *st, const Grid *g, TilePos start, TilePos go
         return true;
     }
     double c = grid_min_cost(g);
-    st->route_tiles = route_path(st->route); /* path_tile reads it there */
-    st->res.used_route = true;
+    st->res.used_route = true; /* path_tile asks the planner for its tiles */
     st->res.steps = r.steps;
     st->res.end = goal;
     st->res.length = c * (double)r.straight + c * (double)r.diagonal * SQRT2;
@@ -894,7 +892,6 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
 {
     st->grid = g;
     st->opt = opt ? *opt : path_options_default();
-    st->route_tiles = NULL;
     st->done = false;
     st->jps = false;
     st->nmarks = 0;
@@ -987,8 +984,8 @@ TilePos path_tile(const PathState *st, int i)
 {
     if (i < 0 || i >= st->res.steps)
         return st->res.start;
-    if (st->route_tiles)
-        return node_tile(st, st->route_tiles[i]);
+    if (st->res.used_route)
+        return node_tile(st, route_tile(st->route, i));
     return node_tile(st, st->slot[st->path_off + (uint32_t)i].node);
 }
 

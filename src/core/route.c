@@ -77,6 +77,13 @@ typedef struct Open {
     uint32_t key_lo, key_hi, node;
 } Open;
 
+/* A straight line of a path: the tiles after `from` (a bordered index) in
+ * direction dir, up to path index end (exclusive). */
+typedef struct Run {
+    uint32_t from, end;
+    uint32_t dir;
+} Run;
+
 typedef struct Build {
     Phase phase;
     const Grid *grid;
@@ -133,8 +140,13 @@ struct RouteMap {
     uint32_t *stack;
     uint32_t stack_n, stack_cap;
     uint64_t plateau;
-    bool out_of_memory; /* the open list could not grow: the search gives up */
-    uint32_t *path;
+    uint8_t *climb;     /* a tree climb from the goal: the steps up, in order */
+    /* the last path, as runs */
+    Run *run;
+    uint32_t run_n, run_cap;
+    uint32_t steps;     /* tiles in the runs */
+    long straight, diagonal;
+    uint32_t cursor;    /* the run route_tile found last */
     /* the current query */
     int gx, gy;
     int nmarks;
@@ -259,7 +271,8 @@ void route_destroy(RouteMap *rm)
     free(rm->node);
     free(rm->heap);
     free(rm->stack);
-    free(rm->path);
+    free(rm->climb);
+    free(rm->run);
     free(rm);
 }
 
@@ -285,9 +298,9 @@ void route_info(const RouteMap *rm, RouteInfo *out)
     out->tree = rm->tree;
     out->regions = rm->regions;
     out->bytes = rm->jump ? (size_t)rm->tiles * tile_bytes(rm->slots) : 0;
-    out->search_bytes = (rm->tag ? (size_t)rm->tiles * (sizeof *rm->tag + sizeof *rm->path) : 0) +
+    out->search_bytes = (rm->tag ? (size_t)rm->tiles * (sizeof *rm->tag + sizeof *rm->climb) : 0) +
                         (size_t)rm->node_cap * sizeof *rm->node + (size_t)rm->heap_cap * sizeof *rm->heap +
-                        (size_t)rm->stack_cap * sizeof *rm->stack;
+                        (size_t)rm->stack_cap * sizeof *rm->stack + (size_t)rm->run_cap * sizeof *rm->run;
 }
 
 /* ---- preparation ------------------------------------------------------------------------- */
@@ -818,46 +831,57 @@ static bool can_go(const RouteMap *rm, uint32_t u, int d, int n)
     return true;
 }
 
-/* Writes the n tiles after bordered index c in direction d to out; returns
- * the last. */
-static uint32_t walk(const RouteMap *rm, uint32_t c, int d, int n, uint32_t *out)
+/* Room for `more` runs; false when they cannot grow. */
+static bool run_room(RouteMap *rm, uint64_t more)
 {
-    for (int i = 0; i < n; i++) {
-        c += (uint32_t)rm->boff[d];
-        out[i] = c;
-    }
-    return c;
+    return grow((void **)&rm->run, &rm->run_cap, sizeof *rm->run, (uint64_t)rm->run_n + more);
+}
+
+/* Adds n steps in direction d after bordered index c to the path (joining
+ * the last run when it goes the same way; run_room made room); returns the
+ * last tile. */
+static inline uint32_t run_add(RouteMap *rm, uint32_t c, int d, uint32_t n)
+{
+    if (!n)
+        return c;
+    rm->steps += n;
+    if (d & 1)
+        rm->diagonal += n;
+    else
+        rm->straight += n;
+    if (rm->run_n && rm->run[rm->run_n - 1].dir == (uint32_t)d)
+        rm->run[rm->run_n - 1].end = rm->steps;
+    else
+        rm->run[rm->run_n++] = (Run){c, rm->steps, (uint32_t)d};
+    return c + n * (uint32_t)rm->boff[d];
 }
 
 /* Paths of octile length (the shortest possible) that turn at most twice:
  * diagonal then straight, straight then diagonal, and for short queries
  * (at most ROUTE_THREE_RUNS steps, so the scan stays cheap) diagonal,
  * straight, diagonal and straight, diagonal, straight, split anywhere. From
- * a (bordered ca) by dx, dy; writes the tiles to out and returns their
- * number, or 0 when none of them is open. */
+ * a (bordered ca) by dx, dy; adds the runs and returns true, or false when
+ * none of them is open. */
 enum { ROUTE_THREE_RUNS = 64 };
-static long octile_path(const RouteMap *rm, uint32_t a, uint32_t ca, int dx, int dy, uint32_t *out)
+static bool octile_path(RouteMap *rm, uint32_t a, uint32_t ca, int dx, int dy)
 {
     int adx = abs(dx), ady = abs(dy);
     int m = adx < ady ? adx : ady, r = (adx < ady ? ady : adx) - m;
     int dd = dir_of[(dy > 0) - (dy < 0) + 1][(dx > 0) - (dx < 0) + 1];
     int ds = adx > ady ? (dx > 0 ? 0 : 4) : (dy > 0 ? 2 : 6);
-    if (m == 0 || r == 0) {
-        int d = m ? dd : ds, n = m ? m : r;
-        if (!can_go(rm, a, d, n))
-            return 0;
-        walk(rm, ca, d, n, out);
-        return n;
-    }
     /* the runs: first, second, third (n3 0: two runs) */
     int d1 = dd, n1 = m, d2 = ds, n2 = r, n3 = 0;
-    if (can_go(rm, a, dd, m) && can_go(rm, a + (uint32_t)(m * rm->off[dd]), ds, r)) {
+    if (m == 0 || r == 0) {
+        if (!can_go(rm, a, m ? dd : ds, m + r))
+            return false;
+        d1 = m ? dd : ds, n1 = m + r, n2 = 0;
+    } else if (can_go(rm, a, dd, m) && can_go(rm, a + (uint32_t)(m * rm->off[dd]), ds, r)) {
         /* diagonal, straight */
     } else if (can_go(rm, a, ds, r) && can_go(rm, a + (uint32_t)(r * rm->off[ds]), dd, m)) {
         d1 = ds, n1 = r, d2 = dd, n2 = m;
     } else {
         if (m + r > ROUTE_THREE_RUNS)
-            return 0;
+            return false;
         bool found = false;
         for (int pass = 0; pass < 2 && !found; pass++) {
             /* pass 0: diagonal k, straight r, diagonal m - k; pass 1 the other way round */
@@ -877,12 +901,10 @@ static long octile_path(const RouteMap *rm, uint32_t a, uint32_t ca, int dx, int
             }
         }
         if (!found)
-            return 0;
+            return false;
     }
-    uint32_t c = walk(rm, ca, d1, n1, out);
-    c = walk(rm, c, d2, n2, out + n1);
-    walk(rm, c, d1, n3, out + n1 + n2);
-    return m + r;
+    run_add(rm, run_add(rm, run_add(rm, ca, d1, (uint32_t)n1), d2, (uint32_t)n2), d1, (uint32_t)n3);
+    return true;
 }
 
 /* ---- open list: a LIFO stack for the smallest f (the plateau), a binary
@@ -990,10 +1012,9 @@ typedef struct Target {
     int k, d;
 } Target;
 
-/* JPS over the core from a to b (core tiles of one region). Writes the
- * tiles after a, b included, to out; returns their number, or -1 when the
- * search state cannot grow. */
-static long core_search(RouteMap *rm, uint32_t a, uint32_t b, uint32_t *out, RouteResult *res)
+/* JPS over the core from a to b (core tiles of one region); adds the path's
+ * runs. False when the search state cannot grow (res->expanded is then -1). */
+static bool core_search(RouteMap *rm, uint32_t a, uint32_t b, RouteResult *res)
 {
     const int w = rm->w;
     if (++rm->stamp >> 8) {
@@ -1024,7 +1045,7 @@ static long core_search(RouteMap *rm, uint32_t a, uint32_t b, uint32_t *out, Rou
             !grow((void **)&rm->heap, &rm->heap_cap, sizeof *rm->heap, (uint64_t)rm->heap_n + 8) ||
             !grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, (uint64_t)rm->stack_n + 8)) {
             res->expanded = -1;
-            return -1;
+            return false;
         }
         const Node n = rm->node[cur];
         const int16_t *jump = rm->jump + (size_t)n.tile * 8;
@@ -1084,57 +1105,61 @@ static long core_search(RouteMap *rm, uint32_t a, uint32_t b, uint32_t *out, Rou
         }
     }
     res->expanded = expanded;
-    if (cur == NONE)
-        return 0; /* cannot happen: a and b share a region */
-    /* the jump points back to a: count the steps, then write them from the end */
-    long steps = 0;
+    if (cur == NONE) { /* cannot happen: a and b share a region */
+        res->expanded = -1;
+        return false;
+    }
+    /* the jump points back to a, kept on the stack (free now), then their
+     * lines forwards as runs */
+    rm->stack_n = 0;
     for (uint32_t i = cur; rm->node[i].link != NONE; i = rm->node[i].link >> 3) {
-        uint32_t u = rm->node[i].tile, p = rm->node[rm->node[i].link >> 3].tile;
-        int uy = tile_y(rm, u), pyy = tile_y(rm, p);
-        int dx = (int)(u - (uint32_t)uy * (uint32_t)w) - (int)(p - (uint32_t)pyy * (uint32_t)w), dy = uy - pyy;
+        if (!grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, (uint64_t)rm->stack_n + 1)) {
+            res->expanded = -1;
+            return false;
+        }
+        rm->stack[rm->stack_n++] = i;
+    }
+    if (!run_room(rm, rm->stack_n)) {
+        res->expanded = -1;
+        return false;
+    }
+    while (rm->stack_n) {
+        const Node *n = &rm->node[rm->stack[--rm->stack_n]];
+        uint32_t p = rm->node[n->link >> 3].tile;
+        int uy = tile_y(rm, n->tile), py = tile_y(rm, p);
+        int dx = (int)(n->tile - (uint32_t)uy * (uint32_t)w) - (int)(p - (uint32_t)py * (uint32_t)w), dy = uy - py;
         int k = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
-        steps += k;
-        if (rm->node[i].link & 1)
-            res->diagonal += k;
-        else
-            res->straight += k;
+        run_add(rm, bordered(rm, p, py), (int)(n->link & 7), (uint32_t)k);
     }
-    long pos = steps;
-    for (uint32_t i = cur; rm->node[i].link != NONE; i = rm->node[i].link >> 3) {
-        int d = (int)(rm->node[i].link & 7);
-        uint32_t u = rm->node[i].tile, p = rm->node[rm->node[i].link >> 3].tile;
-        uint32_t c = bordered(rm, u, tile_y(rm, u)), cp = bordered(rm, p, tile_y(rm, p));
-        for (; c != cp; c -= (uint32_t)rm->boff[d])
-            out[--pos] = c;
-    }
-    return steps;
+    return true;
 }
 
-/* The search state: tags and the path buffer (a tile each), and the arrays
- * that grow, to start with room for a search over an eighth of the map.
- * Made by route_prepare, so a first search does not pay for it; pages are
- * written now, not on first use. */
+/* The search state: tags and the climb buffer (a tile each), and the
+ * arrays that grow, to start with room for a search over an eighth of the
+ * map. Made by route_prepare, so a first search does not pay for it; pages
+ * are written now, not on first use. */
 static bool search_alloc(RouteMap *rm)
 {
     if (rm->tag)
         return true;
     uint32_t room = rm->tiles / 8 < 1024 ? 1024 : rm->tiles / 8;
     rm->tag = calloc(rm->tiles, sizeof *rm->tag);
-    rm->path = malloc((size_t)rm->tiles * sizeof *rm->path);
-    if (!rm->tag || !rm->path || !grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, room) ||
+    rm->climb = malloc(rm->tiles);
+    if (!rm->tag || !rm->climb || !grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, room) ||
         !grow((void **)&rm->heap, &rm->heap_cap, sizeof *rm->heap, room) ||
-        !grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, room)) {
+        !grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, room) || !run_room(rm, 1024)) {
         free(rm->tag);
-        free(rm->path);
+        free(rm->climb);
         rm->tag = NULL;
-        rm->path = NULL;
+        rm->climb = NULL;
         return false;
     }
     memset(rm->tag, 0, (size_t)rm->tiles * sizeof *rm->tag);
-    memset(rm->path, 0, (size_t)rm->tiles * sizeof *rm->path);
+    memset(rm->climb, 0, rm->tiles);
     memset(rm->node, 0, (size_t)rm->node_cap * sizeof *rm->node);
     memset(rm->heap, 0, (size_t)rm->heap_cap * sizeof *rm->heap);
     memset(rm->stack, 0, (size_t)rm->stack_cap * sizeof *rm->stack);
+    memset(rm->run, 0, (size_t)rm->run_cap * sizeof *rm->run);
     return true;
 }
 
@@ -1147,6 +1172,9 @@ bool route_find(RouteMap *rm, const Grid *g, TilePos start, TilePos goal, RouteR
 {
     (void)g;
     memset(out, 0, sizeof *out);
+    rm->run_n = rm->steps = 0;
+    rm->straight = rm->diagonal = 0;
+    rm->cursor = 0;
     if (!search_alloc(rm)) {
         out->expanded = -1;
         return false;
@@ -1156,70 +1184,86 @@ bool route_find(RouteMap *rm, const Grid *g, TilePos start, TilePos goal, RouteR
     uint32_t t = (uint32_t)goal.y * (uint32_t)w + (uint32_t)goal.x;
     if (rm->region[s] != rm->region[t] || !rm->region[s])
         return false;
-    uint32_t *path = rm->path;
     /* climb the trees to the deepest tile both ends share, or to the core:
-     * the start's side forwards from path[0], the goal's backwards from the
-     * end; a and b are tile indices, ca and cb the same bordered */
-    uint32_t a = s, b = t, na = 0, nb = 0, cap = rm->tiles;
-    uint32_t ca = bordered(rm, s, start.y), cb = bordered(rm, t, goal.y);
+     * the start's side as runs, the goal's steps up in climb; a and b are
+     * tile indices, ca the same as a bordered one */
+    uint32_t a = s, b = t, nb = 0;
+    uint32_t ca = bordered(rm, s, start.y);
     uint32_t la = rm->link[s], lb = rm->link[t];
     uint32_t da = tree_depth(la), db = tree_depth(lb);
+    if (!run_room(rm, (uint64_t)da + db + 3)) {
+        out->expanded = -1;
+        return false;
+    }
     while (da > db) {
         int d = (int)(la >> LINK_DIR_SHIFT & 7);
         a += (uint32_t)rm->off[d];
-        path[na++] = ca += (uint32_t)rm->boff[d];
+        ca = run_add(rm, ca, d, 1);
         la = rm->link[a];
         da--;
     }
     while (db > da) {
         int d = (int)(lb >> LINK_DIR_SHIFT & 7);
-        path[cap - ++nb] = cb;
+        rm->climb[nb++] = (uint8_t)d;
         b += (uint32_t)rm->off[d];
-        cb += (uint32_t)rm->boff[d];
         lb = rm->link[b];
         db--;
     }
     while (a != b && da > 0) {
         int d = (int)(la >> LINK_DIR_SHIFT & 7), e = (int)(lb >> LINK_DIR_SHIFT & 7);
         a += (uint32_t)rm->off[d];
-        path[na++] = ca += (uint32_t)rm->boff[d];
-        path[cap - ++nb] = cb;
+        ca = run_add(rm, ca, d, 1);
+        rm->climb[nb++] = (uint8_t)e;
         b += (uint32_t)rm->off[e];
-        cb += (uint32_t)rm->boff[e];
         la = rm->link[a];
         lb = rm->link[b];
         da--;
     }
-    out->straight = (long)(na + nb);
-    long mid = 0;
     if (a != b) {
-        /* two core tiles: the octile path if one of its two-segment forms is
-         * open, else a search */
+        /* two core tiles: the octile path if one of its forms with few turns
+         * is open, else a search */
         int ay = tile_y(rm, a), by = tile_y(rm, b);
         int ax = (int)(a - (uint32_t)ay * (uint32_t)w), bx = (int)(b - (uint32_t)by * (uint32_t)w);
-        int dx = bx - ax, dy = by - ay;
-        int adx = abs(dx), ady = abs(dy);
-        int m = adx < ady ? adx : ady, r = (adx < ady ? ady : adx) - m;
-        uint32_t *o = path + na;
-        mid = octile_path(rm, a, ca, dx, dy, o);
-        if (mid) {
-            out->diagonal = m;
-            out->straight += r;
-        } else {
-            mid = core_search(rm, a, b, o, out);
-            if (mid <= 0)
-                return false;
+        if (!octile_path(rm, a, ca, bx - ax, by - ay) && !core_search(rm, a, b, out))
+            return false;
+        ca = bordered(rm, b, by);
+        if (!run_room(rm, nb)) {
+            out->expanded = -1;
+            return false;
         }
     }
-    /* the goal's side follows */
-    if (nb)
-        memmove(path + na + mid, path + cap - nb, (size_t)nb * sizeof *path);
+    /* the goal's side, down the climb */
+    while (nb) {
+        int d = (rm->climb[--nb] + 4) & 7;
+        ca = run_add(rm, ca, d, 1);
+    }
     out->found = true;
-    out->steps = (int)((long)na + mid + (long)nb);
+    out->steps = (int)rm->steps;
+    out->straight = rm->straight;
+    out->diagonal = rm->diagonal;
     return true;
 }
 
-const uint32_t *route_path(const RouteMap *rm)
+uint32_t route_tile(RouteMap *rm, int i)
 {
-    return rm->path;
+    uint32_t k = (uint32_t)i, r = rm->cursor;
+    if (r >= rm->run_n || k >= rm->run[r].end || (r > 0 && k < rm->run[r - 1].end)) {
+        /* not the run of the last call: the next one, or halving */
+        if (r + 1 < rm->run_n && k >= rm->run[r].end && k < rm->run[r + 1].end) {
+            r++;
+        } else {
+            uint32_t lo = 0, hi = rm->run_n - 1;
+            while (lo < hi) {
+                uint32_t mid = lo + (hi - lo) / 2;
+                if (k < rm->run[mid].end)
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            r = lo;
+        }
+        rm->cursor = r;
+    }
+    uint32_t first = r ? rm->run[r - 1].end : 0;
+    return rm->run[r].from + (k - first + 1) * (uint32_t)rm->boff[rm->run[r].dir];
 }

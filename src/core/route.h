@@ -89,10 +89,12 @@ void route_info(const RouteMap *rm, RouteInfo *out);
 /* An optimal path from start to goal on g, for which route_ready must hold;
  * both tiles walkable. Writes out and returns its found flag; false when
  * the goal is unreachable, or (rarely) when the search state cannot grow
- * (out->expanded is then -1). The path's tiles are route_path's. */
+ * (out->expanded is then -1). The path is kept as straight runs, not tiles:
+ * route_tile gives them. */
 bool route_find(RouteMap *rm, const Grid *g, TilePos start, TilePos goal, RouteResult *out);
-/* The last path found: out->steps bordered cell indices (grid_index), start
- * excluded. Valid until the next route_find or route_prepare. */
-const uint32_t *route_path(const RouteMap *rm);
+/* Tile i (0 <= i < out->steps, start excluded) of the last path found, as a
+ * bordered index (grid_index). O(1) when called in order, else O(log runs).
+ * Valid until the next route_find. */
+uint32_t route_tile(RouteMap *rm, int i);
 
 #endif
