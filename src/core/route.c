@@ -104,7 +104,7 @@ typedef struct Build {
     uint8_t *deg;       /* per tile: moves left while peeling; then the step to the parent */
     uint32_t *order;    /* peel order */
     uint32_t *aux;      /* region queue; core tiles per region; placing distances */
-    uint64_t *nearest;  /* cost to the nearest landmark placed */
+    uint32_t *nearest;  /* distance (packed as the marks) to the nearest landmark placed */
     Ring ring[2];       /* Dijkstra: straight and diagonal arrivals */
 } Build;
 
@@ -555,9 +555,10 @@ static bool pass_dijkstra(RouteMap *rm, Build *b, long *budget)
             continue; /* a later, shorter arrival was queued */
         uint64_t far = mark_cost(du);
         if (j >= 0) {
-            if (far < b->nearest[u])
-                b->nearest[u] = far;
-            far = b->nearest[u];
+            if (b->nearest[u] == FAR || far < mark_cost(b->nearest[u]))
+                b->nearest[u] = du;
+            else
+                far = mark_cost(b->nearest[u]);
         }
         if (b->far_tile == NONE || far > b->far_cost || (far == b->far_cost && u < b->far_tile)) {
             b->far_cost = far;
@@ -698,7 +699,7 @@ static void build_run(RouteMap *rm, long budget)
                     for (size_t j = 0; j < k; j++)
                         rm->mark[u * k + j] = FAR;
                     b->aux[u] = FAR;
-                    b->nearest[u] = UINT64_MAX;
+                    b->nearest[u] = FAR;
                 }
                 b->row++;
                 budget -= rm->w;
@@ -1136,13 +1137,13 @@ static bool core_search(RouteMap *rm, uint32_t a, uint32_t b, RouteResult *res)
 
 /* The search state: tags and the climb buffer (a tile each), and the
  * arrays that grow, to start with room for a search over an eighth of the
- * map. Made by route_prepare, so a first search does not pay for it; pages
+ * map (at most 65536 nodes). Made by route_prepare, so a first search does not pay for it; pages
  * are written now, not on first use. */
 static bool search_alloc(RouteMap *rm)
 {
     if (rm->tag)
         return true;
-    uint32_t room = rm->tiles / 8 < 1024 ? 1024 : rm->tiles / 8;
+    uint32_t room = rm->tiles / 8 < 1024 ? 1024 : rm->tiles / 8 > 65536 ? 65536 : rm->tiles / 8;
     rm->tag = calloc(rm->tiles, sizeof *rm->tag);
     rm->climb = malloc(rm->tiles);
     if (!rm->tag || !rm->climb || !grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, room) ||
