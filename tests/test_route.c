@@ -83,7 +83,7 @@ static void test_random_grids(void **state)
 {
     (void)state;
     uint64_t seed = 21;
-    int checked = 0;
+    int checked = 0, scanned = 0;
     for (int round = 0; round < 240; round++) {
         int w = 1 + (int)(test_rand(&seed) % 24), h = 1 + (int)(test_rand(&seed) % 24);
         int walls = (int)(test_rand(&seed) % 60);
@@ -94,12 +94,16 @@ static void test_random_grids(void **state)
         assert_non_null(st);
         PathOptions opt = route_options(marks);
         assert_true(path_prepare(st, &g, &opt));
+        RouteInfo ri;
+        route_info(path_route(st), &ri);
+        scanned += ri.scan; /* both kinds of search: diagonals followed through or not */
         checked += check_queries(st, &g, &opt, 6, true, &seed);
         path_destroy(st);
         grid_deinit(&g);
     }
-    print_message("%d paths checked\n", checked);
+    print_message("%d paths checked, %d of 240 grids with diagonals followed through\n", checked, scanned);
     assert_true(checked > 500);
+    assert_true(scanned > 40 && scanned < 200);
 }
 
 /* A maze of corridors one tile wide on a (2n+1) x (2m+1) grid, carved by a

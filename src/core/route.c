@@ -30,6 +30,10 @@
 
 enum { KIND_BLOCKED, KIND_CORE, KIND_TREE, KIND_ROOT };
 
+/* Diagonals are followed through (route.h) when fewer than one core tile in
+ * ROUTE_SCAN_CORNERS is a convex corner. */
+enum { ROUTE_SCAN_CORNERS = 10 };
+
 /* A tile's link: kind (bits 30-31); for a tree tile the step towards its
  * root (bits 27-29) and its depth (bits 0-26: a tile next to the core, or
  * next to a whole-tree root, is at depth 1). */
@@ -71,6 +75,8 @@ typedef struct Node {
     uint64_t g, h;
     uint32_t tile;
     uint32_t link; /* parent node << 3 | arrival direction; NONE for the start */
+    uint32_t via;  /* 0, or the parent's diagonal before the arrival: steps << 3 | direction */
+    uint32_t pad;
 } Node;
 
 typedef struct Open {
@@ -99,7 +105,7 @@ typedef struct Build {
     uint32_t far_tile;  /* farthest tile of the current Dijkstra pass */
     uint64_t far_cost;
     bool overflow;      /* a distance had too many steps for its field */
-    long walkable, core, tree;
+    long walkable, core, tree, corners;
     uint8_t *moves;     /* per tile: allowed moves (bit d: grid_dir8[d]) */
     uint8_t *deg;       /* per tile: moves left while peeling; then the step to the parent */
     uint32_t *order;    /* peel order */
@@ -125,10 +131,11 @@ struct RouteMap {
     const Grid *grid;
     uint64_t version;
     bool ready;         /* all but landmarks current for (grid, version) */
+    bool scan;          /* searches follow diagonals to their end (few corners) */
     int marks;          /* landmarks current (0 until they are) */
     int asked;          /* landmarks asked for by the finished preparation */
     bool failed;
-    long walkable, core, tree, regions;
+    long walkable, core, tree, regions, corners;
     Build b;
     /* search state */
     uint32_t *tag;
@@ -297,6 +304,8 @@ void route_info(const RouteMap *rm, RouteInfo *out)
     out->core = rm->core;
     out->tree = rm->tree;
     out->regions = rm->regions;
+    out->corners = rm->corners;
+    out->scan = rm->scan;
     out->bytes = rm->jump ? (size_t)rm->tiles * tile_bytes(rm->slots) : 0;
     out->search_bytes = (rm->tag ? (size_t)rm->tiles * (sizeof *rm->tag + sizeof *rm->climb) : 0) +
                         (size_t)rm->node_cap * sizeof *rm->node + (size_t)rm->heap_cap * sizeof *rm->heap +
@@ -462,6 +471,11 @@ static void pass_core(RouteMap *rm, Build *b, int y)
                 m |= (uint8_t)(1u << d);
         b->moves[u] = m;
         b->core++;
+        for (int d = 1; d < 8; d += 2) /* a convex corner: a diagonal blocked, its two sides open */
+            if (!(m >> d & 1) && (m >> (d - 1) & 1) && (m >> ((d + 1) & 7) & 1)) {
+                b->corners++;
+                break;
+            }
         uint32_t r = rm->region[u];
         if (++b->aux[r] > b->best_count) {
             b->best_count = b->aux[r];
@@ -677,6 +691,12 @@ static void build_run(RouteMap *rm, long budget)
             rm->core = b->core;
             rm->tree = b->tree;
             rm->regions = b->region;
+            rm->corners = b->corners;
+            /* where corners are few, diagonals run long between them and
+             * following them through pays; among many (random rubble) their
+             * stops are reached again and again, and as jump points of their
+             * own they are expanded once */
+            rm->scan = b->corners * ROUTE_SCAN_CORNERS < b->core;
             rm->ready = true;
             free(b->deg);
             b->deg = NULL;
@@ -1008,10 +1028,69 @@ static inline unsigned successors(int d, unsigned f)
     return m;
 }
 
+/* A successor found by a jump: k steps in direction d from the expanded
+ * node, or from the end of a diagonal run (via, as Node.via) of it. */
 typedef struct Target {
-    uint32_t tile;
+    uint32_t tile, via;
     int k, d;
+    int x, y;
 } Target;
+
+/* The straight jump from tile u at (x, y) in direction d: where it stops
+ * (a jump point, or the goal when it passes it) in *k steps; false when
+ * it reaches neither. */
+static inline bool straight_stop(const RouteMap *rm, uint32_t u, int x, int y, int d, int *k)
+{
+    int dist = rm->jump[(size_t)u * 8 + (size_t)d];
+    int reach = dist > 0 ? dist : -dist;
+    int stop = dist > 0 ? dist : INT_MAX;
+    int sx = dir_x[d], sy = dir_y[d];
+    int ahead = sx ? (rm->gx - x) * sx : (rm->gy - y) * sy, across = sx ? rm->gy - y : rm->gx - x;
+    if (across == 0 && ahead > 0 && ahead <= reach && ahead < stop)
+        stop = ahead;
+    *k = stop;
+    return stop != INT_MAX;
+}
+
+enum { ROUTE_BATCH = 32 }; /* successors relaxed together */
+
+/* Relaxes the successors found of node cur (a copy in n); false when the
+ * search state cannot grow. */
+static bool relax_all(RouteMap *rm, uint32_t cur, const Node *n, const Target *next, int count, uint32_t stamp)
+{
+    if (rm->node_n + (uint64_t)count > NODE_MAX ||
+        !grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, (uint64_t)rm->node_n + (uint64_t)count) ||
+        !grow((void **)&rm->heap, &rm->heap_cap, sizeof *rm->heap, (uint64_t)rm->heap_n + (uint64_t)count) ||
+        !grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, (uint64_t)rm->stack_n + (uint64_t)count))
+        return false;
+    for (int i = 0; i < count; i++) {
+        uint32_t v = next[i].tile, via = next[i].via;
+        int d = next[i].d, k = next[i].k;
+        uint64_t g = n->g + (uint64_t)k * (d & 1 ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT) +
+                     (uint64_t)(via >> 3) * PATH_UNIT_DIAGONAL;
+        uint32_t t = rm->tag[v];
+        uint32_t link = cur << 3 | (uint32_t)d;
+        if ((t & ~(TAG_CLOSED | TAG_NODE)) == stamp) {
+            if (t & TAG_CLOSED)
+                continue;
+            Node *m = &rm->node[t & TAG_NODE];
+            if (g >= m->g)
+                continue;
+            m->g = g;
+            m->link = link;
+            m->via = via;
+            open_push(rm, g + m->h, t & TAG_NODE);
+        } else {
+            PREFETCH(&rm->jump[(size_t)v * 8]); /* read when v is expanded, often soon */
+            uint64_t h = heuristic(rm, v, next[i].x, next[i].y);
+            uint32_t fresh = rm->node_n++;
+            rm->node[fresh] = (Node){g, h, v, link, via, 0};
+            rm->tag[v] = stamp | fresh;
+            open_push(rm, g + h, fresh);
+        }
+    }
+    return true;
+}
 
 /* JPS over the core from a to b (core tiles of one region); adds the path's
  * runs. False when the search state cannot grow (res->expanded is then -1). */
@@ -1031,7 +1110,7 @@ static bool core_search(RouteMap *rm, uint32_t a, uint32_t b, RouteResult *res)
     rm->stack_n = 0;
     int ay = tile_y(rm, a), ax = (int)(a - (uint32_t)ay * (uint32_t)w);
     uint64_t h0 = heuristic(rm, a, ax, ay);
-    rm->node[0] = (Node){0, h0, a, NONE};
+    rm->node[0] = (Node){0, h0, a, NONE, 0, 0};
     rm->tag[a] = stamp;
     rm->plateau = h0;
     rm->stack[rm->stack_n++] = 0;
@@ -1041,68 +1120,77 @@ static bool core_search(RouteMap *rm, uint32_t a, uint32_t b, RouteResult *res)
         if (rm->node[cur].tile == b)
             break;
         expanded++;
-        if (rm->node_n + 8 > NODE_MAX ||
-            !grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, (uint64_t)rm->node_n + 8) ||
-            !grow((void **)&rm->heap, &rm->heap_cap, sizeof *rm->heap, (uint64_t)rm->heap_n + 8) ||
-            !grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, (uint64_t)rm->stack_n + 8)) {
-            res->expanded = -1;
-            return false;
-        }
         const Node n = rm->node[cur];
-        const int16_t *jump = rm->jump + (size_t)n.tile * 8;
         int py = tile_y(rm, n.tile), px = (int)(n.tile - (uint32_t)py * (uint32_t)w);
         unsigned mask = n.link == NONE ? 0xFFu : successors((int)(n.link & 7), rm->forced[n.tile]);
-        /* find every successor first, so what relaxing them reads loads side by side */
-        Target next[8];
+        /* find the successors first, so what relaxing them reads loads side
+         * by side. With rm->scan a diagonal is followed to its end: the
+         * straight jump points found from its stops are successors of this
+         * node (JPS2's pruning of intermediate nodes), the stops themselves
+         * never enter the open list. */
+        Target next[ROUTE_BATCH];
         int count = 0;
-        for (int d = 0; d < 8; d++) {
+        bool ok = true;
+        for (int d = 0; d < 8 && ok; d++) {
             if (!(mask >> d & 1))
                 continue;
-            int dist = jump[d];
-            int reach = dist > 0 ? dist : -dist;
-            int k = dist > 0 ? dist : INT_MAX;
-            int sx = dir_x[d], sy = dir_y[d];
-            int gxr = (rm->gx - px) * sx, gyr = (rm->gy - py) * sy; /* goal ahead, per axis */
-            if (d & 1) {
-                int m = gxr < gyr ? gxr : gyr;
-                if (m > 0 && m <= reach && m < k)
-                    k = m;
-            } else {
-                int ahead = sx ? gxr : gyr, across = sx ? rm->gy - py : rm->gx - px;
-                if (across == 0 && ahead > 0 && ahead <= reach && ahead < k)
-                    k = ahead;
-            }
-            if (k == INT_MAX)
+            int k;
+            if (!(d & 1)) {
+                if (straight_stop(rm, n.tile, px, py, d, &k)) {
+                    uint32_t v = n.tile + (uint32_t)(k * rm->off[d]);
+                    PREFETCH(&rm->tag[v]);
+                    if (rm->nmarks)
+                        PREFETCH(&rm->mark[(size_t)v * (size_t)rm->slots]);
+                    next[count++] = (Target){v, 0, k, d, px + k * dir_x[d], py + k * dir_y[d]};
+                }
                 continue;
-            uint32_t v = n.tile + (uint32_t)(k * rm->off[d]);
-            PREFETCH(&rm->tag[v]);
-            if (rm->nmarks)
-                PREFETCH(&rm->mark[(size_t)v * (size_t)rm->slots]);
-            next[count++] = (Target){v, k, d};
-        }
-        for (int i = 0; i < count; i++) {
-            uint32_t v = next[i].tile;
-            int d = next[i].d, k = next[i].k;
-            uint64_t g = n.g + (uint64_t)k * (d & 1 ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT);
-            uint32_t t = rm->tag[v];
-            uint32_t link = cur << 3 | (uint32_t)d;
-            if ((t & ~(TAG_CLOSED | TAG_NODE)) == stamp) {
-                if (t & TAG_CLOSED)
-                    continue;
-                Node *m = &rm->node[t & TAG_NODE];
-                if (g >= m->g)
-                    continue;
-                m->g = g;
-                m->link = link;
-                open_push(rm, g + m->h, t & TAG_NODE);
-            } else {
-                PREFETCH(&rm->jump[(size_t)v * 8]); /* read when v is expanded, often soon */
-                uint64_t h = heuristic(rm, v, px + k * dir_x[d], py + k * dir_y[d]);
-                uint32_t fresh = rm->node_n++;
-                rm->node[fresh] = (Node){g, h, v, link};
-                rm->tag[v] = stamp | fresh;
-                open_push(rm, g + h, fresh);
             }
+            int sx = dir_x[d], sy = dir_y[d], hor = sx > 0 ? 0 : 4, ver = sy > 0 ? 2 : 6;
+            uint32_t p = n.tile;
+            int x = px, y = py, kd = 0;
+            for (;;) {
+                int dist = rm->jump[(size_t)p * 8 + (size_t)d];
+                int reach = dist > 0 ? dist : -dist;
+                k = dist > 0 ? dist : INT_MAX;
+                int gxr = (rm->gx - x) * sx, gyr = (rm->gy - y) * sy, m = gxr < gyr ? gxr : gyr;
+                if (m > 0 && m <= reach && m < k)
+                    k = m; /* the goal's row or column */
+                if (k == INT_MAX)
+                    break;
+                p += (uint32_t)(k * rm->off[d]);
+                x += k * sx;
+                y += k * sy;
+                kd += k;
+                if (count > ROUTE_BATCH - 3) {
+                    ok = relax_all(rm, cur, &n, next, count, stamp);
+                    count = 0;
+                    if (!ok)
+                        break;
+                }
+                if (!rm->scan || (x == rm->gx && y == rm->gy)) {
+                    /* the goal, or a map where stops are jump points of their
+                     * own: searched from when they are expanded */
+                    PREFETCH(&rm->tag[p]);
+                    if (rm->nmarks)
+                        PREFETCH(&rm->mark[(size_t)p * (size_t)rm->slots]);
+                    next[count++] = (Target){p, 0, kd, d, x, y};
+                    break;
+                }
+                for (int c = 0; c < 2; c++) {
+                    int e = c ? ver : hor, j;
+                    if (!straight_stop(rm, p, x, y, e, &j))
+                        continue;
+                    uint32_t v = p + (uint32_t)(j * rm->off[e]);
+                    PREFETCH(&rm->tag[v]);
+                    if (rm->nmarks)
+                        PREFETCH(&rm->mark[(size_t)v * (size_t)rm->slots]);
+                    next[count++] = (Target){v, (uint32_t)kd << 3 | (uint32_t)d, j, e, x + j * dir_x[e], y + j * dir_y[e]};
+                }
+            }
+        }
+        if (!ok || !relax_all(rm, cur, &n, next, count, stamp)) {
+            res->expanded = -1;
+            return false;
         }
     }
     res->expanded = expanded;
@@ -1120,17 +1208,25 @@ static bool core_search(RouteMap *rm, uint32_t a, uint32_t b, RouteResult *res)
         }
         rm->stack[rm->stack_n++] = i;
     }
-    if (!run_room(rm, rm->stack_n)) {
+    if (!run_room(rm, 2 * (uint64_t)rm->stack_n)) {
         res->expanded = -1;
         return false;
     }
     while (rm->stack_n) {
         const Node *n = &rm->node[rm->stack[--rm->stack_n]];
         uint32_t p = rm->node[n->link >> 3].tile;
-        int uy = tile_y(rm, n->tile), py = tile_y(rm, p);
+        int py = tile_y(rm, p);
+        uint32_t c = bordered(rm, p, py);
+        if (n->via) { /* the diagonal first */
+            int d = (int)(n->via & 7), k = (int)(n->via >> 3);
+            c = run_add(rm, c, d, (uint32_t)k);
+            p += (uint32_t)(k * rm->off[d]);
+            py += k * dir_y[d];
+        }
+        int uy = tile_y(rm, n->tile);
         int dx = (int)(n->tile - (uint32_t)uy * (uint32_t)w) - (int)(p - (uint32_t)py * (uint32_t)w), dy = uy - py;
         int k = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
-        run_add(rm, bordered(rm, p, py), (int)(n->link & 7), (uint32_t)k);
+        run_add(rm, c, (int)(n->link & 7), (uint32_t)k);
     }
     return true;
 }

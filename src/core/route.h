@@ -57,6 +57,8 @@ typedef struct RouteInfo {
     int tile_bytes;       /* prepared bytes a tile */
     long walkable, core, tree; /* tiles */
     long regions;
+    long corners;         /* core tiles at a convex corner of a wall */
+    bool scan;            /* diagonals followed through (few corners) */
     size_t bytes;         /* prepared data (cells) */
     size_t search_bytes;  /* search state as it stands */
 } RouteInfo;

@@ -126,9 +126,10 @@ int isopath_bench(int argc, char **argv)
     if (route) {
         RouteInfo ri;
         route_info(path_route(st), &ri);
-        printf(", prepared in %.2f ms: %ld walkable tiles (%ld core, %ld in trees, %ld regions), %d landmarks, "
-               "%.1f bytes/tile",
-               t_prep * 1e3, ri.walkable, ri.core, ri.tree, ri.regions, ri.landmarks,
+        printf(", prepared in %.2f ms: %ld walkable tiles (%ld core, %ld in trees, %ld regions), %ld corners "
+               "(diagonals %s), %d landmarks, %.1f bytes/tile",
+               t_prep * 1e3, ri.walkable, ri.core, ri.tree, ri.regions, ri.corners,
+               ri.scan ? "followed through" : "stop at jump points", ri.landmarks,
                (double)ri.bytes / ((double)g.w * g.h));
     } else if (jps && path_landmark_bytes(st))
         printf(", jump table and %d landmarks built in %.2f ms", opt.landmarks, t_prep * 1e3);
