@@ -29,6 +29,7 @@ static const char usage[] =
     "  --trace              print events: hover X Y, click X Y, path STEPS LENGTH,\n"
     "                       arrive X Y, idle X Y\n"
     "  --bench-frames N     (headless) draw N frames, print median and 95th percentile\n"
+    "  --bench-zoom Z       --bench-frames looks at the middle of the level at zoom Z (0.25 .. 3)\n"
     "  --help\n"
     "In the game press H for the controls.\n";
 
@@ -38,6 +39,7 @@ typedef struct Options {
     bool headless, trace;
     const char *script;
     long bench_frames;
+    double bench_zoom; /* 0: the level's own framing */
 } Options;
 
 typedef struct App {
@@ -52,6 +54,8 @@ typedef struct App {
     bool dragging;
     int drag_x, drag_y;
     double fps;
+    bool fullscreen;    /* F11 on X11: borderless over the display */
+    SDL_Rect windowed;  /* the window to go back to */
 } App;
 
 static int usage_error(const char *msg, const char *arg)
@@ -64,7 +68,7 @@ static int usage_error(const char *msg, const char *arg)
 
 static int parse_args(int argc, char **argv, Options *o)
 {
-    *o = (Options){NULL, 1280, 720, false, false, NULL, 0};
+    *o = (Options){NULL, 1280, 720, false, false, NULL, 0, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -91,6 +95,11 @@ static int parse_args(int argc, char **argv, Options *o)
                 if (*end || o->bench_frames < 1)
                     return usage_error("--bench-frames wants a positive whole number, not '%s'", v);
             }
+        } else if (!strcmp(a, "--bench-zoom")) {
+            char *end = NULL;
+            o->bench_zoom = i + 1 < argc ? strtod(argv[++i], &end) : 0;
+            if (!end || *end || !(o->bench_zoom >= GAME_ZOOM_MIN && o->bench_zoom <= GAME_ZOOM_MAX))
+                return usage_error("--bench-zoom wants a zoom from 0.25 to 3, not '%s'", end ? argv[i] : "");
         } else if (a[0] == '-') {
             return usage_error("unknown option '%s'", a);
         } else if (!o->level) {
@@ -158,12 +167,50 @@ static void hover_at(App *app, int px, int py)
     game_hover(&app->game, valid, t);
 }
 
+/* The game's screen is the renderer's output, read back after any window
+ * event rather than taken from the event: window managers (or their absence)
+ * differ in what they report and when. */
+static void sync_size(App *app)
+{
+    int w, h;
+    if (!app->window || SDL_GetRendererOutputSize(app->sdl, &w, &h) != 0)
+        return;
+    if (w != app->game.screen_w || h != app->game.screen_h)
+        game_resize(&app->game, w, h);
+}
+
+/* Fullscreen as a borderless window over the whole display. On X11 a
+ * fullscreen request is the window manager's to carry out, and with none
+ * running nothing happens while SDL believes the window grew (the picture is
+ * drawn for the wrong size); moving and sizing the window ourselves works
+ * with or without one. Elsewhere SDL's desktop fullscreen does the job. */
 static void toggle_fullscreen(App *app)
 {
-    if (!app->window)
+    SDL_Window *win = app->window;
+    if (!win)
         return;
-    bool full = SDL_GetWindowFlags(app->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
-    SDL_SetWindowFullscreen(app->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+    const char *driver = SDL_GetCurrentVideoDriver();
+    SDL_Rect display;
+    if (!driver || strcmp(driver, "x11") != 0) {
+        bool full = SDL_GetWindowFlags(win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+        SDL_SetWindowFullscreen(win, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+    } else if (!app->fullscreen) {
+        if (SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(win), &display) != 0)
+            return;
+        SDL_GetWindowPosition(win, &app->windowed.x, &app->windowed.y);
+        SDL_GetWindowSize(win, &app->windowed.w, &app->windowed.h);
+        SDL_SetWindowBordered(win, SDL_FALSE);
+        SDL_SetWindowPosition(win, display.x, display.y);
+        SDL_SetWindowSize(win, display.w, display.h);
+        SDL_RaiseWindow(win);
+        app->fullscreen = true;
+    } else {
+        SDL_SetWindowBordered(win, SDL_TRUE);
+        SDL_SetWindowSize(win, app->windowed.w, app->windowed.h);
+        SDL_SetWindowPosition(win, app->windowed.x, app->windowed.y);
+        app->fullscreen = false;
+    }
+    sync_size(app);
 }
 
 static void request_quit(App *app)
@@ -242,6 +289,10 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
         break;
     case SDLK_c:
         game_toggle_follow(g);
+        break;
+    case SDLK_t:
+        g->walls_down = !g->walls_down;
+        game_say(g, 2.0, g->walls_down ? "Walls down: T raises them again." : "Walls up.");
         break;
     case SDLK_F11:
         toggle_fullscreen(app);
@@ -333,11 +384,7 @@ static void handle_event(App *app, const SDL_Event *e)
         request_quit(app);
         break;
     case SDL_WINDOWEVENT:
-        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
-            game_resize(g, e->window.data1, e->window.data2);
-            if (g->follow)
-                game_center_on_droid(g);
-        }
+        sync_size(app); /* resized, maximized, restored, shown: whatever it was */
         break;
     case SDL_KEYDOWN:
         key_down(app, e->key.keysym.sym, e->key.keysym.mod);
@@ -516,6 +563,11 @@ static void bench_frames(App *app)
     double *ms = malloc((size_t)n * sizeof *ms);
     if (!ms)
         return;
+    Game *g = &app->game;
+    if (app->opt.bench_zoom > 0) { /* the middle of the level, where the screen is full of it */
+        game_look_at_tile(g, tile_pos(g->grid.w / 2, g->grid.h / 2));
+        game_zoom_at(g, (ScreenPos){g->screen_w * 0.5, g->screen_h * 0.5}, app->opt.bench_zoom / g->view.zoom);
+    }
     Uint64 freq = SDL_GetPerformanceFrequency();
     for (long i = 0; i < n; i++) {
         Uint64 t0 = SDL_GetPerformanceCounter();
@@ -524,8 +576,8 @@ static void bench_frames(App *app)
         ms[i] = (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)freq;
     }
     qsort(ms, (size_t)n, sizeof *ms, compare_doubles);
-    printf("%s: %ld frames at %dx%d: median %.2f ms, p95 %.2f ms\n", app->game.path, n, app->opt.w, app->opt.h,
-           ms[n / 2], ms[(long)(n * 0.95) < n ? (long)(n * 0.95) : n - 1]);
+    printf("%s: %ld frames at %dx%d: median %.2f ms, p95 %.2f ms (zoom %.2f)\n", g->path, n, app->opt.w, app->opt.h,
+           ms[n / 2], ms[(long)(n * 0.95) < n ? (long)(n * 0.95) : n - 1], g->view.zoom);
     free(ms);
 }
 
@@ -625,7 +677,7 @@ int main(int argc, char **argv)
         app.window = SDL_CreateWindow("Isodroid", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, app.opt.w,
                                       app.opt.h, SDL_WINDOW_RESIZABLE);
         if (app.window) {
-            SDL_SetWindowMinimumSize(app.window, 320, 240);
+            SDL_SetWindowMinimumSize(app.window, 64, 64); /* as small as --size takes: the layout fits any */
             app.sdl = SDL_CreateRenderer(app.window, -1, SDL_RENDERER_PRESENTVSYNC);
             if (!app.sdl)
                 app.sdl = SDL_CreateRenderer(app.window, -1, SDL_RENDERER_SOFTWARE);
