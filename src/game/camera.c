@@ -43,7 +43,7 @@ void game_frame_level(Game *g)
 {
     double iso_w = (g->grid.w + g->grid.h) * 32.0, iso_h = (g->grid.w + g->grid.h) * 16.0 + 40.0;
     double fit = fmin(0.85 * g->screen_w / iso_w, 0.8 * g->screen_h / iso_h);
-    g->view.zoom = fmax(1.0, fmin(2.0, fit));
+    g->view.zoom = fmax(1.0, fmin(GAME_ZOOM_MAX, fit));
     g->follow = true;
     game_center_on_droid(g);
 }

@@ -89,6 +89,7 @@ typedef struct Layout {
     int font_px, big_px;    /* body and title text sizes */
     int line, big_line;     /* their line steps */
     int pad;                /* margin to the window's edge and between panels */
+    int box_lines;          /* lines a banner or the message may wrap to */
     SDL_Rect hud;           /* the HUD panel */
     SDL_Rect minimap;       /* the minimap's image (its panel is pad/2 wider) */
     SDL_Rect minimap_panel;

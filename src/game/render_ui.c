@@ -32,6 +32,8 @@ Layout render_layout(const Game *g)
     L.line = px(L.ui, 20);
     L.big_line = px(L.ui, 28);
     L.pad = px(L.ui, 10);
+    L.box_lines = h / (8 * L.line);
+    L.box_lines = L.box_lines < 1 ? 1 : L.box_lines > 4 ? 4 : L.box_lines;
 
     /* the minimap: top right, at most a third of the width and of the height */
     int rim = px(L.ui, 6);
@@ -43,9 +45,12 @@ Layout render_layout(const Game *g)
     if (size < 8) /* no room: no minimap */
         L.minimap.w = L.minimap.h = L.minimap_panel.w = L.minimap_panel.h = 0;
 
-    /* the HUD: top left, beside the minimap, at most 40% of the height */
+    /* the HUD: top left, at most 40% of the height, clear of the minimap and of
+     * the middle column, where the droid stands while the camera follows it */
     int right = g->show_minimap && L.minimap_panel.w ? L.minimap_panel.x - L.pad : w - L.pad;
-    L.hud = (SDL_Rect){L.pad, L.pad, (int)fmin(300 * L.ui, right - 2 * L.pad), (int)fmin(150 * L.ui, 0.4 * h)};
+    int middle = w / 2 - px(L.ui, 32);
+    L.hud = (SDL_Rect){L.pad, L.pad, (int)fmin(300 * L.ui, fmin(right, middle) - L.pad - L.pad),
+                       (int)fmin(150 * L.ui, 0.4 * h)};
     if (L.hud.w < 0)
         L.hud.w = 0;
 
@@ -254,17 +259,15 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
 
 /* ---- banners and the message bar --------------------------------------------------- */
 
-enum { BANNER_LINES = 4 };
-
 /* A panel of wrapped text centred on cx; top-left at y. Returns its height. */
 static int text_box(Renderer *r, int cx, int y, int max_w, SDL_Color back, SDL_Color fore, const char *msg,
                     bool draw, SDL_Rect *out)
 {
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font;
-    int m = px(L->ui, 14), mv = px(L->ui, 6);
-    char lines[BANNER_LINES][TEXT_LEN];
-    int n = render_text_wrap(f, msg, max_w - 2 * m, lines, BANNER_LINES), w = 0;
+    int m = px(L->ui, 10), mv = px(L->ui, 6);
+    char lines[4][TEXT_LEN];
+    int n = render_text_wrap(f, msg, max_w - 2 * m, lines, L->box_lines), w = 0;
     for (int i = 0; i < n; i++) {
         int lw = render_text_width(f, lines[i]);
         w = lw > w ? lw : w;
@@ -294,7 +297,7 @@ static int banner(Renderer *r, const Game *g, int y, SDL_Color back, SDL_Color f
     int left = L->hud.x + L->hud.w + L->pad;
     int right = g->show_minimap && L->minimap_panel.w ? L->minimap_panel.x - L->pad : g->screen_w - L->pad;
     TTF_Font *f = r->assets->font;
-    int m = 2 * px(L->ui, 14);
+    int m = 2 * px(L->ui, 10);
     if (y < L->hud.y + L->hud.h) { /* beside the HUD */
         const char *texts[2] = {msg, brief};
         for (int k = 0; k < 2; k++) {
@@ -312,7 +315,8 @@ static int banner(Renderer *r, const Game *g, int y, SDL_Color back, SDL_Color f
             below = L->minimap_panel.y + L->minimap_panel.h;
         y = below + L->pad;
     }
-    return y + text_box(r, g->screen_w / 2, y, g->screen_w - 2 * L->pad, back, fore, msg, true, NULL) + px(L->ui, 4);
+    const char *text = brief && g->screen_h < 400 ? brief : msg; /* a small window keeps the view */
+    return y + text_box(r, g->screen_w / 2, y, g->screen_w - 2 * L->pad, back, fore, text, true, NULL) + px(L->ui, 4);
 }
 
 static bool rect_hits(SDL_Rect a, SDL_FRect b)
@@ -345,11 +349,16 @@ static void draw_message(Renderer *r, const Game *g, int top)
         ScreenPos c = iso_world_to_screen(&g->view, (WorldPos){g->hover.x + 0.5, g->hover.y + 0.5});
         avoid[n++] = (SDL_FRect){(float)(c.x - 32 * z), (float)(c.y - 16 * z), (float)(64 * z), (float)(32 * z)};
     }
-    int y = bottom;
-    box.y = bottom;
-    for (int i = 0; i < n; i++)
-        if (rect_hits(box, avoid[i]))
-            y = top;
+    /* the first place clear of the banners and of what matters, else the first clear of the banners */
+    int candidates[2] = {bottom, top}, y = bottom > top ? bottom : top;
+    for (int k = 1; k >= 0; k--) {
+        box.y = candidates[k];
+        bool clear = box.y >= top;
+        for (int i = 0; i < n && clear; i++)
+            clear = !rect_hits(box, avoid[i]);
+        if (clear)
+            y = box.y;
+    }
     text_box(r, g->screen_w / 2, y, max_w, back, fore, g->message, true, NULL);
 }
 
@@ -402,7 +411,7 @@ static void draw_help(Renderer *r, const Game *g)
         what_w = avail_w - key_w - gap;
     int inner_w = key_w + gap + what_w;
     /* the legend: marker and name pairs, flowing into lines */
-    int mk = px(L->ui, 12), legend_lines = 1, x = 0;
+    int mk = px(L->ui, 14), legend_lines = 1, x = 0;
     int title_w = render_text_width(fb, "Controls");
     for (size_t i = 0; i < sizeof legend / sizeof legend[0]; i++) {
         int w = mk + px(L->ui, 6) + render_text_width(f, render_minimap_marker_name(legend[i])) + gap;
@@ -414,21 +423,30 @@ static void draw_help(Renderer *r, const Game *g)
     }
     int legend_h = L->line + legend_lines * L->line + px(L->ui, 6);
     int head_h = L->big_line + px(L->ui, 10);
-    /* rows that fit; the last line says how many did not */
+    /* rows that fit, descriptions wrapped; when that leaves rows out, one
+     * line each (cut short), which shows more; a last line says how many are missing */
     char wrapped[sizeof help_rows / sizeof help_rows[0]][HELP_WRAP][TEXT_LEN];
     int nwrap[sizeof help_rows / sizeof help_rows[0]];
     int body_h = 0, shown = 0;
-    for (int i = 0; i < rows; i++) {
-        nwrap[i] = render_text_wrap(f, help_rows[i].what, what_w, wrapped[i], HELP_WRAP);
-        if (nwrap[i] < 1)
-            nwrap[i] = 1;
-        int need = head_h + body_h + nwrap[i] * L->line + legend_h + 2 * m;
-        if (need > avail_h && !(i == rows - 1 && need - legend_h <= avail_h))
+    for (int wrap = HELP_WRAP; wrap >= 1; wrap -= HELP_WRAP - 1) {
+        int h_try = 0, n_try = 0;
+        for (int i = 0; i < rows; i++) {
+            int lines = render_text_wrap(f, help_rows[i].what, what_w, wrapped[i], wrap);
+            nwrap[i] = lines < 1 ? 1 : lines;
+            /* every row but the last still needs a line for "... more" */
+            int need = head_h + h_try + nwrap[i] * L->line + 2 * m + (i < rows - 1 ? L->line : 0);
+            if (need > avail_h)
+                break;
+            h_try += nwrap[i] * L->line;
+            n_try++;
+        }
+        body_h = h_try;
+        shown = n_try;
+        if (shown == rows)
             break;
-        body_h += nwrap[i] * L->line;
-        shown++;
     }
-    bool more = shown < rows, with_legend = head_h + body_h + legend_h + 2 * m <= avail_h;
+    /* the legend only when every row is there */
+    bool more = shown < rows, with_legend = !more && head_h + body_h + legend_h + 2 * m <= avail_h;
     if (more)
         body_h += L->line;
     int h = 2 * m - px(L->ui, 6) + head_h + body_h + (with_legend ? legend_h : 0);
@@ -450,7 +468,7 @@ static void draw_help(Renderer *r, const Game *g)
     }
     if (more) {
         char note[TEXT_LEN], fit[TEXT_LEN];
-        snprintf(note, sizeof note, "... and %d more: make the window larger (README lists all)", rows - shown);
+        snprintf(note, sizeof note, "... %d more in a larger window", rows - shown);
         render_text_fit(f, note, inner_w, fit, sizeof fit);
         render_text(r, f, p.x + m, y, DIM, fit);
         y += L->line;

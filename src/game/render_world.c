@@ -156,7 +156,7 @@ static void draw_ground(Renderer *r, const Game *g, const Pass *p)
     }
 }
 
-static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, PREVIEW_COLOR = {255, 255, 255, 95};
+static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, PREVIEW_COLOR = {220, 245, 255, 80};
 
 /* Marks on the floor, under the walls in front of them: the path the droid
  * walks, the one a click would walk, and in the editor the sentry starts. */
@@ -169,7 +169,7 @@ static void draw_marks(Renderer *r, const Game *g, const Pass *p)
                 fill_diamond(r, &p->v, m->tile[i], 0.18, (SDL_Color){230, 60, 60, 150});
     for (int i = 0; i < g->preview.count; i++)
         if (in_visible(&p->vis, g->preview.tiles[i]))
-            fill_diamond(r, &p->v, g->preview.tiles[i], 0.34, PREVIEW_COLOR);
+            fill_diamond(r, &p->v, g->preview.tiles[i], 0.36, PREVIEW_COLOR);
     for (int i = g->route_done; i < g->route.count; i++)
         if (in_visible(&p->vis, g->route.tiles[i]))
             fill_diamond(r, &p->v, g->route.tiles[i], 0.3, PATH_COLOR);
