@@ -1,15 +1,23 @@
 /* pngcheck - inspects a screenshot for the game tests: prints how many
  * distinct colours the image has and how many pixels of the droid's red eye
- * lie inside the box X0 Y0 X1 Y1.   pngcheck FILE X0 Y0 X1 Y1 */
+ * lie inside the box X0 Y0 X1 Y1; given a colour, also how many pixels in
+ * the box are within TOL of it on every channel, and their bounding box.
+ *   pngcheck FILE X0 Y0 X1 Y1 [R G B TOL]
+ *   -> WxH colours N eye N [match N bbox X0 Y0 X1 Y1]   (bbox -1 -1 -1 -1 when none) */
 #include <SDL.h>
 #include <SDL_image.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+static int near(int a, int b, int tol)
+{
+    return abs(a - b) <= tol;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 6) {
-        fprintf(stderr, "usage: pngcheck FILE X0 Y0 X1 Y1\n");
+    if (argc != 6 && argc != 10) {
+        fprintf(stderr, "usage: pngcheck FILE X0 Y0 X1 Y1 [R G B TOL]\n");
         return 2;
     }
     SDL_Surface *raw = IMG_Load(argv[1]);
@@ -19,8 +27,16 @@ int main(int argc, char **argv)
     }
     SDL_Surface *s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
     int x0 = atoi(argv[2]), y0 = atoi(argv[3]), x1 = atoi(argv[4]), y1 = atoi(argv[5]);
+    int want = argc == 10, cr = 0, cg = 0, cb = 0, tol = 0;
+    if (want) {
+        cr = atoi(argv[6]);
+        cg = atoi(argv[7]);
+        cb = atoi(argv[8]);
+        tol = atoi(argv[9]);
+    }
     static unsigned char seen[1 << 21];
-    long colours = 0, eye = 0;
+    long colours = 0, eye = 0, match = 0;
+    int bx0 = -1, by0 = -1, bx1 = -1, by1 = -1;
     for (int y = 0; y < s->h; y++)
         for (int x = 0; x < s->w; x++) {
             Uint8 *p = (Uint8 *)s->pixels + y * s->pitch + x * 4;
@@ -29,10 +45,25 @@ int main(int argc, char **argv)
                 seen[key >> 3] |= (unsigned char)(1 << (key & 7));
                 colours++;
             }
-            if (x >= x0 && x <= x1 && y >= y0 && y <= y1 && p[0] > 220 && p[1] < 120 && p[2] < 100)
+            if (x < x0 || x > x1 || y < y0 || y > y1)
+                continue;
+            if (p[0] > 220 && p[1] < 120 && p[2] < 100)
                 eye++;
+            if (want && near(p[0], cr, tol) && near(p[1], cg, tol) && near(p[2], cb, tol)) {
+                if (!match++) {
+                    bx0 = bx1 = x;
+                    by0 = by1 = y;
+                }
+                bx0 = x < bx0 ? x : bx0;
+                bx1 = x > bx1 ? x : bx1;
+                by0 = y < by0 ? y : by0;
+                by1 = y > by1 ? y : by1;
+            }
         }
-    printf("%dx%d colours %ld eye %ld\n", s->w, s->h, colours, eye);
+    printf("%dx%d colours %ld eye %ld", s->w, s->h, colours, eye);
+    if (want)
+        printf(" match %ld bbox %d %d %d %d", match, bx0, by0, bx1, by1);
+    printf("\n");
     SDL_FreeSurface(s);
     SDL_FreeSurface(raw);
     return 0;

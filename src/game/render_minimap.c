@@ -130,11 +130,13 @@ static void outline_polygon(Renderer *r, const SDL_FPoint *p, int n, SDL_Color c
     SDL_RenderDrawLinesF(r->sdl, q, n + 1);
 }
 
-/* A filled shape with a dark rim one pixel out, so it reads on any terrain. */
-static void shape(Renderer *r, const SDL_FPoint *p, int n, SDL_Color fill)
+/* A filled shape with a dark rim, so it reads on any terrain; a shape too
+ * small for a rim is only filled (the rim would swallow it). */
+static void shape(Renderer *r, const SDL_FPoint *p, int n, SDL_Color fill, float px)
 {
     render_fill_polygon(r, p, n, fill);
-    outline_polygon(r, p, n, OUTLINE);
+    if (px >= 6.0f)
+        outline_polygon(r, p, n, OUTLINE);
 }
 
 void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px)
@@ -155,7 +157,7 @@ void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px
     }
     case MARK_EXIT: { /* green square with a light rim */
         SDL_FPoint p[4] = {{x - h, y - h}, {x + h, y - h}, {x + h, y + h}, {x - h, y + h}};
-        shape(r, p, 4, (SDL_Color){90, 235, 140, 255});
+        shape(r, p, 4, (SDL_Color){90, 235, 140, 255}, px);
         SDL_FPoint q[4] = {{x - h * 0.4f, y - h * 0.4f}, {x + h * 0.4f, y - h * 0.4f}, {x + h * 0.4f, y + h * 0.4f},
                            {x - h * 0.4f, y + h * 0.4f}};
         render_fill_polygon(r, q, 4, (SDL_Color){230, 255, 235, 255});
@@ -164,17 +166,17 @@ void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px
     case MARK_DOOR: { /* an amber bar */
         SDL_FPoint p[4] = {{x - h, y - h * 0.45f}, {x + h, y - h * 0.45f}, {x + h, y + h * 0.45f},
                            {x - h, y + h * 0.45f}};
-        shape(r, p, 4, (SDL_Color){240, 160, 40, 255});
+        shape(r, p, 4, (SDL_Color){240, 160, 40, 255}, px);
         break;
     }
     case MARK_CELL: { /* a yellow diamond */
         SDL_FPoint p[4] = {{x, y - h}, {x + h * 0.75f, y}, {x, y + h}, {x - h * 0.75f, y}};
-        shape(r, p, 4, (SDL_Color){255, 228, 60, 255});
+        shape(r, p, 4, (SDL_Color){255, 228, 60, 255}, px);
         break;
     }
     case MARK_SENTRY: { /* a red triangle */
         SDL_FPoint p[3] = {{x, y - h}, {x + h, y + h * 0.8f}, {x - h, y + h * 0.8f}};
-        shape(r, p, 3, (SDL_Color){235, 60, 50, 255});
+        shape(r, p, 3, (SDL_Color){235, 60, 50, 255}, px);
         break;
     }
     case MARK_PATH: { /* a stroke of the path */
@@ -257,14 +259,20 @@ void render_minimap_draw(Renderer *r, const Game *g)
     float tile = (float)rect.w / g->grid.w;
     draw_path(r, g, rect, tile);
     draw_view_outline(r, g, rect);
-    /* the markers, the least important first; none smaller than it must be to read */
+    /* the destination: a ring around its tile, so an exit or a cell there still shows */
     float ui = (float)lay->ui;
+    if (g->route_done < g->route.count) {
+        TilePos end = g->route.tiles[g->route.count - 1];
+        SDL_FPoint c = mini_point(rect, g, end.x + 0.5, end.y + 0.5);
+        render_minimap_marker(r, MARK_TARGET, c.x, c.y, fmaxf(tile * 1.6f, 12.0f * ui));
+    }
+    /* the markers, the least important first; none smaller than it must be to read */
     const MiniMarks *m = &r->marks;
     static const struct {
         TileKind kind;
         MiniMarker mark;
         float min_px;
-    } order[] = {{TILE_DOOR, MARK_DOOR, 3.0f}, {TILE_CELL, MARK_CELL, 5.0f}, {TILE_SENTRY, MARK_SENTRY, 6.0f},
+    } order[] = {{TILE_DOOR, MARK_DOOR, 2.5f}, {TILE_CELL, MARK_CELL, 6.0f}, {TILE_SENTRY, MARK_SENTRY, 7.0f},
                  {TILE_EXIT, MARK_EXIT, 8.0f}};
     for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
         float px = fmaxf(tile * 0.9f, order[o].min_px * ui);
@@ -273,11 +281,6 @@ void render_minimap_draw(Renderer *r, const Game *g)
                 SDL_FPoint c = mini_point(rect, g, m->tile[i].x + 0.5, m->tile[i].y + 0.5);
                 render_minimap_marker(r, order[o].mark, c.x, c.y, px);
             }
-    }
-    if (g->route_done < g->route.count) {
-        TilePos end = g->route.tiles[g->route.count - 1];
-        SDL_FPoint c = mini_point(rect, g, end.x + 0.5, end.y + 0.5);
-        render_minimap_marker(r, MARK_TARGET, c.x, c.y, fmaxf(tile * 1.1f, 8.0f * ui));
     }
     SDL_FPoint d = mini_point(rect, g, g->droid.pos.x, g->droid.pos.y);
     render_minimap_marker(r, MARK_DROID, d.x, d.y, fmaxf(tile * 1.2f, 9.0f * ui));
