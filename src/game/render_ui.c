@@ -206,6 +206,10 @@ static int hud_lines(const Game *g, const HudStats *hs, TTF_Font *f, int text_w,
         TilePos end = g->preview.tiles[g->preview.count - 1];
         n = hud_add(l, n, false, BODY, 2, "Click: %d step%s to %d,%d", g->preview.count, g->preview.count == 1 ? "" : "s",
                     end.x, end.y);
+    } else if (g->hover_valid && tile_pos_eq(g->hover, g->droid.tile)) {
+        n = hud_add(l, n, false, DIM, 2, "The droid stands here");
+    } else if (g->hover_valid) {
+        n = hud_add(l, n, false, DIM, 2, "As close to %d,%d as it gets", g->hover.x, g->hover.y);
     } else if (g->plan.valid) {
         n = hud_add(l, n, false, DIM, 2, "Last path %d steps, length %.2f", g->plan.steps, g->plan.length);
     } else {
@@ -387,7 +391,7 @@ static const HelpRow help_rows[] = {
     {"Esc", "close this help, stop editing, or quit"},
 };
 
-static const MiniMarker legend[] = {MARK_DROID, MARK_TARGET, MARK_PATH, MARK_EXIT, MARK_CELL, MARK_DOOR};
+static const MiniMarker legend[] = {MARK_DROID, MARK_TARGET, MARK_PATH, MARK_EXIT, MARK_CELL, MARK_DOOR, MARK_SENTRY};
 
 enum { HELP_WRAP = 3 };
 
