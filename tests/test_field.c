@@ -99,11 +99,74 @@ static void test_field_edges(void **state)
     grid_deinit(&g);
 }
 
+/* Bounded fields: within the bound every cost and step is the whole
+ * field's, beyond it nothing is known, the work is the tiles within the
+ * bound, and updates in one allocation never leak an older goal's values. */
+static void test_field_bounded(void **state)
+{
+    (void)state;
+    uint64_t seed = 41;
+    Field b;
+    int w = 40, h = 30;
+    assert_true(field_init_bounded(&b, w, h, PATH_TOPO_8));
+    TilePos to;
+    assert_false(field_next(&b, tile_pos(3, 3), &to)); /* empty until updated */
+    assert_true(field_cost(&b, tile_pos(3, 3)) == UINT64_MAX);
+    Grid g;
+    test_random_grid(&g, w, h, 25, 3, &seed);
+    uint64_t *before = b.cost;
+    for (int round = 0; round < 30; round++) {
+        TilePos goal = tile_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
+        uint64_t bound = (uint64_t)(test_rand(&seed) % 20) * PATH_UNIT_STRAIGHT + (round % 3) * PATH_UNIT_DIAGONAL;
+        if (!grid_walkable(&g, goal.x, goal.y)) {
+            assert_false(field_update(&b, &g, goal, bound));
+            assert_true(field_cost(&b, goal) == UINT64_MAX);
+            continue;
+        }
+        assert_true(field_update(&b, &g, goal, bound));
+        assert_true(b.cost == before); /* the same memory */
+        Field full;
+        assert_true(field_init(&full, &g, goal, PATH_TOPO_8));
+        long within = 0;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                TilePos t = tile_pos(x, y);
+                uint64_t want = field_cost(&full, t), got = field_cost(&b, t);
+                if (want <= bound) {
+                    within++;
+                    if (got != want)
+                        fail_msg("round %d: %d,%d costs %llu bounded, %llu whole", round, x, y,
+                                 (unsigned long long)got, (unsigned long long)want);
+                    TilePos n1, n2;
+                    bool s1 = field_next(&b, t, &n1), s2 = field_next(&full, t, &n2);
+                    assert_int_equal(s1, s2);
+                    if (s1)
+                        assert_true(n1.x == n2.x && n1.y == n2.y);
+                } else {
+                    assert_true(got == UINT64_MAX);
+                    TilePos n;
+                    assert_false(field_next(&b, t, &n));
+                }
+            }
+        assert_int_equal(b.settled, within); /* nothing beyond the bound was expanded */
+        field_deinit(&full);
+    }
+    /* a goal on a grid of another size is refused */
+    Grid small;
+    assert_true(grid_init(&small, 5, 5));
+    grid_set(&small, 1, 1, 1);
+    assert_false(field_update(&b, &small, tile_pos(1, 1), PATH_UNIT_STRAIGHT));
+    grid_deinit(&small);
+    field_deinit(&b);
+    field_deinit(&b);
+    grid_deinit(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_field8), cmocka_unit_test(test_field4), cmocka_unit_test(test_field_hex),
-        cmocka_unit_test(test_field_edges),
+        cmocka_unit_test(test_field_edges), cmocka_unit_test(test_field_bounded),
     };
     return cmocka_run_group_tests_name("field", tests, NULL, NULL);
 }

@@ -75,14 +75,14 @@ static int teardown(void **state)
 static void run_for(Game *g, double seconds)
 {
     for (double t = 0; t < seconds; t += 1.0 / 60)
-        game_update(g, 1.0 / 60);
+        game_update(g);
 }
 
 static void assert_grid_matches_level(const Game *g)
 {
     for (int y = 0; y < g->level.h; y++)
         for (int x = 0; x < g->level.w; x++)
-            assert_int_equal(grid_cost(&g->grid, x, y), tile_info(level_kind(&g->level, x, y))->cost);
+            assert_int_equal(grid_cost(&g->sim.grid, x, y), tile_info(level_kind(&g->level, x, y))->cost);
 }
 
 static void test_edit_save_reload_same_grid(void **state)
@@ -118,7 +118,7 @@ static void test_edit_save_reload_same_grid(void **state)
     assert_int_equal(back.start.y, 1);
     Grid grid;
     assert_true(level_build_grid(&back, &grid));
-    assert_memory_equal(grid.cost, g->grid.cost, (size_t)(grid.stride * (grid.h + 2)));
+    assert_memory_equal(grid.cost, g->sim.grid.cost, (size_t)(grid.stride * (grid.h + 2)));
     grid_deinit(&grid);
     level_free(&back);
 
@@ -144,26 +144,30 @@ static void test_undo_redo_keep_grid_in_step(void **state)
         game_edit_press(g, tile_pos(x, 6), false);
         game_edit_release(g);
     }
-    assert_int_equal(grid_cost(&g->grid, 4, 6), 0);
+    assert_int_equal(grid_cost(&g->sim.grid, 4, 6), 0);
     for (int i = 0; i < 7; i++)
         game_undo(g);
-    assert_int_equal(grid_cost(&g->grid, 4, 6), 1);
+    assert_int_equal(grid_cost(&g->sim.grid, 4, 6), 1);
     assert_false(game_dirty(g));
     for (int i = 0; i < 3; i++)
         game_redo(g);
-    assert_int_equal(grid_cost(&g->grid, 3, 6), 0);
-    assert_int_equal(grid_cost(&g->grid, 4, 6), 1);
+    assert_int_equal(grid_cost(&g->sim.grid, 3, 6), 0);
+    assert_int_equal(grid_cost(&g->sim.grid, 4, 6), 1);
     assert_grid_matches_level(g);
-    /* the droid on a tile that becomes a wall goes to the start */
+    /* while editing the droid stands on the start, and moves with it */
     game_edit_brush(g, '@');
     game_edit_press(g, tile_pos(6, 1), false);
     game_edit_release(g);
-    assert_int_equal(g->droid.tile.x, 2); /* the droid stays where it is */
+    assert_int_equal(g->sim.droid.tile.x, 6);
+    assert_int_equal(g->sim.droid.tile.y, 1);
     game_edit_brush(g, '#');
     game_edit_press(g, tile_pos(2, 2), false);
     game_edit_release(g);
-    assert_int_equal(g->droid.tile.x, 6);
-    assert_int_equal(g->droid.tile.y, 1);
+    assert_int_equal(grid_cost(&g->sim.grid, 2, 2), 0);
+    /* leaving the editor starts play on the file's level, at its start */
+    game_edit_toggle(g);
+    assert_int_equal(g->sim.droid.tile.x, 6);
+    assert_int_equal(g->sim.status, SIM_PLAYING);
 }
 
 /* The hover preview follows the edits (live path preview while editing). */
@@ -178,12 +182,12 @@ static void test_preview_follows_edits(void **state)
     game_edit_press(g, tile_pos(4, 1), false);
     game_edit_drag(g, tile_pos(4, 3));
     game_edit_release(g);
-    game_update(g, 1.0 / 60);
+    game_update(g);
     assert_true(g->preview.count > 4);
     for (int i = 0; i < g->preview.count; i++) /* column 4 is now wall from row 1 to row 5 */
         assert_true(g->preview.tiles[i].x != 4 || g->preview.tiles[i].y > 5);
     game_undo(g);
-    game_update(g, 1.0 / 60);
+    game_update(g);
     assert_int_equal(g->preview.count, 4);
 }
 
@@ -196,14 +200,14 @@ static void test_undo_while_walking_stops_the_walk(void **state)
     game_edit_press(g, tile_pos(4, 4), true); /* wall -> floor: opens a short cut */
     game_edit_toggle(g);
     game_click_tile(g, tile_pos(6, 6));
-    assert_true(g->has_target);
+    assert_true(g->sim.has_target);
     run_for(g, 0.3);
     game_undo(g);
-    assert_false(g->has_target);
+    assert_false(g->sim.has_target);
     run_for(g, 1.0);
-    assert_false(g->droid.moving);
-    assert_true(grid_walkable(&g->grid, g->droid.tile.x, g->droid.tile.y));
-    assert_true(g->droid.tile.x != 6 || g->droid.tile.y != 6);
+    assert_false(g->sim.droid.moving);
+    assert_true(grid_walkable(&g->sim.grid, g->sim.droid.tile.x, g->sim.droid.tile.y));
+    assert_true(g->sim.droid.tile.x != 6 || g->sim.droid.tile.y != 6);
 }
 
 static void test_hot_reload(void **state)
@@ -230,16 +234,16 @@ static void test_hot_reload(void **state)
     assert_string_equal(g->file_error, "");
     assert_string_equal(g->level.name, "Fixed");
     assert_int_equal(g->level.h, 4);
-    assert_int_equal(g->droid.tile.x, 2);
-    assert_int_equal(g->droid.tile.y, 2);
+    assert_int_equal(g->sim.droid.tile.x, 2);
+    assert_int_equal(g->sim.droid.tile.y, 2);
     assert_grid_matches_level(g);
 
     /* the droid's tile becomes a wall: it goes to the start */
     write_file(fx->path, "name: Moved\n#########\n#.....@.#\n#.#.....#\n#########\n");
     run_for(g, 1.0);
     assert_string_equal(g->level.name, "Moved");
-    assert_int_equal(g->droid.tile.x, 6);
-    assert_int_equal(g->droid.tile.y, 1);
+    assert_int_equal(g->sim.droid.tile.x, 6);
+    assert_int_equal(g->sim.droid.tile.y, 1);
     free(before);
 }
 
@@ -369,7 +373,7 @@ static void test_level_switching(void **state)
     assert_string_equal(g->level.name, "Hall");
     game_request_switch(g, +1);
     assert_string_equal(g->level.name, "Yard");
-    assert_int_equal(g->droid.tile.x, 3);
+    assert_int_equal(g->sim.droid.tile.x, 3);
     game_request_switch(g, +1); /* skips the file that does not load, wraps */
     assert_string_equal(g->level.name, "Tutorial room");
     assert_non_null(strstr(g->message, "04_notes.txt:1:1: unknown glyph 'n'"));
@@ -404,6 +408,97 @@ static void test_level_switching(void **state)
     free(text);
 }
 
+/* A damaged progress file is named, ignored, and kept as FILE.bad when a
+ * new one is written; a good one is read back with its bests. */
+static void test_progress_corrupt_is_reported_and_kept(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/isodroid-progress-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256], bad[300];
+    snprintf(path, sizeof path, "%s/isodroid/progress", dir);
+    snprintf(bad, sizeof bad, "%s.bad", path);
+    char sub[256];
+    snprintf(sub, sizeof sub, "%s/isodroid", dir);
+    assert_int_equal(mkdir(sub, 0755), 0);
+    const char *garbage = "# isodroid progress 1\nlevel\tx.txt\tnot-a-number\t3\t4\n";
+    write_file(path, garbage);
+    Progress p;
+    progress_load(&p, path);
+    assert_true(strstr(p.error, path) != NULL);
+    assert_true(strstr(p.error, "damaged") != NULL);
+    assert_int_equal(p.count, 0);
+    char *still = test_read_file(path, NULL);
+    assert_string_equal(still, garbage); /* loading never touches it */
+    free(still);
+    bool best = false;
+    assert_true(progress_record(&p, "levels/01_tutorial.txt", 12.5, 40, 44.25, &best));
+    assert_true(best);
+    char *kept = test_read_file(bad, NULL);
+    assert_non_null(kept);
+    assert_string_equal(kept, garbage);
+    free(kept);
+    progress_free(&p);
+    /* the new file reads back; a worse run keeps the bests, a better one replaces them */
+    progress_load(&p, path);
+    assert_string_equal(p.error, "");
+    const ProgressEntry *e = progress_get(&p, "elsewhere/01_tutorial.txt");
+    assert_non_null(e);
+    assert_true(e->best_time == 12.5 && e->best_steps == 40);
+    assert_true(progress_record(&p, "levels/01_tutorial.txt", 20.0, 50, 50.0, &best));
+    assert_false(best);
+    assert_true(progress_record(&p, "levels/01_tutorial.txt", 11.0, 50, 50.0, &best));
+    assert_true(best);
+    e = progress_get(&p, "01_tutorial.txt");
+    assert_true(e->best_time == 11.0 && e->best_steps == 40);
+    progress_free(&p);
+    unlink(path);
+    unlink(bad);
+    rmdir(sub);
+    rmdir(dir);
+}
+
+/* Hovering walls and cut-off tiles on a big open level plans only towards
+ * the nearest reachable tile: never a search of the whole reachable map. */
+static void test_hover_blocked_stays_small(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/isodroid-big-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/big.txt", dir);
+    int n = 1024;
+    size_t len = (size_t)(n + 1) * (size_t)n + 1;
+    char *text = malloc(len), *p = text;
+    for (int y = 0; y < n; y++) {
+        for (int x = 0; x < n; x++)
+            *p++ = (x == 10 && y == 10) ? '@' : (x >= 500 && x < 520 && y >= 500 && y < 520) ? '#' : '.';
+        *p++ = '\n';
+    }
+    *p = '\0';
+    write_file(path, text);
+    free(text);
+    Game g;
+    Diags d;
+    diag_clear(&d);
+    assert_true(game_init(&g, path, 800, 600, &d));
+    game_hover(&g, true, tile_pos(510, 510)); /* the middle of the wall block */
+    assert_true(g.preview.count > 0);
+    TilePos end = g.preview.tiles[g.preview.count - 1];
+    assert_int_equal(end.x, 520); /* the nearest floor: ten tiles east, out of the block */
+    assert_int_equal(end.y, 510);
+    long expanded = path_result(g.search)->expanded;
+    if (expanded >= 50000) /* round the block to the tile beyond it; the whole map is a million */
+        fail_msg("expanded %ld", expanded);
+    /* the same hover again is not planned again */
+    game_hover(&g, true, tile_pos(511, 510));
+    game_hover(&g, true, tile_pos(510, 510));
+    assert_int_equal(g.preview.tiles[g.preview.count - 1].x, 520);
+    game_deinit(&g);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -417,6 +512,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_save_to_read_only_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_save_to_read_only_folder, setup, teardown),
         cmocka_unit_test_setup_teardown(test_level_switching, setup, teardown),
+        cmocka_unit_test(test_progress_corrupt_is_reported_and_kept),
+        cmocka_unit_test(test_hover_blocked_stays_small),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

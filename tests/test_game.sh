@@ -7,6 +7,8 @@ game=${ISODROID:-bin/isodroid}
 pngcheck=${PNGCHECK:-build/san/tests/pngcheck}
 here=$(pwd)
 . "$(dirname "$0")/tap.sh"
+XDG_DATA_HOME="$tmp/data" # progress goes here, never to the real one
+export XDG_DATA_HOME
 
 # every "arrive X Y" is a walkable tile of the level, and each is next to the one before
 walk_ok() { # trace level start_x start_y
@@ -35,7 +37,7 @@ sed -i "s#SHOT#$tmp/walk.png#" "$tmp/walk.txt"
 rc=$?
 check "scripted click: exit 0, nothing on stderr" '[ $rc -eq 0 ] && [ ! -s "$tmp/err" ]'
 check "trace: click, then the planned path" 'head -2 "$tmp/trace" | tr "\n" " " | grep -q "^click 6 8 path 9 10.242641 $"'
-check "trace: arrives at the target and idles there" 'tail -2 "$tmp/trace" | tr "\n" " " | grep -q "^arrive 6 8 idle 6 8 $"'
+check "trace: arrives at the target and idles there" 'grep -v "^state \|^energy " "$tmp/trace" | tail -2 | tr "\n" " " | grep -q "^arrive 6 8 idle 6 8 $"'
 check "trace: one arrive per step" '[ "$(grep -c ^arrive "$tmp/trace")" -eq 9 ]'
 check "trajectory never enters a blocked tile" 'walk_ok "$tmp/trace" levels/01_tutorial.txt 2 2'
 "$pngcheck" "$tmp/walk.png" 560 280 720 440 >"$tmp/png"
@@ -50,13 +52,13 @@ check "click on a pixel picks the tile under it" 'grep -qx "click 2 2" "$tmp/tra
 # a wall as target: the droid walks to the nearest tile
 printf 'clicktile 0 0\nwait 2000\nquit\n' >"$tmp/wall.txt"
 "$game" levels/01_tutorial.txt --headless --script "$tmp/wall.txt" --trace >"$tmp/trace"
-check "blocked target: walks to the nearest reachable tile" 'tail -1 "$tmp/trace" | grep -qx "idle 1 1"'
+check "blocked target: walks to the nearest reachable tile" 'grep -v "^state " "$tmp/trace" | tail -1 | grep -qx "idle 1 1"'
 
 # retarget mid-walk: arrivals stay adjacent and walkable, and end at the new target
 printf 'clicktile 6 8\nwait 330\nclicktile 7 1\nwait 170\nclicktile 1 8\nwait 5000\nquit\n' >"$tmp/re.txt"
 "$game" levels/01_tutorial.txt --headless --script "$tmp/re.txt" --trace >"$tmp/trace"
 check "retargets: no jumps, no blocked tiles, ends at the last target" \
-    'walk_ok "$tmp/trace" levels/01_tutorial.txt 2 2 && tail -1 "$tmp/trace" | grep -qx "idle 1 8" && [ "$(grep -c ^click "$tmp/trace")" -eq 3 ]'
+    'walk_ok "$tmp/trace" levels/01_tutorial.txt 2 2 && grep -v "^state " "$tmp/trace" | tail -1 | grep -qx "idle 1 8" && [ "$(grep -c ^click "$tmp/trace")" -eq 3 ]'
 
 # deterministic: the same script gives the same trace
 "$game" levels/01_tutorial.txt --headless --script "$tmp/re.txt" --trace >"$tmp/trace2"
@@ -76,16 +78,16 @@ cp levels/01_tutorial.txt "$tmp/lv/room.txt"
 printf 'key e\nkey 3\nclicktile 3 3\nclicktile 5 3\nrclicktile 6 6\nkey 9\nclicktile 7 1\nkey ctrl+z\nkey ctrl+z\nkey ctrl+y\nkey ctrl+s\nquit\n' >"$tmp/edit.txt"
 "$game" "$tmp/lv/room.txt" --headless --script "$tmp/edit.txt" --trace >"$tmp/trace" 2>"$tmp/err"
 rc=$?
-awk 'NR == 6 { $0 = "#..,#,..#" } NR == 9 { $0 = "#.....#.#" } { print }' levels/01_tutorial.txt >"$tmp/want.txt"
+awk 'NR == 11 { $0 = "#..,#,..#" } NR == 14 { $0 = "#.....#.#" } { print }' levels/01_tutorial.txt >"$tmp/want.txt"
 check "edit, undo, redo, save: the file holds exactly the edits" \
     '[ $rc -eq 0 ] && grep -q "^save " "$tmp/trace" && cmp -s "$tmp/lv/room.txt" "$tmp/want.txt"'
 check "trace: edits, two undos, one redo" \
     '[ "$(grep -c "^edit " "$tmp/trace")" -eq 4 ] && [ "$(grep -c "^undo 1" "$tmp/trace")" -eq 1 ] && grep -q "^undo 2" "$tmp/trace" && grep -q "^redo 1" "$tmp/trace"'
 "${ISOPATH:-bin/isopath}" check "$tmp/lv/room.txt" >"$tmp/out" 2>&1
 check "the saved level passes isopath check" 'grep -q "ok, .Tutorial room., 9x10" "$tmp/out"'
-printf 'clicktile 3 3\nwait 1000\nquit\n' >"$tmp/walk2.txt"
+printf "clicktile 3 3\\nwait 2000\\nquit\\n" >"$tmp/walk2.txt"
 "$game" "$tmp/lv/room.txt" --headless --script "$tmp/walk2.txt" --trace >"$tmp/trace" 2>"$tmp/err"
-check "the saved level plays: the droid walks onto the painted rough ground" '[ $? -eq 0 ] && tail -1 "$tmp/trace" | grep -qx "idle 3 3"'
+check "the saved level plays: the droid walks onto the painted rough ground" '[ $? -eq 0 ] && grep -v "^state \\|^energy " "$tmp/trace" | tail -1 | grep -qx "idle 3 3"'
 
 # a left drag paints a connected line of tiles (the droid start is kept)
 cp levels/01_tutorial.txt "$tmp/lv/room.txt"
@@ -154,5 +156,45 @@ check "no display: says so and points to --headless" '[ $rc -eq 1 ] && grep -q -
 "$game" levels/01_tutorial.txt --headless --bench-frames 20 --size 640x360 >"$tmp/out"
 rc=$?
 check "--bench-frames prints median and p95" '[ $rc -eq 0 ] && grep -Eq "20 frames at 640x360: median [0-9.]+ ms, p95 [0-9.]+ ms" "$tmp/out"'
+
+# the game: both cells, the exit opens, walking into it wins, progress is kept
+printf 'clicktile 5 2\nwait 2000\nclicktile 1 7\nwait 4000\nclicktile 7 8\nwait 4000\nquit\n' >"$tmp/win.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/win.txt" --trace >"$tmp/trace" 2>"$tmp/err"
+rc=$?
+check "scripted win: two pickups, the exit opens after the last, then win" \
+    '[ $rc -eq 0 ] && [ "$(grep -c "^pickup " "$tmp/trace")" -eq 2 ] && grep -A3 "^pickup 1 7" "$tmp/trace" | grep -q "^exit-open 7 8" && grep -q "^win " "$tmp/trace"'
+check "the exit stays locked until the last cell" \
+    '[ "$(grep -n "^exit-open" "$tmp/trace" | cut -d: -f1)" -gt "$(grep -n "^pickup 5 2" "$tmp/trace" | cut -d: -f1)" ]'
+check "the win is kept in the progress file" 'grep -q "^level	01_tutorial.txt	" "$tmp/data/isodroid/progress"'
+printf 'clicktile 7 8\nwait 4000\nquit\n' >"$tmp/locked.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/locked.txt" --trace --no-progress >"$tmp/trace" 2>"$tmp/err"
+check "walking onto the locked exit does not win" 'grep -q "^arrive 7 8" "$tmp/trace" && ! grep -q "^win" "$tmp/trace"'
+
+# losing: out of energy, then R restarts
+printf 'energy: 3\n#########\n#@......#\n#########\n' >"$tmp/short.txt"
+printf 'clicktile 7 1\nwait 3000\nkey r\nwait 100\nquit\n' >"$tmp/lose.txt"
+"$game" "$tmp/short.txt" --headless --script "$tmp/lose.txt" --trace --no-progress >"$tmp/trace" 2>"$tmp/err"
+check "scripted loss: out of energy after three steps, R restarts" \
+    'grep -q "^lose energy" "$tmp/trace" && grep -q "^restart" "$tmp/trace" && [ "$(grep -c "^arrive" "$tmp/trace")" -eq 3 ] && grep -q "^energy 0.00" "$tmp/trace"'
+check "play never changes the level file" 'cmp -s "$tmp/short.txt" - <<EOF
+energy: 3
+#########
+#@......#
+#########
+EOF'
+
+# record and replay: the same state hash, twice
+printf 'clicktile 5 2\nwait 700\nkey Right\nwait 900\nclicktile 1 7\nwait 1500\nkey r\nwait 300\nclicktile 6 6\nwait 2000\nquit\n' >"$tmp/rec.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/rec.txt" --trace --no-progress --record "$tmp/game.rec" >"$tmp/trace1" 2>"$tmp/err"
+"$game" --headless --replay "$tmp/game.rec" --trace --no-progress >"$tmp/trace2" 2>>"$tmp/err"
+"$game" --headless --replay "$tmp/game.rec" --trace --no-progress >"$tmp/trace3" 2>>"$tmp/err"
+h1=$(tail -1 "$tmp/trace1") h2=$(tail -1 "$tmp/trace2") h3=$(tail -1 "$tmp/trace3")
+check "a recording replays to the recorded state hash, twice" \
+    'case $h1 in state\ *) true ;; *) false ;; esac && [ "$h1" = "$h2" ] && [ "$h2" = "$h3" ] && [ ! -s "$tmp/err" ]'
+check "the replay walks the same steps" '[ "$(grep -c ^arrive "$tmp/trace1")" = "$(grep -c ^arrive "$tmp/trace2")" ] && grep -q "^restart" "$tmp/trace2"'
+sed '3s/.*/12 goto 1 oops/' "$tmp/game.rec" >"$tmp/bad.rec"
+"$game" --headless --replay "$tmp/bad.rec" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "a broken recording: FILE:LINE:COL message, exit 1" '[ $rc -eq 1 ] && grep -q "bad.rec:3:4: .goto. wants two whole numbers" "$tmp/err"'
 
 tap_end

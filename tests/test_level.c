@@ -31,7 +31,7 @@ static const Case cases[] = {
     {"two starts", "#@@#\n", "t.txt:1:3: second droid start '@' (the first is at 1:2)"},
     {"empty file", "", "t.txt:1:1: no grid rows: a level needs rows of tiles"},
     {"only comments", "; hi\nname: x\n", "t.txt:2:1: no grid rows: a level needs rows of tiles"},
-    {"unknown header", "size: 3\n#@#\n", "t.txt:1:1: unknown header key 'size' (known: name, author, description)"},
+    {"unknown header", "size: 3\n#@#\n", "t.txt:1:1: unknown header key 'size' (known: name, author, description, energy, cell, sentry_speed, patrol)"},
     {"header twice", "name: a\nname: b\n#@#\n", "t.txt:2:1: header 'name' given twice"},
     {"header inside grid", "#@#\nname: x\n#.#\n",
      "t.txt:2:1: header line inside the grid: put 'name:' above the first row"},

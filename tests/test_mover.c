@@ -1,5 +1,5 @@
-/* test_mover.c - the mover: step timing (straight 1/speed, diagonal
- * sqrt 2/speed, off-centre first step distance/speed), facings, and random
+/* test_mover.c - the mover: step timing in ticks (time is cost: straight,
+ * diagonal, rough ground), turning back mid-step, facings, and random
  * retargets that must never put the droid in a blocked tile. */
 #include "testlib.h"
 
@@ -17,49 +17,52 @@ static Grid open_grid(int w, int h)
     return g;
 }
 
-/* Runs the mover in small steps; returns the time of the n-th ARRIVE (or -1). */
-static double time_of_arrival(Mover *m, int n, double dt)
+/* Ticks until the n-th ARRIVE (or -1), advancing speed units a tick. */
+static long ticks_to_arrival(Mover *m, const Grid *g, int n)
 {
-    MoverEvent ev[16];
-    double t = 0;
     int arrivals = 0;
-    for (int i = 0; i < 100000; i++) {
-        int k = mover_update(m, dt, ev, 16);
-        t += dt;
-        for (int j = 0; j < k; j++)
-            if (ev[j].type == MOVER_ARRIVE && ++arrivals == n)
-                return t;
+    for (long t = 1; t < 100000; t++) {
+        uint64_t budget = m->speed;
+        while (budget > 0) {
+            MoverEvent ev[4];
+            int k = 0;
+            uint64_t used = mover_advance(m, g, budget, ev, 4, &k);
+            budget -= used;
+            for (int j = 0; j < k; j++)
+                if (ev[j].type == MOVER_ARRIVE && ++arrivals == n)
+                    return t;
+            if (used == 0 && k == 0)
+                break;
+        }
     }
     return -1;
 }
 
+/* Time is cost: a step takes (1 or sqrt 2) x the cost of the tile entered. */
 static void test_timing(void **state)
 {
     (void)state;
     Grid g = open_grid(10, 10);
+    grid_set(&g, 5, 1, 3); /* rough ground */
     Mover m;
-    mover_init(&m, tile_pos(1, 1), 2.0);
+    uint64_t speed = (PATH_UNIT_STRAIGHT + 9) / 10; /* 10 ticks a floor step */
+    mover_init(&m, tile_pos(1, 1), speed);
     TilePos straight[] = {{2, 1}, {3, 1}, {4, 1}};
     assert_true(mover_set_path(&m, &g, straight, 3));
-    assert_true(fabs(time_of_arrival(&m, 3, 0.001) - 1.5) < 0.0015);
+    assert_int_equal(ticks_to_arrival(&m, &g, 3), 30);
     assert_true(m.tile.x == 4 && m.tile.y == 1 && !m.moving);
-
-    TilePos diag[] = {{5, 2}, {6, 3}};
+    TilePos rough[] = {{5, 1}};
+    assert_true(mover_set_path(&m, &g, rough, 1));
+    assert_int_equal(ticks_to_arrival(&m, &g, 1), 30); /* three floor steps' time */
+    TilePos diag[] = {{6, 2}, {7, 3}};
     assert_true(mover_set_path(&m, &g, diag, 2));
-    assert_true(fabs(time_of_arrival(&m, 2, 0.001) - 2 * sqrt(2.0) / 2.0) < 0.0015);
-
-    /* one big dt crosses several steps and reports every arrival in order */
-    TilePos back[] = {{5, 3}, {4, 3}, {3, 3}};
-    assert_true(mover_set_path(&m, &g, back, 3));
-    MoverEvent ev[16];
-    int k = mover_update(&m, 10.0, ev, 16);
-    int arrivals = 0;
-    for (int i = 0; i < k; i++)
-        if (ev[i].type == MOVER_ARRIVE)
-            assert_int_equal(ev[i].tile.x, back[arrivals++].x);
-    assert_int_equal(arrivals, 3);
-    assert_int_equal(ev[k - 1].type, MOVER_IDLE);
-    assert_true(m.pos.x == 3.5 && m.pos.y == 3.5);
+    long t = ticks_to_arrival(&m, &g, 2);
+    assert_int_equal(t, (long)((2 * PATH_UNIT_DIAGONAL + speed - 1) / speed)); /* 2 sqrt 2 steps */
+    assert_true(m.pos.x == 7.5 && m.pos.y == 3.5);
+    assert_int_equal(mover_step_cost(&g, tile_pos(4, 1), tile_pos(5, 1)), 3 * PATH_UNIT_STRAIGHT);
+    assert_int_equal(mover_step_cost(&g, tile_pos(4, 0), tile_pos(5, 1)), 3 * PATH_UNIT_DIAGONAL);
+    /* 4 tiles a second at 60 ticks: a floor step in exactly 15 ticks */
+    assert_int_equal((PATH_UNIT_STRAIGHT + mover_speed(4.0, 60) - 1) / mover_speed(4.0, 60), 15);
     mover_deinit(&m);
     grid_deinit(&g);
 }
@@ -69,20 +72,21 @@ static void test_facings(void **state)
     (void)state;
     Grid g = open_grid(5, 5);
     Mover m;
-    mover_init(&m, tile_pos(2, 2), 4.0);
+    mover_init(&m, tile_pos(2, 2), PATH_UNIT_STRAIGHT / 4);
     TilePos ring[] = {{3, 2}, {3, 3}, {2, 3}, {1, 3}, {1, 2}, {1, 1}, {2, 1}, {3, 1}};
     Dir8 want[] = {DIR_E, DIR_S, DIR_W, DIR_W, DIR_N, DIR_N, DIR_E, DIR_E};
     assert_true(mover_set_path(&m, &g, ring, 8));
-    MoverEvent ev[64];
-    int k = mover_update(&m, 100.0, ev, 64);
     int step = 0;
     Dir8 facing = DIR_S;
-    for (int i = 0; i < k; i++) {
-        if (ev[i].type == MOVER_FACE)
-            facing = ev[i].dir;
-        if (ev[i].type == MOVER_ARRIVE) {
-            assert_int_equal(facing, want[step]);
-            step++;
+    for (int t = 0; t < 1000 && step < 8; t++) {
+        MoverEvent ev[4];
+        int k = 0;
+        mover_advance(&m, &g, m.speed, ev, 4, &k);
+        for (int i = 0; i < k; i++) {
+            if (ev[i].type == MOVER_STEP)
+                facing = ev[i].dir;
+            if (ev[i].type == MOVER_ARRIVE)
+                assert_int_equal(facing, want[step++]);
         }
     }
     assert_int_equal(step, 8);
@@ -99,32 +103,34 @@ static void test_retarget(void **state)
     (void)state;
     Grid g = open_grid(10, 10);
     Mover m;
-    mover_init(&m, tile_pos(2, 2), 1.0);
+    uint64_t speed = PATH_UNIT_STRAIGHT / 8; /* exact: 8 ticks a floor step */
+    mover_init(&m, tile_pos(2, 2), speed);
     TilePos east[] = {{3, 2}, {4, 2}};
     assert_true(mover_set_path(&m, &g, east, 2));
-    MoverEvent ev[8];
-    mover_update(&m, 0.25, ev, 8);
-    assert_true(fabs(m.pos.x - 2.75) < 1e-12);
+    MoverEvent ev[4];
+    int k;
+    mover_advance(&m, &g, 2 * speed, ev, 4, &k); /* a quarter of the way */
+    assert_true(fabs(m.pos.x - 2.75) < 1e-9);
     /* mid-step, the plan starts at the tile being entered */
     assert_int_equal(mover_plan_tile(&m).x, 3);
-    /* turning back: the first step runs from where the droid is, 0.25 tiles */
+    /* turning back: the first step runs from where the droid is, a quarter step */
     TilePos west[] = {{2, 2}, {1, 2}};
     assert_true(mover_set_path(&m, &g, west, 2));
-    assert_true(fabs(time_of_arrival(&m, 1, 0.0001) - 0.25) < 0.0002);
+    assert_true(fabs(m.pos.x - 2.75) < 1e-9); /* no jump */
+    assert_int_equal(ticks_to_arrival(&m, &g, 1), 2);
     assert_true(m.tile.x == 2 && m.tile.y == 2);
-    assert_true(fabs(m.pos.x - 2.5) < 0.0002); /* already on its way on */
     /* going on elsewhere: it first finishes entering the plan tile (no snapping) */
-    assert_true(fabs(time_of_arrival(&m, 1, 0.0001) - 1.0) < 0.0002); /* reaches 1,2 */
+    assert_int_equal(ticks_to_arrival(&m, &g, 1), 8); /* reaches 1,2 */
     TilePos east2[] = {{2, 2}, {3, 2}};
     assert_true(mover_set_path(&m, &g, east2, 2));
-    mover_update(&m, 0.5, ev, 8); /* halfway to 2,2 */
+    mover_advance(&m, &g, 4 * speed, ev, 4, &k); /* halfway to 2,2 */
     double x_before = m.pos.x;
     TilePos south[] = {{2, 3}};
     assert_true(mover_set_path(&m, &g, south, 1));
     assert_true(m.pos.x == x_before); /* no jump */
-    assert_true(fabs(time_of_arrival(&m, 1, 0.0001) - 0.5) < 0.0002);
+    assert_int_equal(ticks_to_arrival(&m, &g, 1), 4);
     assert_true(m.tile.x == 2 && m.tile.y == 2);
-    assert_true(fabs(time_of_arrival(&m, 1, 0.0001) - 1.0) < 0.0002);
+    assert_int_equal(ticks_to_arrival(&m, &g, 1), 8);
     assert_true(m.tile.x == 2 && m.tile.y == 3);
     mover_deinit(&m);
     grid_deinit(&g);
@@ -136,7 +142,7 @@ static void test_refuses_bad_paths(void **state)
     Grid g = open_grid(4, 4);
     grid_set(&g, 1, 0, 0);
     Mover m;
-    mover_init(&m, tile_pos(0, 0), 1.0);
+    mover_init(&m, tile_pos(0, 0), PATH_UNIT_STRAIGHT / 60);
     TilePos cut[] = {{1, 1}};   /* corner of the wall at 1,0 */
     TilePos wall[] = {{1, 0}};
     TilePos jump[] = {{2, 2}};
@@ -181,7 +187,8 @@ static void test_random_retargets_stay_safe(void **state)
             continue;
         }
         Mover m;
-        mover_init(&m, start, 3.0 + (test_rand(&seed) % 50) / 10.0);
+        mover_init(&m, start, mover_speed(3.0 + (test_rand(&seed) % 50) / 10.0, 60));
+        grid_set(&g, 0, 0, grid_cost(&g, 0, 0) ? 3 : 0); /* some rough ground */
         PathState *st = path_create(20, 20);
         PathOptions opt = path_options_default();
         opt.nearest = true;
@@ -200,12 +207,17 @@ static void test_random_retargets_stay_safe(void **state)
                     retargets++;
                 }
             }
-            double dt = 1.0 / 60.0;
-            mover_update(&m, dt, ev, 32);
+            int k = 0;
+            for (uint64_t budget = m.speed; budget > 0;) {
+                uint64_t used = mover_advance(&m, &g, budget, ev, 32, &k);
+                budget -= used;
+                if (used == 0)
+                    break;
+            }
             assert_position_safe(&g, m.pos);
-            /* continuous: never moves further than speed x dt */
+            /* continuous: never moves further than a floor step's share of the speed */
             double moved = hypot(m.pos.x - last.x, m.pos.y - last.y);
-            assert_true(moved <= m.speed * dt + 1e-9);
+            assert_true(moved <= (double)m.speed / PATH_UNIT_STRAIGHT + 1e-9);
             last = m.pos;
         }
         path_destroy(st);

@@ -1,6 +1,8 @@
 /* field.c - reverse Dijkstra from the goal: a tile's cost is the cheapest
  * cost of walking from it to the goal, and next[] points along that walk.
- * A step from n into m costs unit x cost(m), so relaxing n from m adds m's cost. */
+ * A step from n into m costs unit x cost(m), so relaxing n from m adds m's
+ * cost. A bounded field stops at its cost bound and marks what it wrote
+ * with a generation stamp, so the next update starts without clearing. */
 #include "field.h"
 
 #include <math.h>
@@ -8,10 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Entry {
-    uint64_t key;
-    uint32_t idx;
-} Entry;
+typedef FieldEntry Entry;
 
 static bool entry_before(Entry a, Entry b)
 {
@@ -51,7 +50,76 @@ void field_deinit(Field *f)
 {
     free(f->cost);
     free(f->next);
+    free(f->stamp);
+    free(f->heap);
     memset(f, 0, sizeof *f);
+}
+
+/* A tile's cost in this search: bounded fields read the stamp first. */
+static inline uint64_t cost_of(const Field *f, uint32_t i)
+{
+    return !f->stamp || f->stamp[i] == f->gen ? f->cost[i] : UINT64_MAX;
+}
+
+/* The Dijkstra both kinds share: from goal outwards, settling tiles while
+ * their cost is at most f->max_cost. Unbounded fields come in with every
+ * cost UINT64_MAX; bounded ones with a fresh gen. False when the heap
+ * cannot grow. */
+static bool search(Field *f, const Grid *g, TilePos goal)
+{
+    int ndirs;
+    const int (*dirs)[2] = path_topology_dirs(f->topology, &ndirs);
+    const uint8_t *cost = g->cost; /* bordered: a neighbour's lookup never leaves it */
+    ptrdiff_t off[8];
+    bool diag[8];
+    for (int d = 0; d < ndirs; d++) {
+        off[d] = (ptrdiff_t)dirs[d][1] * g->stride + dirs[d][0];
+        diag[d] = f->topology == PATH_TOPO_8 && dirs[d][0] && dirs[d][1];
+    }
+    size_t count = 0;
+    uint32_t gi = (uint32_t)goal.y * (uint32_t)g->w + (uint32_t)goal.x;
+    f->cost[gi] = 0;
+    f->next[gi] = -1;
+    if (f->stamp)
+        f->stamp[gi] = f->gen;
+    push(f->heap, &count, (Entry){0, gi});
+    f->settled = 0;
+    while (count) {
+        Entry e = pop(f->heap, &count);
+        if (e.key != f->cost[e.idx])
+            continue; /* stale entry */
+        if (e.key > f->max_cost)
+            break; /* everything at most the bound is settled */
+        f->settled++;
+        int mx = (int)(e.idx % (uint32_t)g->w), my = (int)(e.idx / (uint32_t)g->w);
+        ptrdiff_t m = grid_index(g, mx, my);
+        uint64_t enter = cost[m];
+        for (int d = 0; d < ndirs; d++) {
+            /* the tile 'from' steps into m in direction d (8-way: not across a corner) */
+            ptrdiff_t from = m - off[d];
+            if (!cost[from] ||
+                (diag[d] && !(cost[from + dirs[d][0]] && cost[from + (ptrdiff_t)dirs[d][1] * g->stride])))
+                continue;
+            uint64_t c = e.key + enter * (diag[d] ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT);
+            uint32_t ni = (uint32_t)(my - dirs[d][1]) * (uint32_t)g->w + (uint32_t)(mx - dirs[d][0]);
+            if (c < cost_of(f, ni)) {
+                if (count == f->heap_cap) {
+                    size_t cap = f->heap_cap * 2;
+                    Entry *bigger = realloc(f->heap, cap * sizeof *bigger);
+                    if (!bigger)
+                        return false;
+                    f->heap = bigger;
+                    f->heap_cap = cap;
+                }
+                f->cost[ni] = c;
+                f->next[ni] = (int8_t)d;
+                if (f->stamp)
+                    f->stamp[ni] = f->gen;
+                push(f->heap, &count, (Entry){c, ni});
+            }
+        }
+    }
+    return true;
 }
 
 bool field_init(Field *f, const Grid *g, TilePos goal, PathTopology topology)
@@ -64,12 +132,12 @@ bool field_init(Field *f, const Grid *g, TilePos goal, PathTopology topology)
     f->h = g->h;
     f->goal = goal;
     f->topology = topology;
+    f->max_cost = UINT64_MAX;
     f->cost = malloc(n * sizeof *f->cost);
     f->next = malloc(n);
-    size_t cap = n / 4 + 64, count = 0; /* grows: a tile is pushed once per improvement */
-    Entry *heap = malloc(cap * sizeof *heap);
-    if (!f->cost || !f->next || !heap) {
-        free(heap);
+    f->heap_cap = n / 4 + 64; /* grows: a tile is pushed once per improvement */
+    f->heap = malloc(f->heap_cap * sizeof *f->heap);
+    if (!f->cost || !f->next || !f->heap) {
         field_deinit(f);
         return false;
     }
@@ -77,57 +145,72 @@ bool field_init(Field *f, const Grid *g, TilePos goal, PathTopology topology)
         f->cost[i] = UINT64_MAX;
         f->next[i] = -1;
     }
-    int ndirs;
-    const int (*dirs)[2] = path_topology_dirs(topology, &ndirs);
-    const uint8_t *cost = g->cost; /* bordered: a neighbour's lookup never leaves it */
-    ptrdiff_t off[8];
-    bool diag[8];
-    for (int d = 0; d < ndirs; d++) {
-        off[d] = (ptrdiff_t)dirs[d][1] * g->stride + dirs[d][0];
-        diag[d] = topology == PATH_TOPO_8 && dirs[d][0] && dirs[d][1];
+    if (!search(f, g, goal)) {
+        field_deinit(f);
+        return false;
     }
-    uint32_t gi = (uint32_t)goal.y * (uint32_t)g->w + (uint32_t)goal.x;
-    f->cost[gi] = 0;
-    push(heap, &count, (Entry){0, gi});
-    while (count) {
-        Entry e = pop(heap, &count);
-        if (e.key != f->cost[e.idx])
-            continue; /* stale entry */
-        int mx = (int)(e.idx % (uint32_t)g->w), my = (int)(e.idx / (uint32_t)g->w);
-        ptrdiff_t m = grid_index(g, mx, my);
-        uint64_t enter = cost[m];
-        for (int d = 0; d < ndirs; d++) {
-            /* the tile 'from' steps into m in direction d (8-way: not across a corner) */
-            ptrdiff_t from = m - off[d];
-            if (!cost[from] ||
-                (diag[d] && !(cost[from + dirs[d][0]] && cost[from + (ptrdiff_t)dirs[d][1] * g->stride])))
-                continue;
-            uint64_t c = e.key + enter * (diag[d] ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT);
-            uint32_t ni = (uint32_t)(my - dirs[d][1]) * (uint32_t)g->w + (uint32_t)(mx - dirs[d][0]);
-            if (c < f->cost[ni]) {
-                if (count == cap) {
-                    Entry *bigger = realloc(heap, cap * 2 * sizeof *heap);
-                    if (!bigger) {
-                        free(heap);
-                        field_deinit(f);
-                        return false;
-                    }
-                    heap = bigger;
-                    cap *= 2;
-                }
-                f->cost[ni] = c;
-                f->next[ni] = (int8_t)d;
-                push(heap, &count, (Entry){c, ni});
-            }
-        }
-    }
-    free(heap);
+    free(f->heap); /* a whole-grid field is made once: its heap is not kept */
+    f->heap = NULL;
+    f->heap_cap = 0;
     return true;
+}
+
+bool field_init_bounded(Field *f, int w, int h, PathTopology topology)
+{
+    memset(f, 0, sizeof *f);
+    if (w < 1 || h < 1)
+        return false;
+    size_t n = (size_t)w * (size_t)h;
+    f->w = w;
+    f->h = h;
+    f->goal = tile_pos(-1, -1);
+    f->topology = topology;
+    f->max_cost = 0;
+    f->cost = malloc(n * sizeof *f->cost);
+    f->next = malloc(n);
+    f->stamp = calloc(n, sizeof *f->stamp);
+    f->heap_cap = 1024;
+    f->heap = malloc(f->heap_cap * sizeof *f->heap);
+    f->gen = 1; /* every stamp is 0: nothing known */
+    if (!f->cost || !f->next || !f->stamp || !f->heap) {
+        field_deinit(f);
+        return false;
+    }
+    return true;
+}
+
+bool field_update(Field *f, const Grid *g, TilePos goal, uint64_t max_cost)
+{
+    if (++f->gen == 0) { /* the stamps wrapped: clear them once in 2^32 updates */
+        memset(f->stamp, 0, (size_t)f->w * (size_t)f->h * sizeof *f->stamp);
+        f->gen = 1;
+    }
+    f->goal = goal;
+    f->max_cost = max_cost;
+    f->settled = 0;
+    if (g->w != f->w || g->h != f->h || !grid_walkable(g, goal.x, goal.y))
+        return false;
+    if (!search(f, g, goal)) {
+        f->gen++; /* forget the half-made field */
+        if (f->gen == 0)
+            f->gen = 1;
+        return false;
+    }
+    return true;
+}
+
+uint64_t field_cost(const Field *f, TilePos from)
+{
+    if (!f->cost || from.x < 0 || from.y < 0 || from.x >= f->w || from.y >= f->h)
+        return UINT64_MAX;
+    uint32_t i = (uint32_t)from.y * (uint32_t)f->w + (uint32_t)from.x;
+    uint64_t c = cost_of(f, i);
+    return c <= f->max_cost ? c : UINT64_MAX;
 }
 
 bool field_next(const Field *f, TilePos from, TilePos *to)
 {
-    if (from.x < 0 || from.y < 0 || from.x >= f->w || from.y >= f->h)
+    if (field_cost(f, from) == UINT64_MAX)
         return false;
     int d = f->next[(size_t)from.y * (size_t)f->w + (size_t)from.x];
     if (d < 0)
@@ -140,8 +223,6 @@ bool field_next(const Field *f, TilePos from, TilePos *to)
 
 double field_distance(const Field *f, TilePos from)
 {
-    if (from.x < 0 || from.y < 0 || from.x >= f->w || from.y >= f->h)
-        return -1.0;
-    uint64_t c = f->cost[(size_t)from.y * (size_t)f->w + (size_t)from.x];
+    uint64_t c = field_cost(f, from);
     return c == UINT64_MAX ? -1.0 : (double)c / (double)PATH_UNIT_STRAIGHT;
 }

@@ -12,7 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *const header_keys[] = {"name", "author", "description"};
+static const char *const header_keys[] = {"name", "author", "description", "energy", "cell", "sentry_speed", "patrol"};
+enum { KEY_NAME, KEY_AUTHOR, KEY_DESCRIPTION, KEY_ENERGY, KEY_CELL, KEY_SENTRY_SPEED, KEY_PATROL };
 enum { HEADER_KEY_COUNT = sizeof header_keys / sizeof header_keys[0] };
 
 typedef struct Line {
@@ -81,6 +82,94 @@ static void describe_byte(char c, char *buf, size_t size)
         snprintf(buf, size, "byte 0x%02X", u);
 }
 
+/* "3", "2.5", "0.75": a number with at most two decimals, within the limits. */
+static bool parse_speed(const char *v, size_t n, double *out)
+{
+    long whole = 0, frac = 0;
+    size_t i = 0, digits = 0, decimals = 0;
+    while (i < n && v[i] >= '0' && v[i] <= '9' && whole < 1000) {
+        whole = whole * 10 + (v[i++] - '0');
+        digits++;
+    }
+    if (i < n && v[i] == '.') {
+        i++;
+        while (i < n && v[i] >= '0' && v[i] <= '9' && decimals < 2) {
+            frac = frac * 10 + (v[i++] - '0');
+            decimals++;
+        }
+        if (decimals == 0)
+            return false;
+    }
+    if (digits == 0 || i < n)
+        return false;
+    if (decimals == 1)
+        frac *= 10;
+    double speed = (double)whole + (double)frac / 100.0;
+    if (speed < LEVEL_SENTRY_SPEED_MIN || speed > LEVEL_SENTRY_SPEED_MAX)
+        return false;
+    *out = speed;
+    return true;
+}
+
+/* "X,Y X,Y ...": 2..LEVEL_PATROL_POINTS tiles inside the grid, appended to
+ * l->patrols. Which sentry it belongs to (the 'S' on its first tile) is the
+ * rules' business: the editor may paint over that 'S', and its file must
+ * still load. */
+static bool parse_patrol(const Line *ln, const char *v, size_t n, const char *file, Diags *d, Level *l)
+{
+    TilePos pts[LEVEL_PATROL_POINTS];
+    int count = 0;
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && v[i] == ' ')
+            i++;
+        if (i == n)
+            break;
+        int col = (int)(v - ln->s + (ptrdiff_t)i) + 1;
+        long xy[2] = {0, 0};
+        for (int k = 0; k < 2; k++) {
+            size_t digits = 0;
+            while (i < n && v[i] >= '0' && v[i] <= '9' && xy[k] <= LEVEL_MAX_SIDE) {
+                xy[k] = xy[k] * 10 + (v[i++] - '0');
+                digits++;
+            }
+            if (digits == 0 || (k == 0 && (i == n || v[i] != ',')) || (k == 1 && i < n && v[i] != ' ')) {
+                diag_add(d, file, ln->number, col, "patrol wants tiles as X,Y separated by spaces");
+                return false;
+            }
+            if (k == 0)
+                i++; /* the comma */
+        }
+        if (xy[0] >= l->w || xy[1] >= l->h) {
+            diag_add(d, file, ln->number, col, "patrol tile %ld,%ld is outside the %dx%d grid", xy[0], xy[1], l->w,
+                     l->h);
+            return false;
+        }
+        if (count == LEVEL_PATROL_POINTS) {
+            diag_add(d, file, ln->number, col, "a patrol has at most %d tiles", LEVEL_PATROL_POINTS);
+            return false;
+        }
+        pts[count++] = tile_pos((int)xy[0], (int)xy[1]);
+    }
+    if (count < 2) {
+        diag_add(d, file, ln->number, 1, "patrol wants the sentry's tile and at least one more");
+        return false;
+    }
+    LevelPatrol *bigger = realloc(l->patrols, (size_t)(l->patrol_count + 1) * sizeof *bigger);
+    if (!bigger)
+        return false;
+    l->patrols = bigger;
+    LevelPatrol *p = &l->patrols[l->patrol_count];
+    p->points = malloc((size_t)count * sizeof *p->points);
+    if (!p->points)
+        return false;
+    memcpy(p->points, pts, (size_t)count * sizeof *pts);
+    p->count = count;
+    p->line = ln->number;
+    l->patrol_count++;
+    return true;
+}
+
 static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[HEADER_KEY_COUNT],
                          Level *l, char **canon)
 {
@@ -91,11 +180,11 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
         if (strlen(header_keys[k]) == key_len && memcmp(header_keys[k], ln->s, key_len) == 0)
             key = k;
     if (key < 0) {
-        diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description)",
+        diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description, energy, cell, sentry_speed, patrol)",
                  (int)key_len, ln->s);
         return false;
     }
-    if (seen[key]) {
+    if (seen[key] && key != KEY_PATROL) { /* one patrol line per sentry */
         diag_add(d, file, ln->number, 1, "header '%s' given twice", header_keys[key]);
         return false;
     }
@@ -104,7 +193,43 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
     while (v < end && (*v == ' ' || *v == '\t'))
         v++;
     size_t vlen = (size_t)(end - v);
-    if (key == 0) {
+    if (key == KEY_ENERGY || key == KEY_CELL) {
+        /* a whole number 1..LEVEL_ENERGY_MAX, nothing after it */
+        long n = 0;
+        size_t i = 0;
+        while (i < vlen && v[i] >= '0' && v[i] <= '9' && n <= LEVEL_ENERGY_MAX)
+            n = n * 10 + (v[i++] - '0');
+        if (i == 0 || i < vlen || n < 1 || n > LEVEL_ENERGY_MAX) {
+            diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "%s wants a whole number from 1 to %ld",
+                     header_keys[key], (long)LEVEL_ENERGY_MAX);
+            return false;
+        }
+        if (key == KEY_ENERGY)
+            l->energy = n;
+        else
+            l->cell_energy = n;
+    }
+    if (key == KEY_SENTRY_SPEED && !parse_speed(v, vlen, &l->sentry_speed)) {
+        diag_add(d, file, ln->number, (int)(v - ln->s) + 1,
+                 "sentry_speed wants a number of steps a second from %.2g to %.2g, at most two decimals",
+                 LEVEL_SENTRY_SPEED_MIN, LEVEL_SENTRY_SPEED_MAX);
+        return false;
+    }
+    if (key == KEY_PATROL) {
+        if (!parse_patrol(ln, v, vlen, file, d, l))
+            return false;
+        /* canonical: the points one space apart */
+        const LevelPatrol *p = &l->patrols[l->patrol_count - 1];
+        size_t cap = 16 + (size_t)p->count * 24;
+        *canon = malloc(cap);
+        if (!*canon)
+            return false;
+        size_t at = (size_t)snprintf(*canon, cap, "patrol:");
+        for (int i = 0; i < p->count; i++)
+            at += (size_t)snprintf(*canon + at, cap - at, " %d,%d", p->points[i].x, p->points[i].y);
+        return true;
+    }
+    if (key == KEY_NAME) {
         if (vlen >= LEVEL_NAME_MAX) {
             diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "level name longer than %d characters",
                      LEVEL_NAME_MAX - 1);
@@ -138,6 +263,9 @@ void level_free(Level *l)
     for (int i = 0; i < l->line_count; i++)
         free(l->lines[i].text);
     free(l->lines);
+    for (int i = 0; i < l->patrol_count; i++)
+        free(l->patrols[i].points);
+    free(l->patrols);
     free(l->glyphs);
     memset(l, 0, sizeof *l);
 }
@@ -223,6 +351,8 @@ bool level_parse(const char *text, size_t len, const char *file, Level *out, Dia
     }
     memset(l.glyphs, ' ', (size_t)w * (size_t)h);
     default_name(file, l.name);
+    l.cell_energy = LEVEL_CELL_DEFAULT;
+    l.sentry_speed = LEVEL_SENTRY_SPEED_DEFAULT;
     bool seen[HEADER_KEY_COUNT] = {false};
     int row = 0, starts = 0, start_line = 0, start_col = 0;
     for (int i = 0; i < nlines; i++) {

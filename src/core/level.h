@@ -14,6 +14,16 @@
 #include "tile.h"
 
 enum { LEVEL_MAX_SIDE = GRID_MAX_SIDE, LEVEL_NAME_MAX = 128 };
+/* The "energy:" and "cell:" headers: whole numbers 1..LEVEL_ENERGY_MAX. */
+enum { LEVEL_ENERGY_MAX = 1000000, LEVEL_CELL_DEFAULT = 10 };
+/* The "sentry_speed:" header: straight floor steps a second, a number with
+ * at most two decimals from LEVEL_SENTRY_SPEED_MIN to _MAX; the default is
+ * slower than the droid's 4. "patrol:" lines: at most LEVEL_PATROL_POINTS
+ * tiles each. */
+#define LEVEL_SENTRY_SPEED_DEFAULT 3.0
+#define LEVEL_SENTRY_SPEED_MIN 0.25
+#define LEVEL_SENTRY_SPEED_MAX 16.0
+enum { LEVEL_PATROL_POINTS = 64 };
 #define LEVEL_MAX_FILE_BYTES (64L * 1024 * 1024)
 
 /* A line of the file that is not a grid row: a header line ("key: value"), a
@@ -24,11 +34,24 @@ typedef struct LevelLine {
     char *text;      /* canonical text, no newline */
 } LevelLine;
 
+/* A "patrol:" line: the sentry standing on points[0] walks to points[1],
+ * ..., points[count-1] and back to points[0], round and round. */
+typedef struct LevelPatrol {
+    TilePos *points;
+    int count;       /* 2..LEVEL_PATROL_POINTS */
+    int line;        /* the file line, for messages */
+} LevelPatrol;
+
 typedef struct Level {
     int w, h;
     char *glyphs;          /* w * h glyphs, row-major; rows padded with void */
     TilePos start;         /* the single '@' */
     char name[LEVEL_NAME_MAX]; /* the "name:" header, else the file name */
+    long energy;           /* the "energy:" header; 0 without one (unlimited) */
+    long cell_energy;      /* the "cell:" header: energy an energy cell gives; LEVEL_CELL_DEFAULT without one */
+    double sentry_speed;   /* the "sentry_speed:" header; LEVEL_SENTRY_SPEED_DEFAULT without one */
+    LevelPatrol *patrols;  /* the "patrol:" lines in file order */
+    int patrol_count;
     LevelLine *lines;
     int line_count;
 } Level;

@@ -1,9 +1,11 @@
-/* mover.c - the droid's walk: a queue of tiles, one straight segment at a
- * time between tile centres, so the position only ever crosses the tiles of
- * allowed steps (and touches a diagonal's corner point, never a wall). */
+/* mover.c - the walk: a queue of tiles, one straight segment at a time
+ * between tile centres, timed in integer cost units so every run of the same
+ * inputs is the same to the unit. The position only ever crosses the tiles
+ * of allowed steps (and touches a diagonal's corner point, never a wall). */
 #include "mover.h"
 
 #include "iso.h"
+#include "path.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -20,10 +22,35 @@ Dir8 mover_dir_of(int dx, int dy)
     return table[sy + 1][sx + 1];
 }
 
-void mover_init(Mover *m, TilePos at, double speed)
+uint64_t mover_speed(double tiles_per_second, int ticks_per_second)
+{
+    double u = ceil(tiles_per_second * (double)PATH_UNIT_STRAIGHT / ticks_per_second);
+    return u >= 1.0 ? (uint64_t)u : 1;
+}
+
+uint64_t mover_step_cost(const Grid *g, TilePos a, TilePos b)
+{
+    uint64_t base = (a.x != b.x && a.y != b.y) ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT;
+    return base * grid_cost(g, b.x, b.y);
+}
+
+static void update_pos(Mover *m)
+{
+    WorldPos a = iso_tile_center(m->tile);
+    if (!m->moving || m->need == 0) {
+        m->pos = a;
+        return;
+    }
+    WorldPos b = iso_tile_center(m->next);
+    double t = (double)m->done / (double)m->need;
+    m->pos.x = a.x + (b.x - a.x) * t;
+    m->pos.y = a.y + (b.y - a.y) * t;
+}
+
+void mover_init(Mover *m, TilePos at, uint64_t speed)
 {
     memset(m, 0, sizeof *m);
-    m->speed = speed > 0 ? speed : 1.0;
+    m->speed = speed > 0 ? speed : 1;
     m->facing = DIR_S;
     mover_place(m, at);
 }
@@ -37,10 +64,10 @@ void mover_deinit(Mover *m)
 void mover_place(Mover *m, TilePos at)
 {
     m->tile = m->next = at;
-    m->pos = m->seg_from = iso_tile_center(at);
     m->moving = false;
-    m->seg_len = m->seg_done = 0.0;
+    m->need = m->done = 0;
     m->queue_len = m->queue_head = 0;
+    update_pos(m);
 }
 
 TilePos mover_plan_tile(const Mover *m)
@@ -53,14 +80,25 @@ int mover_remaining(const Mover *m)
     return (m->moving ? 1 : 0) + m->queue_len - m->queue_head;
 }
 
-static void begin_segment(Mover *m, TilePos to)
+TilePos mover_route_tile(const Mover *m, int i)
 {
-    WorldPos c = iso_tile_center(to);
-    m->seg_from = m->pos;
-    m->seg_len = hypot(c.x - m->pos.x, c.y - m->pos.y);
-    m->seg_done = 0.0;
+    if (m->moving) {
+        if (i == 0)
+            return m->next;
+        i--;
+    }
+    return m->queue[m->queue_head + i];
+}
+
+static void begin_step(Mover *m, const Grid *g, TilePos to)
+{
     m->next = to;
+    m->need = mover_step_cost(g, m->tile, to);
+    if (m->need == 0) /* the grid changed under a queued path: stop rather than walk into it */
+        m->need = PATH_UNIT_STRAIGHT;
+    m->done = 0;
     m->moving = true;
+    m->facing = mover_dir_of(to.x - m->tile.x, to.y - m->tile.y);
 }
 
 bool mover_set_path(Mover *m, const Grid *g, const TilePos *steps, int n)
@@ -81,70 +119,58 @@ bool mover_set_path(Mover *m, const Grid *g, const TilePos *steps, int n)
     }
     int first = 0;
     if (back) {
-        /* turn around on the segment we are on: it is the one we came along */
+        /* turn around on the segment it is on: the part walked is the part to walk back */
+        double walked = m->need ? (double)m->done / (double)m->need : 0.0;
+        TilePos was = m->tile;
         m->tile = m->next;
-        begin_segment(m, steps[0]);
-        m->facing = mover_dir_of(steps[0].x - m->tile.x, steps[0].y - m->tile.y);
+        begin_step(m, g, was);
+        m->done = m->need - (uint64_t)((double)m->need * walked);
+        if (m->done >= m->need)
+            m->done = m->need - 1;
         first = 1;
     }
     m->queue_len = n - first;
     m->queue_head = 0;
     if (m->queue_len > 0)
         memcpy(m->queue, steps + first, (size_t)m->queue_len * sizeof *m->queue);
+    update_pos(m);
     return true;
 }
 
-static int emit(MoverEvent *ev, int count, int max, MoverEventType type, TilePos t, Dir8 d)
+static void emit(MoverEvent *ev, int max, int *count, MoverEventType type, TilePos t, Dir8 d)
 {
-    if (count < max) {
-        ev[count].type = type;
-        ev[count].tile = t;
-        ev[count].dir = d;
-    }
-    return count + 1;
+    if (*count < max)
+        ev[(*count)++] = (MoverEvent){type, t, d};
 }
 
-int mover_update(Mover *m, double dt, MoverEvent *ev, int max)
+uint64_t mover_advance(Mover *m, const Grid *g, uint64_t budget, MoverEvent *ev, int max, int *count)
 {
-    int count = 0;
-    double budget = dt > 0 ? dt * m->speed : 0.0;
-    if (!m->moving && m->queue_head < m->queue_len) {
-        /* an idle mover with a queued path starts its first step */
-        TilePos to = m->queue[m->queue_head++];
-        begin_segment(m, to);
-        Dir8 d = mover_dir_of(to.x - m->tile.x, to.y - m->tile.y);
-        m->facing = d;
-        count = emit(ev, count, max, MOVER_FACE, to, d);
-    }
-    while (m->moving && budget > 0.0) {
-        double left = m->seg_len - m->seg_done;
-        if (budget < left) {
-            m->seg_done += budget;
-            budget = 0.0;
-        } else {
-            budget -= left;
-            m->seg_done = m->seg_len;
-            m->tile = m->next;
-            m->pos = iso_tile_center(m->tile);
-            m->moving = false;
-            count = emit(ev, count, max, MOVER_ARRIVE, m->tile, m->facing);
-            if (m->queue_head < m->queue_len) {
-                TilePos to = m->queue[m->queue_head++];
-                begin_segment(m, to);
-                Dir8 d = mover_dir_of(to.x - m->tile.x, to.y - m->tile.y);
-                if (d != m->facing)
-                    count = emit(ev, count, max, MOVER_FACE, to, d);
-                m->facing = d;
-            } else {
-                m->queue_len = m->queue_head = 0;
-                count = emit(ev, count, max, MOVER_IDLE, m->tile, m->facing);
-            }
-            continue;
+    *count = 0;
+    if (!m->moving) {
+        if (m->queue_head >= m->queue_len) {
+            m->queue_len = m->queue_head = 0;
+            return 0;
         }
-        WorldPos c = iso_tile_center(m->next);
-        double t = m->seg_len > 0 ? m->seg_done / m->seg_len : 1.0;
-        m->pos.x = m->seg_from.x + (c.x - m->seg_from.x) * t;
-        m->pos.y = m->seg_from.y + (c.y - m->seg_from.y) * t;
+        begin_step(m, g, m->queue[m->queue_head++]);
+        emit(ev, max, count, MOVER_STEP, m->next, m->facing);
     }
-    return count < max ? count : max;
+    uint64_t left = m->need - m->done;
+    double seg = (m->tile.x != m->next.x && m->tile.y != m->next.y) ? 1.4142135623730951 : 1.0;
+    if (budget < left) {
+        m->done += budget;
+        m->walked += seg * (double)budget / (double)m->need;
+        update_pos(m);
+        return budget;
+    }
+    m->walked += seg * (double)left / (double)m->need;
+    m->tile = m->next;
+    m->moving = false;
+    m->need = m->done = 0;
+    update_pos(m);
+    emit(ev, max, count, MOVER_ARRIVE, m->tile, m->facing);
+    if (m->queue_head >= m->queue_len) {
+        m->queue_len = m->queue_head = 0;
+        emit(ev, max, count, MOVER_IDLE, m->tile, m->facing);
+    }
+    return left;
 }

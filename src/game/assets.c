@@ -1,11 +1,47 @@
-/* assets.c - loads PNG sprites and the TTF font; every failure names the
- * file and what SDL said about it. */
+/* assets.c - loads PNG sprites and the TTF font, and checks that each sprite
+ * sheet is as large as its layout in assets.h; every failure names the file
+ * and what is wrong with it. */
 #include "assets.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+
+static const char *const FILES[IMAGE_COUNT] = {
+    [IMAGE_FLOOR] = "floor.png",
+    [IMAGE_ROUGH] = "rough.png",
+    [IMAGE_DOOR] = "door.png",
+    [IMAGE_WATER] = "water.png",
+    [IMAGE_EXIT] = "exit.png",
+    [IMAGE_WALL] = "wall.png",
+    [IMAGE_CELL] = "cell.png",
+    [IMAGE_DROID] = "droid.png",
+    [IMAGE_DOOR_FRAMES] = "door_frames.png",
+    [IMAGE_EXIT_LOCKED] = "exit_locked.png",
+    [IMAGE_EXIT_OPEN] = "exit_open.png",
+    [IMAGE_SENTRY] = "sentry.png",
+    [IMAGE_SPARKLE] = "sparkle.png",
+    [IMAGE_ALERT] = "alert.png",
+};
+
+/* the size each image must have, as frames: frame w x h, columns x rows */
+typedef struct Sheet {
+    AssetImage image;
+    int w, h, cols, rows;
+    const char *what;
+} Sheet;
+
+static const Sheet SHEETS[] = {
+    {IMAGE_DROID, DROID_FRAME_W, DROID_FRAME_H, 1 + DROID_WALK_FRAMES, 8, "8 facings x 5 frames"},
+    {IMAGE_SENTRY, SENTRY_FRAME_W, SENTRY_FRAME_H, 1 + SENTRY_WALK_FRAMES, 8, "8 facings x 5 frames"},
+    {IMAGE_DOOR_FRAMES, DOOR_FRAME_W, DOOR_FRAME_H, DOOR_FRAMES, DOOR_ROWS, "5 frames x 4 rows"},
+    {IMAGE_EXIT_LOCKED, EXIT_FRAME_W, EXIT_FRAME_H, 1, 1, "one frame"},
+    {IMAGE_EXIT_OPEN, EXIT_FRAME_W, EXIT_FRAME_H, EXIT_FRAMES, 1, "6 frames"},
+    {IMAGE_CELL, CELL_W, CELL_H, 1, 1, "one frame"},
+    {IMAGE_SPARKLE, SPARKLE_FRAME_W, SPARKLE_FRAME_H, SPARKLE_FRAMES, 1, "6 frames"},
+    {IMAGE_ALERT, ALERT_W, ALERT_H, 1, 1, "one frame"},
+};
 
 static SDL_Surface *load_png(const char *dir, const char *name, char *err, size_t n)
 {
@@ -36,10 +72,8 @@ static TTF_Font *load_font(const char *dir, const char *name, int size, char *er
 bool assets_load(Assets *a, const char *dir, char *err, size_t n)
 {
     memset(a, 0, sizeof *a);
-    static const char *const files[IMAGE_COUNT] = {"floor.png", "rough.png", "door.png", "water.png",
-                                                   "exit.png",  "wall.png",  "cell.png", "droid.png"};
     for (int i = 0; i < IMAGE_COUNT; i++)
-        if (!(a->image[i] = load_png(dir, files[i], err, n)))
+        if (!(a->image[i] = load_png(dir, FILES[i], err, n)))
             goto fail;
     for (int k = 0; k < TILE_KIND_COUNT; k++)
         a->ground[k] = -1;
@@ -48,11 +82,14 @@ bool assets_load(Assets *a, const char *dir, char *err, size_t n)
     a->ground[TILE_DOOR] = IMAGE_DOOR;
     a->ground[TILE_WATER] = IMAGE_WATER;
     a->ground[TILE_EXIT] = IMAGE_EXIT;
-    SDL_Surface *sheet = a->image[IMAGE_DROID];
-    if (sheet->w < DROID_FRAME_W * (1 + DROID_WALK_FRAMES) || sheet->h < DROID_FRAME_H * 8) {
-        snprintf(err, n, "%s/droid.png: sheet is %dx%d, needs %dx%d (8 facings x 5 frames)", dir, sheet->w, sheet->h,
-                 DROID_FRAME_W * (1 + DROID_WALK_FRAMES), DROID_FRAME_H * 8);
-        goto fail;
+    for (size_t i = 0; i < sizeof SHEETS / sizeof SHEETS[0]; i++) {
+        const Sheet *sh = &SHEETS[i];
+        const SDL_Surface *s = a->image[sh->image];
+        if (s->w < sh->w * sh->cols || s->h < sh->h * sh->rows) {
+            snprintf(err, n, "%s/%s: sheet is %dx%d, needs %dx%d (%s)", dir, FILES[sh->image], s->w, s->h,
+                     sh->w * sh->cols, sh->h * sh->rows, sh->what);
+            goto fail;
+        }
     }
     if (!(a->font = load_font(dir, "DejaVuSans.ttf", 14, err, n)) ||
         !(a->font_big = load_font(dir, "DejaVuSans-Bold.ttf", 20, err, n)))

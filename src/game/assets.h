@@ -13,6 +13,7 @@
 
 typedef enum AssetImage {
     IMAGE_FLOOR, IMAGE_ROUGH, IMAGE_DOOR, IMAGE_WATER, IMAGE_EXIT, IMAGE_WALL, IMAGE_CELL, IMAGE_DROID,
+    IMAGE_DOOR_FRAMES, IMAGE_EXIT_LOCKED, IMAGE_EXIT_OPEN, IMAGE_SENTRY, IMAGE_SPARKLE, IMAGE_ALERT,
     IMAGE_COUNT
 } AssetImage;
 
@@ -22,8 +23,47 @@ typedef struct Assets {
     TTF_Font *font, *font_big;
 } Assets;
 
-/* The sprite sheet's layout (tools/make_art.c draws it). */
-enum { DROID_FRAME_W = 48, DROID_FRAME_H = 64, DROID_FEET_X = 24, DROID_FEET_Y = 58, DROID_WALK_FRAMES = 4 };
+/* The images' layouts (tools/make_art.c draws them). Sizes are at zoom 1, in
+ * pixels; a sheet's frame (column c, row r) starts at (c * W, r * H). Every
+ * frame keeps a transparent margin, so scaled frames do not bleed. Ground
+ * tiles (floor, rough, door, water, exit) are 64 x 40 with the tile's top
+ * corner at (32, 0); the wall is 64 x 72 with it at (32, 40). */
+
+/* droid.png: 8 rows, one per facing in Dir8 order (E SE S SW W NW N NE, grid
+ * space), of 1 idle + DROID_WALK_FRAMES walk frames. The droid's position on
+ * the ground (its feet) is at (DROID_FEET_X, DROID_FEET_Y) of a frame. */
+enum { DROID_FRAME_W = 48, DROID_FRAME_H = 64, DROID_FEET_X = 24, DROID_FEET_Y = 56, DROID_WALK_FRAMES = 4 };
+
+/* sentry.png: the droid's layout: 8 facings (Dir8 order) x (1 idle + walk
+ * frames); the ground point under the hovering sentry at (FEET_X, FEET_Y). */
+enum { SENTRY_FRAME_W = 48, SENTRY_FRAME_H = 64, SENTRY_FEET_X = 24, SENTRY_FEET_Y = 56, SENTRY_WALK_FRAMES = 4 };
+
+/* door_frames.png: a sliding door in its frame, standing on door.png. Columns
+ * 0 (shut) to DOOR_FRAMES - 1 (open). Rows: DOOR_ROW_ALONG_X, the door spans
+ * its tile along grid x (walls at x-1 and x+1), DOOR_ROW_ALONG_Y along grid y
+ * (walls at y-1 and y+1); DOOR_ROW_FRONT + either is only the part in front
+ * of a droid in the doorway (the near post and the lintel), to draw over it.
+ * The tile's top corner is at (DOOR_ANCHOR_X, DOOR_ANCHOR_Y) of a frame. */
+enum {
+    DOOR_FRAME_W = 64, DOOR_FRAME_H = 88, DOOR_ANCHOR_X = 32, DOOR_ANCHOR_Y = 56, DOOR_FRAMES = 5,
+    DOOR_ROW_ALONG_X = 0, DOOR_ROW_ALONG_Y = 1, DOOR_ROW_FRONT = 2, DOOR_ROWS = 4
+};
+
+/* exit_locked.png (one frame) and exit_open.png (EXIT_FRAMES frames in a row,
+ * a loop): the exit pad drawn over exit.png, the tile's top corner at
+ * (EXIT_ANCHOR_X, EXIT_ANCHOR_Y); the open one's beam rises above the tile. */
+enum { EXIT_FRAME_W = 64, EXIT_FRAME_H = 88, EXIT_ANCHOR_X = 32, EXIT_ANCHOR_Y = 56, EXIT_FRAMES = 6 };
+
+/* cell.png: the energy cell, the tile's top corner at (CELL_ANCHOR_X, CELL_ANCHOR_Y). */
+enum { CELL_W = 32, CELL_H = 40, CELL_ANCHOR_X = 16, CELL_ANCHOR_Y = 16 };
+
+/* sparkle.png: the burst when a cell is taken, SPARKLE_FRAMES frames in a
+ * row, each centred on (SPARKLE_CENTRE_X, SPARKLE_CENTRE_Y); light on
+ * transparent, fine blended normally or added. */
+enum { SPARKLE_FRAME_W = 48, SPARKLE_FRAME_H = 48, SPARKLE_CENTRE_X = 24, SPARKLE_CENTRE_Y = 24, SPARKLE_FRAMES = 6 };
+
+/* alert.png: a sentry's "!", its foot at (ALERT_FOOT_X, ALERT_FOOT_Y). */
+enum { ALERT_W = 20, ALERT_H = 32, ALERT_FOOT_X = 10, ALERT_FOOT_Y = 30 };
 
 /* dir: the assets folder. On failure err says which file and why. */
 bool assets_load(Assets *a, const char *dir, char *err, size_t err_size);

@@ -1,7 +1,8 @@
-/* game.c - game state and rules: planning with the core's A*, walking with
- * the core's mover, the editor on the core's edit history, hot reload, level
- * switching, the camera and the trace. No SDL here: the platform layer calls
- * in with tiles, screen points and time. */
+/* game.c - the game around the rules: input as sim commands (recorded and
+ * traced), the sim's events traced and kept for sounds and effects, the hover
+ * preview, the editor on the core's edit history, hot reload, level
+ * switching, progress. No SDL here: the platform layer calls in with tiles,
+ * screen points and ticks. */
 #define _POSIX_C_SOURCE 200809L
 #include "game.h"
 
@@ -68,43 +69,64 @@ static bool stamp_eq(FileStamp a, FileStamp b)
 
 static void refresh_preview(Game *g);
 
+static void set_path(Game *g, const char *path)
+{
+    if (path == g->path)
+        return;
+    char *copy = strdup(path);
+    if (!copy)
+        return; /* keeps the old name; only messages and reload use it */
+    free(g->path);
+    g->path = copy;
+}
+
+/* Starts play of g->level afresh (the file's state). */
+static void start_play(Game *g)
+{
+    if (!sim_reset(&g->sim, &g->level))
+        game_say(g, 6.0, "Out of memory starting the level.");
+    g->frame_event_count = 0;
+    g->plan.valid = false;
+    g->preview_from = tile_pos(-1, -1);
+    g->new_best = false;
+}
+
 /* Puts a freshly loaded level (taking its memory) in place of the current
- * one, read from path. keep_droid: the droid stays on its tile when that is
- * still walkable, else it goes to the start. False, with nothing changed and
- * nl freed, when memory runs out. */
+ * one, read from path, and starts play. keep_droid: the droid stays on its
+ * tile when that is still walkable, else it goes to the start. False, with
+ * nothing changed and nl freed, when memory runs out. */
 static bool adopt_level(Game *g, Level *nl, const char *path, bool keep_droid)
 {
-    Grid ng;
-    if (!level_build_grid(nl, &ng)) {
-        level_free(nl);
-        return false;
-    }
-    if (!g->search || ng.w != g->grid.w || ng.h != g->grid.h) {
-        PathState *ns = path_create(ng.w, ng.h);
-        if (!ns) {
-            grid_deinit(&ng);
+    PathState *ns = NULL;
+    if (!g->search || nl->w != g->level.w || nl->h != g->level.h) {
+        if (!(ns = path_create(nl->w, nl->h))) {
             level_free(nl);
             return false;
         }
+    }
+    TilePos at = g->sim.droid.tile;
+    Level old = g->level;
+    g->level = *nl;
+    if (!sim_reset(&g->sim, &g->level)) {
+        g->level = old;
+        path_destroy(ns);
+        level_free(nl);
+        sim_reset(&g->sim, &g->level);
+        return false;
+    }
+    level_free(&old);
+    if (ns) {
         path_destroy(g->search);
         g->search = ns;
     }
-    grid_deinit(&g->grid);
-    g->grid = ng;
-    level_free(&g->level);
-    g->level = *nl;
-    if (path != g->path)
-        snprintf(g->path, sizeof g->path, "%s", path);
+    set_path(g, path);
     g->level_version++;
-
-    TilePos at = g->droid.tile;
-    if (!keep_droid || !grid_walkable(&g->grid, at.x, at.y))
-        at = g->level.start;
-    mover_place(&g->droid, at);
-    g->walking = g->has_target = false;
-    g->route.count = g->route_done = 0;
-    if (g->hover_valid && !grid_in_bounds(&g->grid, g->hover.x, g->hover.y))
+    if (keep_droid && grid_walkable(&g->sim.grid, at.x, at.y))
+        mover_place(&g->sim.droid, at);
+    if (g->hover_valid && !grid_in_bounds(&g->sim.grid, g->hover.x, g->hover.y))
         g->hover_valid = false;
+    g->plan.valid = false;
+    g->frame_event_count = 0;
 
     edit_reset(&g->edits);
     g->painting = false;
@@ -115,10 +137,26 @@ static bool adopt_level(Game *g, Level *nl, const char *path, bool keep_droid)
     return true;
 }
 
+/* What to do here, said when a level opens. */
+static void welcome(Game *g)
+{
+    const Sim *s = &g->sim;
+    if (!s->has_exit)
+        game_say(g, 8.0, "%s: free play (no exit). Click a tile to walk there; H for help.", g->level.name);
+    else if (s->cells_total == 1)
+        game_say(g, 10.0, "%s: collect the energy cell to open the exit, then walk into it. H for help.",
+                 g->level.name);
+    else if (s->cells_total > 0)
+        game_say(g, 10.0, "%s: collect the %d energy cells to open the exit, then walk into it. H for help.",
+                 g->level.name, s->cells_total);
+    else
+        game_say(g, 10.0, "%s: the exit is open, walk into it. Click a tile to walk there; H for help.",
+                 g->level.name);
+}
+
 bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
 {
     memset(g, 0, sizeof *g);
-    mover_init(&g->droid, tile_pos(0, 0), GAME_DROID_SPEED);
     edit_init(&g->edits);
     Level nl;
     if (!level_load(path, &nl, d)) {
@@ -130,7 +168,7 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
         game_deinit(g);
         return false;
     }
-    char dir[512];
+    char dir[4096];
     levelset_dir_of(path, dir, sizeof dir);
     levelset_scan(&g->levels, dir); /* an unreadable folder: just no switching */
     g->level_index = levelset_find(&g->levels, path);
@@ -139,20 +177,20 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
     g->brush = '#';
     game_resize(g, screen_w, screen_h);
     game_frame_level(g);
-    game_say(g, 6.0, "Click a tile to walk there. E edits the level, H for help.");
+    welcome(g);
     return true;
 }
 
 void game_deinit(Game *g)
 {
     path_destroy(g->search);
-    mover_deinit(&g->droid);
-    grid_deinit(&g->grid);
+    sim_deinit(&g->sim);
     level_free(&g->level);
     levelset_free(&g->levels);
     edit_deinit(&g->edits);
-    free(g->route.tiles);
+    progress_free(&g->progress);
     free(g->preview.tiles);
+    free(g->path);
     memset(g, 0, sizeof *g);
 }
 
@@ -163,61 +201,82 @@ static double now_micros(void)
     return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
 }
 
-static PathStatus plan(Game *g, TilePos goal)
+static void absorb_events(Game *g);
+
+void game_command(Game *g, SimCmd c)
 {
-    PathOptions opt = path_options_default();
-    opt.nearest = true;
-    return path_find(g->search, &g->grid, mover_plan_tile(&g->droid), goal, &opt, NULL);
+    if (!g->replaying)
+        game_replay_command(g, c);
+}
+
+void game_replay_command(Game *g, SimCmd c)
+{
+    if (g->record)
+        fprintf(g->record, "%llu %s %d %d\n", (unsigned long long)g->sim.tick, sim_cmd_name(c.type), c.x, c.y);
+    if (c.type == SIM_CMD_GOTO)
+        trace(g, "click %d %d", c.x, c.y);
+    double t0 = now_micros();
+    sim_command(&g->sim, &c);
+    if (c.type == SIM_CMD_GOTO) {
+        const PathResult *r = path_result(g->sim.search);
+        g->plan = (PlanInfo){r->steps, r->length, r->expanded, now_micros() - t0, true};
+    }
+    absorb_events(g);
 }
 
 void game_click_tile(Game *g, TilePos t)
 {
-    trace(g, "click %d %d", t.x, t.y);
-    double t0 = now_micros();
-    PathStatus s = plan(g, t);
-    double us = now_micros() - t0;
-    const PathResult *r = path_result(g->search);
-    g->plan = (PlanInfo){r->steps, r->length, r->expanded, us, true};
-    if (s != PATH_FOUND && s != PATH_NEAREST) {
-        game_say(g, 4.0, "No way to %d,%d: %s.", t.x, t.y, r->why);
+    if (g->sim.status != SIM_PLAYING) {
+        if (g->sim.status == SIM_WON)
+            game_next_level(g);
         return;
     }
-    if (!list_copy_path(&g->route, g->search) ||
-        !mover_set_path(&g->droid, &g->grid, g->route.tiles, g->route.count)) {
-        game_say(g, 4.0, "Cannot walk there (out of memory).");
-        return;
-    }
-    g->route_done = 0;
-    g->has_target = true;
-    g->target = t;
-    trace(g, "path %d %.6f", r->steps, r->length);
-    if (s == PATH_NEAREST) {
-        const TileInfo *k = tile_info(level_kind(&g->level, t.x, t.y));
-        if (!k->cost)
-            game_say(g, 4.0, "%d,%d is %s: going as close as I can, to %d,%d.", t.x, t.y, k->name, r->end.x,
-                     r->end.y);
-        else
-            game_say(g, 4.0, "%d,%d cannot be reached: going as close as I can, to %d,%d.", t.x, t.y, r->end.x,
-                     r->end.y);
-    } else {
-        g->message_left = 0;
-    }
+    game_command(g, (SimCmd){SIM_CMD_GOTO, t.x, t.y});
+}
+
+void game_restart(Game *g)
+{
+    game_command(g, (SimCmd){SIM_CMD_RESTART, 0, 0});
 }
 
 bool game_pick(const Game *g, ScreenPos s, TilePos *out)
 {
-    return iso_screen_to_tile(&g->view, s, g->grid.w, g->grid.h, out);
+    return iso_screen_to_tile(&g->view, s, g->sim.grid.w, g->sim.grid.h, out);
 }
 
+/* What a click on the hovered tile would walk, and how much of it the
+ * energy covers (cells on the way add theirs). Made again only when the
+ * droid's plan tile, the hovered tile or the tiles change. */
 static void refresh_preview(Game *g)
 {
+    Sim *s = &g->sim;
     g->preview.count = 0;
-    g->preview_from = mover_plan_tile(&g->droid);
-    if (!g->hover_valid)
+    g->preview_afford = 0;
+    g->preview_cost = 0;
+    g->preview_from = mover_plan_tile(&s->droid);
+    g->preview_tick = s->steps;
+    if (!g->hover_valid || s->status != SIM_PLAYING)
         return;
-    PathStatus s = plan(g, g->hover);
-    if (s == PATH_FOUND || s == PATH_NEAREST)
-        list_copy_path(&g->preview, g->search);
+    TilePos end;
+    if (sim_plan(s, g->search, g->preview_from, g->hover, &end) == PATH_NONE || !list_copy_path(&g->preview, g->search))
+        return;
+    g->preview_cost = path_result(g->search)->length;
+    int64_t e = s->energy;
+    if (s->limited && s->droid.moving)
+        e -= (int64_t)(s->droid.need - s->droid.done);
+    TilePos at = g->preview_from;
+    g->preview_afford = g->preview.count;
+    for (int i = 0; s->limited && i < g->preview.count; i++) {
+        TilePos t = g->preview.tiles[i];
+        e -= (int64_t)mover_step_cost(&s->grid, at, t);
+        if (e < 0) {
+            g->preview_afford = i;
+            break;
+        }
+        if (sim_kind(s, t.x, t.y) == TILE_CELL)
+            e += s->cell_energy;
+        at = t;
+    }
 }
 
 void game_hover(Game *g, bool valid, TilePos t)
@@ -277,29 +336,105 @@ static void watch_file(Game *g, double dt)
     game_say(g, 3.0, "Reloaded %s.", g->path);
 }
 
-void game_update(Game *g, double dt)
+static void keep_event(Game *g, const SimEvent *e)
 {
+    if (g->frame_event_count < GAME_FRAME_EVENTS)
+        g->frame_events[g->frame_event_count++] = *e;
+}
+
+static void record_win(Game *g)
+{
+    const Sim *s = &g->sim;
+    if (!g->progress.path)
+        return;
+    bool best = false;
+    if (!progress_record(&g->progress, g->path, (double)s->tick / SIM_TICK_HZ, (long)s->steps,
+                         sim_units((int64_t)s->energy_used), &best))
+        game_say(g, 8.0, "%s", g->progress.error);
+    g->new_best = best;
+}
+
+/* Traces the sim's events and keeps them for the SDL side (sounds, effects). */
+static void absorb_events(Game *g)
+{
+    Sim *s = &g->sim;
+    for (int i = 0; i < s->event_count; i++) {
+        const SimEvent *e = &s->events[i];
+        keep_event(g, e);
+        switch (e->type) {
+        case SIM_EV_PATH:
+            trace(g, "path %lld %.6f", (long long)e->a, e->length);
+            if (e->x != s->hold.x || e->y != s->hold.y) {
+                const TileInfo *k = tile_info(sim_kind(s, s->hold.x, s->hold.y));
+                game_say(g, 4.0, "%d,%d %s: going as close as I can, to %d,%d.", s->hold.x, s->hold.y,
+                         k->cost ? "cannot be reached" : k->name, e->x, e->y);
+            } else {
+                g->message_left = 0;
+            }
+            break;
+        case SIM_EV_NOPATH:
+            game_say(g, 4.0, "No way to %d,%d.", e->x, e->y);
+            break;
+        case SIM_EV_ARRIVE: trace(g, "arrive %d %d", e->x, e->y); break;
+        case SIM_EV_IDLE: trace(g, "idle %d %d", e->x, e->y); break;
+        case SIM_EV_BUMP: trace(g, "bump %d %d", e->x, e->y); break;
+        case SIM_EV_PICKUP:
+            if (e->a >= 0)
+                trace(g, "pickup %d %d %.2f", e->x, e->y, sim_units(e->a));
+            else
+                trace(g, "pickup %d %d unlimited", e->x, e->y);
+            g->effects[g->effect_next] = (GameEffect){tile_pos(e->x, e->y), g->clock};
+            g->effect_next = (g->effect_next + 1) % GAME_EFFECTS;
+            if (s->cells_left > 0)
+                game_say(g, 3.0, "Energy cell: %d left.", s->cells_left);
+            break;
+        case SIM_EV_ENERGY: trace(g, "energy %.2f", sim_units(e->a)); break;
+        case SIM_EV_DOOR: trace(g, "door %d %d %s", e->x, e->y, e->a ? "open" : "closed"); break;
+        case SIM_EV_EXIT_OPEN:
+            trace(g, "exit-open %d %d", e->x, e->y);
+            game_say(g, 5.0, "All cells collected: the exit at %d,%d is open!", e->x, e->y);
+            break;
+        case SIM_EV_WIN:
+            trace(g, "win %.3f %lld %.2f", (double)s->tick / SIM_TICK_HZ, (long long)s->steps,
+                  sim_units((int64_t)s->energy_used));
+            g->status_since = g->clock;
+            g->message_left = 0;
+            record_win(g);
+            break;
+        case SIM_EV_LOSE:
+            trace(g, "lose %s", sim_lose_name((SimLose)e->a));
+            g->status_since = g->clock;
+            g->message_left = 0;
+            break;
+        case SIM_EV_RESTART:
+            trace(g, "restart");
+            g->plan.valid = false;
+            g->preview_from = tile_pos(-1, -1);
+            game_say(g, 2.0, "Restarted.");
+            break;
+        case SIM_EV_SENTRY:
+            trace(g, "sentry %lld %s %d %d", (long long)e->a, sentry_state_name((SentryState)e->b), e->x, e->y);
+            break;
+        case SIM_EV_ALERT: trace(g, "alert %lld %d %d", (long long)e->a, e->x, e->y); break;
+        case SIM_EV_STEP:
+            break;
+        }
+    }
+    sim_clear_events(s);
+}
+
+void game_update(Game *g)
+{
+    double dt = 1.0 / SIM_TICK_HZ;
     g->clock += dt;
     watch_file(g, dt);
     if (g->message_left > 0)
         g->message_left -= dt;
-    MoverEvent ev[64];
-    int n = mover_update(&g->droid, dt, ev, 64);
-    for (int i = 0; i < n; i++) {
-        if (ev[i].type == MOVER_ARRIVE) {
-            trace(g, "arrive %d %d", ev[i].tile.x, ev[i].tile.y);
-            if (g->route_done < g->route.count && tile_pos_eq(g->route.tiles[g->route_done], ev[i].tile))
-                g->route_done++;
-        } else if (ev[i].type == MOVER_IDLE) {
-            trace(g, "idle %d %d", ev[i].tile.x, ev[i].tile.y);
-            g->has_target = false;
-            g->route.count = g->route_done = 0;
-        }
+    if (!g->editing) {
+        sim_tick(&g->sim);
+        absorb_events(g);
     }
-    g->walking = g->droid.moving;
-    if (g->walking)
-        g->walk_time += dt;
-    if (!tile_pos_eq(mover_plan_tile(&g->droid), g->preview_from))
+    if (!tile_pos_eq(mover_plan_tile(&g->sim.droid), g->preview_from) || g->preview_tick != (uint64_t)g->sim.steps)
         refresh_preview(g);
     game_camera_update(g, dt);
 }
@@ -309,43 +444,34 @@ void game_update(Game *g, double dt)
 static void sync_tile(Game *g, int index)
 {
     int x = index % g->level.w, y = index / g->level.w;
-    grid_set(&g->grid, x, y, tile_info(level_kind(&g->level, x, y))->cost);
+    sim_edit_tile(&g->sim, x, y, level_kind(&g->level, x, y));
 }
 
-static void stop_walking(Game *g)
-{
-    mover_set_path(&g->droid, &g->grid, NULL, 0);
-    g->has_target = false;
-    g->route.count = g->route_done = 0;
-}
-
-/* After tiles changed (painting, or undo while playing): a walk planned on
- * the old tiles stops at the next tile, a droid on a tile that became
- * blocked goes to the start, and the preview follows at the next update
- * (a drag paints many tiles between two frames). */
+/* After the file's tiles changed (painting, or undo while playing): while
+ * editing the droid stands on the start; in play the level starts again,
+ * since play is always of the file's level. The preview follows at the next
+ * update (a drag paints many tiles between two frames). */
 static void after_edit(Game *g)
 {
     g->level_version++;
-    if (g->has_target)
-        stop_walking(g);
-    TilePos at = mover_plan_tile(&g->droid);
-    if (!grid_walkable(&g->grid, at.x, at.y)) {
-        mover_place(&g->droid, g->level.start);
-        stop_walking(g);
-    }
-    g->preview_from = tile_pos(-1, -1); /* replanned once, at the next update */
+    if (g->editing)
+        mover_place(&g->sim.droid, g->level.start);
+    else
+        start_play(g);
+    g->preview_from = tile_pos(-1, -1);
 }
 
+/* Entering the editor shows the file's level; leaving it starts play again. */
 void game_edit_toggle(Game *g)
 {
     game_edit_release(g);
     g->editing = !g->editing;
-    if (g->editing) {
-        stop_walking(g);
+    start_play(g);
+    g->level_version++;
+    if (g->editing)
         game_say(g, 6.0, "Editing: 1-0 pick a tile, drag to paint, right click wall/floor, Ctrl+S saves. E plays.");
-    } else {
-        game_say(g, 2.0, "Playing.");
-    }
+    else
+        game_say(g, 2.0, "Playing from the start.");
 }
 
 void game_edit_brush(Game *g, char glyph)
@@ -372,7 +498,7 @@ static void paint(Game *g, TilePos t, char glyph)
 
 void game_edit_press(Game *g, TilePos t, bool right)
 {
-    if (!g->editing || !grid_in_bounds(&g->grid, t.x, t.y))
+    if (!g->editing || !grid_in_bounds(&g->sim.grid, t.x, t.y))
         return;
     game_edit_release(g);
     if (right) {
@@ -402,7 +528,7 @@ void game_edit_drag(Game *g, TilePos t)
             err += dx;
             y += sy;
         }
-        if (grid_in_bounds(&g->grid, x, y))
+        if (grid_in_bounds(&g->sim.grid, x, y))
             paint(g, tile_pos(x, y), g->brush);
     }
     g->paint_last = t;
@@ -489,7 +615,7 @@ static void switch_level(Game *g, int delta)
     /* a file that does not load is skipped (and named), so one bad file
      * never blocks the way to the levels after it */
     int n = g->levels.count, at = g->level_index >= 0 ? g->level_index : (delta > 0 ? -1 : 0);
-    char path[sizeof g->path], skipped[DIAG_LEN] = "";
+    char path[4096], skipped[DIAG_LEN] = "";
     Level nl;
     int i = at;
     bool loaded = false;
@@ -518,10 +644,35 @@ static void switch_level(Game *g, int delta)
     g->level_index = i;
     game_frame_level(g);
     trace(g, "level %s", g->path);
+    if (g->record)
+        fprintf(g->record, "%llu level %s\n", (unsigned long long)g->sim.tick, g->path);
     if (skipped[0])
         game_say(g, 8.0, "Skipped a file that does not load: %s", skipped);
     else
-        game_say(g, 3.0, "Level %d of %d: %s", i + 1, n, g->level.name);
+        welcome(g);
+}
+
+bool game_open(Game *g, const char *path)
+{
+    Level nl;
+    Diags d;
+    diag_clear(&d);
+    if (!level_load(path, &nl, &d)) {
+        game_say(g, 8.0, "%s", d.count ? d.msg[0] : "cannot load");
+        return false;
+    }
+    if (!adopt_level(g, &nl, path, false))
+        return false;
+    g->level_index = levelset_find(&g->levels, path);
+    game_frame_level(g);
+    trace(g, "level %s", g->path);
+    welcome(g);
+    return true;
+}
+
+void game_next_level(Game *g)
+{
+    game_request_switch(g, +1);
 }
 
 bool game_request_quit(Game *g)

@@ -1,9 +1,9 @@
-/* game.h - the game's state and rules, without SDL: the level and its grid,
- * the droid's mover, click-to-move planning, the hover preview, the camera,
- * the editor (paint, undo, save), hot reload of the level file, switching
- * between the levels of a folder, and the trace of events. The SDL side
- * (main.c, render.c) feeds it input and draws it. game_init/game_deinit own
- * everything inside. */
+/* game.h - the game around the rules, without SDL: the level file and its
+ * play (a Sim, sim.h), input turned into sim commands (recorded with --record),
+ * the hover preview, the camera, the editor (paint, undo, save), hot reload,
+ * switching between the levels of a folder, progress, and the trace of
+ * events. The SDL side (main.c, render.c) feeds it input, draws it and plays
+ * its sounds. game_init/game_deinit own everything inside. */
 #ifndef ISODROID_GAME_H
 #define ISODROID_GAME_H
 
@@ -18,9 +18,10 @@
 #include "levelset.h"
 #include "mover.h"
 #include "path.h"
+#include "progress.h"
+#include "sim.h"
 
 enum { GAME_MESSAGE_LEN = 160 };
-#define GAME_DROID_SPEED 4.0   /* tiles per second */
 #define GAME_ZOOM_MIN 0.25
 #define GAME_ZOOM_MAX 3.0
 /* The editor's palette, in the order of keys 1..9, 0. */
@@ -51,34 +52,51 @@ typedef struct PlanInfo {
     bool valid;
 } PlanInfo;
 
+/* A cell picked up, for the sparkle: where and when (g->clock). */
+typedef struct GameEffect {
+    TilePos at;
+    double start;
+} GameEffect;
+enum { GAME_EFFECTS = 16, GAME_FRAME_EVENTS = 256 };
+
 typedef struct Game {
-    char path[512];        /* the level file */
-    Level level;
-    Grid grid;
+    char *path;            /* the level file (malloc'd) */
+    Level level;           /* the file's level: what the editor edits and play starts from */
     unsigned level_version; /* bumped whenever a tile changes or the level is replaced */
     LevelSet levels;       /* the level files of path's folder */
     int level_index;       /* path's place in levels, or -1 */
-    PathState *search;
-    Mover droid;
-    bool walking;          /* animating a walk (for the sprite) */
-    double walk_time;
+    Sim sim;               /* the play (the editor also shows its tiles) */
+    PathState *search;     /* the hover preview's planner */
 
-    TileList route;        /* the active path, start excluded; route_done of it walked */
-    int route_done;
     TileList preview;      /* what a click on the hovered tile would walk */
-    bool has_target;
-    TilePos target;        /* fixed at click time */
-    PlanInfo plan;
+    int preview_afford;    /* tiles of it the energy covers (all when unlimited) */
+    double preview_cost;   /* its length = time = energy, in floor steps */
+    PlanInfo plan;         /* the last click's plan, for the HUD */
 
     bool hover_valid;
     TilePos hover;
     TilePos preview_from;  /* plan tile the preview was made from */
+    uint64_t preview_tick; /* sim state the preview was made at (cells change the costs) */
+
+    /* what happened since the SDL side last looked (sounds, effects) */
+    SimEvent frame_events[GAME_FRAME_EVENTS];
+    int frame_event_count;
+    GameEffect effects[GAME_EFFECTS];
+    int effect_next;
+    double status_since;   /* g->clock when the level was won or lost */
+
+    Progress progress;     /* bests per level; progress.path NULL with --no-progress */
+    bool new_best;         /* the win just recorded beat the old best */
+
+    FILE *record;          /* --record: every command with its tick, or NULL */
+    bool replaying;        /* --replay: player input is ignored until the recording ends */
 
     IsoView view;
     bool follow;           /* camera follows the droid */
     int screen_w, screen_h;
 
     bool show_minimap, show_help;
+    bool show_cones;      /* V: the sentries' view cones drawn on the floor */
     char message[GAME_MESSAGE_LEN];
     double message_left;   /* seconds */
     double clock;          /* seconds of game time */
@@ -116,17 +134,29 @@ void game_deinit(Game *g);
 /* Plans from the droid to tile t and walks there (to the nearest reachable
  * tile when t is blocked or cut off). Traces "click X Y" and "path STEPS LENGTH". */
 void game_click_tile(Game *g, TilePos t);
+/* Any input for the rules: recorded, traced, applied at the current tick
+ * (ignored while a recording plays: game_replay_command feeds those). */
+void game_command(Game *g, SimCmd c);
+void game_replay_command(Game *g, SimCmd c);
+/* Restarts the level (R). */
+void game_restart(Game *g);
+/* After a win: the next level of the folder. */
+void game_next_level(Game *g);
+/* Opens another level file and plays it (replays use it); false, with the
+ * reason said, when it does not load. */
+bool game_open(Game *g, const char *path);
 /* The tile under a screen point; false off the level. */
 bool game_pick(const Game *g, ScreenPos s, TilePos *out);
 /* Hover over a screen point (or nothing): updates the preview; traces "hover X Y". */
 void game_hover(Game *g, bool valid, TilePos t);
-/* Advances the droid and timers by dt seconds; traces "arrive X Y" / "idle X Y".
+/* One tick of play (1 / SIM_TICK_HZ seconds) and the timers; traces the
+ * sim's events ("arrive X Y", "idle X Y", "pickup X Y ENERGY", ...).
  * Every GAME_RELOAD_POLL seconds it looks at the level file: a new version
  * is loaded ("reload FILE"), with the droid kept on its tile when that is
  * still walkable; a version with errors keeps the old level and sets
  * file_error ("reload-error FILE"). While edits are unsaved nothing is
  * reloaded (disk_changed tells). */
-void game_update(Game *g, double dt);
+void game_update(Game *g);
 
 /* The editor. Press/drag/release with the left button paint the brush along
  * the pointer (one undo step a drag); a right press toggles wall and floor.

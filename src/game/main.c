@@ -6,6 +6,7 @@
 #include <SDL.h>
 #include <SDL_image.h>
 #include <SDL_ttf.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,9 @@
 #include "game.h"
 #include "levelset.h"
 #include "render.h"
+#include "replay.h"
 #include "script.h"
+#include "sound.h"
 
 #define STEP (1.0 / 60.0) /* fixed timestep, seconds */
 
@@ -27,17 +30,22 @@ static const char usage[] =
     "  --script FILE        replay input: click PX PY, move PX PY,\n"
     "                       clicktile X Y, key NAME, wait MS, screenshot PATH.png, quit\n"
     "  --trace              print events: hover X Y, click X Y, path STEPS LENGTH,\n"
-    "                       arrive X Y, idle X Y\n"
+    "                       arrive X Y, idle X Y, pickup X Y ENERGY, door X Y open|closed,\n"
+    "                       win, lose REASON, ...; at the end: state HASH\n"
     "  --bench-frames N     (headless) draw N frames, print median and 95th percentile\n"
     "  --bench-zoom Z       --bench-frames looks at the middle of the level at zoom Z (0.25 .. 3)\n"
+    "  --record FILE        write every input with its tick to FILE\n"
+    "  --replay FILE        play a recording back (with --headless: no display needed)\n"
+    "  --no-progress        do not read or write the progress file\n"
+    "  --mute               start with the sound off (K toggles it)\n"
     "  --help\n"
     "In the game press H for the controls.\n";
 
 typedef struct Options {
     const char *level;
     int w, h;
-    bool headless, trace;
-    const char *script;
+    bool headless, trace, no_progress, mute;
+    const char *script, *record, *replay;
     long bench_frames;
     double bench_zoom; /* 0: the level's own framing */
 } Options;
@@ -56,6 +64,16 @@ typedef struct App {
     double fps;
     bool fullscreen;    /* F11 on X11: borderless over the display */
     SDL_Rect windowed;  /* the window to go back to */
+    /* held input: direction keys (screen directions) and the left button */
+    bool key_up, key_down, key_left, key_right;
+    int pad_dx, pad_dy;        /* the keypad key held (screen directions) */
+    int push_dx, push_dy;      /* the grid direction last sent */
+    bool mouse_held;
+    TilePos held_tile;
+    int mouse_x, mouse_y;
+    Replay replay;
+    Sound *sound;
+    bool said_sound;           /* the no-audio notice was shown */
 } App;
 
 static int usage_error(const char *msg, const char *arg)
@@ -68,7 +86,7 @@ static int usage_error(const char *msg, const char *arg)
 
 static int parse_args(int argc, char **argv, Options *o)
 {
-    *o = (Options){NULL, 1280, 720, false, false, NULL, 0, 0};
+    *o = (Options){NULL, 1280, 720, false, false, false, false, NULL, NULL, NULL, 0, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -78,12 +96,21 @@ static int parse_args(int argc, char **argv, Options *o)
             o->headless = true;
         } else if (!strcmp(a, "--trace")) {
             o->trace = true;
-        } else if (!strcmp(a, "--size") || !strcmp(a, "--script") || !strcmp(a, "--bench-frames")) {
+        } else if (!strcmp(a, "--no-progress")) {
+            o->no_progress = true;
+        } else if (!strcmp(a, "--mute")) {
+            o->mute = true;
+        } else if (!strcmp(a, "--size") || !strcmp(a, "--script") || !strcmp(a, "--bench-frames") ||
+                   !strcmp(a, "--record") || !strcmp(a, "--replay")) {
             if (i + 1 >= argc)
                 return usage_error("%s needs a value", a);
             const char *v = argv[++i];
             if (!strcmp(a, "--script")) {
                 o->script = v;
+            } else if (!strcmp(a, "--record")) {
+                o->record = v;
+            } else if (!strcmp(a, "--replay")) {
+                o->replay = v;
             } else if (!strcmp(a, "--size")) {
                 char x;
                 if (sscanf(v, "%d%c%d", &o->w, &x, &o->h) != 3 || (x != 'x' && x != 'X') || o->w < 64 ||
@@ -110,8 +137,10 @@ static int parse_args(int argc, char **argv, Options *o)
     }
     if (o->bench_frames && !o->headless)
         return usage_error("%s", "--bench-frames runs with --headless");
-    if (o->headless && !o->script && !o->bench_frames)
-        return usage_error("%s", "--headless needs --script FILE or --bench-frames N");
+    if (o->headless && !o->script && !o->bench_frames && !o->replay)
+        return usage_error("%s", "--headless needs --script FILE, --replay FILE or --bench-frames N");
+    if (o->replay && o->record)
+        return usage_error("%s", "--replay and --record do not go together");
     return -1;
 }
 
@@ -184,6 +213,73 @@ static void sync_size(App *app)
  * running nothing happens while SDL believes the window grew (the picture is
  * drawn for the wrong size); moving and sizing the window ourselves works
  * with or without one. Elsewhere SDL's desktop fullscreen does the job. */
+/* Screen directions (sx right, sy down) to a grid step: screen up is grid
+ * north-west, screen up-right grid north, and so on round the compass. */
+static void screen_to_grid_step(int sx, int sy, int *dx, int *dy)
+{
+    int gx = sx + sy, gy = sy - sx;
+    *dx = gx > 0 ? 1 : gx < 0 ? -1 : 0;
+    *dy = gy > 0 ? 1 : gy < 0 ? -1 : 0;
+}
+
+/* The held direction keys changed: tell the rules the direction now held. */
+static void send_push(App *app)
+{
+    int sx = app->pad_dx + (app->key_right ? 1 : 0) - (app->key_left ? 1 : 0);
+    int sy = app->pad_dy + (app->key_down ? 1 : 0) - (app->key_up ? 1 : 0);
+    int dx, dy;
+    screen_to_grid_step(sx, sy, &dx, &dy);
+    if (dx == app->push_dx && dy == app->push_dy)
+        return;
+    app->push_dx = dx;
+    app->push_dy = dy;
+    game_command(&app->game, (SimCmd){SIM_CMD_PUSH, dx, dy});
+}
+
+/* A direction key went down or up; false when k is not one. */
+static bool direction_key(App *app, SDL_Keycode k, bool down)
+{
+    static const struct {
+        SDL_Keycode key;
+        int sx, sy;
+    } pad[] = {{SDLK_KP_1, -1, 1}, {SDLK_KP_2, 0, 1}, {SDLK_KP_3, 1, 1}, {SDLK_KP_4, -1, 0},
+               {SDLK_KP_6, 1, 0},  {SDLK_KP_7, -1, -1}, {SDLK_KP_8, 0, -1}, {SDLK_KP_9, 1, -1}};
+    switch (k) {
+    case SDLK_UP: app->key_up = down; break;
+    case SDLK_DOWN: app->key_down = down; break;
+    case SDLK_LEFT: app->key_left = down; break;
+    case SDLK_RIGHT: app->key_right = down; break;
+    default: {
+        size_t i = 0;
+        while (i < sizeof pad / sizeof pad[0] && pad[i].key != k)
+            i++;
+        if (i == sizeof pad / sizeof pad[0])
+            return false;
+        if (down) {
+            app->pad_dx = pad[i].sx;
+            app->pad_dy = pad[i].sy;
+        } else if (app->pad_dx == pad[i].sx && app->pad_dy == pad[i].sy) {
+            app->pad_dx = app->pad_dy = 0;
+        }
+    }
+    }
+    if (!app->game.editing && app->game.ask == GAME_ASK_NONE)
+        send_push(app);
+    return true;
+}
+
+/* The left button held over the level: the droid follows the tile under the pointer. */
+static void follow_pointer(App *app)
+{
+    TilePos t;
+    if (!app->mouse_held || app->game.editing || !pick_tile(app, app->mouse_x, app->mouse_y, &t))
+        return;
+    if (tile_pos_eq(t, app->held_tile))
+        return;
+    app->held_tile = t;
+    game_command(&app->game, (SimCmd){SIM_CMD_HOLD, t.x, t.y});
+}
+
 static void toggle_fullscreen(App *app)
 {
     SDL_Window *win = app->window;
@@ -251,6 +347,12 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
             game_undo(g);
         return;
     }
+    if (!g->editing && direction_key(app, k, true))
+        return;
+    if (!g->editing && g->sim.status == SIM_WON && (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE)) {
+        game_next_level(g);
+        return;
+    }
     if (g->editing) {
         if (k >= SDLK_1 && k <= SDLK_9)
             game_edit_brush(g, GAME_PALETTE[k - SDLK_1]);
@@ -269,6 +371,14 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
     case SDLK_e:
         game_edit_toggle(g);
         break;
+    case SDLK_r:
+        if (!g->editing)
+            game_restart(g);
+        break;
+    case SDLK_k:
+        sound_set_muted(app->sound, !sound_muted(app->sound));
+        game_say(g, 2.0, sound_muted(app->sound) ? "Sound off (K turns it on)." : "Sound on.");
+        break;
     case SDLK_PAGEDOWN:
         game_request_switch(g, +1);
         break;
@@ -286,6 +396,9 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
         break;
     case SDLK_m:
         g->show_minimap = !g->show_minimap;
+        break;
+    case SDLK_v:
+        g->show_cones = !g->show_cones;
         break;
     case SDLK_c:
         game_toggle_follow(g);
@@ -340,10 +453,13 @@ static void mouse_down(App *app, int button, int px, int py)
     } else if (button == SDL_BUTTON_LEFT) {
         if (!pick_tile(app, px, py, &t))
             return;
-        if (g->editing)
+        if (g->editing) {
             game_edit_press(g, t, false);
-        else
+        } else {
             game_click_tile(g, t);
+            app->mouse_held = g->sim.status == SIM_PLAYING;
+            app->held_tile = t;
+        }
     } else if (button == SDL_BUTTON_RIGHT && g->editing) {
         if (pick_tile(app, px, py, &t))
             game_edit_press(g, t, true);
@@ -356,10 +472,14 @@ static void mouse_down(App *app, int button, int px, int py)
 
 static void mouse_up(App *app, int button)
 {
-    if (button == SDL_BUTTON_LEFT)
+    if (button == SDL_BUTTON_LEFT) {
         game_edit_release(&app->game);
-    else
+        if (app->mouse_held)
+            game_command(&app->game, (SimCmd){SIM_CMD_RELEASE, 0, 0});
+        app->mouse_held = false;
+    } else {
         app->dragging = false;
+    }
 }
 
 static void mouse_move(App *app, int px, int py)
@@ -371,9 +491,12 @@ static void mouse_move(App *app, int px, int py)
         app->drag_y = py;
     }
     TilePos t;
+    app->mouse_x = px;
+    app->mouse_y = py;
     if (g->painting && pick_tile(app, px, py, &t))
         game_edit_drag(g, t);
     hover_at(app, px, py);
+    follow_pointer(app);
 }
 
 static void handle_event(App *app, const SDL_Event *e)
@@ -388,6 +511,10 @@ static void handle_event(App *app, const SDL_Event *e)
         break;
     case SDL_KEYDOWN:
         key_down(app, e->key.keysym.sym, e->key.keysym.mod);
+        hover_at(app, app->mouse_x, app->mouse_y); /* the view or the level may have changed under it */
+        break;
+    case SDL_KEYUP:
+        direction_key(app, e->key.keysym.sym, false);
         break;
     case SDL_MOUSEBUTTONDOWN:
         mouse_down(app, e->button.button, e->button.x, e->button.y);
@@ -521,9 +648,9 @@ static long script_step(App *app, Script *s)
             break;
         case SCRIPT_CLICKTILE:
         case SCRIPT_RCLICKTILE:
-            if (!grid_in_bounds(&g->grid, a[0], a[1])) {
+            if (!grid_in_bounds(&g->sim.grid, a[0], a[1])) {
                 fprintf(stderr, "isodroid: script line %d: tile %d,%d is outside the %dx%d level\n", c->line, a[0],
-                        a[1], g->grid.w, g->grid.h);
+                        a[1], g->sim.grid.w, g->sim.grid.h);
             } else if (g->editing) {
                 game_edit_press(g, tile_pos(a[0], a[1]), c->op == SCRIPT_RCLICKTILE);
                 game_edit_release(g);
@@ -565,13 +692,13 @@ static void bench_frames(App *app)
         return;
     Game *g = &app->game;
     if (app->opt.bench_zoom > 0) { /* the middle of the level, where the screen is full of it */
-        game_look_at_tile(g, tile_pos(g->grid.w / 2, g->grid.h / 2));
+        game_look_at_tile(g, tile_pos(g->sim.grid.w / 2, g->sim.grid.h / 2));
         game_zoom_at(g, (ScreenPos){g->screen_w * 0.5, g->screen_h * 0.5}, app->opt.bench_zoom / g->view.zoom);
     }
     Uint64 freq = SDL_GetPerformanceFrequency();
     for (long i = 0; i < n; i++) {
         Uint64 t0 = SDL_GetPerformanceCounter();
-        game_update(&app->game, STEP);
+        game_update(&app->game);
         draw(app);
         ms[i] = (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)freq;
     }
@@ -579,6 +706,53 @@ static void bench_frames(App *app)
     printf("%s: %ld frames at %dx%d: median %.2f ms, p95 %.2f ms (zoom %.2f)\n", g->path, n, app->opt.w, app->opt.h,
            ms[n / 2], ms[(long)(n * 0.95) < n ? (long)(n * 0.95) : n - 1], g->view.zoom);
     free(ms);
+}
+
+/* The sim's events of the last frames as sounds; the no-audio notice once. */
+static void play_sounds(App *app)
+{
+    Game *g = &app->game;
+    for (int i = 0; i < g->frame_event_count; i++) {
+        const SimEvent *e = &g->frame_events[i];
+        switch (e->type) {
+        case SIM_EV_STEP:
+            sound_play(app->sound, e->a == TILE_ROUGH  ? SOUND_STEP_ROUGH
+                                   : e->a == TILE_DOOR ? SOUND_STEP_DOOR
+                                                       : SOUND_STEP_FLOOR);
+            break;
+        case SIM_EV_DOOR: sound_play(app->sound, e->a ? SOUND_DOOR_OPEN : SOUND_DOOR_CLOSE); break;
+        case SIM_EV_PICKUP: sound_play(app->sound, SOUND_PICKUP); break;
+        case SIM_EV_EXIT_OPEN: sound_play(app->sound, SOUND_EXIT_OPEN); break;
+        case SIM_EV_WIN: sound_play(app->sound, SOUND_WIN); break;
+        case SIM_EV_LOSE: sound_play(app->sound, SOUND_LOSE); break;
+        case SIM_EV_BUMP: sound_play(app->sound, SOUND_BUMP); break;
+        case SIM_EV_ALERT: sound_play(app->sound, SOUND_ALERT); break;
+        default: break;
+        }
+    }
+    g->frame_event_count = 0;
+    /* said once, after the level's own message, which matters more */
+    if (!app->said_sound && sound_status(app->sound)[0] && !app->opt.headless && g->message_left <= 0) {
+        game_say(g, 6.0, "%s", sound_status(app->sound));
+        app->said_sound = true;
+    }
+}
+
+/* Applies the recording's inputs that are due at this tick; true once it has ended. */
+static bool replay_feed(App *app)
+{
+    Replay *r = &app->replay;
+    Game *g = &app->game;
+    while (r->next < r->count && r->line[r->next].tick <= g->sim.tick) {
+        const ReplayLine *l = &r->line[r->next++];
+        if (l->kind == REPLAY_END)
+            return true;
+        if (l->kind == REPLAY_LEVEL)
+            game_open(g, l->path);
+        else
+            game_replay_command(g, l->cmd);
+    }
+    return r->next >= r->count;
 }
 
 static void run(App *app)
@@ -620,11 +794,21 @@ static void run(App *app)
         } else {
             app->fps = 60;
         }
-        for (int i = 0; i < steps; i++) {
-            game_update(&app->game, STEP);
+        for (int i = 0; i < steps && !app->quit; i++) {
+            if (app->game.replaying && replay_feed(app)) {
+                app->game.replaying = false;
+                if (app->opt.headless && !scripted)
+                    app->quit = true;
+                else
+                    game_say(&app->game, 4.0, "The recording has ended: your turn.");
+                break;
+            }
+            follow_pointer(app);
+            game_update(&app->game);
             if (wait_frames > 0)
                 wait_frames--;
         }
+        play_sounds(app);
         bool minimized = app->window && (SDL_GetWindowFlags(app->window) & SDL_WINDOW_MINIMIZED);
         if (minimized)
             SDL_Delay(50);
@@ -641,9 +825,22 @@ int main(int argc, char **argv)
     int rc = parse_args(argc, argv, &app.opt);
     if (rc >= 0)
         return rc;
-    char level[1024];
-    if (!resolve_level(app.opt.level, level, sizeof level))
+    if (app.opt.replay) {
+        Diags rd;
+        diag_clear(&rd);
+        if (!replay_load(app.opt.replay, &app.replay, &rd)) {
+            for (int i = 0; i < rd.count; i++)
+                fprintf(stderr, "%s\n", rd.msg[i]);
+            return 1;
+        }
+        if (!app.opt.level)
+            app.opt.level = app.replay.level;
+    }
+    char level[4096];
+    if (!resolve_level(app.opt.level, level, sizeof level)) {
+        replay_free(&app.replay);
         return 1;
+    }
 
     if (app.opt.headless)
         SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
@@ -706,12 +903,39 @@ int main(int argc, char **argv)
             game_center_on_droid(&app.game);
         }
         app.game.trace = app.opt.trace ? stdout : NULL;
+        app.game.replaying = app.opt.replay != NULL;
+        char *progress = app.opt.no_progress ? NULL : progress_default_path();
+        progress_load(&app.game.progress, progress);
+        free(progress);
+        if (app.game.progress.error[0])
+            game_say(&app.game, 10.0, "%s", app.game.progress.error);
+        if (!app.opt.bench_frames)
+            app.sound = sound_create(app.opt.mute, app.opt.headless);
+        if (app.opt.record) {
+            app.game.record = fopen(app.opt.record, "w");
+            if (!app.game.record)
+                fprintf(stderr, "isodroid: cannot write the recording %s: %s\n", app.opt.record, strerror(errno));
+            else
+                replay_write_header(app.game.record, app.game.path);
+        }
         if (app.opt.bench_frames)
             bench_frames(&app);
         else
             run(&app);
         rc = 0;
+        if (app.game.record) {
+            fprintf(app.game.record, "%llu end\n", (unsigned long long)app.game.sim.tick);
+            if (fclose(app.game.record) != 0) {
+                fprintf(stderr, "isodroid: the recording %s was not written completely\n", app.opt.record);
+                rc = 1;
+            }
+            app.game.record = NULL;
+        }
+        if (app.opt.trace && !app.opt.bench_frames)
+            printf("state %016llx\n", (unsigned long long)sim_hash(&app.game.sim));
     }
+    sound_destroy(app.sound);
+    replay_free(&app.replay);
     render_destroy(app.render);
     game_deinit(&app.game);
     assets_free(&app.assets);

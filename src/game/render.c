@@ -46,27 +46,40 @@ void render_destroy(Renderer *r)
     free(r);
 }
 
+/* The sprite sheets: frame size and columns x rows (assets.h). Each frame is
+ * scaled to a whole number of pixels so frames never straddle pixels. */
+static const struct {
+    AssetImage image;
+    int fw, fh, cols, rows;
+} sheets[] = {
+    {IMAGE_DROID, DROID_FRAME_W, DROID_FRAME_H, 1 + DROID_WALK_FRAMES, 8},
+    {IMAGE_SENTRY, SENTRY_FRAME_W, SENTRY_FRAME_H, 1 + SENTRY_WALK_FRAMES, 8},
+    {IMAGE_DOOR_FRAMES, DOOR_FRAME_W, DOOR_FRAME_H, DOOR_FRAMES, DOOR_ROWS},
+    {IMAGE_EXIT_OPEN, EXIT_FRAME_W, EXIT_FRAME_H, EXIT_FRAMES, 1},
+    {IMAGE_SPARKLE, SPARKLE_FRAME_W, SPARKLE_FRAME_H, SPARKLE_FRAMES, 1},
+};
+
 static void sprites_for_zoom(Renderer *r, double zoom)
 {
     if (r->sprite_zoom == zoom && r->sprite[0].tex)
         return;
     r->sprite_zoom = zoom;
-    r->frame_w = (int)lround(DROID_FRAME_W * zoom);
-    r->frame_h = (int)lround(DROID_FRAME_H * zoom);
     for (int i = 0; i < IMAGE_COUNT; i++) {
         Sprite *sp = &r->sprite[i];
         if (sp->tex)
             SDL_DestroyTexture(sp->tex);
         sp->tex = NULL;
         SDL_Surface *src = r->assets->image[i];
-        int w, h;
-        if (i == IMAGE_DROID) {
-            w = r->frame_w * (1 + DROID_WALK_FRAMES);
-            h = r->frame_h * 8;
-        } else {
-            w = (int)lround(src->w * zoom);
-            h = (int)lround(src->h * zoom);
-        }
+        int w = (int)lround(src->w * zoom), h = (int)lround(src->h * zoom);
+        sp->fw = w;
+        sp->fh = h;
+        for (size_t k = 0; k < sizeof sheets / sizeof sheets[0]; k++)
+            if ((int)sheets[k].image == i) {
+                sp->fw = (int)lround(sheets[k].fw * zoom);
+                sp->fh = (int)lround(sheets[k].fh * zoom);
+                w = sp->fw * sheets[k].cols;
+                h = sp->fh * sheets[k].rows;
+            }
         SDL_Surface *dst = SDL_CreateRGBSurfaceWithFormat(0, w > 0 ? w : 1, h > 0 ? h : 1, 32, SDL_PIXELFORMAT_ARGB8888);
         if (!dst)
             continue;
@@ -244,6 +257,7 @@ void render_fill_polygon(Renderer *r, const SDL_FPoint *p, int n, SDL_Color c)
         idx[3 * i + 1] = i + 1;
         idx[3 * i + 2] = i + 2;
     }
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND); /* untextured geometry blends as the draw colour does */
     SDL_RenderGeometry(r->sdl, NULL, v, n, idx, 3 * (n - 2));
 }
 

@@ -97,14 +97,14 @@ static double hide_distance(WorldPos f, int x, int y)
     return sqrt(2.0 * (da * da + db * db)); /* (a, b) units to tiles */
 }
 
-static void stamp(CutAway *c, const Level *l, Focus f)
+static void stamp(CutAway *c, const Sim *sim, Focus f)
 {
     int fx = (int)floor(f.at.x), fy = (int)floor(f.at.y), reach = (int)ceil(f.fade) + 1;
     for (int y = fy - reach; y <= fy + reach + 2; y++) {
         if (y < 0 || y >= c->h)
             continue;
         for (int x = fx - reach; x <= fx + reach + 2; x++) {
-            if (x < 0 || x >= c->w || !tall(level_kind(l, x, y)))
+            if (x < 0 || x >= c->w || !tall(sim_kind(sim, x, y)))
                 continue;
             float v = (float)(1.0 - smoothstep(f.full, f.fade, hide_distance(f.at, x, y)));
             if (v <= 0.0f)
@@ -125,19 +125,20 @@ static WorldPos centre(TilePos t)
 void render_cut_update(Renderer *r, const Game *g)
 {
     CutAway *c = &r->cut;
-    const Level *l = &g->level;
+    const Sim *l = &g->sim;
     if (!cut_fit(c, l->w, l->h))
         return;
     for (int k = 0; k < c->count; k++)
         c->target[c->active[k]] = 0.0f;
     /* what the player must see, and how much room around it */
-    stamp(c, l, (Focus){g->droid.pos, 1.0, 2.4});
+    stamp(c, l, (Focus){l->droid.pos, 1.0, 2.4});
     if (g->hover_valid)
         stamp(c, l, (Focus){centre(g->hover), 0.8, 2.0});
-    if (g->has_target)
-        stamp(c, l, (Focus){centre(g->target), 0.5, 1.6});
-    for (int i = g->route_done; i < g->route.count; i++)
-        stamp(c, l, (Focus){centre(g->route.tiles[i]), 0.25, 1.2});
+    TilePos end;
+    if (render_destination(g, &end))
+        stamp(c, l, (Focus){centre(end), 0.5, 1.6});
+    for (int i = 0, n = render_route_left(g); i < n; i++)
+        stamp(c, l, (Focus){centre(render_route_tile(g, i)), 0.25, 1.2});
     for (int i = 0; i < g->preview.count; i++)
         stamp(c, l, (Focus){centre(g->preview.tiles[i]), 0.25, 1.2});
 

@@ -8,13 +8,14 @@
 #include "render.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* ---- the art's geometry at zoom 1 (tools/make_art.c draws to it) ------------ */
 enum {
     TILE_PX_W = 64, TILE_PX_H = 32, /* the floor diamond */
     GROUND_PX_H = 40,               /* floor sprites: the diamond and 8 px of edge */
     WALL_PX_H = 72, WALL_RISE = 40, /* wall sprite: top face 32 px, then the faces */
-    CELL_PX_W = 32, CELL_PX_H = 40, CELL_RISE = 16,
+    TALL_RISE = 56,                 /* the most anything on a tile rises above its top corner (doors, the exit) */
 };
 #define WALL_LOW 0.2 /* a lowered wall keeps this much of its height */
 
@@ -35,6 +36,7 @@ typedef struct TextEntry {
 typedef struct Sprite {
     SDL_Texture *tex;
     int w, h;
+    int fw, fh; /* one frame of a sheet at this zoom (the whole image otherwise) */
 } Sprite;
 
 /* ---- the wall cut-away: per tile, how far a wall is lowered ------------------ */
@@ -65,12 +67,21 @@ typedef struct BlockCache {
     double zoom;            /* the zoom the images are for */
     float down;             /* the walls' height they show */
     bool bob;               /* cells are live (their bob shows) */
-    unsigned version;       /* the level_version they show */
-    char *glyphs;           /* the level they show, to find what an edit changed */
+    uint64_t sig;           /* what the tiles' looks were taken from (render_world.c) */
+    unsigned char *look;    /* per tile, how the images show it, to find what changed */
     int w, h;
     unsigned char *live;    /* per block on screen: drawn tile by tile this frame */
     int live_cap;
 } BlockCache;
+
+/* ---- things that move between tiles, depth-sorted among the walls ------------- */
+typedef enum ActorKind { ACTOR_DROID, ACTOR_SENTRY } ActorKind;
+
+typedef struct Actor {
+    ActorKind kind;
+    int index;              /* ACTOR_SENTRY: its id in g->sim.sentries */
+    double depth;           /* x + y of its feet */
+} Actor;
 
 /* ---- minimap markers, collected once per level version ----------------------- */
 /* The tiles drawn with their own marker or animation: cells, doors, the
@@ -80,6 +91,7 @@ typedef struct MiniMarks {
     TileKind *kind;
     int count, cap;
     unsigned version;       /* the level_version they were collected from */
+    int cells_left;         /* and the cells left then (a cell taken is a marker gone) */
     bool valid;
 } MiniMarks;
 
@@ -102,7 +114,6 @@ struct Renderer {
     Assets *assets;
     Sprite sprite[IMAGE_COUNT];
     double sprite_zoom;
-    int frame_w, frame_h;   /* droid frame at this zoom */
     TextEntry text[TEXT_CACHE];
     unsigned long frame;
     int font_px, big_px;    /* the sizes the assets' fonts are set to */
@@ -113,8 +124,48 @@ struct Renderer {
     SDL_Texture *icon[IMAGE_COUNT]; /* unscaled images for the editor's palette */
     CutAway cut;
     BlockCache blocks;
+    Actor *actors;          /* this frame's, back to front */
+    int actor_count, actor_cap;
     Layout lay;
 };
+
+/* ---- what the play shows (the sim's state, read only) ------------------------------ */
+static inline int render_route_left(const Game *g)
+{
+    return mover_remaining(&g->sim.droid);
+}
+static inline TilePos render_route_tile(const Game *g, int i)
+{
+    return mover_route_tile(&g->sim.droid, i);
+}
+/* Where the walk ends, when the droid is walking somewhere. */
+static inline bool render_destination(const Game *g, TilePos *out)
+{
+    if (!g->sim.has_target || render_route_left(g) == 0)
+        return false;
+    *out = g->sim.target;
+    return true;
+}
+
+/* A door's frame in its sheet: 0 shut .. DOOR_FRAMES - 1 open. */
+static inline int render_door_frame(const Sim *s, TilePos t)
+{
+    const SimDoor *d = sim_door_at(s, t.x, t.y);
+    int anim = d ? d->anim : 0;
+    return (anim * (DOOR_FRAMES - 1) + SIM_DOOR_ANIM_TICKS / 2) / SIM_DOOR_ANIM_TICKS;
+}
+
+/* A colour per sentry state, for its sprite's tint, its marks and the minimap. */
+static inline SDL_Color render_sentry_color(SentryState st)
+{
+    switch (st) {
+    case SENTRY_ALERT: return (SDL_Color){255, 200, 40, 255};
+    case SENTRY_CHASE: return (SDL_Color){255, 60, 50, 255};
+    case SENTRY_SEARCH: return (SDL_Color){200, 110, 255, 255};
+    case SENTRY_RETURN: return (SDL_Color){150, 170, 200, 255};
+    default: return (SDL_Color){255, 140, 90, 255};
+    }
+}
 
 /* ---- render.c: helpers every part uses ----------------------------------------- */
 void render_blit(Renderer *r, int image, const SDL_Rect *src, double x, double y, int w, int h);
@@ -142,11 +193,12 @@ void render_cut_free(Renderer *r);
 void render_marks_refresh(Renderer *r, const Game *g);     /* render_minimap.c: r->marks */
 void render_minimap_draw(Renderer *r, const Game *g);
 void render_minimap_free(Renderer *r);
-/* A minimap marker's shape, centred at (x, y), size px across (the help's legend uses it too). */
+/* A minimap marker's shape, centred at (x, y), size px across, in its own colour or
+ * fill's (the help's legend uses it too). */
 typedef enum MiniMarker {
     MARK_DROID, MARK_TARGET, MARK_EXIT, MARK_DOOR, MARK_CELL, MARK_SENTRY, MARK_PATH, MARK_COUNT
 } MiniMarker;
-void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px);
+void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px, const SDL_Color *fill);
 const char *render_minimap_marker_name(MiniMarker m);
 void render_ui(Renderer *r, const Game *g, const HudStats *hs); /* render_ui.c */
 

@@ -17,15 +17,16 @@ static bool marked(TileKind k)
 void render_marks_refresh(Renderer *r, const Game *g)
 {
     MiniMarks *m = &r->marks;
-    if (m->valid && m->version == g->level_version)
+    const Sim *l = &g->sim;
+    if (m->valid && m->version == g->level_version && m->cells_left == l->cells_left)
         return;
-    const Level *l = &g->level;
     m->count = 0;
     m->valid = true;
     m->version = g->level_version;
+    m->cells_left = l->cells_left;
     for (int y = 0; y < l->h; y++)
         for (int x = 0; x < l->w; x++) {
-            TileKind k = level_kind(l, x, y);
+            TileKind k = sim_kind(l, x, y);
             if (!marked(k))
                 continue;
             if (m->count == m->cap) {
@@ -74,7 +75,7 @@ static SDL_Color terrain_color(TileKind k)
  * centre), made when the level or the minimap's size changes, then drawn 1:1. */
 static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
 {
-    const Level *l = &g->level;
+    const Sim *l = &g->sim;
     if (r->minimap && r->minimap_version == g->level_version && r->minimap_w == rect.w && r->minimap_h == rect.h)
         return;
     if (r->minimap)
@@ -88,7 +89,7 @@ static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
     for (int y = 0; y < rect.h; y++)
         for (int x = 0; x < rect.w; x++) {
             int tx = (int)((x + 0.5) * l->w / rect.w), ty = (int)((y + 0.5) * l->h / rect.h);
-            SDL_Color c = terrain_color(level_kind(l, tx, ty));
+            SDL_Color c = terrain_color(sim_kind(l, tx, ty));
             ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x] = SDL_MapRGBA(s->format, c.r, c.g, c.b, c.a);
         }
     r->minimap = SDL_CreateTextureFromSurface(r->sdl, s);
@@ -110,8 +111,8 @@ bool render_minimap_pick(const Game *g, int px, int py, TilePos *out)
     SDL_Rect rect = render_minimap_rect(g);
     if (rect.w <= 0 || px < rect.x || py < rect.y || px >= rect.x + rect.w || py >= rect.y + rect.h)
         return false;
-    int x = (int)((px - rect.x + 0.5) * g->grid.w / rect.w), y = (int)((py - rect.y + 0.5) * g->grid.h / rect.h);
-    *out = tile_pos(x < g->grid.w ? x : g->grid.w - 1, y < g->grid.h ? y : g->grid.h - 1);
+    int x = (int)((px - rect.x + 0.5) * g->sim.grid.w / rect.w), y = (int)((py - rect.y + 0.5) * g->sim.grid.h / rect.h);
+    *out = tile_pos(x < g->sim.grid.w ? x : g->sim.grid.w - 1, y < g->sim.grid.h ? y : g->sim.grid.h - 1);
     return true;
 }
 
@@ -139,7 +140,7 @@ static void shape(Renderer *r, const SDL_FPoint *p, int n, SDL_Color fill, float
         outline_polygon(r, p, n, OUTLINE);
 }
 
-void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px)
+void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px, const SDL_Color *fill)
 {
     float h = px * 0.5f;
     switch (m) {
@@ -157,7 +158,7 @@ void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px
     }
     case MARK_EXIT: { /* green square with a light rim */
         SDL_FPoint p[4] = {{x - h, y - h}, {x + h, y - h}, {x + h, y + h}, {x - h, y + h}};
-        shape(r, p, 4, (SDL_Color){90, 235, 140, 255}, px);
+        shape(r, p, 4, fill ? *fill : (SDL_Color){90, 235, 140, 255}, px);
         SDL_FPoint q[4] = {{x - h * 0.4f, y - h * 0.4f}, {x + h * 0.4f, y - h * 0.4f}, {x + h * 0.4f, y + h * 0.4f},
                            {x - h * 0.4f, y + h * 0.4f}};
         render_fill_polygon(r, q, 4, (SDL_Color){230, 255, 235, 255});
@@ -176,7 +177,7 @@ void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px
     }
     case MARK_SENTRY: { /* a red triangle */
         SDL_FPoint p[3] = {{x, y - h}, {x + h, y + h * 0.8f}, {x - h, y + h * 0.8f}};
-        shape(r, p, 3, (SDL_Color){235, 60, 50, 255}, px);
+        shape(r, p, 3, fill ? *fill : (SDL_Color){235, 60, 50, 255}, px);
         break;
     }
     case MARK_PATH: { /* a stroke of the path */
@@ -198,19 +199,19 @@ const char *render_minimap_marker_name(MiniMarker m)
 
 static SDL_FPoint mini_point(SDL_Rect rect, const Game *g, double wx, double wy)
 {
-    SDL_FPoint p = {(float)(rect.x + wx * rect.w / g->grid.w), (float)(rect.y + wy * rect.h / g->grid.h)};
+    SDL_FPoint p = {(float)(rect.x + wx * rect.w / g->sim.grid.w), (float)(rect.y + wy * rect.h / g->sim.grid.h)};
     return p;
 }
 
 static void draw_path(Renderer *r, const Game *g, SDL_Rect rect, float tile)
 {
-    if (g->route_done >= g->route.count)
-        return;
+    int n = render_route_left(g);
     float w = fmaxf(2.0f, fminf(4.0f, tile * 0.45f));
-    SDL_FPoint prev = mini_point(rect, g, g->droid.pos.x, g->droid.pos.y);
+    SDL_FPoint prev = mini_point(rect, g, g->sim.droid.pos.x, g->sim.droid.pos.y);
     SDL_Color c = {70, 225, 255, 235};
-    for (int i = g->route_done; i < g->route.count; i++) {
-        SDL_FPoint at = mini_point(rect, g, g->route.tiles[i].x + 0.5, g->route.tiles[i].y + 0.5);
+    for (int i = 0; i < n; i++) {
+        TilePos t = render_route_tile(g, i);
+        SDL_FPoint at = mini_point(rect, g, t.x + 0.5, t.y + 0.5);
         /* a band w wide from prev to at */
         float dx = at.x - prev.x, dy = at.y - prev.y, len = sqrtf(dx * dx + dy * dy);
         if (len > 0.01f) {
@@ -229,7 +230,7 @@ static void draw_view_outline(Renderer *r, const Game *g, SDL_Rect rect)
 {
     WorldPos f[4], clip[ISO_CLIP_MAX];
     iso_screen_footprint(&g->view, g->screen_w, g->screen_h, f);
-    int n = iso_clip_polygon(f, 4, (WorldPos){0, 0}, (WorldPos){g->grid.w, g->grid.h}, clip);
+    int n = iso_clip_polygon(f, 4, (WorldPos){0, 0}, (WorldPos){g->sim.grid.w, g->sim.grid.h}, clip);
     if (n < 3)
         return;
     SDL_FPoint q[ISO_CLIP_MAX + 1];
@@ -256,18 +257,20 @@ void render_minimap_draw(Renderer *r, const Game *g)
     if (r->minimap)
         SDL_RenderCopy(r->sdl, r->minimap, NULL, &rect);
     SDL_RenderSetClipRect(r->sdl, &lay->minimap_panel);
-    float tile = (float)rect.w / g->grid.w;
+    float tile = (float)rect.w / g->sim.grid.w;
     draw_path(r, g, rect, tile);
     draw_view_outline(r, g, rect);
     /* the destination: a ring around its tile, so an exit or a cell there still shows */
     float ui = (float)lay->ui;
-    if (g->route_done < g->route.count) {
-        TilePos end = g->route.tiles[g->route.count - 1];
+    TilePos end;
+    if (render_destination(g, &end)) {
         SDL_FPoint c = mini_point(rect, g, end.x + 0.5, end.y + 0.5);
-        render_minimap_marker(r, MARK_TARGET, c.x, c.y, fmaxf(tile * 1.6f, 12.0f * ui));
+        render_minimap_marker(r, MARK_TARGET, c.x, c.y, fmaxf(tile * 1.6f, 12.0f * ui), NULL);
     }
-    /* the markers, the least important first; none smaller than it must be to read */
+    /* the markers, the least important first; none smaller than it must be to
+     * read. Sentries: where they start in the editor, where they are in play. */
     const MiniMarks *m = &r->marks;
+    SDL_Color locked = {70, 120, 90, 255};
     static const struct {
         TileKind kind;
         MiniMarker mark;
@@ -275,14 +278,24 @@ void render_minimap_draw(Renderer *r, const Game *g)
     } order[] = {{TILE_DOOR, MARK_DOOR, 2.5f}, {TILE_CELL, MARK_CELL, 6.0f}, {TILE_SENTRY, MARK_SENTRY, 7.0f},
                  {TILE_EXIT, MARK_EXIT, 8.0f}};
     for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
+        if (order[o].kind == TILE_SENTRY && !g->editing)
+            continue;
         float px = fmaxf(tile * 0.9f, order[o].min_px * ui);
+        const SDL_Color *fill = order[o].kind == TILE_EXIT && !g->sim.exit_open && !g->editing ? &locked : NULL;
         for (int i = 0; i < m->count; i++)
             if (m->kind[i] == order[o].kind) {
                 SDL_FPoint c = mini_point(rect, g, m->tile[i].x + 0.5, m->tile[i].y + 0.5);
-                render_minimap_marker(r, order[o].mark, c.x, c.y, px);
+                render_minimap_marker(r, order[o].mark, c.x, c.y, px, fill);
             }
     }
-    SDL_FPoint d = mini_point(rect, g, g->droid.pos.x, g->droid.pos.y);
-    render_minimap_marker(r, MARK_DROID, d.x, d.y, fmaxf(tile * 1.2f, 9.0f * ui));
+    if (!g->editing)
+        for (int i = 0; i < g->sim.sentries.count; i++) {
+            const Sentry *e = &g->sim.sentries.list[i];
+            SDL_Color sc = render_sentry_color(e->state);
+            SDL_FPoint c = mini_point(rect, g, e->mover.pos.x, e->mover.pos.y);
+            render_minimap_marker(r, MARK_SENTRY, c.x, c.y, fmaxf(tile * 1.1f, 7.0f * ui), &sc);
+        }
+    SDL_FPoint d = mini_point(rect, g, g->sim.droid.pos.x, g->sim.droid.pos.y);
+    render_minimap_marker(r, MARK_DROID, d.x, d.y, fmaxf(tile * 1.2f, 9.0f * ui), NULL);
     SDL_RenderSetClipRect(r->sdl, NULL);
 }

@@ -38,8 +38,8 @@ Layout render_layout(const Game *g)
     /* the minimap: top right, at most a third of the width and of the height */
     int rim = px(L.ui, 6);
     double size = fmin(200 * L.ui, fmin(0.3 * w, 0.36 * h) - 2 * rim);
-    double scale = fmin(size / g->grid.w, size / g->grid.h);
-    int mw = (int)fmax(1, ceil(g->grid.w * scale)), mh = (int)fmax(1, ceil(g->grid.h * scale));
+    double scale = fmin(size / g->sim.grid.w, size / g->sim.grid.h);
+    int mw = (int)fmax(1, ceil(g->sim.grid.w * scale)), mh = (int)fmax(1, ceil(g->sim.grid.h * scale));
     L.minimap = (SDL_Rect){w - mw - L.pad - rim, L.pad + rim, mw, mh};
     L.minimap_panel = (SDL_Rect){L.minimap.x - rim, L.minimap.y - rim, mw + 2 * rim, mh + 2 * rim};
     if (size < 8) /* no room: no minimap */
@@ -50,7 +50,7 @@ Layout render_layout(const Game *g)
     int right = g->show_minimap && L.minimap_panel.w ? L.minimap_panel.x - L.pad : w - L.pad;
     int middle = w / 2 - px(L.ui, 32);
     L.hud = (SDL_Rect){L.pad, L.pad, (int)fmin(300 * L.ui, fmin(right, middle) - L.pad - L.pad),
-                       (int)fmin(150 * L.ui, 0.4 * h)};
+                       (int)fmin(200 * L.ui, 0.4 * h)};
     if (L.hud.w < 0)
         L.hud.w = 0;
 
@@ -133,7 +133,7 @@ static void draw_palette(Renderer *r, const Game *g)
             SDL_Rect src = {0, DIR_S * DROID_FRAME_H, DROID_FRAME_W, DROID_FRAME_H};
             icon(r, IMAGE_DROID, &src, cx, bottom - w / 10, w * 2 / 3);
         } else if (k == TILE_SENTRY) {
-            render_minimap_marker(r, MARK_SENTRY, (float)cx, (float)(bottom - w / 3), (float)w / 3);
+            render_minimap_marker(r, MARK_SENTRY, (float)cx, (float)(bottom - w / 3), (float)w / 3, NULL);
         } else if (k == TILE_VOID) {
             int tw = render_text_width(f, "void");
             render_text(r, f, cx - tw / 2, bottom - L->line, (SDL_Color){120, 130, 150, 255}, "void");
@@ -155,7 +155,8 @@ typedef struct HudLine {
     char text[TEXT_LEN];
     SDL_Color color;
     bool big;
-    int keep; /* 0 always kept; higher numbers are dropped first when room runs out */
+    int keep;   /* 0 always kept; higher numbers are dropped first when room runs out */
+    double bar; /* 0..1: a bar after the text, filled that far; < 0 none */
 } HudLine;
 
 static int hud_add(HudLine *lines, int n, bool big, SDL_Color c, int keep, const char *fmt, ...)
@@ -171,51 +172,55 @@ static int hud_add(HudLine *lines, int n, bool big, SDL_Color c, int keep, const
     lines[n].color = c;
     lines[n].big = big;
     lines[n].keep = keep;
+    lines[n].bar = -1;
     return n + 1;
 }
 
+static const SDL_Color WARN = {255, 110, 90, 255}, GOOD = {120, 255, 170, 255};
+
 /* What the HUD says, top to bottom. */
-static int hud_lines(const Game *g, const HudStats *hs, TTF_Font *f, int text_w, HudLine *l)
+static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
 {
+    const Sim *sim = &g->sim;
     int n = 0;
     n = hud_add(l, n, true, HEAD, 0, "%s%s", g->level.name, game_dirty(g) ? " *" : "");
     if (g->level_index >= 0)
         n = hud_add(l, n, false, DIM, 4, "Level %d of %d", g->level_index + 1, g->levels.count);
     else
         n = hud_add(l, n, false, DIM, 4, "%s", g->path);
-    char droid[64], cursor[96] = "";
-    snprintf(droid, sizeof droid, "Droid %d,%d", g->droid.tile.x, g->droid.tile.y);
-    if (g->hover_valid)
-        snprintf(cursor, sizeof cursor, "Cursor %d,%d %s", g->hover.x, g->hover.y,
-                 tile_info(level_kind(&g->level, g->hover.x, g->hover.y))->name);
-    char both[200];
-    snprintf(both, sizeof both, "%s    %s", droid, cursor);
-    if (!cursor[0] || render_text_width(f, both) <= text_w) {
-        n = hud_add(l, n, false, BODY, 1, "%s", cursor[0] ? both : droid);
-    } else {
-        n = hud_add(l, n, false, BODY, 2, "%s", droid);
-        n = hud_add(l, n, false, BODY, 1, "%s", cursor);
-    }
     if (g->editing) {
-        n = hud_add(l, n, false, BODY, 2, "Undo %d, redo %d%s", edit_undo_count(&g->edits),
+        n = hud_add(l, n, false, BODY, 2, "Droid start %d,%d", g->level.start.x, g->level.start.y);
+        n = hud_add(l, n, false, BODY, 3, "Undo %d, redo %d%s", edit_undo_count(&g->edits),
                     edit_redo_count(&g->edits), game_dirty(g) ? ", not saved" : "");
-    } else if (g->route_done < g->route.count && g->plan.valid) {
-        n = hud_add(l, n, false, BODY, 2, "Walking: %d steps, length %.2f", g->plan.steps, g->plan.length);
-        n = hud_add(l, n, false, DIM, 5, "%ld nodes expanded in %.0f us", g->plan.expanded, g->plan.micros);
-    } else if (g->preview.count > 0 && g->hover_valid) {
-        TilePos end = g->preview.tiles[g->preview.count - 1];
-        n = hud_add(l, n, false, BODY, 2, "Click: %d step%s to %d,%d", g->preview.count, g->preview.count == 1 ? "" : "s",
-                    end.x, end.y);
-    } else if (g->hover_valid && tile_pos_eq(g->hover, g->droid.tile)) {
-        n = hud_add(l, n, false, DIM, 2, "The droid stands here");
-    } else if (g->hover_valid) {
-        n = hud_add(l, n, false, DIM, 2, "As close to %d,%d as it gets", g->hover.x, g->hover.y);
-    } else if (g->plan.valid) {
-        n = hud_add(l, n, false, DIM, 2, "Last path %d steps, length %.2f", g->plan.steps, g->plan.length);
     } else {
-        n = hud_add(l, n, false, DIM, 2, "Point at a tile to see the way there");
+        double secs = (double)sim->tick / SIM_TICK_HZ;
+        n = hud_add(l, n, false, BODY, 2, "Time %d:%04.1f   Steps %lld", (int)(secs / 60), fmod(secs, 60.0),
+                    (long long)sim->steps);
+        if (sim->limited) { /* the energy bar: full at the level's start energy (or more) */
+            double e = sim_units(sim->energy), full = fmax((double)g->level.energy, e);
+            n = hud_add(l, n, false, e < 5 ? WARN : (SDL_Color){140, 230, 255, 255}, 1, "Energy %.1f", e);
+            l[n - 1].bar = full > 0 ? e / full : 0;
+        }
+        if (sim->sentries.count > 0)
+            n = hud_add(l, n, false, sim->sentries.alerted ? WARN : DIM, 2, "Sentries %d, alerted %d",
+                        sim->sentries.count, sim->sentries.alerted);
     }
-    n = hud_add(l, n, false, DIM, 3, "%.0f fps   H: help   %s", hs->fps, g->editing ? "E: play" : "E: edit");
+    if (!sim->has_exit)
+        n = hud_add(l, n, false, DIM, 1, "Free play: this level has no exit");
+    else if (sim->cells_total > 0)
+        n = hud_add(l, n, false, sim->exit_open ? GOOD : BODY, 1, "Cells %d of %d   Exit %s",
+                    sim->cells_total - sim->cells_left, sim->cells_total, sim->exit_open ? "open" : "locked");
+    else
+        n = hud_add(l, n, false, GOOD, 1, "Exit open: walk into it");
+    if (g->hover_valid && g->preview.count > 0 && !g->editing) {
+        bool short_of = g->preview_afford < g->preview.count;
+        n = hud_add(l, n, false, short_of ? (SDL_Color){255, 120, 100, 255} : BODY, 2, "Route %d steps, cost %.1f%s",
+                    g->preview.count, g->preview_cost, short_of ? ": not enough energy" : "");
+    } else if (g->hover_valid) {
+        n = hud_add(l, n, false, DIM, 2, "Cursor %d,%d %s", g->hover.x, g->hover.y,
+                    tile_info(sim_kind(sim, g->hover.x, g->hover.y))->name);
+    }
+    n = hud_add(l, n, false, DIM, 3, "%.0f fps   H help   R restart   %s", hs->fps, g->editing ? "E play" : "E edit");
     return n;
 }
 
@@ -227,7 +232,7 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
     if (text_w < 20)
         return;
     HudLine lines[HUD_MAX];
-    int n = hud_lines(g, hs, f, text_w, lines);
+    int n = hud_lines(g, hs, lines);
     /* drop the least needed lines until the rest fit the HUD's height */
     bool keep[HUD_MAX];
     for (int i = 0; i < n; i++)
@@ -255,7 +260,19 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
             continue;
         char fit[TEXT_LEN];
         render_text_fit(lines[i].big ? fb : f, lines[i].text, text_w, fit, sizeof fit);
-        render_text(r, lines[i].big ? fb : f, p.x + inner, y + (lines[i].big ? px(L->ui, 2) : 0), lines[i].color, fit);
+        int tw = render_text(r, lines[i].big ? fb : f, p.x + inner, y + (lines[i].big ? px(L->ui, 2) : 0),
+                             lines[i].color, fit);
+        if (lines[i].bar >= 0) { /* the rest of the line */
+            SDL_Rect bar = {p.x + inner + tw + px(L->ui, 8), y + L->line / 4, text_w - tw - px(L->ui, 8), L->line / 2};
+            if (bar.w > 4) {
+                SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
+                SDL_SetRenderDrawColor(r->sdl, 40, 50, 66, 255);
+                SDL_RenderFillRect(r->sdl, &bar);
+                bar.w = (int)(bar.w * fmin(1.0, lines[i].bar));
+                SDL_SetRenderDrawColor(r->sdl, lines[i].color.r, lines[i].color.g, lines[i].color.b, 255);
+                SDL_RenderFillRect(r->sdl, &bar);
+            }
+        }
         y += lines[i].big ? L->big_line : L->line;
     }
     r->lay.hud.h = hgt; /* what the banners avoid */
@@ -342,10 +359,10 @@ static void draw_message(Renderer *r, const Game *g, int top)
     SDL_FRect avoid[3];
     int n = 0;
     double z = g->view.zoom;
-    ScreenPos d = iso_world_to_screen(&g->view, g->droid.pos);
+    ScreenPos d = iso_world_to_screen(&g->view, g->sim.droid.pos);
     avoid[n++] = (SDL_FRect){(float)(d.x - 20 * z), (float)(d.y - 56 * z), (float)(40 * z), (float)(60 * z)};
-    if (g->route_done < g->route.count) {
-        TilePos e = g->route.tiles[g->route.count - 1];
+    TilePos e;
+    if (render_destination(g, &e)) {
         ScreenPos c = iso_world_to_screen(&g->view, (WorldPos){e.x + 0.5, e.y + 0.5});
         avoid[n++] = (SDL_FRect){(float)(c.x - 32 * z), (float)(c.y - 50 * z), (float)(64 * z), (float)(66 * z)};
     }
@@ -373,12 +390,18 @@ typedef struct HelpRow {
 } HelpRow;
 
 static const HelpRow help_rows[] = {
+    {"Goal", "collect every energy cell, then walk into the exit"},
     {"Left click", "walk to a tile (or to the nearest reachable one)"},
+    {"Hold the left button", "the droid follows the pointer"},
+    {"Arrow keys, keypad", "step; two arrows: diagonal; hold: walk on"},
+    {"R", "restart the level"},
+    {"K", "sound on / off"},
     {"Click the minimap", "walk there"},
     {"Right / middle drag, W A S D", "pan the camera"},
     {"Mouse wheel, + / -", "zoom around the cursor"},
     {"C", "camera follows the droid / stays put"},
     {"T", "walls down: every wall a low block, to read the level"},
+    {"V", "sentries' view cones on / off"},
     {"M", "show or hide the minimap"},
     {"PageDown / PageUp, N / P", "next / previous level of the folder"},
     {"E", "edit the level / play again"},
@@ -490,7 +513,7 @@ static void draw_help(Renderer *r, const Game *g)
             y += L->line;
             x = 0;
         }
-        render_minimap_marker(r, legend[i], (float)(p.x + m + x + mk / 2), (float)(y + L->line / 2 - 1), (float)mk);
+        render_minimap_marker(r, legend[i], (float)(p.x + m + x + mk / 2), (float)(y + L->line / 2 - 1), (float)mk, NULL);
         render_text(r, f, p.x + m + x + mk + px(L->ui, 6), y, BODY, name);
         x += item_w;
     }
@@ -522,6 +545,61 @@ static void draw_question(Renderer *r, const Game *g)
         render_text(r, f, p.x + m, y, KEY, lk[i]);
 }
 
+/* ---- won or lost ------------------------------------------------------------------------ */
+
+/* What happened, the figures, and what the keys do now. */
+static void draw_result(Renderer *r, const Game *g)
+{
+    const Sim *s = &g->sim;
+    double t = g->clock - g->status_since;
+    if (g->editing || s->status == SIM_PLAYING || t < 0.4)
+        return;
+    const Layout *L = &r->lay;
+    TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
+    bool won = s->status == SIM_WON;
+    char lines[3][TEXT_LEN];
+    SDL_Color colors[3] = {BODY, DIM, KEY};
+    char title[TEXT_LEN];
+    if (won) {
+        snprintf(title, sizeof title, "Level complete!%s", g->new_best ? "  New best" : "");
+        snprintf(lines[0], TEXT_LEN, "Time %.1f s    Steps %lld    Energy used %.1f", (double)s->tick / SIM_TICK_HZ,
+                 (long long)s->steps, sim_units((int64_t)s->energy_used));
+        const ProgressEntry *b = progress_get(&g->progress, g->path);
+        if (b)
+            snprintf(lines[1], TEXT_LEN, "Best so far: %.1f s, %ld steps, %.1f energy", b->best_time, b->best_steps,
+                     b->best_energy);
+        else
+            snprintf(lines[1], TEXT_LEN, "%s", g->progress.path ? "" : "Progress is not kept in this run.");
+        snprintf(lines[2], TEXT_LEN, "Enter or click: next level     R: play it again");
+    } else {
+        snprintf(title, sizeof title, "%s", s->lose == SIM_LOSE_CAUGHT ? "Caught by a sentry" : "Out of energy");
+        snprintf(lines[0], TEXT_LEN, "%s",
+                 s->lose == SIM_LOSE_CAUGHT ? "A sentry reached the droid." : "The droid stopped where its energy ran out.");
+        lines[1][0] = '\0';
+        snprintf(lines[2], TEXT_LEN, "R: restart the level     PageDown: skip it");
+    }
+    int m = px(L->ui, 24), w = (int)fmin(520 * L->ui, g->screen_w - 2 * L->pad), tw = w - 2 * m;
+    char wrapped[3][3][TEXT_LEN];
+    int nw[3], h = 2 * m + L->big_line + px(L->ui, 10);
+    for (int i = 0; i < 3; i++) {
+        nw[i] = lines[i][0] ? render_text_wrap(f, lines[i], tw, wrapped[i], 3) : 0;
+        h += nw[i] * L->line + (nw[i] ? px(L->ui, 8) : 0);
+    }
+    SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
+    render_panel(r, p, 235);
+    int y = p.y + m - px(L->ui, 6);
+    char fit[TEXT_LEN];
+    render_text_fit(fb, title, tw, fit, sizeof fit);
+    render_text(r, fb, p.x + m, y, won ? GOOD : (SDL_Color){255, 120, 100, 255}, fit);
+    y += L->big_line + px(L->ui, 10);
+    for (int i = 0; i < 3; i++) {
+        for (int k = 0; k < nw[i]; k++, y += L->line)
+            render_text(r, f, p.x + m, y, colors[i], wrapped[i][k]);
+        if (nw[i])
+            y += px(L->ui, 8);
+    }
+}
+
 void render_ui(Renderer *r, const Game *g, const HudStats *hs)
 {
     const Layout *L = &r->lay;
@@ -547,6 +625,7 @@ void render_ui(Renderer *r, const Game *g, const HudStats *hs)
             under = L->minimap_panel.y + L->minimap_panel.h + L->pad;
         draw_message(r, g, under);
     }
+    draw_result(r, g);
     if (g->show_help)
         draw_help(r, g);
     if (g->ask != GAME_ASK_NONE)

@@ -1,8 +1,10 @@
-/* render_world.c - the iso world: ground, path marks, and the objects that
- * stand on tiles (walls, cells) and move between them (the droid), drawn
- * back to front from one sweep. The screen is cut into blocks: a block with
- * nothing moving in it is drawn from a cached image, the others tile by
- * tile, so a frame costs about the same at every zoom. Decides nothing. */
+/* render_world.c - the iso world: ground, marks on the floor (paths, view
+ * cones), and the objects that stand on tiles (walls, doors, the exit, cells)
+ * or move between them (the droid, sentries), drawn back to front from one
+ * sweep; then what points at things (destination, pointer, sparkles, alerted
+ * sentries off screen). The screen is cut into blocks: a block with nothing
+ * moving in it is drawn from a cached image, the others tile by tile, so a
+ * frame costs about the same at every zoom. Decides nothing. */
 #include "render_int.h"
 
 #include <math.h>
@@ -26,18 +28,8 @@ typedef struct Pass {
     bool bake;
 } Pass;
 
-/* Things that move between tiles, depth-sorted among the walls. */
-typedef enum ActorKind { ACTOR_DROID } ActorKind;
 
-typedef struct Actor {
-    ActorKind kind;
-    int index;
-    double depth; /* x + y of its feet */
-} Actor;
-
-enum { ACTOR_MAX = 64 };
-
-static Visible visible_in(const IsoView *v, const Level *l, double x0, double y0, double x1, double y1)
+static Visible visible_in(const IsoView *v, const Sim *l, double x0, double y0, double x1, double y1)
 {
     ScreenPos c[4] = {{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}};
     double smin = 1e18, smax = -1e18, dmin = 1e18, dmax = -1e18;
@@ -48,8 +40,8 @@ static Visible visible_in(const IsoView *v, const Level *l, double x0, double y0
         dmin = fmin(dmin, w.x - w.y);
         dmax = fmax(dmax, w.x - w.y);
     }
-    /* ground reaches half a diagonal below its tile; walls and the droid rise
-     * up to 4 diagonals above theirs */
+    /* ground reaches half a diagonal below its tile; walls, doors, the exit
+     * and the actors rise up to 4 diagonals above theirs */
     Visible vis = {(int)floor(smin) - 3, (int)ceil(smax) + 4, (int)floor(dmin) - 2, (int)ceil(dmax) + 2};
     int maxs = l->w + l->h - 2;
     if (vis.s0 < 0)
@@ -60,7 +52,7 @@ static Visible visible_in(const IsoView *v, const Level *l, double x0, double y0
 }
 
 /* The columns of diagonal s that are on the level and in vis. */
-static void diagonal_span(const Level *l, const Visible *v, int s, int *x0, int *x1)
+static void diagonal_span(const Sim *l, const Visible *v, int s, int *x0, int *x1)
 {
     int lo = (int)floor((s + v->d0) / 2.0), hi = (int)ceil((s + v->d1) / 2.0);
     if (lo < 0)
@@ -139,12 +131,12 @@ static SDL_FRect tile_sprite_rect(const IsoView *v, TilePos t, int w, int h, int
 
 static void draw_ground(Renderer *r, const Game *g, const Pass *p)
 {
-    const Level *l = &g->level;
+    const Sim *sim = &g->sim;
     for (int s = p->vis.s0; s <= p->vis.s1; s++) {
         int x0, x1;
-        diagonal_span(l, &p->vis, s, &x0, &x1);
+        diagonal_span(sim, &p->vis, s, &x0, &x1);
         for (int x = x0; x <= x1; x++) {
-            TileKind k = level_kind(l, x, s - x);
+            TileKind k = sim_kind(sim, x, s - x);
             int img = r->assets->ground[k];
             if (img < 0)
                 continue;
@@ -156,10 +148,26 @@ static void draw_ground(Renderer *r, const Game *g, const Pass *p)
     }
 }
 
-static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, PREVIEW_COLOR = {220, 245, 255, 80};
+static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, PREVIEW_COLOR = {220, 245, 255, 80},
+                       SHORT_COLOR = {255, 60, 50, 150};
 
-/* Marks on the floor, under the walls in front of them: the path the droid
- * walks, the one a click would walk, and in the editor the sentry starts. */
+/* V: the tiles sentry e sees now, tinted faintly on the floor. */
+static void draw_cone(Renderer *r, const Game *g, const Pass *p, int id)
+{
+    const Sentry *e = &g->sim.sentries.list[id];
+    SDL_Color c = render_sentry_color(e->state);
+    c.a = 60;
+    TilePos at = e->mover.tile;
+    for (int y = at.y - SENTRY_SIGHT_RANGE; y <= at.y + SENTRY_SIGHT_RANGE; y++)
+        for (int x = at.x - SENTRY_SIGHT_RANGE; x <= at.x + SENTRY_SIGHT_RANGE; x++)
+            if (in_visible(&p->vis, tile_pos(x, y)) && sim_kind(&g->sim, x, y) != TILE_VOID &&
+                !sim_opaque(&g->sim, x, y) && sim_sentry_sees(&g->sim, id, tile_pos(x, y)))
+                fill_diamond(r, &p->v, tile_pos(x, y), 0.08, c);
+}
+
+/* Marks on the floor, under the walls in front of them: the sentries' view
+ * cones (V), the path a click would walk (red where the energy runs out),
+ * the path the droid walks, and in the editor the sentry starts. */
 static void draw_marks(Renderer *r, const Game *g, const Pass *p)
 {
     const MiniMarks *m = &r->marks;
@@ -167,49 +175,164 @@ static void draw_marks(Renderer *r, const Game *g, const Pass *p)
         for (int i = 0; i < m->count; i++)
             if (m->kind[i] == TILE_SENTRY && in_visible(&p->vis, m->tile[i]))
                 fill_diamond(r, &p->v, m->tile[i], 0.18, (SDL_Color){230, 60, 60, 150});
+    if (g->show_cones)
+        for (int i = 0; i < r->actor_count; i++)
+            if (r->actors[i].kind == ACTOR_SENTRY)
+                draw_cone(r, g, p, r->actors[i].index);
     for (int i = 0; i < g->preview.count; i++)
         if (in_visible(&p->vis, g->preview.tiles[i]))
-            fill_diamond(r, &p->v, g->preview.tiles[i], 0.36, PREVIEW_COLOR);
-    for (int i = g->route_done; i < g->route.count; i++)
-        if (in_visible(&p->vis, g->route.tiles[i]))
-            fill_diamond(r, &p->v, g->route.tiles[i], 0.3, PATH_COLOR);
+            fill_diamond(r, &p->v, g->preview.tiles[i], 0.36, i < g->preview_afford ? PREVIEW_COLOR : SHORT_COLOR);
+    for (int i = 0, n = render_route_left(g); i < n; i++) {
+        TilePos t = render_route_tile(g, i);
+        if (in_visible(&p->vis, t))
+            fill_diamond(r, &p->v, t, 0.3, PATH_COLOR);
+    }
+}
+
+/* The screen rectangle of a frame w x h (zoomed) whose point (fx, fy) (at
+ * zoom 1) stands on world point pos. */
+static SDL_FRect frame_rect(const IsoView *v, WorldPos pos, int fx, int fy, int w, int h)
+{
+    ScreenPos feet = iso_world_to_screen(v, pos);
+    SDL_FRect d = {(float)(feet.x - zoom_px(v, fx)), (float)(feet.y - zoom_px(v, fy)), (float)w, (float)h};
+    return d;
 }
 
 static SDL_FRect droid_rect(const Renderer *r, const IsoView *v, WorldPos pos)
 {
-    ScreenPos feet = iso_world_to_screen(v, pos);
-    SDL_FRect d = {(float)(feet.x - zoom_px(v, DROID_FEET_X)), (float)(feet.y - zoom_px(v, DROID_FEET_Y)),
-                   (float)r->frame_w, (float)r->frame_h};
+    const Sprite *sp = &r->sprite[IMAGE_DROID];
+    return frame_rect(v, pos, DROID_FEET_X, DROID_FEET_Y, sp->fw, sp->fh);
+}
+
+/* A sentry's frame and, above it, its "!" (alert) or "?" (search). */
+static SDL_FRect sentry_rect(const Renderer *r, const IsoView *v, const Sentry *e)
+{
+    const Sprite *sp = &r->sprite[IMAGE_SENTRY];
+    SDL_FRect d = frame_rect(v, e->mover.pos, SENTRY_FEET_X, SENTRY_FEET_Y, sp->fw, sp->fh);
+    float above = (float)zoom_px(v, ALERT_H);
+    d.y -= above;
+    d.h += above;
     return d;
+}
+
+/* A door from the sheet: its row by the walls it stands between, its frame
+ * by how far open the sim says it is. front: only the near post and lintel,
+ * drawn over the droid standing in the doorway. */
+static void draw_door(Renderer *r, const Game *g, const IsoView *v, TilePos t, bool front)
+{
+    const Sim *sim = &g->sim;
+    bool along_x = sim_kind(sim, t.x - 1, t.y) == TILE_WALL || sim_kind(sim, t.x + 1, t.y) == TILE_WALL;
+    int row = (along_x ? DOOR_ROW_ALONG_X : DOOR_ROW_ALONG_Y) + (front ? DOOR_ROW_FRONT : 0);
+    const Sprite *sp = &r->sprite[IMAGE_DOOR_FRAMES];
+    SDL_FRect dst = tile_sprite_rect(v, t, DOOR_FRAME_W, DOOR_FRAME_H, DOOR_ANCHOR_Y);
+    SDL_Rect src = {render_door_frame(sim, t) * sp->fw, row * sp->fh, sp->fw, sp->fh};
+    render_blit(r, IMAGE_DOOR_FRAMES, &src, dst.x, dst.y, sp->fw, sp->fh);
+}
+
+/* The exit: dark and shut while locked, a lit, animated beam once open (a
+ * cached block holds its first frame). */
+static void draw_exit(Renderer *r, const Game *g, const Pass *p, TilePos t)
+{
+    SDL_FRect dst = tile_sprite_rect(&p->v, t, EXIT_FRAME_W, EXIT_FRAME_H, EXIT_ANCHOR_Y);
+    if (!g->sim.exit_open) {
+        const Sprite *sp = &r->sprite[IMAGE_EXIT_LOCKED];
+        render_blit(r, IMAGE_EXIT_LOCKED, NULL, dst.x, dst.y, sp->w, sp->h);
+        return;
+    }
+    const Sprite *sp = &r->sprite[IMAGE_EXIT_OPEN];
+    int frame = p->bake ? 0 : (int)(g->clock * 10) % EXIT_FRAMES;
+    SDL_Rect src = {frame * sp->fw, 0, sp->fw, sp->fh};
+    render_blit(r, IMAGE_EXIT_OPEN, &src, dst.x, dst.y, sp->fw, sp->fh);
+}
+
+/* A sentry: its own sheet (8 facings, idle and walk frames), tinted a
+ * little by its state past guarding; the "!" sprite above it while alert and
+ * a "?" while searching. */
+static void draw_sentry(Renderer *r, const IsoView *v, const Sentry *e)
+{
+    const Sprite *sp = &r->sprite[IMAGE_SENTRY];
+    int frame = 0;
+    if (e->mover.moving)
+        frame = 1 + (int)(e->mover.walked * SENTRY_WALK_FRAMES) % SENTRY_WALK_FRAMES;
+    SDL_Rect src = {frame * sp->fw, (int)e->mover.facing * sp->fh, sp->fw, sp->fh};
+    SDL_FRect d = frame_rect(v, e->mover.pos, SENTRY_FEET_X, SENTRY_FEET_Y, sp->fw, sp->fh);
+    SDL_Color c = render_sentry_color(e->state);
+    if (e->state != SENTRY_GUARD && sp->tex)
+        SDL_SetTextureColorMod(sp->tex, (Uint8)(128 + c.r / 2), (Uint8)(128 + c.g / 2), (Uint8)(128 + c.b / 2));
+    render_blit(r, IMAGE_SENTRY, &src, d.x, d.y, sp->fw, sp->fh);
+    if (sp->tex)
+        SDL_SetTextureColorMod(sp->tex, 255, 255, 255);
+    ScreenPos feet = iso_world_to_screen(v, e->mover.pos);
+    const Sprite *al = &r->sprite[IMAGE_ALERT];
+    if (e->state == SENTRY_ALERT)
+        render_blit(r, IMAGE_ALERT, NULL, feet.x - zoom_px(v, ALERT_FOOT_X), d.y - zoom_px(v, ALERT_FOOT_Y - 8), al->w,
+                    al->h);
+    else if (e->state == SENTRY_SEARCH)
+        render_text(r, r->assets->font_big, (int)(feet.x - 5), (int)(d.y - zoom_px(v, 14)), c, "?");
 }
 
 static void draw_actor(Renderer *r, const Game *g, const Pass *p, const Actor *a)
 {
     switch (a->kind) {
     case ACTOR_DROID: {
+        const Mover *m = &g->sim.droid;
+        const Sprite *sp = &r->sprite[IMAGE_DROID];
         int frame = 0;
-        if (g->walking)
-            frame = 1 + (int)(g->walk_time * 2.5 * DROID_WALK_FRAMES) % DROID_WALK_FRAMES;
-        SDL_Rect src = {frame * r->frame_w, (int)g->droid.facing * r->frame_h, r->frame_w, r->frame_h};
-        SDL_FRect d = droid_rect(r, &p->v, g->droid.pos);
-        render_blit(r, IMAGE_DROID, &src, d.x, d.y, r->frame_w, r->frame_h);
+        if (m->moving) /* a stride a tile: slower ground, slower steps */
+            frame = 1 + (int)(m->walked * DROID_WALK_FRAMES) % DROID_WALK_FRAMES;
+        SDL_Rect src = {frame * sp->fw, (int)m->facing * sp->fh, sp->fw, sp->fh};
+        SDL_FRect d = droid_rect(r, &p->v, m->pos);
+        render_blit(r, IMAGE_DROID, &src, d.x, d.y, sp->fw, sp->fh);
+        /* in a doorway the door's near post and lintel stand in front of the droid */
+        if (sim_kind(&g->sim, m->tile.x, m->tile.y) == TILE_DOOR)
+            draw_door(r, g, &p->v, m->tile, true);
+        if (m->moving && sim_kind(&g->sim, m->next.x, m->next.y) == TILE_DOOR)
+            draw_door(r, g, &p->v, m->next, true);
         break;
     }
+    case ACTOR_SENTRY:
+        draw_sentry(r, &p->v, &g->sim.sentries.list[a->index]);
+        break;
     }
 }
 
-/* The actors, by depth. */
-static int collect_actors(const Game *g, Actor *out)
+static int by_depth(const void *a, const void *b)
 {
-    int n = 0;
-    out[n++] = (Actor){ACTOR_DROID, 0, g->droid.pos.x + g->droid.pos.y};
-    for (int i = 1; i < n; i++) /* insertion sort: a handful */
-        for (int j = i; j > 0 && out[j].depth < out[j - 1].depth; j--) {
-            Actor t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
+    const Actor *x = a, *y = b;
+    return x->depth < y->depth ? -1 : x->depth > y->depth ? 1 : x->kind != y->kind ? (int)x->kind - (int)y->kind
+                                                                                    : x->index - y->index;
+}
+
+/* The actors near the screen, back to front, into r->actors (once a frame). */
+static void collect_actors(Renderer *r, const Game *g, const IsoView *v)
+{
+    const Sentries *ss = &g->sim.sentries;
+    int need = 1 + ss->count;
+    if (need > r->actor_cap) {
+        Actor *a = realloc(r->actors, (size_t)need * sizeof *a);
+        if (!a)
+            need = r->actor_cap;
+        else {
+            r->actors = a;
+            r->actor_cap = need;
         }
-    return n;
+    }
+    int n = 0;
+    if (n < r->actor_cap)
+        r->actors[n++] = (Actor){ACTOR_DROID, 0, g->sim.droid.pos.x + g->sim.droid.pos.y};
+    for (int i = 0; i < ss->count && n < r->actor_cap && !g->editing; i++) {
+        SDL_FRect d = sentry_rect(r, v, &ss->list[i]);
+        if (d.x + d.w < 0 || d.y + d.h < 0 || d.x > g->screen_w || d.y > g->screen_h) {
+            /* off screen; its view cone may still reach in */
+            float reach = (float)zoom_px(v, SENTRY_SIGHT_RANGE * TILE_PX_W);
+            if (!g->show_cones || d.x + d.w < -reach || d.y + d.h < -reach || d.x > g->screen_w + reach ||
+                d.y > g->screen_h + reach)
+                continue;
+        }
+        r->actors[n++] = (Actor){ACTOR_SENTRY, i, ss->list[i].mover.pos.x + ss->list[i].mover.pos.y};
+    }
+    qsort(r->actors, (size_t)n, sizeof *r->actors, by_depth);
+    r->actor_count = n;
 }
 
 /* A wall at height hf (1 full, WALL_LOW a low block). A lowered wall is its
@@ -249,19 +372,25 @@ static float wall_height(const Renderer *r, const Pass *p, int x, int y)
 /* What stands on tile (x, y): one place for every kind of tile object. */
 static void draw_tile_object(Renderer *r, const Game *g, const Pass *p, int x, int y, TileKind k)
 {
-    const Level *l = &g->level;
+    const Sim *sim = &g->sim;
     switch (k) {
     case TILE_WALL: {
         float hf = wall_height(r, p, x, y);
-        bool hidden = hf >= 0.999f && level_kind(l, x + 1, y) == TILE_WALL && level_kind(l, x, y + 1) == TILE_WALL &&
-                      level_kind(l, x + 1, y + 1) == TILE_WALL && wall_height(r, p, x + 1, y) >= 0.999f &&
+        bool hidden = hf >= 0.999f && sim_kind(sim, x + 1, y) == TILE_WALL && sim_kind(sim, x, y + 1) == TILE_WALL &&
+                      sim_kind(sim, x + 1, y + 1) == TILE_WALL && wall_height(r, p, x + 1, y) >= 0.999f &&
                       wall_height(r, p, x, y + 1) >= 0.999f && wall_height(r, p, x + 1, y + 1) >= 0.999f;
         draw_wall(r, &p->v, tile_pos(x, y), hf, hidden);
         break;
     }
+    case TILE_DOOR:
+        draw_door(r, g, &p->v, tile_pos(x, y), false);
+        break;
+    case TILE_EXIT:
+        draw_exit(r, g, p, tile_pos(x, y));
+        break;
     case TILE_CELL: {
         double bob = p->bake ? 0.0 : 2 * sin(g->clock * 3 + x);
-        SDL_FRect d = tile_sprite_rect(&p->v, tile_pos(x, y), CELL_PX_W, CELL_PX_H, CELL_RISE);
+        SDL_FRect d = tile_sprite_rect(&p->v, tile_pos(x, y), CELL_W, CELL_H, CELL_ANCHOR_Y);
         d.y += (float)zoom_px(&p->v, bob);
         render_blit(r, IMAGE_CELL, NULL, d.x, d.y, r->sprite[IMAGE_CELL].w, r->sprite[IMAGE_CELL].h);
         break;
@@ -275,16 +404,16 @@ static void draw_tile_object(Renderer *r, const Game *g, const Pass *p, int x, i
  * diagonal in front of its feet. */
 static void draw_objects(Renderer *r, const Game *g, const Pass *p)
 {
-    const Level *l = &g->level;
-    Actor actors[ACTOR_MAX];
-    int n = p->bake ? 0 : collect_actors(g, actors), next = 0;
+    const Sim *sim = &g->sim;
+    int n = p->bake ? 0 : r->actor_count, next = 0;
+    const Actor *actors = r->actors;
     for (int s = p->vis.s0; s <= p->vis.s1; s++) {
         while (next < n && actors[next].depth < s + 0.5)
             draw_actor(r, g, p, &actors[next++]);
         int x0, x1;
-        diagonal_span(l, &p->vis, s, &x0, &x1);
+        diagonal_span(sim, &p->vis, s, &x0, &x1);
         for (int x = x0; x <= x1; x++)
-            draw_tile_object(r, g, p, x, s - x, level_kind(l, x, s - x));
+            draw_tile_object(r, g, p, x, s - x, sim_kind(sim, x, s - x));
     }
     while (next < n)
         draw_actor(r, g, p, &actors[next++]);
@@ -300,13 +429,57 @@ static void draw_pass(Renderer *r, const Game *g, const Pass *p)
 
 /* ---- on top of everything: what the pointer and the walk point at --------------- */
 
+/* The burst where a cell was picked up, played once. */
+static void draw_effects(Renderer *r, const Game *g, const IsoView *v)
+{
+    const Sprite *sp = &r->sprite[IMAGE_SPARKLE];
+    double length = 0.6;
+    for (int i = 0; i < GAME_EFFECTS; i++) {
+        const GameEffect *e = &g->effects[i];
+        double age = g->clock - e->start;
+        if (e->start <= 0 || age < 0 || age >= length)
+            continue;
+        int frame = (int)(age / length * SPARKLE_FRAMES);
+        ScreenPos c = iso_world_to_screen(v, (WorldPos){e->at.x + 0.5, e->at.y + 0.5});
+        SDL_Rect src = {frame * sp->fw, 0, sp->fw, sp->fh};
+        render_blit(r, IMAGE_SPARKLE, &src, c.x - zoom_px(v, SPARKLE_CENTRE_X), c.y - zoom_px(v, 16 + SPARKLE_CENTRE_Y),
+                    sp->fw, sp->fh);
+    }
+}
+
+/* An alerted or chasing sentry off screen: a marker on the screen's edge in
+ * its direction from the screen's centre. */
+static void draw_edge_markers(Renderer *r, const Game *g, const IsoView *v)
+{
+    const Sentries *ss = &g->sim.sentries;
+    double cx = g->screen_w / 2.0, cy = g->screen_h / 2.0, m = 14 * r->lay.ui, half = 6 * r->lay.ui;
+    for (int i = 0; i < ss->count; i++) {
+        const Sentry *e = &ss->list[i];
+        if (e->state != SENTRY_ALERT && e->state != SENTRY_CHASE)
+            continue;
+        ScreenPos p = iso_world_to_screen(v, e->mover.pos);
+        if (p.x >= 0 && p.y >= 0 && p.x <= g->screen_w && p.y <= g->screen_h)
+            continue;
+        double dx = p.x - cx, dy = p.y - cy;
+        double t = fmin(fabs(dx) > 1e-9 ? (cx - m) / fabs(dx) : 1e9, fabs(dy) > 1e-9 ? (cy - m) / fabs(dy) : 1e9);
+        SDL_Color c = render_sentry_color(e->state);
+        SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(r->sdl, c.r, c.g, c.b, 230);
+        SDL_FRect d = {(float)(cx + dx * t - half), (float)(cy + dy * t - half), (float)(2 * half), (float)(2 * half)};
+        SDL_RenderFillRectF(r->sdl, &d);
+    }
+}
+
+/* On top of the world: what the walk and the pointer point at, sparkles, and
+ * the alerted sentries off screen. */
 static void draw_overlay(Renderer *r, const Game *g, const IsoView *v)
 {
     double z = v->zoom;
     int thick = z >= 1.5 ? 3 : 2;
+    draw_effects(r, g, v);
     /* the destination: where the walk ends, a marker floating over it */
-    if (g->route_done < g->route.count) {
-        TilePos end = g->route.tiles[g->route.count - 1];
+    TilePos end;
+    if (render_destination(g, &end)) {
         double pulse = 0.5 + 0.5 * sin(g->clock * 5);
         outline_diamond(r, v, end, 0.08 + 0.05 * pulse, 0, thick, (SDL_Color){140, 240, 255, 255});
         ScreenPos c = iso_world_to_screen(v, (WorldPos){end.x + 0.5, end.y + 0.5});
@@ -319,24 +492,19 @@ static void draw_overlay(Renderer *r, const Game *g, const IsoView *v)
         SDL_SetRenderDrawColor(r->sdl, 10, 40, 60, 255);
         SDL_RenderDrawLinesF(r->sdl, edge, 4);
     }
-    /* the tile clicked, when the walk ends elsewhere (it was out of reach) */
-    if (g->has_target && g->route.count > 0 && !tile_pos_eq(g->target, g->route.tiles[g->route.count - 1])) {
-        float rise = level_kind(&g->level, g->target.x, g->target.y) == TILE_WALL
-                         ? (float)(zoom_px(v, WALL_RISE) * render_cut_height(r, g->target.x, g->target.y))
-                         : 0.0f;
-        outline_diamond(r, v, g->target, 0.1, rise, 1, (SDL_Color){255, 150, 110, 220});
-    }
     if (g->editing)
         outline_diamond(r, v, g->level.start, 0.12, 0, thick, (SDL_Color){255, 210, 60, 255});
     /* the hovered tile; a wall is outlined on its top, where it is seen */
     if (g->hover_valid) {
         TilePos h = g->hover;
-        bool wall = level_kind(&g->level, h.x, h.y) == TILE_WALL;
-        bool blocked = !grid_walkable(&g->grid, h.x, h.y);
+        bool wall = sim_kind(&g->sim, h.x, h.y) == TILE_WALL;
+        bool blocked = !grid_walkable(&g->sim.grid, h.x, h.y);
         double rise = wall ? zoom_px(v, WALL_RISE) * render_cut_height(r, h.x, h.y) : 0.0;
         SDL_Color c = blocked ? (SDL_Color){255, 110, 90, 255} : (SDL_Color){255, 240, 150, 255};
         outline_diamond(r, v, h, 0.0, rise, thick, c);
     }
+    if (!g->editing)
+        draw_edge_markers(r, g, v);
 }
 
 /* ---- cached blocks ---------------------------------------------------------------- */
@@ -348,7 +516,7 @@ static void blocks_clear(BlockCache *c)
             SDL_DestroyTexture(c->block[i].tex);
     free(c->block);
     free(c->slot);
-    free(c->glyphs);
+    free(c->look);
     free(c->live);
     memset(c, 0, sizeof *c);
 }
@@ -357,6 +525,9 @@ void render_world_free(Renderer *r)
 {
     blocks_clear(&r->blocks);
     render_cut_free(r);
+    free(r->actors);
+    r->actors = NULL;
+    r->actor_count = r->actor_cap = 0;
 }
 
 static unsigned block_hash(int bx, int by)
@@ -412,7 +583,7 @@ static bool blocks_reserve(BlockCache *c, int need)
 /* Marks the blocks that show tile t (its ground and anything standing on it) stale. */
 static void blocks_forget_tile(BlockCache *c, const IsoView *v0, TilePos t)
 {
-    SDL_FRect d = tile_sprite_rect(v0, t, TILE_PX_W, WALL_PX_H + 8, WALL_RISE);
+    SDL_FRect d = tile_sprite_rect(v0, t, TILE_PX_W, TALL_RISE + GROUND_PX_H, TALL_RISE);
     int bx0 = (int)floor(d.x / BLOCK) - 1, bx1 = (int)floor((d.x + d.w) / BLOCK) + 1;
     int by0 = (int)floor(d.y / BLOCK) - 1, by1 = (int)floor((d.y + d.h) / BLOCK) + 1;
     for (int by = by0; by <= by1; by++)
@@ -423,36 +594,64 @@ static void blocks_forget_tile(BlockCache *c, const IsoView *v0, TilePos t)
         }
 }
 
-/* Forgets the images that no longer show the level as it is drawn now. */
+/* What a cached block shows of a tile: its kind, a door's frame, whether
+ * the exit is open. */
+static unsigned char tile_look(const Sim *sim, int x, int y)
+{
+    TileKind k = sim_kind(sim, x, y);
+    if (k == TILE_DOOR)
+        return (unsigned char)(k | render_door_frame(sim, tile_pos(x, y)) << 4);
+    if (k == TILE_EXIT)
+        return (unsigned char)(k | (sim->exit_open ? 0x80 : 0));
+    return (unsigned char)k;
+}
+
+/* Changes whenever a tile's look may have: an edit or another level, a cell
+ * taken (or back after a restart), the exit opening, a door moving. */
+static uint64_t look_signature(const Game *g)
+{
+    const Sim *s = &g->sim;
+    uint64_t h = 1469598103934665603u;
+    uint64_t parts[5] = {g->level_version, (uint64_t)s->w, (uint64_t)s->h, (uint64_t)s->cells_left, s->exit_open};
+    for (int i = 0; i < 5; i++)
+        h = (h ^ parts[i]) * 1099511628211u;
+    for (int i = 0; i < s->door_count; i++)
+        h = (h ^ (uint64_t)s->doors[i].anim) * 1099511628211u;
+    return h;
+}
+
+/* Forgets the images that no longer show the level as it is drawn now: all
+ * of them when the zoom or the walls' height changed, else those around
+ * the tiles whose look changed. */
 static void blocks_check(Renderer *r, const Game *g, const IsoView *v0, bool bob)
 {
     BlockCache *c = &r->blocks;
-    const Level *l = &g->level;
+    const Sim *sim = &g->sim;
     float down = render_cut_height_static(r);
-    bool all = c->zoom != v0->zoom || c->down != down || c->bob != bob || c->w != l->w || c->h != l->h || !c->glyphs;
-    if (!all && c->version != g->level_version) {
-        /* an edit: only the blocks around the tiles that changed */
-        for (int i = 0; i < l->w * l->h; i++)
-            if (c->glyphs[i] != l->glyphs[i])
-                blocks_forget_tile(c, v0, tile_pos(i % l->w, i / l->w));
-    }
-    if (all)
+    bool all = c->zoom != v0->zoom || c->down != down || c->bob != bob || c->w != sim->w || c->h != sim->h || !c->look;
+    uint64_t sig = look_signature(g);
+    if (all) {
         for (int i = 0; i < c->count; i++)
             c->block[i].valid = false;
-    if (all || c->version != g->level_version) {
-        size_t n = (size_t)l->w * (size_t)l->h;
-        if (c->w != l->w || c->h != l->h || !c->glyphs) {
-            free(c->glyphs);
-            c->glyphs = malloc(n);
+        if (c->w != sim->w || c->h != sim->h || !c->look) {
+            free(c->look);
+            c->look = malloc((size_t)sim->w * (size_t)sim->h);
+            c->w = c->look ? sim->w : 0;
+            c->h = c->look ? sim->h : 0;
         }
-        if (c->glyphs)
-            memcpy(c->glyphs, l->glyphs, n);
-        c->w = l->w;
-        c->h = l->h;
-        c->version = g->level_version;
         c->zoom = v0->zoom;
         c->down = down;
         c->bob = bob;
+    }
+    if (c->look && (all || sig != c->sig)) {
+        for (int y = 0; y < sim->h; y++)
+            for (int x = 0; x < sim->w; x++) {
+                unsigned char lk = tile_look(sim, x, y);
+                if (!all && c->look[y * sim->w + x] != lk)
+                    blocks_forget_tile(c, v0, tile_pos(x, y));
+                c->look[y * sim->w + x] = lk;
+            }
+        c->sig = sig;
     }
 }
 
@@ -497,7 +696,7 @@ static SDL_Texture *block_image(Renderer *r, const Game *g, const IsoView *v0, i
     Pass p = {*v0, {0, 0, 0, 0}, true};
     p.v.off_x = -(double)bx * BLOCK;
     p.v.off_y = -(double)by * BLOCK;
-    p.vis = visible_in(&p.v, &g->level, 0, 0, BLOCK, BLOCK);
+    p.vis = visible_in(&p.v, &g->sim, 0, 0, BLOCK, BLOCK);
     draw_pass(r, g, &p);
     SDL_SetRenderTarget(r->sdl, NULL);
     b->valid = true;
@@ -531,11 +730,13 @@ static void live_rect(BlockGrid *bg, SDL_FRect d)
 
 static void live_tile(BlockGrid *bg, const IsoView *v, TilePos t, bool tall)
 {
-    live_rect(bg, tall ? tile_sprite_rect(v, t, TILE_PX_W, WALL_PX_H + 8, WALL_RISE)
+    live_rect(bg, tall ? tile_sprite_rect(v, t, TILE_PX_W, TALL_RISE + GROUND_PX_H, TALL_RISE)
                        : tile_sprite_rect(v, t, TILE_PX_W, GROUND_PX_H + 8, 0));
 }
 
-/* Everything that is not drawn the way a cached block shows it. */
+/* Everything that is not drawn the way a cached block shows it: the actors
+ * (and the sentries' view cones), lowered walls, paths, the open exit's
+ * beam, bobbing cells, and in the editor the sentry starts. */
 static void mark_live(Renderer *r, const Game *g, const IsoView *v, BlockGrid *bg, bool bob)
 {
     const CutAway *c = &r->cut;
@@ -543,24 +744,40 @@ static void mark_live(Renderer *r, const Game *g, const IsoView *v, BlockGrid *b
         memset(bg->live, 1, (size_t)bg->nx * (size_t)bg->ny);
         return;
     }
-    SDL_FRect d = droid_rect(r, v, g->droid.pos);
-    live_rect(bg, d);
+    const Mover *m = &g->sim.droid;
+    live_rect(bg, droid_rect(r, v, m->pos));
+    live_tile(bg, v, m->tile, true); /* a door's front drawn over it */
+    live_tile(bg, v, m->next, true);
+    for (int i = 0; i < r->actor_count; i++) {
+        const Actor *a = &r->actors[i];
+        if (a->kind != ACTOR_SENTRY)
+            continue;
+        const Sentry *e = &g->sim.sentries.list[a->index];
+        live_rect(bg, sentry_rect(r, v, e));
+        if (g->show_cones) { /* the square of tiles it may see */
+            int k = SENTRY_SIGHT_RANGE;
+            ScreenPos top = iso_tile_to_screen(v, tile_pos(e->mover.tile.x - k, e->mover.tile.y - k));
+            double half = zoom_px(v, (2 * k + 1) * TILE_PX_W * 0.5);
+            live_rect(bg, (SDL_FRect){(float)(top.x - half), (float)top.y, (float)(2 * half), (float)(2 * half)});
+        }
+    }
     for (int k = 0; k < c->count; k++)
         live_tile(bg, v, tile_pos(c->active[k] % c->w, c->active[k] / c->w), true);
-    for (int i = g->route_done; i < g->route.count; i++)
-        live_tile(bg, v, g->route.tiles[i], false);
+    for (int i = 0, n = render_route_left(g); i < n; i++)
+        live_tile(bg, v, render_route_tile(g, i), false);
     for (int i = 0; i < g->preview.count; i++)
         live_tile(bg, v, g->preview.tiles[i], false);
-    const MiniMarks *m = &r->marks;
-    for (int i = 0; i < m->count; i++)
-        if ((bob && m->kind[i] == TILE_CELL) || (g->editing && m->kind[i] == TILE_SENTRY))
-            live_tile(bg, v, m->tile[i], true);
+    const MiniMarks *mk = &r->marks;
+    for (int i = 0; i < mk->count; i++)
+        if ((bob && mk->kind[i] == TILE_CELL) || (g->editing && mk->kind[i] == TILE_SENTRY) ||
+            (g->sim.exit_open && mk->kind[i] == TILE_EXIT))
+            live_tile(bg, v, mk->tile[i], true);
 }
 
 void render_world(Renderer *r, const Game *g)
 {
     render_cut_update(r, g);
-    const Level *l = &g->level;
+    const Sim *sim = &g->sim;
     IsoView v = g->view;
     v.off_x = round(v.off_x);
     v.off_y = round(v.off_y);
@@ -568,11 +785,12 @@ void render_world(Renderer *r, const Game *g)
     v0.off_x = v0.off_y = 0;
     bool bob = v.zoom >= 0.5; /* a cell's bob moves it a pixel or more */
     blocks_check(r, g, &v0, bob);
+    collect_actors(r, g, &v);
 
     /* the blocks on screen that hold some of the level */
     double z = v.zoom;
-    double lx0 = -l->h * TILE_PX_W * 0.5 * z, lx1 = l->w * TILE_PX_W * 0.5 * z;
-    double ly0 = -WALL_RISE * z, ly1 = (l->w + l->h) * TILE_PX_H * 0.5 * z + 8 * z;
+    double lx0 = -sim->h * TILE_PX_W * 0.5 * z, lx1 = sim->w * TILE_PX_W * 0.5 * z;
+    double ly0 = -TALL_RISE * z, ly1 = (sim->w + sim->h) * TILE_PX_H * 0.5 * z + 8 * z;
     BlockGrid bg = {0, 0, 0, 0, (int)v.off_x, (int)v.off_y, NULL};
     int bx0 = (int)floor(fmax(-bg.ox, lx0) / BLOCK), bx1 = (int)floor(fmin(g->screen_w - 1 - bg.ox, lx1) / BLOCK);
     int by0 = (int)floor(fmax(-bg.oy, ly0) / BLOCK), by1 = (int)floor(fmin(g->screen_h - 1 - bg.oy, ly1) / BLOCK);
@@ -606,7 +824,7 @@ void render_world(Renderer *r, const Game *g)
                 SDL_RenderCopy(r->sdl, img, NULL, &at);
                 continue;
             }
-            Pass p = {v, visible_in(&v, l, at.x, at.y, at.x + BLOCK, at.y + BLOCK), false};
+            Pass p = {v, visible_in(&v, sim, at.x, at.y, at.x + BLOCK, at.y + BLOCK), false};
             SDL_RenderSetClipRect(r->sdl, &at);
             draw_pass(r, g, &p);
             SDL_RenderSetClipRect(r->sdl, NULL);

@@ -22,5 +22,7 @@ bool isopath_load_level(const char *path, Level *l, Grid *g);
 
 int isopath_field(int argc, char **argv); /* cmd_field.c */
 int isopath_bench(int argc, char **argv); /* cmd_bench.c */
+int isopath_tour(int argc, char **argv);  /* cmd_tour.c */
+int isopath_simbench(int argc, char **argv); /* cmd_simbench.c */
 
 #endif

@@ -24,6 +24,9 @@ static const char usage[] =
     "  isopath check LEVEL...\n"
     "      validates level files: one FILE:LINE:COL: message per problem (exit 1),\n"
     "      or a summary per file with the walkable tiles '@' cannot reach.\n"
+    "  isopath tour LEVEL...\n"
+    "      proves each level winnable: an order of its energy cells, then the exit,\n"
+    "      whose optimal legs the energy covers (exact up to 12 cells; sentries ignored).\n"
     "  isopath field LEVEL GX,GY\n"
     "      prints the flow field towards GX,GY: the step each tile takes.\n"
     "  isopath bench MAP SCEN [--algo astar|jps] [--landmarks K] [--repeat N]\n"
@@ -31,6 +34,11 @@ static const char usage[] =
     "      last line 'N queries, M optimal, mean X.XX us/query'; exit 1 if M < N.\n"
     "      JPS places 8 landmarks unless told otherwise; the jump table and the\n"
     "      landmarks are made before the timing starts, which the first line reports.\n"
+    "  isopath simbench LEVEL TICKS [--seed N] [--near R] [--alarm]\n"
+    "      times the game's simulation (sentries included) for TICKS ticks while the\n"
+    "      droid walks a fixed pseudo-random tour (within R tiles of its start);\n"
+    "      prints the median, 95th percentile and worst tick and the chasers.\n"
+    "      --alarm alerts every sentry at the start. Catches do not stop the run.\n"
     "  isopath --help\n"
     "Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n";
 
@@ -273,5 +281,9 @@ int main(int argc, char **argv)
         return isopath_field(argc, argv);
     if (strcmp(cmd, "bench") == 0)
         return isopath_bench(argc, argv);
-    return isopath_usage_error("unknown command '%s' (path, check, field, bench)", cmd);
+    if (strcmp(cmd, "tour") == 0)
+        return isopath_tour(argc, argv);
+    if (strcmp(cmd, "simbench") == 0)
+        return isopath_simbench(argc, argv);
+    return isopath_usage_error("unknown command '%s' (path, check, field, bench, tour, simbench)", cmd);
 }

@@ -1,0 +1,760 @@
+/* sentry.c - the sentries' tick in four passes: think (perceive, change
+ * state, say which step it wants), plan (the shared planner's budget),
+ * move (steps begin in id order; a blocked sentry waits, or asks the one in
+ * its way to give way), walk (the movers advance) and then catching.
+ * Deterministic: ids and direction numbers break every tie. */
+#include "sentry.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const state_names[SENTRY_STATE_COUNT] = {"guard", "alert", "chase", "search", "return"};
+
+const char *sentry_state_name(SentryState st)
+{
+    return (unsigned)st < SENTRY_STATE_COUNT ? state_names[st] : "?";
+}
+
+static uint64_t steps_units(int steps)
+{
+    return (uint64_t)steps * PATH_UNIT_STRAIGHT;
+}
+
+uint64_t sentry_noise_reach(uint8_t tile_cost)
+{
+    int extra = tile_cost >= 5 ? SENTRY_HEAR_DOOR : tile_cost >= 3 ? SENTRY_HEAR_ROUGH : 0;
+    return steps_units(SENTRY_HEAR_RADIUS + extra);
+}
+
+/* ---- small helpers ------------------------------------------------------------- */
+
+static void emit(Sentries *s, SentryEventType type, const Sentry *e, TilePos t)
+{
+    if (s->event_count == s->event_cap) {
+        int cap = s->event_cap ? s->event_cap * 2 : 64;
+        SentryEvent *ev = realloc(s->events, (size_t)cap * sizeof *ev);
+        if (!ev)
+            return; /* events are for the views; the rules go on without them */
+        s->events = ev;
+        s->event_cap = cap;
+    }
+    s->events[s->event_count++] = (SentryEvent){type, e->id, e->state, t};
+}
+
+static bool inside(const Sentries *s, TilePos t)
+{
+    return t.x >= 0 && t.y >= 0 && t.x < s->w && t.y < s->h;
+}
+
+static int32_t *occ_of(Sentries *s, TilePos t)
+{
+    return &s->occ[(size_t)t.y * (size_t)s->w + (size_t)t.x];
+}
+
+/* The sentry on t or entering it; -1 when none. */
+static int occupant(const Sentries *s, TilePos t)
+{
+    return inside(s, t) ? s->occ[(size_t)t.y * (size_t)s->w + (size_t)t.x] - 1 : -1;
+}
+
+const Sentry *sentries_at(const Sentries *s, int x, int y)
+{
+    int id = s->count ? occupant(s, tile_pos(x, y)) : -1;
+    return id >= 0 ? &s->list[id] : NULL;
+}
+
+/* A step begun or queued: the mover is not standing at a centre. */
+static bool busy(const Sentry *e)
+{
+    return mover_remaining(&e->mover) > 0;
+}
+
+static bool same(TilePos a, TilePos b)
+{
+    return a.x == b.x && a.y == b.y;
+}
+
+/* The facing nearest the direction (dx, dy): a diagonal unless one axis is
+ * more than 2.4 times the other (tan 67.5 degrees, in integers). */
+static Dir8 dir_towards(int dx, int dy)
+{
+    int ax = abs(dx), ay = abs(dy);
+    if (5 * ax > 12 * ay)
+        dy = 0;
+    else if (5 * ay > 12 * ax)
+        dx = 0;
+    return mover_dir_of(dx, dy);
+}
+
+static void face(Sentry *e, TilePos t)
+{
+    if (!same(t, e->mover.tile) && !busy(e))
+        e->mover.facing = dir_towards(t.x - e->mover.tile.x, t.y - e->mover.tile.y);
+}
+
+static void turn(Sentry *e, int eighths)
+{
+    e->mover.facing = (Dir8)(((int)e->mover.facing + eighths + 8) % 8);
+}
+
+static void set_state(Sentries *s, Sentry *e, SentryState st)
+{
+    if (e->state == st)
+        return;
+    s->chasers += (st == SENTRY_CHASE) - (e->state == SENTRY_CHASE);
+    bool was = e->state == SENTRY_ALERT || e->state == SENTRY_CHASE;
+    bool now = st == SENTRY_ALERT || st == SENTRY_CHASE;
+    s->alerted += now - was;
+    e->state = st;
+    emit(s, SENTRY_EV_STATE, e, mover_plan_tile(&e->mover));
+}
+
+/* ---- walks from the planner ------------------------------------------------------- */
+
+/* States that walk a route of their own (and need the planner for it). */
+static bool wants_route(const Sentry *e)
+{
+    return (e->state == SENTRY_GUARD && e->patrol_count > 0 && e->walking) ||
+           (e->state == SENTRY_SEARCH && e->walking) || e->state == SENTRY_RETURN;
+}
+
+static void request_route(Sentries *s, Sentry *e, TilePos goal)
+{
+    e->goal = goal;
+    e->has_route = false;
+    e->route_len = e->route_pos = 0;
+    if (!e->queued) {
+        e->queued = true;
+        s->queue[(s->queue_head + s->queue_len) % s->count] = e->id;
+        s->queue_len++;
+    }
+}
+
+static void drop_route(Sentries *s, Sentry *e)
+{
+    if (wants_route(e))
+        request_route(s, e, e->goal);
+    else
+        e->has_route = false;
+}
+
+/* The route is walked to its end and the sentry stands there. */
+static bool arrived(const Sentry *e)
+{
+    return e->has_route && e->route_pos >= e->route_len && !busy(e);
+}
+
+/* No way found: the walk ends where the sentry stands. A sentry that cannot
+ * get back to its post takes up its post there. */
+static void route_failed(Sentry *e)
+{
+    e->has_route = true;
+    e->route_len = e->route_pos = 0;
+    if (e->state == SENTRY_RETURN)
+        e->post = mover_plan_tile(&e->mover);
+}
+
+static bool take_route(Sentry *e, const PathState *st)
+{
+    int n = path_result(st)->steps;
+    if (n > e->route_cap) {
+        TilePos *r = realloc(e->route, (size_t)n * sizeof *r);
+        if (!r)
+            return false;
+        e->route = r;
+        e->route_cap = n;
+    }
+    for (int i = 0; i < n; i++)
+        e->route[i] = path_tile(st, i);
+    e->route_len = n;
+    e->route_pos = 0;
+    e->has_route = true;
+    return true;
+}
+
+/* The planner: sentries wait their turn in id order of asking; at most
+ * SENTRY_PLAN_BUDGET expansions a tick, a search going on over ticks. */
+static void plan(Sentries *s, const SentryWorld *w)
+{
+    long budget = SENTRY_PLAN_BUDGET;
+    while (budget > 0) {
+        if (s->planning < 0) {
+            if (s->queue_len == 0)
+                return;
+            Sentry *e = &s->list[s->queue[s->queue_head]];
+            s->queue_head = (s->queue_head + 1) % s->count;
+            s->queue_len--;
+            e->queued = false;
+            if (e->has_route || !wants_route(e))
+                continue; /* asked, then changed its mind */
+            TilePos from = mover_plan_tile(&e->mover);
+            if (same(from, e->goal)) {
+                e->has_route = true;
+                e->route_len = e->route_pos = 0;
+                continue;
+            }
+            uint32_t home = region_of(w->region, from.x, from.y);
+            if (home == 0 || region_of(w->region, e->goal.x, e->goal.y) != home) {
+                route_failed(e);
+                continue;
+            }
+            PathOptions opt = path_options_default();
+            opt.expansion_limit = SENTRY_PLAN_MAX;
+            path_begin(s->plan, w->grid, from, e->goal, &opt);
+            s->planning = e->id;
+            s->plan_from = from;
+            s->plan_goal = e->goal;
+        }
+        long before = path_result(s->plan)->expanded;
+        PathStatus r = path_step(s->plan, budget);
+        long used = path_result(s->plan)->expanded - before;
+        budget -= used > 0 ? used : 1;
+        if (r == PATH_RUNNING)
+            return;
+        Sentry *e = &s->list[s->planning];
+        s->planning = -1;
+        if (e->has_route || !wants_route(e))
+            continue;
+        if (!same(s->plan_goal, e->goal) || !same(s->plan_from, mover_plan_tile(&e->mover))) {
+            request_route(s, e, e->goal); /* made for an older wish: ask again */
+            continue;
+        }
+        if (r != PATH_FOUND || !take_route(e, s->plan))
+            route_failed(e);
+    }
+}
+
+/* ---- thinking --------------------------------------------------------------------- */
+
+static bool sees_droid(const Sentry *e, const SentryWorld *w)
+{
+    const int *f = grid_dir8[e->mover.facing];
+    return sight_sees(e->mover.tile, f[0], f[1], w->droid, SENTRY_SIGHT_RANGE, w->opaque, w->ctx);
+}
+
+bool sentries_sees(const Sentries *s, int id, TilePos t, const SentryWorld *w)
+{
+    if (id < 0 || id >= s->count)
+        return false;
+    const Sentry *e = &s->list[id];
+    const int *f = grid_dir8[e->mover.facing];
+    return sight_sees(e->mover.tile, f[0], f[1], t, SENTRY_SIGHT_RANGE, w->opaque, w->ctx);
+}
+
+static void alert(Sentries *s, Sentry *e, TilePos droid)
+{
+    e->last_known = droid;
+    e->timer = SENTRY_ALERT_TICKS;
+    e->has_route = false;
+    e->walking = false;
+    face(e, droid);
+    set_state(s, e, SENTRY_ALERT);
+    emit(s, SENTRY_EV_ALERT, e, mover_plan_tile(&e->mover));
+}
+
+static void start_search(Sentries *s, Sentry *e)
+{
+    set_state(s, e, SENTRY_SEARCH);
+    e->walking = true;
+    e->phase = 0;
+    e->timer = SENTRY_LOOK_TICKS;
+    request_route(s, e, e->last_known);
+}
+
+static void start_return(Sentries *s, Sentry *e)
+{
+    set_state(s, e, SENTRY_RETURN);
+    e->walking = true;
+    request_route(s, e, e->post);
+}
+
+static void start_guard(Sentries *s, Sentry *e)
+{
+    set_state(s, e, SENTRY_GUARD);
+    e->mover.facing = e->post_facing;
+    e->phase = 0;
+    e->timer = SENTRY_LOOK_TICKS;
+    e->walking = e->patrol_count > 0;
+    if (e->walking) {
+        e->leg = 1;
+        request_route(s, e, s->points[e->patrol_first + 1]);
+    }
+}
+
+void sentries_alarm(Sentries *s, TilePos at)
+{
+    for (int i = 0; i < s->count; i++)
+        if (s->list[i].state != SENTRY_ALERT && s->list[i].state != SENTRY_CHASE)
+            alert(s, &s->list[i], at);
+}
+
+/* Perception and the state machine. noise: the reach of the droid's step
+ * this tick (0: it made none). */
+static void think(Sentries *s, Sentry *e, const SentryWorld *w, uint64_t noise)
+{
+    bool heard = noise && field_cost(&s->field, e->mover.tile) <= noise;
+    bool perceives = heard || sees_droid(e, w);
+    e->heard = heard;
+    switch (e->state) {
+    case SENTRY_GUARD:
+    case SENTRY_SEARCH:
+    case SENTRY_RETURN:
+        if (perceives) {
+            alert(s, e, w->droid);
+            return;
+        }
+        break;
+    case SENTRY_ALERT:
+        if (perceives)
+            e->last_known = w->droid;
+        face(e, e->last_known);
+        if (--e->timer <= 0) {
+            e->timer = SENTRY_MEMORY_TICKS;
+            set_state(s, e, SENTRY_CHASE);
+        }
+        return;
+    case SENTRY_CHASE:
+        if (perceives) {
+            e->last_known = w->droid;
+            e->timer = SENTRY_MEMORY_TICKS;
+        } else if (--e->timer <= 0) {
+            start_search(s, e);
+        }
+        return;
+    default:
+        return;
+    }
+
+    if (e->state == SENTRY_GUARD && e->patrol_count == 0) {
+        /* at its post: looks ahead, a quarter to one side, ahead, to the other */
+        static const int look[4] = {0, 2, 0, -2};
+        if (!busy(e) && --e->timer <= 0) {
+            e->phase = (e->phase + 1) % 4;
+            e->mover.facing = e->post_facing;
+            turn(e, look[e->phase]);
+            e->timer = SENTRY_LOOK_TICKS;
+        }
+    } else if (e->state == SENTRY_GUARD) {
+        if (e->walking && arrived(e)) {
+            e->walking = false;
+            e->timer = SENTRY_PAUSE_TICKS;
+        } else if (!e->walking && --e->timer <= 0) {
+            e->leg = (e->leg + 1) % e->patrol_count;
+            e->walking = true;
+            request_route(s, e, s->points[e->patrol_first + e->leg]);
+        } else if (e->walking && !e->has_route && !e->queued) {
+            request_route(s, e, s->points[e->patrol_first + e->leg]);
+        }
+    } else if (e->state == SENTRY_SEARCH) {
+        if (e->walking && arrived(e)) {
+            e->walking = false;
+            e->timer = SENTRY_LOOK_TICKS;
+            e->phase = 0;
+        } else if (!e->walking && --e->timer <= 0) {
+            turn(e, 2);
+            e->timer = SENTRY_LOOK_TICKS;
+            if (++e->phase >= SENTRY_SEARCH_LOOKS)
+                start_return(s, e);
+        }
+    } else if (e->state == SENTRY_RETURN) {
+        if (arrived(e))
+            start_guard(s, e);
+    }
+}
+
+/* ---- wanting a step ----------------------------------------------------------------- */
+
+static void chase_field(Sentries *s, const SentryWorld *w)
+{
+    if (s->field.max_cost < steps_units(SENTRY_CHASE_BOUND) || !same(s->droid_at, w->droid)) {
+        s->droid_at = w->droid;
+        s->field_ok = field_update(&s->field, w->grid, w->droid, steps_units(SENTRY_CHASE_BOUND));
+    }
+}
+
+/* A chaser's step: a neighbour on a cheapest way to the droid (its step
+ * cost plus its field cost equals the chaser's own), free ones first, then
+ * by direction. Only those: a chaser never steps to a worse tile, so it can
+ * never turn back and forth. False when none (at the droid, or off the
+ * field). *free_found says whether the one given is free. */
+static bool chase_step(const Sentries *s, const Sentry *e, const SentryWorld *w, TilePos *out, bool *free_found)
+{
+    TilePos at = e->mover.tile;
+    uint64_t here = field_cost(&s->field, at);
+    if (here == UINT64_MAX || here == 0)
+        return false;
+    bool found = false;
+    *free_found = false;
+    for (int d = 0; d < 8; d++) {
+        int dx = grid_dir8[d][0], dy = grid_dir8[d][1];
+        if (!grid_can_step(w->grid, at.x, at.y, dx, dy))
+            continue;
+        TilePos n = tile_pos(at.x + dx, at.y + dy);
+        uint64_t there = field_cost(&s->field, n);
+        if (there == UINT64_MAX || there + mover_step_cost(w->grid, at, n) != here)
+            continue;
+        bool is_free = occupant(s, n) < 0;
+        if (!found || (is_free && !*free_found)) {
+            *out = n;
+            *free_found = is_free;
+            found = true;
+        }
+    }
+    return found;
+}
+
+/* The tiles another sentry means to walk next (up to SENTRY_AHEAD), its
+ * wanted step first. */
+static int ahead_of(const Sentries *s, const Sentry *o, TilePos *out)
+{
+    int n = 0;
+    if (o->has_want)
+        out[n++] = o->want;
+    if (o->state == SENTRY_CHASE) {
+        TilePos at = n ? out[0] : o->mover.tile, to;
+        while (n < SENTRY_AHEAD && field_next(&s->field, at, &to))
+            out[n++] = at = to;
+    } else if (o->has_route) {
+        for (int i = o->route_pos + (n ? 1 : 0); i < o->route_len && n < SENTRY_AHEAD; i++)
+            out[n++] = o->route[i];
+    }
+    return n;
+}
+
+static int index_in(const TilePos *list, int n, TilePos t)
+{
+    for (int i = 0; i < n; i++)
+        if (same(list[i], t))
+            return i;
+    return -1;
+}
+
+static void want_step(Sentries *s, Sentry *e, const SentryWorld *w)
+{
+    e->has_want = false;
+    if (busy(e))
+        return;
+    if (e->state == SENTRY_CHASE) {
+        chase_field(s, w);
+        bool free_found;
+        if (chase_step(s, e, w, &e->want, &free_found))
+            e->has_want = true;
+        else if (field_cost(&s->field, e->mover.tile) == UINT64_MAX)
+            start_search(s, e); /* the droid is out of the field's reach: the trail is lost */
+    } else if (wants_route(e) && e->has_route && e->route_pos < e->route_len) {
+        e->want = e->route[e->route_pos];
+        e->has_want = grid_can_step(w->grid, e->mover.tile.x, e->mover.tile.y, e->want.x - e->mover.tile.x,
+                                    e->want.y - e->mover.tile.y);
+        if (!e->has_want)
+            drop_route(s, e); /* the route no longer starts here */
+    }
+    /* having given way, keep off the way of the one it gave way to */
+    if (e->yield_to >= 0) {
+        TilePos way[SENTRY_AHEAD];
+        int n = ahead_of(s, &s->list[e->yield_to], way);
+        if (e->has_want && index_in(way, n, e->want) >= 0)
+            e->has_want = false;
+        else
+            e->yield_to = -1;
+    }
+}
+
+/* ---- moving ----------------------------------------------------------------------- */
+
+static bool begin_step(Sentries *s, Sentry *e, const SentryWorld *w, TilePos t)
+{
+    if (!mover_set_path(&e->mover, w->grid, &t, 1))
+        return false;
+    *occ_of(s, t) = e->id + 1;
+    if (e->has_route && e->route_pos < e->route_len && same(e->route[e->route_pos], t))
+        e->route_pos++;
+    else if (e->state != SENTRY_CHASE)
+        drop_route(s, e); /* stepped off its route */
+    emit(s, SENTRY_EV_STEP, e, t);
+    return true;
+}
+
+/* e outranks o when o wants no step, or both want one and e's id is higher. */
+static bool outranks(const Sentry *e, const Sentry *o)
+{
+    return !o->has_want || e->id > o->id;
+}
+
+/* o, standing, steps out of e's way: to a free neighbour off e's next tiles
+ * if there is one, else to the one furthest along them (backing off ahead
+ * of e until a side tile comes), by step cost and direction on ties. */
+static bool give_way(Sentries *s, Sentry *o, const Sentry *e, const SentryWorld *w)
+{
+    TilePos way[SENTRY_AHEAD];
+    int n = ahead_of(s, e, way);
+    TilePos at = o->mover.tile, best = at;
+    long best_key = -1;
+    for (int d = 0; d < 8; d++) {
+        int dx = grid_dir8[d][0], dy = grid_dir8[d][1];
+        TilePos t = tile_pos(at.x + dx, at.y + dy);
+        if (!grid_can_step(w->grid, at.x, at.y, dx, dy) || occupant(s, t) >= 0 || same(t, e->mover.tile))
+            continue;
+        int i = index_in(way, n, t);
+        long rank = i < 0 ? 0 : 1 + (SENTRY_AHEAD - i); /* off the way first, then furthest along */
+        long key = (rank * 64 + (long)(mover_step_cost(w->grid, at, t) / PATH_UNIT_STRAIGHT)) * 8 + d;
+        if (best_key < 0 || key < best_key) {
+            best_key = key;
+            best = t;
+        }
+    }
+    if (best_key < 0)
+        return false;
+    if (o->state == SENTRY_GUARD && o->patrol_count == 0)
+        start_return(s, o); /* it comes back once the way is clear */
+    if (!begin_step(s, o, w, best))
+        return false;
+    o->yield_to = e->id;
+    o->has_want = false;
+    return true;
+}
+
+static void move(Sentries *s, Sentry *e, const SentryWorld *w)
+{
+    if (!e->has_want || busy(e))
+        return;
+    TilePos t = e->want;
+    if (e->state == SENTRY_CHASE) {
+        bool free_found; /* again: the ones before it in this pass may have taken tiles */
+        if (!chase_step(s, e, w, &t, &free_found))
+            return;
+        e->want = t;
+    }
+    int j = occupant(s, t);
+    if (j < 0) {
+        begin_step(s, e, w, t);
+        return;
+    }
+    Sentry *o = &s->list[j];
+    if (busy(o) || !outranks(e, o))
+        return; /* wait: it is on its way, or it has the right of way */
+    if (!give_way(s, o, e, w) && e->has_route && e->route_pos == e->route_len - 1) {
+        e->route_len = e->route_pos; /* its goal is taken for good: near enough */
+    }
+}
+
+static void walk(Sentries *s, Sentry *e, const SentryWorld *w)
+{
+    if (!busy(e))
+        return;
+    TilePos from = e->mover.tile;
+    MoverEvent ev[4];
+    int n = 0;
+    mover_advance(&e->mover, w->grid, s->speed, ev, 4, &n);
+    for (int i = 0; i < n; i++)
+        if (ev[i].type == MOVER_ARRIVE && !same(from, e->mover.tile)) {
+            if (*occ_of(s, from) == e->id + 1)
+                *occ_of(s, from) = 0;
+        }
+}
+
+/* A chaser standing on the droid's tile or one step from it (a step the
+ * corner rule allows) catches it. */
+static bool catches(const Sentry *e, const SentryWorld *w)
+{
+    int dx = w->droid.x - e->mover.tile.x, dy = w->droid.y - e->mover.tile.y;
+    if (e->state != SENTRY_CHASE || abs(dx) > 1 || abs(dy) > 1)
+        return false;
+    return (dx == 0 && dy == 0) || grid_can_step(w->grid, e->mover.tile.x, e->mover.tile.y, dx, dy);
+}
+
+void sentries_tick(Sentries *s, const SentryWorld *w)
+{
+    s->event_count = 0;
+    if (s->count == 0)
+        return;
+    /* the droid entered a new tile: the field follows it, and its step is heard */
+    uint64_t noise = 0;
+    if (!same(w->droid, s->droid_at)) {
+        s->droid_at = w->droid;
+        uint64_t bound = s->chasers ? steps_units(SENTRY_CHASE_BOUND) : sentry_noise_reach(GRID_MAX_COST);
+        s->field_ok = field_update(&s->field, w->grid, w->droid, bound);
+        noise = sentry_noise_reach(grid_cost(w->grid, w->droid.x, w->droid.y));
+    }
+    for (int i = 0; i < s->count; i++)
+        think(s, &s->list[i], w, noise);
+    plan(s, w);
+    for (int i = 0; i < s->count; i++)
+        want_step(s, &s->list[i], w);
+    for (int i = 0; i < s->count; i++)
+        move(s, &s->list[i], w);
+    for (int i = 0; i < s->count; i++)
+        walk(s, &s->list[i], w);
+    for (int i = 0; i < s->count; i++)
+        if (catches(&s->list[i], w)) {
+            emit(s, SENTRY_EV_CAUGHT, &s->list[i], s->list[i].mover.tile);
+            break;
+        }
+}
+
+/* ---- set-up ----------------------------------------------------------------------- */
+
+/* The facing with the longest clear view from t (ties: the first direction). */
+static Dir8 open_facing(TilePos t, const SentryWorld *w)
+{
+    int best = -1;
+    Dir8 facing = DIR_S;
+    for (int d = 0; d < 8; d++) {
+        int len = 0;
+        while (len < SENTRY_SIGHT_RANGE) {
+            TilePos n = tile_pos(t.x + grid_dir8[d][0] * (len + 1), t.y + grid_dir8[d][1] * (len + 1));
+            if (w->opaque(w->ctx, n.x, n.y) || !sight_line(t, n, w->opaque, w->ctx))
+                break;
+            len++;
+        }
+        if (len > best) {
+            best = len;
+            facing = (Dir8)d;
+        }
+    }
+    return facing;
+}
+
+void sentries_deinit(Sentries *s)
+{
+    for (int i = 0; i < s->count; i++) {
+        mover_deinit(&s->list[i].mover);
+        free(s->list[i].route);
+    }
+    free(s->list);
+    free(s->points);
+    free(s->occ);
+    field_deinit(&s->field);
+    path_destroy(s->plan);
+    free(s->queue);
+    free(s->events);
+    memset(s, 0, sizeof *s);
+}
+
+bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t speed)
+{
+    memset(s, 0, sizeof *s);
+    s->w = l->w;
+    s->h = l->h;
+    s->speed = speed ? speed : 1;
+    s->planning = -1;
+    int count = 0;
+    for (int y = 0; y < l->h; y++)
+        for (int x = 0; x < l->w; x++)
+            count += level_kind(l, x, y) == TILE_SENTRY;
+    if (count == 0)
+        return true;
+    if (count > SENTRY_MAX)
+        count = SENTRY_MAX;
+    int points = 0;
+    for (int i = 0; i < l->patrol_count; i++)
+        points += l->patrols[i].count;
+    s->list = calloc((size_t)count, sizeof *s->list);
+    s->occ = calloc((size_t)l->w * (size_t)l->h, sizeof *s->occ);
+    s->queue = malloc((size_t)count * sizeof *s->queue);
+    s->points = points ? malloc((size_t)points * sizeof *s->points) : NULL;
+    s->plan = path_create(l->w, l->h);
+    if (!s->list || !s->occ || !s->queue || (points && !s->points) || !s->plan ||
+        !field_init_bounded(&s->field, l->w, l->h, PATH_TOPO_8)) {
+        sentries_deinit(s);
+        return false;
+    }
+    for (int y = 0; y < l->h && s->count < count; y++)
+        for (int x = 0; x < l->w && s->count < count; x++) {
+            if (level_kind(l, x, y) != TILE_SENTRY)
+                continue;
+            Sentry *e = &s->list[s->count];
+            e->id = s->count++;
+            e->state = SENTRY_GUARD;
+            e->post = e->last_known = e->goal = tile_pos(x, y);
+            mover_init(&e->mover, e->post, s->speed);
+            e->post_facing = open_facing(e->post, w);
+            e->yield_to = -1;
+            *occ_of(s, e->post) = e->id + 1;
+        }
+    /* each patrol belongs to the sentry on its first tile */
+    for (int i = 0; i < l->patrol_count; i++) {
+        const LevelPatrol *p = &l->patrols[i];
+        int id = occupant(s, p->points[0]);
+        if (id < 0 || s->list[id].patrol_count > 0)
+            continue;
+        Sentry *e = &s->list[id];
+        int first = s->point_count;
+        s->points[s->point_count++] = p->points[0];
+        for (int k = 1; k < p->count; k++)
+            if (grid_walkable(w->grid, p->points[k].x, p->points[k].y))
+                s->points[s->point_count++] = p->points[k];
+        if (s->point_count - first < 2) {
+            s->point_count = first;
+            continue;
+        }
+        e->patrol_first = first;
+        e->patrol_count = s->point_count - first;
+    }
+    s->droid_at = w->droid;
+    for (int i = 0; i < s->count; i++) {
+        Sentry *e = &s->list[i];
+        e->state = SENTRY_RETURN; /* start_guard announces nothing for the first state */
+        start_guard(s, e);
+    }
+    s->event_count = 0;
+    return true;
+}
+
+/* ---- the hash ------------------------------------------------------------------------ */
+
+static void fnv(uint64_t *h, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) {
+        *h ^= (unsigned char)(v >> (8 * i));
+        *h *= UINT64_C(1099511628211);
+    }
+}
+
+static void fnv_tile(uint64_t *h, TilePos t)
+{
+    fnv(h, (uint64_t)(uint32_t)t.x | (uint64_t)(uint32_t)t.y << 32);
+}
+
+uint64_t sentries_hash(const Sentries *s)
+{
+    uint64_t h = UINT64_C(14695981039346656037);
+    fnv(&h, (uint64_t)s->count);
+    fnv(&h, s->speed);
+    fnv(&h, (uint64_t)s->field_ok);
+    fnv(&h, s->field.max_cost);
+    fnv_tile(&h, s->droid_at);
+    fnv(&h, (uint64_t)s->chasers);
+    fnv(&h, (uint64_t)s->alerted);
+    fnv(&h, (uint64_t)(int64_t)s->planning);
+    fnv_tile(&h, s->plan_from);
+    fnv_tile(&h, s->plan_goal);
+    for (int i = 0; i < s->queue_len; i++)
+        fnv(&h, (uint64_t)s->queue[(s->queue_head + i) % s->count]);
+    for (int i = 0; i < s->count; i++) {
+        const Sentry *e = &s->list[i];
+        const Mover *m = &e->mover;
+        fnv(&h, (uint64_t)e->state);
+        fnv_tile(&h, m->tile);
+        fnv_tile(&h, m->next);
+        fnv(&h, (uint64_t)m->facing);
+        fnv(&h, (uint64_t)m->moving);
+        fnv(&h, m->need);
+        fnv(&h, m->done);
+        for (int k = m->queue_head; k < m->queue_len; k++)
+            fnv_tile(&h, m->queue[k]);
+        fnv_tile(&h, e->post);
+        fnv(&h, (uint64_t)e->post_facing);
+        fnv(&h, (uint64_t)(int64_t)e->leg);
+        fnv(&h, (uint64_t)(int64_t)e->timer);
+        fnv(&h, (uint64_t)(int64_t)e->phase);
+        fnv(&h, (uint64_t)e->walking);
+        fnv_tile(&h, e->last_known);
+        fnv_tile(&h, e->goal);
+        fnv(&h, (uint64_t)e->has_route);
+        fnv(&h, (uint64_t)e->queued);
+        for (int k = e->route_pos; e->has_route && k < e->route_len; k++)
+            fnv_tile(&h, e->route[k]);
+        fnv(&h, (uint64_t)(int64_t)e->yield_to);
+    }
+    return h;
+}

@@ -1,0 +1,624 @@
+/* sim.c - the rules, tick by tick: planning walks, key steps and the held
+ * mouse, doors, cells, the exit, energy, winning and losing, the state hash.
+ * Integer time and energy throughout; nothing here reads a clock. */
+#include "sim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- events ------------------------------------------------------------------- */
+
+/* Appends an event; NULL (and the event dropped) when memory runs out. */
+static SimEvent *emit(Sim *s, SimEventType type, int x, int y, int64_t a)
+{
+    if (s->event_count == s->event_cap) {
+        int cap = s->event_cap ? s->event_cap * 2 : 64;
+        SimEvent *e = realloc(s->events, (size_t)cap * sizeof *e);
+        if (!e)
+            return NULL; /* events are for the views; the rules go on without them */
+        s->events = e;
+        s->event_cap = cap;
+    }
+    s->events[s->event_count] = (SimEvent){type, x, y, a, 0.0, 0};
+    return &s->events[s->event_count++];
+}
+
+void sim_clear_events(Sim *s)
+{
+    s->event_count = 0;
+}
+
+/* ---- set-up ------------------------------------------------------------------- */
+
+static void free_play(Sim *s)
+{
+    free(s->kind);
+    free(s->doors);
+    grid_deinit(&s->grid);
+    region_deinit(&s->region);
+    mover_deinit(&s->droid);
+    sentries_deinit(&s->sentries);
+    s->kind = NULL;
+    s->doors = NULL;
+    s->door_count = 0;
+}
+
+static bool reset_sentries(Sim *s, const Level *l);
+
+bool sim_reset(Sim *s, const Level *l)
+{
+    free_play(s);
+    s->level = l;
+    s->w = l->w;
+    s->h = l->h;
+    size_t n = (size_t)l->w * (size_t)l->h;
+    s->kind = malloc(n);
+    if (!s->kind)
+        goto fail;
+    int doors = 0;
+    s->cells_total = 0;
+    s->has_exit = false;
+    for (int y = 0; y < l->h; y++)
+        for (int x = 0; x < l->w; x++) {
+            TileKind k = level_kind(l, x, y);
+            s->kind[(size_t)y * (size_t)l->w + (size_t)x] = (uint8_t)k;
+            doors += k == TILE_DOOR;
+            s->cells_total += k == TILE_CELL;
+            if (k == TILE_EXIT && !s->has_exit) {
+                s->has_exit = true;
+                s->exit = tile_pos(x, y);
+            }
+        }
+    s->doors = doors ? calloc((size_t)doors, sizeof *s->doors) : NULL;
+    if ((doors && !s->doors) || !level_build_grid(l, &s->grid) || !region_init(&s->region, &s->grid))
+        goto fail;
+    s->region_stale = false;
+    if (!s->search || path_state_bytes(s->search) == 0 || s->grid.w != s->w || s->grid.h != s->h) {
+        path_destroy(s->search);
+        s->search = NULL;
+    }
+    if (!s->search && !(s->search = path_create(l->w, l->h)))
+        goto fail;
+    for (int y = 0; y < l->h; y++)
+        for (int x = 0; x < l->w; x++)
+            if (s->kind[(size_t)y * (size_t)l->w + (size_t)x] == TILE_DOOR)
+                s->doors[s->door_count++] = (SimDoor){x, y, false, 0, 0};
+
+    s->tick = 0;
+    s->status = SIM_PLAYING;
+    s->lose = SIM_LOSE_NONE;
+    mover_init(&s->droid, l->start, mover_speed(SIM_DROID_SPEED, SIM_TICK_HZ));
+    s->limited = l->energy > 0;
+    s->energy = s->limited ? (int64_t)l->energy * (int64_t)PATH_UNIT_STRAIGHT : 0;
+    s->cell_energy = (int64_t)l->cell_energy * (int64_t)PATH_UNIT_STRAIGHT;
+    s->energy_used = 0;
+    s->steps = 0;
+    s->cells_left = s->cells_total;
+    s->exit_open = s->cells_left == 0;
+    s->has_target = false;
+    s->target = l->start;
+    s->push_dx = s->push_dy = s->push_wait = s->pending_dx = s->pending_dy = 0;
+    s->holding = s->hold_dirty = false;
+    s->hold = s->came_from = l->start;
+    s->still = 0;
+    if (!reset_sentries(s, l))
+        goto fail;
+    return true;
+fail:
+    free_play(s);
+    return false;
+}
+
+bool sim_init(Sim *s, const Level *l)
+{
+    memset(s, 0, sizeof *s);
+    if (sim_reset(s, l))
+        return true;
+    sim_deinit(s);
+    return false;
+}
+
+void sim_deinit(Sim *s)
+{
+    free_play(s);
+    path_destroy(s->search);
+    free(s->scratch);
+    free(s->events);
+    memset(s, 0, sizeof *s);
+}
+
+/* ---- reading ------------------------------------------------------------------ */
+
+TileKind sim_kind(const Sim *s, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= s->w || y >= s->h)
+        return TILE_VOID;
+    return (TileKind)s->kind[(size_t)y * (size_t)s->w + (size_t)x];
+}
+
+static SimDoor *door_at(const Sim *s, int x, int y)
+{
+    int lo = 0, hi = s->door_count - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        SimDoor *d = &s->doors[mid];
+        if (d->y == y && d->x == x)
+            return d;
+        if (d->y < y || (d->y == y && d->x < x))
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return NULL;
+}
+
+const SimDoor *sim_door_at(const Sim *s, int x, int y)
+{
+    return door_at(s, x, y);
+}
+
+double sim_units(int64_t u)
+{
+    return (double)u / (double)PATH_UNIT_STRAIGHT;
+}
+
+const char *sim_lose_name(SimLose why)
+{
+    switch (why) {
+    case SIM_LOSE_ENERGY: return "energy";
+    case SIM_LOSE_CAUGHT: return "caught";
+    default: return "none";
+    }
+}
+
+static const char *const cmd_names[SIM_CMD_COUNT] = {"goto", "push", "hold", "release", "restart"};
+
+const char *sim_cmd_name(SimCmdType t)
+{
+    return (unsigned)t < SIM_CMD_COUNT ? cmd_names[t] : "?";
+}
+
+bool sim_cmd_from_name(const char *name, SimCmdType *t)
+{
+    for (int i = 0; i < SIM_CMD_COUNT; i++)
+        if (!strcmp(name, cmd_names[i])) {
+            *t = (SimCmdType)i;
+            return true;
+        }
+    return false;
+}
+
+/* ---- planning ----------------------------------------------------------------- */
+
+PathStatus sim_plan(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *end)
+{
+    if (s->region_stale) {
+        Region r;
+        if (region_init(&r, &s->grid)) {
+            region_deinit(&s->region);
+            s->region = r;
+            s->region_stale = false;
+        }
+    }
+    uint32_t home = region_of(&s->region, from.x, from.y);
+    if (home == 0)
+        return PATH_NONE;
+    PathStatus want = PATH_FOUND;
+    TilePos to = goal;
+    if (region_of(&s->region, goal.x, goal.y) != home) {
+        if (!region_nearest(&s->region, home, goal, &to))
+            return PATH_NONE;
+        want = PATH_NEAREST;
+    }
+    *end = to;
+    PathOptions opt = path_options_default();
+    PathStatus got = path_find(st, &s->grid, from, to, &opt, NULL);
+    return got == PATH_FOUND ? want : PATH_NONE;
+}
+
+/* Plans from the droid's plan tile to goal and walks it. */
+static bool walk_to(Sim *s, TilePos goal, bool announce)
+{
+    TilePos end;
+    PathStatus r = sim_plan(s, s->search, mover_plan_tile(&s->droid), goal, &end);
+    if (r == PATH_NONE) {
+        if (announce)
+            emit(s, SIM_EV_NOPATH, goal.x, goal.y, 0);
+        return false;
+    }
+    const PathResult *res = path_result(s->search);
+    int n = res->steps;
+    if (n > s->scratch_cap) {
+        TilePos *t = realloc(s->scratch, (size_t)n * sizeof *t);
+        if (!t)
+            return false;
+        s->scratch = t;
+        s->scratch_cap = n;
+    }
+    for (int i = 0; i < n; i++)
+        s->scratch[i] = path_tile(s->search, i);
+    if (!mover_set_path(&s->droid, &s->grid, s->scratch, n))
+        return false;
+    s->has_target = n > 0 || s->droid.moving;
+    s->target = end;
+    if (announce) {
+        SimEvent *e = emit(s, SIM_EV_PATH, end.x, end.y, n);
+        if (e)
+            e->length = res->length;
+    }
+    return true;
+}
+
+/* One key step from the plan tile; a step the corner rule or a wall
+ * forbids bumps and changes nothing. */
+static void key_step(Sim *s, int dx, int dy)
+{
+    TilePos from = mover_plan_tile(&s->droid), to = tile_pos(from.x + dx, from.y + dy);
+    if (!grid_can_step(&s->grid, from.x, from.y, dx, dy)) {
+        emit(s, SIM_EV_BUMP, to.x, to.y, 0);
+        return;
+    }
+    if (mover_set_path(&s->droid, &s->grid, &to, 1)) {
+        s->has_target = true;
+        s->target = to;
+    }
+}
+
+/* The held mouse: walk towards the held tile, planned again only at a tile
+ * centre, and never straight back to the tile just left for a tile next to
+ * the droid (the cursor wobbling around the droid must not make it dance). */
+static void hold_replan(Sim *s)
+{
+    s->hold_dirty = false;
+    TilePos at = mover_plan_tile(&s->droid);
+    if (tile_pos_eq(at, s->hold)) {
+        mover_set_path(&s->droid, &s->grid, NULL, 0);
+        return;
+    }
+    TilePos end;
+    if (sim_plan(s, s->search, at, s->hold, &end) == PATH_NONE || path_result(s->search)->steps == 0)
+        return;
+    TilePos first = path_tile(s->search, 0);
+    int near = abs(s->hold.x - at.x) <= SIM_HOLD_NEAR && abs(s->hold.y - at.y) <= SIM_HOLD_NEAR;
+    if (near && s->steps > 0 && tile_pos_eq(first, s->came_from) && s->still < SIM_HOLD_PAUSE_TICKS) {
+        mover_set_path(&s->droid, &s->grid, NULL, 0);
+        s->hold_dirty = true; /* looked at again once it has stood still a moment */
+        return;
+    }
+    walk_to(s, s->hold, false);
+}
+
+/* ---- commands ----------------------------------------------------------------- */
+
+void sim_command(Sim *s, const SimCmd *c)
+{
+    if (c->type == SIM_CMD_RESTART) {
+        const Level *l = s->level;
+        if (l && sim_reset(s, l))
+            emit(s, SIM_EV_RESTART, l->start.x, l->start.y, 0);
+        return;
+    }
+    if (s->status != SIM_PLAYING)
+        return;
+    switch (c->type) {
+    case SIM_CMD_GOTO:
+        s->holding = s->hold_dirty = false;
+        s->hold = tile_pos(c->x, c->y);
+        if (c->x >= 0 && c->y >= 0 && c->x < s->w && c->y < s->h)
+            walk_to(s, tile_pos(c->x, c->y), true);
+        break;
+    case SIM_CMD_PUSH: {
+        int dx = c->x > 0 ? 1 : c->x < 0 ? -1 : 0, dy = c->y > 0 ? 1 : c->y < 0 ? -1 : 0;
+        s->push_dx = dx;
+        s->push_dy = dy;
+        if (!dx && !dy)
+            break;
+        s->holding = s->hold_dirty = false;
+        if (s->droid.moving) {
+            key_step(s, dx, dy);
+        } else {
+            if (s->push_wait == 0)
+                s->push_wait = SIM_PUSH_DELAY_TICKS;
+            s->pending_dx = dx;
+            s->pending_dy = dy;
+        }
+        break;
+    }
+    case SIM_CMD_HOLD:
+        if (c->x < 0 || c->y < 0 || c->x >= s->w || c->y >= s->h)
+            break;
+        if (!s->holding || !tile_pos_eq(s->hold, tile_pos(c->x, c->y)))
+            s->hold_dirty = true;
+        s->holding = true;
+        s->hold = tile_pos(c->x, c->y);
+        break;
+    case SIM_CMD_RELEASE:
+        s->holding = false; /* a moved hold is still walked to (hold_dirty) */
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- a tick ------------------------------------------------------------------- */
+
+static void tick_sentries(Sim *s);
+
+static void lose(Sim *s, SimLose why)
+{
+    s->status = SIM_LOST;
+    s->lose = why;
+    s->has_target = false;
+    emit(s, SIM_EV_LOSE, s->droid.tile.x, s->droid.tile.y, why);
+}
+
+static void open_door(Sim *s, TilePos t)
+{
+    SimDoor *d = door_at(s, t.x, t.y);
+    if (!d)
+        return;
+    d->hold = SIM_DOOR_HOLD_TICKS;
+    if (!d->open) {
+        d->open = true;
+        emit(s, SIM_EV_DOOR, t.x, t.y, 1);
+    }
+}
+
+static void arrive(Sim *s, TilePos t)
+{
+    s->steps++;
+    uint8_t *k = &s->kind[(size_t)t.y * (size_t)s->w + (size_t)t.x];
+    if (*k == TILE_CELL) {
+        *k = TILE_FLOOR;
+        s->cells_left--;
+        if (s->limited)
+            s->energy += s->cell_energy;
+        emit(s, SIM_EV_PICKUP, t.x, t.y, s->limited ? s->energy : -1);
+        if (s->cells_left == 0 && s->has_exit && !s->exit_open) {
+            s->exit_open = true;
+            emit(s, SIM_EV_EXIT_OPEN, s->exit.x, s->exit.y, 0);
+        }
+    }
+    if (s->limited)
+        emit(s, SIM_EV_ENERGY, t.x, t.y, s->energy);
+    if (*k == TILE_EXIT && s->exit_open) {
+        s->status = SIM_WON;
+        s->has_target = false;
+        mover_set_path(&s->droid, &s->grid, NULL, 0);
+        emit(s, SIM_EV_WIN, t.x, t.y, (int64_t)s->tick);
+        return;
+    }
+    if (s->push_dx || s->push_dy)
+        key_step(s, s->push_dx, s->push_dy);
+    else if (s->hold_dirty)
+        hold_replan(s); /* the held tile moved: planned again here, once a tile */
+}
+
+static void walk(Sim *s)
+{
+    uint64_t budget = s->droid.speed;
+    if (s->limited && (int64_t)budget > s->energy)
+        budget = s->energy > 0 ? (uint64_t)s->energy : 0;
+    for (int guard = 0; guard < 64 && s->status == SIM_PLAYING; guard++) {
+        MoverEvent ev[4];
+        int n = 0;
+        TilePos was = s->droid.tile;
+        uint64_t used = mover_advance(&s->droid, &s->grid, budget, ev, 4, &n);
+        budget -= used;
+        s->energy_used += used;
+        if (s->limited)
+            s->energy -= (int64_t)used;
+        for (int i = 0; i < n && s->status == SIM_PLAYING; i++) {
+            TilePos t = ev[i].tile;
+            if (ev[i].type == MOVER_STEP) {
+                s->came_from = was;
+                open_door(s, t);
+                emit(s, SIM_EV_STEP, t.x, t.y, sim_kind(s, t.x, t.y));
+            } else if (ev[i].type == MOVER_ARRIVE) {
+                emit(s, SIM_EV_ARRIVE, t.x, t.y, 0);
+                arrive(s, t);
+            } else if (ev[i].type == MOVER_IDLE && !s->droid.moving && mover_remaining(&s->droid) == 0) {
+                s->has_target = false;
+                emit(s, SIM_EV_IDLE, t.x, t.y, 0);
+            }
+        }
+        if (budget == 0 || (n == 0 && used == 0))
+            break;
+    }
+    if (s->status == SIM_PLAYING && s->limited && s->energy <= 0)
+        lose(s, SIM_LOSE_ENERGY);
+}
+
+static void update_doors(Sim *s)
+{
+    const Mover *m = &s->droid;
+    for (int i = 0; i < s->door_count; i++) {
+        SimDoor *d = &s->doors[i];
+        TilePos t = tile_pos(d->x, d->y);
+        bool occupied = tile_pos_eq(m->tile, t) || (m->moving && tile_pos_eq(m->next, t)) ||
+                        sentries_at(&s->sentries, t.x, t.y);
+        if (occupied)
+            d->hold = SIM_DOOR_HOLD_TICKS;
+        else if (d->open && --d->hold <= 0) {
+            d->open = false;
+            d->hold = 0;
+            emit(s, SIM_EV_DOOR, d->x, d->y, 0);
+        }
+        if (d->open && d->anim < SIM_DOOR_ANIM_TICKS)
+            d->anim++;
+        else if (!d->open && d->anim > 0)
+            d->anim--;
+    }
+}
+
+void sim_tick(Sim *s)
+{
+    sim_clear_events(s);
+    s->tick++;
+    if (s->status != SIM_PLAYING)
+        return;
+    if (s->push_wait > 0 && --s->push_wait == 0 && !s->droid.moving) {
+        int dx = s->push_dx || s->push_dy ? s->push_dx : s->pending_dx;
+        int dy = s->push_dx || s->push_dy ? s->push_dy : s->pending_dy;
+        key_step(s, dx, dy);
+    }
+    s->still = s->droid.moving ? 0 : s->still + 1;
+    if (s->hold_dirty && !s->droid.moving)
+        hold_replan(s);
+    walk(s);
+    if (s->status == SIM_PLAYING)
+        tick_sentries(s);
+    update_doors(s);
+}
+
+/* ---- editing ------------------------------------------------------------------ */
+
+void sim_edit_tile(Sim *s, int x, int y, TileKind k)
+{
+    if (x < 0 || y < 0 || x >= s->w || y >= s->h)
+        return;
+    s->kind[(size_t)y * (size_t)s->w + (size_t)x] = (uint8_t)k;
+    grid_set(&s->grid, x, y, tile_info(k)->cost);
+    s->region_stale = true;
+}
+
+/* ---- the hash ------------------------------------------------------------------ */
+
+typedef struct Fnv {
+    uint64_t h;
+} Fnv;
+
+static void fnv_bytes(Fnv *f, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) {
+        f->h ^= b[i];
+        f->h *= UINT64_C(1099511628211);
+    }
+}
+
+static void fnv_u64(Fnv *f, uint64_t v)
+{
+    unsigned char b[8];
+    for (int i = 0; i < 8; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+    fnv_bytes(f, b, 8);
+}
+
+static void fnv_tile(Fnv *f, TilePos t)
+{
+    fnv_u64(f, (uint64_t)(uint32_t)t.x | (uint64_t)(uint32_t)t.y << 32);
+}
+
+uint64_t sim_hash(const Sim *s)
+{
+    Fnv f = {UINT64_C(14695981039346656037)};
+    fnv_u64(&f, (uint64_t)s->w);
+    fnv_u64(&f, (uint64_t)s->h);
+    fnv_bytes(&f, s->kind, (size_t)s->w * (size_t)s->h);
+    fnv_u64(&f, s->tick);
+    fnv_u64(&f, (uint64_t)s->status);
+    fnv_u64(&f, (uint64_t)s->lose);
+    const Mover *m = &s->droid;
+    fnv_tile(&f, m->tile);
+    fnv_tile(&f, m->next);
+    fnv_u64(&f, (uint64_t)m->facing);
+    fnv_u64(&f, (uint64_t)m->moving);
+    fnv_u64(&f, m->speed);
+    fnv_u64(&f, m->need);
+    fnv_u64(&f, m->done);
+    for (int i = m->queue_head; i < m->queue_len; i++)
+        fnv_tile(&f, m->queue[i]);
+    fnv_u64(&f, (uint64_t)s->limited);
+    fnv_u64(&f, (uint64_t)s->energy);
+    fnv_u64(&f, (uint64_t)s->cell_energy);
+    fnv_u64(&f, s->energy_used);
+    fnv_u64(&f, (uint64_t)s->steps);
+    fnv_u64(&f, (uint64_t)s->cells_left);
+    fnv_u64(&f, (uint64_t)s->exit_open);
+    fnv_u64(&f, (uint64_t)s->has_target);
+    fnv_tile(&f, s->target);
+    fnv_u64(&f, (uint64_t)(int64_t)s->push_dx);
+    fnv_u64(&f, (uint64_t)(int64_t)s->push_dy);
+    fnv_u64(&f, (uint64_t)s->push_wait);
+    fnv_u64(&f, (uint64_t)(int64_t)s->pending_dx);
+    fnv_u64(&f, (uint64_t)(int64_t)s->pending_dy);
+    fnv_u64(&f, (uint64_t)s->holding);
+    fnv_tile(&f, s->hold);
+    fnv_u64(&f, (uint64_t)s->hold_dirty);
+    fnv_tile(&f, s->came_from);
+    fnv_u64(&f, (uint64_t)s->still);
+    for (int i = 0; i < s->door_count; i++) {
+        const SimDoor *d = &s->doors[i];
+        fnv_tile(&f, tile_pos(d->x, d->y));
+        fnv_u64(&f, (uint64_t)d->open);
+        fnv_u64(&f, (uint64_t)(int64_t)d->hold);
+        fnv_u64(&f, (uint64_t)(int64_t)d->anim);
+    }
+    fnv_u64(&f, sentries_hash(&s->sentries));
+    return f.h;
+}
+
+/* ---- the sentries' hooks (sentry.h does their thinking) -------------------------- */
+
+/* Sight is blocked by walls, void and closed doors; water is low and does not block it. */
+bool sim_opaque(const Sim *s, int x, int y)
+{
+    TileKind k = sim_kind(s, x, y);
+    if (k == TILE_DOOR) {
+        const SimDoor *d = door_at(s, x, y);
+        return !d || !d->open;
+    }
+    return k == TILE_WALL || k == TILE_VOID;
+}
+
+static bool sight_opaque(const void *ctx, int x, int y)
+{
+    return sim_opaque(ctx, x, y);
+}
+
+static SentryWorld sentry_world(const Sim *s)
+{
+    return (SentryWorld){&s->grid, &s->region, s->droid.tile, sight_opaque, s};
+}
+
+static bool reset_sentries(Sim *s, const Level *l)
+{
+    SentryWorld w = sentry_world(s);
+    return sentries_init(&s->sentries, l, &w, mover_speed(l->sentry_speed, SIM_TICK_HZ));
+}
+
+/* After the droid's walk: the sentries act; their steps open doors, their
+ * state changes are traced, and a catch loses the level. */
+static void tick_sentries(Sim *s)
+{
+    SentryWorld w = sentry_world(s);
+    sentries_tick(&s->sentries, &w);
+    for (int i = 0; i < s->sentries.event_count; i++) {
+        const SentryEvent *e = &s->sentries.events[i];
+        switch (e->type) {
+        case SENTRY_EV_STEP:
+            open_door(s, e->tile);
+            break;
+        case SENTRY_EV_STATE: {
+            SimEvent *ev = emit(s, SIM_EV_SENTRY, e->tile.x, e->tile.y, e->id);
+            if (ev)
+                ev->b = (int)e->state;
+            break;
+        }
+        case SENTRY_EV_ALERT:
+            emit(s, SIM_EV_ALERT, e->tile.x, e->tile.y, e->id);
+            break;
+        case SENTRY_EV_CAUGHT:
+            if (s->status == SIM_PLAYING)
+                lose(s, SIM_LOSE_CAUGHT);
+            break;
+        }
+    }
+}
+
+bool sim_sentry_sees(const Sim *s, int id, TilePos t)
+{
+    SentryWorld w = sentry_world(s);
+    return sentries_sees(&s->sentries, id, t, &w);
+}

@@ -1,0 +1,185 @@
+/* sim.h - the game's rules as one deterministic simulation: the droid, its
+ * energy, energy cells, doors, the exit, winning and losing. Pure C. It
+ * advances in fixed ticks (SIM_TICK_HZ a second) from commands only (no
+ * clock, no input devices, no randomness), so the same level and the same
+ * commands at the same ticks give the same state bit for bit, which
+ * sim_hash proves. The game draws it, plays its sounds and traces its
+ * events; none of them change it.
+ *
+ * Units: time, energy and path length share one unit, the cost of a
+ * straight floor step (PATH_UNIT_STRAIGHT, path.h). A step costs (1 straight,
+ * sqrt 2 diagonal) x the cost of the tile entered, takes that long to walk at
+ * the droid's speed and spends that much energy.
+ *
+ * Memory: sim_init copies what it needs from the Level (which it never
+ * changes) and owns it until sim_deinit; sim_reset starts the level again. */
+#ifndef ISODROID_SIM_H
+#define ISODROID_SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "coord.h"
+#include "grid.h"
+#include "level.h"
+#include "mover.h"
+#include "path.h"
+#include "region.h"
+#include "sentry.h"
+#include "tile.h"
+
+enum {
+    SIM_TICK_HZ = 60,
+    SIM_DOOR_HOLD_TICKS = 2 * SIM_TICK_HZ, /* a door stays open this long after it empties */
+    SIM_DOOR_ANIM_TICKS = 12,             /* closed <-> open, for drawing */
+    SIM_PUSH_DELAY_TICKS = 3,             /* a key step waits this long for a second arrow key */
+    /* The held mouse never sends the droid straight back to the tile it just
+     * left for a tile this close, unless it has stood still this long. */
+    SIM_HOLD_NEAR = 2,
+    SIM_HOLD_PAUSE_TICKS = SIM_TICK_HZ / 3,
+};
+#define SIM_DROID_SPEED 4.0 /* straight floor steps a second */
+
+typedef enum SimStatus { SIM_PLAYING, SIM_WON, SIM_LOST } SimStatus;
+typedef enum SimLose { SIM_LOSE_NONE, SIM_LOSE_ENERGY, SIM_LOSE_CAUGHT } SimLose;
+
+/* What the player can tell the droid. Coordinates are tiles, or a step. */
+typedef enum SimCmdType {
+    SIM_CMD_GOTO,    /* x, y: walk there (or as close as possible) */
+    SIM_CMD_PUSH,    /* x, y = dx, dy in -1..1: the held direction keys; 0, 0 when none */
+    SIM_CMD_HOLD,    /* x, y: the held mouse button is over this tile: follow it */
+    SIM_CMD_RELEASE, /* the mouse button is up: walk on to the last tile held */
+    SIM_CMD_RESTART, /* the level again from its start */
+    SIM_CMD_COUNT
+} SimCmdType;
+
+typedef struct SimCmd {
+    SimCmdType type;
+    int x, y;
+} SimCmd;
+
+typedef enum SimEventType {
+    SIM_EV_PATH,       /* a walk was planned: x, y its end; a = steps, length */
+    SIM_EV_NOPATH,     /* x, y: nothing reachable towards it */
+    SIM_EV_STEP,       /* x, y: the droid begins to enter this tile; a = its TileKind */
+    SIM_EV_ARRIVE,     /* x, y: the droid reached this tile's centre */
+    SIM_EV_IDLE,       /* x, y: the droid stands still here */
+    SIM_EV_BUMP,       /* x, y: a key step into this tile is not allowed */
+    SIM_EV_PICKUP,     /* x, y: an energy cell; a = energy after (units, -1 unlimited) */
+    SIM_EV_ENERGY,     /* a = energy left after a step (units); only with limited energy */
+    SIM_EV_DOOR,       /* x, y: a door; a = 1 opens, 0 closes */
+    SIM_EV_EXIT_OPEN,  /* x, y: the exit (the last cell was taken) */
+    SIM_EV_WIN,        /* x, y: the exit entered */
+    SIM_EV_LOSE,       /* a = SimLose */
+    SIM_EV_RESTART,
+    SIM_EV_SENTRY,     /* x, y: a sentry's tile; a = its id, b = its new SentryState */
+    SIM_EV_ALERT,      /* x, y: a sentry noticed the droid ("!" and a sound); a = its id */
+} SimEventType;
+
+typedef struct SimEvent {
+    SimEventType type;
+    int x, y;
+    int64_t a;
+    double length;  /* SIM_EV_PATH: the planned length in floor steps */
+    int b;          /* SIM_EV_SENTRY: the SentryState */
+} SimEvent;
+
+typedef struct SimDoor {
+    int x, y;
+    bool open;
+    int32_t hold;   /* ticks left open once nothing stands in it */
+    int32_t anim;   /* 0 closed .. SIM_DOOR_ANIM_TICKS open, for drawing */
+} SimDoor;
+
+typedef struct Sim {
+    int w, h;
+    uint8_t *kind;        /* w*h TileKind as the game stands (cells taken become floor) */
+    Grid grid;            /* step costs (a door costs 5 open or closed) */
+    Region region;        /* what reaches what, for clicks on blocked or cut-off tiles */
+    bool region_stale;    /* tiles were edited since the regions were made */
+    TilePos *scratch;     /* a planned path's tiles */
+    int scratch_cap;
+    PathState *search;
+    SimDoor *doors;       /* sorted by row, then column */
+    int door_count;
+    TilePos exit;         /* the first '>' (others are plain exits too) */
+    bool has_exit;
+
+    /* the play, all in the hash */
+    uint64_t tick;
+    SimStatus status;
+    SimLose lose;
+    Mover droid;
+    bool limited;         /* energy: header given */
+    int64_t energy;       /* units; meaningful when limited */
+    int64_t cell_energy;  /* units a cell gives */
+    uint64_t energy_used; /* units spent */
+    int64_t steps;        /* tiles entered */
+    int cells_total, cells_left;
+    bool exit_open;
+    bool has_target;
+    TilePos target;       /* where the walk ends */
+    int push_dx, push_dy; /* the held direction keys */
+    int push_wait;        /* ticks before a key step starts, when idle */
+    int pending_dx, pending_dy; /* the key step asked for while waiting */
+    bool holding;         /* the mouse button is held */
+    TilePos hold;         /* the tile held (or last clicked) */
+    bool hold_dirty;      /* hold moved since the last plan: plan again at the next tile centre */
+    TilePos came_from;    /* the tile before the current one (held-mouse rule) */
+    int still;            /* ticks the droid has stood still */
+
+    Sentries sentries;    /* the sentries (sentry.h), all in the hash */
+
+    /* the events of the last sim_tick / sim_command (read them, then they are gone) */
+    SimEvent *events;
+    int event_count, event_cap;
+
+    const Level *level;   /* borrowed: what sim_reset starts from */
+} Sim;
+
+/* Sets up play of level l (borrowed; it must outlive the Sim or the next
+ * sim_reset with another level). False when out of memory, with s zeroed. */
+bool sim_init(Sim *s, const Level *l);
+void sim_deinit(Sim *s); /* accepts a zeroed Sim */
+/* Starts l again from its file's state (l may be the same level, edited). */
+bool sim_reset(Sim *s, const Level *l);
+
+/* Applies a command at the current tick. Events go to s->events. */
+void sim_command(Sim *s, const SimCmd *c);
+/* One tick of play. Clears, then fills, s->events. */
+void sim_tick(Sim *s);
+/* Forgets the events read. */
+void sim_clear_events(Sim *s);
+
+/* Everything that decides what happens next, hashed (FNV-1a, 64 bits). */
+uint64_t sim_hash(const Sim *s);
+
+/* The tile kind as the game stands; TILE_VOID outside. */
+TileKind sim_kind(const Sim *s, int x, int y);
+/* The door at (x, y), or NULL. O(log doors). */
+const SimDoor *sim_door_at(const Sim *s, int x, int y);
+/* Plans a walk from `from` to goal, or to the tile of from's region nearest
+ * goal when goal is blocked or cut off. The tiles are path_tile(st, i);
+ * returns PATH_FOUND, PATH_NEAREST or PATH_NONE (from itself is nearest:
+ * *end == from, zero steps). Never a whole-map search for a blocked goal. */
+PathStatus sim_plan(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *end);
+
+/* Changes a tile while the level is being edited (play is stopped): keeps
+ * kind, costs and regions in step. */
+void sim_edit_tile(Sim *s, int x, int y, TileKind k);
+
+/* Does (x, y) block sight as the game stands? Walls, void and closed doors
+ * do; floor, rough ground, water and open doors do not. */
+bool sim_opaque(const Sim *s, int x, int y);
+/* Does sentry id see tile t now (its range, cone and the line rule)? For
+ * drawing the view cones. */
+bool sim_sentry_sees(const Sim *s, int id, TilePos t);
+
+/* Units <-> numbers a player reads (floor steps). */
+double sim_units(int64_t u);
+const char *sim_lose_name(SimLose why);
+const char *sim_cmd_name(SimCmdType t);
+/* "goto", "push", ... -> the type; false when unknown. */
+bool sim_cmd_from_name(const char *name, SimCmdType *t);
+
+#endif

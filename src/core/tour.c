@@ -1,0 +1,252 @@
+/* tour.c - the winnability proof: one flow field (field.h) from each cell
+ * and from the exit gives every leg's exact optimal cost; then the order. */
+#include "tour.h"
+
+#include "field.h"
+#include "path.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE UINT64_MAX
+
+void tour_free(TourResult *r)
+{
+    free(r->order);
+    memset(r, 0, sizeof *r);
+}
+
+static double floor_steps(uint64_t u)
+{
+    return (double)u / (double)PATH_UNIT_STRAIGHT;
+}
+
+/* Exact: best[mask][last] = least cost to take the cells of mask, ending on
+ * last, with the energy never short; least cost also leaves most energy. */
+static bool exact_order(int k, const uint64_t *d, int stride, int64_t e0, int64_t cell, bool limited, int *order,
+                        uint64_t *total)
+{
+    size_t states = ((size_t)1 << k) * (size_t)k;
+    uint64_t *best = malloc(states * sizeof *best);
+    int8_t *prev = malloc(states);
+    if (!best || !prev) {
+        free(best);
+        free(prev);
+        return false;
+    }
+    for (size_t i = 0; i < states; i++)
+        best[i] = NONE, prev[i] = -1;
+    /* point 0 is the start, 1..k the cells, k+1 the exit: d[a * stride + b] */
+    for (int c = 0; c < k; c++) {
+        uint64_t leg = d[0 * stride + c + 1];
+        if (leg != NONE && (!limited || (int64_t)leg <= e0))
+            best[((size_t)1 << c) * (size_t)k + (size_t)c] = leg;
+    }
+    for (size_t mask = 1; mask < ((size_t)1 << k); mask++) {
+        int taken = __builtin_popcountll(mask);
+        for (int last = 0; last < k; last++) {
+            uint64_t cost = best[mask * (size_t)k + (size_t)last];
+            if (cost == NONE)
+                continue;
+            for (int c = 0; c < k; c++) {
+                if (mask & ((size_t)1 << c))
+                    continue;
+                uint64_t leg = d[(last + 1) * stride + c + 1];
+                if (leg == NONE)
+                    continue;
+                uint64_t nc = cost + leg;
+                if (limited && (int64_t)nc > e0 + taken * cell)
+                    continue;
+                size_t at = (mask | ((size_t)1 << c)) * (size_t)k + (size_t)c;
+                if (nc < best[at]) {
+                    best[at] = nc;
+                    prev[at] = (int8_t)last;
+                }
+            }
+        }
+    }
+    size_t full = ((size_t)1 << k) - 1;
+    int end = -1;
+    uint64_t end_cost = NONE;
+    for (int last = 0; last < k; last++) {
+        uint64_t cost = best[full * (size_t)k + (size_t)last], leg = d[(last + 1) * stride + k + 1];
+        if (cost == NONE || leg == NONE)
+            continue;
+        if (limited && (int64_t)(cost + leg) > e0 + k * cell)
+            continue;
+        if (cost + leg < end_cost)
+            end_cost = cost + leg, end = last;
+    }
+    bool ok = end >= 0;
+    if (ok) {
+        size_t mask = full;
+        for (int i = k - 1, c = end; i >= 0; i--) {
+            order[i] = c;
+            int p = prev[mask * (size_t)k + (size_t)c];
+            mask &= ~((size_t)1 << c);
+            c = p;
+        }
+        *total = end_cost;
+    }
+    free(best);
+    free(prev);
+    return ok;
+}
+
+/* Heuristic: from each first cell, always the nearest cell the energy reaches. */
+static bool greedy_order(int k, const uint64_t *d, int stride, int64_t e0, int64_t cell, bool limited, int *order,
+                         uint64_t *total)
+{
+    int *try = malloc((size_t)k * sizeof *try);
+    bool *used = malloc((size_t)k);
+    if (!try || !used) {
+        free(try);
+        free(used);
+        return false;
+    }
+    uint64_t best = NONE;
+    for (int first = 0; first < k; first++) {
+        memset(used, 0, (size_t)k);
+        int at = 0; /* point index: 0 start */
+        uint64_t cost = 0;
+        bool ok = true;
+        for (int i = 0; i < k && ok; i++) {
+            int pick = -1;
+            for (int c = 0; c < k; c++) {
+                if (used[c] || (i == 0 && c != first))
+                    continue;
+                uint64_t leg = d[at * stride + c + 1];
+                if (leg == NONE || (limited && (int64_t)(cost + leg) > e0 + i * cell))
+                    continue;
+                if (pick < 0 || leg < d[at * stride + pick + 1])
+                    pick = c;
+            }
+            ok = pick >= 0;
+            if (ok) {
+                cost += d[at * stride + pick + 1];
+                used[pick] = true;
+                try[i] = pick;
+                at = pick + 1;
+            }
+        }
+        uint64_t leg = ok ? d[at * stride + k + 1] : NONE;
+        if (!ok || leg == NONE || (limited && (int64_t)(cost + leg) > e0 + k * cell))
+            continue;
+        if (cost + leg < best) {
+            best = cost + leg;
+            memcpy(order, try, (size_t)k * sizeof *order);
+        }
+    }
+    free(try);
+    free(used);
+    *total = best;
+    return best != NONE;
+}
+
+TourVerdict tour_plan(const Level *l, TourResult *out)
+{
+    memset(out, 0, sizeof *out);
+    TilePos exit = {-1, -1};
+    int k = 0;
+    for (int y = 0; y < l->h; y++)
+        for (int x = 0; x < l->w; x++) {
+            TileKind t = level_kind(l, x, y);
+            k += t == TILE_CELL;
+            if (t == TILE_EXIT && exit.x < 0)
+                exit = tile_pos(x, y);
+        }
+    out->cells = k;
+    if (exit.x < 0)
+        return out->verdict = TOUR_NO_EXIT;
+    if (k > TOUR_MAX_CELLS) {
+        snprintf(out->why, sizeof out->why, "%d cells: at most %d are planned", k, TOUR_MAX_CELLS);
+        return out->verdict = TOUR_ERROR;
+    }
+    int n = k + 2, stride = n;
+    TilePos *pt = malloc((size_t)n * sizeof *pt);
+    uint64_t *d = malloc((size_t)n * (size_t)n * sizeof *d);
+    int *order = malloc(((size_t)k + 1) * sizeof *order);
+    out->order = malloc(((size_t)k + 1) * sizeof *out->order);
+    Grid g;
+    bool grid_ok = level_build_grid(l, &g);
+    if (!pt || !d || !order || !out->order || !grid_ok) {
+        if (grid_ok)
+            grid_deinit(&g);
+        free(pt);
+        free(d);
+        free(order);
+        snprintf(out->why, sizeof out->why, "out of memory");
+        return out->verdict = TOUR_ERROR;
+    }
+    pt[0] = l->start;
+    int c = 1;
+    for (int y = 0; y < l->h; y++)
+        for (int x = 0; x < l->w; x++)
+            if (level_kind(l, x, y) == TILE_CELL)
+                pt[c++] = tile_pos(x, y);
+    pt[k + 1] = exit;
+    /* d[a][b]: from point a to point b = the field towards b, read at a */
+    bool ok = true;
+    for (int b = 1; b < n && ok; b++) {
+        Field f;
+        ok = field_init(&f, &g, pt[b], PATH_TOPO_8);
+        for (int a = 0; a < n && ok; a++)
+            d[a * stride + b] = f.cost[(size_t)pt[a].y * (size_t)f.w + (size_t)pt[a].x];
+        field_deinit(&f);
+    }
+    grid_deinit(&g);
+    bool limited = l->energy > 0;
+    int64_t e0 = (int64_t)l->energy * (int64_t)PATH_UNIT_STRAIGHT, cell = (int64_t)l->cell_energy * (int64_t)PATH_UNIT_STRAIGHT;
+    uint64_t total = 0;
+    if (ok) {
+        if (k == 0) {
+            total = d[0 * stride + 1];
+            ok = total != NONE && (!limited || (int64_t)total <= e0);
+            out->exact = true;
+        } else if (k <= TOUR_EXACT_MAX) {
+            ok = exact_order(k, d, stride, e0, cell, limited, order, &total);
+            out->exact = true;
+        } else {
+            ok = greedy_order(k, d, stride, e0, cell, limited, order, &total);
+        }
+    } else {
+        snprintf(out->why, sizeof out->why, "out of memory");
+        free(pt);
+        free(d);
+        free(order);
+        return out->verdict = TOUR_ERROR;
+    }
+    if (ok) {
+        /* the walk, and the least energy in hand after any leg */
+        int at = 0;
+        uint64_t spent = 0;
+        double tight = 1e300;
+        for (int i = 0; i <= k; i++) {
+            int to = i < k ? order[i] + 1 : k + 1;
+            spent += d[at * stride + to];
+            double hand = floor_steps((uint64_t)(e0 + (int64_t)i * cell)) - floor_steps(spent);
+            if (hand < tight)
+                tight = hand;
+            out->order[i] = pt[to];
+            at = to;
+        }
+        out->length = floor_steps(total);
+        out->energy_left = limited ? floor_steps((uint64_t)(e0 + (int64_t)k * cell)) - out->length : 0;
+        out->tightest = limited ? tight : 0;
+        out->verdict = TOUR_WINNABLE;
+    } else {
+        bool reach = d[0 * stride + k + 1] != NONE;
+        for (int b = 1; b <= k; b++)
+            reach = reach && d[0 * stride + b] != NONE;
+        snprintf(out->why, sizeof out->why, "%s",
+                 !reach ? "a cell or the exit cannot be reached from the start"
+                 : out->exact ? "no order of the cells leaves enough energy to reach the exit"
+                              : "no order found (nearest affordable cell first) leaves enough energy");
+        out->verdict = TOUR_NOT_WINNABLE;
+    }
+    free(pt);
+    free(d);
+    free(order);
+    return out->verdict;
+}

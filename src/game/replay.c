@@ -1,0 +1,145 @@
+/* replay.c - reads and starts recordings (replay.h); the game writes the
+ * input lines as it applies them (game.c, game_command). */
+#define _POSIX_C_SOURCE 200809L
+#include "replay.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void replay_write_header(FILE *f, const char *level_path)
+{
+    fprintf(f, "%s\nlevel %s\n", REPLAY_HEADER, level_path);
+    fflush(f);
+}
+
+void replay_free(Replay *r)
+{
+    for (int i = 0; i < r->count; i++)
+        free(r->line[i].path);
+    free(r->line);
+    free(r->level);
+    memset(r, 0, sizeof *r);
+}
+
+static char *read_all(const char *path, Diags *d)
+{
+    FILE *f = fopen(path, "rb");
+    struct stat sb;
+    if (!f) {
+        diag_add(d, path, 0, 0, "cannot open the recording: %s", strerror(errno));
+        return NULL;
+    }
+    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > REPLAY_MAX_BYTES) {
+        diag_add(d, path, 0, 0, "not a recording (a regular file of at most %d bytes)", REPLAY_MAX_BYTES);
+        fclose(f);
+        return NULL;
+    }
+    char *text = malloc((size_t)sb.st_size + 1);
+    size_t n = text ? fread(text, 1, (size_t)sb.st_size, f) : 0;
+    if (!text || ferror(f) || n != (size_t)sb.st_size) {
+        diag_add(d, path, 0, 0, "cannot read the recording");
+        free(text);
+        fclose(f);
+        return NULL;
+    }
+    fclose(f);
+    text[n] = '\0';
+    if (memchr(text, '\0', n)) {
+        diag_add(d, path, 0, 0, "not a recording (it holds a NUL byte)");
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+static bool push_line(Replay *r, ReplayLine l)
+{
+    ReplayLine *n = realloc(r->line, (size_t)(r->count + 1) * sizeof *n);
+    if (!n)
+        return false;
+    r->line = n;
+    r->line[r->count++] = l;
+    return true;
+}
+
+/* "TICK word ..." into l; false with a message. */
+static bool parse_input(const char *path, int no, char *s, ReplayLine *l, Diags *d)
+{
+    char *end;
+    errno = 0;
+    unsigned long long tick = strtoull(s, &end, 10);
+    if (end == s || errno || *end != ' ' || s[0] == '-') {
+        diag_add(d, path, no, 1, "expected a tick (a whole number) first");
+        return false;
+    }
+    char *word = end + 1, *rest = strchr(word, ' ');
+    if (rest)
+        *rest++ = '\0';
+    l->tick = tick;
+    l->line = no;
+    if (!strcmp(word, "end") && !rest) {
+        l->kind = REPLAY_END;
+        return true;
+    }
+    if (!strcmp(word, "level") && rest && *rest) {
+        l->kind = REPLAY_LEVEL;
+        l->path = strdup(rest);
+        return l->path != NULL;
+    }
+    SimCmdType t;
+    int x, y;
+    char junk;
+    if (!sim_cmd_from_name(word, &t)) {
+        diag_add(d, path, no, (int)(word - s) + 1, "unknown input '%s' (goto, push, hold, release, restart, level, end)",
+                 word);
+        return false;
+    }
+    if (!rest || sscanf(rest, "%d %d %c", &x, &y, &junk) != 2 || x < -1 || y < -1 || x > 65535 || y > 65535) {
+        diag_add(d, path, no, (int)(word - s) + 1, "'%s' wants two whole numbers X Y", word);
+        return false;
+    }
+    l->kind = REPLAY_CMD;
+    l->cmd = (SimCmd){t, x, y};
+    return true;
+}
+
+bool replay_load(const char *path, Replay *r, Diags *d)
+{
+    memset(r, 0, sizeof *r);
+    char *text = read_all(path, d);
+    if (!text)
+        return false;
+    int no = 0;
+    bool ok = true;
+    char *save = NULL;
+    for (char *s = strtok_r(text, "\n", &save); s && ok; s = strtok_r(NULL, "\n", &save)) {
+        no++;
+        size_t n = strlen(s);
+        if (n && s[n - 1] == '\r')
+            s[n - 1] = '\0';
+        if (no == 1) {
+            ok = !strcmp(s, REPLAY_HEADER);
+            if (!ok)
+                diag_add(d, path, 1, 1, "not a recording: the first line must be '%s'", REPLAY_HEADER);
+        } else if (no == 2) {
+            ok = !strncmp(s, "level ", 6) && s[6] && (r->level = strdup(s + 6)) != NULL;
+            if (!ok)
+                diag_add(d, path, 2, 1, "the second line must be 'level PATH'");
+        } else if (s[0] && s[0] != '#') {
+            ReplayLine l = {0};
+            ok = parse_input(path, no, s, &l, d) && push_line(r, l);
+            if (!ok)
+                free(l.path);
+        }
+    }
+    free(text);
+    if (ok && !r->level) {
+        diag_add(d, path, no, 1, "not a recording: it is empty");
+        ok = false;
+    }
+    if (!ok)
+        replay_free(r);
+    return ok;
+}

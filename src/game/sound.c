@@ -1,0 +1,203 @@
+/* sound.c - one SDL audio device (mono, signed 16-bit) and a fixed set of
+ * voices, each reading one effect of a SynthBank; the audio callback sums
+ * them with clamping. Voices change only under SDL_LockAudioDevice. */
+#include "sound.h"
+
+#include <SDL.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    SOUND_BUFFER_FRAMES = 512, /* the device's buffer: about 12 ms at 44.1 kHz */
+    SOUND_MIX_CHUNK = 256,     /* frames summed at a time in the callback */
+    SOUND_STATUS_MAX = 160
+};
+
+typedef struct Voice {
+    const int16_t *samples; /* NULL: free */
+    int frames, pos;
+} Voice;
+
+struct Sound {
+    SDL_AudioDeviceID device; /* 0: silent */
+    bool audio_started;       /* this Sound holds a share of SDL's audio subsystem */
+    bool muted;
+    SynthBank bank;
+    Voice voice[SOUND_VOICES]; /* shared with the audio thread: locked */
+    unsigned long plays[SOUND_COUNT];
+    char status[SOUND_STATUS_MAX];
+};
+
+/* SDL's audio thread: sums the voices into the device's buffer. SDL holds
+ * the device lock while this runs. */
+static void sound_callback(void *userdata, Uint8 *stream, int len)
+{
+    Sound *s = userdata;
+    int16_t *out = (int16_t *)(void *)stream;
+    int total = len / (int)sizeof(int16_t);
+    for (int done = 0; done < total; done += SOUND_MIX_CHUNK) {
+        int n = total - done < SOUND_MIX_CHUNK ? total - done : SOUND_MIX_CHUNK;
+        int32_t mix[SOUND_MIX_CHUNK] = {0};
+        for (int v = 0; v < SOUND_VOICES; v++) {
+            Voice *vo = &s->voice[v];
+            if (!vo->samples)
+                continue;
+            int take = vo->frames - vo->pos < n ? vo->frames - vo->pos : n;
+            const int16_t *src = vo->samples + vo->pos;
+            for (int i = 0; i < take; i++)
+                mix[i] += src[i];
+            vo->pos += take;
+            if (vo->pos >= vo->frames)
+                vo->samples = NULL;
+        }
+        for (int i = 0; i < n; i++)
+            out[done + i] = (int16_t)(mix[i] > INT16_MAX ? INT16_MAX : mix[i] < INT16_MIN ? INT16_MIN : mix[i]);
+    }
+}
+
+/* Writes "What: playing silently (why)" as one line. */
+static void set_silent(Sound *s, const char *what, const char *why)
+{
+    if (why && *why)
+        snprintf(s->status, sizeof s->status, "%s: playing silently (%s)", what, why);
+    else
+        snprintf(s->status, sizeof s->status, "%s: playing silently", what);
+    for (char *c = s->status; *c; c++)
+        if (*c == '\n' || *c == '\r')
+            *c = ' ';
+}
+
+/* Opens the default output device; 0 when there is none. */
+static SDL_AudioDeviceID open_device(Sound *s, int *rate)
+{
+    SDL_AudioSpec want, have;
+    SDL_zero(want);
+    want.freq = SYNTH_RATE;
+    want.format = AUDIO_S16SYS;
+    want.channels = 1;
+    want.samples = SOUND_BUFFER_FRAMES;
+    want.callback = sound_callback;
+    want.userdata = s;
+    /* the effects render at any rate, so take the device's own and skip resampling */
+    SDL_AudioDeviceID dev = SDL_OpenAudioDevice(NULL, 0, &want, &have, SDL_AUDIO_ALLOW_FREQUENCY_CHANGE);
+    if (dev && (have.freq < SYNTH_RATE_MIN || have.freq > SYNTH_RATE_MAX)) {
+        SDL_CloseAudioDevice(dev);
+        dev = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0); /* SDL converts from SYNTH_RATE */
+        have.freq = SYNTH_RATE;
+    }
+    *rate = have.freq;
+    return dev;
+}
+
+Sound *sound_create(bool muted, bool headless)
+{
+    Sound *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->muted = muted;
+    if (headless) {
+        const char *driver = SDL_WasInit(SDL_INIT_AUDIO) ? SDL_GetCurrentAudioDriver() : NULL;
+        if (driver && strcmp(driver, "dummy") != 0) {
+            snprintf(s->status, sizeof s->status, "Headless, but audio already runs on '%s': playing silently",
+                     driver);
+            return s;
+        }
+        SDL_SetHintWithPriority(SDL_HINT_AUDIODRIVER, "dummy", SDL_HINT_OVERRIDE);
+    }
+    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
+        set_silent(s, "No audio device", SDL_GetError());
+        return s;
+    }
+    s->audio_started = true;
+    int rate = SYNTH_RATE;
+    s->device = open_device(s, &rate);
+    if (!s->device) {
+        set_silent(s, "No audio device", SDL_GetError());
+        return s;
+    }
+    if (!synth_bank_init(&s->bank, rate)) {
+        SDL_CloseAudioDevice(s->device);
+        s->device = 0;
+        set_silent(s, "Out of memory for the sound effects", NULL);
+        return s;
+    }
+    SDL_PauseAudioDevice(s->device, 0);
+    return s;
+}
+
+void sound_destroy(Sound *s)
+{
+    if (!s)
+        return;
+    if (s->device)
+        SDL_CloseAudioDevice(s->device); /* waits for the callback to finish */
+    if (s->audio_started)
+        SDL_QuitSubSystem(SDL_INIT_AUDIO);
+    synth_bank_deinit(&s->bank);
+    free(s);
+}
+
+void sound_play(Sound *s, SoundId id)
+{
+    if (!s || (int)id < 0 || id >= SOUND_COUNT)
+        return;
+    s->plays[id]++;
+    if (!s->device || s->muted || !s->bank.samples[id])
+        return;
+    SDL_LockAudioDevice(s->device);
+    Voice *pick = &s->voice[0];
+    for (int v = 0; v < SOUND_VOICES; v++) {
+        Voice *vo = &s->voice[v];
+        if (!vo->samples) {
+            pick = vo;
+            break;
+        }
+        if (vo->frames - vo->pos < pick->frames - pick->pos)
+            pick = vo; /* all busy: the one nearest its end gives way */
+    }
+    pick->samples = s->bank.samples[id];
+    pick->frames = s->bank.frames[id];
+    pick->pos = 0;
+    SDL_UnlockAudioDevice(s->device);
+}
+
+void sound_set_muted(Sound *s, bool muted)
+{
+    if (!s)
+        return;
+    s->muted = muted;
+    if (muted && s->device) {
+        SDL_LockAudioDevice(s->device);
+        for (int v = 0; v < SOUND_VOICES; v++)
+            s->voice[v].samples = NULL;
+        SDL_UnlockAudioDevice(s->device);
+    }
+}
+
+bool sound_muted(const Sound *s)
+{
+    return s ? s->muted : true;
+}
+
+const char *sound_status(const Sound *s)
+{
+    return s ? s->status : "No sound: playing silently";
+}
+
+unsigned long sound_play_count(const Sound *s, SoundId id)
+{
+    return s && (int)id >= 0 && id < SOUND_COUNT ? s->plays[id] : 0;
+}
+
+int sound_voices_playing(const Sound *s)
+{
+    if (!s || !s->device)
+        return 0;
+    int n = 0;
+    SDL_LockAudioDevice(s->device);
+    for (int v = 0; v < SOUND_VOICES; v++)
+        n += s->voice[v].samples != NULL;
+    SDL_UnlockAudioDevice(s->device);
+    return n;
+}

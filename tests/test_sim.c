@@ -1,0 +1,341 @@
+/* test_sim.c - the game's rules (sim.c): cells, energy, the exit, winning
+ * and losing, door timing, time is cost, key steps and the corner rule, the
+ * held mouse never dancing, restart, and the same commands giving the same
+ * state hash. Every level is a small text fixture. */
+#include "testlib.h"
+
+#include <math.h>
+
+#include "level.h"
+#include "sim.h"
+
+static Level parse(const char *text)
+{
+    Level l;
+    Diags d;
+    diag_clear(&d);
+    if (!level_parse(text, strlen(text), "t.txt", &l, &d))
+        fail_msg("fixture does not load: %s", d.count ? d.msg[0] : "?");
+    return l;
+}
+
+static void cmd(Sim *s, SimCmdType t, int x, int y)
+{
+    SimCmd c = {t, x, y};
+    sim_command(s, &c);
+}
+
+/* Ticks until the droid stands still (or max); counts events of one type on the way. */
+static int run(Sim *s, int max, SimEventType count_type, int *count)
+{
+    int t = 0;
+    for (; t < max; t++) {
+        sim_tick(s);
+        for (int i = 0; count && i < s->event_count; i++)
+            if (s->events[i].type == count_type)
+                (*count)++;
+        if (s->status != SIM_PLAYING || (!s->droid.moving && mover_remaining(&s->droid) == 0 && !s->push_wait &&
+                                         !s->hold_dirty))
+            break;
+    }
+    return t + 1;
+}
+
+static int64_t U(double floor_steps)
+{
+    return (int64_t)(floor_steps * (double)PATH_UNIT_STRAIGHT);
+}
+
+static void test_pickup_and_exit(void **state)
+{
+    (void)state;
+    Level l = parse("energy: 20\ncell: 7\n#######\n#@.*.>#\n#..*..#\n#######\n");
+    Sim s;
+    assert_true(sim_init(&s, &l));
+    assert_int_equal(s.cells_left, 2);
+    assert_false(s.exit_open);
+    /* walking over the locked exit does nothing but cost */
+    cmd(&s, SIM_CMD_GOTO, 5, 1);
+    int pickups = 0;
+    run(&s, 1000, SIM_EV_PICKUP, &pickups);
+    assert_int_equal(pickups, 1); /* the cell at 3,1 on the way */
+    assert_int_equal(s.status, SIM_PLAYING);
+    assert_int_equal(sim_kind(&s, 3, 1), TILE_FLOOR);
+    assert_int_equal(s.cells_left, 1);
+    assert_int_equal(s.energy, U(20 - 4 + 7)); /* four straight steps, one cell */
+    assert_false(s.exit_open);
+    assert_int_equal(s.droid.tile.x, 5);
+    /* the last cell opens the exit; entering it wins */
+    cmd(&s, SIM_CMD_GOTO, 3, 2);
+    int opened = 0;
+    run(&s, 1000, SIM_EV_EXIT_OPEN, &opened);
+    assert_int_equal(opened, 1);
+    assert_true(s.exit_open);
+    cmd(&s, SIM_CMD_GOTO, 5, 1);
+    run(&s, 1000, SIM_EV_WIN, NULL);
+    assert_int_equal(s.status, SIM_WON);
+    assert_int_equal(s.steps, 4 + 2 + 2);
+    /* a won level takes no more walking, but restarts */
+    cmd(&s, SIM_CMD_GOTO, 1, 1);
+    sim_tick(&s);
+    assert_int_equal(s.droid.tile.x, 5);
+    cmd(&s, SIM_CMD_RESTART, 0, 0);
+    assert_int_equal(s.status, SIM_PLAYING);
+    assert_int_equal(s.cells_left, 2);
+    assert_int_equal(sim_kind(&s, 3, 1), TILE_CELL);
+    assert_int_equal(s.droid.tile.x, 1);
+    assert_int_equal(s.energy, U(20));
+    sim_deinit(&s);
+    level_free(&l);
+}
+
+static void test_out_of_energy(void **state)
+{
+    (void)state;
+    Level l = parse("energy: 3\n#########\n#@......#\n#########\n");
+    Sim s;
+    assert_true(sim_init(&s, &l));
+    cmd(&s, SIM_CMD_GOTO, 7, 1);
+    int lost = 0;
+    run(&s, 2000, SIM_EV_LOSE, &lost);
+    assert_int_equal(lost, 1);
+    assert_int_equal(s.status, SIM_LOST);
+    assert_int_equal(s.lose, SIM_LOSE_ENERGY);
+    assert_int_equal(s.energy, 0);
+    assert_int_equal(s.droid.tile.x, 4); /* stopped after three steps */
+    assert_int_equal((int64_t)s.energy_used, U(3));
+    /* no walking once lost */
+    int t = (int)s.tick;
+    cmd(&s, SIM_CMD_GOTO, 1, 1);
+    sim_tick(&s);
+    assert_int_equal(s.droid.tile.x, 4);
+    assert_int_equal((int)s.tick, t + 1);
+    /* no energy line: unlimited */
+    Level free_l = parse("#####\n#@..#\n#####\n");
+    Sim f;
+    assert_true(sim_init(&f, &free_l));
+    assert_false(f.limited);
+    assert_false(f.has_exit);
+    cmd(&f, SIM_CMD_GOTO, 3, 1);
+    run(&f, 1000, SIM_EV_LOSE, NULL);
+    assert_int_equal(f.status, SIM_PLAYING);
+    assert_int_equal(f.droid.tile.x, 3);
+    sim_deinit(&f);
+    level_free(&free_l);
+    sim_deinit(&s);
+    level_free(&l);
+}
+
+/* A step takes (1 or sqrt 2) x the tile's cost; the walk lasts its planned length. */
+static void test_time_is_cost(void **state)
+{
+    (void)state;
+    Level l = parse("#######\n#@.,,.#\n#######\n");
+    Sim s;
+    assert_true(sim_init(&s, &l));
+    uint64_t per_floor = (PATH_UNIT_STRAIGHT + s.droid.speed - 1) / s.droid.speed;
+    assert_int_equal(per_floor, 15); /* 4 floor steps a second at 60 ticks */
+    cmd(&s, SIM_CMD_GOTO, 2, 1);
+    int floor_ticks = run(&s, 1000, SIM_EV_ARRIVE, NULL);
+    cmd(&s, SIM_CMD_GOTO, 3, 1);
+    int rough_ticks = run(&s, 1000, SIM_EV_ARRIVE, NULL);
+    assert_int_equal(floor_ticks, 15);
+    assert_true(rough_ticks >= 3 * 15 - 1 && rough_ticks <= 3 * 15 + 1);
+    /* the whole walk: its planned length in floor steps x 15 ticks */
+    cmd(&s, SIM_CMD_RESTART, 0, 0);
+    cmd(&s, SIM_CMD_GOTO, 5, 1);
+    double length = s.events[s.event_count - 1].length;
+    assert_true(fabs(length - 8.0) < 1e-9); /* 1 + 3 + 3 + 1 */
+    int walk = run(&s, 1000, SIM_EV_ARRIVE, NULL);
+    assert_true(walk >= 8 * 15 - 1 && walk <= 8 * 15 + 1);
+    assert_int_equal((int64_t)s.energy_used, U(8));
+    sim_deinit(&s);
+    level_free(&l);
+}
+
+static void test_door_timing(void **state)
+{
+    (void)state;
+    Level l = parse("#######\n#@.+..#\n#######\n");
+    Sim s;
+    assert_true(sim_init(&s, &l));
+    const SimDoor *d = sim_door_at(&s, 3, 1);
+    assert_non_null(d);
+    assert_false(d->open);
+    cmd(&s, SIM_CMD_GOTO, 5, 1);
+    int tick_open = -1, tick_closed = -1, tick_left = -1;
+    for (int t = 1; t < 2000 && tick_closed < 0; t++) {
+        sim_tick(&s);
+        for (int i = 0; i < s.event_count; i++)
+            if (s.events[i].type == SIM_EV_DOOR)
+                (s.events[i].a ? &tick_open : &tick_closed)[0] = t;
+        if (tick_left < 0 && s.droid.tile.x == 4)
+            tick_left = t; /* out of the door's tile */
+        if (tick_open > 0 && tick_closed < 0 && tick_left < 0)
+            assert_true(d->open);
+    }
+    /* opens as the droid begins to enter it (after one floor step) */
+    assert_int_equal(tick_open, 15);
+    /* a door step takes five floor steps in all */
+    assert_true(tick_left - tick_open >= 5 * 15 + 15 - 2 && tick_left - tick_open <= 5 * 15 + 15 + 2);
+    /* closes two seconds after the droid has left its tile */
+    assert_true(tick_closed > tick_left);
+    assert_true(tick_closed - tick_left <= SIM_DOOR_HOLD_TICKS + 1);
+    assert_true(tick_closed - tick_left >= SIM_DOOR_HOLD_TICKS - 15);
+    assert_false(d->open);
+    sim_deinit(&s);
+    level_free(&l);
+}
+
+/* Key steps: 8 ways, a held key keeps walking, a corner is never cut. */
+static void test_key_steps(void **state)
+{
+    (void)state;
+    Level l = parse("######\n#@...#\n#.#..#\n#....#\n######\n");
+    Sim s;
+    assert_true(sim_init(&s, &l));
+    /* south-east from 1,1 would cut the wall at 2,2's corner... 2,2 is the wall itself: blocked */
+    cmd(&s, SIM_CMD_PUSH, 1, 1);
+    int bumps = 0;
+    for (int t = 0; t < 60; t++) {
+        sim_tick(&s);
+        for (int i = 0; i < s.event_count; i++)
+            bumps += s.events[i].type == SIM_EV_BUMP;
+    }
+    assert_int_equal(bumps, 1);
+    assert_int_equal(s.droid.tile.x, 1);
+    assert_int_equal(s.droid.tile.y, 1);
+    cmd(&s, SIM_CMD_PUSH, 0, 0);
+    /* a tap is one step */
+    cmd(&s, SIM_CMD_PUSH, 1, 0);
+    cmd(&s, SIM_CMD_PUSH, 0, 0);
+    run(&s, 200, SIM_EV_ARRIVE, NULL);
+    assert_int_equal(s.droid.tile.x, 2);
+    /* from 2,1 south-west to 1,2 cuts the corner of the wall at 2,2: refused */
+    cmd(&s, SIM_CMD_PUSH, -1, 1);
+    cmd(&s, SIM_CMD_PUSH, 0, 0);
+    run(&s, 200, SIM_EV_ARRIVE, NULL);
+    assert_int_equal(s.droid.tile.x, 2);
+    assert_int_equal(s.droid.tile.y, 1);
+    /* held east: walks until the wall, then stands */
+    cmd(&s, SIM_CMD_PUSH, 1, 0);
+    for (int t = 0; t < 200; t++)
+        sim_tick(&s);
+    assert_int_equal(s.droid.tile.x, 4);
+    assert_false(s.droid.moving);
+    /* two held directions: a diagonal step, both sides open */
+    cmd(&s, SIM_CMD_PUSH, -1, 1);
+    for (int t = 0; t < 20; t++)
+        sim_tick(&s);
+    cmd(&s, SIM_CMD_PUSH, 0, 0);
+    run(&s, 200, SIM_EV_ARRIVE, NULL);
+    assert_int_equal(s.droid.tile.x, 3);
+    assert_int_equal(s.droid.tile.y, 2);
+    sim_deinit(&s);
+    level_free(&l);
+}
+
+/* The held mouse wobbling around the droid never makes it go back and forth. */
+static void test_hold_never_dances(void **state)
+{
+    (void)state;
+    Level l = parse("###########\n#.........#\n#.........#\n#....@....#\n#.........#\n#.........#\n###########\n");
+    Sim s;
+    assert_true(sim_init(&s, &l));
+    uint64_t seed = 5;
+    TilePos trail[4000];
+    int left_at[4000], arrived_at[4000], n = 0, steps = 0;
+    for (int t = 0; t < 3000; t++) {
+        if (t % 7 == 0) {
+            /* the pointer jitters within a tile of the droid, as a follow camera makes it */
+            TilePos at = s.droid.tile;
+            int dx = (int)(test_rand(&seed) % 3) - 1, dy = (int)(test_rand(&seed) % 3) - 1;
+            cmd(&s, SIM_CMD_HOLD, at.x + dx, at.y + dy);
+        }
+        sim_tick(&s);
+        for (int i = 0; i < s.event_count; i++) {
+            if (s.events[i].type == SIM_EV_STEP && steps < 4000)
+                left_at[steps++] = t;
+            if (s.events[i].type == SIM_EV_ARRIVE && n < 4000) {
+                arrived_at[n] = t;
+                trail[n++] = tile_pos(s.events[i].x, s.events[i].y);
+            }
+        }
+    }
+    assert_true(n > 20); /* it did walk */
+    /* going back to the tile just left is a dance unless it stood still a moment first */
+    for (int i = 2; i < n && i < steps; i++)
+        if (tile_pos_eq(trail[i], trail[i - 2]) && left_at[i] - arrived_at[i - 1] < SIM_HOLD_PAUSE_TICKS)
+            fail_msg("turned back at once: %d,%d -> %d,%d -> %d,%d", trail[i - 2].x, trail[i - 2].y, trail[i - 1].x,
+                     trail[i - 1].y, trail[i].x, trail[i].y);
+    /* and a held tile further away is followed, replanned as it moves */
+    cmd(&s, SIM_CMD_HOLD, 1, 1);
+    run(&s, 2000, SIM_EV_ARRIVE, NULL);
+    cmd(&s, SIM_CMD_HOLD, 9, 5);
+    for (int t = 0; t < 20; t++)
+        sim_tick(&s);
+    cmd(&s, SIM_CMD_HOLD, 9, 1);
+    run(&s, 2000, SIM_EV_ARRIVE, NULL);
+    assert_int_equal(s.droid.tile.x, 9);
+    assert_int_equal(s.droid.tile.y, 1);
+    cmd(&s, SIM_CMD_RELEASE, 0, 0);
+    sim_deinit(&s);
+    level_free(&l);
+}
+
+/* Clicks on walls and cut-off tiles go to the nearest reachable tile. */
+static void test_nearest(void **state)
+{
+    (void)state;
+    Level l = parse("#########\n#@..#...#\n#...#...#\n#########\n");
+    Sim s;
+    assert_true(sim_init(&s, &l));
+    cmd(&s, SIM_CMD_GOTO, 6, 1); /* the other room */
+    assert_int_equal(s.events[0].type, SIM_EV_PATH);
+    assert_int_equal(s.events[0].x, 3);
+    assert_int_equal(s.events[0].y, 1);
+    cmd(&s, SIM_CMD_GOTO, 0, 0); /* a wall */
+    assert_int_equal(s.events[1].x, 1);
+    assert_int_equal(s.events[1].y, 1);
+    sim_deinit(&s);
+    level_free(&l);
+}
+
+static uint64_t play(const Level *l, bool other)
+{
+    Sim s;
+    assert_true(sim_init(&s, l));
+    static const SimCmd script[] = {{SIM_CMD_GOTO, 6, 3}, {SIM_CMD_PUSH, 0, -1}, {SIM_CMD_PUSH, 0, 0},
+                                    {SIM_CMD_HOLD, 1, 1}, {SIM_CMD_RELEASE, 0, 0}, {SIM_CMD_GOTO, 3, 2}};
+    for (int t = 0; t < 900; t++) {
+        if (t % 60 == 0 && t / 60 < 6)
+            sim_command(&s, &script[t / 60]);
+        if (other && t == 200)
+            cmd(&s, SIM_CMD_PUSH, 1, 0);
+        sim_tick(&s);
+    }
+    uint64_t h = sim_hash(&s);
+    sim_deinit(&s);
+    return h;
+}
+
+static void test_same_commands_same_hash(void **state)
+{
+    (void)state;
+    Level l = parse("energy: 40\n########\n#@.*..,#\n#..+...#\n#,,#.*>#\n########\n");
+    uint64_t a = play(&l, false), b = play(&l, false), c = play(&l, true);
+    assert_true(a == b);
+    assert_true(a != c);
+    level_free(&l);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pickup_and_exit),   cmocka_unit_test(test_out_of_energy),
+        cmocka_unit_test(test_time_is_cost),      cmocka_unit_test(test_door_timing),
+        cmocka_unit_test(test_key_steps),         cmocka_unit_test(test_hold_never_dances),
+        cmocka_unit_test(test_nearest),           cmocka_unit_test(test_same_commands_same_hash),
+    };
+    return cmocka_run_group_tests_name("sim", tests, NULL, NULL);
+}
