@@ -148,7 +148,7 @@ static void draw_ground(Renderer *r, const Game *g, const Pass *p)
     }
 }
 
-static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, PREVIEW_COLOR = {220, 245, 255, 80},
+static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, PREVIEW_COLOR = {225, 245, 255, 130},
                        SHORT_COLOR = {255, 60, 50, 150};
 
 /* V: the tiles sentry e sees now, tinted faintly on the floor. */
