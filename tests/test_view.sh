@@ -55,6 +55,22 @@ a=$(count up 0 150 1279 719 190 180 165 25)
 b=$(count down 0 150 1279 719 190 180 165 25)
 check "T lowers every wall (wall tops $a -> $b pixels)" '[ "$a" -gt 5000 ] && [ "$b" -lt $((a / 10)) ]'
 
+# zoomed out, where cells are drawn into cached blocks: after the droid takes
+# a cell and walks away, the cell's part of the picture is exactly what a
+# level without that cell shows (the first screenshots fill the cache)
+set -- "wait 100" "move 5 5"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do set -- "$@" "key -"; done
+awk '!/^;/ && !/^[a-z]+:/ && y++ == 25 { $0 = substr($0, 1, 6) "." substr($0, 8) } { print }' \
+    levels/07_expanse.txt >"$tmp/nocell.txt"
+shot levels/07_expanse.txt 1280x720 cellA "$@" "wait 600"
+shot levels/07_expanse.txt 1280x720 cellB "$@" "wait 300" "screenshot $tmp/cell0.png" "clicktile 6 25" "wait 14000" \
+    "screenshot $tmp/cell1.png" "clicktile 9 10" "wait 15000"
+shot "$tmp/nocell.txt" 1280x720 cellC "$@" "wait 600"
+gone=$("$pngcheck" "$tmp/cellB.png" 486 392 506 414 diff "$tmp/cellA.png" | awk '{ print $7 }')
+same=$("$pngcheck" "$tmp/cellB.png" 486 392 506 414 diff "$tmp/cellC.png" | awk '{ print $7 }')
+check "zoomed out: a cell taken is gone from the cached picture ($gone pixels changed, $same left over)" \
+    '[ "$gone" -gt 20 ] && [ "$same" -eq 0 ]'
+
 # ---- the minimap ------------------------------------------------------------------------
 
 # zoomed far out the screen holds the whole map: the outline is the map's

@@ -1,7 +1,8 @@
 /* render_int.h - what the renderer's parts share: the Renderer itself, the
  * window layout, text and panel helpers. render.c owns the Renderer and the
- * frame; render_world.c the iso world; render_minimap.c the minimap;
- * render_ui.c the HUD, banners, help, palette and questions. Private to them. */
+ * frame; render_world.c the iso world; render_cut.c the wall cut-away;
+ * render_minimap.c the minimap; render_ui.c the HUD, banners, help, palette
+ * and questions. Private to them. */
 #ifndef ISODROID_RENDER_INT_H
 #define ISODROID_RENDER_INT_H
 

@@ -1,8 +1,8 @@
 /* render_ui.c - everything drawn over the world, laid out from the window's
  * size: the HUD (a list of lines, the least needed dropped first), banners,
  * the message bar (kept off the droid and the destination), the help (a
- * list of rows and the minimap's legend), the editor's palette and the
- * unsaved-edits question. Decides nothing. */
+ * list of rows and the minimap's legend), the editor's palette, the
+ * unsaved-edits question and the won / lost panel. Decides nothing. */
 #include "render_int.h"
 
 #include <math.h>

@@ -369,7 +369,9 @@ static float wall_height(const Renderer *r, const Pass *p, int x, int y)
     return p->bake ? render_cut_height_static(r) : render_cut_height(r, x, y);
 }
 
-/* What stands on tile (x, y): one place for every kind of tile object. */
+/* What stands on tile (x, y): one place for every kind of tile object. A
+ * kind whose look changes during play needs that state in tile_look() (so
+ * cached blocks are redrawn when it changes) or its tile in mark_live(). */
 static void draw_tile_object(Renderer *r, const Game *g, const Pass *p, int x, int y, TileKind k)
 {
     const Sim *sim = &g->sim;
