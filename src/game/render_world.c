@@ -563,12 +563,13 @@ static int blocks_find(const BlockCache *c, int bx, int by)
     return -1;
 }
 
-/* Room for `need` blocks (what the screen shows, and some to spare). */
+/* Room for `need` blocks (what the screen shows, and some to spare); no
+ * more textures than that are ever made. */
 static bool blocks_reserve(BlockCache *c, int need)
 {
     if (c->cap >= need)
         return true;
-    int cap = need + need / 2;
+    int cap = need;
     Block *b = realloc(c->block, (size_t)cap * sizeof *b);
     if (!b)
         return false;
