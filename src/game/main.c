@@ -208,11 +208,6 @@ static void sync_size(App *app)
         game_resize(&app->game, w, h);
 }
 
-/* Fullscreen as a borderless window over the whole display. On X11 a
- * fullscreen request is the window manager's to carry out, and with none
- * running nothing happens while SDL believes the window grew (the picture is
- * drawn for the wrong size); moving and sizing the window ourselves works
- * with or without one. Elsewhere SDL's desktop fullscreen does the job. */
 /* Screen directions (sx right, sy down) to a grid step: screen up is grid
  * north-west, screen up-right grid north, and so on round the compass. */
 static void screen_to_grid_step(int sx, int sy, int *dx, int *dy)
@@ -280,6 +275,11 @@ static void follow_pointer(App *app)
     game_command(&app->game, (SimCmd){SIM_CMD_HOLD, t.x, t.y});
 }
 
+/* Fullscreen as a borderless window over the whole display. On X11 a
+ * fullscreen request is the window manager's to carry out, and with none
+ * running nothing happens while SDL believes the window grew (the picture is
+ * drawn for the wrong size); moving and sizing the window ourselves works
+ * with or without one. Elsewhere SDL's desktop fullscreen does the job. */
 static void toggle_fullscreen(App *app)
 {
     SDL_Window *win = app->window;
