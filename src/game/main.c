@@ -33,6 +33,7 @@ static const char usage[] =
     "                       arrive X Y, idle X Y, pickup X Y ENERGY, door X Y open|closed,\n"
     "                       win, lose REASON, ...; at the end: state HASH\n"
     "  --bench-frames N     (headless) draw N frames, print median and 95th percentile\n"
+    "  --bench-zoom Z       --bench-frames looks at the middle of the level at zoom Z (0.25 .. 3)\n"
     "  --record FILE        write every input with its tick to FILE\n"
     "  --replay FILE        play a recording back (with --headless: no display needed)\n"
     "  --no-progress        do not read or write the progress file\n"
@@ -46,6 +47,7 @@ typedef struct Options {
     bool headless, trace, no_progress, mute;
     const char *script, *record, *replay;
     long bench_frames;
+    double bench_zoom; /* 0: the level's own framing */
 } Options;
 
 typedef struct App {
@@ -60,6 +62,8 @@ typedef struct App {
     bool dragging;
     int drag_x, drag_y;
     double fps;
+    bool fullscreen;    /* F11 on X11: borderless over the display */
+    SDL_Rect windowed;  /* the window to go back to */
     /* held input: direction keys (screen directions) and the left button */
     bool key_up, key_down, key_left, key_right;
     int pad_dx, pad_dy;        /* the keypad key held (screen directions) */
@@ -67,6 +71,7 @@ typedef struct App {
     bool mouse_held;
     TilePos held_tile;
     int mouse_x, mouse_y;
+    bool pointer_in;           /* the pointer has been over the window */
     Replay replay;
     Sound *sound;
     bool said_sound;           /* the no-audio notice was shown */
@@ -82,7 +87,7 @@ static int usage_error(const char *msg, const char *arg)
 
 static int parse_args(int argc, char **argv, Options *o)
 {
-    *o = (Options){NULL, 1280, 720, false, false, false, false, NULL, NULL, NULL, 0};
+    *o = (Options){NULL, 1280, 720, false, false, false, false, NULL, NULL, NULL, 0, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -118,6 +123,11 @@ static int parse_args(int argc, char **argv, Options *o)
                 if (*end || o->bench_frames < 1)
                     return usage_error("--bench-frames wants a positive whole number, not '%s'", v);
             }
+        } else if (!strcmp(a, "--bench-zoom")) {
+            char *end = NULL;
+            o->bench_zoom = i + 1 < argc ? strtod(argv[++i], &end) : 0;
+            if (!end || *end || !(o->bench_zoom >= GAME_ZOOM_MIN && o->bench_zoom <= GAME_ZOOM_MAX))
+                return usage_error("--bench-zoom wants a zoom from 0.25 to 3, not '%s'", end ? argv[i] : "");
         } else if (a[0] == '-') {
             return usage_error("unknown option '%s'", a);
         } else if (!o->level) {
@@ -187,6 +197,18 @@ static void hover_at(App *app, int px, int py)
     game_hover(&app->game, valid, t);
 }
 
+/* The game's screen is the renderer's output, read back after any window
+ * event rather than taken from the event: window managers (or their absence)
+ * differ in what they report and when. */
+static void sync_size(App *app)
+{
+    int w, h;
+    if (!app->window || SDL_GetRendererOutputSize(app->sdl, &w, &h) != 0)
+        return;
+    if (w != app->game.screen_w || h != app->game.screen_h)
+        game_resize(&app->game, w, h);
+}
+
 /* Screen directions (sx right, sy down) to a grid step: screen up is grid
  * north-west, screen up-right grid north, and so on round the compass. */
 static void screen_to_grid_step(int sx, int sy, int *dx, int *dy)
@@ -254,12 +276,38 @@ static void follow_pointer(App *app)
     game_command(&app->game, (SimCmd){SIM_CMD_HOLD, t.x, t.y});
 }
 
+/* Fullscreen as a borderless window over the whole display. On X11 a
+ * fullscreen request is the window manager's to carry out, and with none
+ * running nothing happens while SDL believes the window grew (the picture is
+ * drawn for the wrong size); moving and sizing the window ourselves works
+ * with or without one. Elsewhere SDL's desktop fullscreen does the job. */
 static void toggle_fullscreen(App *app)
 {
-    if (!app->window)
+    SDL_Window *win = app->window;
+    if (!win)
         return;
-    bool full = SDL_GetWindowFlags(app->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
-    SDL_SetWindowFullscreen(app->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+    const char *driver = SDL_GetCurrentVideoDriver();
+    SDL_Rect display;
+    if (!driver || strcmp(driver, "x11") != 0) {
+        bool full = SDL_GetWindowFlags(win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+        SDL_SetWindowFullscreen(win, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+    } else if (!app->fullscreen) {
+        if (SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(win), &display) != 0)
+            return;
+        SDL_GetWindowPosition(win, &app->windowed.x, &app->windowed.y);
+        SDL_GetWindowSize(win, &app->windowed.w, &app->windowed.h);
+        SDL_SetWindowBordered(win, SDL_FALSE);
+        SDL_SetWindowPosition(win, display.x, display.y);
+        SDL_SetWindowSize(win, display.w, display.h);
+        SDL_RaiseWindow(win);
+        app->fullscreen = true;
+    } else {
+        SDL_SetWindowBordered(win, SDL_TRUE);
+        SDL_SetWindowSize(win, app->windowed.w, app->windowed.h);
+        SDL_SetWindowPosition(win, app->windowed.x, app->windowed.y);
+        app->fullscreen = false;
+    }
+    sync_size(app);
 }
 
 static void request_quit(App *app)
@@ -356,6 +404,10 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
     case SDLK_c:
         game_toggle_follow(g);
         break;
+    case SDLK_t:
+        g->walls_down = !g->walls_down;
+        game_say(g, 2.0, g->walls_down ? "Walls down: T raises them again." : "Walls up.");
+        break;
     case SDLK_F11:
         toggle_fullscreen(app);
         break;
@@ -442,6 +494,7 @@ static void mouse_move(App *app, int px, int py)
     TilePos t;
     app->mouse_x = px;
     app->mouse_y = py;
+    app->pointer_in = true;
     if (g->painting && pick_tile(app, px, py, &t))
         game_edit_drag(g, t);
     hover_at(app, px, py);
@@ -456,11 +509,7 @@ static void handle_event(App *app, const SDL_Event *e)
         request_quit(app);
         break;
     case SDL_WINDOWEVENT:
-        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
-            game_resize(g, e->window.data1, e->window.data2);
-            if (g->follow)
-                game_center_on_droid(g);
-        }
+        sync_size(app); /* resized, maximized, restored, shown: whatever it was */
         break;
     case SDL_KEYDOWN:
         key_down(app, e->key.keysym.sym, e->key.keysym.mod);
@@ -640,20 +689,35 @@ static int compare_doubles(const void *a, const void *b)
 static void bench_frames(App *app)
 {
     long n = app->opt.bench_frames;
-    double *ms = malloc((size_t)n * sizeof *ms);
-    if (!ms)
+    double *ms = malloc((size_t)n * sizeof *ms), *sim = malloc((size_t)n * sizeof *sim);
+    if (!ms || !sim) {
+        free(ms);
+        free(sim);
+        fprintf(stderr, "isodroid: out of memory for %ld frame times\n", n);
         return;
+    }
+    Game *g = &app->game;
+    if (app->opt.bench_zoom > 0) { /* the middle of the level, where the screen is full of it */
+        game_look_at_tile(g, tile_pos(g->sim.grid.w / 2, g->sim.grid.h / 2));
+        game_zoom_at(g, (ScreenPos){g->screen_w * 0.5, g->screen_h * 0.5}, app->opt.bench_zoom / g->view.zoom);
+    }
     Uint64 freq = SDL_GetPerformanceFrequency();
     for (long i = 0; i < n; i++) {
         Uint64 t0 = SDL_GetPerformanceCounter();
         game_update(&app->game);
+        Uint64 t1 = SDL_GetPerformanceCounter();
         draw(app);
         ms[i] = (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)freq;
+        sim[i] = (double)(t1 - t0) * 1000.0 / (double)freq;
     }
     qsort(ms, (size_t)n, sizeof *ms, compare_doubles);
-    printf("%s: %ld frames at %dx%d: median %.2f ms, p95 %.2f ms\n", app->game.path, n, app->opt.w, app->opt.h,
-           ms[n / 2], ms[(long)(n * 0.95) < n ? (long)(n * 0.95) : n - 1]);
+    qsort(sim, (size_t)n, sizeof *sim, compare_doubles);
+    long p95 = (long)(n * 0.95) < n ? (long)(n * 0.95) : n - 1;
+    printf("%s: %ld frames at %dx%d: median %.2f ms, p95 %.2f ms (zoom %.2f); the rules alone: median %.3f ms, "
+           "p95 %.3f ms a tick\n",
+           g->path, n, app->opt.w, app->opt.h, ms[n / 2], ms[p95], g->view.zoom, sim[n / 2], sim[p95]);
     free(ms);
+    free(sim);
 }
 
 /* The sim's events of the last frames as sounds; the no-audio notice once. */
@@ -753,6 +817,8 @@ static void run(App *app)
             }
             follow_pointer(app);
             game_update(&app->game);
+            if (app->pointer_in)
+                hover_at(app, app->mouse_x, app->mouse_y); /* the camera may move under a still pointer */
             if (wait_frames > 0)
                 wait_frames--;
         }
@@ -822,7 +888,7 @@ int main(int argc, char **argv)
         app.window = SDL_CreateWindow("Isodroid", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, app.opt.w,
                                       app.opt.h, SDL_WINDOW_RESIZABLE);
         if (app.window) {
-            SDL_SetWindowMinimumSize(app.window, 320, 240);
+            SDL_SetWindowMinimumSize(app.window, 64, 64); /* as small as --size takes: the layout fits any */
             app.sdl = SDL_CreateRenderer(app.window, -1, SDL_RENDERER_PRESENTVSYNC);
             if (!app.sdl)
                 app.sdl = SDL_CreateRenderer(app.window, -1, SDL_RENDERER_SOFTWARE);
