@@ -1,6 +1,6 @@
 /* route.c - the prepared planner (route.h): preparation as a resumable run of
  * passes over the grid (rows, queues, Dijkstra passes), and the query: tree
- * walks, the two-segment octile check, JPS+ over the core with landmarks.
+ * walks, octile paths of up to three runs, JPS+ over the core with landmarks.
  *
  * Search costs are exact integers in path.h's units (2^-32 straight steps).
  * A landmark distance is kept exactly in 32 bits as the counts of straight
@@ -76,7 +76,6 @@ typedef struct Node {
     uint32_t tile;
     uint32_t link; /* parent node << 3 | arrival direction; NONE for the start */
     uint32_t via;  /* 0, or the parent's diagonal before the arrival: steps << 3 | direction */
-    uint32_t pad;
 } Node;
 
 typedef struct Open {
@@ -1086,7 +1085,7 @@ static bool relax_all(RouteMap *rm, uint32_t cur, const Node *n, const Target *n
             PREFETCH(&rm->jump[(size_t)v * 8]); /* read when v is expanded, often soon */
             uint64_t h = heuristic(rm, v, next[i].x, next[i].y);
             uint32_t fresh = rm->node_n++;
-            rm->node[fresh] = (Node){g, h, v, link, via, 0};
+            rm->node[fresh] = (Node){g, h, v, link, via};
             rm->tag[v] = stamp | fresh;
             open_push(rm, g + h, fresh);
         }
@@ -1112,7 +1111,7 @@ static bool core_search(RouteMap *rm, uint32_t a, uint32_t b, RouteResult *res)
     rm->stack_n = 0;
     int ay = tile_y(rm, a), ax = (int)(a - (uint32_t)ay * (uint32_t)w);
     uint64_t h0 = heuristic(rm, a, ax, ay);
-    rm->node[0] = (Node){0, h0, a, NONE, 0, 0};
+    rm->node[0] = (Node){0, h0, a, NONE, 0};
     rm->tag[a] = stamp;
     rm->plateau = h0;
     rm->stack[rm->stack_n++] = 0;
