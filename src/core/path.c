@@ -989,6 +989,21 @@ TilePos path_tile(const PathState *st, int i)
     return node_tile(st, st->slot[st->path_off + (uint32_t)i].node);
 }
 
+int path_copy_tiles(const PathState *st, TilePos **tiles, int *cap)
+{
+    int n = st->res.steps;
+    if (n > *cap) {
+        TilePos *t = realloc(*tiles, (size_t)n * sizeof *t);
+        if (!t)
+            return -1;
+        *tiles = t;
+        *cap = n;
+    }
+    for (int i = 0; i < n; i++)
+        (*tiles)[i] = path_tile(st, i);
+    return n;
+}
+
 const char *path_status_name(PathStatus s)
 {
     switch (s) {

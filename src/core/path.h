@@ -134,6 +134,10 @@ PathStatus path_step(PathState *st, long max_expansions);
  * for, in O(1) going forwards. */
 const PathResult *path_result(const PathState *st);
 TilePos path_tile(const PathState *st, int i);
+/* Copies the latest path's tiles into *tiles (grown with realloc, the
+ * caller frees; *cap is its size in tiles). Returns the number of tiles, or
+ * -1 when out of memory (with *tiles unchanged). */
+int path_copy_tiles(const PathState *st, TilePos **tiles, int *cap);
 
 const char *path_status_name(PathStatus s);
 
