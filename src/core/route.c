@@ -1268,12 +1268,11 @@ static inline uint32_t tree_depth(uint32_t link)
 
 bool route_find(RouteMap *rm, const Grid *g, TilePos start, TilePos goal, RouteResult *out)
 {
-    (void)g;
     memset(out, 0, sizeof *out);
     rm->run_n = rm->steps = 0;
     rm->straight = rm->diagonal = 0;
     rm->cursor = 0;
-    if (!search_alloc(rm)) {
+    if (!route_ready(rm, g) || !search_alloc(rm)) {
         out->expanded = -1;
         return false;
     }

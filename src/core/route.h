@@ -100,10 +100,10 @@ bool route_failed(const RouteMap *rm);
 bool route_ready(const RouteMap *rm, const Grid *g);
 void route_info(const RouteMap *rm, RouteInfo *out);
 
-/* An optimal path from start to goal on g, for which route_ready must hold;
- * both tiles walkable. Writes out and returns its found flag; false when
- * the goal is unreachable, or (rarely) when the search state cannot grow
- * (out->expanded is then -1). The path is kept as straight runs, not tiles:
+/* An optimal path from start to goal on g, both tiles walkable. Writes out
+ * and returns its found flag; false when the goal is unreachable, and with
+ * out->expanded -1 when the map is not ready for g (route_ready) or (rarely)
+ * the search state cannot grow. The path is kept as straight runs, not tiles:
  * route_tile gives them. */
 bool route_find(RouteMap *rm, const Grid *g, TilePos start, TilePos goal, RouteResult *out);
 /* Tile i (0 <= i < out->steps, start excluded) of the last path found, as a
