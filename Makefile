@@ -153,6 +153,9 @@ check-core:
 bench: build/bench/bin/isopath build/bench/bin/isodroid
 	@tools/bench.sh build/bench/bin/isopath "$(MOVINGAI_DIR)" $(BENCH_REPEAT)
 	@build/bench/bin/isodroid levels/01_tutorial.txt --headless --bench-frames 600 --size 1280x720
+	@build/bench/bin/isodroid levels/07_expanse.txt --headless --bench-frames 600 --size 1280x720 --bench-zoom 0.25
+	@build/bench/bin/isodroid levels/07_expanse.txt --headless --bench-frames 600 --size 1280x720 --bench-zoom 3
+	@build/bench/bin/isopath simbench levels/08_swarm.txt 3600
 	@tools/make_level.py 512 512 1 > build/big512.txt
 	@build/bench/bin/isodroid build/big512.txt --headless --bench-frames 600 --size 1280x720
 

@@ -208,11 +208,12 @@ expect "--size 4294967360x100 (ran as 64x100)" 2 "isodroid: --size wants WxH bet
 $ghint" "$game" $tut --headless --script "$tmp/q.txt" --size 4294967360x100
 expect "--size 640x480junk (accepted)" 2 "isodroid: --size wants WxH between 64x64 and 8192x8192, not '640x480junk'
 $ghint" "$game" $tut --headless --script "$tmp/q.txt" --size 640x480junk
-expect "--size 10x10 headless: the minimum is said" 2 "isodroid: --size 10x10 is below the headless minimum 64x64
+expect "--size 10x10 headless: the minimum is said" 2 "isodroid: --size 10x10 is below the minimum 64x64
 $ghint" "$game" $tut --headless --script "$tmp/q.txt" --size 10x10
-expect "--size 100x100 for a window: the minimum is said (was raised)" 2 \
-    "isodroid: --size 100x100 is below the window minimum 320x240
-$ghint" "$game" $tut --size 100x100
+expect "--size 63x100 for a window: the minimum is said" 2 "isodroid: --size 63x100 is below the minimum 64x64
+$ghint" "$game" $tut --size 63x100
+expect "--bench-zoom 0x1p0 (strtod read hexadecimal)" 2 "isodroid: --bench-zoom wants a zoom from 0.25 to 3, not '0x1p0'
+$ghint" "$game" $tut --headless --bench-frames 5 --bench-zoom 0x1p0
 expect "--bench-frames 99999999999999 (failed silently, exit 0)" 2 \
     "isodroid: --bench-frames wants a whole number from 1 to 1000000, not '99999999999999'
 $ghint" "$game" $tut --headless --bench-frames 99999999999999

@@ -1,5 +1,6 @@
 /* test_iso.c - iso math: round trips through every space, picking at
- * diamond edges and corners, bounds on both axes, zoom about a point. */
+ * diamond edges and corners, bounds on both axes, zoom about a point, the
+ * screen's footprint and polygon clipping (against a sampled reference). */
 #include "testlib.h"
 
 #include <math.h>
@@ -130,11 +131,127 @@ static void test_zoom_and_look(void **state)
     assert_true(fabs(s.x - 640) < 1e-9 && fabs(s.y - 360) < 1e-9);
 }
 
+static double area(const WorldPos *p, int n)
+{
+    double a = 0;
+    for (int i = 0; i < n; i++)
+        a += p[i].x * p[(i + 1) % n].y - p[(i + 1) % n].x * p[i].y;
+    return a * 0.5;
+}
+
+static bool inside_convex(const WorldPos *p, int n, WorldPos q)
+{
+    double sign = 0;
+    for (int i = 0; i < n; i++) {
+        WorldPos a = p[i], b = p[(i + 1) % n];
+        double c = (b.x - a.x) * (q.y - a.y) - (b.y - a.y) * (q.x - a.x);
+        if (c * sign < 0)
+            return false;
+        if (c != 0)
+            sign = c;
+    }
+    return true;
+}
+
+static void test_footprint(void **state)
+{
+    (void)state;
+    IsoView v = iso_view(64, 32);
+    v.zoom = 1.5;
+    v.off_x = 300;
+    v.off_y = -40;
+    WorldPos f[4];
+    iso_screen_footprint(&v, 1280, 720, f);
+    ScreenPos want[4] = {{0, 0}, {1280, 0}, {1280, 720}, {0, 720}};
+    for (int i = 0; i < 4; i++) {
+        ScreenPos s = iso_world_to_screen(&v, f[i]);
+        assert_true(fabs(s.x - want[i].x) < 1e-9 && fabs(s.y - want[i].y) < 1e-9);
+    }
+    /* a parallelogram: opposite sides equal */
+    assert_true(fabs((f[1].x - f[0].x) - (f[2].x - f[3].x)) < 1e-9);
+    assert_true(fabs((f[1].y - f[0].y) - (f[2].y - f[3].y)) < 1e-9);
+}
+
+static void test_clip_cases(void **state)
+{
+    (void)state;
+    WorldPos lo = {0, 0}, hi = {9, 10}, out[ISO_CLIP_MAX];
+    /* wholly inside: unchanged */
+    WorldPos tri[3] = {{1, 1}, {5, 2}, {3, 8}};
+    assert_int_equal(iso_clip_polygon(tri, 3, lo, hi, out), 3);
+    for (int i = 0; i < 3; i++)
+        assert_true(out[i].x == tri[i].x && out[i].y == tri[i].y);
+    /* wholly outside, beside a corner: nothing */
+    WorldPos far[4] = {{20, 20}, {30, 20}, {30, 30}, {20, 30}};
+    assert_int_equal(iso_clip_polygon(far, 4, lo, hi, out), 0);
+    /* a diamond around the whole rectangle (a zoomed-out view): the rectangle itself */
+    WorldPos big[4] = {{4.5, -40}, {50, 5}, {4.5, 50}, {-40, 5}};
+    int n = iso_clip_polygon(big, 4, lo, hi, out);
+    assert_int_equal(n, 4);
+    assert_true(fabs(area(out, n) - 90.0) < 1e-9);
+    for (int i = 0; i < n; i++)
+        assert_true((out[i].x == 0 || out[i].x == 9) && (out[i].y == 0 || out[i].y == 10));
+    /* a view whose corners are all off the map but whose middle crosses it:
+     * clamping each corner on its own gave a sliver; the clip keeps the band */
+    WorldPos band[4] = {{-20, 2}, {30, 2}, {30, 6}, {-20, 6}};
+    n = iso_clip_polygon(band, 4, lo, hi, out);
+    assert_int_equal(n, 4);
+    assert_true(fabs(area(out, n) - 36.0) < 1e-9);
+    /* a diamond over the map's corner (9, 10): a pentagon of area 18 - 4 - 3.5 */
+    WorldPos rot[4] = {{8, 6}, {11, 9}, {8, 12}, {5, 9}};
+    n = iso_clip_polygon(rot, 4, lo, hi, out);
+    assert_int_equal(n, 5);
+    assert_true(fabs(area(out, n) - 10.5) < 1e-9);
+    /* orientation is kept */
+    WorldPos cw[4] = {{-1, -1}, {-1, 5}, {5, 5}, {5, -1}};
+    n = iso_clip_polygon(cw, 4, lo, hi, out);
+    assert_true(area(cw, 4) < 0 && area(out, n) < 0 && fabs(area(out, n) + 25.0) < 1e-9);
+    /* bad input */
+    assert_int_equal(iso_clip_polygon(tri, 2, lo, hi, out), 0);
+    assert_int_equal(iso_clip_polygon(tri, 3, hi, lo, out), 0);
+}
+
+/* Random views of random maps: the clipped polygon lies in the rectangle
+ * and covers exactly the sample points the view and the map both hold. */
+static void test_clip_random(void **state)
+{
+    (void)state;
+    uint64_t seed = 11;
+    for (int round = 0; round < 300; round++) {
+        int mw = 1 + (int)(test_rand(&seed) % 300), mh = 1 + (int)(test_rand(&seed) % 300);
+        IsoView v = iso_view(64, 32);
+        v.zoom = 0.25 + (test_rand(&seed) % 1100) / 400.0;
+        v.off_x = (double)(test_rand(&seed) % 20000) - 10000.0;
+        v.off_y = (double)(test_rand(&seed) % 8000) - 4000.0;
+        WorldPos f[4], out[ISO_CLIP_MAX];
+        iso_screen_footprint(&v, 200 + test_rand(&seed) % 3000, 150 + test_rand(&seed) % 2000, f);
+        WorldPos lo = {0, 0}, hi = {mw, mh};
+        int n = iso_clip_polygon(f, 4, lo, hi, out);
+        assert_true(n == 0 || (n >= 3 && n <= 8));
+        for (int i = 0; i < n; i++)
+            assert_true(out[i].x >= -1e-9 && out[i].x <= mw + 1e-9 && out[i].y >= -1e-9 && out[i].y <= mh + 1e-9);
+        int both = 0, miss = 0;
+        for (int sy = 0; sy < 40; sy++)
+            for (int sx = 0; sx < 40; sx++) {
+                WorldPos q = {(sx + 0.37) * mw / 40.0, (sy + 0.61) * mh / 40.0};
+                bool in_view = inside_convex(f, 4, q), in_clip = n > 0 && inside_convex(out, n, q);
+                both += in_view;
+                miss += in_view != in_clip;
+            }
+        /* points on the clip's boundary may go either way; there are none this exact */
+        assert_int_equal(miss, 0);
+        if (both == 0)
+            assert_true(n == 0 || fabs(area(out, n)) < mw * mh / 40.0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trips), cmocka_unit_test(test_projection), cmocka_unit_test(test_edges),
         cmocka_unit_test(test_bounds),      cmocka_unit_test(test_zoom_and_look),
+        cmocka_unit_test(test_footprint),   cmocka_unit_test(test_clip_cases),
+        cmocka_unit_test(test_clip_random),
     };
     return cmocka_run_group_tests_name("iso", tests, NULL, NULL);
 }

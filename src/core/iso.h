@@ -1,5 +1,6 @@
 /* iso.h - isometric math: tile <-> world <-> screen for a 2:1 diamond
- * projection with a camera offset and zoom. Pure C, no state of its own.
+ * projection with a camera offset and zoom, and the screen's footprint on
+ * the map clipped to it (the minimap's view outline). Pure C, no state of its own.
  * World (x, y) is the top corner of tile (floor x, floor y); the tile's
  * diamond spans world [x, x+1) x [y, y+1). */
 #ifndef ISODROID_ISO_H
@@ -30,5 +31,16 @@ bool iso_screen_to_tile(const IsoView *v, ScreenPos s, int w, int h, TilePos *ou
 void iso_zoom_at(IsoView *v, ScreenPos anchor, double zoom, double min, double max);
 /* Moves the camera so that world point w appears at screen point s. */
 void iso_look_at(IsoView *v, WorldPos w, ScreenPos s);
+
+/* The world points under the corners of a w x h screen, in the order
+ * top-left, top-right, bottom-right, bottom-left (a parallelogram on the map). */
+void iso_screen_footprint(const IsoView *v, double w, double h, WorldPos out[4]);
+
+enum { ISO_CLIP_MAX = 16 }; /* room clipping needs: at most ISO_CLIP_MAX - 4 points in */
+/* Clips the convex polygon in[0..n) to the rectangle [lo.x, hi.x] x [lo.y, hi.y]
+ * (Sutherland-Hodgman: one rectangle side at a time). out needs room for
+ * n + 4 points; returns how many it holds, 0 when no part is inside (or n is
+ * outside 3 .. ISO_CLIP_MAX - 4). The order (clockwise or not) is kept. */
+int iso_clip_polygon(const WorldPos *in, int n, WorldPos lo, WorldPos hi, WorldPos *out);
 
 #endif

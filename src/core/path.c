@@ -20,6 +20,7 @@
 
 #include "jump.h"
 #include "landmark.h"
+#include "route.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -72,6 +73,8 @@ struct PathState {
     JumpTable jump;
     /* Landmark distances: placed only by path_prepare. */
     LandmarkTable marks;
+    /* PATH_ROUTE's prepared data: made only by path_prepare(_step). */
+    RouteMap *route;
 
     /* the current query */
     const Grid *grid;
@@ -733,6 +736,7 @@ void path_destroy(PathState *st)
     free(st->slot);
     jump_deinit(&st->jump);
     landmark_deinit(&st->marks);
+    route_destroy(st->route);
     free(st);
 }
 
@@ -802,11 +806,61 @@ static bool jump_ready(PathState *st, const Grid *g)
     return true;
 }
 
+/* The prepared planner runs on uniform-cost 8-way grids, for searches
+ * without nearest tile or limits. */
+static bool runs_route(const Grid *g, const PathOptions *opt)
+{
+    return opt->topology == PATH_TOPO_8 && grid_uniform(g) && !opt->nearest && opt->cost_limit <= 0 &&
+           opt->expansion_limit <= 0;
+}
+
+bool path_prepare_step(PathState *st, const Grid *g, const PathOptions *opt, long work)
+{
+    PathOptions o = opt ? *opt : path_options_default();
+    if (g->w != st->w || g->h != st->h)
+        return false;
+    if (o.algo != PATH_ROUTE || o.topology != PATH_TOPO_8 || !grid_uniform(g))
+        return path_prepare(st, g, &o);
+    if (!st->route && !(st->route = route_create(g->w, g->h)))
+        return false;
+    return route_prepare(st->route, g, o.landmarks, work);
+}
+
+const struct RouteMap *path_route(const PathState *st)
+{
+    return st->route;
+}
+
+/* PATH_ROUTE with its data current: the prepared planner answers. False
+ * when it could not (out of memory for its search state). */
+static bool route_answer(PathState *st, const Grid *g, TilePos start, TilePos goal)
+{
+    RouteResult r;
+    if (!route_find(st->route, g, start, goal, &r)) {
+        if (r.expanded < 0)
+            return false;
+        st->res.used_route = true;
+        finish(st, PATH_NONE, "goal unreachable", NO_NODE, 0);
+        return true;
+    }
+    double c = grid_min_cost(g);
+    st->res.used_route = true; /* path_tile asks the planner for its tiles */
+    st->res.steps = r.steps;
+    st->res.end = goal;
+    st->res.length = c * (double)r.straight + c * (double)r.diagonal * SQRT2;
+    st->res.expanded = r.expanded;
+    st->res.status = PATH_FOUND;
+    st->done = true;
+    return true;
+}
+
 bool path_prepare(PathState *st, const Grid *g, const PathOptions *opt)
 {
     PathOptions o = opt ? *opt : path_options_default();
     if (g->w != st->w || g->h != st->h)
         return false;
+    if (o.algo == PATH_ROUTE && o.topology == PATH_TOPO_8 && grid_uniform(g))
+        return path_prepare_step(st, g, &o, 0);
     if (!runs_jps(g, &o))
         return true;
     if (!jump_ready(st, g))
@@ -867,6 +921,13 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
         finish(st, PATH_NONE, refused, NO_NODE, 0);
         return;
     }
+    if (st->opt.algo == PATH_ROUTE) {
+        if (runs_route(g, &st->opt) && st->route && route_ready(st->route, g) &&
+            route_answer(st, g, start, goal))
+            return;
+        /* not prepared for g as it is now: JPS if its table is, else A* */
+        st->opt.algo = jump_current(&st->jump, g) ? PATH_JPS : PATH_ASTAR;
+    }
 
     setup_topology(st);
     st->cmin = grid_min_cost(g);
@@ -923,7 +984,24 @@ TilePos path_tile(const PathState *st, int i)
 {
     if (i < 0 || i >= st->res.steps)
         return st->res.start;
+    if (st->res.used_route)
+        return node_tile(st, route_tile(st->route, i));
     return node_tile(st, st->slot[st->path_off + (uint32_t)i].node);
+}
+
+int path_copy_tiles(const PathState *st, TilePos **tiles, int *cap)
+{
+    int n = st->res.steps;
+    if (n > *cap) {
+        TilePos *t = realloc(*tiles, (size_t)n * sizeof *t);
+        if (!t)
+            return -1;
+        *tiles = t;
+        *cap = n;
+    }
+    for (int i = 0; i < n; i++)
+        (*tiles)[i] = path_tile(st, i);
+    return n;
 }
 
 const char *path_status_name(PathStatus s)

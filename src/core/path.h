@@ -1,6 +1,8 @@
 /* path.h - the pathfinder: A* (and JPS for uniform-cost 8-way grids) over a
  * Grid, with 8-way (no corner cutting), 4-way and hex topologies, nearest
- * reachable tile, cost and expansion limits, and incremental stepping.
+ * reachable tile, cost and expansion limits, and incremental stepping; and
+ * the front of the prepared planner (PATH_ROUTE, route.h), whose data the
+ * state owns.
  *
  * Costs: a step costs (1 straight, sqrt 2 diagonal) x the cost of the tile
  * entered; hex and 4-way steps cost 1 x that. The heuristic is the topology's
@@ -29,7 +31,12 @@
 #include "grid.h"
 
 typedef enum PathTopology { PATH_TOPO_8, PATH_TOPO_4, PATH_TOPO_HEX } PathTopology;
-typedef enum PathAlgo { PATH_ASTAR, PATH_JPS } PathAlgo;
+/* PATH_ROUTE: the prepared planner (route.h) on 8-way uniform-cost grids,
+ * once path_prepare or path_prepare_step has made its data for the grid as
+ * it is; until then, and for searches it does not run (other topologies or
+ * costs, nearest tile, limits), JPS when JPS's jump table is current, else
+ * A*. Searches never prepare it themselves. */
+typedef enum PathAlgo { PATH_ASTAR, PATH_JPS, PATH_ROUTE } PathAlgo;
 
 typedef enum PathStatus {
     PATH_RUNNING,   /* incremental search not finished */
@@ -52,7 +59,8 @@ typedef struct PathOptions {
     long expansion_limit;   /* > 0: stop after this many expansions */
     /* JPS: > 0, path_prepare places this many landmarks (at most
      * LANDMARK_MAX, 16, landmark.h) and searches use them while the grid is
-     * unchanged. */
+     * unchanged. PATH_ROUTE: the landmarks its preparation places (at most
+     * ROUTE_MARKS_MAX, 8, route.h). */
     int landmarks;
 } PathOptions;
 
@@ -65,6 +73,7 @@ typedef struct PathResult {
     double length;    /* summed step costs */
     long expanded;    /* nodes expanded */
     bool used_jps;
+    bool used_route;  /* the prepared planner answered */
 } PathResult;
 
 typedef struct PathState PathState;
@@ -97,6 +106,16 @@ size_t path_landmark_bytes(const PathState *st);
  * a JPS search then runs as A*, or without landmarks. */
 bool path_prepare(PathState *st, const Grid *g, const PathOptions *opt);
 
+/* PATH_ROUTE: path_prepare makes the planner's data in one go (0.1 s or less
+ * on a 512x512 map); this does at most about `work` units of it (about 5 ns
+ * a unit: 200000 take 1 to 2 ms; <= 0: all) and carries on from there at the
+ * next call, so a game can spread it over frames after an edit. An edit
+ * meanwhile starts it over. Searches use the planner once all but its
+ * landmarks is made. True once it is complete for g as it is now. */
+bool path_prepare_step(PathState *st, const Grid *g, const PathOptions *opt, long work);
+/* The prepared planner's data (NULL until prepared), for reports (route.h). */
+const struct RouteMap *path_route(const PathState *st);
+
 /* Default options: 8-way A*, no nearest, no limits. */
 PathOptions path_options_default(void);
 
@@ -110,9 +129,15 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
 PathStatus path_step(PathState *st, long max_expansions);
 
 /* The latest result and its tiles (i in 0..steps-1, start excluded). Valid
- * until the next path_begin or path_find on this state. */
+ * until the next path_begin or path_find on this state. The prepared
+ * planner's paths are straight runs; a tile is made from them when asked
+ * for, in O(1) going forwards. */
 const PathResult *path_result(const PathState *st);
 TilePos path_tile(const PathState *st, int i);
+/* Copies the latest path's tiles into *tiles (grown with realloc, the
+ * caller frees; *cap is its size in tiles). Returns the number of tiles, or
+ * -1 when out of memory (with *tiles unchanged). */
+int path_copy_tiles(const PathState *st, TilePos **tiles, int *cap);
 
 const char *path_status_name(PathStatus s);
 

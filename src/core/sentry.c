@@ -156,16 +156,9 @@ static void route_failed(Sentry *e)
 
 static bool take_route(Sentry *e, const PathState *st)
 {
-    int n = path_result(st)->steps;
-    if (n > e->route_cap) {
-        TilePos *r = realloc(e->route, (size_t)n * sizeof *r);
-        if (!r)
-            return false;
-        e->route = r;
-        e->route_cap = n;
-    }
-    for (int i = 0; i < n; i++)
-        e->route[i] = path_tile(st, i);
+    int n = path_copy_tiles(st, &e->route, &e->route_cap);
+    if (n < 0)
+        return false;
     e->route_len = n;
     e->route_pos = 0;
     e->has_route = true;

@@ -227,17 +227,8 @@ static bool walk_to(Sim *s, TilePos goal, bool announce)
         return false;
     }
     const PathResult *res = path_result(s->search);
-    int n = res->steps;
-    if (n > s->scratch_cap) {
-        TilePos *t = realloc(s->scratch, (size_t)n * sizeof *t);
-        if (!t)
-            return false;
-        s->scratch = t;
-        s->scratch_cap = n;
-    }
-    for (int i = 0; i < n; i++)
-        s->scratch[i] = path_tile(s->search, i);
-    if (!mover_set_path(&s->droid, &s->grid, s->scratch, n))
+    int n = path_copy_tiles(s->search, &s->scratch, &s->scratch_cap);
+    if (n < 0 || !mover_set_path(&s->droid, &s->grid, s->scratch, n))
         return false;
     s->has_target = n > 0 || s->droid.moving;
     s->target = end;

@@ -15,18 +15,9 @@
 
 static bool list_copy_path(TileList *l, const PathState *st)
 {
-    int n = path_result(st)->steps;
-    if (n > l->cap) {
-        TilePos *t = realloc(l->tiles, (size_t)n * sizeof *t);
-        if (!t)
-            return false;
-        l->tiles = t;
-        l->cap = n;
-    }
-    for (int i = 0; i < n; i++)
-        l->tiles[i] = path_tile(st, i);
-    l->count = n;
-    return true;
+    int n = path_copy_tiles(st, &l->tiles, &l->cap);
+    l->count = n > 0 ? n : 0;
+    return n >= 0;
 }
 
 void game_say(Game *g, double seconds, const char *fmt, ...)

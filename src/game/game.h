@@ -120,6 +120,10 @@ typedef struct Game {
     int ask_delta;         /* GAME_ASK_SWITCH: levels to move */
 
     FILE *trace;           /* --trace: one event a line, or NULL */
+
+    /* ---- the view (camera.c, render*.c) ---------------------------------- */
+    bool walls_down;       /* T: every wall drawn as a low block */
+    double follow_dx, follow_dy; /* follow keeps the droid this far from the screen centre */
 } Game;
 
 /* Loads the level at path and lists the levels of its folder; on failure

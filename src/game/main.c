@@ -31,8 +31,8 @@
 #define STEP (1.0 / 60.0) /* fixed timestep, seconds */
 
 enum { EXIT_SCRIPT = 3 }; /* see the exit codes above */
-/* --size: at least 64x64 headless, 320x240 for a window (its minimum size) */
-enum { SIZE_MIN = 64, WINDOW_MIN_W = 320, WINDOW_MIN_H = 240, SIZE_MAX_SIDE = 8192 };
+/* --size: 64x64 to 8192x8192, for a window (its minimum size) or headless */
+enum { SIZE_MIN = 64, SIZE_MAX_SIDE = 8192 };
 enum { BENCH_FRAMES_MAX = 1000000 };
 
 static const char usage[] =
@@ -47,6 +47,7 @@ static const char usage[] =
     "                       arrive X Y, idle X Y, pickup X Y ENERGY, door X Y open|closed,\n"
     "                       win, lose REASON, ...; at the end: state HASH\n"
     "  --bench-frames N     (headless) draw N frames, print median and 95th percentile\n"
+    "  --bench-zoom Z       --bench-frames looks at the middle of the level at zoom Z (0.25 .. 3)\n"
     "  --record FILE        write every input with its tick to FILE\n"
     "  --replay FILE        play a recording back (with --headless: no display needed)\n"
     "  --no-progress        do not read or write the progress file\n"
@@ -60,6 +61,7 @@ typedef struct Options {
     bool headless, trace, no_progress, mute;
     const char *script, *record, *replay;
     long bench_frames;
+    double bench_zoom; /* 0: the level's own framing */
 } Options;
 
 typedef struct App {
@@ -74,6 +76,8 @@ typedef struct App {
     bool dragging;
     int drag_x, drag_y;
     double fps;
+    bool fullscreen;    /* F11 on X11: borderless over the display */
+    SDL_Rect windowed;  /* the window to go back to */
     /* held input: direction keys (screen directions) and the left button */
     bool key_up, key_down, key_left, key_right;
     int pad_dx, pad_dy;        /* the keypad key held (screen directions) */
@@ -81,6 +85,7 @@ typedef struct App {
     bool mouse_held;
     TilePos held_tile;
     int mouse_x, mouse_y;
+    bool pointer_in;           /* the pointer has been over the window */
     Replay replay;
     Sound *sound;
     bool said_sound;           /* the no-audio notice was shown */
@@ -96,7 +101,7 @@ static int usage_error(const char *msg, const char *arg)
 
 static int parse_args(int argc, char **argv, Options *o)
 {
-    *o = (Options){NULL, 1280, 720, false, false, false, false, NULL, NULL, NULL, 0};
+    *o = (Options){NULL, 1280, 720, false, false, false, false, NULL, NULL, NULL, 0, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -132,6 +137,11 @@ static int parse_args(int argc, char **argv, Options *o)
             } else if (num_parse_long(v, 1, BENCH_FRAMES_MAX, &o->bench_frames) != NUM_OK) {
                 return usage_error("--bench-frames wants a whole number from 1 to 1000000, not '%s'", v);
             }
+        } else if (!strcmp(a, "--bench-zoom")) {
+            if (i + 1 >= argc)
+                return usage_error("%s needs a value", a);
+            if (num_parse_double(argv[++i], GAME_ZOOM_MIN, GAME_ZOOM_MAX, &o->bench_zoom) != NUM_OK)
+                return usage_error("--bench-zoom wants a zoom from 0.25 to 3, not '%s'", argv[i]);
         } else if (a[0] == '-') {
             return usage_error("unknown option '%s'", a);
         } else if (!o->level) {
@@ -146,11 +156,9 @@ static int parse_args(int argc, char **argv, Options *o)
         return usage_error("%s", "--headless needs --script FILE, --replay FILE or --bench-frames N");
     if (o->replay && o->record)
         return usage_error("%s", "--replay and --record do not go together");
-    int min_w = o->headless ? SIZE_MIN : WINDOW_MIN_W, min_h = o->headless ? SIZE_MIN : WINDOW_MIN_H;
-    if (o->w < min_w || o->h < min_h) { /* said, never silently raised */
+    if (o->w < SIZE_MIN || o->h < SIZE_MIN) { /* said, never silently raised */
         char msg[128];
-        snprintf(msg, sizeof msg, "--size %dx%d is below the %s minimum %dx%d", o->w, o->h,
-                 o->headless ? "headless" : "window", min_w, min_h);
+        snprintf(msg, sizeof msg, "--size %dx%d is below the minimum %dx%d", o->w, o->h, SIZE_MIN, SIZE_MIN);
         return usage_error("%s", msg);
     }
     return -1;
@@ -210,6 +218,18 @@ static void hover_at(App *app, int px, int py)
     TilePos t = {0, 0};
     bool valid = pick_tile(app, px, py, &t);
     game_hover(&app->game, valid, t);
+}
+
+/* The game's screen is the renderer's output, read back after any window
+ * event rather than taken from the event: window managers (or their absence)
+ * differ in what they report and when. */
+static void sync_size(App *app)
+{
+    int w, h;
+    if (!app->window || SDL_GetRendererOutputSize(app->sdl, &w, &h) != 0)
+        return;
+    if (w != app->game.screen_w || h != app->game.screen_h)
+        game_resize(&app->game, w, h);
 }
 
 /* Screen directions (sx right, sy down) to a grid step: screen up is grid
@@ -279,12 +299,38 @@ static void follow_pointer(App *app)
     game_command(&app->game, (SimCmd){SIM_CMD_HOLD, t.x, t.y});
 }
 
+/* Fullscreen as a borderless window over the whole display. On X11 a
+ * fullscreen request is the window manager's to carry out, and with none
+ * running nothing happens while SDL believes the window grew (the picture is
+ * drawn for the wrong size); moving and sizing the window ourselves works
+ * with or without one. Elsewhere SDL's desktop fullscreen does the job. */
 static void toggle_fullscreen(App *app)
 {
-    if (!app->window)
+    SDL_Window *win = app->window;
+    if (!win)
         return;
-    bool full = SDL_GetWindowFlags(app->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
-    SDL_SetWindowFullscreen(app->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+    const char *driver = SDL_GetCurrentVideoDriver();
+    SDL_Rect display;
+    if (!driver || strcmp(driver, "x11") != 0) {
+        bool full = SDL_GetWindowFlags(win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+        SDL_SetWindowFullscreen(win, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+    } else if (!app->fullscreen) {
+        if (SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(win), &display) != 0)
+            return;
+        SDL_GetWindowPosition(win, &app->windowed.x, &app->windowed.y);
+        SDL_GetWindowSize(win, &app->windowed.w, &app->windowed.h);
+        SDL_SetWindowBordered(win, SDL_FALSE);
+        SDL_SetWindowPosition(win, display.x, display.y);
+        SDL_SetWindowSize(win, display.w, display.h);
+        SDL_RaiseWindow(win);
+        app->fullscreen = true;
+    } else {
+        SDL_SetWindowBordered(win, SDL_TRUE);
+        SDL_SetWindowSize(win, app->windowed.w, app->windowed.h);
+        SDL_SetWindowPosition(win, app->windowed.x, app->windowed.y);
+        app->fullscreen = false;
+    }
+    sync_size(app);
 }
 
 static void request_quit(App *app)
@@ -381,6 +427,10 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
     case SDLK_c:
         game_toggle_follow(g);
         break;
+    case SDLK_t:
+        g->walls_down = !g->walls_down;
+        game_say(g, 2.0, g->walls_down ? "Walls down: T raises them again." : "Walls up.");
+        break;
     case SDLK_F11:
         toggle_fullscreen(app);
         break;
@@ -467,6 +517,7 @@ static void mouse_move(App *app, int px, int py)
     TilePos t;
     app->mouse_x = px;
     app->mouse_y = py;
+    app->pointer_in = true;
     if (g->painting && pick_tile(app, px, py, &t))
         game_edit_drag(g, t);
     hover_at(app, px, py);
@@ -481,11 +532,7 @@ static void handle_event(App *app, const SDL_Event *e)
         request_quit(app);
         break;
     case SDL_WINDOWEVENT:
-        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
-            game_resize(g, e->window.data1, e->window.data2);
-            if (g->follow)
-                game_center_on_droid(g);
-        }
+        sync_size(app); /* resized, maximized, restored, shown: whatever it was */
         break;
     case SDL_KEYDOWN:
         key_down(app, e->key.keysym.sym, e->key.keysym.mod);
@@ -755,20 +802,35 @@ static int compare_doubles(const void *a, const void *b)
 static void bench_frames(App *app)
 {
     long n = app->opt.bench_frames;
-    double *ms = malloc((size_t)n * sizeof *ms);
-    if (!ms)
+    double *ms = malloc((size_t)n * sizeof *ms), *sim = malloc((size_t)n * sizeof *sim);
+    if (!ms || !sim) {
+        free(ms);
+        free(sim);
+        fprintf(stderr, "isodroid: out of memory for %ld frame times\n", n);
         return;
+    }
+    Game *g = &app->game;
+    if (app->opt.bench_zoom > 0) { /* the middle of the level, where the screen is full of it */
+        game_look_at_tile(g, tile_pos(g->sim.grid.w / 2, g->sim.grid.h / 2));
+        game_zoom_at(g, (ScreenPos){g->screen_w * 0.5, g->screen_h * 0.5}, app->opt.bench_zoom / g->view.zoom);
+    }
     Uint64 freq = SDL_GetPerformanceFrequency();
     for (long i = 0; i < n; i++) {
         Uint64 t0 = SDL_GetPerformanceCounter();
         game_update(&app->game);
+        Uint64 t1 = SDL_GetPerformanceCounter();
         draw(app);
         ms[i] = (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)freq;
+        sim[i] = (double)(t1 - t0) * 1000.0 / (double)freq;
     }
     qsort(ms, (size_t)n, sizeof *ms, compare_doubles);
-    printf("%s: %ld frames at %dx%d: median %.2f ms, p95 %.2f ms\n", app->game.path, n, app->opt.w, app->opt.h,
-           ms[n / 2], ms[(long)(n * 0.95) < n ? (long)(n * 0.95) : n - 1]);
+    qsort(sim, (size_t)n, sizeof *sim, compare_doubles);
+    long p95 = (long)(n * 0.95) < n ? (long)(n * 0.95) : n - 1;
+    printf("%s: %ld frames at %dx%d: median %.2f ms, p95 %.2f ms (zoom %.2f); the rules alone: median %.3f ms, "
+           "p95 %.3f ms a tick\n",
+           g->path, n, app->opt.w, app->opt.h, ms[n / 2], ms[p95], g->view.zoom, sim[n / 2], sim[p95]);
     free(ms);
+    free(sim);
 }
 
 /* The sim's events of the last frames as sounds; the no-audio notice once. */
@@ -865,6 +927,8 @@ static int run(App *app)
             }
             follow_pointer(app);
             game_update(&app->game);
+            if (app->pointer_in)
+                hover_at(app, app->mouse_x, app->mouse_y); /* the camera may move under a still pointer */
             if (wait_frames > 0)
                 wait_frames--;
         }
@@ -938,7 +1002,7 @@ int main(int argc, char **argv)
         app.window = SDL_CreateWindow("Isodroid", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, app.opt.w,
                                       app.opt.h, SDL_WINDOW_RESIZABLE);
         if (app.window) {
-            SDL_SetWindowMinimumSize(app.window, WINDOW_MIN_W, WINDOW_MIN_H);
+            SDL_SetWindowMinimumSize(app.window, SIZE_MIN, SIZE_MIN); /* as small as --size takes: the layout fits any */
             app.sdl = SDL_CreateRenderer(app.window, -1, SDL_RENDERER_PRESENTVSYNC);
             if (!app.sdl)
                 app.sdl = SDL_CreateRenderer(app.window, -1, SDL_RENDERER_SOFTWARE);

@@ -1,6 +1,9 @@
-/* render.h - draws a Game with an SDL_Renderer: world, marks, minimap, HUD,
- * help, the editor's palette and questions. render_create keeps a text cache and the minimap texture; it borrows
- * the SDL renderer and the assets, which must outlive it. */
+/* render.h - draws a Game with an SDL_Renderer: the world (walls lowered
+ * around what the player must see), the minimap, the HUD, help, the editor's
+ * palette, questions and the result, laid out from the window's size.
+ * render_create keeps scaled sprites, a text cache, cached blocks of the
+ * world and the minimap image; it borrows the SDL renderer and the assets,
+ * which must outlive it, and sets the assets' font sizes to the window's. */
 #ifndef ISODROID_RENDER_H
 #define ISODROID_RENDER_H
 
@@ -18,7 +21,7 @@ typedef struct HudStats {
 Renderer *render_create(SDL_Renderer *sdl, Assets *assets);
 void render_destroy(Renderer *r); /* accepts NULL */
 void render_frame(Renderer *r, const Game *g, const HudStats *hs);
-/* Where the minimap sits on screen, and the tile under a point of it. */
+/* Where the minimap sits on screen (from g's window size), and the tile under a point of it. */
 SDL_Rect render_minimap_rect(const Game *g);
 bool render_minimap_pick(const Game *g, int px, int py, TilePos *out);
 /* In edit mode, true when a point is on the palette, with the glyph under it

@@ -10,6 +10,7 @@
 #include "isopath.h"
 #include "movingai.h"
 #include "num.h"
+#include "route.h"
 
 /* Benchmark maps never change, so JPS gets landmarks unless told otherwise. */
 enum { BENCH_LANDMARKS = 8 };
@@ -84,7 +85,7 @@ int isopath_bench(int argc, char **argv)
     path_prepare(st, &g, &opt);
     t_prep = now_seconds() - t_prep;
     double elapsed = 0, expanded = 0;
-    bool jps = false;
+    bool jps = false, route = false;
     for (long r = 0; r < repeat; r++) {
         double t0 = now_seconds();
         for (int i = 0; i < s.count; i++) {
@@ -95,6 +96,7 @@ int isopath_bench(int argc, char **argv)
                 expanded += (double)res.expanded;
             }
             jps = res.used_jps;
+            route = res.used_route;
         }
         elapsed += now_seconds() - t0;
     }
@@ -113,9 +115,17 @@ int isopath_bench(int argc, char **argv)
                     q->start.y, q->goal.x, q->goal.y, len[i], q->optimal);
     }
     double mean = s.count ? elapsed * 1e6 / ((double)s.count * (double)repeat) : 0.0;
-    printf("%s: %dx%d, %s, mean %.0f expanded/query", map, g.w, g.h, jps ? "jps" : "astar",
+    printf("%s: %dx%d, %s, mean %.0f expanded/query", map, g.w, g.h, route ? "route" : jps ? "jps" : "astar",
            s.count ? expanded / s.count : 0.0);
-    if (jps && path_landmark_bytes(st))
+    if (route) {
+        RouteInfo ri;
+        route_info(path_route(st), &ri);
+        printf(", prepared in %.2f ms: %ld walkable tiles (%ld core, %ld in trees, %ld regions), %ld corners "
+               "(diagonals %s), %d landmarks, %.1f bytes/tile",
+               t_prep * 1e3, ri.walkable, ri.core, ri.tree, ri.regions, ri.corners,
+               ri.scan ? "followed through" : "stop at jump points", ri.landmarks,
+               (double)ri.bytes / ((double)g.w * g.h));
+    } else if (jps && path_landmark_bytes(st))
         printf(", jump table and %d landmarks built in %.2f ms", opt.landmarks, t_prep * 1e3);
     else if (jps)
         printf(", jump table built in %.2f ms", t_prep * 1e3);

@@ -14,15 +14,17 @@
 
 static const char usage[] =
     "usage:\n"
-    "  isopath path LEVEL SX,SY GX,GY [--draw] [--topology 8|4|hex] [--algo astar|jps]\n"
+    "  isopath path LEVEL SX,SY GX,GY [--draw] [--topology 8|4|hex] [--algo astar|jps|route]\n"
     "                                 [--landmarks K] [--nearest] [--max-cost C] [--max-expand N]\n"
     "      prints the path one x,y per line (start and goal included), then\n"
     "      'length L steps N expanded E'. --draw first prints the level with the\n"
     "      path over it (s start, o path, g goal). Unreachable: 'no path' on\n"
     "      stderr and exit 1. --nearest walks to the reachable tile nearest an\n"
-    "      unreachable goal instead. --landmarks K (0 to 16; JPS) places K landmarks\n"
-    "      first, whose distances sharpen the search's estimate (as many as fit in\n"
-    "      256 MiB: 7 on 2048x2048, 1 on 4096x4096).\n"
+    "      unreachable goal instead. --landmarks K (0 to 16; JPS, and route up to 8)\n"
+    "      places K landmarks first, whose distances sharpen the search's estimate\n"
+    "      (as many as fit in 256 MiB: 7 on 2048x2048, 1 on 4096x4096).\n"
+    "      --algo route prepares the map first (trees, jump table, landmarks) and\n"
+    "      answers from that; other options and costs that differ run A* instead.\n"
     "  isopath check LEVEL...\n"
     "      validates level files: one FILE:LINE:COL: message per problem (exit 1),\n"
     "      or a summary per file with the walkable tiles '@' cannot reach.\n"
@@ -31,11 +33,11 @@ static const char usage[] =
     "      whose optimal legs the energy covers (exact up to 12 cells; sentries ignored).\n"
     "  isopath field LEVEL GX,GY\n"
     "      prints the flow field towards GX,GY: the step each tile takes.\n"
-    "  isopath bench MAP SCEN [--algo astar|jps] [--landmarks K] [--repeat N]\n"
+    "  isopath bench MAP SCEN [--algo astar|jps|route] [--landmarks K] [--repeat N]\n"
     "      runs a Moving AI scenario and checks every length against the optimum;\n"
     "      last line 'N queries, M optimal, mean X.XX us/query'; exit 1 if M < N.\n"
-    "      JPS places 8 landmarks unless told otherwise; the jump table and the\n"
-    "      landmarks are made before the timing starts, which the first line reports.\n"
+    "      JPS and route place 8 landmarks unless told otherwise; what they prepare\n"
+    "      is made before the timing starts, which the first line reports.\n"
     "  isopath simbench LEVEL TICKS [--seed N] [--near R] [--alarm]\n"
     "      times the game's simulation (sentries included) for TICKS ticks while the\n"
     "      droid walks a fixed pseudo-random tour (within R tiles of its start);\n"
@@ -100,8 +102,10 @@ bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool
                 opt->algo = PATH_ASTAR;
             else if (strcmp(v, "jps") == 0)
                 opt->algo = PATH_JPS;
+            else if (strcmp(v, "route") == 0)
+                opt->algo = PATH_ROUTE;
             else {
-                isopath_usage_error("unknown algorithm '%s' (astar or jps)", v);
+                isopath_usage_error("unknown algorithm '%s' (astar, jps or route)", v);
                 return false;
             }
         } else if (strcmp(a, "--max-cost") == 0) {

@@ -1,0 +1,206 @@
+/* render_int.h - what the renderer's parts share: the Renderer itself, the
+ * window layout, text and panel helpers. render.c owns the Renderer and the
+ * frame; render_world.c the iso world; render_cut.c the wall cut-away;
+ * render_minimap.c the minimap; render_ui.c the HUD, banners, help, palette
+ * and questions. Private to them. */
+#ifndef ISODROID_RENDER_INT_H
+#define ISODROID_RENDER_INT_H
+
+#include "render.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- the art's geometry at zoom 1 (tools/make_art.c draws to it) ------------ */
+enum {
+    TILE_PX_W = 64, TILE_PX_H = 32, /* the floor diamond */
+    GROUND_PX_H = 40,               /* floor sprites: the diamond and 8 px of edge */
+    WALL_PX_H = 72, WALL_RISE = 40, /* wall sprite: top face 32 px, then the faces */
+    TALL_RISE = 56,                 /* the most anything on a tile rises above its top corner (doors, the exit) */
+};
+#define WALL_LOW 0.2 /* a lowered wall keeps this much of its height */
+
+/* ---- text ------------------------------------------------------------------------ */
+enum { TEXT_CACHE = 160, TEXT_LEN = 200 };
+
+typedef struct TextEntry {
+    char s[TEXT_LEN];
+    TTF_Font *font;
+    SDL_Color color;
+    SDL_Texture *tex;
+    int w, h;
+    unsigned long used;
+} TextEntry;
+
+/* An image scaled to the current zoom, drawn 1:1 (the software renderer's
+ * fast path); remade only when the zoom changes. */
+typedef struct Sprite {
+    SDL_Texture *tex;
+    int w, h;
+    int fw, fh; /* one frame of a sheet at this zoom (the whole image otherwise) */
+} Sprite;
+
+/* ---- the wall cut-away: per tile, how far a wall is lowered ------------------ */
+typedef struct CutAway {
+    int w, h;               /* the level size the arrays are for */
+    float *target, *shown;  /* 0 full height .. 1 lowered; shown eases to target */
+    unsigned char *listed;  /* 1 while the tile is in active */
+    int *active;            /* the tiles whose target or shown is not 0 */
+    int count, cap;
+    double clock;           /* g->clock at the last update */
+    float down;             /* walls down (T), eased */
+} CutAway;
+
+/* ---- cached blocks of the world: square screen areas drawn once -------------- */
+enum { BLOCK = 128 }; /* pixels */
+
+typedef struct Block {
+    SDL_Texture *tex;       /* BLOCK x BLOCK, opaque */
+    int bx, by;             /* its place in the level's pixel plane (view offset 0) */
+    bool valid;
+    unsigned long used;     /* frame it was last drawn */
+} Block;
+
+typedef struct BlockCache {
+    Block *block;
+    int count, cap;
+    int *slot;              /* hash of (bx, by) -> block index, -1 empty; 2 x cap */
+    double zoom;            /* the zoom the images are for */
+    float down;             /* the walls' height they show */
+    bool bob;               /* cells are live (their bob shows) */
+    uint64_t sig;           /* what the tiles' looks were taken from (render_world.c) */
+    unsigned char *look;    /* per tile, how the images show it, to find what changed */
+    int w, h;
+    unsigned char *live;    /* per block on screen: drawn tile by tile this frame */
+    int live_cap;
+} BlockCache;
+
+/* ---- things that move between tiles, depth-sorted among the walls ------------- */
+typedef enum ActorKind { ACTOR_DROID, ACTOR_SENTRY } ActorKind;
+
+typedef struct Actor {
+    ActorKind kind;
+    int index;              /* ACTOR_SENTRY: its id in g->sim.sentries */
+    double depth;           /* x + y of its feet */
+} Actor;
+
+/* ---- minimap markers, collected once per level version ----------------------- */
+/* The tiles drawn with their own marker or animation: cells, doors, the
+ * exit, sentry and droid starts, in level order. */
+typedef struct MiniMarks {
+    TilePos *tile;
+    TileKind *kind;
+    int count, cap;
+    unsigned version;       /* the level_version they were collected from */
+    int cells_left;         /* and the cells left then (a cell taken is a marker gone) */
+    bool valid;
+} MiniMarks;
+
+/* ---- the window's layout, from its size alone -------------------------------- */
+typedef struct Layout {
+    double ui;              /* UI scale: 1 at 1280x720 */
+    int font_px, big_px;    /* body and title text sizes */
+    int line, big_line;     /* their line steps */
+    int pad;                /* margin to the window's edge and between panels */
+    int box_lines;          /* lines a banner or the message may wrap to */
+    SDL_Rect hud;           /* the HUD panel */
+    SDL_Rect minimap;       /* the minimap's image (its panel is pad/2 wider) */
+    SDL_Rect minimap_panel;
+    SDL_Rect palette;       /* the editor's palette */
+    int swatch;             /* one palette cell */
+} Layout;
+
+struct Renderer {
+    SDL_Renderer *sdl;
+    Assets *assets;
+    Sprite sprite[IMAGE_COUNT];
+    double sprite_zoom;
+    TextEntry text[TEXT_CACHE];
+    unsigned long frame;
+    int font_px, big_px;    /* the sizes the assets' fonts are set to */
+    SDL_Texture *minimap;
+    int minimap_w, minimap_h;
+    unsigned minimap_version; /* the level_version it shows */
+    MiniMarks marks;
+    SDL_Texture *icon[IMAGE_COUNT]; /* unscaled images for the editor's palette */
+    CutAway cut;
+    BlockCache blocks;
+    Actor *actors;          /* this frame's, back to front */
+    int actor_count, actor_cap;
+    Layout lay;
+};
+
+/* ---- what the play shows (the sim's state, read only) ------------------------------ */
+static inline int render_route_left(const Game *g)
+{
+    return mover_remaining(&g->sim.droid);
+}
+static inline TilePos render_route_tile(const Game *g, int i)
+{
+    return mover_route_tile(&g->sim.droid, i);
+}
+/* Where the walk ends, when the droid is walking somewhere. */
+static inline bool render_destination(const Game *g, TilePos *out)
+{
+    if (!g->sim.has_target || render_route_left(g) == 0)
+        return false;
+    *out = g->sim.target;
+    return true;
+}
+
+/* A door's frame in its sheet: 0 shut .. DOOR_FRAMES - 1 open. */
+static inline int render_door_frame(const Sim *s, TilePos t)
+{
+    const SimDoor *d = sim_door_at(s, t.x, t.y);
+    int anim = d ? d->anim : 0;
+    return (anim * (DOOR_FRAMES - 1) + SIM_DOOR_ANIM_TICKS / 2) / SIM_DOOR_ANIM_TICKS;
+}
+
+/* A colour per sentry state, for its sprite's tint, its marks and the minimap. */
+static inline SDL_Color render_sentry_color(SentryState st)
+{
+    switch (st) {
+    case SENTRY_ALERT: return (SDL_Color){255, 200, 40, 255};
+    case SENTRY_CHASE: return (SDL_Color){255, 60, 50, 255};
+    case SENTRY_SEARCH: return (SDL_Color){200, 110, 255, 255};
+    case SENTRY_RETURN: return (SDL_Color){150, 170, 200, 255};
+    default: return (SDL_Color){255, 140, 90, 255};
+    }
+}
+
+/* ---- render.c: helpers every part uses ----------------------------------------- */
+void render_blit(Renderer *r, int image, const SDL_Rect *src, double x, double y, int w, int h);
+TextEntry *render_text_get(Renderer *r, TTF_Font *font, const char *s, SDL_Color c);
+/* Draws s with a soft shadow at (x, y); returns its width. */
+int render_text(Renderer *r, TTF_Font *font, int x, int y, SDL_Color c, const char *s);
+int render_text_width(TTF_Font *font, const char *s);
+/* s cut to max_w pixels with an ellipsis when it is wider, into out. */
+void render_text_fit(TTF_Font *font, const char *s, int max_w, char *out, size_t n);
+/* Word-wraps s into lines of at most max_w pixels; returns how many (at most
+ * max_lines; the last one is cut with an ellipsis when text is left over). */
+int render_text_wrap(TTF_Font *font, const char *s, int max_w, char (*lines)[TEXT_LEN], int max_lines);
+void render_panel(Renderer *r, SDL_Rect rect, Uint8 alpha);
+void render_fill_circle(Renderer *r, float cx, float cy, float radius, SDL_Color c);
+void render_fill_polygon(Renderer *r, const SDL_FPoint *p, int n, SDL_Color c);
+
+/* ---- the parts ------------------------------------------------------------------ */
+Layout render_layout(const Game *g);                       /* render_ui.c */
+void render_world(Renderer *r, const Game *g);             /* render_world.c */
+void render_world_free(Renderer *r);
+void render_cut_update(Renderer *r, const Game *g);        /* render_cut.c */
+float render_cut_height(const Renderer *r, int x, int y);  /* a wall's height now, WALL_LOW .. 1 */
+float render_cut_height_static(const Renderer *r);         /* a wall's height with nothing near it */
+void render_cut_free(Renderer *r);
+void render_marks_refresh(Renderer *r, const Game *g);     /* render_minimap.c: r->marks */
+void render_minimap_draw(Renderer *r, const Game *g);
+void render_minimap_free(Renderer *r);
+/* A minimap marker's shape, centred at (x, y), size px across, in its own colour or
+ * fill's (the help's legend uses it too). */
+typedef enum MiniMarker {
+    MARK_DROID, MARK_TARGET, MARK_EXIT, MARK_DOOR, MARK_CELL, MARK_SENTRY, MARK_PATH, MARK_COUNT
+} MiniMarker;
+void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px, const SDL_Color *fill);
+const char *render_minimap_marker_name(MiniMarker m);
+void render_ui(Renderer *r, const Game *g, const HudStats *hs); /* render_ui.c */
+
+#endif

@@ -1,0 +1,221 @@
+#!/bin/sh
+# test_view.sh - what the player sees, checked on headless screenshots: the
+# path and the pointer are not hidden by walls, T lowers them all, the
+# minimap's view outline, markers and destination, the message bar, the
+# camera's limits, and a UI that fits windows from 200x150 to 3840x2160.
+# With Xvfb and xdotool it also plays a real window: zooming around the
+# pointer while following, and F11 with no window manager. Prints TAP.
+# ISODROID names the binary, PNGCHECK the screenshot checker.
+game=${ISODROID:-bin/isodroid}
+pngcheck=${PNGCHECK:-build/san/tests/pngcheck}
+. "$(dirname "$0")/tap.sh"
+
+# shot LEVEL SIZE NAME COMMANDS...: runs the commands, then screenshots $tmp/NAME.png
+shot() {
+    lv=$1 size=$2 name=$3
+    shift 3
+    printf '%s\n' "$@" "screenshot $tmp/$name.png" quit >"$tmp/$name.txt"
+    "$game" "$lv" --headless --size "$size" --script "$tmp/$name.txt" >"$tmp/$name.out" 2>"$tmp/$name.err"
+}
+# count NAME X0 Y0 X1 Y1 R G B TOL: pixels of that colour in the box
+count() {
+    "$pngcheck" "$tmp/$1.png" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" | awk '{ print $7 }'
+}
+# bbox NAME X0 Y0 X1 Y1 R G B TOL: their bounding box, "X0 Y0 X1 Y1"
+bbox() {
+    "$pngcheck" "$tmp/$1.png" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" | awk '{ print $9, $10, $11, $12 }'
+}
+eye() { # NAME X0 Y0 X1 Y1: red droid-eye pixels in the box
+    "$pngcheck" "$tmp/$1.png" "$2" "$3" "$4" "$5" | awk '{ print $5 }'
+}
+
+# ---- walls never hide the path, the droid or the pointer --------------------------
+
+# the corridors, walking to the exit: the path's cyan shows along the corridors
+shot levels/02_corridors.txt 1280x720 corridors "wait 100" "clicktile 23 13" "wait 2500"
+px=$(count corridors 0 240 1279 719 70 225 255 40)
+check "corridors: the path shows between the walls ($px path pixels)" '[ "$px" -gt 2000 ]'
+px=$(eye corridors 560 240 720 440)
+check "corridors: the droid shows between the walls" '[ "$px" -gt 3 ]'
+
+# the tutorial, pointer on 6,8 behind the front wall: its outline shows
+shot levels/01_tutorial.txt 1280x720 hover "wait 100" "move 532 627" "wait 300"
+px=$(count hover 460 590 605 665 255 240 150 40)
+check "tutorial: the hovered tile 6,8 behind a wall is outlined ($px pixels)" '[ "$px" -gt 200 ]'
+
+# a hovered wall is outlined on its top, where it is seen
+shot levels/01_tutorial.txt 1280x720 hoverwall "wait 100" "move 696 444" "wait 300"
+px=$(count hoverwall 600 300 800 480 255 110 90 35)
+check "tutorial: a hovered wall is outlined where it is seen ($px pixels)" '[ "$px" -gt 200 ]'
+
+# T: walls down, their light tops give way to low dark blocks
+shot levels/01_tutorial.txt 1280x720 up "wait 100" "move 5 5" "wait 100"
+shot levels/01_tutorial.txt 1280x720 down "wait 100" "move 5 5" "key T" "wait 1000"
+a=$(count up 0 150 1279 719 190 180 165 25)
+b=$(count down 0 150 1279 719 190 180 165 25)
+check "T lowers every wall (wall tops $a -> $b pixels)" '[ "$a" -gt 5000 ] && [ "$b" -lt $((a / 10)) ]'
+
+# zoomed out, where cells are drawn into cached blocks: after the droid takes
+# a cell and walks away, the cell's part of the picture is exactly what a
+# level without that cell shows (the first screenshots fill the cache)
+set -- "wait 100" "move 5 5"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do set -- "$@" "key -"; done
+awk '!/^;/ && !/^[a-z]+:/ && y++ == 25 { $0 = substr($0, 1, 6) "." substr($0, 8) } { print }' \
+    levels/07_expanse.txt >"$tmp/nocell.txt"
+shot levels/07_expanse.txt 1280x720 cellA "$@" "wait 600"
+shot levels/07_expanse.txt 1280x720 cellB "$@" "wait 300" "screenshot $tmp/cell0.png" "clicktile 6 25" "wait 14000" \
+    "screenshot $tmp/cell1.png" "clicktile 9 10" "wait 15000"
+shot "$tmp/nocell.txt" 1280x720 cellC "$@" "wait 600"
+gone=$("$pngcheck" "$tmp/cellB.png" 486 392 506 414 diff "$tmp/cellA.png" | awk '{ print $7 }')
+same=$("$pngcheck" "$tmp/cellB.png" 486 392 506 414 diff "$tmp/cellC.png" | awk '{ print $7 }')
+check "zoomed out: a cell taken is gone from the cached picture ($gone pixels changed, $same left over)" \
+    '[ "$gone" -gt 20 ] && [ "$same" -eq 0 ]'
+
+# ---- the minimap ------------------------------------------------------------------------
+
+# zoomed far out the screen holds the whole map: the outline is the map's
+# border (corners white), with no line across it
+set -- "wait 100"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do set -- "$@" "key -"; done
+shot levels/01_tutorial.txt 1280x720 out "$@"
+corners=0
+for xy in "1084 16" "1263 16" "1263 215" "1084 215"; do
+    # shellcheck disable=SC2086
+    [ "$(count out $xy $xy 255 255 255 40)" -eq 1 ] && corners=$((corners + 1))
+done
+px=$(count out 1150 90 1225 170 255 255 255 40) # clear of the markers
+check "minimap: zoomed out, the view outline is the map's border ($corners corners, $px inner pixels)" \
+    '[ "$corners" -eq 4 ] && [ "$px" -eq 0 ]'
+
+# the droid is white, not yellow like the cells
+shot levels/02_corridors.txt 1280x720 marks "wait 100"
+check "minimap: the droid's marker is white, the cell's yellow" \
+    '[ "$(count marks 1072 24 1080 32 255 255 255 20)" -gt 20 ] && [ "$(count marks 1072 24 1080 32 255 220 60 30)" -eq 0 ] &&
+     [ "$(count marks 1216 56 1224 64 255 228 60 40)" -gt 5 ]'
+# walking to the exit: the exit stays green under the path, ringed as the destination
+# (the exit is locked until the cell is taken: dark green, bright once open)
+check "minimap: the exit shows above the path, ringed as the destination" \
+    '[ $(($(count corridors 1248 120 1256 128 90 235 140 40) + $(count corridors 1248 120 1256 128 70 120 90 25))) -gt 20 ] &&
+     [ "$(count corridors 1244 116 1260 132 70 225 255 40)" -gt 20 ]'
+
+# ---- the destination and the message bar -------------------------------------------------
+
+# a wall clicked near the bottom: the message would sit on the destination, so it goes up
+shot levels/01_tutorial.txt 1280x720 msg "wait 100" "key c" "key w" "clicktile 8 8" "wait 300"
+check "the destination has a marker, and the message bar keeps off it" \
+    '[ "$(count msg 500 560 700 719 140 240 255 30)" -gt 200 ] && [ "$(count msg 300 600 1000 719 255 236 180 30)" -eq 0 ] &&
+     [ "$(count msg 300 100 1000 400 255 236 180 30)" -gt 100 ]'
+
+# ---- the camera ---------------------------------------------------------------------------
+
+set -- "wait 100"
+for i in $(seq 100); do set -- "$@" "key d"; done
+shot levels/01_tutorial.txt 1280x720 pan "$@" "wait 100"
+bg=$(count pan 330 240 1060 640 22 26 36 6)
+check "panning keeps the level on screen ($bg of 293131 pixels background)" '[ "$bg" -lt 270000 ]'
+
+# ---- a UI that fits every window ------------------------------------------------------------
+
+printf 'name: One tile\n@\n' >"$tmp/one.txt"
+for size in 200x150 320x240 640x480 1280x720 3840x2160; do
+    w=${size%x*} h=${size#*x}
+    shot levels/01_tutorial.txt "$size" "play$w" "wait 100"
+    shot "$tmp/one.txt" "$size" "help$w" "wait 100" "key M" "key H"
+    shot levels/01_tutorial.txt "$size" "edit$w" "wait 100" "key E"
+    ok=1
+    for f in "play$w" "help$w" "edit$w"; do [ -s "$tmp/$f.err" ] && ok=0; done
+    check "$size: runs at that size, nothing on stderr" '[ "$ok" -eq 1 ]'
+    read -r mx0 my0 mx1 my1 <<EOF
+$(bbox "play$w" 0 0 $((w - 1)) $((h - 1)) 255 236 180 20)
+EOF
+    check "$size: the welcome message is whole, inside the window ($mx0 $my0 $mx1 $my1)" \
+        '[ "$mx0" -ge 6 ] && [ "$mx1" -le $((w - 7)) ] && [ "$my1" -le $((h - 4)) ]'
+    check "$size: the HUD leaves the droid in view" '[ "$(eye "play$w" $((w / 2 - 60)) $((h / 2 - 120)) $((w / 2 + 60)) $((h / 2 + 20)))" -gt 3 ]'
+    # the help is centred and nothing of it touches a border: its text's right
+    # margin is the left one (keys start the lines, descriptions end them)
+    read -r kx0 ky0 kx1 ky1 <<EOF
+$(bbox "help$w" 0 0 $((w - 1)) $((h - 1)) 140 210 255 20)
+EOF
+    read -r bx0 by0 bx1 by1 <<EOF
+$(bbox "help$w" 0 0 $((w - 1)) $((h - 1)) 230 232 240 20)
+EOF
+    check "$size: the help fits, its text as far from the right border as from the left ($kx0 .. $bx1, down to $by1)" \
+        '[ "$kx0" -ge 4 ] && [ "$bx1" -le $((w - 5)) ] && [ "$by1" -le $((h - 5)) ] && [ $((w - 1 - bx1)) -ge $((kx0 - 4)) ]'
+    check "$size: the EDITING banner stays off the palette" '[ "$(count "edit$w" 0 $((h * 3 / 4)) $((w - 1)) $((h - 1)) 120 70 20 12)" -eq 0 ]'
+done
+read -r t0 t1 t2 small <<EOF
+$(bbox play1280 0 0 640 240 255 220 120 20)
+EOF
+read -r t0 u1 t2 big <<EOF
+$(bbox play3840 0 0 1920 720 255 220 120 20)
+EOF
+check "3840x2160: the text is scaled up with the window (title $((small - t1)) -> $((big - u1)) px)" '[ $((big - u1)) -ge $(((small - t1) * 5 / 2)) ]'
+
+# ---- --bench-zoom ------------------------------------------------------------------------
+
+"$game" levels/01_tutorial.txt --headless --bench-frames 10 --bench-zoom 0.25 --size 320x240 >"$tmp/bench" 2>&1
+check "--bench-zoom: the frames are drawn at that zoom" 'grep -Eq "10 frames at 320x240: median [0-9.]+ ms, p95 [0-9.]+ ms \(zoom 0.25\)" "$tmp/bench"'
+"$game" levels/01_tutorial.txt --headless --bench-frames 10 --bench-zoom 9 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "--bench-zoom out of range: exit 2 with a message" '[ $rc -eq 2 ] && grep -q "bench-zoom" "$tmp/err"'
+
+# ---- a real window, under Xvfb with no window manager -----------------------------------------
+
+if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xwininfo >/dev/null &&
+    command -v import >/dev/null; then
+    Xvfb -displayfd 3 -screen 0 1280x720x24 3>"$tmp/dpy" 2>/dev/null &
+    xvfb=$!
+    for i in $(seq 50); do [ -s "$tmp/dpy" ] && break; sleep 0.1; done
+    DISPLAY=:$(cat "$tmp/dpy")
+    export DISPLAY
+    # window GAME_PID: the game's window id, once it is mapped
+    window() {
+        for i in $(seq 50); do
+            id=$(xdotool search --pid "$1" --name Isodroid 2>/dev/null | head -1)
+            [ -n "$id" ] && { sleep 0.5; echo "$id"; return; }
+            sleep 0.1
+        done
+    }
+
+    # the wheel over 7,2 while following the droid: 7,2 stays under the pointer
+    "$game" levels/01_tutorial.txt --trace >"$tmp/xtrace" 2>&1 &
+    pid=$!
+    win=$(window $pid)
+    xdotool mousemove --window "$win" 907 493
+    sleep 0.3
+    for i in 1 2 3; do xdotool click 4; sleep 0.2; done
+    xdotool mousemove --window "$win" 908 494
+    sleep 0.5
+    kill $pid
+    wait $pid 2>/dev/null
+    check "window: the wheel zooms around the pointer while following (hovers: $(grep ^hover "$tmp/xtrace" | tr '\n' ' '))" \
+        'grep -q "^hover 7 2$" "$tmp/xtrace" && [ "$(grep ^hover "$tmp/xtrace" | tail -1)" = "hover 7 2" ]'
+
+    # F11 twice with no window manager: the window covers the screen, then comes back
+    "$game" levels/01_tutorial.txt --size 960x540 >/dev/null 2>&1 &
+    pid=$!
+    win=$(window $pid)
+    xdotool key --window "$win" F11
+    sleep 1
+    xwininfo -id "$win" >"$tmp/full"
+    import -window root "$tmp/full.png"
+    xdotool key --window "$win" F11
+    sleep 1
+    xwininfo -id "$win" >"$tmp/back"
+    import -window root "$tmp/back.png"
+    kill $pid
+    wait $pid 2>/dev/null
+    geom() { awk '/Absolute upper-left X/ { x = $4 } /Absolute upper-left Y/ { y = $4 } /Width:/ { w = $2 } /Height:/ { h = $2 } END { print x, y, w, h }' "$1"; }
+    check "window: F11 covers the screen ($(geom "$tmp/full")), the HUD at its top left" \
+        '[ "$(geom "$tmp/full")" = "0 0 1280 720" ] && [ "$(count full 0 0 300 60 255 220 120 20)" -gt 100 ]'
+    check "window: F11 again gives the window back ($(geom "$tmp/back")), the HUD at its top left" \
+        '[ "$(geom "$tmp/back")" = "160 90 960 540" ] && [ "$(count back 160 90 460 150 255 220 120 20)" -gt 100 ]'
+    kill $xvfb
+    wait $xvfb 2>/dev/null
+else
+    skip "Xvfb, xdotool, xwininfo or import (imagemagick) missing: no real-window checks"
+    skip "Xvfb, xdotool, xwininfo or import (imagemagick) missing: no F11 check"
+    skip "Xvfb, xdotool, xwininfo or import (imagemagick) missing: no F11 check"
+fi
+
+tap_end
