@@ -1,7 +1,8 @@
 /* fuzz_movingai.c - Moving AI readers, then the searches on what they
  * loaded. The input is a .map text, a NUL byte and a .scen text. Whatever
- * loads is searched with A* and with JPS (two landmarks): both must agree,
- * and every path must step legally and cost what it claims. */
+ * loads is searched with A*, with JPS (two landmarks) and with the prepared
+ * planner (route): all must agree, and every path must step legally and
+ * cost what it claims. */
 #include <math.h>
 #include <string.h>
 
@@ -61,10 +62,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (map_ok && scen_ok) {
         PathState *st = path_create(g.w, g.h);
         FUZZ_CHECK(st != NULL);
-        PathOptions astar = path_options_default(), jps = astar;
+        PathOptions astar = path_options_default(), jps = astar, route = astar;
         jps.algo = PATH_JPS;
         jps.landmarks = 2;
+        route.algo = PATH_ROUTE;
+        route.landmarks = 2;
         path_prepare(st, &g, &jps);
+        path_prepare(st, &g, &route);
         for (int i = 0; i < s.count && i < QUERIES_MAX; i++) {
             const ScenQuery *q = &s.q[i];
             FUZZ_CHECK(q->start.x >= 0 && q->start.y >= 0 && q->goal.x >= 0 && q->goal.y >= 0);
@@ -77,9 +81,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             PathStatus sj = path_find(st, &g, q->start, q->goal, &jps, &rj);
             if (sj == PATH_FOUND)
                 check_path(st, &g, &rj, q->goal);
-            FUZZ_CHECK(sa == sj);
+            PathResult rr;
+            PathStatus sr = path_find(st, &g, q->start, q->goal, &route, &rr);
+            if (sr == PATH_FOUND)
+                check_path(st, &g, &rr, q->goal);
+            FUZZ_CHECK(sa == sj && sa == sr);
             if (sa == PATH_FOUND)
-                FUZZ_CHECK(fabs(ra.length - rj.length) <= 1e-9 * (1.0 + ra.length));
+                FUZZ_CHECK(fabs(ra.length - rj.length) <= 1e-9 * (1.0 + ra.length) &&
+                           fabs(ra.length - rr.length) <= 1e-9 * (1.0 + ra.length));
         }
         path_destroy(st);
     }
