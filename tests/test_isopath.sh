@@ -121,4 +121,14 @@ for scen in tests/data/movingai/*.map.scen; do
     done
 done
 
+# the prepared planner on the smallest maps: one tile, and every tile its own region
+printf '@\n' >"$tmp/one.txt"
+"$isopath" path "$tmp/one.txt" 0,0 0,0 --algo route >"$tmp/out" 2>&1
+rc=$?
+check "route on a one-tile level: the empty path, no overflow" '[ $rc -eq 0 ] && grep -q "^length 0.000000 steps 0" "$tmp/out"'
+printf '@#.\n#.#\n.#.\n' >"$tmp/islands.txt"
+"$isopath" path "$tmp/islands.txt" 0,0 2,2 --algo route >"$tmp/out" 2>&1
+rc=$?
+check "route where every tile is its own region: unreachable, exit 1" '[ $rc -eq 1 ] && grep -q "goal unreachable" "$tmp/out"'
+
 tap_end

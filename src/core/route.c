@@ -333,7 +333,7 @@ static bool build_start(RouteMap *rm, const Grid *g, int marks)
     b->moves = malloc(n);
     b->deg = malloc(n);
     b->order = malloc(n * sizeof *b->order);
-    b->aux = malloc(n * sizeof *b->aux);
+    b->aux = malloc((n + 1) * sizeof *b->aux); /* indexed by tile, or by region number 1..regions <= n */
     if (!rm->jump || (rm->slots && !rm->mark) || !rm->forced || !rm->link || !rm->region || !b->moves ||
         !b->deg || !b->order || !b->aux) {
         build_free(b);
