@@ -196,5 +196,9 @@ sed '3s/.*/12 goto 1 oops/' "$tmp/game.rec" >"$tmp/bad.rec"
 "$game" --headless --replay "$tmp/bad.rec" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "a broken recording: FILE:LINE:COL message, exit 1" '[ $rc -eq 1 ] && grep -q "bad.rec:3:4: .goto. wants two whole numbers" "$tmp/err"'
+printf 'isodroid-replay 1\nlevel levels/01_tutorial.txt\n0 goto 4294967299 2\n' >"$tmp/wrap.rec"
+"$game" --headless --replay "$tmp/wrap.rec" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "a recording's numbers never wrap (4294967299 is refused, not read as 3)" '[ $rc -eq 1 ] && grep -q "wrap.rec:3:3: .goto. wants two whole numbers" "$tmp/err"'
 
 tap_end

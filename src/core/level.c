@@ -4,6 +4,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "level.h"
 
+#include "num.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,11 +196,15 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
     size_t vlen = (size_t)(end - v);
     if (key == KEY_ENERGY || key == KEY_CELL) {
         /* a whole number 1..LEVEL_ENERGY_MAX, nothing after it */
+        char num[16];
         long n = 0;
-        size_t i = 0;
-        while (i < vlen && v[i] >= '0' && v[i] <= '9' && n <= LEVEL_ENERGY_MAX)
-            n = n * 10 + (v[i++] - '0');
-        if (i == 0 || i < vlen || n < 1 || n > LEVEL_ENERGY_MAX) {
+        bool ok = vlen < sizeof num;
+        if (ok) {
+            memcpy(num, v, vlen);
+            num[vlen] = '\0';
+            ok = num_parse_long(num, 1, LEVEL_ENERGY_MAX, &n) == NUM_OK;
+        }
+        if (!ok) {
             diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "%s wants a whole number from 1 to %ld",
                      header_keys[key], (long)LEVEL_ENERGY_MAX);
             return false;

@@ -159,9 +159,10 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
         game_deinit(g);
         return false;
     }
-    char dir[4096];
-    levelset_dir_of(path, dir, sizeof dir);
-    levelset_scan(&g->levels, dir); /* an unreadable folder: just no switching */
+    char *dir = levelset_dir_new(path);
+    if (dir)
+        levelset_scan(&g->levels, dir); /* an unreadable folder: just no switching */
+    free(dir);
     g->level_index = levelset_find(&g->levels, path);
     g->view = iso_view(64, 32);
     g->show_minimap = true;
@@ -606,7 +607,7 @@ static void switch_level(Game *g, int delta)
     /* a file that does not load is skipped (and named), so one bad file
      * never blocks the way to the levels after it */
     int n = g->levels.count, at = g->level_index >= 0 ? g->level_index : (delta > 0 ? -1 : 0);
-    char path[4096], skipped[DIAG_LEN] = "";
+    char *path = NULL, skipped[DIAG_LEN] = "";
     Level nl;
     int i = at;
     bool loaded = false;
@@ -614,7 +615,9 @@ static void switch_level(Game *g, int delta)
         i = ((i + delta) % n + n) % n;
         if (i == g->level_index)
             break; /* back where we started */
-        levelset_path(&g->levels, i, path, sizeof path);
+        free(path);
+        if (!(path = levelset_path_new(&g->levels, i)))
+            break;
         Diags d;
         diag_clear(&d);
         loaded = level_load(path, &nl, &d);
@@ -626,12 +629,15 @@ static void switch_level(Game *g, int delta)
             game_say(g, 8.0, "No other level loads: %s", skipped);
         else
             game_say(g, 3.0, "No other levels beside %s.", g->path);
+        free(path);
         return;
     }
-    if (!adopt_level(g, &nl, path, false)) {
+    bool adopted = adopt_level(g, &nl, path, false);
+    if (!adopted)
         game_say(g, 4.0, "Cannot open %s: out of memory.", path);
+    free(path);
+    if (!adopted)
         return;
-    }
     g->level_index = i;
     game_frame_level(g);
     trace(g, "level %s", g->path);

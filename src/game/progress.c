@@ -4,13 +4,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "progress.h"
 
+#include "fileio.h"
+#include "num.h"
+
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #define PROGRESS_HEADER "# isodroid progress 1"
 enum { PROGRESS_MAX_BYTES = 1 << 20, PROGRESS_MAX_LEVELS = 10000 };
@@ -83,12 +84,10 @@ static bool parse_line(Progress *p, char *line)
             return false;
     if (n != 5 || strcmp(f[0], "level") || !f[1][0] || strchr(f[1], '/') || find(p, f[1]))
         return false;
-    char *e1, *e2, *e3;
-    errno = 0;
-    double time = strtod(f[2], &e1);
-    long steps = strtol(f[3], &e2, 10);
-    double energy = strtod(f[4], &e3);
-    if (errno || *e1 || *e2 || *e3 || !(time >= 0 && time < 1e9) || steps < 0 || !(energy >= 0 && energy < 1e12))
+    double time, energy;
+    long steps;
+    if (num_parse_double(f[2], 0, 1e9, &time) != NUM_OK || num_parse_long(f[3], 0, 1000000000L, &steps) != NUM_OK ||
+        num_parse_double(f[4], 0, 1e12, &energy) != NUM_OK)
         return false;
     ProgressEntry *e = add(p, f[1]);
     if (!e)
@@ -183,6 +182,24 @@ static bool make_dirs(const char *file)
     return true;
 }
 
+/* Moves a damaged file aside to FILE.bad, so writing never destroys it. */
+static bool back_up_damaged(Progress *p)
+{
+    size_t bn = strlen(p->path) + 5;
+    char *bad = malloc(bn);
+    if (!bad)
+        return false;
+    snprintf(bad, bn, "%s.bad", p->path);
+    bool ok = rename(p->path, bad) == 0 || errno == ENOENT;
+    if (!ok)
+        snprintf(p->error, sizeof p->error, "progress not saved: cannot keep the damaged %s as %s (%s)", p->path, bad,
+                 strerror(errno));
+    free(bad);
+    if (ok)
+        p->corrupt = false;
+    return ok;
+}
+
 static bool write_file(Progress *p)
 {
     size_t cap = 64, len = 0;
@@ -195,36 +212,14 @@ static bool write_file(Progress *p)
     for (int i = 0; i < p->count; i++)
         len += (size_t)snprintf(text + len, cap - len, "level\t%s\t%.3f\t%ld\t%.3f\n", p->entry[i].level,
                                 p->entry[i].best_time, p->entry[i].best_steps, p->entry[i].best_energy);
-    size_t tn = strlen(p->path) + 16;
-    char *tmp = malloc(tn);
-    bool ok = tmp && make_dirs(p->path);
-    if (ok)
-        snprintf(tmp, tn, "%s.tmpXXXXXX", p->path);
-    int fd = ok ? mkstemp(tmp) : -1;
-    ok = fd >= 0;
-    if (ok) {
-        ok = write(fd, text, len) == (ssize_t)len && fsync(fd) == 0;
-        ok = close(fd) == 0 && ok;
-        if (ok && p->corrupt) {
-            /* the damaged file is kept beside, never overwritten */
-            size_t bn = strlen(p->path) + 5;
-            char *bad = malloc(bn);
-            ok = bad != NULL;
-            if (ok) {
-                snprintf(bad, bn, "%s.bad", p->path);
-                ok = rename(p->path, bad) == 0 || errno == ENOENT;
-                free(bad);
-            }
-            if (ok)
-                p->corrupt = false;
-        }
-        ok = ok && rename(tmp, p->path) == 0;
-        if (!ok)
-            unlink(tmp);
-    }
+    char err[300];
+    bool ok = make_dirs(p->path);
     if (!ok)
-        snprintf(p->error, sizeof p->error, "progress not saved to %s: %s", p->path, strerror(errno));
-    free(tmp);
+        snprintf(p->error, sizeof p->error, "progress not saved: cannot make the folder of %s (%s)", p->path,
+                 strerror(errno));
+    ok = ok && (!p->corrupt || back_up_damaged(p));
+    if (ok && !(ok = fileio_write_atomic(p->path, text, len, err, sizeof err)))
+        snprintf(p->error, sizeof p->error, "progress not saved: %s", err);
     free(text);
     return ok;
 }

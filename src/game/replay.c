@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "replay.h"
 
+#include "num.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,17 +69,16 @@ static bool push_line(Replay *r, ReplayLine l)
 /* "TICK word ..." into l; false with a message. */
 static bool parse_input(const char *path, int no, char *s, ReplayLine *l, Diags *d)
 {
-    char *end;
-    errno = 0;
-    unsigned long long tick = strtoull(s, &end, 10);
-    if (end == s || errno || *end != ' ' || s[0] == '-') {
-        diag_add(d, path, no, 1, "expected a tick (a whole number) first");
+    const char *end;
+    long tick;
+    if (num_scan_long(s, &end, 0, REPLAY_MAX_TICK, &tick) != NUM_OK || *end != ' ') {
+        diag_add(d, path, no, 1, "expected a tick (a whole number from 0 to %ld) first", (long)REPLAY_MAX_TICK);
         return false;
     }
-    char *word = end + 1, *rest = strchr(word, ' ');
+    char *word = s + (end - s) + 1, *rest = strchr(word, ' ');
     if (rest)
         *rest++ = '\0';
-    l->tick = tick;
+    l->tick = (uint64_t)tick;
     l->line = no;
     if (!strcmp(word, "end") && !rest) {
         l->kind = REPLAY_END;
@@ -89,19 +90,23 @@ static bool parse_input(const char *path, int no, char *s, ReplayLine *l, Diags 
         return l->path != NULL;
     }
     SimCmdType t;
-    int x, y;
-    char junk;
     if (!sim_cmd_from_name(word, &t)) {
         diag_add(d, path, no, (int)(word - s) + 1, "unknown input '%s' (goto, push, hold, release, restart, level, end)",
                  word);
         return false;
     }
-    if (!rest || sscanf(rest, "%d %d %c", &x, &y, &junk) != 2 || x < -1 || y < -1 || x > 65535 || y > 65535) {
-        diag_add(d, path, no, (int)(word - s) + 1, "'%s' wants two whole numbers X Y", word);
+    char *second = rest ? strchr(rest, ' ') : NULL;
+    if (second)
+        *second++ = '\0';
+    long x, y;
+    if (!rest || !second || num_parse_long(rest, -1, LEVEL_MAX_SIDE, &x) != NUM_OK ||
+        num_parse_long(second, -1, LEVEL_MAX_SIDE, &y) != NUM_OK) {
+        diag_add(d, path, no, (int)(word - s) + 1, "'%s' wants two whole numbers X Y from -1 to %d", word,
+                 LEVEL_MAX_SIDE);
         return false;
     }
     l->kind = REPLAY_CMD;
-    l->cmd = (SimCmd){t, x, y};
+    l->cmd = (SimCmd){t, (int)x, (int)y};
     return true;
 }
 

@@ -17,6 +17,7 @@
 
 #define REPLAY_HEADER "isodroid-replay 1"
 enum { REPLAY_MAX_BYTES = 64 * 1024 * 1024 };
+#define REPLAY_MAX_TICK 2000000000L /* ticks after a (re)start: over a year of play */
 
 typedef enum ReplayKind { REPLAY_CMD, REPLAY_LEVEL, REPLAY_END } ReplayKind;
 
