@@ -369,8 +369,18 @@ static void test_level_switching(void **state)
     assert_int_equal(g->levels.count, 4);
     assert_int_equal(g->level_index, 0);
 
+    /* nothing of the old level's walk or preview survives a switch */
+    game_hover(g, true, tile_pos(6, 8));
+    game_click_tile(g, tile_pos(6, 8));
+    run_for(g, 0.5);
+    assert_true(g->plan.valid);
     game_request_switch(g, +1);
     assert_string_equal(g->level.name, "Hall");
+    assert_false(g->plan.valid);
+    assert_int_equal(g->preview.count, 0); /* 6,8 is off the 5x3 hall */
+    assert_false(g->hover_valid);
+    game_hover(g, true, tile_pos(3, 1));
+    assert_int_equal(g->preview.count, 2); /* planned on the new level */
     game_request_switch(g, +1);
     assert_string_equal(g->level.name, "Yard");
     assert_int_equal(g->sim.droid.tile.x, 3);
