@@ -192,6 +192,12 @@ h1=$(tail -1 "$tmp/trace1") h2=$(tail -1 "$tmp/trace2") h3=$(tail -1 "$tmp/trace
 check "a recording replays to the recorded state hash, twice" \
     'case $h1 in state\ *) true ;; *) false ;; esac && [ "$h1" = "$h2" ] && [ "$h2" = "$h3" ] && [ ! -s "$tmp/err" ]'
 check "the replay walks the same steps" '[ "$(grep -c ^arrive "$tmp/trace1")" = "$(grep -c ^arrive "$tmp/trace2")" ] && grep -q "^restart" "$tmp/trace2"'
+# across a win and a switch to the next level: the win is replayed where it happened
+printf 'clicktile 5 2\nwait 2000\nclicktile 1 7\nwait 4000\nclicktile 7 8\nwait 3000\nkey Return\nwait 500\nclicktile 3 1\nwait 1000\nquit\n' >"$tmp/next.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/next.txt" --trace --no-progress --record "$tmp/next.rec" >"$tmp/trace1" 2>"$tmp/err"
+"$game" --headless --replay "$tmp/next.rec" --trace --no-progress >"$tmp/trace2" 2>>"$tmp/err"
+check "a recording across a win and the next level replays both, to the same hash" \
+    '[ "$(tail -n 1 "$tmp/trace1")" = "$(tail -n 1 "$tmp/trace2")" ] && grep -q "^win " "$tmp/trace2" && grep -q "^level levels/02_corridors.txt" "$tmp/trace2" && [ ! -s "$tmp/err" ]'
 sed '3s/.*/12 goto 1 oops/' "$tmp/game.rec" >"$tmp/bad.rec"
 "$game" --headless --replay "$tmp/bad.rec" >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -632,6 +632,7 @@ static void switch_level(Game *g, int delta)
         free(path);
         return;
     }
+    uint64_t left_at = g->sim.tick; /* recorded on the old level's clock, so a replay leaves it when the player did */
     bool adopted = adopt_level(g, &nl, path, false);
     if (!adopted)
         game_say(g, 4.0, "Cannot open %s: out of memory.", path);
@@ -642,7 +643,7 @@ static void switch_level(Game *g, int delta)
     game_frame_level(g);
     trace(g, "level %s", g->path);
     if (g->record)
-        fprintf(g->record, "%llu level %s\n", (unsigned long long)g->sim.tick, g->path);
+        fprintf(g->record, "%llu level %s\n", (unsigned long long)left_at, g->path);
     if (skipped[0])
         game_say(g, 8.0, "Skipped a file that does not load: %s", skipped);
     else
