@@ -108,7 +108,7 @@ $hint" "$isopath" path $tut 2,2 3,6 --algo jps --landmarks 17
 
 # ---- levels: bytes, sizes, folders; saving through links and long names ------
 expect "check: /dev/zero as a level" 1 "/dev/zero: file larger than 67108864 bytes" "$isopath" check /dev/zero
-expect "check: a folder as a level" 1 "T/dir: read error: Is a directory" "$isopath" check "$tmp/dir"
+expect "check: a folder as a level" 1 "T/dir: is a folder, not a level file" "$isopath" check "$tmp/dir"
 printf '; keep\000this\n#@#\n' >"$tmp/nul.txt"
 expect "check: a NUL byte in a comment (loaded, then cut on save)" 1 \
     "T/nul.txt:1:7: NUL byte (0x00) in a comment: level files are text" "$isopath" check "$tmp/nul.txt"

@@ -212,12 +212,45 @@ static void test_long_names(void **state)
     dir_remove(&d);
 }
 
+/* The one reader: whole files with a NUL after them, capped, folders and
+ * missing files told apart, endless streams stopped at the cap. */
+static void test_read_all(void **state)
+{
+    (void)state;
+    char *buf;
+    size_t len;
+    int err;
+    const char text[] = "ab\0cd\n";
+    char *path = test_write_temp(text, sizeof text - 1);
+    assert_int_equal(fileio_read_all(path, 100, &buf, &len, &err), FILEIO_READ_OK);
+    assert_int_equal(len, 6);
+    assert_memory_equal(buf, text, 6);
+    assert_int_equal(buf[6], '\0');
+    free(buf);
+    /* exactly at the cap reads; one byte over is too large */
+    assert_int_equal(fileio_read_all(path, 6, &buf, &len, &err), FILEIO_READ_OK);
+    free(buf);
+    assert_int_equal(fileio_read_all(path, 5, &buf, &len, &err), FILEIO_READ_TOO_LARGE);
+    assert_null(buf);
+    unlink(path);
+    free(path);
+    assert_int_equal(fileio_read_all("/nonexistent/x", 100, &buf, &len, &err), FILEIO_READ_CANNOT_OPEN);
+    assert_int_equal(err, ENOENT);
+    assert_int_equal(fileio_read_all("/tmp", 100, &buf, &len, &err), FILEIO_READ_FOLDER);
+    /* an endless stream stops at the cap, even a cap past the first chunk */
+    assert_int_equal(fileio_read_all("/dev/zero", 300000, &buf, &len, &err), FILEIO_READ_TOO_LARGE);
+    assert_int_equal(fileio_read_all("/dev/null", 10, &buf, &len, &err), FILEIO_READ_OK);
+    assert_int_equal(len, 0);
+    free(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_new_and_replace), cmocka_unit_test(test_mode_and_owner),
         cmocka_unit_test(test_symlinks),        cmocka_unit_test(test_hard_link),
         cmocka_unit_test(test_refusals),        cmocka_unit_test(test_long_names),
+        cmocka_unit_test(test_read_all),
     };
     return cmocka_run_group_tests_name("fileio", tests, NULL, NULL);
 }

@@ -203,3 +203,58 @@ bool fileio_write_atomic(const char *path, const void *data, size_t len, char *e
     free(real);
     return ok;
 }
+
+FileioRead fileio_read_all(const char *path, size_t max, char **out, size_t *len, int *errnum)
+{
+    *out = NULL;
+    *len = 0;
+    *errnum = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        *errnum = errno;
+        return FILEIO_READ_CANNOT_OPEN;
+    }
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        fclose(f);
+        return FILEIO_READ_FOLDER;
+    }
+    /* grown as it fills, up to one byte past max, which tells a file that is too large */
+    size_t cap = max < 65535 ? max + 1 : 65536, n = 0;
+    char *buf = malloc(cap + 1);
+    FileioRead r = buf ? FILEIO_READ_OK : FILEIO_READ_NO_MEMORY;
+    while (r == FILEIO_READ_OK) {
+        if (n == cap) {
+            if (cap > max)
+                break;
+            size_t bigger_cap = cap <= max / 2 ? cap * 2 : max + 1;
+            char *bigger = realloc(buf, bigger_cap + 1);
+            if (!bigger) {
+                r = FILEIO_READ_NO_MEMORY;
+                break;
+            }
+            buf = bigger;
+            cap = bigger_cap;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                *errnum = errno;
+                r = FILEIO_READ_FAILED;
+            }
+            break;
+        }
+    }
+    fclose(f);
+    if (r == FILEIO_READ_OK && n > max)
+        r = FILEIO_READ_TOO_LARGE;
+    if (r != FILEIO_READ_OK) {
+        free(buf);
+        return r;
+    }
+    buf[n] = '\0';
+    *out = buf;
+    *len = n;
+    return FILEIO_READ_OK;
+}

@@ -1,6 +1,8 @@
-/* fileio.h - the one atomic file writer (levels, progress, anything saved):
- * the bytes go to a temporary file beside the real file, are flushed to disk
- * and renamed over it, so a crash or a full disk never leaves half a file.
+/* fileio.h - whole files in and out: the one reader (levels, scripts,
+ * recordings, progress), capped in size so no stream reads for ever, and the
+ * one atomic writer (levels, progress, anything saved): the bytes go to a
+ * temporary file beside the real file, are flushed to disk and renamed over
+ * it, so a crash or a full disk never leaves half a file.
  * Pure C (POSIX). Never prints; errors come back as text.
  *
  * Links: a symbolic link (or a chain of them, at most FILEIO_LINK_MAX) is
@@ -24,6 +26,21 @@ enum {
     FILEIO_TEMP_BASE_MAX = 200, /* bytes of the file name kept in the temporary file's name */
 };
 #define FILEIO_NEW_MODE 0644
+
+/* What fileio_read_all found; each reader says it in its own words. */
+typedef enum FileioRead {
+    FILEIO_READ_OK,
+    FILEIO_READ_CANNOT_OPEN, /* *errnum says why */
+    FILEIO_READ_FOLDER,
+    FILEIO_READ_TOO_LARGE,   /* more than max bytes (an endless stream stops there) */
+    FILEIO_READ_FAILED,      /* a read error: *errnum says why */
+    FILEIO_READ_NO_MEMORY,
+} FileioRead;
+
+/* Reads the whole of path, at most max bytes, into a malloc'd buffer (the
+ * caller frees *out) with a NUL after its *len bytes; the file itself may hold
+ * NUL bytes. On anything but FILEIO_READ_OK, *out is NULL. */
+FileioRead fileio_read_all(const char *path, size_t max, char **out, size_t *len, int *errnum);
 
 /* Replaces the file path names (after its links) with len bytes of data,
  * atomically. On failure returns false, leaves any existing file as it was,

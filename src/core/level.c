@@ -425,42 +425,20 @@ bool level_parse(const char *text, size_t len, const char *file, Level *out, Dia
 bool level_load(const char *path, Level *out, Diags *d)
 {
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_add(d, path, 0, 0, "cannot open: %s", strerror(errno));
+    char *buf;
+    size_t len;
+    int err;
+    switch (fileio_read_all(path, (size_t)LEVEL_MAX_FILE_BYTES, &buf, &len, &err)) {
+    case FILEIO_READ_OK: break;
+    case FILEIO_READ_CANNOT_OPEN: diag_add(d, path, 0, 0, "cannot open: %s", strerror(err)); return false;
+    case FILEIO_READ_FOLDER: diag_add(d, path, 0, 0, "is a folder, not a level file"); return false;
+    case FILEIO_READ_TOO_LARGE:
+        diag_add(d, path, 0, 0, "file larger than %ld bytes", LEVEL_MAX_FILE_BYTES);
         return false;
+    case FILEIO_READ_FAILED: diag_add(d, path, 0, 0, "read error: %s", strerror(err)); return false;
+    case FILEIO_READ_NO_MEMORY: diag_add(d, path, 0, 0, "out of memory"); return false;
     }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    bool ok = buf != NULL;
-    while (ok) {
-        if (len == cap) {
-            if ((long)cap >= LEVEL_MAX_FILE_BYTES) {
-                diag_add(d, path, 0, 0, "file larger than %ld bytes", LEVEL_MAX_FILE_BYTES);
-                ok = false;
-                break;
-            }
-            char *bigger = realloc(buf, cap * 2);
-            if (!bigger) {
-                ok = false;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                diag_add(d, path, 0, 0, "read error: %s", strerror(errno));
-                ok = false;
-            }
-            break;
-        }
-    }
-    fclose(f);
-    if (ok)
-        ok = level_parse(buf, len, path, out, d);
+    bool ok = level_parse(buf, len, path, out, d);
     free(buf);
     return ok;
 }

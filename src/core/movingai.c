@@ -3,6 +3,8 @@
  * non-square maps; strict about sizes, numbers and read errors. */
 #include "movingai.h"
 
+#include "text.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -78,26 +80,7 @@ static ReadStatus read_line(Reader *r)
     return READ_LINE;
 }
 
-/* Splits r->buf in place into at most max words (space or tab separated);
- * returns how many there are (max + 1 when there are more). */
-enum { WORDS_MAX = 10 };
-static int split_words(char *s, char *word[], int max)
-{
-    int n = 0;
-    for (;;) {
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (!*s)
-            return n;
-        if (n == max)
-            return n + 1;
-        word[n++] = s;
-        while (*s && *s != ' ' && *s != '\t')
-            s++;
-        if (*s)
-            *s++ = '\0';
-    }
-}
+enum { WORDS_MAX = 10 }; /* a map or scenario line is split into at most this many words */
 
 static int column(const Reader *r, const char *p)
 {
@@ -150,7 +133,7 @@ bool movingai_read_map(FILE *f, const char *name, Grid *g, Diags *d)
     /* every bad header line is reported, up to the 'map' line */
     while (!in_map && (rs = read_line(&r)) == READ_LINE) {
         char *word[WORDS_MAX];
-        int nw = split_words(r.buf, word, WORDS_MAX);
+        int nw = text_split_words(r.buf, word, WORDS_MAX);
         if (nw == 0)
             continue;
         if (nw == 1 && strcmp(word[0], "map") == 0)
@@ -304,7 +287,7 @@ bool movingai_read_scen(FILE *f, const char *name, Scenario *s, Diags *d)
     ReadStatus rs = READ_EOF;
     while (ok && (rs = read_line(&r)) == READ_LINE) {
         char *word[WORDS_MAX];
-        int nw = split_words(r.buf, word, WORDS_MAX);
+        int nw = text_split_words(r.buf, word, WORDS_MAX);
         if (nw == 0)
             continue;
         bool was_first = first;

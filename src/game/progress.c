@@ -104,25 +104,19 @@ void progress_load(Progress *p, const char *path)
     if (!path)
         return;
     p->path = strdup(path);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        if (errno != ENOENT)
-            snprintf(p->error, sizeof p->error, "progress file %s cannot be read (%s): not kept this time", path,
-                     strerror(errno));
-        return;
-    }
-    struct stat sb;
     char *text = NULL;
     size_t len = 0;
-    bool ok = fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size <= PROGRESS_MAX_BYTES;
-    if (ok && (text = malloc((size_t)sb.st_size + 1)) != NULL) {
-        len = fread(text, 1, (size_t)sb.st_size, f);
-        ok = !ferror(f) && len == (size_t)sb.st_size;
-        text[len] = '\0';
-    } else {
-        ok = false;
+    int err = 0;
+    FileioRead got = fileio_read_all(path, PROGRESS_MAX_BYTES, &text, &len, &err);
+    if (got == FILEIO_READ_CANNOT_OPEN && err == ENOENT)
+        return; /* no progress yet */
+    if (got == FILEIO_READ_CANNOT_OPEN || got == FILEIO_READ_FAILED || got == FILEIO_READ_NO_MEMORY) {
+        snprintf(p->error, sizeof p->error, "progress file %s cannot be read (%s): ignored (kept as %s.bad when a new one is written)",
+                 path, got == FILEIO_READ_NO_MEMORY ? "out of memory" : strerror(err), path);
+        p->corrupt = true; /* what cannot be read is never written over */
+        return;
     }
-    fclose(f);
+    bool ok = got == FILEIO_READ_OK; /* a folder or a huge file: damaged */
     int line_no = 0;
     if (ok) {
         ok = memchr(text, '\0', len) == NULL;

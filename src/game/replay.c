@@ -3,12 +3,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "replay.h"
 
+#include "fileio.h"
 #include "num.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 void replay_write_header(FILE *f, const char *level_path)
 {
@@ -27,27 +26,19 @@ void replay_free(Replay *r)
 
 static char *read_all(const char *path, Diags *d)
 {
-    FILE *f = fopen(path, "rb");
-    struct stat sb;
-    if (!f) {
-        diag_add(d, path, 0, 0, "cannot open the recording: %s", strerror(errno));
+    char *text;
+    size_t n;
+    int err;
+    switch (fileio_read_all(path, REPLAY_MAX_BYTES, &text, &n, &err)) {
+    case FILEIO_READ_OK: break;
+    case FILEIO_READ_CANNOT_OPEN: diag_add(d, path, 0, 0, "cannot open the recording: %s", strerror(err)); return NULL;
+    case FILEIO_READ_FOLDER: diag_add(d, path, 0, 0, "is a folder, not a recording"); return NULL;
+    case FILEIO_READ_TOO_LARGE:
+        diag_add(d, path, 0, 0, "recording larger than %d bytes", REPLAY_MAX_BYTES);
         return NULL;
+    case FILEIO_READ_FAILED: diag_add(d, path, 0, 0, "cannot read the recording: %s", strerror(err)); return NULL;
+    case FILEIO_READ_NO_MEMORY: diag_add(d, path, 0, 0, "out of memory"); return NULL;
     }
-    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > REPLAY_MAX_BYTES) {
-        diag_add(d, path, 0, 0, "not a recording (a regular file of at most %d bytes)", REPLAY_MAX_BYTES);
-        fclose(f);
-        return NULL;
-    }
-    char *text = malloc((size_t)sb.st_size + 1);
-    size_t n = text ? fread(text, 1, (size_t)sb.st_size, f) : 0;
-    if (!text || ferror(f) || n != (size_t)sb.st_size) {
-        diag_add(d, path, 0, 0, "cannot read the recording");
-        free(text);
-        fclose(f);
-        return NULL;
-    }
-    fclose(f);
-    text[n] = '\0';
     if (memchr(text, '\0', n)) {
         diag_add(d, path, 0, 0, "not a recording (it holds a NUL byte)");
         free(text);

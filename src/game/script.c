@@ -3,6 +3,9 @@
  * runs. Pure C; main.c executes the commands. */
 #include "script.h"
 
+#include "fileio.h"
+#include "text.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,32 +47,12 @@ enum { OP_COUNT = sizeof ops / sizeof ops[0], WORDS_MAX = 6 };
     "click, rclick, drag, move, mousedown, mouseup, clicktile, rclicktile, key, keydown, keyup, wait, " \
     "screenshot, quit"
 
-/* Splits a line in place into at most max words; returns how many there are
- * (max + 1 when there are more). */
-static int split_words(char *s, char *word[], int max)
-{
-    int n = 0;
-    for (;;) {
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (!*s)
-            return n;
-        if (n == max)
-            return n + 1;
-        word[n++] = s;
-        while (*s && *s != ' ' && *s != '\t')
-            s++;
-        if (*s)
-            *s++ = '\0';
-    }
-}
-
 /* One command line (a copy the words may be cut into) -> c; false after
  * reporting. */
 static bool parse_command(char *line, const char *file, int lineno, ScriptCmd *c, Diags *d)
 {
     char *word[WORDS_MAX];
-    int nw = split_words(line, word, WORDS_MAX);
+    int nw = text_split_words(line, word, WORDS_MAX);
     int col = (int)(word[0] - line) + 1, k = -1;
     for (int i = 0; i < OP_COUNT; i++)
         if (!strcmp(word[0], ops[i].name))
@@ -172,41 +155,20 @@ bool script_parse(const char *text, size_t len, const char *file, Script *s, Dia
 bool script_load(const char *path, Script *s, Diags *d)
 {
     memset(s, 0, sizeof *s);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_add(d, path, 0, 0, "cannot open script: %s", strerror(errno));
-        return false;
-    }
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        diag_add(d, path, 0, 0, "is a folder, not a script");
-        fclose(f);
-        return false;
-    }
-    /* one byte more than allowed tells a file that is too large */
-    char *buf = malloc((size_t)SCRIPT_MAX_BYTES + 1);
-    size_t len = 0;
-    bool ok = buf != NULL;
-    if (!ok)
-        diag_add(d, path, 0, 0, "out of memory");
-    while (ok && len <= SCRIPT_MAX_BYTES) {
-        size_t got = fread(buf + len, 1, (size_t)SCRIPT_MAX_BYTES + 1 - len, f);
-        len += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                diag_add(d, path, 0, 0, "cannot read script: %s", strerror(errno));
-                ok = false;
-            }
-            break;
-        }
-    }
-    if (ok && len > SCRIPT_MAX_BYTES) {
+    char *buf;
+    size_t len;
+    int err;
+    switch (fileio_read_all(path, SCRIPT_MAX_BYTES, &buf, &len, &err)) {
+    case FILEIO_READ_OK: break;
+    case FILEIO_READ_CANNOT_OPEN: diag_add(d, path, 0, 0, "cannot open script: %s", strerror(err)); return false;
+    case FILEIO_READ_FOLDER: diag_add(d, path, 0, 0, "is a folder, not a script"); return false;
+    case FILEIO_READ_TOO_LARGE:
         diag_add(d, path, 0, 0, "script larger than %d bytes", SCRIPT_MAX_BYTES);
-        ok = false;
+        return false;
+    case FILEIO_READ_FAILED: diag_add(d, path, 0, 0, "cannot read script: %s", strerror(err)); return false;
+    case FILEIO_READ_NO_MEMORY: diag_add(d, path, 0, 0, "out of memory"); return false;
     }
-    fclose(f);
-    if (ok)
-        ok = script_parse(buf, len, path, s, d);
+    bool ok = script_parse(buf, len, path, s, d);
     free(buf);
     return ok;
 }
