@@ -9,6 +9,24 @@ import random
 import sys
 
 
+def centre(r):
+    """The middle tile of a room (x, y, w, h)."""
+    return r[0] + r[2] // 2, r[1] + r[3] // 2
+
+
+def carve(g, ax, ay, bx, by):
+    """Opens the walls of grid g along an L: across from (ax, ay), then down to (bx, by)."""
+    x, y = ax, ay
+    while x != bx:
+        if g[y][x] == "#":
+            g[y][x] = "."
+        x += 1 if bx > x else -1
+    while y != by:
+        if g[y][x] == "#":
+            g[y][x] = "."
+        y += 1 if by > y else -1
+
+
 def main():
     w, h, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
     name = sys.argv[4] if len(sys.argv) > 4 else f"Expanse {w}x{h}"
@@ -32,25 +50,11 @@ def main():
             rooms.append((x0, y0, rw, rh))
     cols = len(range(1, w - cell, cell))
 
-    def centre(r):
-        return r[0] + r[2] // 2, r[1] + r[3] // 2
-
-    def carve(ax, ay, bx, by):
-        x, y = ax, ay
-        while x != bx:
-            if g[y][x] == "#":
-                g[y][x] = "."
-            x += 1 if bx > x else -1
-        while y != by:
-            if g[y][x] == "#":
-                g[y][x] = "."
-            y += 1 if by > y else -1
-
     for i, r in enumerate(rooms):
         if (i + 1) % cols and i + 1 < len(rooms):
-            carve(*centre(r), *centre(rooms[i + 1]))
+            carve(g, *centre(r), *centre(rooms[i + 1]))
         if i + cols < len(rooms) and rng.random() < 0.8:
-            carve(*centre(r), *centre(rooms[i + cols]))
+            carve(g, *centre(r), *centre(rooms[i + cols]))
     # doors where corridors leave rooms, a few cells, the exit, the start
     for r in rooms:
         x0, y0, rw, rh = r

@@ -11,6 +11,8 @@ Deterministic for a given size, seed and hall size.
 import random
 import sys
 
+from make_level import carve, centre
+
 HALL = 128       # the hall is HALL x HALL tiles in the north-west corner
 HALL_PITCH = 5   # sentries in the hall stand on a grid this far apart
 PITCH = 16       # room lattice outside the hall
@@ -52,31 +54,17 @@ def main():
             grid[(i, j)] = len(rooms)
             rooms.append((x0, y0, rw, rh))
 
-    def centre(r):
-        return r[0] + r[2] // 2, r[1] + r[3] // 2
-
-    def carve(ax, ay, bx, by):
-        x, y = ax, ay
-        while x != bx:
-            if g[y][x] == "#":
-                g[y][x] = "."
-            x += 1 if bx > x else -1
-        while y != by:
-            if g[y][x] == "#":
-                g[y][x] = "."
-            y += 1 if by > y else -1
-
     hall_door = (HALL // 2, HALL // 2)
     for (i, j), k in sorted(grid.items()):
         here = centre(rooms[k])
         for di, dj in ((1, 0), (0, 1)):
             other = grid.get((i + di, j + dj))
             if other is not None and (dj == 0 or i == 0 or rng.random() < 0.7):
-                carve(*here, *centre(rooms[other]))
+                carve(g, *here, *centre(rooms[other]))
         # rooms beside the hall open into it
         if (i == len([c for c in cols if c < HALL]) and rows[j] < HALL) or \
            (j == len([r for r in rows if r < HALL]) and cols[i] < HALL):
-            carve(*here, *hall_door)
+            carve(g, *here, *hall_door)
 
     # doors where corridors leave rooms
     for x0, y0, rw, rh in rooms:
