@@ -381,6 +381,9 @@ static void test_level_switching(void **state)
     assert_false(g->hover_valid);
     game_hover(g, true, tile_pos(3, 1));
     assert_int_equal(g->preview.count, 2); /* planned on the new level */
+    game_click_tile(g, tile_pos(3, 1)); /* and the droid walks on a level of another size */
+    run_for(g, 1.0);
+    assert_int_equal(g->sim.droid.tile.x, 3);
     game_request_switch(g, +1);
     assert_string_equal(g->level.name, "Yard");
     assert_int_equal(g->sim.droid.tile.x, 3);

@@ -73,12 +73,16 @@ bool sim_reset(Sim *s, const Level *l)
     if ((doors && !s->doors) || !level_build_grid(l, &s->grid) || !region_init(&s->region, &s->grid))
         goto fail;
     s->region_stale = false;
-    if (!s->search || path_state_bytes(s->search) == 0 || s->grid.w != s->w || s->grid.h != s->h) {
-        path_destroy(s->search);
+    if (s->search && (s->search_w != l->w || s->search_h != l->h)) {
+        path_destroy(s->search); /* made for a level of another size */
         s->search = NULL;
     }
-    if (!s->search && !(s->search = path_create(l->w, l->h)))
-        goto fail;
+    if (!s->search) {
+        if (!(s->search = path_create(l->w, l->h)))
+            goto fail;
+        s->search_w = l->w;
+        s->search_h = l->h;
+    }
     for (int y = 0; y < l->h; y++)
         for (int x = 0; x < l->w; x++)
             if (s->kind[(size_t)y * (size_t)l->w + (size_t)x] == TILE_DOOR)

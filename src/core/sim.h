@@ -99,7 +99,8 @@ typedef struct Sim {
     bool region_stale;    /* tiles were edited since the regions were made */
     TilePos *scratch;     /* a planned path's tiles */
     int scratch_cap;
-    PathState *search;
+    PathState *search;    /* the droid's planner, for levels of search_w x search_h */
+    int search_w, search_h;
     SimDoor *doors;       /* sorted by row, then column */
     int door_count;
     TilePos exit;         /* the first '>' (others are plain exits too) */

@@ -246,7 +246,7 @@ static void refresh_preview(Game *g)
     g->preview_afford = 0;
     g->preview_cost = 0;
     g->preview_from = mover_plan_tile(&s->droid);
-    g->preview_tick = s->steps;
+    g->preview_steps = s->steps;
     if (!g->hover_valid || s->status != SIM_PLAYING)
         return;
     TilePos end;
@@ -426,7 +426,7 @@ void game_update(Game *g)
         sim_tick(&g->sim);
         absorb_events(g);
     }
-    if (!tile_pos_eq(mover_plan_tile(&g->sim.droid), g->preview_from) || g->preview_tick != (uint64_t)g->sim.steps)
+    if (!tile_pos_eq(mover_plan_tile(&g->sim.droid), g->preview_from) || g->preview_steps != g->sim.steps)
         refresh_preview(g);
     game_camera_update(g, dt);
 }

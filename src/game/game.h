@@ -76,7 +76,7 @@ typedef struct Game {
     bool hover_valid;
     TilePos hover;
     TilePos preview_from;  /* plan tile the preview was made from */
-    uint64_t preview_tick; /* sim state the preview was made at (cells change the costs) */
+    int64_t preview_steps; /* the droid's steps when it was made (each step changes energy and cells) */
 
     /* what happened since the SDL side last looked (sounds, effects) */
     SimEvent frame_events[GAME_FRAME_EVENTS];
