@@ -329,6 +329,131 @@ static void test_same_commands_same_hash(void **state)
     level_free(&l);
 }
 
+/* Plays random commands (seeded) from the state at hand for `ticks` ticks;
+ * returns the hash after each tick, folded. */
+static uint64_t play_on(Sim *s, uint64_t seed, int ticks)
+{
+    uint64_t fold = 0;
+    for (int t = 0; t < ticks; t++) {
+        uint32_t r = test_rand(&seed);
+        if (r % 40 == 0) {
+            SimCmd c = {SIM_CMD_GOTO, (int)(test_rand(&seed) % (uint32_t)s->w), (int)(test_rand(&seed) % (uint32_t)s->h)};
+            sim_command(s, &c);
+        } else if (r % 97 == 1) {
+            SimCmd c = {SIM_CMD_PUSH, (int)(test_rand(&seed) % 3) - 1, (int)(test_rand(&seed) % 3) - 1};
+            sim_command(s, &c);
+        }
+        sim_tick(s);
+        fold = fold * UINT64_C(31) + sim_hash(s);
+    }
+    return fold;
+}
+
+/* A copy goes on exactly as the original: sentries mid-walk, mid-plan and
+ * chasing, doors opening, the clock. One copy Sim is reused (its memory
+ * kept) across copies taken at many moments. */
+static void test_copy_goes_on_the_same(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"levels/03_doors.txt", "levels/05_flooded.txt", "levels/06_detour.txt"};
+    Sim copy;
+    memset(&copy, 0, sizeof copy);
+    int compared = 0, chasing = 0;
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        Level l;
+        Diags d;
+        diag_clear(&d);
+        assert_true(level_load(files[f], &l, &d));
+        Sim s;
+        assert_true(sim_init(&s, &l));
+        uint64_t seed = 0x5eed + f;
+        for (int round = 0; round < 30; round++) {
+            if (s.status != SIM_PLAYING)
+                cmd(&s, SIM_CMD_RESTART, 0, 0);
+            play_on(&s, seed + (uint64_t)round, 37 + round * 11);
+            assert_true(sim_copy(&copy, &s));
+            assert_true(sim_hash(&copy) == sim_hash(&s));
+            chasing += s.sentries.chasers > 0;
+            uint64_t a = play_on(&s, seed * 7 + (uint64_t)round, 120);
+            Sim again;
+            memset(&again, 0, sizeof again);
+            uint64_t b = play_on(&copy, seed * 7 + (uint64_t)round, 120);
+            assert_true(a == b);
+            assert_true(sim_copy(&copy, &s) && sim_copy(&again, &copy));
+            assert_true(sim_hash(&again) == sim_hash(&s));
+            sim_deinit(&again);
+            compared++;
+        }
+        sim_deinit(&s);
+        level_free(&l);
+    }
+    sim_deinit(&copy);
+    assert_true(compared > 20);
+    assert_true(chasing > 0); /* the copies were taken during chases too */
+}
+
+/* The planner's search under way (a long patrol leg on a big level, more
+ * than one tick's budget of expansions) is copied and goes on the same. */
+static void test_copy_mid_plan(void **state)
+{
+    (void)state;
+    char text[64 * 70 + 200];
+    int n = snprintf(text, sizeof text, "patrol: 1,1 61,61\n");
+    for (int y = 0; y < 64; y++) {
+        for (int x = 0; x < 64; x++) {
+            char c = x == 0 || y == 0 || x == 63 || y == 63 ? '#' : '.';
+            if (x % 4 == 2 && y > 0 && y < 63 && (y != (x % 8 == 2 ? 62 : 1)))
+                c = '#'; /* a serpentine: the leg is long */
+            if (x == 1 && y == 1)
+                c = 'S';
+            if (x == 3 && y == 61)
+                c = '@';
+            text[n++] = c;
+        }
+        text[n++] = '\n';
+    }
+    text[n] = '\0';
+    Level l = parse(text);
+    Sim s, copy;
+    memset(&copy, 0, sizeof copy);
+    assert_true(sim_init(&s, &l));
+    int mid = 0;
+    for (int t = 0; t < 400 && !mid; t++) {
+        sim_tick(&s);
+        if (s.sentries.planning >= 0) {
+            mid++;
+            assert_true(sim_copy(&copy, &s));
+            uint64_t a = play_on(&s, 11, 300), b = play_on(&copy, 11, 300);
+            assert_true(a == b);
+        }
+    }
+    assert_true(mid > 0);
+    sim_deinit(&s);
+    sim_deinit(&copy);
+    level_free(&l);
+}
+
+/* The clock starts with the first command, stands after the win. */
+static void test_clock(void **state)
+{
+    (void)state;
+    Level l = parse("#####\n#@.>#\n#####\n");
+    Sim s;
+    assert_true(sim_init(&s, &l));
+    for (int t = 0; t < 50; t++)
+        sim_tick(&s);
+    assert_int_equal(s.play_ticks, 0);
+    cmd(&s, SIM_CMD_GOTO, 3, 1);
+    int ticks = run(&s, 1000, SIM_EV_WIN, NULL);
+    assert_int_equal(s.status, SIM_WON);
+    assert_int_equal(s.play_ticks, (uint64_t)ticks);
+    for (int t = 0; t < 50; t++)
+        sim_tick(&s);
+    assert_int_equal(s.play_ticks, (uint64_t)ticks);
+    sim_deinit(&s);
+    level_free(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -336,6 +461,8 @@ int main(void)
         cmocka_unit_test(test_time_is_cost),      cmocka_unit_test(test_door_timing),
         cmocka_unit_test(test_key_steps),         cmocka_unit_test(test_hold_never_dances),
         cmocka_unit_test(test_nearest),           cmocka_unit_test(test_same_commands_same_hash),
+        cmocka_unit_test(test_copy_goes_on_the_same), cmocka_unit_test(test_copy_mid_plan),
+        cmocka_unit_test(test_clock),
     };
     return cmocka_run_group_tests_name("sim", tests, NULL, NULL);
 }

@@ -5,6 +5,8 @@
  * with a generation stamp, so the next update starts without clearing. */
 #include "field.h"
 
+#include "buf.h"
+
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -53,6 +55,44 @@ void field_deinit(Field *f)
     free(f->stamp);
     free(f->heap);
     memset(f, 0, sizeof *f);
+}
+
+bool field_copy(Field *dst, const Field *src)
+{
+    size_t n = src->cost ? (size_t)src->w * (size_t)src->h : 0;
+    uint64_t *cost = dst->cost;
+    int8_t *next = dst->next;
+    uint32_t *stamp = dst->stamp;
+    if (!buf_copy(&cost, src->cost, n * sizeof *cost) || !buf_copy(&next, src->next, n * sizeof *next) ||
+        !buf_copy(&stamp, src->stamp, src->stamp ? n * sizeof *stamp : 0)) {
+        /* the arrays already copied hold src's; dst is then made empty */
+        dst->cost = cost;
+        dst->next = next;
+        dst->stamp = stamp;
+        field_deinit(dst);
+        return false;
+    }
+    FieldEntry *heap = dst->heap;
+    size_t heap_cap = dst->heap_cap;
+    if (src->heap && heap_cap < src->heap_cap) { /* scratch: sized, not copied */
+        FieldEntry *h = realloc(heap, src->heap_cap * sizeof *h);
+        if (!h) {
+            dst->cost = cost;
+            dst->next = next;
+            dst->stamp = stamp;
+            field_deinit(dst);
+            return false;
+        }
+        heap = h;
+        heap_cap = src->heap_cap;
+    }
+    *dst = *src;
+    dst->cost = cost;
+    dst->next = next;
+    dst->stamp = stamp;
+    dst->heap = heap;
+    dst->heap_cap = heap_cap;
+    return true;
 }
 
 /* A tile's cost in this search: bounded fields read the stamp first. */

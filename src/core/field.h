@@ -41,6 +41,10 @@ typedef struct Field {
  * or memory runs out (the field is then zeroed). */
 bool field_init(Field *f, const Grid *g, TilePos goal, PathTopology topology);
 void field_deinit(Field *f); /* accepts a zeroed field */
+/* dst becomes a copy of src's field (its heap, scratch, is not copied); dst
+ * is zeroed or a field, its memory reused. False when out of memory (dst is
+ * then empty, as after field_deinit). */
+bool field_copy(Field *dst, const Field *src);
 /* Allocates a bounded field for grids of w x h tiles, empty (every tile
  * unknown) until field_update; false when out of memory (f zeroed). */
 bool field_init_bounded(Field *f, int w, int h, PathTopology topology);

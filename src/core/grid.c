@@ -2,6 +2,8 @@
  * counting (an iterative flood fill: no recursion, so any map size is safe). */
 #include "grid.h"
 
+#include "buf.h"
+
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +37,16 @@ void grid_deinit(Grid *g)
 {
     free(g->cost);
     memset(g, 0, sizeof *g);
+}
+
+bool grid_copy(Grid *dst, const Grid *src)
+{
+    uint8_t *cost = dst->cost;
+    if (!buf_copy(&cost, src->cost, (size_t)(src->w + 2) * (size_t)(src->h + 2)))
+        return false;
+    *dst = *src;
+    dst->cost = cost;
+    return true;
 }
 
 void grid_set(Grid *g, int x, int y, uint8_t cost)

@@ -28,7 +28,10 @@ extern const int grid_dir8[8][2];
 /* Allocates an all-blocked w x h grid (one byte a tile); false when out of memory or a side is
  * outside 1..GRID_MAX_SIDE. The caller owns it and calls grid_deinit. */
 bool grid_init(Grid *g, int w, int h);
-void grid_deinit(Grid *g); /* accepts a zeroed or deinited grid */
+void grid_deinit(Grid *g);
+/* dst becomes a copy of src (same version: the same tiles); dst is zeroed
+ * or a grid, its memory reused. False when out of memory (dst unchanged). */
+bool grid_copy(Grid *dst, const Grid *src); /* accepts a zeroed or deinited grid */
 
 static inline int grid_index(const Grid *g, int x, int y) { return (y + 1) * g->stride + x + 1; }
 static inline bool grid_in_bounds(const Grid *g, int x, int y)

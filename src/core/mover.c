@@ -4,6 +4,7 @@
  * of allowed steps (and touches a diagonal's corner point, never a wall). */
 #include "mover.h"
 
+#include "buf.h"
 #include "iso.h"
 #include "path.h"
 
@@ -59,6 +60,17 @@ void mover_deinit(Mover *m)
 {
     free(m->queue);
     memset(m, 0, sizeof *m);
+}
+
+bool mover_copy(Mover *dst, const Mover *src)
+{
+    TilePos *q = dst->queue;
+    if (!buf_copy(&q, src->queue, (size_t)src->queue_len * sizeof *q))
+        return false;
+    *dst = *src;
+    dst->queue = q;
+    dst->queue_cap = src->queue_len;
+    return true;
 }
 
 void mover_place(Mover *m, TilePos at)

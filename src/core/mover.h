@@ -52,6 +52,9 @@ uint64_t mover_step_cost(const Grid *g, TilePos a, TilePos b);
 
 void mover_init(Mover *m, TilePos at, uint64_t speed);
 void mover_deinit(Mover *m);
+/* dst becomes a copy of src (its queue too); dst is zeroed or a mover, its
+ * memory reused. False when out of memory (dst unchanged). */
+bool mover_copy(Mover *dst, const Mover *src);
 /* Puts the mover on a tile centre, idle, with nothing queued. */
 void mover_place(Mover *m, TilePos at);
 /* The tile a new path must start from: the one being entered, else the current one. */

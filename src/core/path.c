@@ -740,6 +740,24 @@ void path_destroy(PathState *st)
     free(st);
 }
 
+bool path_copy_search(PathState *dst, const PathState *src, const Grid *g)
+{
+    if (dst->w != src->w || dst->h != src->h || src->jps || src->nmarks > 0)
+        return false;
+    memcpy(dst->tag, src->tag, src->cells * sizeof *dst->tag);
+    memcpy(dst->slot, src->slot, src->slots * sizeof *dst->slot);
+    PathState keep = *dst;
+    *dst = *src;
+    dst->tag = keep.tag;
+    dst->slot = keep.slot;
+    dst->jump = keep.jump;
+    dst->marks = keep.marks;
+    dst->route = keep.route;
+    dst->grid = src->grid ? g : NULL;
+    dst->mark_dist = NULL;
+    return true;
+}
+
 size_t path_state_bytes(const PathState *st)
 {
     return sizeof *st + st->cells * sizeof *st->tag + st->slots * sizeof *st->slot;

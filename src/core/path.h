@@ -94,6 +94,13 @@ PathState *path_create(int w, int h);
 void path_destroy(PathState *st); /* accepts NULL */
 /* Bytes the state holds: 16 per tile (with its border) plus a fixed header. */
 size_t path_state_bytes(const PathState *st);
+/* dst (made for the same w x h) takes over src's search, finished or under
+ * way (path_step goes on from where src stands, with the same results),
+ * run on g: a grid equal to src's (a copy of it). For A* searches: a
+ * search using JPS or landmarks is not copied (false), nor is the prepared
+ * map data (jump table, landmarks, planner), which dst keeps as it is.
+ * False also when the sizes differ. */
+bool path_copy_search(PathState *dst, const PathState *src, const Grid *g);
 
 /* Bytes of the JPS jump table (0 until a JPS search or path_prepare made it). */
 size_t path_jump_bytes(const PathState *st);

@@ -2,10 +2,21 @@
  * recursion), and the nearest tile of a region by rings around the goal. */
 #include "region.h"
 
+#include "buf.h"
 #include "path.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+bool region_copy(Region *dst, const Region *src)
+{
+    uint32_t *label = dst->label;
+    if (!buf_copy(&label, src->label, (size_t)src->w * (size_t)src->h * sizeof *label))
+        return false;
+    *dst = *src;
+    dst->label = label;
+    return true;
+}
 
 bool region_init(Region *r, const Grid *g)
 {

@@ -20,6 +20,9 @@ typedef struct Region {
 /* Labels the walkable tiles of g in O(tiles); false when out of memory (r zeroed). */
 bool region_init(Region *r, const Grid *g);
 void region_deinit(Region *r); /* accepts a zeroed region */
+/* dst becomes a copy of src; dst is zeroed or a region, its memory reused.
+ * False when out of memory (dst unchanged). */
+bool region_copy(Region *dst, const Region *src);
 /* The label of (x, y); 0 when blocked or outside. */
 uint32_t region_of(const Region *r, int x, int y);
 /* The tile of region label nearest goal by octile distance (ties: lower row,

@@ -5,6 +5,8 @@
  * Deterministic: ids and direction numbers break every tie. */
 #include "sentry.h"
 
+#include "buf.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +40,7 @@ static void emit(Sentries *s, SentryEventType type, const Sentry *e, TilePos t)
         s->events = ev;
         s->event_cap = cap;
     }
-    s->events[s->event_count++] = (SentryEvent){type, e->id, e->state, t};
+    s->events[s->event_count++] = (SentryEvent){type, e->id, e->state, t, e->heard};
 }
 
 static bool inside(const Sentries *s, TilePos t)
@@ -621,6 +623,70 @@ void sentries_deinit(Sentries *s)
     free(s->queue);
     free(s->events);
     memset(s, 0, sizeof *s);
+}
+
+/* Allocates what a copy of src needs (the lists sized as src's). */
+static bool alloc_like(Sentries *dst, const Sentries *src)
+{
+    memset(dst, 0, sizeof *dst);
+    dst->list = calloc((size_t)src->count, sizeof *dst->list);
+    dst->occ = calloc((size_t)src->w * (size_t)src->h, sizeof *dst->occ);
+    dst->queue = malloc((size_t)src->count * sizeof *dst->queue);
+    dst->plan = path_create(src->w, src->h);
+    if (dst->list)
+        dst->count = src->count; /* the movers and routes sentries_deinit frees */
+    return dst->list && dst->occ && dst->queue && dst->plan;
+}
+
+bool sentries_copy(Sentries *dst, const Sentries *src, const Grid *grid)
+{
+    if (src->count == 0) {
+        sentries_deinit(dst);
+        *dst = *src; /* nothing allocated */
+        dst->events = NULL;
+        dst->event_count = dst->event_cap = 0;
+        return true;
+    }
+    if (dst->count != src->count || dst->w != src->w || dst->h != src->h) {
+        sentries_deinit(dst);
+        if (!alloc_like(dst, src))
+            goto fail;
+    }
+    Sentries keep = *dst;
+    *dst = *src;
+    dst->list = keep.list;
+    dst->occ = keep.occ;
+    dst->queue = keep.queue;
+    dst->points = keep.points;
+    dst->plan = keep.plan;
+    dst->field = keep.field;
+    dst->events = keep.events;
+    dst->event_cap = keep.event_cap;
+    dst->event_count = 0;
+    for (int i = 0; i < src->count; i++) {
+        Sentry *d = &dst->list[i];
+        Mover m = d->mover;
+        TilePos *route = d->route;
+        *d = src->list[i];
+        d->mover = m;
+        d->route = route;
+        if (!mover_copy(&d->mover, &src->list[i].mover) ||
+            !buf_copy(&d->route, src->list[i].route, (size_t)src->list[i].route_len * sizeof *route))
+            goto fail;
+        d->route_cap = src->list[i].route_len;
+    }
+    memcpy(dst->occ, src->occ, (size_t)src->w * (size_t)src->h * sizeof *dst->occ);
+    memcpy(dst->queue, src->queue, (size_t)src->count * sizeof *dst->queue);
+    if (!buf_copy(&dst->points, src->points, (size_t)src->point_count * sizeof *dst->points) ||
+        !field_copy(&dst->field, &src->field))
+        goto fail;
+    /* the planner's search matters only while one is under way */
+    if (src->planning >= 0 && !path_copy_search(dst->plan, src->plan, grid))
+        goto fail;
+    return true;
+fail:
+    sentries_deinit(dst);
+    return false;
 }
 
 bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t speed)

@@ -70,6 +70,7 @@ typedef struct SentryEvent {
     int id;
     SentryState state;
     TilePos tile;
+    bool heard;      /* SENTRY_EV_ALERT: it heard the droid's step (else it saw the droid) */
 } SentryEvent;
 
 typedef struct Sentry {
@@ -134,6 +135,11 @@ typedef struct Sentries {
  * of memory (s zeroed). A level without sentries allocates nothing. */
 bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t speed);
 void sentries_deinit(Sentries *s); /* accepts a zeroed Sentries */
+/* dst becomes a copy of src that goes on exactly as src would (its planner's
+ * search under way too, run on grid: a copy of the grid src runs on); dst is
+ * zeroed or Sentries, its memory reused when the sizes match. Events are not
+ * copied. False when out of memory (dst is then zeroed). */
+bool sentries_copy(Sentries *dst, const Sentries *src, const Grid *grid);
 
 /* One tick, after the droid's walk: perception, states, the planner, steps,
  * catching. Events go to s->events (cleared first). */

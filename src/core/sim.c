@@ -3,6 +3,8 @@
  * Integer time and energy throughout; nothing here reads a clock. */
 #include "sim.h"
 
+#include "buf.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +91,8 @@ bool sim_reset(Sim *s, const Level *l)
                 s->doors[s->door_count++] = (SimDoor){x, y, false, 0, 0};
 
     s->tick = 0;
+    s->started = false;
+    s->play_ticks = 0;
     s->status = SIM_PLAYING;
     s->lose = SIM_LOSE_NONE;
     mover_init(&s->droid, l->start, mover_speed(SIM_DROID_SPEED, SIM_TICK_HZ));
@@ -129,6 +133,47 @@ void sim_deinit(Sim *s)
     free(s->scratch);
     free(s->events);
     memset(s, 0, sizeof *s);
+}
+
+bool sim_copy(Sim *dst, const Sim *src)
+{
+    if (dst == src)
+        return true;
+    size_t n = (size_t)src->w * (size_t)src->h;
+    Sim keep = *dst;
+    *dst = *src;
+    /* dst's own memory, then src's contents copied into it */
+    dst->kind = keep.kind;
+    dst->grid = keep.grid;
+    dst->region = keep.region;
+    dst->doors = keep.doors;
+    dst->droid = keep.droid;
+    dst->sentries = keep.sentries;
+    dst->search = keep.search;
+    dst->search_w = keep.search_w;
+    dst->search_h = keep.search_h;
+    dst->scratch = keep.scratch;
+    dst->scratch_cap = keep.scratch_cap;
+    dst->events = keep.events;
+    dst->event_cap = keep.event_cap;
+    dst->event_count = 0;
+    if (dst->search && (dst->search_w != src->w || dst->search_h != src->h)) {
+        path_destroy(dst->search);
+        dst->search = NULL;
+    }
+    if (!dst->search) {
+        dst->search = path_create(src->w, src->h);
+        dst->search_w = src->w;
+        dst->search_h = src->h;
+    }
+    if (!dst->search || !buf_copy(&dst->kind, src->kind, n) ||
+        !buf_copy(&dst->doors, src->doors, (size_t)src->door_count * sizeof *src->doors) ||
+        !grid_copy(&dst->grid, &src->grid) || !region_copy(&dst->region, &src->region) ||
+        !mover_copy(&dst->droid, &src->droid) || !sentries_copy(&dst->sentries, &src->sentries, &dst->grid)) {
+        sim_deinit(dst);
+        return false;
+    }
+    return true;
 }
 
 /* ---- reading ------------------------------------------------------------------ */
@@ -295,6 +340,8 @@ void sim_command(Sim *s, const SimCmd *c)
     }
     if (s->status != SIM_PLAYING)
         return;
+    if (c->type != SIM_CMD_RELEASE && (c->type != SIM_CMD_PUSH || c->x || c->y))
+        s->started = true; /* the clock starts with the player's first order */
     switch (c->type) {
     case SIM_CMD_GOTO:
         s->holding = s->hold_dirty = false;
@@ -380,7 +427,7 @@ static void arrive(Sim *s, TilePos t)
         s->status = SIM_WON;
         s->has_target = false;
         mover_set_path(&s->droid, &s->grid, NULL, 0);
-        emit(s, SIM_EV_WIN, t.x, t.y, (int64_t)s->tick);
+        emit(s, SIM_EV_WIN, t.x, t.y, (int64_t)s->play_ticks);
         return;
     }
     if (s->push_dx || s->push_dy)
@@ -452,6 +499,7 @@ void sim_tick(Sim *s)
     s->tick++;
     if (s->status != SIM_PLAYING)
         return;
+    s->play_ticks += s->started;
     if (s->push_wait > 0 && --s->push_wait == 0 && !s->droid.moving) {
         int dx = s->push_dx || s->push_dy ? s->push_dx : s->pending_dx;
         int dy = s->push_dx || s->push_dy ? s->push_dy : s->pending_dy;
@@ -512,6 +560,8 @@ uint64_t sim_hash(const Sim *s)
     fnv_u64(&f, (uint64_t)s->h);
     fnv_bytes(&f, s->kind, (size_t)s->w * (size_t)s->h);
     fnv_u64(&f, s->tick);
+    fnv_u64(&f, (uint64_t)s->started);
+    fnv_u64(&f, s->play_ticks);
     fnv_u64(&f, (uint64_t)s->status);
     fnv_u64(&f, (uint64_t)s->lose);
     const Mover *m = &s->droid;
@@ -601,9 +651,12 @@ static void tick_sentries(Sim *s)
                 ev->b = (int)e->state;
             break;
         }
-        case SENTRY_EV_ALERT:
-            emit(s, SIM_EV_ALERT, e->tile.x, e->tile.y, e->id);
+        case SENTRY_EV_ALERT: {
+            SimEvent *ev = emit(s, SIM_EV_ALERT, e->tile.x, e->tile.y, e->id);
+            if (ev)
+                ev->b = e->heard;
             break;
+        }
         case SENTRY_EV_CAUGHT:
             if (s->status == SIM_PLAYING)
                 lose(s, SIM_LOSE_CAUGHT);

@@ -69,11 +69,12 @@ typedef enum SimEventType {
     SIM_EV_ENERGY,     /* a = energy left after a step (units); only with limited energy */
     SIM_EV_DOOR,       /* x, y: a door; a = 1 opens, 0 closes */
     SIM_EV_EXIT_OPEN,  /* x, y: the exit (the last cell was taken) */
-    SIM_EV_WIN,        /* x, y: the exit entered */
+    SIM_EV_WIN,        /* x, y: the exit entered; a = the clock (play_ticks) */
     SIM_EV_LOSE,       /* a = SimLose */
     SIM_EV_RESTART,
     SIM_EV_SENTRY,     /* x, y: a sentry's tile; a = its id, b = its new SentryState */
-    SIM_EV_ALERT,      /* x, y: a sentry noticed the droid ("!" and a sound); a = its id */
+    SIM_EV_ALERT,      /* x, y: a sentry noticed the droid ("!" and a sound); a = its id,
+                        * b = 1 it heard the droid's step, 0 it saw the droid */
 } SimEventType;
 
 typedef struct SimEvent {
@@ -107,7 +108,9 @@ typedef struct Sim {
     bool has_exit;
 
     /* the play, all in the hash */
-    uint64_t tick;
+    uint64_t tick;        /* ticks since the level's (re)start */
+    bool started;         /* the player gave a first command: the clock runs */
+    uint64_t play_ticks;  /* the clock: ticks played from the first command to the win or loss */
     SimStatus status;
     SimLose lose;
     Mover droid;
@@ -144,6 +147,12 @@ bool sim_init(Sim *s, const Level *l);
 void sim_deinit(Sim *s); /* accepts a zeroed Sim */
 /* Starts l again from its file's state (l may be the same level, edited). */
 bool sim_reset(Sim *s, const Level *l);
+/* dst becomes a copy of src that goes on exactly as src would, command for
+ * command and tick for tick (sim_hash equal now and after); dst is zeroed
+ * or a Sim (its memory reused when the sizes match), src's level is
+ * borrowed as well. Events are not copied. False when out of memory (dst
+ * is then zeroed). O(tiles + sentries): a few bytes a tile. */
+bool sim_copy(Sim *dst, const Sim *src);
 
 /* Applies a command at the current tick. Events go to s->events. */
 void sim_command(Sim *s, const SimCmd *c);

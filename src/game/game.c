@@ -340,7 +340,7 @@ static void record_win(Game *g)
     if (!g->progress.path)
         return;
     bool best = false;
-    if (!progress_record(&g->progress, g->path, (double)s->tick / SIM_TICK_HZ, (long)s->steps,
+    if (!progress_record(&g->progress, g->path, (double)s->play_ticks / SIM_TICK_HZ, (long)s->steps,
                          sim_units((int64_t)s->energy_used), &best))
         game_say(g, 8.0, "%s", g->progress.error);
     g->new_best = best;
@@ -387,7 +387,7 @@ static void absorb_events(Game *g)
             game_say(g, 5.0, "All cells collected: the exit at %d,%d is open!", e->x, e->y);
             break;
         case SIM_EV_WIN:
-            trace(g, "win %.3f %lld %.2f", (double)s->tick / SIM_TICK_HZ, (long long)s->steps,
+            trace(g, "win %.3f %lld %.2f", (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps,
                   sim_units((int64_t)s->energy_used));
             g->status_since = g->clock;
             g->message_left = 0;

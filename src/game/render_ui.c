@@ -193,7 +193,7 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
         n = hud_add(l, n, false, BODY, 3, "Undo %d, redo %d%s", edit_undo_count(&g->edits),
                     edit_redo_count(&g->edits), game_dirty(g) ? ", not saved" : "");
     } else {
-        double secs = (double)sim->tick / SIM_TICK_HZ;
+        double secs = (double)sim->play_ticks / SIM_TICK_HZ;
         n = hud_add(l, n, false, BODY, 2, "Time %d:%04.1f   Steps %lld", (int)(secs / 60), fmod(secs, 60.0),
                     (long long)sim->steps);
         if (sim->limited) { /* the energy bar: full at the level's start energy (or more) */
@@ -562,7 +562,7 @@ static void draw_result(Renderer *r, const Game *g)
     char title[TEXT_LEN];
     if (won) {
         snprintf(title, sizeof title, "Level complete!%s", g->new_best ? "  New best" : "");
-        snprintf(lines[0], TEXT_LEN, "Time %.1f s    Steps %lld    Energy used %.1f", (double)s->tick / SIM_TICK_HZ,
+        snprintf(lines[0], TEXT_LEN, "Time %.2f s    Steps %lld    Energy used %.1f", (double)s->play_ticks / SIM_TICK_HZ,
                  (long long)s->steps, sim_units((int64_t)s->energy_used));
         const ProgressEntry *b = progress_get(&g->progress, g->path);
         if (b)
