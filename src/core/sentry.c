@@ -236,12 +236,21 @@ bool sentries_sees(const Sentries *s, int id, TilePos t, const SentryWorld *w)
     return sight_sees(e->mover.tile, f[0], f[1], t, SENTRY_SIGHT_RANGE, w->opaque, w->ctx);
 }
 
+bool sentries_hears_at(const Sentries *s, TilePos t, const SentryWorld *w)
+{
+    if (s->count == 0 || !s->field_ok || !same(s->droid_at, w->droid))
+        return false;
+    uint64_t c = field_cost(&s->field, t);
+    return c != UINT64_MAX && c <= sentry_noise_reach(grid_cost(w->grid, w->droid.x, w->droid.y));
+}
+
 static void alert(Sentries *s, Sentry *e, TilePos droid)
 {
     e->last_known = droid;
     e->timer = SENTRY_ALERT_TICKS;
     e->has_route = false;
     e->walking = false;
+    e->alert_heard = e->heard;
     face(e, droid);
     set_state(s, e, SENTRY_ALERT);
     emit(s, SENTRY_EV_ALERT, e, mover_plan_tile(&e->mover));

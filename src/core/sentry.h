@@ -85,6 +85,7 @@ typedef struct Sentry {
     int phase;             /* look-around step (guard: 0..3; search: looks done) */
     bool walking;          /* guard with a patrol: on a leg (else pausing) */
     bool heard;            /* the droid's last step was within earshot (this tick) */
+    bool alert_heard;      /* its last alert came from hearing (else from sight); for drawing */
     TilePos last_known;    /* where the droid was last seen or heard */
     TilePos goal;          /* where its route leads */
     TilePos *route;        /* the planned tiles (goal last), route_pos the next one */
@@ -152,6 +153,11 @@ void sentries_alarm(Sentries *s, TilePos at);
 const Sentry *sentries_at(const Sentries *s, int x, int y);
 /* Does sentry id see tile t now (range, cone, line)? For drawing the cones. */
 bool sentries_sees(const Sentries *s, int id, TilePos t, const SentryWorld *w);
+/* Would a sentry standing on t hear the droid's step onto the tile it last
+ * reached (w->droid)? The hearing rule itself: path cost from t to the
+ * droid within sentry_noise_reach of that tile. Valid once a tick has run
+ * since the droid reached it; false on a level without sentries. */
+bool sentries_hears_at(const Sentries *s, TilePos t, const SentryWorld *w);
 /* The reach of the noise of a step onto a tile of this cost, in path.h units. */
 uint64_t sentry_noise_reach(uint8_t tile_cost);
 /* Everything that decides what the sentries do next, hashed (FNV-1a). */

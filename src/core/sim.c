@@ -670,3 +670,9 @@ bool sim_sentry_sees(const Sim *s, int id, TilePos t)
     SentryWorld w = sentry_world(s);
     return sentries_sees(&s->sentries, id, t, &w);
 }
+
+bool sim_hears_at(const Sim *s, TilePos t)
+{
+    SentryWorld w = sentry_world(s);
+    return sentries_hears_at(&s->sentries, t, &w);
+}

@@ -185,6 +185,10 @@ bool sim_opaque(const Sim *s, int x, int y);
  * drawing the view cones. */
 bool sim_sentry_sees(const Sim *s, int id, TilePos t);
 
+/* Would a sentry standing on t hear the droid's last step (onto the tile it
+ * last reached)? The sentries' own hearing rule; false without sentries. */
+bool sim_hears_at(const Sim *s, TilePos t);
+
 /* Units <-> numbers a player reads (floor steps). */
 double sim_units(int64_t u);
 const char *sim_lose_name(SimLose why);

@@ -204,7 +204,7 @@ void game_command(Game *g, SimCmd c)
 void game_replay_command(Game *g, SimCmd c)
 {
     if (g->record)
-        fprintf(g->record, "%llu %s %d %d\n", (unsigned long long)g->sim.tick, sim_cmd_name(c.type), c.x, c.y);
+        replay_write_cmd(g->record, g->sim.tick, &c);
     if (c.type == SIM_CMD_GOTO)
         trace(g, "click %d %d", c.x, c.y);
     double t0 = now_micros();

@@ -13,11 +13,13 @@
 #include "coord.h"
 #include "edit.h"
 #include "grid.h"
+#include "history.h"
 #include "iso.h"
 #include "level.h"
 #include "levelset.h"
 #include "mover.h"
 #include "path.h"
+#include "predict.h"
 #include "progress.h"
 #include "sim.h"
 
@@ -28,6 +30,19 @@ enum { GAME_MESSAGE_LEN = 160 };
 #define GAME_PALETTE "#.,+~*>S@ "
 enum { GAME_PALETTE_SIZE = 10 };
 #define GAME_RELOAD_POLL 0.25  /* seconds between looks at the level file */
+
+/* Why the play stands still; any of them pauses it (Game.pause). */
+enum {
+    GAME_PAUSE_PLAYER = 1, /* Space */
+    GAME_PAUSE_HELP = 2,   /* the help is open */
+    GAME_PAUSE_MENU = 4,   /* the pause panel (Esc) or a question is open */
+    GAME_PAUSE_FOCUS = 8,  /* the window lost the focus or is minimised */
+};
+enum {
+    GAME_REWIND_TICKS = 3 * SIM_TICK_HZ, /* Backspace goes back this far */
+    GAME_PREDICT_EVERY = 6,              /* ticks between predictions of the hovered route */
+    GAME_PREDICT_FRAME_WORK = 40000,     /* prediction work a tick (predict.h units) */
+};
 
 /* What identifies one version of a file on disk. */
 typedef struct FileStamp {
@@ -69,6 +84,15 @@ typedef struct Game {
     PathState *search;     /* the hover preview's planner */
 
     TileList preview;      /* what a click on the hovered tile would walk */
+    /* What that walk would meet (predict.h): `predict` is the last finished
+     * prediction for the hovered tile (outcome PREDICT_NOWALK when none);
+     * predict_step is the index in preview.tiles from which the route is
+     * noticed (-1: from the tile the droid stands on; preview.count: never). */
+    Prediction predict;
+    int predict_step;
+    Predictor predictor;   /* the one being made */
+    bool predicting;       /* predictor is under way */
+    int predict_wait;      /* ticks to the next prediction */
     int preview_afford;    /* tiles of it the energy covers (all when unlimited) */
     double preview_cost;   /* its length = time = energy, in floor steps */
     PlanInfo plan;         /* the last click's plan, for the HUD */
@@ -87,6 +111,11 @@ typedef struct Game {
 
     Progress progress;     /* bests per level; progress.path NULL with --no-progress */
     bool new_best;         /* the win just recorded beat the old best */
+
+    unsigned pause;        /* GAME_PAUSE_* bits: the simulation stands while any is set */
+    History history;       /* for rewinding (Backspace) */
+    int rewinds;           /* rewinds this attempt, for the result panel */
+    double noise_since;    /* g->clock when the droid last reached a tile centre (its step is heard then) */
 
     FILE *record;          /* --record: every command with its tick, or NULL */
     bool replaying;        /* --replay: player input is ignored until the recording ends */
@@ -140,6 +169,21 @@ void game_command(Game *g, SimCmd c);
 void game_replay_command(Game *g, SimCmd c);
 /* Restarts the level (R). */
 void game_restart(Game *g);
+/* Pauses (on) or lets go of one reason to pause (why: GAME_PAUSE_*).
+ * Traces "pause" when the play comes to stand, "resume" when it goes on. */
+void game_set_pause(Game *g, unsigned why, bool on);
+bool game_paused(const Game *g);
+/* Backspace: the play goes back GAME_REWIND_TICKS (or to its start), exactly
+ * as it stood then; recorded, traced "rewind TICK", counted in g->rewinds.
+ * False (and said) when there is nothing to go back to. Ignored while a
+ * recording plays. */
+bool game_rewind(Game *g);
+/* A recording's "rewind TO". */
+void game_replay_rewind(Game *g, uint64_t to);
+/* Finishes the prediction for the hovered tile now (scripts: what
+ * "clicktile" checks before it clicks). Traces its "preview" line when it
+ * changed, or always with force. */
+void game_predict_now(Game *g, bool force);
 /* After a win: the next level of the folder. */
 void game_next_level(Game *g);
 /* Opens another level file and plays it (replays use it); false, with the

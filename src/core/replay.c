@@ -15,6 +15,16 @@ void replay_write_header(FILE *f, const char *level_path)
     fflush(f);
 }
 
+void replay_write_cmd(FILE *f, uint64_t tick, const SimCmd *c)
+{
+    fprintf(f, "%llu %s %d %d\n", (unsigned long long)tick, sim_cmd_name(c->type), c->x, c->y);
+}
+
+void replay_write_rewind(FILE *f, uint64_t tick, uint64_t to)
+{
+    fprintf(f, "%llu rewind %llu\n", (unsigned long long)tick, (unsigned long long)to);
+}
+
 void replay_free(Replay *r)
 {
     for (int i = 0; i < r->count; i++)
@@ -75,6 +85,16 @@ static bool parse_input(const char *path, int no, char *s, ReplayLine *l, Diags 
         l->kind = REPLAY_END;
         return true;
     }
+    if (!strcmp(word, "rewind")) {
+        long to;
+        if (!rest || num_parse_long(rest, 0, tick, &to) != NUM_OK) {
+            diag_add(d, path, no, (int)(word - s) + 1, "'rewind' wants the tick it goes back to (0 to %ld)", tick);
+            return false;
+        }
+        l->kind = REPLAY_REWIND;
+        l->to = (uint64_t)to;
+        return true;
+    }
     if (!strcmp(word, "level") && rest && *rest) {
         l->kind = REPLAY_LEVEL;
         l->path = strdup(rest);
@@ -82,7 +102,7 @@ static bool parse_input(const char *path, int no, char *s, ReplayLine *l, Diags 
     }
     SimCmdType t;
     if (!sim_cmd_from_name(word, &t)) {
-        diag_add(d, path, no, (int)(word - s) + 1, "unknown input '%s' (goto, push, hold, release, restart, level, end)",
+        diag_add(d, path, no, (int)(word - s) + 1, "unknown input '%s' (goto, push, hold, release, restart, level, rewind, end)",
                  word);
         return false;
     }

@@ -1,0 +1,62 @@
+/* history.h - the play's past, for rewinding: copies of the Sim (sim_copy)
+ * taken every HISTORY_EVERY ticks and every command given since the level's
+ * (re)start, so that the play can be put back exactly as it stood at any
+ * tick since then (the copy at or before it, then its commands and ticks
+ * again). Pure C.
+ *
+ * Memory: the History owns its copies and its command log (history_init /
+ * history_deinit). Copies are kept within HISTORY_BUDGET bytes and
+ * HISTORY_MAX_COPIES; when full, every other copy of the older half is let
+ * go (the level's start always stays), so the last seconds stay one second
+ * apart and a rewind replays at most a second there, more further back. */
+#ifndef ISODROID_HISTORY_H
+#define ISODROID_HISTORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim.h"
+
+enum {
+    HISTORY_EVERY = SIM_TICK_HZ, /* ticks between copies */
+    HISTORY_MAX_COPIES = 64,
+};
+#define HISTORY_BUDGET ((size_t)256 << 20) /* bytes of copies at most (at least 4 are kept) */
+
+typedef struct HistoryCmd {
+    uint64_t tick; /* applied at this tick, before it ran */
+    SimCmd cmd;
+} HistoryCmd;
+
+typedef struct HistoryCopy {
+    uint64_t tick;
+    Sim sim;
+} HistoryCopy;
+
+typedef struct History {
+    HistoryCopy *copy;     /* by tick; copy[0] is the (re)start */
+    int copy_count, copy_max;
+    HistoryCmd *cmd;       /* by tick, in the order given */
+    int cmd_count, cmd_cap;
+    bool broken;           /* out of memory once: no rewinding until the next start */
+} History;
+
+void history_init(History *h);
+void history_deinit(History *h);
+/* Forgets the past and starts it at s (a level opened or restarted: tick 0). */
+void history_start(History *h, const Sim *s);
+/* Notes a command applied at tick `tick` (s->tick before sim_command). */
+void history_command(History *h, uint64_t tick, const SimCmd *c);
+/* After each sim_tick: keeps a copy every HISTORY_EVERY ticks. */
+void history_tick(History *h, const Sim *s);
+/* The earliest tick the play can go back to. */
+uint64_t history_first(const History *h);
+/* Puts s back as it stood at tick `to` (history_first <= to <= s->tick), before
+ * the commands of that tick, and forgets what came after. False when that
+ * tick is not kept (s unchanged), or when memory runs out (s is then zeroed
+ * and must be started again). The events of the ticks played again are
+ * dropped. */
+bool history_rewind(History *h, Sim *s, uint64_t to);
+
+#endif

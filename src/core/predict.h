@@ -1,0 +1,69 @@
+/* predict.h - what a walk would meet: the planned walk run forward on a copy
+ * of the simulation (sentries, doors and all), to where a sentry would first
+ * notice the droid, by sight or by hearing, and which one. The simulation is
+ * deterministic, so a goto given on the same state meets exactly this.
+ * Pure C.
+ *
+ * The run is sliced: predict_begin copies the state, predict_run advances it
+ * by a budget of work and can be called again on later frames until it is
+ * done. The look-ahead is bounded: PREDICT_MAX_TICKS of play, and
+ * PREDICT_MAX_WORK units of work in all (a tick costs 1 + the number of
+ * sentries), so a level with many sentries is looked at less far ahead
+ * (PREDICT_CUT says so).
+ *
+ * Memory: the Predictor owns its copy of the Sim (predict_init / predict_deinit). */
+#ifndef ISODROID_PREDICT_H
+#define ISODROID_PREDICT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "coord.h"
+#include "sim.h"
+
+enum {
+    PREDICT_MAX_TICKS = 60 * SIM_TICK_HZ, /* a minute of play */
+    PREDICT_MAX_WORK = 400000,            /* ticks x (1 + sentries) */
+};
+
+typedef enum PredictOutcome {
+    PREDICT_RUNNING, /* not finished: call predict_run again */
+    PREDICT_UNSEEN,  /* the walk ends and no sentry noticed the droid */
+    PREDICT_SEEN,    /* a sentry notices the droid on the way */
+    PREDICT_CUT,     /* the look-ahead limit came first: unseen as far as it looked */
+    PREDICT_NOWALK,  /* nothing to walk (no way, or the play is over) */
+} PredictOutcome;
+
+typedef struct Prediction {
+    PredictOutcome outcome;
+    TilePos goal;        /* the tile the goto was for */
+    uint64_t from_tick;  /* the play's tick it was made at */
+    int ticks;           /* SEEN: ticks from then to the notice; else ticks looked at */
+    TilePos at;          /* SEEN: the droid's tile then (the last tile centre it reached) */
+    int sentry;          /* SEEN: its id */
+    TilePos sentry_at;   /* SEEN: where it stood */
+    bool heard;          /* SEEN: it heard the droid's step (else it saw the droid) */
+    bool caught;         /* the walk ends in a catch (after a notice) */
+    bool won;            /* the walk wins the level */
+    bool out_of_energy;  /* the walk runs out of energy */
+} Prediction;
+
+typedef struct Predictor {
+    Sim sim;          /* the copy being run forward */
+    Prediction result;
+    int64_t work;     /* spent so far */
+    bool walking;     /* the droid has begun its walk (or stands at its goal) */
+} Predictor;
+
+void predict_init(Predictor *p);
+void predict_deinit(Predictor *p);
+/* Starts a prediction of a goto to `goal` given on state `now` (as it
+ * stands, before its next tick). False when out of memory. */
+bool predict_begin(Predictor *p, const Sim *now, TilePos goal);
+/* Runs on by at most `work` units (<= 0: to the end). Returns the outcome:
+ * PREDICT_RUNNING until it is known. p->result holds the details. */
+PredictOutcome predict_run(Predictor *p, long work);
+
+const char *predict_outcome_name(PredictOutcome o);
+
+#endif
