@@ -6,6 +6,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "game.h"
 
+#include "replay.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
