@@ -512,6 +512,192 @@ static void test_hover_blocked_stays_small(void **state)
     rmdir(dir);
 }
 
+static void open_level(Game *g, const char *path)
+{
+    Diags d;
+    diag_clear(&d);
+    assert_true(game_init(g, path, 1280, 720, &d));
+}
+
+static void ticks(Game *g, int n)
+{
+    for (int i = 0; i < n; i++)
+        game_update(g);
+}
+
+/* A serpentine hall with two patrolling sentries (06_detour as it was
+ * first designed), where whether a walk is seen depends on when it starts. */
+static const char patrol_hall[] =
+"name: The long way round\n"
+"author: Isodroid\n"
+"description: A serpentine detour to an exit that looks close.\n"
+"energy: 42\n"
+"cell: 30\n"
+"patrol: 31,19 26,19\n"
+"patrol: 12,12 6,12\n"
+"###################################\n"
+"#.....,,,,,,,,,,...,,,,,,,,,,.....#\n"
+"#................#................#\n"
+"#.......*........#................#\n"
+"#................#................#\n"
+"#...###########################...#\n"
+"#................#................#\n"
+"#................#..............*.#\n"
+"#................#................#\n"
+"##############...#...##############\n"
+"#................#................#\n"
+"#.*..............#................#\n"
+"#...........S....#................#\n"
+"#...###########################...#\n"
+"#................#................#\n"
+"#................#................#\n"
+"#................#................#\n"
+"##############...#...##############\n"
+"#................#................#\n"
+"#..............@.#.>...........S..#\n"
+"#................#................#\n"
+"###################################\n";
+
+/* Writes patrol_hall to a fresh folder; returns the file's path (static). */
+static const char *patrol_hall_file(void)
+{
+    static char path[128];
+    if (!path[0]) {
+        char dir[] = "/tmp/isodroid-hall-XXXXXX";
+        assert_non_null(mkdtemp(dir));
+        snprintf(path, sizeof path, "%s/hall.txt", dir);
+        write_file(path, patrol_hall);
+    }
+    return path;
+}
+
+/* Clicks tile t `delay` ticks after the level opens, with the prediction
+ * made in the same frame, then plays the walk out. Returns the prediction;
+ * *alert_tick is the ticks from the click to the first alert (-1: none
+ * before the walk ended), *alert_at the droid's tile then, *alert_id the
+ * sentry. */
+static Prediction click_and_see(int delay, TilePos t, int *alert_tick, TilePos *alert_at, int *alert_id)
+{
+    Game g;
+    open_level(&g, patrol_hall_file());
+    ticks(&g, delay);
+    game_hover(&g, true, t);
+    game_predict_now(&g, true);
+    Prediction p = g.predict;
+    assert_true(p.outcome != PREDICT_RUNNING);
+    assert_int_equal(g.sim.sentries.alerted, 0);
+    uint64_t from = g.sim.tick;
+    *alert_tick = -1;
+    g.frame_event_count = 0;
+    game_click_tile(&g, t);
+    for (int i = 0; i < 4000 && *alert_tick < 0; i++) {
+        for (int k = 0; k < g.frame_event_count && *alert_tick < 0; k++)
+            if (g.frame_events[k].type == SIM_EV_ALERT) {
+                *alert_tick = (int)(g.sim.tick - from);
+                *alert_at = g.sim.droid.tile;
+                *alert_id = (int)g.frame_events[k].a;
+            }
+        g.frame_event_count = 0;
+        if (g.sim.status != SIM_PLAYING || (!g.sim.has_target && !g.sim.droid.moving))
+            break;
+        game_update(&g);
+    }
+    game_deinit(&g);
+    return p;
+}
+
+/* The prediction is exact: for click times swept across a patrol, a click
+ * in the same frame as the prediction meets exactly what it said (seen:
+ * the same tile, sentry and tick; unseen: no alert before the walk ends). */
+static void test_prediction_is_exact(void **state)
+{
+    (void)state;
+    int seen = 0, unseen = 0;
+    for (int delay = 0; delay <= 900; delay += 7) {
+        int alert_tick, alert_id = -1;
+        TilePos alert_at = tile_pos(-1, -1);
+        Prediction p = click_and_see(delay, tile_pos(1, 13), &alert_tick, &alert_at, &alert_id);
+        if (p.outcome == PREDICT_SEEN) {
+            seen++;
+            if (alert_tick != p.ticks || !tile_pos_eq(alert_at, p.at) || alert_id != p.sentry)
+                fail_msg("delay %d: predicted seen at %d,%d by %d after %d ticks; got %d,%d by %d after %d", delay,
+                         p.at.x, p.at.y, p.sentry, p.ticks, alert_at.x, alert_at.y, alert_id, alert_tick);
+        } else {
+            assert_int_equal(p.outcome, PREDICT_UNSEEN);
+            unseen++;
+            if (alert_tick >= 0)
+                fail_msg("delay %d: predicted unseen; noticed after %d ticks", delay, alert_tick);
+        }
+    }
+    /* the sweep crosses the patrol: both answers come up, many times */
+    assert_true(seen >= 20);
+    assert_true(unseen >= 20);
+}
+
+/* Rewinding is exact: the state after a rewind equals the one the game had
+ * at that tick, again and again, also far back (where copies were thinned). */
+static void test_rewind_is_exact(void **state)
+{
+    (void)state;
+    Game g;
+    open_level(&g, patrol_hall_file());
+    enum { LONG = 90 * SIM_TICK_HZ };
+    uint64_t *hash = calloc(LONG + 1, sizeof *hash);
+    assert_non_null(hash);
+    static const TilePos route[] = {{2, 16}, {2, 11}, {8, 3}, {30, 3}, {26, 19}, {14, 12}};
+    for (int t = 0; t < LONG; t++) {
+        if (t % 600 == 5)
+            game_click_tile(&g, route[(t / 600) % 6]);
+        hash[g.sim.tick] = sim_hash(&g.sim);
+        game_update(&g); /* a loss does not stop the ticks: rewinding goes back through it */
+    }
+    uint64_t end = g.sim.tick;
+    assert_true(end > 60 * SIM_TICK_HZ); /* long enough for the copies to be thinned */
+    int rewinds = 0;
+    while (g.sim.tick > 0) {
+        uint64_t before = g.sim.tick;
+        assert_true(game_rewind(&g));
+        rewinds++;
+        uint64_t want = before > GAME_REWIND_TICKS ? before - GAME_REWIND_TICKS : 0;
+        assert_int_equal(g.sim.tick, want);
+        assert_true(sim_hash(&g.sim) == hash[g.sim.tick]);
+    }
+    assert_int_equal(g.rewinds, rewinds);
+    assert_false(game_rewind(&g)); /* nothing before the start */
+    /* play on from the start: the same commands give the same play */
+    game_click_tile(&g, route[0]);
+    free(hash);
+    game_deinit(&g);
+}
+
+/* Paused, nothing moves and the clock stands; hovering still previews. */
+static void test_pause_stops_the_play(void **state)
+{
+    (void)state;
+    Game g;
+    open_level(&g, patrol_hall_file());
+    game_click_tile(&g, tile_pos(2, 16));
+    ticks(&g, 20);
+    game_set_pause(&g, GAME_PAUSE_PLAYER, true);
+    game_set_pause(&g, GAME_PAUSE_HELP, true);
+    uint64_t h = sim_hash(&g.sim), clock = g.sim.play_ticks;
+    ticks(&g, 120);
+    assert_true(sim_hash(&g.sim) == h);
+    assert_int_equal(g.sim.play_ticks, clock);
+    game_hover(&g, true, tile_pos(8, 3));
+    ticks(&g, 1);
+    assert_true(g.preview.count > 0);
+    assert_true(g.predict.outcome == PREDICT_SEEN || g.predict.outcome == PREDICT_UNSEEN);
+    game_set_pause(&g, GAME_PAUSE_PLAYER, false);
+    ticks(&g, 10);
+    assert_true(sim_hash(&g.sim) == h); /* the help still holds it */
+    game_set_pause(&g, GAME_PAUSE_HELP, false);
+    ticks(&g, 10);
+    assert_true(sim_hash(&g.sim) != h);
+    assert_int_equal(g.sim.play_ticks, clock + 10);
+    game_deinit(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -527,6 +713,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_level_switching, setup, teardown),
         cmocka_unit_test(test_progress_corrupt_is_reported_and_kept),
         cmocka_unit_test(test_hover_blocked_stays_small),
+        cmocka_unit_test(test_prediction_is_exact),
+        cmocka_unit_test(test_rewind_is_exact),
+        cmocka_unit_test(test_pause_stops_the_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

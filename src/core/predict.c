@@ -73,6 +73,17 @@ bool predict_begin(Predictor *p, const Sim *now, TilePos goal)
         p->result.outcome = PREDICT_NOWALK;
         return true;
     }
+    for (int i = 0; i < now->sentries.count; i++) {
+        const Sentry *e = &now->sentries.list[i];
+        if (e->state == SENTRY_ALERT || e->state == SENTRY_CHASE) { /* noticed already: from here on */
+            p->result.outcome = PREDICT_SEEN;
+            p->result.at = now->droid.tile;
+            p->result.sentry = e->id;
+            p->result.sentry_at = e->mover.tile;
+            p->result.heard = e->alert_heard;
+            return true;
+        }
+    }
     SimCmd c = {SIM_CMD_GOTO, goal.x, goal.y};
     sim_command(&p->sim, &c);
     bool planned = false;

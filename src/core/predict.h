@@ -29,7 +29,7 @@ enum {
 typedef enum PredictOutcome {
     PREDICT_RUNNING, /* not finished: call predict_run again */
     PREDICT_UNSEEN,  /* the walk ends and no sentry noticed the droid */
-    PREDICT_SEEN,    /* a sentry notices the droid on the way */
+    PREDICT_SEEN,    /* a sentry notices the droid on the way (or is after it already: ticks 0) */
     PREDICT_CUT,     /* the look-ahead limit came first: unseen as far as it looked */
     PREDICT_NOWALK,  /* nothing to walk (no way, or the play is over) */
 } PredictOutcome;

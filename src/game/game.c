@@ -73,11 +73,22 @@ static void set_path(Game *g, const char *path)
     g->path = copy;
 }
 
+static void forget_prediction(Game *g);
+
+/* The play (re)started: its past begins here. */
+static void begin_history(Game *g)
+{
+    history_start(&g->history, &g->sim);
+    g->rewinds = 0;
+    forget_prediction(g);
+}
+
 /* Starts play of g->level afresh (the file's state). */
 static void start_play(Game *g)
 {
     if (!sim_reset(&g->sim, &g->level))
         game_say(g, 6.0, "Out of memory starting the level.");
+    begin_history(g);
     g->frame_event_count = 0;
     g->plan.valid = false;
     g->preview_from = tile_pos(-1, -1);
@@ -120,6 +131,7 @@ static bool adopt_level(Game *g, Level *nl, const char *path, bool keep_droid)
         g->hover_valid = false;
     g->plan.valid = false;
     g->frame_event_count = 0;
+    begin_history(g);
 
     edit_reset(&g->edits);
     g->painting = false;
@@ -151,6 +163,8 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
 {
     memset(g, 0, sizeof *g);
     edit_init(&g->edits);
+    history_init(&g->history);
+    predict_init(&g->predictor);
     Level nl;
     if (!level_load(path, &nl, d)) {
         game_deinit(g);
@@ -178,6 +192,8 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
 void game_deinit(Game *g)
 {
     path_destroy(g->search);
+    predict_deinit(&g->predictor);
+    history_deinit(&g->history);
     sim_deinit(&g->sim);
     level_free(&g->level);
     levelset_free(&g->levels);
@@ -205,12 +221,17 @@ void game_command(Game *g, SimCmd c)
 
 void game_replay_command(Game *g, SimCmd c)
 {
+    uint64_t tick = g->sim.tick;
     if (g->record)
-        replay_write_cmd(g->record, g->sim.tick, &c);
+        replay_write_cmd(g->record, tick, &c);
     if (c.type == SIM_CMD_GOTO)
         trace(g, "click %d %d", c.x, c.y);
     double t0 = now_micros();
     sim_command(&g->sim, &c);
+    if (c.type == SIM_CMD_RESTART)
+        begin_history(g);
+    else
+        history_command(&g->history, tick, &c);
     if (c.type == SIM_CMD_GOTO) {
         const PathResult *r = path_result(g->sim.search);
         g->plan = (PlanInfo){r->steps, r->length, r->expanded, now_micros() - t0, true};
@@ -249,8 +270,12 @@ static void refresh_preview(Game *g)
     g->preview_cost = 0;
     g->preview_from = mover_plan_tile(&s->droid);
     g->preview_steps = s->steps;
-    if (!g->hover_valid || s->status != SIM_PLAYING)
+    g->predict_wait = 0; /* predicted again from the next update */
+    g->predicting = false;
+    if (!g->hover_valid || s->status != SIM_PLAYING) {
+        forget_prediction(g);
         return;
+    }
     TilePos end;
     if (sim_plan(s, g->search, g->preview_from, g->hover, &end) == PATH_NONE || !list_copy_path(&g->preview, g->search))
         return;
@@ -282,6 +307,148 @@ void game_hover(Game *g, bool valid, TilePos t)
     if (valid)
         trace(g, "hover %d %d", t.x, t.y);
     refresh_preview(g);
+}
+
+/* ---- the prediction of the hovered route ------------------------------------ */
+
+static void forget_prediction(Game *g)
+{
+    g->predicting = false;
+    g->predict_wait = 0;
+    g->predict = (Prediction){.outcome = PREDICT_NOWALK, .sentry = -1};
+    g->predict_step = g->preview.count;
+}
+
+/* Two predictions say the same thing (the notice at the same tick of play). */
+static bool same_prediction(const Prediction *a, const Prediction *b)
+{
+    if (a->outcome != b->outcome || !tile_pos_eq(a->goal, b->goal))
+        return false;
+    if (a->outcome != PREDICT_SEEN)
+        return true;
+    return tile_pos_eq(a->at, b->at) && a->sentry == b->sentry && a->heard == b->heard &&
+           a->from_tick + (uint64_t)a->ticks == b->from_tick + (uint64_t)b->ticks;
+}
+
+/* A finished prediction becomes the one shown; traced when it says
+ * something new (or always with force). */
+static void publish_prediction(Game *g, bool force)
+{
+    const Prediction *p = &g->predictor.result;
+    bool changed = !same_prediction(p, &g->predict);
+    g->predict = *p;
+    g->predicting = false;
+    g->predict_step = g->preview.count;
+    if (p->outcome == PREDICT_SEEN) {
+        g->predict_step = -1;
+        for (int i = 0; i < g->preview.count; i++)
+            if (tile_pos_eq(g->preview.tiles[i], p->at)) {
+                g->predict_step = i;
+                break;
+            }
+    }
+    if (!changed && !force)
+        return;
+    switch (p->outcome) {
+    case PREDICT_SEEN:
+        trace(g, "preview %d %d seen %d %d %d %d", p->goal.x, p->goal.y, p->at.x, p->at.y, p->sentry, p->ticks);
+        break;
+    case PREDICT_UNSEEN: trace(g, "preview %d %d unseen", p->goal.x, p->goal.y); break;
+    case PREDICT_CUT: trace(g, "preview %d %d unknown %d", p->goal.x, p->goal.y, p->ticks); break;
+    default: break;
+    }
+}
+
+/* Starts predicting a click on the hovered tile from the play as it stands. */
+static void start_prediction(Game *g)
+{
+    g->predict_wait = GAME_PREDICT_EVERY;
+    g->predicting = false;
+    if (!g->hover_valid || g->editing || g->sim.status != SIM_PLAYING || g->preview.count == 0) {
+        forget_prediction(g);
+        return;
+    }
+    if (!predict_begin(&g->predictor, &g->sim, g->hover)) {
+        forget_prediction(g);
+        return;
+    }
+    g->predicting = true;
+}
+
+/* Runs the prediction under way by work units (<= 0: to its end). */
+static void run_prediction(Game *g, long work, bool force)
+{
+    if (g->predicting && predict_run(&g->predictor, work) != PREDICT_RUNNING)
+        publish_prediction(g, force);
+}
+
+void game_predict_now(Game *g, bool force)
+{
+    start_prediction(g);
+    run_prediction(g, 0, force);
+}
+
+/* ---- pause and rewind ------------------------------------------------------------ */
+
+bool game_paused(const Game *g)
+{
+    return g->pause != 0;
+}
+
+void game_set_pause(Game *g, unsigned why, bool on)
+{
+    bool was = g->pause != 0;
+    g->pause = on ? g->pause | why : g->pause & ~why;
+    if (was != (g->pause != 0))
+        trace(g, "%s", g->pause ? "pause" : "resume");
+}
+
+/* The play back at tick `to` (its past since then forgotten). */
+static bool rewind_to(Game *g, uint64_t to)
+{
+    uint64_t was = g->sim.tick;
+    if (!history_rewind(&g->history, &g->sim, to)) {
+        if (!g->sim.kind) { /* out of memory half way: the level starts again */
+            start_play(g);
+            game_say(g, 6.0, "Out of memory while rewinding: the level starts again.");
+        }
+        return false;
+    }
+    trace(g, "rewind %llu", (unsigned long long)to);
+    g->rewinds++;
+    g->frame_event_count = 0;
+    g->plan.valid = false;
+    g->preview_from = tile_pos(-1, -1);
+    forget_prediction(g);
+    game_say(g, 2.0, "Back %.1f seconds.", (double)(was - to) / SIM_TICK_HZ);
+    return true;
+}
+
+bool game_rewind(Game *g)
+{
+    if (g->replaying || g->editing)
+        return false;
+    uint64_t first = history_first(&g->history);
+    if (first == UINT64_MAX || g->sim.tick <= first) {
+        game_say(g, 2.0, first == UINT64_MAX ? "Rewinding is not available (out of memory)." : "This is the start.");
+        return false;
+    }
+    uint64_t to = g->sim.tick > first + GAME_REWIND_TICKS ? g->sim.tick - GAME_REWIND_TICKS : first;
+    if (g->record)
+        replay_write_rewind(g->record, g->sim.tick, to);
+    if (!rewind_to(g, to))
+        return false;
+    /* the keys and the mouse are not held as they were then */
+    if (g->sim.push_dx || g->sim.push_dy || g->sim.pending_dx || g->sim.pending_dy)
+        game_command(g, (SimCmd){SIM_CMD_PUSH, 0, 0});
+    if (g->sim.holding)
+        game_command(g, (SimCmd){SIM_CMD_RELEASE, 0, 0});
+    return true;
+}
+
+void game_replay_rewind(Game *g, uint64_t to)
+{
+    rewind_to(g, to);
 }
 
 /* Hot reload: looks at the level file every GAME_RELOAD_POLL seconds. */
@@ -369,7 +536,10 @@ static void absorb_events(Game *g)
         case SIM_EV_NOPATH:
             game_say(g, 4.0, "No way to %d,%d.", e->x, e->y);
             break;
-        case SIM_EV_ARRIVE: trace(g, "arrive %d %d", e->x, e->y); break;
+        case SIM_EV_ARRIVE:
+            trace(g, "arrive %d %d", e->x, e->y);
+            g->noise_since = g->clock;
+            break;
         case SIM_EV_IDLE: trace(g, "idle %d %d", e->x, e->y); break;
         case SIM_EV_BUMP: trace(g, "bump %d %d", e->x, e->y); break;
         case SIM_EV_PICKUP:
@@ -386,7 +556,7 @@ static void absorb_events(Game *g)
         case SIM_EV_DOOR: trace(g, "door %d %d %s", e->x, e->y, e->a ? "open" : "closed"); break;
         case SIM_EV_EXIT_OPEN:
             trace(g, "exit-open %d %d", e->x, e->y);
-            game_say(g, 5.0, "All cells collected: the exit at %d,%d is open!", e->x, e->y);
+            game_say(g, 5.0, "All cells collected: the exit is open.");
             break;
         case SIM_EV_WIN:
             trace(g, "win %.3f %lld %.2f", (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps,
@@ -424,12 +594,20 @@ void game_update(Game *g)
     watch_file(g, dt);
     if (g->message_left > 0)
         g->message_left -= dt;
-    if (!g->editing) {
+    bool ticked = !g->editing && !game_paused(g);
+    if (ticked) {
         sim_tick(&g->sim);
+        history_tick(&g->history, &g->sim);
         absorb_events(g);
     }
     if (!tile_pos_eq(mover_plan_tile(&g->sim.droid), g->preview_from) || g->preview_steps != g->sim.steps)
         refresh_preview(g);
+    /* the prediction is kept current as the sentries move (while paused it stays true) */
+    if (ticked && g->predict_wait > 0)
+        g->predict_wait--;
+    if (!g->predicting && g->predict_wait <= 0)
+        start_prediction(g);
+    run_prediction(g, GAME_PREDICT_FRAME_WORK, false);
     game_camera_update(g, dt);
 }
 
