@@ -65,12 +65,12 @@ bool predict_begin(Predictor *p, const Sim *now, TilePos goal)
     p->result.from_tick = now->tick;
     p->result.sentry = -1;
     p->work = 0;
-    if (!sim_copy(&p->sim, now)) {
-        p->result.outcome = PREDICT_NOWALK;
-        return false;
-    }
     if (now->status != SIM_PLAYING) {
         p->result.outcome = PREDICT_NOWALK;
+        return true;
+    }
+    if (now->sentries.count == 0) { /* nobody to notice: nothing to run */
+        p->result.outcome = PREDICT_UNSEEN;
         return true;
     }
     for (int i = 0; i < now->sentries.count; i++) {
@@ -83,6 +83,10 @@ bool predict_begin(Predictor *p, const Sim *now, TilePos goal)
             p->result.heard = e->alert_heard;
             return true;
         }
+    }
+    if (!sim_copy(&p->sim, now)) {
+        p->result.outcome = PREDICT_NOWALK;
+        return false;
     }
     SimCmd c = {SIM_CMD_GOTO, goal.x, goal.y};
     sim_command(&p->sim, &c);

@@ -5,7 +5,10 @@
  * the tour within R tiles of the start; --alarm alerts every sentry towards
  * the droid at the first tick, the chase's worst case. A catch does not
  * end the run: the bench sets the play going again so the chase goes on
- * (the only thing it changes in the rules). Links the core only. */
+ * (the only thing it changes in the rules). --predict N times the hover
+ * preview's prediction instead (predict.h, run to its end): the droid stands
+ * at the start, the sentries go their ways, and every N ticks a goto to a
+ * tile of the tour is predicted. Links the core only. */
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <stdio.h>
@@ -15,6 +18,7 @@
 
 #include "isopath.h"
 #include "num.h"
+#include "predict.h"
 #include "sim.h"
 
 static double now_us(void)
@@ -57,6 +61,7 @@ int isopath_simbench(int argc, char **argv)
     uint64_t seed = 1;
     int near = 0;
     bool alarm = false;
+    int predict_every = 0;
     for (int i = 4; i < argc; i++) {
         if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
             if (num_parse_long(argv[++i], 0, LONG_MAX, &seed_arg) != NUM_OK)
@@ -66,6 +71,10 @@ int isopath_simbench(int argc, char **argv)
         } else if (strcmp(argv[i], "--near") == 0 && i + 1 < argc) {
             if (num_parse_int(argv[++i], 0, GRID_MAX_SIDE, &near) != NUM_OK)
                 return isopath_usage_error("--near wants a whole number from 0 to 4096, not '%s'", argv[i]);
+        } else if (strcmp(argv[i], "--predict") == 0 && i + 1 < argc) {
+            if (num_parse_int(argv[++i], 1, 1000000, &predict_every) != NUM_OK)
+                return isopath_usage_error("--predict wants a whole number of ticks from 1 to 1000000, not '%s'",
+                                           argv[i]);
         } else if (strcmp(argv[i], "--alarm") == 0) {
             alarm = true;
         } else {
@@ -86,7 +95,15 @@ int isopath_simbench(int argc, char **argv)
     }
     double setup = now_us() - t0;
     double *times = malloc((size_t)ticks * sizeof *times);
-    if (!times) {
+    long predictions = 0;
+    double *ptimes = predict_every ? malloc((size_t)(ticks / predict_every + 1) * sizeof *ptimes) : NULL;
+    long outcomes[PREDICT_NOWALK + 1] = {0};
+    Predictor pr;
+    predict_init(&pr);
+    uint64_t hover_seed = seed ^ UINT64_C(0x9e3779b97f4a7c15);
+    if (!times || (predict_every && !ptimes)) {
+        free(times);
+        free(ptimes);
         sim_deinit(&s);
         level_free(&l);
         return 1;
@@ -97,12 +114,20 @@ int isopath_simbench(int argc, char **argv)
     if (alarm)
         sentries_alarm(&s.sentries, start);
     for (long t = 0; t < ticks; t++) {
-        if (!s.droid.moving && mover_remaining(&s.droid) == 0) {
+        if (!predict_every && !s.droid.moving && mover_remaining(&s.droid) == 0) {
             SimCmd c = {SIM_CMD_GOTO, 0, 0};
             TilePos goal = next_goal(&s, &seed, start, near);
             c.x = goal.x;
             c.y = goal.y;
             sim_command(&s, &c);
+        }
+        if (predict_every && t % predict_every == 0) {
+            TilePos hover = next_goal(&s, &hover_seed, start, near);
+            double p0 = now_us();
+            predict_begin(&pr, &s, hover);
+            predict_run(&pr, 0);
+            ptimes[predictions++] = now_us() - p0;
+            outcomes[pr.result.outcome]++;
         }
         double a = now_us();
         sim_tick(&s);
@@ -128,6 +153,19 @@ int isopath_simbench(int argc, char **argv)
            catches);
     printf("%ld ticks: median %.1f us, 95th percentile %.1f us, worst %.1f us, mean %.1f us\n", ticks,
            times[ticks / 2], times[(ticks * 95) / 100], times[ticks - 1], total / (double)ticks);
+    if (predictions > 0) {
+        double ptotal = 0;
+        for (long i = 0; i < predictions; i++)
+            ptotal += ptimes[i];
+        qsort(ptimes, (size_t)predictions, sizeof *ptimes, by_value);
+        printf("%ld predictions (every %d ticks; %ld seen, %ld unseen, %ld cut, %ld no walk): median %.1f us, "
+               "95th percentile %.1f us, worst %.1f us; %.1f us a tick on average\n",
+               predictions, predict_every, outcomes[PREDICT_SEEN], outcomes[PREDICT_UNSEEN], outcomes[PREDICT_CUT],
+               outcomes[PREDICT_NOWALK], ptimes[predictions / 2], ptimes[(predictions * 95) / 100],
+               ptimes[predictions - 1], ptotal / (double)ticks);
+    }
+    predict_deinit(&pr);
+    free(ptimes);
     free(times);
     sim_deinit(&s);
     level_free(&l);
