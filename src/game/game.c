@@ -527,14 +527,16 @@ static void absorb_events(Game *g)
             trace(g, "path %lld %.6f", (long long)e->a, e->length);
             if (e->x != s->hold.x || e->y != s->hold.y) {
                 const TileInfo *k = tile_info(sim_kind(s, s->hold.x, s->hold.y));
-                game_say(g, 4.0, "%d,%d %s: going as close as I can, to %d,%d.", s->hold.x, s->hold.y,
-                         k->cost ? "cannot be reached" : k->name, e->x, e->y);
+                if (k->cost)
+                    game_say(g, 4.0, "That tile cannot be reached: going as close as I can.");
+                else
+                    game_say(g, 4.0, "Blocked (%s): going as close as I can.", k->name);
             } else {
                 g->message_left = 0;
             }
             break;
         case SIM_EV_NOPATH:
-            game_say(g, 4.0, "No way to %d,%d.", e->x, e->y);
+            game_say(g, 4.0, "No way there from here.");
             break;
         case SIM_EV_ARRIVE:
             trace(g, "arrive %d %d", e->x, e->y);
