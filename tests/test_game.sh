@@ -36,7 +36,8 @@ sed -i "s#SHOT#$tmp/walk.png#" "$tmp/walk.txt"
 "$game" levels/01_tutorial.txt --headless --script "$tmp/walk.txt" --trace >"$tmp/trace" 2>"$tmp/err"
 rc=$?
 check "scripted click: exit 0, nothing on stderr" '[ $rc -eq 0 ] && [ ! -s "$tmp/err" ]'
-check "trace: click, then the planned path" 'head -2 "$tmp/trace" | tr "\n" " " | grep -q "^click 6 8 path 9 10.242641 $"'
+check "trace: the pointer on the tile first, then the click and the planned path" \
+    'head -1 "$tmp/trace" | grep -qx "hover 6 8" && grep -A1 "^click 6 8" "$tmp/trace" | tr "\n" " " | grep -q "^click 6 8 path 9 10.242641 $"'
 check "trace: arrives at the target and idles there" 'grep -v "^state \|^energy " "$tmp/trace" | tail -2 | tr "\n" " " | grep -q "^arrive 6 8 idle 6 8 $"'
 check "trace: one arrive per step" '[ "$(grep -c ^arrive "$tmp/trace")" -eq 9 ]'
 check "trajectory never enters a blocked tile" 'walk_ok "$tmp/trace" levels/01_tutorial.txt 2 2'
@@ -97,9 +98,10 @@ check "drag: several tiles painted, each next to the one before" \
     'awk "\$1 == \"edit\" { if (n++ && ((\$2 - x) ^ 2 > 1 || (\$3 - y) ^ 2 > 1)) bad = 1; x = \$2; y = \$3 } END { exit bad || n < 3 }" "$tmp/trace"'
 check "drag: one undo step" 'grep -q "^save " "$tmp/trace" && "${ISOPATH:-bin/isopath}" check "$tmp/lv/room.txt" >/dev/null'
 
-# unsaved edits: quitting asks; Esc goes back, D quits without saving
+# unsaved edits: quitting (Esc, Q in the pause panel) asks about them and
+# nothing else; Esc goes back, D quits without saving
 cp levels/01_tutorial.txt "$tmp/lv/room.txt"
-printf 'key e\nrclicktile 6 6\nkey Escape\nkey Escape\nscreenshot %s/ask.png\nkey Escape\nkey Escape\nkey d\nscreenshot %s/never.png\n' \
+printf 'key e\nrclicktile 6 6\nkey Escape\nkey Escape\nkey q\nscreenshot %s/ask.png\nkey Escape\nkey Escape\nkey q\nkey d\nscreenshot %s/never.png\n' \
     "$tmp" "$tmp" >"$tmp/ask.txt"
 "$game" "$tmp/lv/room.txt" --headless --script "$tmp/ask.txt" >"$tmp/out" 2>"$tmp/err"
 check "quit with unsaved edits asks first, D leaves the file alone" \
@@ -112,6 +114,92 @@ printf 'key e\nrclicktile 6 6\nkey ctrl+s\nscreenshot %s/ro.png\nquit\n' "$tmp" 
 check "save to a read-only file: refused, reason traced, file intact" \
     'grep -q "^save-failed .*room.txt: the file is read-only" "$tmp/trace" && cmp -s "$tmp/lv/room.txt" levels/01_tutorial.txt'
 chmod 644 "$tmp/lv/room.txt"
+
+# ---- pause, the pause panel, quitting, rewinding ---------------------------------------
+
+# between "pause" and "resume" lines of a trace: the lines of another kind (none wanted)
+while_paused() { # trace kind
+    awk -v k="$2" '$1 == "pause" { p = 1 } $1 == "resume" { p = 0 } p && $1 == k { n++ } END { print n + 0 }' "$1"
+}
+# colour NAME R G B TOL: pixels of that colour in the whole screenshot $tmp/NAME.png
+colour() {
+    "$pngcheck" "$tmp/$1.png" 0 0 1279 719 "$2" "$3" "$4" "$5" | awk '{ print $7 }'
+}
+
+# Space pauses: the droid stands while paused, then walks on to its goal
+printf 'clicktile 6 8\nwait 600\nkey space\nwait 1500\nscreenshot %s/paused.png\nkey space\nwait 4000\nquit\n' "$tmp" >"$tmp/pause.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/pause.txt" --trace --no-progress >"$tmp/trace" 2>"$tmp/err"
+rc=$?
+check "Space pauses and resumes (traced), nothing moves while paused, the walk ends at its goal afterwards" \
+    '[ $rc -eq 0 ] && [ "$(grep -c "^pause$" "$tmp/trace")" -eq 1 ] && [ "$(grep -c "^resume$" "$tmp/trace")" -eq 1 ] &&
+     [ "$(while_paused "$tmp/trace" arrive)" -eq 0 ] && grep -B1 "^pause$" "$tmp/trace" | grep -q "^arrive\|^energy" &&
+     grep -v "^state \|^energy " "$tmp/trace" | tail -1 | grep -qx "idle 6 8"'
+check "paused: the banner says so" '[ "$(colour paused 30 52 96 4)" -gt 2000 ]'
+
+# Esc opens the pause panel instead of quitting; Esc again resumes; the play goes on
+printf 'key Escape\nwait 200\nscreenshot %s/menu.png\nkey Escape\nclicktile 6 8\nwait 3000\nscreenshot %s/after.png\nquit\n' \
+    "$tmp" "$tmp" >"$tmp/esc.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/esc.txt" --trace --no-progress >"$tmp/trace" 2>"$tmp/err"
+rc=$?
+check "Esc opens the pause panel (the play stands), Esc resumes, the game goes on" \
+    '[ $rc -eq 0 ] && [ -f "$tmp/after.png" ] && head -2 "$tmp/trace" | tr "\n" " " | grep -qx "pause resume " &&
+     grep -q "^arrive 6 8" "$tmp/trace"'
+check "the pause panel shows, its first item lit" '[ "$(colour menu 52 84 138 3)" -gt 3000 ]'
+
+# quitting from the panel asks once: Esc Q asks, Esc goes back to the panel,
+# which Esc closes; later Esc Q Enter quits
+printf 'key Escape\nkey q\nscreenshot %s/q1.png\nkey Escape\nkey Escape\nclicktile 3 3\nwait 1000\nkey Escape\nkey q\nkey Return\nscreenshot %s/q2.png\n' \
+    "$tmp" "$tmp" >"$tmp/quit.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/quit.txt" --trace --no-progress >"$tmp/trace" 2>"$tmp/err"
+rc=$?
+check "quit asks once: Esc Q asks, Esc goes back, Esc Q Enter quits" \
+    '[ $rc -eq 0 ] && [ -f "$tmp/q1.png" ] && [ ! -f "$tmp/q2.png" ] && grep -q "^arrive 3 3" "$tmp/trace" &&
+     ! cmp -s "$tmp/q1.png" "$tmp/menu.png"'
+printf 'key Escape\nkey Down\nkey Down\nkey Return\nkey y\nscreenshot %s/q3.png\n' "$tmp" >"$tmp/quit2.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/quit2.txt" --no-progress >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "the panel by the arrow keys: the third item quits, Y answers yes" '[ $rc -eq 0 ] && [ ! -f "$tmp/q3.png" ]'
+
+# the panel takes clicks: the item under the lit one (Restart) restarts the level
+printf 'clicktile 6 8\nwait 1000\nkey Escape\nscreenshot %s/menu2.png\nquit\n' "$tmp" >"$tmp/m1.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/m1.txt" --no-progress >/dev/null 2>&1
+read -r mx0 my0 mx1 my1 <<EOF
+$("$pngcheck" "$tmp/menu2.png" 0 0 1279 719 52 84 138 3 | awk '{ print $9, $10, $11, $12 }')
+EOF
+printf 'clicktile 6 8\nwait 1000\nkey Escape\nclick %d %d\nwait 100\nquit\n' $((mx0 + 20)) $((my1 + (my1 - my0) / 2 + 6)) >"$tmp/m2.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/m2.txt" --trace --no-progress >"$tmp/trace" 2>"$tmp/err"
+check "a click on the panel's Restart restarts the level and closes the panel" \
+    '[ "$mx0" -gt 0 ] && grep -v "^hover \|^preview " "$tmp/trace" | grep -A2 "^pause$" | tr "\n" " " | grep -q "^pause restart resume "'
+
+# the help pauses while it is open
+printf 'clicktile 6 8\nwait 500\nkey h\nwait 1000\nkey Escape\nwait 3000\nquit\n' >"$tmp/help.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/help.txt" --trace --no-progress >"$tmp/trace" 2>"$tmp/err"
+check "the help pauses the play while it is open" \
+    '[ "$(grep -c "^pause$" "$tmp/trace")" -eq 1 ] && [ "$(while_paused "$tmp/trace" arrive)" -eq 0 ] && grep -q "^arrive 6 8" "$tmp/trace"'
+
+# Backspace goes back 3 seconds: traced, and the droid, back mid-walk, walks
+# the rest of it again
+printf 'clicktile 6 8\nwait 4000\nkey BackSpace\nwait 3000\nquit\n' >"$tmp/rw.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/rw.txt" --trace --no-progress >"$tmp/trace" 2>"$tmp/err"
+check "Backspace rewinds (traced) and the walk goes on from there" \
+    'grep -q "^rewind [1-9]" "$tmp/trace" && [ "$(grep -c "^arrive 6 8" "$tmp/trace")" -eq 2 ] &&
+     grep -v "^state \|^energy " "$tmp/trace" | tail -1 | grep -qx "idle 6 8"'
+
+# caught by a sentry, then Backspace: the play goes on from before the catch
+printf 'wait 200\nclicktile 12 4\nwait 6000\nscreenshot %s/caught.png\nkey BackSpace\nwait 200\nkey BackSpace\nwait 100\nclicktile 2 5\nwait 4000\nquit\n' \
+    "$tmp" >"$tmp/catch.txt"
+"$game" levels/03_doors.txt --headless --script "$tmp/catch.txt" --trace --no-progress >"$tmp/trace" 2>"$tmp/err"
+check "after a catch, Backspace goes back and the droid walks on" \
+    'grep -q "^lose caught" "$tmp/trace" && grep -A30 "^lose caught" "$tmp/trace" | grep -q "^rewind " &&
+     grep -A400 "^lose caught" "$tmp/trace" | grep -q "^arrive 2 5"'
+check "clicktile traces the route's prediction before the click" \
+    'grep -B1 "^click 12 4" "$tmp/trace" | head -1 | grep -q "^preview 12 4 seen "'
+# the result panel keeps off the middle, where the camera shows the droid and the sentry
+read -r tx0 ty0 tx1 ty1 <<EOF
+$("$pngcheck" "$tmp/caught.png" 0 0 1279 719 255 120 100 0 | awk '{ print $9, $10, $11, $12 }')
+EOF
+check "caught: the result panel keeps off the droid and the sentry in the middle (title at $tx0 $ty0 $tx1 $ty1)" \
+    '[ "$ty0" -ge 0 ] && { [ "$ty0" -gt 420 ] || [ "$ty1" -lt 240 ]; }'
 
 # PageDown walks the folder in name order and wraps
 printf 'name: B\n#@#\n' >"$tmp/lv/b.txt"

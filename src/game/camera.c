@@ -7,7 +7,9 @@
  * stays put, also while the camera follows the droid; following then keeps
  * the droid where the zoom left it on the screen (follow_dx/dy from the
  * middle) instead of pulling it back to the middle, as long as that is in
- * the middle 80% of the screen. C centres it again. */
+ * the middle 80% of the screen. C centres it again. After a catch the
+ * camera first brings the droid and the sentry that caught it together
+ * into the middle. */
 #include "game.h"
 
 #include <math.h>
@@ -48,9 +50,49 @@ void game_frame_level(Game *g)
     game_center_on_droid(g);
 }
 
-/* Eases the camera towards keeping the droid at its follow point. */
+/* After a catch: the middle between the droid and the sentry that caught it
+ * (the chaser nearest the droid), for the first CATCH_FRAME seconds. */
+#define CATCH_FRAME 1.2
+static bool catch_view(const Game *g, WorldPos *mid)
+{
+    const Sim *s = &g->sim;
+    if (s->status != SIM_LOST || s->lose != SIM_LOSE_CAUGHT || g->clock - g->status_since > CATCH_FRAME)
+        return false;
+    int best = -1;
+    double bd = 1e18;
+    for (int i = 0; i < s->sentries.count; i++) {
+        const Sentry *e = &s->sentries.list[i];
+        double dx = e->mover.pos.x - s->droid.pos.x, dy = e->mover.pos.y - s->droid.pos.y;
+        double d = dx * dx + dy * dy + (e->state == SENTRY_CHASE ? 0.0 : 100.0);
+        if (d < bd) {
+            bd = d;
+            best = i;
+        }
+    }
+    if (best < 0)
+        return false;
+    WorldPos e = s->sentries.list[best].mover.pos;
+    *mid = (WorldPos){(e.x + s->droid.pos.x) * 0.5, (e.y + s->droid.pos.y) * 0.5};
+    return true;
+}
+
+/* Eases the camera towards keeping the droid at its follow point; after a
+ * catch, towards showing the droid and the sentry that caught it. */
 void game_camera_update(Game *g, double dt)
 {
+    WorldPos mid;
+    if (g->screen_w > 0 && catch_view(g, &mid)) {
+        ScreenPos at = iso_world_to_screen(&g->view, mid), want = screen_middle(g);
+        double k = 1.0 - exp(-dt * 8.0);
+        g->view.off_x += (want.x - at.x) * k;
+        g->view.off_y += (want.y - at.y) * k;
+        keep_level_on_screen(g);
+        /* following then keeps the droid where this leaves it */
+        ScreenPos d = iso_world_to_screen(&g->view, g->sim.droid.pos);
+        g->follow_dx = d.x - want.x;
+        g->follow_dy = d.y - want.y;
+        return;
+    }
     if (!g->follow || g->screen_w <= 0)
         return;
     ScreenPos at = iso_world_to_screen(&g->view, g->sim.droid.pos), want = follow_point(g);

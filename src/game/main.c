@@ -89,6 +89,10 @@ typedef struct App {
     Replay replay;
     Sound *sound;
     bool said_sound;           /* the no-audio notice was shown */
+    MenuKind menu;             /* the pause panel (Esc) or the quit question, when open */
+    int menu_sel;              /* its highlighted item */
+    bool debug;                /* F3: the frame rate */
+    bool focus_lost, minimized; /* the window is in the background */
 } App;
 
 static int usage_error(const char *msg, const char *arg)
@@ -213,11 +217,22 @@ static bool pick_tile(App *app, int px, int py, TilePos *t)
     return game_pick(&app->game, (ScreenPos){px + 0.5, py + 0.5}, t);
 }
 
+/* The tile the pointer is over: on the minimap the tile a click there walks
+ * to (nothing while editing, where it moves the camera), on the palette
+ * nothing, else the tile of the world under it. */
 static void hover_at(App *app, int px, int py)
 {
+    Game *g = &app->game;
     TilePos t = {0, 0};
-    bool valid = pick_tile(app, px, py, &t);
-    game_hover(&app->game, valid, t);
+    char glyph;
+    bool valid;
+    if (render_minimap_pick(g, px, py, &t))
+        valid = !g->editing;
+    else if (g->editing && render_palette_pick(g, px, py, &glyph))
+        valid = false;
+    else
+        valid = pick_tile(app, px, py, &t);
+    game_hover(g, valid, t);
 }
 
 /* The game's screen is the renderer's output, read back after any window
@@ -339,6 +354,118 @@ static void request_quit(App *app)
         app->quit = true;
 }
 
+/* Every reason the play stands, as it is now: the help, a panel or
+ * question open, the window in the background (the player's own pause,
+ * Space, is toggled where it is asked for). */
+static void sync_pause(App *app)
+{
+    Game *g = &app->game;
+    const struct {
+        unsigned why;
+        bool on;
+    } now[] = {
+        {GAME_PAUSE_HELP, g->show_help},
+        {GAME_PAUSE_MENU, app->menu != MENU_NONE || g->ask != GAME_ASK_NONE},
+        {GAME_PAUSE_FOCUS, app->focus_lost || app->minimized},
+    };
+    for (size_t i = 0; i < sizeof now / sizeof now[0]; i++)
+        if (((g->pause & now[i].why) != 0) != now[i].on)
+            game_set_pause(g, now[i].why, now[i].on);
+}
+
+/* A fresh start (restart, another level) is not paused by the player. */
+static void unpause_player(App *app)
+{
+    if (app->game.pause & GAME_PAUSE_PLAYER)
+        game_set_pause(&app->game, GAME_PAUSE_PLAYER, false);
+}
+
+/* Nothing is held any more (the window lost the focus, the play went back). */
+static void release_held(App *app, bool tell)
+{
+    app->key_up = app->key_down = app->key_left = app->key_right = false;
+    app->pad_dx = app->pad_dy = 0;
+    if (tell && !app->game.editing && app->game.ask == GAME_ASK_NONE)
+        send_push(app);
+    app->push_dx = app->push_dy = 0;
+    if (app->mouse_held && tell)
+        game_command(&app->game, (SimCmd){SIM_CMD_RELEASE, 0, 0});
+    app->mouse_held = false;
+}
+
+static void open_menu(App *app, MenuKind m)
+{
+    app->menu = m;
+    app->menu_sel = 0;
+    sync_pause(app);
+}
+
+/* An item of the open panel chosen (Enter, its key or a click). */
+static void menu_choose(App *app, int item)
+{
+    Game *g = &app->game;
+    if (app->menu == MENU_QUIT) {
+        if (item == MENU_YES)
+            request_quit(app);
+        else
+            open_menu(app, MENU_PAUSE);
+        return;
+    }
+    switch (item) {
+    case MENU_RESUME:
+        app->menu = MENU_NONE;
+        break;
+    case MENU_RESTART:
+        app->menu = MENU_NONE;
+        unpause_player(app);
+        game_restart(g);
+        break;
+    case MENU_LEAVE:
+        /* unsaved edits have their own question; otherwise ask once */
+        if (game_dirty(g)) {
+            app->menu = MENU_NONE;
+            request_quit(app);
+        } else {
+            open_menu(app, MENU_QUIT);
+        }
+        break;
+    default:
+        break;
+    }
+    sync_pause(app);
+}
+
+/* A key while the pause panel or the quit question is open. */
+static void menu_key(App *app, SDL_Keycode k)
+{
+    int items = app->menu == MENU_QUIT ? MENU_QUIT_ITEMS : MENU_PAUSE_ITEMS;
+    if (app->menu == MENU_QUIT) {
+        if (k == SDLK_y)
+            menu_choose(app, MENU_YES);
+        else if (k == SDLK_ESCAPE || k == SDLK_n)
+            menu_choose(app, MENU_NO);
+        else if (k == SDLK_RETURN || k == SDLK_KP_ENTER)
+            menu_choose(app, app->menu_sel);
+    } else if (k == SDLK_ESCAPE || k == SDLK_SPACE) {
+        menu_choose(app, MENU_RESUME);
+    } else if (k == SDLK_r) {
+        menu_choose(app, MENU_RESTART);
+    } else if (k == SDLK_q) {
+        menu_choose(app, MENU_LEAVE);
+    } else if (k == SDLK_RETURN || k == SDLK_KP_ENTER) {
+        menu_choose(app, app->menu_sel);
+    }
+    if (k == SDLK_UP || k == SDLK_w || k == SDLK_KP_8)
+        app->menu_sel = (app->menu_sel + items - 1) % items;
+    else if (k == SDLK_DOWN || k == SDLK_s || k == SDLK_KP_2 || k == SDLK_TAB)
+        app->menu_sel = (app->menu_sel + 1) % items;
+}
+
+static HudStats hud_stats(const App *app)
+{
+    return (HudStats){app->fps, app->debug, app->menu, app->menu_sel};
+}
+
 /* A key while the unsaved-edits question is open. */
 static void answer_key(App *app, SDL_Keycode k)
 {
@@ -362,6 +489,14 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
         answer_key(app, k);
         return;
     }
+    if (app->menu != MENU_NONE) {
+        menu_key(app, k);
+        return;
+    }
+    if (k == SDLK_F3) {
+        app->debug = !app->debug;
+        return;
+    }
     if (mod & KMOD_CTRL) {
         if (k == SDLK_s)
             game_save(g);
@@ -374,6 +509,7 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
     if (!g->editing && direction_key(app, k, true))
         return;
     if (!g->editing && g->sim.status == SIM_WON && (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE)) {
+        unpause_player(app);
         game_next_level(g);
         return;
     }
@@ -390,14 +526,25 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
         else if (g->editing)
             game_edit_toggle(g);
         else
-            request_quit(app);
+            open_menu(app, MENU_PAUSE);
+        break;
+    case SDLK_SPACE:
+    case SDLK_p:
+        if (!g->editing)
+            game_set_pause(g, GAME_PAUSE_PLAYER, !(g->pause & GAME_PAUSE_PLAYER));
+        break;
+    case SDLK_BACKSPACE:
+        if (!g->editing && game_rewind(g))
+            release_held(app, false);
         break;
     case SDLK_e:
         game_edit_toggle(g);
         break;
     case SDLK_r:
-        if (!g->editing)
+        if (!g->editing) {
+            unpause_player(app);
             game_restart(g);
+        }
         break;
     case SDLK_k:
         sound_set_muted(app->sound, !sound_muted(app->sound));
@@ -410,9 +557,8 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
         game_request_switch(g, -1);
         break;
     case SDLK_n:
-    case SDLK_p:
         if (!g->editing)
-            game_request_switch(g, k == SDLK_n ? +1 : -1);
+            game_request_switch(g, +1);
         break;
     case SDLK_h:
     case SDLK_F1:
@@ -467,6 +613,13 @@ static void mouse_down(App *app, int button, int px, int py)
     char glyph;
     if (g->ask != GAME_ASK_NONE)
         return;
+    if (app->menu != MENU_NONE) { /* the panel takes the clicks */
+        HudStats hs = hud_stats(app);
+        int item = button == SDL_BUTTON_LEFT ? render_menu_pick(g, &hs, px, py) : -1;
+        if (item >= 0)
+            menu_choose(app, item);
+        return;
+    }
     if (button == SDL_BUTTON_LEFT && g->editing && render_palette_pick(g, px, py, &glyph)) {
         game_edit_brush(g, glyph);
     } else if (button == SDL_BUTTON_LEFT && render_minimap_pick(g, px, py, &t)) {
@@ -520,6 +673,12 @@ static void mouse_move(App *app, int px, int py)
     app->pointer_in = true;
     if (g->painting && pick_tile(app, px, py, &t))
         game_edit_drag(g, t);
+    if (app->menu != MENU_NONE) {
+        HudStats hs = hud_stats(app);
+        int item = render_menu_pick(g, &hs, px, py);
+        if (item >= 0)
+            app->menu_sel = item;
+    }
     hover_at(app, px, py);
     follow_pointer(app);
 }
@@ -532,11 +691,24 @@ static void handle_event(App *app, const SDL_Event *e)
         request_quit(app);
         break;
     case SDL_WINDOWEVENT:
+        switch (e->window.event) {
+        case SDL_WINDOWEVENT_FOCUS_LOST:
+            app->focus_lost = true;
+            release_held(app, true);
+            break;
+        case SDL_WINDOWEVENT_FOCUS_GAINED: app->focus_lost = false; break;
+        case SDL_WINDOWEVENT_MINIMIZED: app->minimized = true; break;
+        case SDL_WINDOWEVENT_RESTORED:
+        case SDL_WINDOWEVENT_MAXIMIZED:
+        case SDL_WINDOWEVENT_SHOWN: app->minimized = false; break;
+        default: break;
+        }
         sync_size(app); /* resized, maximized, restored, shown: whatever it was */
         break;
     case SDL_KEYDOWN:
         key_down(app, e->key.keysym.sym, e->key.keysym.mod);
-        hover_at(app, app->mouse_x, app->mouse_y); /* the view or the level may have changed under it */
+        if (app->pointer_in)
+            hover_at(app, app->mouse_x, app->mouse_y); /* the view or the level may have changed under it */
         break;
     case SDL_KEYUP:
         direction_key(app, e->key.keysym.sym, false);
@@ -559,13 +731,14 @@ static void handle_event(App *app, const SDL_Event *e)
     default:
         break;
     }
+    sync_pause(app);
 }
 
 /* ---- frames, screenshots, scripts ---------------------------------------------- */
 
 static void draw(App *app)
 {
-    HudStats hs = {app->fps};
+    HudStats hs = hud_stats(app);
     render_frame(app->render, &app->game, &hs);
     SDL_RenderPresent(app->sdl);
 }
@@ -731,6 +904,9 @@ static long script_step(App *app, Script *s)
                 game_edit_press(g, tile_pos(a[0], a[1]), c->op == SCRIPT_RCLICKTILE);
                 game_edit_release(g);
             } else if (c->op == SCRIPT_CLICKTILE) {
+                /* as a player would: the pointer on the tile, its route's prediction, then the click */
+                game_hover(g, true, tile_pos(a[0], a[1]));
+                game_predict_now(g, true);
                 game_click_tile(g, tile_pos(a[0], a[1]));
             }
             break;
@@ -874,6 +1050,8 @@ static bool replay_feed(App *app)
             return true;
         if (l->kind == REPLAY_LEVEL)
             game_open(g, l->path);
+        else if (l->kind == REPLAY_REWIND)
+            game_replay_rewind(g, l->to);
         else
             game_replay_command(g, l->cmd);
     }
@@ -916,6 +1094,7 @@ static int run(App *app)
         } else {
             app->fps = 60;
         }
+        sync_pause(app); /* a question the game opened itself, the help closed by a script */
         for (int i = 0; i < steps && !app->quit; i++) {
             if (app->game.replaying && replay_feed(app)) {
                 app->game.replaying = false;

@@ -272,6 +272,115 @@ void render_fill_circle(Renderer *r, float cx, float cy, float radius, SDL_Color
     render_fill_polygon(r, p, SIDES, c);
 }
 
+void render_line(Renderer *r, SDL_FPoint a, SDL_FPoint b, float thick, SDL_Color c)
+{
+    float dx = b.x - a.x, dy = b.y - a.y, len = sqrtf(dx * dx + dy * dy);
+    if (len < 0.01f)
+        return;
+    float nx = -dy / len * thick * 0.5f, ny = dx / len * thick * 0.5f;
+    SDL_FPoint q[4] = {{a.x + nx, a.y + ny}, {b.x + nx, b.y + ny}, {b.x - nx, b.y - ny}, {a.x - nx, a.y - ny}};
+    render_fill_polygon(r, q, 4, c);
+}
+
+void render_arc(Renderer *r, float cx, float cy, float rad, double a0, double a1, float thick, SDL_Color c)
+{
+    enum { MAX = 48 };
+    int n = (int)ceil(fabs(a1 - a0) * (rad + 2) / 3.0);
+    n = n < 6 ? 6 : n > MAX ? MAX : n;
+    float ri = rad - thick * 0.5f, ro = rad + thick * 0.5f;
+    SDL_Vertex v[2 * (MAX + 1)];
+    int idx[6 * MAX];
+    for (int i = 0; i <= n; i++) {
+        double a = a0 + (a1 - a0) * i / n;
+        float ca = (float)cos(a), sa = (float)sin(a);
+        v[2 * i] = (SDL_Vertex){{cx + ri * ca, cy + ri * sa}, c, {0, 0}};
+        v[2 * i + 1] = (SDL_Vertex){{cx + ro * ca, cy + ro * sa}, c, {0, 0}};
+    }
+    for (int i = 0; i < n; i++) {
+        int k = 6 * i, b = 2 * i;
+        idx[k] = b;
+        idx[k + 1] = b + 1;
+        idx[k + 2] = b + 3;
+        idx[k + 3] = b;
+        idx[k + 4] = b + 3;
+        idx[k + 5] = b + 2;
+    }
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_RenderGeometry(r->sdl, NULL, v, 2 * (n + 1), idx, 6 * n);
+}
+
+/* ---- the badges: what the sentries notice ------------------------------------------ */
+
+#define PI 3.14159265358979323846
+
+static void badge_eye(Renderer *r, float cx, float cy, float s)
+{
+    enum { N = 9 };
+    SDL_FPoint p[2 * N - 2];
+    float w = 0.72f * s, h = 0.42f * s;
+    int k = 0;
+    for (int i = 0; i < N; i++) { /* the upper lid, left to right */
+        float t = (float)i / (N - 1);
+        p[k++] = (SDL_FPoint){cx - w / 2 + w * t, cy - h / 2 * (float)sin(PI * t)};
+    }
+    for (int i = N - 2; i >= 1; i--) { /* the lower lid, back */
+        float t = (float)i / (N - 1);
+        p[k++] = (SDL_FPoint){cx - w / 2 + w * t, cy + h / 2 * (float)sin(PI * t)};
+    }
+    render_fill_polygon(r, p, k, (SDL_Color){250, 250, 245, 255});
+    render_fill_circle(r, cx, cy, 0.16f * s, (SDL_Color){220, 40, 40, 255});
+    render_fill_circle(r, cx, cy, 0.07f * s, (SDL_Color){20, 10, 10, 255});
+}
+
+static void badge_ear(Renderer *r, float cx, float cy, float s)
+{
+    SDL_Color c = {250, 250, 245, 255};
+    float x = cx - 0.2f * s, t = fmaxf(1.5f, 0.075f * s);
+    render_fill_circle(r, x, cy, 0.08f * s, c);
+    for (int i = 1; i <= 3; i++)
+        render_arc(r, x, cy, 0.13f * s * (float)i, -0.9, 0.9, t, c);
+}
+
+void render_badge(Renderer *r, Badge b, float cx, float cy, float s)
+{
+    static const SDL_Color ring[] = {
+        [BADGE_EYE] = {255, 70, 60, 255},   [BADGE_EAR] = {255, 70, 60, 255},
+        [BADGE_CHECK] = {90, 230, 150, 255}, [BADGE_CUT] = {160, 170, 190, 255},
+        [BADGE_RIPPLE] = {150, 200, 255, 255}, [BADGE_ALERT] = {255, 200, 40, 255},
+    };
+    render_fill_circle(r, cx, cy, s * 0.5f, (SDL_Color){16, 20, 30, 235});
+    render_arc(r, cx, cy, s * 0.5f - fmaxf(1.0f, 0.04f * s), 0, 2 * PI, fmaxf(1.5f, 0.08f * s), ring[b]);
+    SDL_Color light = {250, 250, 245, 255};
+    float t = fmaxf(1.5f, 0.1f * s);
+    switch (b) {
+    case BADGE_EYE: badge_eye(r, cx, cy, s); break;
+    case BADGE_EAR: badge_ear(r, cx, cy, s); break;
+    case BADGE_CHECK: {
+        SDL_FPoint a = {cx - 0.22f * s, cy + 0.0f}, m = {cx - 0.06f * s, cy + 0.16f * s}, e = {cx + 0.24f * s, cy - 0.17f * s};
+        render_line(r, a, m, t, ring[b]);
+        render_line(r, m, e, t, ring[b]);
+        render_fill_circle(r, m.x, m.y, t * 0.5f, ring[b]);
+        break;
+    }
+    case BADGE_CUT:
+        for (int i = -1; i <= 1; i++)
+            render_fill_circle(r, cx + 0.2f * s * (float)i, cy, 0.06f * s + 0.5f, light);
+        break;
+    case BADGE_RIPPLE:
+        render_fill_circle(r, cx, cy, 0.07f * s + 0.5f, ring[b]);
+        render_arc(r, cx, cy, 0.2f * s, 0, 2 * PI, fmaxf(1.2f, 0.05f * s), ring[b]);
+        render_arc(r, cx, cy, 0.33f * s, 0, 2 * PI, fmaxf(1.2f, 0.05f * s), ring[b]);
+        break;
+    case BADGE_ALERT: {
+        SDL_FPoint q[4] = {{cx - 0.06f * s, cy - 0.3f * s}, {cx + 0.06f * s, cy - 0.3f * s}, {cx + 0.035f * s, cy + 0.08f * s},
+                           {cx - 0.035f * s, cy + 0.08f * s}};
+        render_fill_polygon(r, q, 4, ring[b]);
+        render_fill_circle(r, cx, cy + 0.21f * s, 0.055f * s + 0.5f, ring[b]);
+        break;
+    }
+    }
+}
+
 /* ---- the frame ------------------------------------------------------------------ */
 
 void render_frame(Renderer *r, const Game *g, const HudStats *hs)

@@ -14,8 +14,17 @@
 
 typedef struct Renderer Renderer;
 
+/* What the SDL side shows besides the game: the frame rate (F3) and the
+ * pause panel (Esc) or the quit question, with its highlighted item. */
+typedef enum MenuKind { MENU_NONE, MENU_PAUSE, MENU_QUIT } MenuKind;
+enum { MENU_RESUME, MENU_RESTART, MENU_LEAVE, MENU_PAUSE_ITEMS }; /* MENU_PAUSE's items */
+enum { MENU_YES, MENU_NO, MENU_QUIT_ITEMS };                      /* MENU_QUIT's */
+
 typedef struct HudStats {
     double fps;
+    bool debug;        /* F3: the frame rate in the HUD */
+    MenuKind menu;
+    int menu_sel;      /* the highlighted item */
 } HudStats;
 
 Renderer *render_create(SDL_Renderer *sdl, Assets *assets);
@@ -27,5 +36,7 @@ bool render_minimap_pick(const Game *g, int px, int py, TilePos *out);
 /* In edit mode, true when a point is on the palette, with the glyph under it
  * (or the current brush on the panel's margin). */
 bool render_palette_pick(const Game *g, int px, int py, char *glyph);
+/* The item of the open panel (hs->menu) under a point, or -1. */
+int render_menu_pick(const Game *g, const HudStats *hs, int px, int py);
 
 #endif

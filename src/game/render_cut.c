@@ -1,7 +1,8 @@
 /* render_cut.c - the wall cut-away: walls whose face would hide the droid,
- * the hovered tile, the path, the destination or a tile near them are
- * lowered, with a fade over distance and over time; T lowers them all. Only
- * looks at the game; keeps, per tile, how far each wall is lowered now. */
+ * the hovered tile, the path, the destination, a sentry, an energy cell,
+ * the exit or a tile near them are lowered, with a fade over distance and
+ * over time; T lowers them all. Only looks at the game; keeps, per tile,
+ * how far each wall is lowered now. */
 #include "render_int.h"
 
 #include <math.h>
@@ -122,6 +123,12 @@ static WorldPos centre(TilePos t)
     return (WorldPos){t.x + 0.5, t.y + 0.5};
 }
 
+static bool on_screen(const Game *g, WorldPos at, double margin)
+{
+    ScreenPos p = iso_world_to_screen(&g->view, at);
+    return p.x >= -margin && p.y >= -margin && p.x <= g->screen_w + margin && p.y <= g->screen_h + margin;
+}
+
 void render_cut_update(Renderer *r, const Game *g)
 {
     CutAway *c = &r->cut;
@@ -141,6 +148,17 @@ void render_cut_update(Renderer *r, const Game *g)
         stamp(c, l, (Focus){centre(render_route_tile(g, i)), 0.25, 1.2});
     for (int i = 0; i < g->preview.count; i++)
         stamp(c, l, (Focus){centre(g->preview.tiles[i]), 0.25, 1.2});
+    /* the sentries, the cells and the exit on screen */
+    double margin = 2 * TILE_PX_W * g->view.zoom;
+    for (int i = 0; i < l->sentries.count && !g->editing; i++) {
+        WorldPos at = l->sentries.list[i].mover.pos;
+        if (on_screen(g, at, margin))
+            stamp(c, l, (Focus){at, 0.8, 2.0});
+    }
+    const MiniMarks *m = &r->marks;
+    for (int i = 0; i < m->count; i++)
+        if ((m->kind[i] == TILE_CELL || m->kind[i] == TILE_EXIT) && on_screen(g, centre(m->tile[i]), margin))
+            stamp(c, l, (Focus){centre(m->tile[i]), 0.5, 1.4});
 
     /* ease towards the targets over game time (a long gap jumps there) */
     double dt = g->clock - c->clock;

@@ -84,6 +84,15 @@ typedef struct Actor {
     double depth;           /* x + y of its feet */
 } Actor;
 
+/* ---- marks on the floor made once a frame: the view cones' union, the
+ * noise of the droid's last step --------------------------------------------- */
+typedef struct TileMap {
+    int w, h;
+    unsigned char *cell;    /* w*h: 0 none, else a value per use */
+    int *list;              /* the tiles set, as y * w + x */
+    int count, cap;
+} TileMap;
+
 /* ---- minimap markers, collected once per level version ----------------------- */
 /* The tiles drawn with their own marker or animation: cells, doors, the
  * exit, sentry and droid starts, in level order. */
@@ -127,6 +136,10 @@ struct Renderer {
     BlockCache blocks;
     Actor *actors;          /* this frame's, back to front */
     int actor_count, actor_cap;
+    TileMap cones;          /* tiles some shown sentry sees: 1 + the most alarmed state's severity */
+    TileMap noise;          /* tiles where the droid's last step is heard: 1 + Chebyshev distance */
+    double noise_for;       /* the g->noise_since the noise map is for (-1: none) */
+    TilePos noise_at;       /* and the droid's tile */
     Layout lay;
 };
 
@@ -168,6 +181,48 @@ static inline SDL_Color render_sentry_color(SentryState st)
     }
 }
 
+/* The sentry that caught the droid (the chaser nearest it), or -1 when the
+ * level was not lost that way. */
+static inline int render_catcher(const Game *g)
+{
+    const Sim *s = &g->sim;
+    if (s->status != SIM_LOST || s->lose != SIM_LOSE_CAUGHT)
+        return -1;
+    int best = -1;
+    double bd = 1e18;
+    for (int i = 0; i < s->sentries.count; i++) {
+        const Sentry *e = &s->sentries.list[i];
+        double dx = e->mover.pos.x - s->droid.pos.x, dy = e->mover.pos.y - s->droid.pos.y;
+        double d = dx * dx + dy * dy + (e->state == SENTRY_CHASE ? 0.0 : 100.0);
+        if (d < bd) {
+            bd = d;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* Is sentry id under the pointer (its tile, the one it enters, or the one
+ * its body stands over on screen)? */
+static inline bool render_sentry_hovered(const Game *g, int id)
+{
+    if (!g->hover_valid || g->editing)
+        return false;
+    const Mover *m = &g->sim.sentries.list[id].mover;
+    TilePos h = g->hover;
+    return tile_pos_eq(h, m->tile) || (m->moving && tile_pos_eq(h, m->next)) ||
+           (h.x == m->tile.x - 1 && h.y == m->tile.y - 1);
+}
+
+/* Does the prediction speak of the hovered route, and of a level with sentries? */
+static inline bool render_prediction_shown(const Game *g)
+{
+    const Prediction *p = &g->predict;
+    return g->hover_valid && !g->editing && g->preview.count > 0 && g->sim.sentries.count > 0 &&
+           g->sim.status == SIM_PLAYING && tile_pos_eq(p->goal, g->hover) &&
+           (p->outcome == PREDICT_SEEN || p->outcome == PREDICT_UNSEEN || p->outcome == PREDICT_CUT);
+}
+
 /* ---- render.c: helpers every part uses ----------------------------------------- */
 void render_blit(Renderer *r, int image, const SDL_Rect *src, double x, double y, int w, int h);
 TextEntry *render_text_get(Renderer *r, TTF_Font *font, const char *s, SDL_Color c);
@@ -182,6 +237,18 @@ int render_text_wrap(TTF_Font *font, const char *s, int max_w, char (*lines)[TEX
 void render_panel(Renderer *r, SDL_Rect rect, Uint8 alpha);
 void render_fill_circle(Renderer *r, float cx, float cy, float radius, SDL_Color c);
 void render_fill_polygon(Renderer *r, const SDL_FPoint *p, int n, SDL_Color c);
+/* A band `thick` wide along the arc of radius rad round (cx, cy), from angle
+ * a0 to a1 (radians, y down). */
+void render_arc(Renderer *r, float cx, float cy, float rad, double a0, double a1, float thick, SDL_Color c);
+/* A line `thick` wide. */
+void render_line(Renderer *r, SDL_FPoint a, SDL_FPoint b, float thick, SDL_Color c);
+
+/* The marks for what the sentries notice, each a round badge `size` across
+ * centred at (cx, cy): an eye (seen), sound waves (heard), a tick (unseen
+ * all the way), an open ring (not predicted further), the noise ripple (the
+ * help's legend), a "!" (alerted). */
+typedef enum Badge { BADGE_EYE, BADGE_EAR, BADGE_CHECK, BADGE_CUT, BADGE_RIPPLE, BADGE_ALERT } Badge;
+void render_badge(Renderer *r, Badge b, float cx, float cy, float size);
 
 /* ---- the parts ------------------------------------------------------------------ */
 Layout render_layout(const Game *g);                       /* render_ui.c */

@@ -1,7 +1,8 @@
 /* render_minimap.c - the minimap: the terrain as an image made once per
- * level version, the path, a marker per thing that matters (each its own
- * shape and colour, drawn above the path) and the part of the level the
- * screen shows, clipped to the map. Decides nothing. */
+ * level version, the path and the hovered route (red where a sentry would
+ * notice it, with its eye or ear mark), a marker per thing that matters
+ * (each its own shape and colour, drawn above the path) and the part of the
+ * level the screen shows, clipped to the map. Decides nothing. */
 #include "render_int.h"
 
 #include <math.h>
@@ -203,14 +204,18 @@ static SDL_FPoint mini_point(SDL_Rect rect, const Game *g, double wx, double wy)
     return p;
 }
 
-static void draw_path(Renderer *r, const Game *g, SDL_Rect rect, float tile)
+/* A route as a band from the droid: the path it walks (route NULL), or the
+ * hovered route (red from tile `red_from` on). */
+static void draw_band(Renderer *r, const Game *g, SDL_Rect rect, float w, const TileList *route, int red_from,
+                      SDL_Color c)
 {
-    int n = render_route_left(g);
-    float w = fmaxf(2.0f, fminf(4.0f, tile * 0.45f));
-    SDL_FPoint prev = mini_point(rect, g, g->sim.droid.pos.x, g->sim.droid.pos.y);
-    SDL_Color c = {70, 225, 255, 235};
+    int n = route ? route->count : render_route_left(g);
+    SDL_FPoint prev = route ? mini_point(rect, g, g->preview_from.x + 0.5, g->preview_from.y + 0.5)
+                            : mini_point(rect, g, g->sim.droid.pos.x, g->sim.droid.pos.y);
     for (int i = 0; i < n; i++) {
-        TilePos t = render_route_tile(g, i);
+        TilePos t = route ? route->tiles[i] : render_route_tile(g, i);
+        if (route && i >= red_from)
+            c = (SDL_Color){255, 70, 60, 235};
         SDL_FPoint at = mini_point(rect, g, t.x + 0.5, t.y + 0.5);
         /* a band w wide from prev to at */
         float dx = at.x - prev.x, dy = at.y - prev.y, len = sqrtf(dx * dx + dy * dy);
@@ -223,6 +228,26 @@ static void draw_path(Renderer *r, const Game *g, SDL_Rect rect, float tile)
         render_fill_circle(r, at.x, at.y, w * 0.5f, c);
         prev = at;
     }
+}
+
+static void draw_path(Renderer *r, const Game *g, SDL_Rect rect, float tile)
+{
+    float w = fmaxf(2.0f, fminf(4.0f, tile * 0.45f));
+    if (g->preview.count > 0 && g->hover_valid && !g->editing) {
+        bool seen = render_prediction_shown(g) && g->predict.outcome == PREDICT_SEEN;
+        draw_band(r, g, rect, fmaxf(1.5f, w * 0.6f), &g->preview, seen ? g->predict_step : g->preview.count,
+                  (SDL_Color){225, 245, 255, 170});
+    }
+    draw_band(r, g, rect, w, NULL, 0, (SDL_Color){70, 225, 255, 235});
+}
+
+/* Where the hovered route would be noticed: the eye or the sound waves, small. */
+static void draw_notice(Renderer *r, const Game *g, SDL_Rect rect)
+{
+    if (!render_prediction_shown(g) || g->predict.outcome != PREDICT_SEEN)
+        return;
+    SDL_FPoint c = mini_point(rect, g, g->predict.at.x + 0.5, g->predict.at.y + 0.5);
+    render_badge(r, g->predict.heard ? BADGE_EAR : BADGE_EYE, c.x, c.y, fmaxf(12.0f, 14.0f * (float)r->lay.ui));
 }
 
 /* The screen's footprint on the map, clipped to the map. */
@@ -297,5 +322,6 @@ void render_minimap_draw(Renderer *r, const Game *g)
         }
     SDL_FPoint d = mini_point(rect, g, g->sim.droid.pos.x, g->sim.droid.pos.y);
     render_minimap_marker(r, MARK_DROID, d.x, d.y, fmaxf(tile * 1.2f, 9.0f * ui), NULL);
+    draw_notice(r, g, rect);
     SDL_RenderSetClipRect(r->sdl, NULL);
 }

@@ -1,8 +1,10 @@
 /* render_ui.c - everything drawn over the world, laid out from the window's
- * size: the HUD (a list of lines, the least needed dropped first), banners,
- * the message bar (kept off the droid and the destination), the help (a
- * list of rows and the minimap's legend), the editor's palette, the
- * unsaved-edits question and the won / lost panel. Decides nothing. */
+ * size: the HUD (a list of lines, wrapped, the least needed dropped first),
+ * banners, the pause banner, the message bar (kept off the droid and the
+ * destination), the help (the keys, the sentries' rules and the minimap's
+ * legend), the editor's palette, the unsaved-edits question, the pause panel
+ * and the quit question, and the won / lost panel (kept off the droid and
+ * the sentry that caught it). Decides nothing. */
 #include "render_int.h"
 
 #include <math.h>
@@ -11,7 +13,7 @@
 #include <string.h>
 
 static const SDL_Color HEAD = {255, 220, 120, 255}, BODY = {225, 230, 240, 255}, DIM = {150, 165, 185, 255},
-                       KEY = {140, 210, 255, 255};
+                       KEY = {140, 210, 255, 255}, SHORT = {255, 170, 40, 255};
 
 /* ---- the layout ---------------------------------------------------------------------- */
 
@@ -149,7 +151,7 @@ static void draw_palette(Renderer *r, const Game *g)
 
 /* ---- the HUD: lines by importance -------------------------------------------------- */
 
-enum { HUD_MAX = 10 };
+enum { HUD_MAX = 12 };
 
 typedef struct HudLine {
     char text[TEXT_LEN];
@@ -178,6 +180,29 @@ static int hud_add(HudLine *lines, int n, bool big, SDL_Color c, int keep, const
 
 static const SDL_Color WARN = {255, 110, 90, 255}, GOOD = {120, 255, 170, 255};
 
+/* What the prediction says of the hovered route, in words; "" while it is
+ * not known (or on a level without sentries). */
+static void prediction_words(const Game *g, char *out, size_t n, SDL_Color *c)
+{
+    out[0] = '\0';
+    if (!render_prediction_shown(g))
+        return;
+    const Prediction *p = &g->predict;
+    if (p->outcome == PREDICT_SEEN) {
+        *c = WARN;
+        if (g->predict_step < 0)
+            snprintf(out, n, "A sentry would %s the droid at once", p->heard ? "hear" : "see");
+        else
+            snprintf(out, n, "A sentry would %s the droid at step %d", p->heard ? "hear" : "see", g->predict_step + 1);
+    } else if (p->outcome == PREDICT_UNSEEN) {
+        *c = GOOD;
+        snprintf(out, n, "No sentry would notice this route");
+    } else {
+        *c = DIM;
+        snprintf(out, n, "Unseen as far as it was looked at");
+    }
+}
+
 /* What the HUD says, top to bottom. */
 static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
 {
@@ -189,7 +214,7 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
     else
         n = hud_add(l, n, false, DIM, 4, "%s", g->path);
     if (g->editing) {
-        n = hud_add(l, n, false, BODY, 2, "Droid start %d,%d", g->level.start.x, g->level.start.y);
+        n = hud_add(l, n, false, BODY, 2, "Droid start at %d,%d", g->level.start.x, g->level.start.y);
         n = hud_add(l, n, false, BODY, 3, "Undo %d, redo %d%s", edit_undo_count(&g->edits),
                     edit_redo_count(&g->edits), game_dirty(g) ? ", not saved" : "");
     } else {
@@ -212,16 +237,42 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
                     sim->cells_total - sim->cells_left, sim->cells_total, sim->exit_open ? "open" : "locked");
     else
         n = hud_add(l, n, false, GOOD, 1, "Exit open: walk into it");
-    if (g->hover_valid && g->preview.count > 0 && !g->editing) {
-        bool short_of = g->preview_afford < g->preview.count;
-        n = hud_add(l, n, false, short_of ? (SDL_Color){255, 120, 100, 255} : BODY, 2, "Route %d steps, cost %.1f%s",
-                    g->preview.count, g->preview_cost, short_of ? ": not enough energy" : "");
-    } else if (g->hover_valid) {
-        n = hud_add(l, n, false, DIM, 2, "Cursor %d,%d %s", g->hover.x, g->hover.y,
+    if (g->hover_valid && g->editing) {
+        n = hud_add(l, n, false, DIM, 2, "Pointer on %d,%d: %s", g->hover.x, g->hover.y,
                     tile_info(sim_kind(sim, g->hover.x, g->hover.y))->name);
+    } else if (sim->status != SIM_PLAYING) {
+        /* the result panel says what now */
+    } else if (g->hover_valid && g->preview.count > 0) {
+        n = hud_add(l, n, false, BODY, 2, "Route %d step%s, cost %.1f", g->preview.count,
+                    g->preview.count == 1 ? "" : "s", g->preview_cost);
+        if (g->preview_afford < g->preview.count)
+            n = hud_add(l, n, false, SHORT, 2, "Not enough energy: it runs out after %d step%s", g->preview_afford,
+                        g->preview_afford == 1 ? "" : "s");
+        char says[TEXT_LEN];
+        SDL_Color c = BODY;
+        prediction_words(g, says, sizeof says, &c);
+        if (says[0])
+            n = hud_add(l, n, false, c, 2, "%s", says);
+    } else if (g->hover_valid) {
+        bool here = tile_pos_eq(g->hover, mover_plan_tile(&sim->droid));
+        n = hud_add(l, n, false, DIM, 2, "%s", here ? "The droid is here" : "No way there");
     }
-    n = hud_add(l, n, false, DIM, 3, "%.0f fps   H help   R restart   %s", hs->fps, g->editing ? "E play" : "E edit");
+    char fps[32] = "";
+    if (hs->debug)
+        snprintf(fps, sizeof fps, "%.0f fps   ", hs->fps);
+    n = hud_add(l, n, false, DIM, 3, "%sH help   %s", fps, g->editing ? "E play" : "Space pause   Esc menu");
     return n;
+}
+
+/* A HUD line as it is drawn: wrapped to two lines at most (the title and a
+ * line with a bar keep to one, cut short). */
+static int hud_wrap(TTF_Font *f, const HudLine *l, int text_w, char (*out)[TEXT_LEN])
+{
+    if (l->big || l->bar >= 0) {
+        render_text_fit(f, l->text, text_w, out[0], TEXT_LEN);
+        return 1;
+    }
+    return render_text_wrap(f, l->text, text_w, out, 2);
 }
 
 static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
@@ -232,36 +283,37 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
     if (text_w < 20)
         return;
     HudLine lines[HUD_MAX];
+    char wrapped[HUD_MAX][2][TEXT_LEN];
+    int rows[HUD_MAX];
     int n = hud_lines(g, hs, lines);
+    for (int i = 0; i < n; i++)
+        rows[i] = hud_wrap(lines[i].big ? fb : f, &lines[i], text_w, wrapped[i]);
     /* drop the least needed lines until the rest fit the HUD's height */
     bool keep[HUD_MAX];
     for (int i = 0; i < n; i++)
         keep[i] = true;
-    for (int level = 5; level > 0; level--) {
-        int hgt = 2 * inner - px(L->ui, 4);
+    int hgt = 0;
+    for (int level = 6; level >= 0; level--) {
+        hgt = 2 * inner - px(L->ui, 4);
         for (int i = 0; i < n; i++)
             if (keep[i])
-                hgt += lines[i].big ? L->big_line : L->line;
-        if (hgt <= L->hud.h)
+                hgt += lines[i].big ? L->big_line : rows[i] * L->line;
+        if (hgt <= L->hud.h || level == 0)
             break;
         for (int i = 0; i < n; i++)
             if (lines[i].keep == level)
                 keep[i] = false;
     }
-    int hgt = 2 * inner - px(L->ui, 4);
-    for (int i = 0; i < n; i++)
-        if (keep[i])
-            hgt += lines[i].big ? L->big_line : L->line;
     SDL_Rect p = {L->hud.x, L->hud.y, L->hud.w, hgt};
     render_panel(r, p, 190);
     int y = p.y + inner - px(L->ui, 4);
     for (int i = 0; i < n; i++) {
         if (!keep[i])
             continue;
-        char fit[TEXT_LEN];
-        render_text_fit(lines[i].big ? fb : f, lines[i].text, text_w, fit, sizeof fit);
-        int tw = render_text(r, lines[i].big ? fb : f, p.x + inner, y + (lines[i].big ? px(L->ui, 2) : 0),
-                             lines[i].color, fit);
+        int tw = 0;
+        for (int k = 0; k < rows[i]; k++)
+            tw = render_text(r, lines[i].big ? fb : f, p.x + inner, y + k * L->line + (lines[i].big ? px(L->ui, 2) : 0),
+                             lines[i].color, wrapped[i][k]);
         if (lines[i].bar >= 0) { /* the rest of the line */
             SDL_Rect bar = {p.x + inner + tw + px(L->ui, 8), y + L->line / 4, text_w - tw - px(L->ui, 8), L->line / 2};
             if (bar.w > 4) {
@@ -273,7 +325,7 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
                 SDL_RenderFillRect(r->sdl, &bar);
             }
         }
-        y += lines[i].big ? L->big_line : L->line;
+        y += lines[i].big ? L->big_line : rows[i] * L->line;
     }
     r->lay.hud.h = hgt; /* what the banners avoid */
 }
@@ -345,9 +397,141 @@ static bool rect_hits(SDL_Rect a, SDL_FRect b)
     return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
+/* ---- what no panel may cover ----------------------------------------------------------- */
+
+enum { PROTECT_MAX = 4 };
+
+/* On screen, grown by margin: the droid, and after a catch the sentry that
+ * caught it. Returns how many. */
+static int protected_rects(const Game *g, int margin, SDL_Rect *out)
+{
+    int n = 0;
+    double z = g->view.zoom;
+    ScreenPos d = iso_world_to_screen(&g->view, g->sim.droid.pos);
+    out[n++] = (SDL_Rect){(int)(d.x - 22 * z) - margin, (int)(d.y - 60 * z) - margin, (int)(44 * z) + 2 * margin,
+                          (int)(66 * z) + 2 * margin};
+    int id = render_catcher(g);
+    if (id >= 0) {
+        ScreenPos s = iso_world_to_screen(&g->view, g->sim.sentries.list[id].mover.pos);
+        out[n++] = (SDL_Rect){(int)(s.x - 26 * z) - margin, (int)(s.y - 92 * z) - margin, (int)(52 * z) + 2 * margin,
+                              (int)(98 * z) + 2 * margin};
+    }
+    return n;
+}
+
+static int overlap_area(SDL_Rect a, SDL_Rect b)
+{
+    SDL_Rect o;
+    return SDL_IntersectRect(&a, &b, &o) ? o.w * o.h : 0;
+}
+
+/* Where a box w x h goes: the first of the candidate places that is inside
+ * the window and clear of the HUD, the minimap and avoid[]; else the one
+ * that covers the least of avoid[]. */
+static SDL_Rect place_box(const Renderer *r, const Game *g, const SDL_Rect *cand, int nc, const SDL_Rect *avoid,
+                          int na)
+{
+    const Layout *L = &r->lay;
+    SDL_Rect hud = L->hud;
+    int best = 0, best_cost = -1;
+    for (int k = 0; k < nc; k++) {
+        SDL_Rect b = cand[k];
+        if (b.x < 0 || b.y < 0 || b.x + b.w > g->screen_w || b.y + b.h > g->screen_h)
+            continue;
+        int cost = 0;
+        for (int i = 0; i < na; i++)
+            cost += overlap_area(b, avoid[i]);
+        bool ui_clear = !SDL_HasIntersection(&b, &hud) &&
+                        !(g->show_minimap && L->minimap_panel.w && SDL_HasIntersection(&b, &L->minimap_panel));
+        if (cost == 0 && ui_clear)
+            return b;
+        if (best_cost < 0 || cost < best_cost) {
+            best_cost = cost;
+            best = k;
+        }
+    }
+    SDL_Rect b = cand[best];
+    b.x = b.x + b.w > g->screen_w ? g->screen_w - b.w : b.x;
+    b.y = b.y + b.h > g->screen_h ? g->screen_h - b.h : b.y;
+    b.x = b.x < 0 ? 0 : b.x;
+    b.y = b.y < 0 ? 0 : b.y;
+    return b;
+}
+
+/* The usual places for a panel w x h: the middle, the bottom, under the HUD
+ * and the minimap, the left and right edges, the top. Returns how many. */
+static int panel_places(const Renderer *r, const Game *g, int w, int h, SDL_Rect *out)
+{
+    const Layout *L = &r->lay;
+    int W = g->screen_w, H = g->screen_h;
+    int below = L->hud.y + L->hud.h;
+    if (g->show_minimap && L->minimap_panel.h && L->minimap_panel.y + L->minimap_panel.h > below)
+        below = L->minimap_panel.y + L->minimap_panel.h;
+    below += L->pad;
+    int n = 0;
+    out[n++] = (SDL_Rect){(W - w) / 2, (H - h) / 2, w, h};
+    out[n++] = (SDL_Rect){(W - w) / 2, H - L->pad - h, w, h};
+    out[n++] = (SDL_Rect){(W - w) / 2, below, w, h};
+    out[n++] = (SDL_Rect){L->pad, (H - h) / 2 > below ? (H - h) / 2 : below, w, h};
+    out[n++] = (SDL_Rect){W - L->pad - w, (H - h) / 2 > below ? (H - h) / 2 : below, w, h};
+    out[n++] = (SDL_Rect){(W - w) / 2, L->pad, w, h};
+    return n;
+}
+
+/* ---- the pause banner ----------------------------------------------------------------- */
+
+/* While the play stands (and no panel says so already): a banner with a
+ * pause sign, at the top beside the HUD, or wherever it keeps off the droid.
+ * Returns its place (w 0 when none). */
+static SDL_Rect draw_pause(Renderer *r, const Game *g, const HudStats *hs, int top)
+{
+    SDL_Rect none = {0, 0, 0, 0};
+    if (!game_paused(g) || hs->menu != MENU_NONE || g->ask != GAME_ASK_NONE || g->editing ||
+        (g->pause & (GAME_PAUSE_PLAYER | GAME_PAUSE_FOCUS)) == 0)
+        return none;
+    const Layout *L = &r->lay;
+    TTF_Font *f = r->assets->font_big;
+    const char *say = (g->pause & GAME_PAUSE_PLAYER) ? "Paused \xe2\x80\x94 Space to resume"
+                                                     : "Paused while the window is in the background";
+    int m = px(L->ui, 12), sign = L->big_line - px(L->ui, 8);
+    char fit[TEXT_LEN];
+    render_text_fit(f, say, g->screen_w - 2 * L->pad - 3 * m - sign, fit, sizeof fit);
+    int w = render_text_width(f, fit) + 3 * m + sign, h = L->big_line + px(L->ui, 10);
+    int left = L->hud.x + L->hud.w + L->pad;
+    int right = g->show_minimap && L->minimap_panel.w ? L->minimap_panel.x - L->pad : g->screen_w - L->pad;
+    SDL_Rect cand[8];
+    int n = 0;
+    cand[n++] = (SDL_Rect){(g->screen_w - w) / 2, top, w, h};
+    cand[n++] = (SDL_Rect){(left + right - w) / 2, top, w, h};
+    SDL_Rect more[6];
+    int k = panel_places(r, g, w, h, more);
+    for (int i = 2; i < k; i++) /* under the HUD, the edges, ... */
+        if (i != 3 && i != 4)
+            cand[n++] = more[i];
+    cand[n++] = more[1]; /* the bottom */
+    SDL_Rect avoid[PROTECT_MAX];
+    int na = protected_rects(g, px(L->ui, 6), avoid);
+    SDL_Rect b = place_box(r, g, cand, n, avoid, na);
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r->sdl, 30, 52, 96, 255);
+    SDL_RenderFillRect(r->sdl, &b);
+    SDL_SetRenderDrawColor(r->sdl, 140, 190, 255, 255);
+    SDL_RenderDrawRect(r->sdl, &b);
+    /* the pause sign: two bars */
+    int sy = b.y + (b.h - sign) / 2, bw = sign / 3;
+    SDL_Rect bar1 = {b.x + m, sy, bw, sign}, bar2 = {b.x + m + sign - bw, sy, bw, sign};
+    SDL_SetRenderDrawColor(r->sdl, 255, 255, 255, 255);
+    SDL_RenderFillRect(r->sdl, &bar1);
+    SDL_RenderFillRect(r->sdl, &bar2);
+    render_text(r, f, b.x + 2 * m + sign, b.y + (b.h - L->big_line) / 2 + px(L->ui, 3), (SDL_Color){255, 255, 255, 255},
+                fit);
+    return b;
+}
+
 /* The message bar: at the bottom, unless it would cover the droid, the
- * destination or the hovered tile; then at the top under the banners. */
-static void draw_message(Renderer *r, const Game *g, int top)
+ * destination, the hovered tile or a panel (taken); then at the top under
+ * the banners. */
+static void draw_message(Renderer *r, const Game *g, int top, const SDL_Rect *taken, int nt)
 {
     const Layout *L = &r->lay;
     SDL_Color back = {12, 16, 26, 215}, fore = {255, 236, 180, 255};
@@ -356,7 +540,7 @@ static void draw_message(Renderer *r, const Game *g, int top)
     text_box(r, g->screen_w / 2, 0, max_w, back, fore, g->message, false, &box);
     int bottom = (g->editing ? L->palette.y : g->screen_h) - L->pad - box.h;
     /* what it must not cover, on screen */
-    SDL_FRect avoid[3];
+    SDL_FRect avoid[3 + 4];
     int n = 0;
     double z = g->view.zoom;
     ScreenPos d = iso_world_to_screen(&g->view, g->sim.droid.pos);
@@ -370,6 +554,9 @@ static void draw_message(Renderer *r, const Game *g, int top)
         ScreenPos c = iso_world_to_screen(&g->view, (WorldPos){g->hover.x + 0.5, g->hover.y + 0.5});
         avoid[n++] = (SDL_FRect){(float)(c.x - 32 * z), (float)(c.y - 16 * z), (float)(64 * z), (float)(32 * z)};
     }
+    for (int i = 0; i < nt && n < 7; i++)
+        if (taken[i].w > 0)
+            avoid[n++] = (SDL_FRect){(float)taken[i].x, (float)taken[i].y, (float)taken[i].w, (float)taken[i].h};
     /* the first place clear of the banners and of what matters, else the first clear of the banners */
     int candidates[2] = {bottom, top}, y = bottom > top ? bottom : top;
     for (int k = 1; k >= 0; k--) {
@@ -383,140 +570,247 @@ static void draw_message(Renderer *r, const Game *g, int top)
     text_box(r, g->screen_w / 2, y, max_w, back, fore, g->message, true, NULL);
 }
 
-/* ---- the help: rows of keys, then the minimap's legend -------------------------------- */
+/* ---- the help: the keys, the sentries, the minimap's legend ---------------------------- */
 
 typedef struct HelpRow {
     const char *keys, *what;
+    int badge; /* a Badge drawn before the keys, or -1 */
 } HelpRow;
 
-static const HelpRow help_rows[] = {
-    {"Goal", "collect every energy cell, then walk into the exit"},
-    {"Left click", "walk to a tile (or to the nearest reachable one)"},
-    {"Hold the left button", "the droid follows the pointer"},
-    {"Arrow keys, keypad", "step; two arrows: diagonal; hold: walk on"},
-    {"R", "restart the level"},
-    {"K", "sound on / off"},
-    {"Click the minimap", "walk there"},
-    {"Right / middle drag, W A S D", "pan the camera"},
-    {"Mouse wheel, + / -", "zoom around the cursor"},
-    {"C", "camera follows the droid / stays put"},
-    {"T", "walls down: every wall a low block, to read the level"},
-    {"V", "sentries' view cones on / off"},
-    {"M", "show or hide the minimap"},
-    {"PageDown / PageUp, N / P", "next / previous level of the folder"},
-    {"E", "edit the level / play again"},
-    {"  1 ... 9, 0 or the palette", "pick what to paint (9 moves the start)"},
-    {"  Left drag / right click", "paint / toggle wall and floor"},
-    {"  Ctrl+Z, Ctrl+Y", "undo, redo"},
-    {"  Ctrl+S", "save the level file"},
-    {"H or F1", "this help"},
-    {"F11", "fullscreen"},
-    {"Esc", "close this help, stop editing, or quit"},
+static const HelpRow help_keys[] = {
+    {"Goal", "collect every energy cell, then walk into the exit", -1},
+    {"Left click", "walk to a tile (or to the nearest reachable one)", -1},
+    {"Hold the left button", "the droid follows the pointer", -1},
+    {"Arrow keys, keypad", "step; two arrows: diagonal; hold: walk on", -1},
+    {"Space or P", "pause / resume; paused, you can still look around and plan", -1},
+    {"Backspace", "go back 3 seconds (also after being caught)", -1},
+    {"R", "restart the level", -1},
+    {"K", "sound on / off", -1},
+    {"Click the minimap", "walk there", -1},
+    {"Right / middle drag, W A S D", "pan the camera", -1},
+    {"Mouse wheel, + / -", "zoom around the cursor", -1},
+    {"C", "camera follows the droid / stays put", -1},
+    {"T", "walls down: every wall a low block, to read the level", -1},
+    {"V", "the sentries' view cones and patrols on / off", -1},
+    {"M", "show or hide the minimap", -1},
+    {"PageDown or N / PageUp", "next / previous level of the folder", -1},
+    {"E", "edit the level / play again", -1},
+    {"  1 ... 9, 0 or the palette", "pick what to paint (9 moves the start)", -1},
+    {"  Left drag / right click", "paint / toggle wall and floor", -1},
+    {"  Ctrl+Z, Ctrl+Y", "undo, redo", -1},
+    {"  Ctrl+S", "save the level file", -1},
+    {"H or F1", "this help (the game waits while it is open)", -1},
+    {"F11, F3", "fullscreen; the frame rate", -1},
+    {"Esc", "close this help, stop editing, or the pause menu: resume, restart, quit", -1},
+};
+
+static const HelpRow help_sentries[] = {
+    {"Sight", "a 120\xc2\xb0 cone 8 tiles deep; walls, void and closed doors block it (V shows the cones)", BADGE_EYE},
+    {"Hearing", "each step is heard within a path cost of 6, further on rough ground and at doors: the ripple "
+                "round the droid shows how far",
+     BADGE_RIPPLE},
+    {"Alert", "\"!\" when it saw the droid, sound waves when it heard it; half a second later it gives chase", BADGE_ALERT},
+    {"Caught", "a chasing sentry that reaches the droid ends the level (Backspace goes back 3 s)", -1},
+    {"Your route", "the hovered route turns red where a sentry would notice it, with an eye or sound waves there "
+                   "and over that sentry; a tick: no sentry would",
+     BADGE_CHECK},
+    {"Patrols", "dotted lines through the waypoints, with V or the pointer on a sentry", -1},
 };
 
 static const MiniMarker legend[] = {MARK_DROID, MARK_TARGET, MARK_PATH, MARK_EXIT, MARK_CELL, MARK_DOOR, MARK_SENTRY};
 
-enum { HELP_WRAP = 3 };
+enum { HELP_WRAP = 3, HELP_ROWS = 32 };
 
-static void draw_help(Renderer *r, const Game *g)
+/* One table of the help: rows of keys (or a badge and a name) and their
+ * description, wrapped; the widths of its columns; the rows that fit. */
+typedef struct HelpTable {
+    const HelpRow *rows;
+    int count, shown;
+    int key_w, what_w, badge_w;
+    char wrapped[HELP_ROWS][HELP_WRAP][TEXT_LEN];
+    int nwrap[HELP_ROWS];
+    int h;
+} HelpTable;
+
+/* Column widths for a table `width` wide: the keys as wide as the widest (at most 45%). */
+static void table_widths(Renderer *r, HelpTable *t, int width, int gap)
 {
-    const Layout *L = &r->lay;
-    TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
-    int rows = (int)(sizeof help_rows / sizeof help_rows[0]);
-    int m = px(L->ui, 20), gap = px(L->ui, 18);
-    int avail_w = g->screen_w - 2 * L->pad - 2 * m, avail_h = g->screen_h - 2 * L->pad;
-    /* the keys' column as wide as its widest entry (at most 45%), the rest wraps */
-    int key_w = 0, what_w = 0;
-    for (int i = 0; i < rows; i++) {
-        int kw = render_text_width(f, help_rows[i].keys), ww = render_text_width(f, help_rows[i].what);
+    TTF_Font *f = r->assets->font;
+    t->badge_w = 0;
+    int key_w = 0;
+    for (int i = 0; i < t->count; i++) {
+        if (t->rows[i].badge >= 0)
+            t->badge_w = r->lay.line + px(r->lay.ui, 4);
+        int kw = render_text_width(f, t->rows[i].keys);
         key_w = kw > key_w ? kw : key_w;
-        what_w = ww > what_w ? ww : what_w;
     }
-    if (key_w > avail_w * 45 / 100)
-        key_w = avail_w * 45 / 100;
-    if (key_w + gap + what_w > avail_w)
-        what_w = avail_w - key_w - gap;
-    int inner_w = key_w + gap + what_w;
-    /* the legend: marker and name pairs, flowing into lines */
-    int mk = px(L->ui, 14), legend_lines = 1, x = 0;
-    int title_w = render_text_width(fb, "Controls");
+    key_w += t->badge_w;
+    t->key_w = key_w > width * 45 / 100 ? width * 45 / 100 : key_w;
+    t->what_w = width - t->key_w - gap;
+}
+
+/* The rows that fit in max_h with descriptions wrapped to `wrap` lines
+ * (leaving a line for "... more" when some are left out). */
+static void table_fit(Renderer *r, HelpTable *t, int wrap, int max_h)
+{
+    TTF_Font *f = r->assets->font;
+    int line = r->lay.line;
+    t->h = 0;
+    t->shown = 0;
+    for (int i = 0; i < t->count && i < HELP_ROWS; i++) {
+        int lines = render_text_wrap(f, t->rows[i].what, t->what_w, t->wrapped[i], wrap);
+        t->nwrap[i] = lines < 1 ? 1 : lines;
+        if (t->h + t->nwrap[i] * line + (i < t->count - 1 ? line : 0) > max_h)
+            break;
+        t->h += t->nwrap[i] * line;
+        t->shown++;
+    }
+}
+
+/* Fits with descriptions wrapped; when that leaves rows out, one line each (cut short), which shows more. */
+static void table_fit_best(Renderer *r, HelpTable *t, int max_h)
+{
+    table_fit(r, t, HELP_WRAP, max_h);
+    if (t->shown < t->count)
+        table_fit(r, t, 1, max_h);
+}
+
+static int table_draw(Renderer *r, const HelpTable *t, int x, int y, int gap)
+{
+    TTF_Font *f = r->assets->font;
+    int line = r->lay.line;
+    for (int i = 0; i < t->shown; i++) {
+        const HelpRow *row = &t->rows[i];
+        if (row->badge >= 0)
+            render_badge(r, (Badge)row->badge, (float)(x + line / 2), (float)(y + line / 2), (float)line);
+        char fit[TEXT_LEN];
+        render_text_fit(f, row->keys, t->key_w - t->badge_w, fit, sizeof fit);
+        render_text(r, f, x + t->badge_w, y, KEY, fit);
+        for (int k = 0; k < t->nwrap[i]; k++)
+            render_text(r, f, x + t->key_w + gap, y + k * line, BODY, t->wrapped[i][k]);
+        y += t->nwrap[i] * line;
+    }
+    if (t->shown < t->count) {
+        char note[TEXT_LEN], fit[TEXT_LEN];
+        snprintf(note, sizeof note, "... %d more in a larger window", t->count - t->shown);
+        render_text_fit(f, note, t->key_w + gap + t->what_w, fit, sizeof fit);
+        render_text(r, f, x, y, DIM, fit);
+        y += line;
+    }
+    return y;
+}
+
+/* The legend's lines for a width, and drawing it at (x, y). */
+static int legend_lines(Renderer *r, int width, int gap)
+{
+    TTF_Font *f = r->assets->font;
+    int mk = px(r->lay.ui, 14), lines = 1, x = 0;
     for (size_t i = 0; i < sizeof legend / sizeof legend[0]; i++) {
-        int w = mk + px(L->ui, 6) + render_text_width(f, render_minimap_marker_name(legend[i])) + gap;
-        if (x > 0 && x + w - gap > inner_w) {
-            legend_lines++;
+        int w = mk + px(r->lay.ui, 6) + render_text_width(f, render_minimap_marker_name(legend[i])) + gap;
+        if (x > 0 && x + w - gap > width) {
+            lines++;
             x = 0;
         }
         x += w;
     }
-    int legend_h = L->line + legend_lines * L->line + px(L->ui, 6);
-    int head_h = L->big_line + px(L->ui, 10);
-    /* rows that fit, descriptions wrapped; when that leaves rows out, one
-     * line each (cut short), which shows more; a last line says how many are missing */
-    char wrapped[sizeof help_rows / sizeof help_rows[0]][HELP_WRAP][TEXT_LEN];
-    int nwrap[sizeof help_rows / sizeof help_rows[0]];
-    int body_h = 0, shown = 0;
-    for (int wrap = HELP_WRAP; wrap >= 1; wrap -= HELP_WRAP - 1) {
-        int h_try = 0, n_try = 0;
-        for (int i = 0; i < rows; i++) {
-            int lines = render_text_wrap(f, help_rows[i].what, what_w, wrapped[i], wrap);
-            nwrap[i] = lines < 1 ? 1 : lines;
-            /* every row but the last still needs a line for "... more" */
-            int need = head_h + h_try + nwrap[i] * L->line + 2 * m + (i < rows - 1 ? L->line : 0);
-            if (need > avail_h)
-                break;
-            h_try += nwrap[i] * L->line;
-            n_try++;
-        }
-        body_h = h_try;
-        shown = n_try;
-        if (shown == rows)
-            break;
-    }
-    /* the legend only when every row is there */
-    bool more = shown < rows, with_legend = !more && head_h + body_h + legend_h + 2 * m <= avail_h;
-    if (more)
-        body_h += L->line;
-    int h = 2 * m - px(L->ui, 6) + head_h + body_h + (with_legend ? legend_h : 0);
-    int w = (inner_w > title_w ? inner_w : title_w) + 2 * m;
-    SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
-    if (p.y < L->pad)
-        p.y = L->pad;
-    render_panel(r, p, 235);
-    int y = p.y + m - px(L->ui, 6);
-    render_text(r, fb, p.x + m, y, HEAD, "Controls");
-    y += head_h;
-    for (int i = 0; i < shown; i++) {
-        char fit[TEXT_LEN];
-        render_text_fit(f, help_rows[i].keys, key_w, fit, sizeof fit);
-        render_text(r, f, p.x + m, y, KEY, fit);
-        for (int k = 0; k < nwrap[i]; k++)
-            render_text(r, f, p.x + m + key_w + gap, y + k * L->line, BODY, wrapped[i][k]);
-        y += nwrap[i] * L->line;
-    }
-    if (more) {
-        char note[TEXT_LEN], fit[TEXT_LEN];
-        snprintf(note, sizeof note, "... %d more in a larger window", rows - shown);
-        render_text_fit(f, note, inner_w, fit, sizeof fit);
-        render_text(r, f, p.x + m, y, DIM, fit);
-        y += L->line;
-    }
-    if (!with_legend)
-        return;
-    y += px(L->ui, 6);
-    render_text(r, f, p.x + m, y, HEAD, "On the minimap");
+    return lines;
+}
+
+static void legend_draw(Renderer *r, int x0, int y, int width, int gap)
+{
+    TTF_Font *f = r->assets->font;
+    const Layout *L = &r->lay;
+    int mk = px(L->ui, 14), x = 0;
+    render_text(r, f, x0, y, HEAD, "On the minimap");
     y += L->line;
-    x = 0;
     for (size_t i = 0; i < sizeof legend / sizeof legend[0]; i++) {
         const char *name = render_minimap_marker_name(legend[i]);
         int item_w = mk + px(L->ui, 6) + render_text_width(f, name) + gap;
-        if (x > 0 && x + item_w - gap > inner_w) {
+        if (x > 0 && x + item_w - gap > width) {
             y += L->line;
             x = 0;
         }
-        render_minimap_marker(r, legend[i], (float)(p.x + m + x + mk / 2), (float)(y + L->line / 2 - 1), (float)mk, NULL);
-        render_text(r, f, p.x + m + x + mk + px(L->ui, 6), y, BODY, name);
+        render_minimap_marker(r, legend[i], (float)(x0 + x + mk / 2), (float)(y + L->line / 2 - 1), (float)mk, NULL);
+        render_text(r, f, x0 + x + mk + px(L->ui, 6), y, BODY, name);
         x += item_w;
     }
+}
+
+/* The help in one screen: with room, the keys on the left and the sentries
+ * and the legend on the right; else one column, keys first, cut to the rows
+ * that fit with a line saying how many are left out. */
+static void draw_help(Renderer *r, const Game *g)
+{
+    const Layout *L = &r->lay;
+    TTF_Font *fb = r->assets->font_big;
+    int m = px(L->ui, 20), gap = px(L->ui, 18), col_gap = px(L->ui, 34);
+    int avail_w = g->screen_w - 2 * L->pad - 2 * m, avail_h = g->screen_h - 2 * L->pad - 2 * m;
+    int head_h = L->big_line + px(L->ui, 10);
+    static HelpTable keys, sentries; /* large; one help is drawn at a time */
+    keys = (HelpTable){.rows = help_keys, .count = (int)(sizeof help_keys / sizeof help_keys[0])};
+    sentries = (HelpTable){.rows = help_sentries, .count = (int)(sizeof help_sentries / sizeof help_sentries[0])};
+    bool two = avail_w >= px(L->ui, 880);
+    int left_w = two ? (avail_w - col_gap) * 53 / 100 : avail_w, right_w = two ? avail_w - col_gap - left_w : avail_w;
+    int legend_h = 0;
+    if (two) {
+        table_widths(r, &keys, left_w, gap);
+        table_widths(r, &sentries, right_w, gap);
+        table_fit_best(r, &keys, avail_h - head_h);
+        legend_h = L->line + legend_lines(r, right_w, gap) * L->line + px(L->ui, 10);
+        table_fit_best(r, &sentries, avail_h - head_h - legend_h);
+        two = keys.shown == keys.count && sentries.shown == sentries.count;
+        if (!two)
+            left_w = right_w = avail_w;
+    }
+    bool with_legend = two;
+    int inner_w, inner_h;
+    if (two) {
+        /* the columns as wide as what they hold */
+        int lw = keys.key_w + gap + keys.what_w, rw = sentries.key_w + gap + sentries.what_w;
+        inner_w = lw + col_gap + rw;
+        int hl = keys.h, hr = sentries.h + legend_h;
+        inner_h = head_h + (hl > hr ? hl : hr);
+    } else {
+        /* one column: the keys, then the sentries under their own title */
+        table_widths(r, &keys, avail_w, gap);
+        table_widths(r, &sentries, avail_w, gap);
+        table_fit_best(r, &keys, avail_h - head_h);
+        int h = head_h + keys.h + (keys.shown < keys.count ? L->line : 0);
+        if (keys.shown == keys.count && avail_h - h - head_h > 0)
+            table_fit_best(r, &sentries, avail_h - h - head_h);
+        else
+            sentries.shown = 0, sentries.h = 0;
+        bool any = sentries.shown > 0;
+        h += any ? head_h + sentries.h + (sentries.shown < sentries.count ? L->line : 0) : 0;
+        legend_h = L->line + legend_lines(r, avail_w, gap) * L->line + px(L->ui, 10);
+        with_legend = any && sentries.shown == sentries.count && h + legend_h <= avail_h;
+        inner_h = h + (with_legend ? legend_h : 0);
+        int kw = keys.key_w + gap + keys.what_w;
+        inner_w = kw;
+        (void)right_w;
+    }
+    int title_w = render_text_width(fb, "Controls");
+    int w = (inner_w > title_w ? inner_w : title_w) + 2 * m, h = inner_h + 2 * m - px(L->ui, 6);
+    SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
+    if (p.y < L->pad)
+        p.y = L->pad;
+    render_panel(r, p, 238);
+    int top = p.y + m - px(L->ui, 6), x = p.x + m;
+    render_text(r, fb, x, top, HEAD, "Controls");
+    int y = table_draw(r, &keys, x, top + head_h, gap);
+    if (two) {
+        int rx = x + keys.key_w + gap + keys.what_w + col_gap;
+        render_text(r, fb, rx, top, HEAD, "Sentries");
+        y = table_draw(r, &sentries, rx, top + head_h, gap);
+        legend_draw(r, rx, y + px(L->ui, 10), sentries.key_w + gap + sentries.what_w, gap);
+        return;
+    }
+    if (sentries.shown == 0)
+        return;
+    render_text(r, fb, x, y + px(L->ui, 4), HEAD, "Sentries");
+    y = table_draw(r, &sentries, x, y + head_h, gap);
+    if (with_legend)
+        legend_draw(r, x, y + px(L->ui, 10), inner_w, gap);
 }
 
 /* ---- the unsaved-edits question ---------------------------------------------------------- */
@@ -547,13 +841,16 @@ static void draw_question(Renderer *r, const Game *g)
 
 /* ---- won or lost ------------------------------------------------------------------------ */
 
-/* What happened, the figures, and what the keys do now. */
-static void draw_result(Renderer *r, const Game *g)
+/* What happened, the figures, and what the keys do now; placed clear of the
+ * droid (and of the sentry that caught it), the HUD and the minimap.
+ * Returns its place (w 0 when not shown). */
+static SDL_Rect draw_result(Renderer *r, const Game *g)
 {
     const Sim *s = &g->sim;
     double t = g->clock - g->status_since;
+    SDL_Rect none = {0, 0, 0, 0};
     if (g->editing || s->status == SIM_PLAYING || t < 0.4)
-        return;
+        return none;
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
     bool won = s->status == SIM_WON;
@@ -562,8 +859,9 @@ static void draw_result(Renderer *r, const Game *g)
     char title[TEXT_LEN];
     if (won) {
         snprintf(title, sizeof title, "Level complete!%s", g->new_best ? "  New best" : "");
-        snprintf(lines[0], TEXT_LEN, "Time %.2f s    Steps %lld    Energy used %.1f", (double)s->play_ticks / SIM_TICK_HZ,
-                 (long long)s->steps, sim_units((int64_t)s->energy_used));
+        snprintf(lines[0], TEXT_LEN, "Time %.2f s    Steps %lld    Energy used %.1f    Rewinds %d",
+                 (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps, sim_units((int64_t)s->energy_used),
+                 g->rewinds);
         const ProgressEntry *b = progress_get(&g->progress, g->path);
         if (b)
             snprintf(lines[1], TEXT_LEN, "Best so far: %.1f s, %ld steps, %.1f energy", b->best_time, b->best_steps,
@@ -575,8 +873,8 @@ static void draw_result(Renderer *r, const Game *g)
         snprintf(title, sizeof title, "%s", s->lose == SIM_LOSE_CAUGHT ? "Caught by a sentry" : "Out of energy");
         snprintf(lines[0], TEXT_LEN, "%s",
                  s->lose == SIM_LOSE_CAUGHT ? "A sentry reached the droid." : "The droid stopped where its energy ran out.");
-        lines[1][0] = '\0';
-        snprintf(lines[2], TEXT_LEN, "R: restart the level     PageDown: skip it");
+        snprintf(lines[1], TEXT_LEN, "Rewinds so far: %d", g->rewinds);
+        snprintf(lines[2], TEXT_LEN, "Backspace: go back 3 s     R: restart     PageDown: skip the level");
     }
     int m = px(L->ui, 24), w = (int)fmin(520 * L->ui, g->screen_w - 2 * L->pad), tw = w - 2 * m;
     char wrapped[3][3][TEXT_LEN];
@@ -585,7 +883,9 @@ static void draw_result(Renderer *r, const Game *g)
         nw[i] = lines[i][0] ? render_text_wrap(f, lines[i], tw, wrapped[i], 3) : 0;
         h += nw[i] * L->line + (nw[i] ? px(L->ui, 8) : 0);
     }
-    SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
+    SDL_Rect cand[6], avoid[PROTECT_MAX];
+    int nc = panel_places(r, g, w, h, cand), na = protected_rects(g, px(L->ui, 8), avoid);
+    SDL_Rect p = place_box(r, g, cand, nc, avoid, na);
     render_panel(r, p, 235);
     int y = p.y + m - px(L->ui, 6);
     char fit[TEXT_LEN];
@@ -597,6 +897,92 @@ static void draw_result(Renderer *r, const Game *g)
             render_text(r, f, p.x + m, y, colors[i], wrapped[i][k]);
         if (nw[i])
             y += px(L->ui, 8);
+    }
+    return p;
+}
+
+/* ---- the pause panel (Esc) and the quit question ------------------------------------------ */
+
+typedef struct MenuLayout {
+    SDL_Rect panel;
+    SDL_Rect item[MENU_PAUSE_ITEMS];
+    int items;
+    int title_y, note_y;   /* the title's and (quit) the note's top */
+} MenuLayout;
+
+static const char *const pause_items[MENU_PAUSE_ITEMS][2] = {
+    {"Resume", "Esc"}, {"Restart the level", "R"}, {"Quit", "Q"}};
+static const char *const quit_items[MENU_QUIT_ITEMS][2] = {{"Yes, quit", "Enter, Y"}, {"No, go back", "Esc, N"}};
+
+/* From the window's size and the droid's place alone (so a click finds the
+ * same items): centred, or beside the droid when the middle would cover it. */
+static MenuLayout menu_layout(const Game *g, const HudStats *hs)
+{
+    Layout L = render_layout(g);
+    MenuLayout M;
+    memset(&M, 0, sizeof M);
+    M.items = hs->menu == MENU_QUIT ? MENU_QUIT_ITEMS : MENU_PAUSE_ITEMS;
+    int m = px(L.ui, 18), ih = L.line + px(L.ui, 14), gap = px(L.ui, 8);
+    int w = (int)fmin(360 * L.ui, g->screen_w - 2 * L.pad);
+    int h = 2 * m + L.big_line + px(L.ui, 8) + (hs->menu == MENU_QUIT ? L.line + gap : 0) + M.items * (ih + gap) - gap;
+    SDL_Rect droid[PROTECT_MAX];
+    protected_rects(g, px(L.ui, 8), droid);
+    int cx = (g->screen_w - w) / 2, cy = (g->screen_h - h) / 2;
+    SDL_Rect p = {cx, cy, w, h};
+    if (SDL_HasIntersection(&p, &droid[0])) { /* beside the droid, on the side with more room */
+        int lx = droid[0].x - L.pad - w, rx = droid[0].x + droid[0].w + L.pad;
+        p.x = droid[0].x > g->screen_w - (droid[0].x + droid[0].w) ? lx : rx;
+        if (p.x < L.pad || p.x + w > g->screen_w - L.pad)
+            p.x = cx;
+    }
+    M.panel = p;
+    M.title_y = p.y + m - px(L.ui, 6);
+    int y = M.title_y + L.big_line + px(L.ui, 8);
+    if (hs->menu == MENU_QUIT) {
+        M.note_y = y;
+        y += L.line + gap;
+    }
+    for (int i = 0; i < M.items; i++, y += ih + gap)
+        M.item[i] = (SDL_Rect){p.x + m, y, w - 2 * m, ih};
+    return M;
+}
+
+int render_menu_pick(const Game *g, const HudStats *hs, int x, int y)
+{
+    if (hs->menu == MENU_NONE)
+        return -1;
+    MenuLayout M = menu_layout(g, hs);
+    SDL_Point pt = {x, y};
+    for (int i = 0; i < M.items; i++)
+        if (SDL_PointInRect(&pt, &M.item[i]))
+            return i;
+    return -1;
+}
+
+static void draw_menu(Renderer *r, const Game *g, const HudStats *hs)
+{
+    const Layout *L = &r->lay;
+    TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
+    MenuLayout M = menu_layout(g, hs);
+    bool quit = hs->menu == MENU_QUIT;
+    render_panel(r, M.panel, 242);
+    int x = M.item[0].x;
+    render_text(r, fb, x, M.title_y, HEAD, quit ? "Quit Isodroid?" : "Paused");
+    if (quit)
+        render_text(r, f, x, M.note_y, BODY, "Enter or Y: yes     Esc or N: no");
+    for (int i = 0; i < M.items; i++) {
+        SDL_Rect b = M.item[i];
+        bool sel = i == hs->menu_sel;
+        SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(r->sdl, sel ? 52 : 28, sel ? 84 : 36, sel ? 138 : 52, 255);
+        SDL_RenderFillRect(r->sdl, &b);
+        SDL_SetRenderDrawColor(r->sdl, sel ? 150 : 70, sel ? 210 : 90, 255, sel ? 255 : 160);
+        SDL_RenderDrawRect(r->sdl, &b);
+        const char *const *item = quit ? quit_items[i] : pause_items[i];
+        int ty = b.y + (b.h - L->line) / 2 + px(L->ui, 1), inner = px(L->ui, 10);
+        render_text(r, f, b.x + inner, ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, item[0]);
+        int kw = render_text_width(f, item[1]);
+        render_text(r, f, b.x + b.w - inner - kw, ty, DIM, item[1]);
     }
 }
 
@@ -619,15 +1005,21 @@ void render_ui(Renderer *r, const Game *g, const HudStats *hs)
         top = banner(r, g, top, back, fore, "The file has errors: playing the last good version until it is fixed.",
                      "Playing the last good version.");
     }
+    SDL_Rect taken[2];
+    taken[0] = draw_pause(r, g, hs, top);
+    if (taken[0].w > 0 && taken[0].y <= top + px(L->ui, 4))
+        top = taken[0].y + taken[0].h + px(L->ui, 4);
+    taken[1] = draw_result(r, g);
     if (g->message_left > 0 && g->message[0]) {
         int under = top > L->hud.y + L->hud.h ? top : L->hud.y + L->hud.h + L->pad;
         if (g->show_minimap && L->minimap_panel.h && L->minimap_panel.y + L->minimap_panel.h + L->pad > under)
             under = L->minimap_panel.y + L->minimap_panel.h + L->pad;
-        draw_message(r, g, under);
+        draw_message(r, g, under, taken, 2);
     }
-    draw_result(r, g);
     if (g->show_help)
         draw_help(r, g);
+    if (hs->menu != MENU_NONE && g->ask == GAME_ASK_NONE)
+        draw_menu(r, g, hs);
     if (g->ask != GAME_ASK_NONE)
         draw_question(r, g);
 }

@@ -149,25 +149,310 @@ static void draw_ground(Renderer *r, const Game *g, const Pass *p)
 }
 
 static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, PREVIEW_COLOR = {225, 245, 255, 130},
-                       SHORT_COLOR = {255, 60, 50, 150};
+                       SEEN_COLOR = {255, 60, 50, 175}, SHORT_COLOR = {255, 170, 40, 235},
+                       NOISE_COLOR = {175, 215, 255, 255}, PATROL_COLOR = {255, 225, 190, 220};
+#define NOISE_SHOW 0.7 /* seconds a step's noise stays on the floor */
 
-/* V: the tiles sentry e sees now, tinted faintly on the floor. */
-static void draw_cone(Renderer *r, const Game *g, const Pass *p, int id)
+/* ---- per-frame maps of tiles ------------------------------------------------------- */
+
+static bool tilemap_fit(TileMap *m, int w, int h)
 {
-    const Sentry *e = &g->sim.sentries.list[id];
-    SDL_Color c = render_sentry_color(e->state);
-    c.a = 60;
-    TilePos at = e->mover.tile;
-    for (int y = at.y - SENTRY_SIGHT_RANGE; y <= at.y + SENTRY_SIGHT_RANGE; y++)
-        for (int x = at.x - SENTRY_SIGHT_RANGE; x <= at.x + SENTRY_SIGHT_RANGE; x++)
-            if (in_visible(&p->vis, tile_pos(x, y)) && sim_kind(&g->sim, x, y) != TILE_VOID &&
-                !sim_opaque(&g->sim, x, y) && sim_sentry_sees(&g->sim, id, tile_pos(x, y)))
-                fill_diamond(r, &p->v, tile_pos(x, y), 0.08, c);
+    if (m->cell && m->w == w && m->h == h)
+        return true;
+    free(m->cell);
+    m->cell = calloc((size_t)w * (size_t)h, 1);
+    m->w = m->cell ? w : 0;
+    m->h = m->cell ? h : 0;
+    m->count = 0;
+    return m->cell != NULL;
+}
+
+static void tilemap_clear(TileMap *m)
+{
+    for (int i = 0; i < m->count; i++)
+        m->cell[m->list[i]] = 0;
+    m->count = 0;
+}
+
+/* Sets tile (x, y) to at least v (1..255). */
+static void tilemap_raise(TileMap *m, int x, int y, int v)
+{
+    if (x < 0 || y < 0 || x >= m->w || y >= m->h)
+        return;
+    int i = y * m->w + x;
+    if (!m->cell[i]) {
+        if (m->count == m->cap) {
+            int cap = m->cap ? 2 * m->cap : 256;
+            int *l = realloc(m->list, (size_t)cap * sizeof *l);
+            if (!l)
+                return;
+            m->list = l;
+            m->cap = cap;
+        }
+        m->list[m->count++] = i;
+    }
+    if (m->cell[i] < v)
+        m->cell[i] = (unsigned char)v;
+}
+
+static int tilemap_get(const TileMap *m, int x, int y)
+{
+    return x < 0 || y < 0 || x >= m->w || y >= m->h ? 0 : m->cell[y * m->w + x];
+}
+
+static void tilemap_free(TileMap *m)
+{
+    free(m->cell);
+    free(m->list);
+    memset(m, 0, sizeof *m);
+}
+
+/* ---- the view cones: one translucent fan per tile, outlined ------------------------- */
+
+/* The states by how alarming they are (the cones' colour where several overlap). */
+static const SentryState by_severity[] = {SENTRY_GUARD, SENTRY_RETURN, SENTRY_SEARCH, SENTRY_ALERT, SENTRY_CHASE};
+
+static int severity(SentryState st)
+{
+    for (int i = 0; i < (int)(sizeof by_severity / sizeof by_severity[0]); i++)
+        if (by_severity[i] == st)
+            return i + 1;
+    return 1;
+}
+
+/* Does sentry id show its cone and patrol now (V, or the pointer on it)? */
+static bool sentry_telegraphed(const Game *g, int id)
+{
+    return !g->editing && (g->show_cones || render_sentry_hovered(g, id));
+}
+
+/* The tiles the shown sentries see, each once, with the most alarmed one's severity. */
+static void build_cones(Renderer *r, const Game *g)
+{
+    TileMap *m = &r->cones;
+    tilemap_clear(m);
+    if (!tilemap_fit(m, g->sim.w, g->sim.h))
+        return;
+    for (int k = 0; k < r->actor_count; k++) {
+        int id = r->actors[k].index;
+        if (r->actors[k].kind != ACTOR_SENTRY || !sentry_telegraphed(g, id))
+            continue;
+        const Sentry *e = &g->sim.sentries.list[id];
+        TilePos at = e->mover.tile;
+        int v = severity(e->state);
+        for (int y = at.y - SENTRY_SIGHT_RANGE; y <= at.y + SENTRY_SIGHT_RANGE; y++)
+            for (int x = at.x - SENTRY_SIGHT_RANGE; x <= at.x + SENTRY_SIGHT_RANGE; x++)
+                if (tilemap_get(m, x, y) < v && sim_kind(&g->sim, x, y) != TILE_VOID && !sim_opaque(&g->sim, x, y) &&
+                    sim_sentry_sees(&g->sim, id, tile_pos(x, y)))
+                    tilemap_raise(m, x, y, v);
+    }
+}
+
+/* The edges of tile t whose neighbour is outside the area (value 0 in m,
+ * or below `at_least`), as lines; its corners top, right, bottom, left are
+ * (x, y), (x+1, y), (x+1, y+1), (x, y+1). */
+static void outline_area(Renderer *r, const IsoView *v, const TileMap *m, TilePos t, int at_least, SDL_Color c)
+{
+    static const int nx[4] = {0, 1, 0, -1}, ny[4] = {-1, 0, 1, 0};
+    static const double cx[5] = {0, 1, 1, 0, 0}, cy[5] = {0, 0, 1, 1, 0};
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r->sdl, c.r, c.g, c.b, c.a);
+    for (int k = 0; k < 4; k++) {
+        int n = tilemap_get(m, t.x + nx[k], t.y + ny[k]);
+        if (n && n >= at_least)
+            continue;
+        ScreenPos a = iso_world_to_screen(v, (WorldPos){t.x + cx[k], t.y + cy[k]});
+        ScreenPos b = iso_world_to_screen(v, (WorldPos){t.x + cx[k + 1], t.y + cy[k + 1]});
+        SDL_RenderDrawLineF(r->sdl, (float)a.x, (float)a.y, (float)b.x, (float)b.y);
+        SDL_RenderDrawLineF(r->sdl, (float)a.x, (float)a.y + 1, (float)b.x, (float)b.y + 1);
+    }
+}
+
+static void draw_cones(Renderer *r, const Pass *p)
+{
+    const TileMap *m = &r->cones;
+    for (int i = 0; i < m->count; i++) {
+        TilePos t = tile_pos(m->list[i] % m->w, m->list[i] / m->w);
+        if (!in_visible(&p->vis, t))
+            continue;
+        int v = m->cell[m->list[i]];
+        SDL_Color c = render_sentry_color(by_severity[v - 1]);
+        c.a = 52;
+        fill_diamond(r, &p->v, t, 0.0, c);
+        c.a = 150;
+        outline_area(r, &p->v, m, t, 1, c);
+    }
+}
+
+/* ---- patrols: a dotted line through the waypoints ------------------------------------ */
+
+enum { PATROL_DOTS_PER_TILE = 2 };
+
+/* Calls f on every dot of sentry e's patrol loop (world points), and on its
+ * waypoints (way >= 0: the waypoint's index, 0 the post). */
+typedef void (*PatrolFn)(Renderer *r, const Pass *p, void *ctx, WorldPos at, int way);
+
+static void patrol_walk(Renderer *r, const Game *g, const Sentry *e, PatrolFn f, const Pass *p, void *ctx)
+{
+    const Sentries *ss = &g->sim.sentries;
+    int n = e->patrol_count;
+    if (n < 2)
+        return;
+    for (int k = 0; k < n; k++) {
+        TilePos a = ss->points[e->patrol_first + k], b = ss->points[e->patrol_first + (k + 1) % n];
+        double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
+        int dots = (int)ceil(len * PATROL_DOTS_PER_TILE);
+        f(r, p, ctx, (WorldPos){a.x + 0.5, a.y + 0.5}, k);
+        for (int i = 1; i < dots; i++)
+            f(r, p, ctx, (WorldPos){a.x + 0.5 + dx * i / dots, a.y + 0.5 + dy * i / dots}, -1);
+    }
+}
+
+static void patrol_dot(Renderer *r, const Pass *p, void *ctx, WorldPos at, int way)
+{
+    (void)ctx;
+    TilePos t = tile_pos((int)floor(at.x), (int)floor(at.y));
+    if (!in_visible(&p->vis, t))
+        return;
+    double z = p->v.zoom;
+    ScreenPos s = iso_world_to_screen(&p->v, at);
+    if (way < 0) {
+        render_fill_circle(r, (float)s.x, (float)s.y, (float)fmax(1.5, 2.6 * z), (SDL_Color){20, 20, 30, 140});
+        render_fill_circle(r, (float)s.x, (float)s.y, (float)fmax(1.0, 1.9 * z), PATROL_COLOR);
+        return;
+    }
+    /* a waypoint: a ring on the floor, the post a filled one */
+    outline_diamond(r, &p->v, t, 0.22, 0, z >= 1.5 ? 3 : 2, PATROL_COLOR);
+    if (way == 0)
+        fill_diamond(r, &p->v, t, 0.3, (SDL_Color){255, 225, 190, 110});
+}
+
+/* ---- the noise of the droid's last step ----------------------------------------------- */
+
+/* The tiles from which a sentry would hear the droid's last step, while it
+ * shows (NOISE_SHOW seconds after the step), on levels with sentries. */
+static void build_noise(Renderer *r, const Game *g)
+{
+    const Sim *s = &g->sim;
+    double age = g->clock - g->noise_since;
+    bool show = s->sentries.count > 0 && !g->editing && s->status == SIM_PLAYING && g->noise_since > 0 && age >= 0 &&
+                age < NOISE_SHOW;
+    if (!show) {
+        tilemap_clear(&r->noise);
+        r->noise_for = -1;
+        return;
+    }
+    if (r->noise_for == g->noise_since && tile_pos_eq(r->noise_at, s->droid.tile) && r->noise.w == s->w &&
+        r->noise.h == s->h)
+        return;
+    tilemap_clear(&r->noise);
+    if (!tilemap_fit(&r->noise, s->w, s->h))
+        return;
+    r->noise_for = g->noise_since;
+    r->noise_at = s->droid.tile;
+    int reach = SENTRY_HEAR_RADIUS + SENTRY_HEAR_DOOR + 1;
+    TilePos d = s->droid.tile;
+    for (int y = d.y - reach; y <= d.y + reach; y++)
+        for (int x = d.x - reach; x <= d.x + reach; x++)
+            if (x >= 0 && y >= 0 && x < s->w && y < s->h && sim_hears_at(s, tile_pos(x, y))) {
+                int dist = abs(x - d.x) > abs(y - d.y) ? abs(x - d.x) : abs(y - d.y);
+                tilemap_raise(&r->noise, x, y, 1 + dist);
+            }
+}
+
+/* The noise spreads from the droid over the first part of its time, then fades. */
+static int noise_front(const Game *g)
+{
+    double age = g->clock - g->noise_since;
+    return 1 + (int)((SENTRY_HEAR_RADIUS + SENTRY_HEAR_DOOR + 1) * fmin(1.0, age / (0.4 * NOISE_SHOW)));
+}
+
+static void draw_noise(Renderer *r, const Game *g, const Pass *p)
+{
+    const TileMap *m = &r->noise;
+    if (!m->count)
+        return;
+    double fade = 1.0 - (g->clock - g->noise_since) / NOISE_SHOW;
+    int front = noise_front(g);
+    for (int i = 0; i < m->count; i++) {
+        TilePos t = tile_pos(m->list[i] % m->w, m->list[i] / m->w);
+        int v = m->cell[m->list[i]];
+        if (v > front || !in_visible(&p->vis, t))
+            continue;
+        SDL_Color c = NOISE_COLOR;
+        c.a = (Uint8)(70 * fade);
+        fill_diamond(r, &p->v, t, 0.06, c);
+        c.a = (Uint8)(230 * fade);
+        /* the edge of what is heard (and, while it spreads, its front) */
+        static const int nx[4] = {0, 1, 0, -1}, ny[4] = {-1, 0, 1, 0};
+        bool edge = false;
+        for (int k = 0; k < 4 && !edge; k++) {
+            int n = tilemap_get(m, t.x + nx[k], t.y + ny[k]);
+            edge = !n || n > front;
+        }
+        if (edge)
+            outline_area(r, &p->v, m, t, 1, c);
+    }
+}
+
+/* ---- the hovered route and what it would meet -------------------------------------------- */
+
+/* The index of the preview tile the prediction looked as far as (PREDICT_CUT):
+ * the droid's walking time laid along the route. */
+static int cut_index(const Game *g)
+{
+    const Sim *s = &g->sim;
+    double walk = g->predict.ticks * SIM_DROID_SPEED / SIM_TICK_HZ, at_cost = 0;
+    TilePos at = g->preview_from;
+    for (int i = 0; i < g->preview.count; i++) {
+        at_cost += sim_units((int64_t)mover_step_cost(&s->grid, at, g->preview.tiles[i]));
+        if (at_cost > walk)
+            return i;
+        at = g->preview.tiles[i];
+    }
+    return g->preview.count;
+}
+
+/* From which preview tile on the route is noticed, and from which it was
+ * not looked at (preview.count: none). */
+static void preview_spans(const Game *g, int *seen_from, int *cut_from)
+{
+    *seen_from = *cut_from = g->preview.count;
+    if (!render_prediction_shown(g))
+        return;
+    if (g->predict.outcome == PREDICT_SEEN)
+        *seen_from = g->predict_step;
+    else if (g->predict.outcome == PREDICT_CUT)
+        *cut_from = cut_index(g);
+}
+
+static void draw_preview(Renderer *r, const Game *g, const Pass *p)
+{
+    if (g->sim.status != SIM_PLAYING) /* the play is over: nothing to walk */
+        return;
+    int seen_from, cut_from;
+    preview_spans(g, &seen_from, &cut_from);
+    int thick = p->v.zoom >= 1.5 ? 3 : 2;
+    for (int i = 0; i < g->preview.count; i++) {
+        TilePos t = g->preview.tiles[i];
+        if (!in_visible(&p->vis, t))
+            continue;
+        if (i >= g->preview_afford) { /* the energy runs out before: an empty outline */
+            outline_diamond(r, &p->v, t, 0.3, 0, thick, SHORT_COLOR);
+            continue;
+        }
+        SDL_Color c = i >= seen_from ? SEEN_COLOR : PREVIEW_COLOR;
+        if (i > cut_from)
+            c.a = 60;
+        fill_diamond(r, &p->v, t, i >= seen_from ? 0.3 : 0.36, c);
+    }
 }
 
 /* Marks on the floor, under the walls in front of them: the sentries' view
- * cones (V), the path a click would walk (red where the energy runs out),
- * the path the droid walks, and in the editor the sentry starts. */
+ * cones and patrols (V, or the sentry under the pointer), the noise of the
+ * droid's last step, the path a click would walk (red where a sentry would
+ * notice it, an empty outline where the energy runs out), the path the
+ * droid walks, and in the editor the sentry starts. */
 static void draw_marks(Renderer *r, const Game *g, const Pass *p)
 {
     const MiniMarks *m = &r->marks;
@@ -175,18 +460,17 @@ static void draw_marks(Renderer *r, const Game *g, const Pass *p)
         for (int i = 0; i < m->count; i++)
             if (m->kind[i] == TILE_SENTRY && in_visible(&p->vis, m->tile[i]))
                 fill_diamond(r, &p->v, m->tile[i], 0.18, (SDL_Color){230, 60, 60, 150});
-    if (g->show_cones)
-        for (int i = 0; i < r->actor_count; i++)
-            if (r->actors[i].kind == ACTOR_SENTRY)
-                draw_cone(r, g, p, r->actors[i].index);
-    for (int i = 0; i < g->preview.count; i++)
-        if (in_visible(&p->vis, g->preview.tiles[i]))
-            fill_diamond(r, &p->v, g->preview.tiles[i], 0.36, i < g->preview_afford ? PREVIEW_COLOR : SHORT_COLOR);
+    draw_cones(r, p);
+    draw_noise(r, g, p);
+    for (int i = 0; i < r->actor_count; i++)
+        if (r->actors[i].kind == ACTOR_SENTRY && sentry_telegraphed(g, r->actors[i].index))
+            patrol_walk(r, g, &g->sim.sentries.list[r->actors[i].index], patrol_dot, p, NULL);
     for (int i = 0, n = render_route_left(g); i < n; i++) {
         TilePos t = render_route_tile(g, i);
         if (in_visible(&p->vis, t))
             fill_diamond(r, &p->v, t, 0.3, PATH_COLOR);
     }
+    draw_preview(r, g, p); /* over the walk: what it would meet shows on it too */
 }
 
 /* The screen rectangle of a frame w x h (zoomed) whose point (fx, fy) (at
@@ -264,7 +548,10 @@ static void draw_sentry(Renderer *r, const IsoView *v, const Sentry *e)
         SDL_SetTextureColorMod(sp->tex, 255, 255, 255);
     ScreenPos feet = iso_world_to_screen(v, e->mover.pos);
     const Sprite *al = &r->sprite[IMAGE_ALERT];
-    if (e->state == SENTRY_ALERT)
+    if (e->state == SENTRY_ALERT && e->alert_heard) /* heard, not seen: sound waves instead of the "!" */
+        render_badge(r, BADGE_EAR, (float)feet.x, (float)(d.y - zoom_px(v, ALERT_FOOT_Y - 8) + zoom_px(v, ALERT_H) * 0.5),
+                     (float)fmax(14.0, zoom_px(v, 24)));
+    else if (e->state == SENTRY_ALERT)
         render_blit(r, IMAGE_ALERT, NULL, feet.x - zoom_px(v, ALERT_FOOT_X), d.y - zoom_px(v, ALERT_FOOT_Y - 8), al->w,
                     al->h);
     else if (e->state == SENTRY_SEARCH)
@@ -318,8 +605,10 @@ static void collect_actors(Renderer *r, const Game *g, const IsoView *v)
         }
     }
     int n = 0;
+    /* caught: the droid in front of the sentry that holds it */
+    double caught = render_catcher(g) >= 0 ? 0.02 : 0.0;
     if (n < r->actor_cap)
-        r->actors[n++] = (Actor){ACTOR_DROID, 0, g->sim.droid.pos.x + g->sim.droid.pos.y};
+        r->actors[n++] = (Actor){ACTOR_DROID, 0, g->sim.droid.pos.x + g->sim.droid.pos.y + caught};
     for (int i = 0; i < ss->count && n < r->actor_cap && !g->editing; i++) {
         SDL_FRect d = sentry_rect(r, v, &ss->list[i]);
         if (d.x + d.w < 0 || d.y + d.h < 0 || d.x > g->screen_w || d.y > g->screen_h) {
@@ -472,6 +761,67 @@ static void draw_edge_markers(Renderer *r, const Game *g, const IsoView *v)
     }
 }
 
+/* A badge floating over tile t on a short stem, as the destination's arrow does. */
+static void pin_badge(Renderer *r, const IsoView *v, WorldPos at, Badge b, double lift_px, double size_px)
+{
+    ScreenPos c = iso_world_to_screen(v, at);
+    float size = (float)fmax(16.0, size_px * v->zoom), lift = (float)fmax(18.0, lift_px * v->zoom);
+    float cy = (float)c.y - lift;
+    SDL_FPoint stem[3] = {{(float)c.x - size * 0.18f, cy + size * 0.3f}, {(float)c.x + size * 0.18f, cy + size * 0.3f},
+                          {(float)c.x, (float)c.y - 2.0f}};
+    render_fill_polygon(r, stem, 3, (SDL_Color){16, 20, 30, 235});
+    render_badge(r, b, (float)c.x, cy, size);
+}
+
+/* What the hovered route would meet: the tile where a sentry would notice
+ * the droid and that sentry, each with an eye (it would see the droid) or
+ * sound waves (it would hear its step), joined by a dotted red line; a tick
+ * at the end of a route no sentry would notice; an open mark where the
+ * look-ahead stopped, with its words. */
+static void draw_prediction(Renderer *r, const Game *g, const IsoView *v)
+{
+    if (!render_prediction_shown(g))
+        return;
+    const Prediction *pr = &g->predict;
+    double z = v->zoom;
+    if (pr->outcome == PREDICT_SEEN) {
+        Badge b = pr->heard ? BADGE_EAR : BADGE_EYE;
+        WorldPos at = {pr->at.x + 0.5, pr->at.y + 0.5};
+        if (pr->sentry >= 0 && pr->sentry < g->sim.sentries.count) {
+            const Sentry *e = &g->sim.sentries.list[pr->sentry];
+            ScreenPos a = iso_world_to_screen(v, at), s = iso_world_to_screen(v, e->mover.pos);
+            double dx = s.x - a.x, dy = s.y - a.y, len = sqrt(dx * dx + dy * dy), step = fmax(8.0, 14 * z);
+            for (double t = step; t < len - step * 0.5; t += step) /* the dotted line between them */
+                render_fill_circle(r, (float)(a.x + dx * t / len), (float)(a.y + dy * t / len), (float)fmax(1.5, 2.2 * z),
+                                   (SDL_Color){255, 70, 60, 200});
+            /* over its head, where its own "!" goes (an alerted one shows that already) */
+            if (e->state != SENTRY_ALERT) {
+                ScreenPos head = iso_world_to_screen(v, e->mover.pos);
+                render_badge(r, b, (float)head.x, (float)(head.y - zoom_px(v, SENTRY_FEET_Y + 6)),
+                             (float)fmax(16.0, 26 * z));
+            }
+        }
+        pin_badge(r, v, at, b, 72, 26); /* above the droid's head, should it stand there */
+    } else if (pr->outcome == PREDICT_UNSEEN) {
+        TilePos end = g->preview.tiles[g->preview.count - 1];
+        pin_badge(r, v, (WorldPos){end.x + 0.5, end.y + 0.5}, BADGE_CHECK, 30, 20);
+    } else if (pr->outcome == PREDICT_CUT) {
+        int i = cut_index(g);
+        TilePos t = i < g->preview.count ? g->preview.tiles[i] : g->preview.tiles[g->preview.count - 1];
+        pin_badge(r, v, (WorldPos){t.x + 0.5, t.y + 0.5}, BADGE_CUT, 30, 20);
+        const char *say = "not predicted past here";
+        TTF_Font *f = r->assets->font;
+        ScreenPos c = iso_world_to_screen(v, (WorldPos){t.x + 0.5, t.y + 0.5});
+        int tw = render_text_width(f, say), lh = r->lay.line, x = (int)(c.x + fmax(12.0, 14 * z)),
+            y = (int)(c.y - fmax(18.0, 30 * z) - lh / 2);
+        SDL_Rect box = {x - 4, y - 1, tw + 8, lh + 2};
+        SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(r->sdl, 16, 20, 30, 210);
+        SDL_RenderFillRect(r->sdl, &box);
+        render_text(r, f, x, y, (SDL_Color){200, 210, 225, 255}, say);
+    }
+}
+
 /* On top of the world: what the walk and the pointer point at, sparkles, and
  * the alerted sentries off screen. */
 static void draw_overlay(Renderer *r, const Game *g, const IsoView *v)
@@ -505,8 +855,10 @@ static void draw_overlay(Renderer *r, const Game *g, const IsoView *v)
         SDL_Color c = blocked ? (SDL_Color){255, 110, 90, 255} : (SDL_Color){255, 240, 150, 255};
         outline_diamond(r, v, h, 0.0, rise, thick, c);
     }
-    if (!g->editing)
+    if (!g->editing) {
+        draw_prediction(r, g, v);
         draw_edge_markers(r, g, v);
+    }
 }
 
 /* ---- cached blocks ---------------------------------------------------------------- */
@@ -527,6 +879,8 @@ void render_world_free(Renderer *r)
 {
     blocks_clear(&r->blocks);
     render_cut_free(r);
+    tilemap_free(&r->cones);
+    tilemap_free(&r->noise);
     free(r->actors);
     r->actors = NULL;
     r->actor_count = r->actor_cap = 0;
@@ -737,6 +1091,20 @@ static void live_tile(BlockGrid *bg, const IsoView *v, TilePos t, bool tall)
                        : tile_sprite_rect(v, t, TILE_PX_W, GROUND_PX_H + 8, 0));
 }
 
+typedef struct PatrolLive {
+    BlockGrid *bg;
+    const IsoView *v;
+} PatrolLive;
+
+static void patrol_live(Renderer *r, const Pass *p, void *ctx, WorldPos at, int way)
+{
+    (void)r;
+    (void)p;
+    (void)way;
+    const PatrolLive *pl = ctx;
+    live_tile(pl->bg, pl->v, tile_pos((int)floor(at.x), (int)floor(at.y)), false);
+}
+
 /* Everything that is not drawn the way a cached block shows it: the actors
  * (and the sentries' view cones), lowered walls, paths, the open exit's
  * beam, bobbing cells, and in the editor the sentry starts. */
@@ -757,7 +1125,9 @@ static void mark_live(Renderer *r, const Game *g, const IsoView *v, BlockGrid *b
             continue;
         const Sentry *e = &g->sim.sentries.list[a->index];
         live_rect(bg, sentry_rect(r, v, e));
-        if (g->show_cones) { /* the square of tiles it may see */
+        if (sentry_telegraphed(g, a->index)) { /* the square of tiles it may see, and its patrol */
+            PatrolLive pl = {bg, v};
+            patrol_walk(r, g, e, patrol_live, NULL, &pl);
             int k = SENTRY_SIGHT_RANGE;
             ScreenPos top = iso_tile_to_screen(v, tile_pos(e->mover.tile.x - k, e->mover.tile.y - k));
             double half = zoom_px(v, (2 * k + 1) * TILE_PX_W * 0.5);
@@ -770,6 +1140,8 @@ static void mark_live(Renderer *r, const Game *g, const IsoView *v, BlockGrid *b
         live_tile(bg, v, render_route_tile(g, i), false);
     for (int i = 0; i < g->preview.count; i++)
         live_tile(bg, v, g->preview.tiles[i], false);
+    for (int i = 0; i < r->noise.count; i++)
+        live_tile(bg, v, tile_pos(r->noise.list[i] % r->noise.w, r->noise.list[i] / r->noise.w), false);
     const MiniMarks *mk = &r->marks;
     for (int i = 0; i < mk->count; i++)
         if ((bob && mk->kind[i] == TILE_CELL) || (g->editing && mk->kind[i] == TILE_SENTRY) ||
@@ -789,6 +1161,8 @@ void render_world(Renderer *r, const Game *g)
     bool bob = v.zoom >= 0.5; /* a cell's bob moves it a pixel or more */
     blocks_check(r, g, &v0, bob);
     collect_actors(r, g, &v);
+    build_cones(r, g);
+    build_noise(r, g);
 
     /* the blocks on screen that hold some of the level */
     double z = v.zoom;
