@@ -35,5 +35,6 @@ int isopath_field(int argc, char **argv); /* cmd_field.c */
 int isopath_bench(int argc, char **argv); /* cmd_bench.c */
 int isopath_tour(int argc, char **argv);  /* cmd_tour.c */
 int isopath_simbench(int argc, char **argv); /* cmd_simbench.c */
+int isopath_solve(int argc, char **argv);    /* cmd_solve.c */
 
 #endif

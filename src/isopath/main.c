@@ -43,6 +43,16 @@ static const char usage[] =
     "      droid walks a fixed pseudo-random tour (within R tiles of its start);\n"
     "      prints the median, 95th percentile and worst tick and the chasers.\n"
     "      --alarm alerts every sentry at the start. Catches do not stop the run.\n"
+    "  isopath solve LEVEL [--out FILE] [--margin] [--time SECONDS]\n"
+    "      searches for a win no sentry notices: an order of the cells, routes that\n"
+    "      may go by waypoint tiles, and waits, against the sentries' schedules.\n"
+    "      Prints 'solved SECONDS STEPS ENERGY margin TICKS' (exit 0) or\n"
+    "      'unsolved REASON' (exit 1: no-exit, exhausted, budget, memory). Every plan\n"
+    "      is replayed in the game's simulation first. --margin measures the margin\n"
+    "      (moving any one command up to TICKS ticks either way still wins unseen;\n"
+    "      up to 120) and keeps searching for one of at least 15; without it TICKS\n"
+    "      is '-'. --out writes the plan as a recording (bin/isodroid --replay FILE).\n"
+    "      --time caps the processor time (default 60 s; the work is capped too).\n"
     "  isopath --help\n"
     "Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n";
 
@@ -278,7 +288,7 @@ static int cmd_check(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return isopath_usage_error("%s", "missing command (path, check, field, bench)");
+        return isopath_usage_error("%s", "missing command (path, check, field, bench, tour, simbench, solve)");
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         fputs(usage, stdout);
@@ -301,5 +311,7 @@ int main(int argc, char **argv)
         return isopath_tour(argc, argv);
     if (strcmp(cmd, "simbench") == 0)
         return isopath_simbench(argc, argv);
-    return isopath_usage_error("unknown command '%s' (path, check, field, bench, tour, simbench)", cmd);
+    if (strcmp(cmd, "solve") == 0)
+        return isopath_solve(argc, argv);
+    return isopath_usage_error("unknown command '%s' (path, check, field, bench, tour, simbench, solve)", cmd);
 }

@@ -1,0 +1,961 @@
+/* solve.c - the stealth solver: a best-first search over copies of the real
+ * simulation for a win no sentry notices, the replay that proves it and the
+ * margin that measures its timing slack (solve.h). */
+#include "solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "field.h"
+#include "sim.h"
+
+/* ---- options and names --------------------------------------------------------- */
+
+SolveOptions solve_options_default(void)
+{
+    SolveOptions o;
+    o.margin = false;
+    o.margin_cap = SOLVE_MARGIN_CAP;
+    o.robust = SOLVE_ROBUST_DEFAULT;
+    o.max_work = SOLVE_WORK_DEFAULT;
+    o.max_seconds = SOLVE_SECONDS_DEFAULT;
+    return o;
+}
+
+const char *solve_status_name(SolveStatus s)
+{
+    switch (s) {
+    case SOLVE_SOLVED: return "solved";
+    case SOLVE_NO_EXIT: return "no-exit";
+    case SOLVE_EXHAUSTED: return "exhausted";
+    case SOLVE_BUDGET: return "budget";
+    case SOLVE_NO_MEMORY: return "memory";
+    }
+    return "?";
+}
+
+void solve_result_free(SolveResult *r)
+{
+    free(r->cmd);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- playing: events, idleness, one walk ----------------------------------------- */
+
+enum { PLAY_ON = 0, PLAY_SEEN = 1, PLAY_LOST = 2, PLAY_WON = 4 };
+
+/* What the last tick's events say: seen, lost, won (PLAY_* bits). */
+static int read_events(const Sim *s)
+{
+    int got = PLAY_ON;
+    for (int i = 0; i < s->event_count; i++) {
+        SimEventType t = s->events[i].type;
+        if (t == SIM_EV_ALERT)
+            got |= PLAY_SEEN;
+        else if (t == SIM_EV_LOSE)
+            got |= PLAY_LOST;
+        else if (t == SIM_EV_WIN)
+            got |= PLAY_WON;
+    }
+    return got;
+}
+
+static bool droid_idle(const Sim *s)
+{
+    return !s->droid.moving && mover_remaining(&s->droid) == 0;
+}
+
+static void give_goto(Sim *s, TilePos to)
+{
+    SimCmd c = {SIM_CMD_GOTO, to.x, to.y};
+    sim_command(s, &c);
+}
+
+typedef enum WalkEnd { WALK_IDLE, WALK_WON, WALK_FAILED } WalkEnd;
+
+/* Gives a goto to `to` on s (the droid idle) and plays until the droid
+ * stands still again, wins, is noticed or loses. */
+static WalkEnd walk_run(Sim *s, TilePos to, long *work)
+{
+    give_goto(s, to);
+    bool planned = false;
+    for (int i = 0; i < s->event_count; i++)
+        planned |= s->events[i].type == SIM_EV_PATH && s->events[i].a > 0;
+    if (!planned)
+        return WALK_FAILED;
+    for (int t = 0; t < SOLVE_WALK_MAX; t++) {
+        sim_tick(s);
+        ++*work;
+        int got = read_events(s);
+        if (got & (PLAY_SEEN | PLAY_LOST))
+            return WALK_FAILED;
+        if (got & PLAY_WON)
+            return WALK_WON;
+        if (droid_idle(s))
+            return WALK_IDLE;
+    }
+    return WALK_FAILED;
+}
+
+/* ---- replaying a plan ------------------------------------------------------------ */
+
+/* Applies, in list order, the commands whose tick has come (as the game's
+ * replay does: a line waits until the play's tick reaches it). */
+static void apply_due(Sim *s, const SolveCmd *cmd, int n, int *next)
+{
+    while (*next < n && cmd[*next].tick <= s->tick)
+        give_goto(s, cmd[(*next)++].to);
+}
+
+static uint64_t last_tick(const SolveCmd *cmd, int n)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < n; i++)
+        if (cmd[i].tick > t)
+            t = cmd[i].tick;
+    return t;
+}
+
+/* Plays s on with the plan's commands from *next until it ends; PLAY_* bits. */
+static int play_out(Sim *s, const SolveCmd *cmd, int n, int *next, long *work)
+{
+    uint64_t stop = last_tick(cmd, n) + SOLVE_WALK_MAX;
+    while (s->tick <= stop) {
+        apply_due(s, cmd, n, next);
+        sim_tick(s);
+        ++*work;
+        int got = read_events(s);
+        if (got != PLAY_ON)
+            return got;
+    }
+    return PLAY_LOST;
+}
+
+bool solve_replay(const Level *l, const SolveCmd *cmd, int n, SolveOutcome *out, long *work)
+{
+    long spare = 0;
+    if (!work)
+        work = &spare;
+    memset(out, 0, sizeof *out);
+    Sim s;
+    if (!sim_init(&s, l))
+        return false;
+    int next = 0;
+    int got = play_out(&s, cmd, n, &next, work);
+    out->seen = got & PLAY_SEEN;
+    out->won = (got & PLAY_WON) && !out->seen;
+    out->play_ticks = s.play_ticks;
+    out->steps = s.steps;
+    out->energy_used = s.energy_used;
+    out->end_tick = s.tick;
+    sim_deinit(&s);
+    return out->won;
+}
+
+/* ---- the margin ------------------------------------------------------------------ */
+
+/* sim_hash without what cannot change what happens next under gotos: the
+ * clock, the held-mouse bookkeeping and the droid's facing. Two plays with
+ * the same value and the same commands to come end the same way. */
+static uint64_t future_hash(Sim *s)
+{
+    uint64_t play = s->play_ticks;
+    bool started = s->started;
+    int still = s->still;
+    TilePos came = s->came_from;
+    Dir8 facing = s->droid.facing;
+    s->play_ticks = 0;
+    s->started = false;
+    s->still = 0;
+    s->came_from = tile_pos(0, 0);
+    s->droid.facing = DIR_E;
+    uint64_t h = sim_hash(s);
+    s->play_ticks = play;
+    s->started = started;
+    s->still = still;
+    s->came_from = came;
+    s->droid.facing = facing;
+    return h;
+}
+
+/* The plan played once as it is: copies of the play taken every
+ * SOLVE_SCAN_STEP ticks (the shifted plays start from one) and the state's
+ * future_hash at each command's tick (where a shifted play may rejoin it). */
+typedef struct Nominal {
+    Sim *snap;          /* snap[i]: the play at tick snap_tick[i], before its commands */
+    uint64_t *snap_tick;
+    int snaps, snap_cap;
+    uint64_t *hash;     /* hash[k]: at cmd[k].tick, before its commands */
+} Nominal;
+
+static void nominal_free(Nominal *nm)
+{
+    for (int i = 0; i < nm->snaps; i++)
+        sim_deinit(&nm->snap[i]);
+    free(nm->snap);
+    free(nm->snap_tick);
+    free(nm->hash);
+    memset(nm, 0, sizeof *nm);
+}
+
+/* Is tick t within cap ticks before some command (where shifted plays start)? */
+static bool near_command(const SolveCmd *cmd, int n, int cap, uint64_t t)
+{
+    for (int k = 0; k < n; k++)
+        if (t <= cmd[k].tick && cmd[k].tick - t <= (uint64_t)cap)
+            return true;
+    return false;
+}
+
+static bool nominal_snap(Nominal *nm, const Sim *s)
+{
+    if (nm->snaps == nm->snap_cap) {
+        int cap = nm->snap_cap ? 2 * nm->snap_cap : 16;
+        Sim *sn = realloc(nm->snap, (size_t)cap * sizeof *sn);
+        if (!sn)
+            return false;
+        nm->snap = sn;
+        uint64_t *st = realloc(nm->snap_tick, (size_t)cap * sizeof *st);
+        if (!st)
+            return false;
+        nm->snap_tick = st;
+        nm->snap_cap = cap;
+    }
+    memset(&nm->snap[nm->snaps], 0, sizeof(Sim));
+    if (!sim_copy(&nm->snap[nm->snaps], s))
+        return false;
+    nm->snap_tick[nm->snaps++] = s->tick;
+    return true;
+}
+
+/* Plays the plan (in tick order), keeping what the shifted plays need;
+ * false when it does not win unseen or memory runs out. */
+static bool nominal_play(const Level *l, const SolveCmd *cmd, int n, int cap, Nominal *nm, long *work)
+{
+    memset(nm, 0, sizeof *nm);
+    nm->hash = calloc((size_t)n + 1, sizeof *nm->hash);
+    Sim s;
+    if (!nm->hash || !sim_init(&s, l))
+        return false;
+    uint64_t stop = last_tick(cmd, n) + SOLVE_WALK_MAX;
+    int next = 0, got = PLAY_ON;
+    bool ok = true;
+    while (ok && got == PLAY_ON && s.tick <= stop) {
+        if (s.tick % SOLVE_SCAN_STEP == 0 && (s.tick == 0 || near_command(cmd, n, cap + SOLVE_SCAN_STEP, s.tick)))
+            ok = nominal_snap(nm, &s);
+        for (int k = next; k < n && cmd[k].tick == s.tick; k++)
+            nm->hash[k] = future_hash(&s);
+        apply_due(&s, cmd, n, &next);
+        sim_tick(&s);
+        ++*work;
+        got = read_events(&s);
+    }
+    sim_deinit(&s);
+    return ok && got == PLAY_WON;
+}
+
+/* The plan (in tick order) with command k moved to tick t, in tick order:
+ * on equal ticks the list's order is kept. */
+static void shifted_plan(const SolveCmd *cmd, int n, int k, uint64_t t, SolveCmd *out)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (i != k)
+            out[m++] = cmd[i];
+    int at = 0; /* out[i] was cmd[i] before k, cmd[i + 1] after it */
+    while (at < m && (out[at].tick < t || (out[at].tick == t && at < k)))
+        at++;
+    memmove(out + at + 1, out + at, (size_t)(m - at) * sizeof *out);
+    out[at] = cmd[k];
+    out[at].tick = t;
+}
+
+/* The latest nominal copy at or before tick t. */
+static const Sim *snap_before(const Nominal *nm, uint64_t t)
+{
+    const Sim *best = NULL;
+    for (int i = 0; i < nm->snaps && nm->snap_tick[i] <= t; i++)
+        best = &nm->snap[i];
+    return best;
+}
+
+/* Does the plan with command k at tick t win unseen? Starts from the last
+ * nominal copy before the change and stops early where the play rejoins the
+ * nominal one (same future_hash at a later command's tick). */
+static bool shifted_wins(const SolveCmd *cmd, int n, const Nominal *nm, int k, uint64_t t, SolveCmd *plan, Sim *run,
+                         long *work)
+{
+    uint64_t from = t < cmd[k].tick ? t : cmd[k].tick;
+    uint64_t after = t > cmd[k].tick ? t : cmd[k].tick;
+    const Sim *start = snap_before(nm, from);
+    if (!start || !sim_copy(run, start))
+        return false;
+    shifted_plan(cmd, n, k, t, plan);
+    int next = 0;
+    while (next < n && plan[next].tick < run->tick)
+        next++;
+    uint64_t stop = last_tick(plan, n) + SOLVE_WALK_MAX;
+    for (int j = 0; run->tick <= stop;) {
+        while (j < n && cmd[j].tick < run->tick)
+            j++;
+        if (j < n && cmd[j].tick == run->tick && run->tick > after && future_hash(run) == nm->hash[j])
+            return true;
+        apply_due(run, plan, n, &next);
+        sim_tick(run);
+        ++*work;
+        int got = read_events(run);
+        if (got != PLAY_ON)
+            return got == PLAY_WON;
+    }
+    return false;
+}
+
+int solve_margin(const Level *l, const SolveCmd *cmd, int n, int cap, long *work, long max_work)
+{
+    long spare = 0;
+    if (!work)
+        work = &spare;
+    Nominal nm;
+    memset(&nm, 0, sizeof nm);
+    SolveCmd *plan = malloc(((size_t)n + 1) * sizeof *plan);
+    Sim run;
+    memset(&run, 0, sizeof run);
+    int margin = -1;
+    if (plan && nominal_play(l, cmd, n, cap, &nm, work)) {
+        margin = cap;
+        for (int m = 1; m <= cap && margin == cap; m++)
+            for (int k = 0; k < n && margin == cap; k++)
+                for (int sign = -1; sign <= 1 && margin == cap; sign += 2) {
+                    if (sign < 0 && cmd[k].tick < (uint64_t)m)
+                        continue; /* never before the level's start */
+                    uint64_t t = sign < 0 ? cmd[k].tick - (uint64_t)m : cmd[k].tick + (uint64_t)m;
+                    if (!shifted_wins(cmd, n, &nm, k, t, plan, &run, work) || (max_work > 0 && *work > max_work))
+                        margin = m - 1;
+                }
+    }
+    nominal_free(&nm);
+    sim_deinit(&run);
+    free(plan);
+    return margin;
+}
+
+/* ---- the search: nodes, the queue, the nodes seen --------------------------------- */
+
+typedef struct Node {
+    int parent;        /* -1: the level's start */
+    SolveCmd cmd;      /* the goto that led here */
+    TilePos at;        /* where the droid stands still */
+    int cells_left;
+    int run;           /* waypoints in a row that led here */
+    uint64_t f;        /* arrival tick + a lower bound of the ticks still to play */
+    Sim *sim;          /* the play at the arrival, while the node waits in the queue */
+} Node;
+
+typedef struct Target {
+    TilePos to;
+    int streak;        /* departures in a row that reached it unseen */
+    bool done;
+} Target;
+
+typedef struct Solver {
+    const Level *level;
+    SolveOptions opt;
+    SolveResult *r;          /* the best plan so far */
+    SolveOutcome best;       /* its replay */
+    int robust;              /* ticks of slack asked of each walk in this pass */
+    long work, work_limit;
+    clock_t clock0;
+    bool budget_hit, memory_hit, pruned, finished;
+    TilePos *cell;           /* the level's energy cells */
+    int cell_count;
+    bool has_exit;
+    TilePos exit;
+    Field *cell_field;       /* cost to each cell, when there are few cells */
+    int cell_field_count;
+    Field exit_field;
+    uint64_t speed;          /* the droid's progress units a tick */
+    TilePos *waypoint;
+    int waypoint_count;
+    Field near;              /* bounded, from the tile being expanded */
+    Node *node;
+    int node_count, node_cap, open_count, open_max;
+    int *heap;
+    int heap_len, heap_cap;
+    uint64_t *seen;          /* open addressing set of node keys; 0 is empty */
+    size_t seen_cap, seen_count;
+    Sim *ring;               /* the wait's last ring_len departures */
+    int ring_len;
+    Sim wait, run;
+    Target *target;
+    int target_cap;
+} Solver;
+
+static bool time_up(const Solver *sv)
+{
+    return sv->opt.max_seconds > 0 && (double)(clock() - sv->clock0) / CLOCKS_PER_SEC > sv->opt.max_seconds;
+}
+
+static bool over_budget(Solver *sv)
+{
+    if (sv->work > sv->work_limit || time_up(sv))
+        sv->budget_hit = true;
+    return sv->budget_hit || sv->memory_hit || sv->finished;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + UINT64_C(0x9e3779b97f4a7c15) + (h << 6) + (h >> 2);
+    return h * UINT64_C(0xff51afd7ed558ccd);
+}
+
+/* A node's identity: its tile, the cells still lying and its arrival, in
+ * buckets of SOLVE_BUCKET ticks. Never 0. */
+static uint64_t node_key(const Solver *sv, const Sim *s)
+{
+    uint64_t h = mix(UINT64_C(1469598103934665603), (uint64_t)s->droid.tile.x);
+    h = mix(h, (uint64_t)s->droid.tile.y);
+    h = mix(h, s->tick / SOLVE_BUCKET);
+    for (int i = 0; i < sv->cell_count; i++)
+        if (sim_kind(s, sv->cell[i].x, sv->cell[i].y) == TILE_CELL)
+            h = mix(h, (uint64_t)i);
+    return h ? h : 1;
+}
+
+static bool seen_grow(Solver *sv)
+{
+    size_t cap = sv->seen_cap ? 2 * sv->seen_cap : 1024;
+    uint64_t *t = calloc(cap, sizeof *t);
+    if (!t)
+        return false;
+    for (size_t i = 0; i < sv->seen_cap; i++) {
+        uint64_t k = sv->seen[i];
+        if (!k)
+            continue;
+        size_t j = (size_t)k & (cap - 1);
+        while (t[j])
+            j = (j + 1) & (cap - 1);
+        t[j] = k;
+    }
+    free(sv->seen);
+    sv->seen = t;
+    sv->seen_cap = cap;
+    return true;
+}
+
+/* Adds key; false when it was there already (or memory ran out). */
+static bool seen_add(Solver *sv, uint64_t key)
+{
+    if ((sv->seen_count + 1) * 2 > sv->seen_cap && !seen_grow(sv)) {
+        sv->memory_hit = true;
+        return false;
+    }
+    size_t j = (size_t)key & (sv->seen_cap - 1);
+    while (sv->seen[j]) {
+        if (sv->seen[j] == key)
+            return false;
+        j = (j + 1) & (sv->seen_cap - 1);
+    }
+    sv->seen[j] = key;
+    sv->seen_count++;
+    return true;
+}
+
+/* Queue order: fewer cells left, then the bound f, then the older node. */
+static bool node_before(const Solver *sv, int a, int b)
+{
+    const Node *x = &sv->node[a], *y = &sv->node[b];
+    if (x->cells_left != y->cells_left)
+        return x->cells_left < y->cells_left;
+    if (x->f != y->f)
+        return x->f < y->f;
+    return a < b;
+}
+
+static bool heap_push(Solver *sv, int id)
+{
+    if (sv->heap_len == sv->heap_cap) {
+        int cap = sv->heap_cap ? 2 * sv->heap_cap : 256;
+        int *h = realloc(sv->heap, (size_t)cap * sizeof *h);
+        if (!h)
+            return false;
+        sv->heap = h;
+        sv->heap_cap = cap;
+    }
+    int i = sv->heap_len++;
+    while (i > 0 && node_before(sv, id, sv->heap[(i - 1) / 2])) {
+        sv->heap[i] = sv->heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    sv->heap[i] = id;
+    return true;
+}
+
+static int heap_pop(Solver *sv)
+{
+    int top = sv->heap[0], last = sv->heap[--sv->heap_len], i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= sv->heap_len)
+            break;
+        if (c + 1 < sv->heap_len && node_before(sv, sv->heap[c + 1], sv->heap[c]))
+            c++;
+        if (!node_before(sv, sv->heap[c], last))
+            break;
+        sv->heap[i] = sv->heap[c];
+        i = c;
+    }
+    if (sv->heap_len > 0)
+        sv->heap[i] = last;
+    return top;
+}
+
+static void free_sim(Sim *s)
+{
+    if (s) {
+        sim_deinit(s);
+        free(s);
+    }
+}
+
+/* ---- the level: cells, exit, distances, waypoints --------------------------------- */
+
+enum { SOLVE_FIELD_CELLS = 16 }; /* more cells: the bound uses the exit alone */
+
+static bool find_goals(Solver *sv, const Sim *s)
+{
+    int n = 0;
+    for (int i = 0; i < s->w * s->h; i++)
+        n += s->kind[i] == TILE_CELL;
+    sv->cell = malloc(((size_t)n + 1) * sizeof *sv->cell);
+    if (!sv->cell)
+        return false;
+    for (int y = 0; y < s->h; y++)
+        for (int x = 0; x < s->w; x++)
+            if (sim_kind(s, x, y) == TILE_CELL)
+                sv->cell[sv->cell_count++] = tile_pos(x, y);
+    sv->has_exit = s->has_exit;
+    sv->exit = s->exit;
+    sv->speed = s->droid.speed;
+    return true;
+}
+
+static bool make_fields(Solver *sv, const Sim *s)
+{
+    if (sv->has_exit && !field_init(&sv->exit_field, &s->grid, sv->exit, PATH_TOPO_8))
+        return false;
+    if (sv->cell_count > SOLVE_FIELD_CELLS)
+        return true;
+    sv->cell_field = calloc((size_t)sv->cell_count + 1, sizeof *sv->cell_field);
+    if (!sv->cell_field)
+        return false;
+    for (; sv->cell_field_count < sv->cell_count; sv->cell_field_count++)
+        if (!field_init(&sv->cell_field[sv->cell_field_count], &s->grid, sv->cell[sv->cell_field_count], PATH_TOPO_8))
+            return false;
+    return true;
+}
+
+/* An outer corner: a walkable tile with a blocked diagonal neighbour whose
+ * two sides are open, where shortest ways bend round walls and water. */
+static bool is_corner(const Grid *g, int x, int y)
+{
+    if (!grid_walkable(g, x, y))
+        return false;
+    for (int dy = -1; dy <= 1; dy += 2)
+        for (int dx = -1; dx <= 1; dx += 2)
+            if (!grid_walkable(g, x + dx, y + dy) && grid_walkable(g, x + dx, y) && grid_walkable(g, x, y + dy))
+                return true;
+    return false;
+}
+
+/* The corners in reading order, each at least SOLVE_WAYPOINT_GAP tiles
+ * (king moves) from those kept before it. */
+static bool find_waypoints(Solver *sv, const Sim *s)
+{
+    sv->waypoint = malloc(((size_t)s->w * (size_t)s->h) * sizeof *sv->waypoint);
+    if (!sv->waypoint)
+        return false;
+    for (int y = 0; y < s->h; y++)
+        for (int x = 0; x < s->w; x++) {
+            if (!is_corner(&s->grid, x, y))
+                continue;
+            bool close = false;
+            for (int i = sv->waypoint_count - 1; i >= 0 && !close; i--) {
+                TilePos w = sv->waypoint[i];
+                close = abs(w.x - x) < SOLVE_WAYPOINT_GAP && abs(w.y - y) < SOLVE_WAYPOINT_GAP;
+            }
+            if (!close)
+                sv->waypoint[sv->waypoint_count++] = tile_pos(x, y);
+        }
+    return field_init_bounded(&sv->near, s->w, s->h, PATH_TOPO_8);
+}
+
+static void solver_free(Solver *sv)
+{
+    for (int i = 0; i < sv->node_count; i++)
+        free_sim(sv->node[i].sim);
+    for (int i = 0; i < sv->ring_len; i++)
+        sim_deinit(&sv->ring[i]);
+    for (int i = 0; i < sv->cell_field_count; i++)
+        field_deinit(&sv->cell_field[i]);
+    field_deinit(&sv->exit_field);
+    field_deinit(&sv->near);
+    sim_deinit(&sv->wait);
+    sim_deinit(&sv->run);
+    free(sv->ring);
+    free(sv->cell_field);
+    free(sv->cell);
+    free(sv->waypoint);
+    free(sv->node);
+    free(sv->heap);
+    free(sv->seen);
+    free(sv->target);
+}
+
+/* A lower bound of the ticks from s to the win: the longest way through a
+ * cell still lying to the exit (or to the exit), and one more wait.
+ * UINT64_MAX when the exit or a cell cannot be reached. */
+static uint64_t bound_ticks(const Solver *sv, const Sim *s)
+{
+    if (!sv->has_exit)
+        return 0;
+    TilePos at = s->droid.tile;
+    uint64_t units = field_cost(&sv->exit_field, at);
+    for (int i = 0; i < sv->cell_field_count && units != UINT64_MAX; i++) {
+        TilePos c = sv->cell[i];
+        if (sim_kind(s, c.x, c.y) != TILE_CELL)
+            continue;
+        uint64_t a = field_cost(&sv->cell_field[i], at), b = field_cost(&sv->exit_field, c);
+        if (a == UINT64_MAX || b == UINT64_MAX)
+            return UINT64_MAX;
+        if (a + b > units)
+            units = a + b;
+    }
+    if (units == UINT64_MAX)
+        return UINT64_MAX;
+    return units / sv->speed + (uint64_t)sv->robust;
+}
+
+/* ---- the search: nodes, wins, expansions ------------------------------------------ */
+
+/* Queues the play s (the droid standing still after cmd); takes s. */
+static void push_node(Solver *sv, int parent, SolveCmd cmd, Sim *s, bool waypoint)
+{
+    uint64_t h = bound_ticks(sv, s);
+    if (h == UINT64_MAX || !seen_add(sv, node_key(sv, s))) {
+        free_sim(s);
+        return;
+    }
+    if (sv->open_count >= sv->open_max) {
+        sv->pruned = true; /* the search is no longer exhaustive */
+        free_sim(s);
+        return;
+    }
+    if (sv->node_count == sv->node_cap) {
+        int cap = sv->node_cap ? 2 * sv->node_cap : 256;
+        Node *n = realloc(sv->node, (size_t)cap * sizeof *n);
+        if (!n) {
+            sv->memory_hit = true;
+            free_sim(s);
+            return;
+        }
+        sv->node = n;
+        sv->node_cap = cap;
+    }
+    int left_before = parent >= 0 ? sv->node[parent].cells_left : s->cells_left;
+    int run = parent >= 0 && waypoint && s->cells_left == left_before ? sv->node[parent].run + 1 : 0;
+    Node *n = &sv->node[sv->node_count];
+    *n = (Node){parent, cmd, s->droid.tile, s->cells_left, run, s->tick + h, s};
+    if (!heap_push(sv, sv->node_count)) {
+        sv->memory_hit = true;
+        free_sim(s);
+        n->sim = NULL;
+        return;
+    }
+    sv->node_count++;
+    sv->open_count++;
+}
+
+/* The plan that reaches node id and then gives last: malloc'd, *n long. */
+static SolveCmd *plan_of(const Solver *sv, int id, SolveCmd last, int *n)
+{
+    int len = 1;
+    for (int i = id; i >= 0 && sv->node[i].parent >= 0; i = sv->node[i].parent)
+        len++;
+    SolveCmd *plan = malloc((size_t)len * sizeof *plan);
+    if (!plan)
+        return NULL;
+    *n = len;
+    plan[--len] = last;
+    for (int i = id; i >= 0 && sv->node[i].parent >= 0; i = sv->node[i].parent)
+        plan[--len] = sv->node[i].cmd;
+    return plan;
+}
+
+/* Keeps the plan when it is the best so far (takes it). */
+static void keep_plan(Solver *sv, SolveCmd *plan, int n, const SolveOutcome *out, int margin)
+{
+    SolveResult *r = sv->r;
+    bool better = !r->cmd || margin > r->margin ||
+                  (margin == r->margin && out->play_ticks < sv->best.play_ticks);
+    if (!better) {
+        free(plan);
+        return;
+    }
+    free(r->cmd);
+    r->cmd = plan;
+    r->count = n;
+    r->margin = margin;
+    sv->best = *out;
+}
+
+/* A walk from node `parent` by cmd wins: replay the plan from the level's
+ * start, measure its margin when asked, keep the best. */
+static void found_win(Solver *sv, int parent, SolveCmd cmd)
+{
+    int n;
+    SolveCmd *plan = plan_of(sv, parent, cmd, &n);
+    SolveOutcome out;
+    if (!plan) {
+        sv->memory_hit = true;
+        return;
+    }
+    if (!solve_replay(sv->level, plan, n, &out, &sv->work)) {
+        free(plan);
+        return;
+    }
+    sv->r->plans++;
+    int margin = -1;
+    if (sv->opt.margin)
+        margin = solve_margin(sv->level, plan, n, sv->opt.margin_cap, &sv->work, sv->work_limit);
+    keep_plan(sv, plan, n, &out, margin);
+    if (!sv->opt.margin || margin >= SOLVE_MARGIN_GOAL || sv->r->plans >= SOLVE_PLANS_MAX)
+        sv->finished = true;
+}
+
+/* The walk from node parent by cmd, from the play `from` at the departure. */
+static void add_child(Solver *sv, int parent, const Sim *from, TilePos to, bool waypoint)
+{
+    SolveCmd cmd = {from->tick, to};
+    Sim *s = calloc(1, sizeof *s);
+    if (!s || !sim_copy(s, from)) {
+        sv->memory_hit = true;
+        free(s);
+        return;
+    }
+    WalkEnd end = walk_run(s, to, &sv->work);
+    if (end == WALK_IDLE) {
+        push_node(sv, parent, cmd, s, waypoint);
+        return;
+    }
+    free_sim(s);
+    if (end == WALK_WON)
+        found_win(sv, parent, cmd);
+}
+
+static bool add_target(Solver *sv, int *n, TilePos to)
+{
+    if (*n == sv->target_cap) {
+        int cap = sv->target_cap ? 2 * sv->target_cap : 64;
+        Target *t = realloc(sv->target, (size_t)cap * sizeof *t);
+        if (!t)
+            return false;
+        sv->target = t;
+        sv->target_cap = cap;
+    }
+    sv->target[(*n)++] = (Target){to, 0, false};
+    return true;
+}
+
+/* The targets from a node: the cells still lying, the exit once open
+ * (these first), then the waypoints within reach. Returns how many, and
+ * in *goals how many of them are cells or the exit. */
+static int gather_targets(Solver *sv, const Node *nd, int *goals)
+{
+    const Sim *s = nd->sim;
+    int n = 0;
+    for (int i = 0; i < sv->cell_count; i++)
+        if (sim_kind(s, sv->cell[i].x, sv->cell[i].y) == TILE_CELL && !add_target(sv, &n, sv->cell[i]))
+            return -1;
+    if (s->exit_open && !add_target(sv, &n, sv->exit))
+        return -1;
+    *goals = n;
+    if (nd->run >= SOLVE_WAYPOINT_RUN)
+        return n;
+    field_update(&sv->near, &s->grid, nd->at, (uint64_t)SOLVE_WAYPOINT_REACH * PATH_UNIT_STRAIGHT);
+    for (int i = 0; i < sv->waypoint_count; i++) {
+        TilePos w = sv->waypoint[i];
+        if (!tile_pos_eq(w, nd->at) && field_cost(&sv->near, w) != UINT64_MAX && !add_target(sv, &n, w))
+            return -1;
+    }
+    return n;
+}
+
+/* Lets the droid stand still `ticks` more; false when it is noticed or
+ * the level is lost meanwhile. */
+static bool wait_on(Solver *sv, int ticks)
+{
+    for (int t = 0; t < ticks; t++) {
+        sim_tick(&sv->wait);
+        sv->work++;
+        if (read_events(&sv->wait) != PLAY_ON)
+            return false;
+    }
+    return true;
+}
+
+/* Does a walk to `to` departing from the play `from` end unseen? */
+static bool walk_ok(Solver *sv, const Sim *from, TilePos to)
+{
+    if (!sim_copy(&sv->run, from)) {
+        sv->memory_hit = true;
+        return false;
+    }
+    return walk_run(&sv->run, to, &sv->work) != WALK_FAILED;
+}
+
+/* Tries every target from node id at departures SOLVE_SCAN_STEP apart, the
+ * droid waiting on its tile meanwhile; a target's first departure whose
+ * neighbours `robust` ticks either side all end unseen makes a child. */
+static void expand(Solver *sv, int id)
+{
+    int goals, count = gather_targets(sv, &sv->node[id], &goals);
+    if (count < 0 || !sim_copy(&sv->wait, sv->node[id].sim)) {
+        sv->memory_hit = true;
+        return;
+    }
+    int r = sv->ring_len / 2, left = count;
+    for (int i = 0; i * SOLVE_SCAN_STEP <= SOLVE_MAX_WAIT && left > 0; i++) {
+        if ((i > 0 && !wait_on(sv, SOLVE_SCAN_STEP)) || over_budget(sv))
+            return;
+        Sim *slot = &sv->ring[i % sv->ring_len];
+        if (!sim_copy(slot, &sv->wait)) {
+            sv->memory_hit = true;
+            return;
+        }
+        for (int k = 0; k < count && !over_budget(sv); k++) {
+            Target *t = &sv->target[k];
+            if (t->done)
+                continue;
+            t->streak = walk_ok(sv, slot, t->to) ? t->streak + 1 : 0;
+            if (t->streak < sv->ring_len)
+                continue;
+            t->done = true;
+            left--;
+            add_child(sv, id, &sv->ring[(i - r) % sv->ring_len], t->to, k >= goals);
+        }
+    }
+}
+
+/* ---- the passes ------------------------------------------------------------------ */
+
+/* Forgets the nodes of a pass (the plans found stay). */
+static void clear_nodes(Solver *sv)
+{
+    for (int i = 0; i < sv->node_count; i++)
+        free_sim(sv->node[i].sim);
+    sv->node_count = sv->open_count = sv->heap_len = 0;
+    if (sv->seen)
+        memset(sv->seen, 0, sv->seen_cap * sizeof *sv->seen);
+    sv->seen_count = 0;
+    sv->pruned = false;
+}
+
+static bool make_ring(Solver *sv, int robust)
+{
+    for (int i = 0; i < sv->ring_len; i++)
+        sim_deinit(&sv->ring[i]);
+    int r = (robust + SOLVE_SCAN_STEP - 1) / SOLVE_SCAN_STEP;
+    sv->ring_len = 2 * r + 1;
+    Sim *ring = realloc(sv->ring, (size_t)sv->ring_len * sizeof *ring);
+    if (!ring) {
+        sv->ring_len = 0;
+        return false;
+    }
+    sv->ring = ring;
+    memset(ring, 0, (size_t)sv->ring_len * sizeof *ring);
+    sv->robust = r * SOLVE_SCAN_STEP;
+    return true;
+}
+
+/* One best-first search asking `robust` ticks of slack of every walk, until
+ * it is done, exhausted or out of work (work_limit). */
+static void search(Solver *sv, const Sim *start, int robust, long work_limit)
+{
+    clear_nodes(sv);
+    sv->work_limit = work_limit;
+    Sim *root = calloc(1, sizeof *root);
+    if (!make_ring(sv, robust) || !root || !sim_copy(root, start)) {
+        free(root);
+        sv->memory_hit = true;
+        return;
+    }
+    push_node(sv, -1, (SolveCmd){0, start->droid.tile}, root, false);
+    while (sv->heap_len > 0 && !over_budget(sv)) {
+        int id = heap_pop(sv);
+        sv->r->nodes++;
+        expand(sv, id);
+        free_sim(sv->node[id].sim);
+        sv->node[id].sim = NULL;
+        sv->open_count--;
+    }
+}
+
+static bool solver_setup(Solver *sv, const Level *l, const SolveOptions *o, SolveResult *r, Sim *start)
+{
+    memset(sv, 0, sizeof *sv);
+    sv->level = l;
+    sv->opt = *o;
+    sv->r = r;
+    sv->clock0 = clock();
+    size_t per_copy = (size_t)start->w * (size_t)start->h * 64 + 4096;
+    sv->open_max = (int)(SOLVE_OPEN_BYTES / per_copy);
+    if (sv->open_max < 64)
+        sv->open_max = 64;
+    return find_goals(sv, start) && make_fields(sv, start) && find_waypoints(sv, start);
+}
+
+/* The status a search ends with. */
+static SolveStatus outcome_of(const Solver *sv)
+{
+    if (sv->r->cmd)
+        return SOLVE_SOLVED;
+    if (sv->memory_hit)
+        return SOLVE_NO_MEMORY;
+    if (sv->budget_hit || sv->pruned)
+        return SOLVE_BUDGET;
+    return SOLVE_EXHAUSTED;
+}
+
+SolveStatus solve_level(const Level *l, const SolveOptions *o, SolveResult *r)
+{
+    memset(r, 0, sizeof *r);
+    r->margin = -1;
+    Sim start;
+    Solver sv;
+    if (!sim_init(&start, l))
+        return r->status = SOLVE_NO_MEMORY;
+    if (!start.has_exit) {
+        sim_deinit(&start);
+        return r->status = SOLVE_NO_EXIT;
+    }
+    if (solver_setup(&sv, l, o, r, &start)) {
+        /* robust walks first; without any win, walks with no slack at all */
+        if (o->robust > 0)
+            search(&sv, &start, o->robust, o->max_work / 5 * 3);
+        if (!r->cmd && !sv.memory_hit && !time_up(&sv)) {
+            sv.budget_hit = false;
+            search(&sv, &start, 0, o->max_work);
+        }
+    } else {
+        sv.memory_hit = true;
+    }
+    r->status = outcome_of(&sv);
+    r->work = sv.work;
+    r->play_ticks = sv.best.play_ticks;
+    r->steps = sv.best.steps;
+    r->energy_used = sv.best.energy_used;
+    solver_free(&sv);
+    sim_deinit(&start);
+    return r->status;
+}

@@ -1,0 +1,114 @@
+/* solve.h - the stealth solver (isopath solve): searches for a win in which
+ * no sentry ever notices the droid, and measures how much timing slack the
+ * plan it finds has. Pure C, deterministic for a given work budget.
+ *
+ * A plan is a list of gotos, each given at a tick (the recording's ticks:
+ * applied when Sim.tick reaches it, before that tick is played). The search
+ * runs on copies of the real simulation (sim_copy): a node is the play with
+ * the droid standing idle on a tile. From a node it tries every target (the
+ * cells left, the exit once open, and waypoint tiles: the outer corners of
+ * walls and water, a few tiles apart, at most SOLVE_WAYPOINT_RUN in a row),
+ * each departure tick from the droid's arrival on in steps of
+ * SOLVE_SCAN_STEP up to SOLVE_MAX_WAIT later, and keeps, per target, the
+ * first departure whose neighbours robust_ticks earlier and later all reach
+ * the target unseen (the droid standing still meanwhile is watched too).
+ * Nodes are taken best first by arrival tick plus a lower bound of the walk
+ * still needed (cells, then the exit); a node is not taken twice for the
+ * same tile, cells taken and SOLVE_BUCKET ticks of arrival. Every win found
+ * is replayed from the level's start (solve_replay) before it is reported.
+ *
+ * The margin of a plan is the largest M <= cap such that moving any one of
+ * its commands by any whole number of ticks from -M to +M (never before tick
+ * 0) still wins unseen, each shift checked by the real simulation.
+ *
+ * Memory: solve_level fills a SolveResult whose commands the caller frees
+ * with solve_result_free; everything else is the solver's own and freed
+ * before it returns. The Level is borrowed. */
+#ifndef ISODROID_SOLVE_H
+#define ISODROID_SOLVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "coord.h"
+#include "level.h"
+
+enum {
+    SOLVE_SCAN_STEP = 10,          /* ticks between the departures tried from a tile */
+    SOLVE_MAX_WAIT = 15 * 60,      /* the longest wait on a tile before a walk, ticks */
+    SOLVE_WALK_MAX = 120 * 60,     /* a walk longer than this is dropped, ticks */
+    SOLVE_BUCKET = 30,             /* arrival ticks that count as the same node */
+    SOLVE_WAYPOINT_RUN = 2,        /* waypoints in a row between cells */
+    SOLVE_WAYPOINT_GAP = 3,        /* waypoints are at least this many tiles apart */
+    SOLVE_WAYPOINT_REACH = 20,     /* and tried within this path cost (floor steps) of the droid */
+    SOLVE_ROBUST_DEFAULT = 20,     /* ticks of slack asked of each walk first */
+    SOLVE_MARGIN_GOAL = 15,        /* a plan with this margin ends the search */
+    SOLVE_MARGIN_CAP = 120,        /* margins are measured up to this */
+    SOLVE_PLANS_MAX = 24,          /* wins looked at before the best is kept */
+};
+#define SOLVE_WORK_DEFAULT 40000000L /* simulated ticks in all (search and margins) */
+#define SOLVE_SECONDS_DEFAULT 60.0   /* processor seconds */
+#define SOLVE_OPEN_BYTES ((size_t)512 << 20) /* copies of the play waiting in the search, at most */
+
+typedef struct SolveCmd {
+    uint64_t tick; /* applied when the play's tick reaches it */
+    TilePos to;    /* goto */
+} SolveCmd;
+
+typedef struct SolveOptions {
+    bool margin;      /* measure margins and prefer a plan with SOLVE_MARGIN_GOAL */
+    int margin_cap;   /* measured up to this many ticks */
+    int robust;       /* ticks of slack asked of each walk (then 0 if none is found) */
+    long max_work;    /* simulated ticks in all */
+    double max_seconds; /* processor time; <= 0: no limit but the work */
+} SolveOptions;
+
+typedef enum SolveStatus {
+    SOLVE_SOLVED,
+    SOLVE_NO_EXIT,    /* free play: nothing to win */
+    SOLVE_EXHAUSTED,  /* every plan searched is seen, caught or out of energy */
+    SOLVE_BUDGET,     /* the work or time ran out first */
+    SOLVE_NO_MEMORY,
+} SolveStatus;
+
+typedef struct SolveResult {
+    SolveStatus status;
+    SolveCmd *cmd;         /* the plan (malloc'd), in tick order */
+    int count;
+    uint64_t play_ticks;   /* the win's clock (Sim.play_ticks) */
+    int64_t steps;         /* Sim.steps at the win */
+    uint64_t energy_used;  /* Sim.energy_used at the win (units) */
+    int margin;            /* -1 when not measured */
+    long nodes;            /* nodes expanded */
+    long work;             /* ticks simulated */
+    int plans;             /* wins found (and replayed) */
+} SolveResult;
+
+/* What a replay of a plan from the level's start came to. */
+typedef struct SolveOutcome {
+    bool won;              /* won, and no sentry noticed the droid */
+    bool seen;             /* a sentry noticed the droid */
+    uint64_t play_ticks;
+    int64_t steps;
+    uint64_t energy_used;
+    uint64_t end_tick;     /* the tick the replay stopped at */
+} SolveOutcome;
+
+SolveOptions solve_options_default(void);
+/* Searches l for an unseen win; fills r (see above). */
+SolveStatus solve_level(const Level *l, const SolveOptions *o, SolveResult *r);
+void solve_result_free(SolveResult *r); /* accepts a zeroed result */
+const char *solve_status_name(SolveStatus s);
+
+/* Plays the plan (n commands, any order of ticks: applied in list order as
+ * a recording is) from the level's start until a win, an alert, a loss or
+ * SOLVE_WALK_MAX ticks after the last command. True when it wins unseen.
+ * *work (may be NULL) gains the ticks played. False also when out of memory. */
+bool solve_replay(const Level *l, const SolveCmd *cmd, int n, SolveOutcome *out, long *work);
+/* The plan's margin up to cap (see above); -1 when the plan itself does not
+ * win unseen or memory runs out. *work (may be NULL) gains the ticks played;
+ * the measure stops early, returning what it has proven, when *work passes
+ * max_work (<= 0: no limit). */
+int solve_margin(const Level *l, const SolveCmd *cmd, int n, int cap, long *work, long max_work);
+
+#endif

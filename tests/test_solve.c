@@ -1,0 +1,273 @@
+/* test_solve.c - the stealth solver (solve.c) on small text fixtures: a
+ * level won only by waiting for a patrol to pass, one won only off the
+ * shortest path, one a guard makes unwinnable unseen; every plan replays to
+ * a win no sentry notices, and the margin means what it says (shifts within
+ * it win, one tick more fails). Also: free play, the work budget, and a
+ * margin known exactly on a level without sentries. */
+#include "testlib.h"
+
+#include "level.h"
+#include "sim.h"
+#include "solve.h"
+
+/* A patrol walks the long hall; the droid must cross it at the gap while
+ * the sentry is at the far end. */
+static const char *wait_level = "patrol: 1,3 25,3\n"
+                                "###########################\n"
+                                "#..@......................#\n"
+                                "#############.#############\n"
+                                "#S........................#\n"
+                                "#############.#############\n"
+                                "#.....*..................>#\n"
+                                "###########################\n";
+
+/* The straight way along the top passes the guard's alcove, where every
+ * step is heard; the way round the bottom is out of its sight and hearing. */
+static const char *detour_level = "###############\n"
+                                  "#@..........>*#\n"
+                                  "#.#####.#####.#\n"
+                                  "#.#####S#####.#\n"
+                                  "#.###########.#\n"
+                                  "#.............#\n"
+                                  "###############\n";
+
+/* The cell lies beside the guard: stepping on it is always heard. */
+static const char *stare_level = "##############\n"
+                                 "#@..........S#\n"
+                                 "###########*##\n"
+                                 "###########>##\n"
+                                 "##############\n";
+
+/* No sentries: the cell four steps one way, the exit the other way. */
+static const char *plain_level = "########\n"
+                                 "#>@...*#\n"
+                                 "########\n";
+
+static Level parse(const char *text)
+{
+    Level l;
+    Diags d;
+    diag_clear(&d);
+    if (!level_parse(text, strlen(text), "t.txt", &l, &d))
+        fail_msg("fixture does not load: %s", d.count ? d.msg[0] : "?");
+    return l;
+}
+
+static SolveOptions options(bool margin)
+{
+    SolveOptions o = solve_options_default();
+    o.margin = margin;
+    o.max_seconds = 0; /* the work budget alone: the same result under sanitizers */
+    return o;
+}
+
+/* Gives the gotos one after the other, each as soon as the droid stands
+ * still (the first at tick 0): true when a sentry notices the droid. */
+static bool seen_without_waiting(const Level *l, const TilePos *to, int n)
+{
+    Sim s;
+    assert_true(sim_init(&s, l));
+    bool seen = false;
+    for (int k = 0, t = 0; t < 60 * 120 && s.status == SIM_PLAYING && !seen; t++) {
+        if (k < n && !s.droid.moving && mover_remaining(&s.droid) == 0) {
+            SimCmd c = {SIM_CMD_GOTO, to[k].x, to[k].y};
+            sim_command(&s, &c);
+            k++;
+        }
+        sim_tick(&s);
+        for (int i = 0; i < s.event_count; i++)
+            seen |= s.events[i].type == SIM_EV_ALERT;
+    }
+    sim_deinit(&s);
+    return seen;
+}
+
+/* The plan's targets, given without waiting. */
+static bool plan_seen_without_waiting(const Level *l, const SolveResult *r)
+{
+    TilePos to[64];
+    assert_true(r->count <= 64);
+    for (int i = 0; i < r->count; i++)
+        to[i] = r->cmd[i].to;
+    return seen_without_waiting(l, to, r->count);
+}
+
+/* Solves text; checks the plan wins unseen from the start and that the
+ * reported numbers are the replay's. */
+static void solve_ok(const char *text, Level *l, SolveResult *r)
+{
+    *l = parse(text);
+    SolveOptions o = options(true);
+    assert_int_equal(solve_level(l, &o, r), SOLVE_SOLVED);
+    assert_true(r->count > 0);
+    for (int i = 1; i < r->count; i++)
+        assert_true(r->cmd[i].tick >= r->cmd[i - 1].tick);
+    SolveOutcome out;
+    assert_true(solve_replay(l, r->cmd, r->count, &out, NULL));
+    assert_true(out.won);
+    assert_false(out.seen);
+    assert_true(out.play_ticks == r->play_ticks && out.steps == r->steps && out.energy_used == r->energy_used);
+    assert_true(r->margin >= 0);
+    assert_int_equal(solve_margin(l, r->cmd, r->count, SOLVE_MARGIN_CAP, NULL, 0), r->margin);
+}
+
+static bool shifted_wins(const Level *l, const SolveResult *r, int k, long by)
+{
+    SolveCmd plan[64];
+    assert_true(r->count <= 64);
+    memcpy(plan, r->cmd, (size_t)r->count * sizeof *plan);
+    if (by < 0 && plan[k].tick < (uint64_t)-by)
+        return true; /* before the start: not a shift the margin counts */
+    plan[k].tick = (uint64_t)((long)plan[k].tick + by);
+    /* keep the list in tick order, as a recording would be */
+    while (k > 0 && plan[k].tick < plan[k - 1].tick) {
+        SolveCmd t = plan[k];
+        plan[k] = plan[k - 1];
+        plan[k - 1] = t;
+        k--;
+    }
+    while (k + 1 < r->count && plan[k].tick > plan[k + 1].tick) {
+        SolveCmd t = plan[k];
+        plan[k] = plan[k + 1];
+        plan[k + 1] = t;
+        k++;
+    }
+    SolveOutcome out;
+    return solve_replay(l, plan, r->count, &out, NULL);
+}
+
+/* Every command moved by -m..+m (a few of them) wins; when m is below the
+ * cap, some command moved by m + 1 one way fails. */
+static void check_margin(const Level *l, const SolveResult *r)
+{
+    int m = r->margin;
+    for (int k = 0; k < r->count; k++)
+        for (int by = -m; by <= m; by += m > 4 ? m / 4 : 1)
+            if (!shifted_wins(l, r, k, by))
+                fail_msg("command %d moved by %d ticks loses, inside the margin %d", k, by, m);
+    if (m >= SOLVE_MARGIN_CAP)
+        return;
+    bool fails = false;
+    for (int k = 0; k < r->count && !fails; k++)
+        fails = !shifted_wins(l, r, k, m + 1) || !shifted_wins(l, r, k, -(m + 1));
+    assert_true(fails);
+}
+
+static void test_wait_for_the_patrol(void **state)
+{
+    (void)state;
+    Level l;
+    SolveResult r;
+    solve_ok(wait_level, &l, &r);
+    /* the same walks without waits are seen: the plan's waits matter */
+    assert_true(plan_seen_without_waiting(&l, &r));
+    TilePos direct[2] = {{6, 5}, {25, 5}};
+    assert_true(seen_without_waiting(&l, direct, 2));
+    assert_true(r.margin >= SOLVE_MARGIN_GOAL);
+    check_margin(&l, &r);
+    solve_result_free(&r);
+    level_free(&l);
+}
+
+static void test_detour(void **state)
+{
+    (void)state;
+    Level l;
+    SolveResult r;
+    solve_ok(detour_level, &l, &r);
+    /* straight to the cell is heard, however long the droid waits first */
+    for (int wait = 0; wait <= 600; wait += 60) {
+        SolveCmd direct[2] = {{(uint64_t)wait, {13, 1}}, {(uint64_t)wait + 400, {12, 1}}};
+        SolveOutcome out;
+        assert_false(solve_replay(&l, direct, 2, &out, NULL));
+        assert_true(out.seen);
+    }
+    /* so the plan walks somewhere that is neither the cell nor the exit first */
+    assert_false(r.cmd[0].to.x == 13 && r.cmd[0].to.y == 1);
+    assert_false(r.cmd[0].to.x == 12 && r.cmd[0].to.y == 1);
+    check_margin(&l, &r);
+    solve_result_free(&r);
+    level_free(&l);
+}
+
+static void test_unsolvable(void **state)
+{
+    (void)state;
+    Level l = parse(stare_level);
+    SolveOptions o = options(true);
+    SolveResult r;
+    assert_int_equal(solve_level(&l, &o, &r), SOLVE_EXHAUSTED);
+    assert_null(r.cmd);
+    assert_int_equal(r.count, 0);
+    assert_string_equal(solve_status_name(r.status), "exhausted");
+    solve_result_free(&r);
+    /* walking straight there is noticed */
+    SolveCmd seen[2] = {{0, {11, 2}}, {200, {11, 3}}};
+    SolveOutcome out;
+    assert_false(solve_replay(&l, seen, 2, &out, NULL));
+    assert_true(out.seen);
+    level_free(&l);
+}
+
+/* Without sentries the margin is the slack between arriving and the next
+ * command: the cell is reached at tick 60, the exit goto comes 10 ticks
+ * later, so 11 ticks either way turns the droid back before the cell. */
+static void test_margin_exact(void **state)
+{
+    (void)state;
+    Level l = parse(plain_level);
+    SolveCmd plan[2] = {{0, {6, 1}}, {0, {1, 1}}};
+    plan[1].tick = 4 * 15 + 10; /* four floor steps of 15 ticks, then 10 ticks still */
+    SolveOutcome out;
+    assert_true(solve_replay(&l, plan, 2, &out, NULL));
+    assert_int_equal(solve_margin(&l, plan, 2, SOLVE_MARGIN_CAP, NULL, 0), 10);
+    plan[1].tick = 4 * 15 - 1; /* before the droid arrives: the walk is cut short */
+    assert_false(solve_replay(&l, plan, 2, &out, NULL));
+    assert_int_equal(solve_margin(&l, plan, 2, SOLVE_MARGIN_CAP, NULL, 0), -1);
+    plan[1].tick = 4 * 15 + 100; /* more slack than the cap: the cap */
+    assert_int_equal(solve_margin(&l, plan, 2, 30, NULL, 0), 30);
+    /* the solver's own plan there waits SOLVE_ROBUST_DEFAULT ticks at the cell */
+    SolveOptions o = options(true);
+    SolveResult r;
+    assert_int_equal(solve_level(&l, &o, &r), SOLVE_SOLVED);
+    assert_int_equal(r.count, 2);
+    assert_int_equal(r.margin, SOLVE_ROBUST_DEFAULT);
+    check_margin(&l, &r);
+    solve_result_free(&r);
+    level_free(&l);
+}
+
+static void test_no_exit_and_budget(void **state)
+{
+    (void)state;
+    Level l = parse("#####\n#@.*#\n#####\n");
+    SolveOptions o = options(false);
+    SolveResult r;
+    assert_int_equal(solve_level(&l, &o, &r), SOLVE_NO_EXIT);
+    solve_result_free(&r);
+    level_free(&l);
+    l = parse(wait_level);
+    o.max_work = 1000; /* far too little to find the wait */
+    assert_int_equal(solve_level(&l, &o, &r), SOLVE_BUDGET);
+    assert_null(r.cmd);
+    assert_true(r.work < 1000 + SOLVE_WALK_MAX + SOLVE_MAX_WAIT);
+    solve_result_free(&r);
+    /* without --margin the first verified win is kept, margin unmeasured */
+    o = options(false);
+    assert_int_equal(solve_level(&l, &o, &r), SOLVE_SOLVED);
+    assert_int_equal(r.margin, -1);
+    SolveOutcome out;
+    assert_true(solve_replay(&l, r.cmd, r.count, &out, NULL));
+    solve_result_free(&r);
+    level_free(&l);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wait_for_the_patrol), cmocka_unit_test(test_detour),
+        cmocka_unit_test(test_unsolvable),          cmocka_unit_test(test_margin_exact),
+        cmocka_unit_test(test_no_exit_and_budget),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
