@@ -1,8 +1,10 @@
 #!/bin/sh
 # test_view.sh - what the player sees, checked on headless screenshots: the
 # path and the pointer are not hidden by walls, T lowers them all, the
-# minimap's view outline, markers and destination, the message bar, the
-# camera's limits, and a UI that fits windows from 200x150 to 3840x2160.
+# minimap's view outline, markers and destination, the pointer on the
+# minimap, the sentries' patrols and what a hovered route would meet, the
+# message bar, the camera's limits, and a UI that fits windows from 200x150
+# to 3840x2160.
 # With Xvfb and xdotool it also plays a real window: zooming around the
 # pointer while following, and F11 with no window manager. Prints TAP.
 # ISODROID names the binary, PNGCHECK the screenshot checker.
@@ -97,6 +99,36 @@ check "minimap: the droid's marker is white, the cell's yellow" \
 check "minimap: the exit shows above the path, ringed as the destination" \
     '[ $(($(count corridors 1248 120 1256 128 90 235 140 40) + $(count corridors 1248 120 1256 128 70 120 90 25))) -gt 20 ] &&
      [ "$(count corridors 1244 116 1260 132 70 225 255 40)" -gt 20 ]'
+
+# a pointer resting on the minimap hovers the tile a click there walks to,
+# not the world behind the minimap as the camera moves
+printf '%s\n' "move 1150 100" "keydown Down" "wait 1500" "keyup Down" "wait 500" quit >"$tmp/minihover2.txt"
+"$game" levels/01_tutorial.txt --headless --script "$tmp/minihover2.txt" --trace >"$tmp/minihover.trace" 2>&1
+check "minimap: the pointer on it hovers its tile, which stays put while the camera follows ($(grep ^hover "$tmp/minihover.trace" | sort -u | tr '\n' ' '))" \
+    '[ "$(grep -c "^hover " "$tmp/minihover.trace")" -eq 1 ] && grep -qx "hover 3 4" "$tmp/minihover.trace" && grep -q "^arrive " "$tmp/minihover.trace"'
+
+# ---- the sentries: patrols, view cones, what the hovered route would meet ------------------
+
+# the rooms behind doors, the camera on the droid at 1,1 (zoom 1): the sentry
+# stands on 12,3 at (928, 568); 10,4 (at 832, 552) is seen from it; 3,3 (640, 424) is not
+pc() { count "$1" 0 0 1279 719 255 225 190 3; }      # patrol dots and waypoints
+red() { count "$1" 0 0 1279 719 255 70 60 3; }       # the rings of the eye and sound-wave marks
+tick() { count "$1" 0 0 1279 719 90 230 150 3; }     # the ring of the "unseen" tick
+shot levels/03_doors.txt 1280x720 sentry_off "wait 100"
+shot levels/03_doors.txt 1280x720 sentry_v "wait 100" "key V" "wait 200"
+shot levels/03_doors.txt 1280x720 sentry_hover "wait 100" "move 928 568" "wait 200"
+check "V shows the patrol, dotted with its waypoints ($(pc sentry_off) -> $(pc sentry_v) pixels)" \
+    '[ "$(pc sentry_off)" -eq 0 ] && [ "$(pc sentry_v)" -gt 200 ]'
+check "the pointer on a sentry shows its patrol too ($(pc sentry_hover) pixels)" '[ "$(pc sentry_hover)" -gt 200 ]'
+shot levels/03_doors.txt 1280x720 route_seen "wait 100" "move 832 552" "wait 300"
+shot levels/03_doors.txt 1280x720 route_unseen "wait 100" "move 640 424" "wait 300"
+check "a hovered route a sentry would notice: marks on the route and over the sentry ($(red route_seen) pixels), no tick" \
+    '[ "$(red route_seen)" -gt 200 ] && [ "$(tick route_seen)" -eq 0 ]'
+check "a hovered route no sentry would notice: the tick ($(tick route_unseen) pixels), no marks" \
+    '[ "$(tick route_unseen)" -gt 40 ] && [ "$(red route_unseen)" -eq 0 ]'
+shot levels/01_tutorial.txt 1280x720 route_nosentry "wait 100" "move 640 424" "wait 300"
+check "a level without sentries: no tick and no marks on the route" \
+    '[ "$(tick route_nosentry)" -eq 0 ] && [ "$(red route_nosentry)" -eq 0 ]'
 
 # ---- the destination and the message bar -------------------------------------------------
 

@@ -150,7 +150,7 @@ static void draw_ground(Renderer *r, const Game *g, const Pass *p)
 
 static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, PREVIEW_COLOR = {225, 245, 255, 130},
                        SEEN_COLOR = {255, 60, 50, 175}, SHORT_COLOR = {255, 170, 40, 235},
-                       NOISE_COLOR = {175, 215, 255, 255}, PATROL_COLOR = {255, 225, 190, 220};
+                       NOISE_COLOR = {175, 215, 255, 255}, PATROL_COLOR = {255, 225, 190, 255};
 #define NOISE_SHOW 0.7 /* seconds a step's noise stays on the floor */
 
 /* ---- per-frame maps of tiles ------------------------------------------------------- */
