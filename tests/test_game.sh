@@ -69,7 +69,9 @@ check "replays are deterministic" 'cmp -s "$tmp/trace" "$tmp/trace2"'
 printf 'move 640 360\nmove 641 361\nmove 700 380\nscreenshot %s/a.png\nkey H\nscreenshot %s/b.png\nkey Escape\nkey M\nscreenshot %s/c.png\nquit\n' \
     "$tmp" "$tmp" "$tmp" >"$tmp/keys.txt"
 "$game" levels/01_tutorial.txt --headless --script "$tmp/keys.txt" --trace >"$tmp/trace"
-check "hover traced once per tile change" '[ "$(grep -c ^hover "$tmp/trace")" -eq 2 ] && head -1 "$tmp/trace" | grep -qx "hover 2 2"'
+check "hover traced once per tile change (none while the help covers the world)" \
+    '[ "$(sed "/^pause$/q" "$tmp/trace" | grep -c ^hover)" -eq 2 ] && head -1 "$tmp/trace" | grep -qx "hover 2 2" &&
+     [ "$(grep -A1 "^pause$" "$tmp/trace" | tail -1)" = "resume" ]'
 check "H shows help, M hides the minimap (screenshots differ)" '! cmp -s "$tmp/a.png" "$tmp/b.png" && ! cmp -s "$tmp/a.png" "$tmp/c.png"'
 
 # the editor through scripted input: paint, right-click toggle, move the

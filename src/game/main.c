@@ -217,16 +217,19 @@ static bool pick_tile(App *app, int px, int py, TilePos *t)
     return game_pick(&app->game, (ScreenPos){px + 0.5, py + 0.5}, t);
 }
 
-/* The tile the pointer is over: on the minimap the tile a click there walks
- * to (nothing while editing, where it moves the camera), on the palette
- * nothing, else the tile of the world under it. */
+/* The tile the pointer is over: none while a panel (the help, the pause
+ * panel, a question) covers the world; on the minimap the tile a click
+ * there walks to (none while editing, where it moves the camera); on the
+ * palette none; else the tile of the world under it. */
 static void hover_at(App *app, int px, int py)
 {
     Game *g = &app->game;
     TilePos t = {0, 0};
     char glyph;
     bool valid;
-    if (render_minimap_pick(g, px, py, &t))
+    if (app->menu != MENU_NONE || g->ask != GAME_ASK_NONE || g->show_help)
+        valid = false; /* a panel covers the world */
+    else if (render_minimap_pick(g, px, py, &t))
         valid = !g->editing;
     else if (g->editing && render_palette_pick(g, px, py, &glyph))
         valid = false;
@@ -707,6 +710,7 @@ static void handle_event(App *app, const SDL_Event *e)
         break;
     case SDL_KEYDOWN:
         key_down(app, e->key.keysym.sym, e->key.keysym.mod);
+        sync_pause(app);
         if (app->pointer_in)
             hover_at(app, app->mouse_x, app->mouse_y); /* the view or the level may have changed under it */
         break;

@@ -148,7 +148,7 @@ static void draw_ground(Renderer *r, const Game *g, const Pass *p)
     }
 }
 
-static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, PREVIEW_COLOR = {225, 245, 255, 130},
+static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, PREVIEW_COLOR = {185, 240, 255, 190},
                        SEEN_COLOR = {255, 60, 50, 175}, SHORT_COLOR = {255, 170, 40, 235},
                        NOISE_COLOR = {175, 215, 255, 255}, PATROL_COLOR = {255, 225, 190, 255};
 #define NOISE_SHOW 0.7 /* seconds a step's noise stays on the floor */
@@ -380,9 +380,9 @@ static void draw_noise(Renderer *r, const Game *g, const Pass *p)
         if (v > front || !in_visible(&p->vis, t))
             continue;
         SDL_Color c = NOISE_COLOR;
-        c.a = (Uint8)(70 * fade);
-        fill_diamond(r, &p->v, t, 0.06, c);
-        c.a = (Uint8)(230 * fade);
+        c.a = (Uint8)(95 * fade);
+        fill_diamond(r, &p->v, t, 0.0, c);
+        c.a = (Uint8)(255 * fade);
         /* the edge of what is heard (and, while it spreads, its front) */
         static const int nx[4] = {0, 1, 0, -1}, ny[4] = {-1, 0, 1, 0};
         bool edge = false;
@@ -804,11 +804,11 @@ static void draw_prediction(Renderer *r, const Game *g, const IsoView *v)
         pin_badge(r, v, at, b, 72, 26); /* above the droid's head, should it stand there */
     } else if (pr->outcome == PREDICT_UNSEEN) {
         TilePos end = g->preview.tiles[g->preview.count - 1];
-        pin_badge(r, v, (WorldPos){end.x + 0.5, end.y + 0.5}, BADGE_CHECK, 30, 20);
+        pin_badge(r, v, (WorldPos){end.x + 0.5, end.y + 0.5}, BADGE_CHECK, 60, 20); /* above the destination's arrow */
     } else if (pr->outcome == PREDICT_CUT) {
         int i = cut_index(g);
         TilePos t = i < g->preview.count ? g->preview.tiles[i] : g->preview.tiles[g->preview.count - 1];
-        pin_badge(r, v, (WorldPos){t.x + 0.5, t.y + 0.5}, BADGE_CUT, 30, 20);
+        pin_badge(r, v, (WorldPos){t.x + 0.5, t.y + 0.5}, BADGE_CUT, 60, 20);
         const char *say = "not predicted past here";
         TTF_Font *f = r->assets->font;
         ScreenPos c = iso_world_to_screen(v, (WorldPos){t.x + 0.5, t.y + 0.5});
