@@ -179,80 +179,83 @@ static uint64_t future_hash(Sim *s)
     return h;
 }
 
-/* The plan played once as it is: copies of the play taken every
- * SOLVE_SCAN_STEP ticks (the shifted plays start from one) and the state's
- * future_hash at each command's tick (where a shifted play may rejoin it). */
+/* The plan as it is, played alongside the shifted plays: the state's
+ * future_hash at each command's tick (where a shifted play may rejoin it),
+ * and copies of the play every SOLVE_SCAN_STEP ticks over the cap before
+ * the command being moved (the shifted plays start from one of them). */
 typedef struct Nominal {
-    Sim *snap;          /* snap[i]: the play at tick snap_tick[i], before its commands */
+    uint64_t *hash;     /* hash[k]: at cmd[k].tick, before its commands */
+    Sim play;           /* the plan played on to the copies' end */
+    int next;           /* its next command */
+    Sim *snap;          /* snap[i]: the play at snap_tick[i], before its commands */
     uint64_t *snap_tick;
     int snaps, snap_cap;
-    uint64_t *hash;     /* hash[k]: at cmd[k].tick, before its commands */
 } Nominal;
 
 static void nominal_free(Nominal *nm)
 {
-    for (int i = 0; i < nm->snaps; i++)
+    for (int i = 0; nm->snap && i < nm->snap_cap; i++)
         sim_deinit(&nm->snap[i]);
+    sim_deinit(&nm->play);
     free(nm->snap);
     free(nm->snap_tick);
     free(nm->hash);
     memset(nm, 0, sizeof *nm);
 }
 
-/* Is tick t within cap ticks before some command (where shifted plays start)? */
-static bool near_command(const SolveCmd *cmd, int n, int cap, uint64_t t)
-{
-    for (int k = 0; k < n; k++)
-        if (t <= cmd[k].tick && cmd[k].tick - t <= (uint64_t)cap)
-            return true;
-    return false;
-}
-
-static bool nominal_snap(Nominal *nm, const Sim *s)
-{
-    if (nm->snaps == nm->snap_cap) {
-        int cap = nm->snap_cap ? 2 * nm->snap_cap : 16;
-        Sim *sn = realloc(nm->snap, (size_t)cap * sizeof *sn);
-        if (!sn)
-            return false;
-        nm->snap = sn;
-        uint64_t *st = realloc(nm->snap_tick, (size_t)cap * sizeof *st);
-        if (!st)
-            return false;
-        nm->snap_tick = st;
-        nm->snap_cap = cap;
-    }
-    memset(&nm->snap[nm->snaps], 0, sizeof(Sim));
-    if (!sim_copy(&nm->snap[nm->snaps], s))
-        return false;
-    nm->snap_tick[nm->snaps++] = s->tick;
-    return true;
-}
-
-/* Plays the plan (in tick order), keeping what the shifted plays need;
- * false when it does not win unseen or memory runs out. */
-static bool nominal_play(const Level *l, const SolveCmd *cmd, int n, int cap, Nominal *nm, long *work)
+/* Plays the plan (in tick order) noting hash[]; false when it does not
+ * win unseen or memory runs out. Then sets up the copies' window. */
+static bool nominal_start(const Level *l, const SolveCmd *cmd, int n, int cap, Nominal *nm, long *work)
 {
     memset(nm, 0, sizeof *nm);
+    nm->snap_cap = (cap + SOLVE_SCAN_STEP) / SOLVE_SCAN_STEP + 3;
     nm->hash = calloc((size_t)n + 1, sizeof *nm->hash);
-    Sim s;
-    if (!nm->hash || !sim_init(&s, l))
+    nm->snap = calloc((size_t)nm->snap_cap, sizeof *nm->snap);
+    nm->snap_tick = calloc((size_t)nm->snap_cap, sizeof *nm->snap_tick);
+    if (!nm->hash || !nm->snap || !nm->snap_tick || !sim_init(&nm->play, l))
         return false;
     uint64_t stop = last_tick(cmd, n) + SOLVE_WALK_MAX;
     int next = 0, got = PLAY_ON;
-    bool ok = true;
-    while (ok && got == PLAY_ON && s.tick <= stop) {
-        if (s.tick % SOLVE_SCAN_STEP == 0 && (s.tick == 0 || near_command(cmd, n, cap + SOLVE_SCAN_STEP, s.tick)))
-            ok = nominal_snap(nm, &s);
-        for (int k = next; k < n && cmd[k].tick == s.tick; k++)
-            nm->hash[k] = future_hash(&s);
-        apply_due(&s, cmd, n, &next);
-        sim_tick(&s);
+    while (got == PLAY_ON && nm->play.tick <= stop) {
+        for (int k = next; k < n && cmd[k].tick == nm->play.tick; k++)
+            nm->hash[k] = future_hash(&nm->play);
+        apply_due(&nm->play, cmd, n, &next);
+        sim_tick(&nm->play);
         ++*work;
-        got = read_events(&s);
+        got = read_events(&nm->play);
     }
-    sim_deinit(&s);
-    return ok && got == PLAY_WON;
+    return got == PLAY_WON && sim_reset(&nm->play, l);
+}
+
+/* Lets the copies before tick t go, their memory kept at the end. */
+static void drop_before(Nominal *nm, uint64_t t)
+{
+    while (nm->snaps > 0 && nm->snap_tick[0] < t) {
+        Sim first = nm->snap[0];
+        memmove(nm->snap, nm->snap + 1, (size_t)(nm->snap_cap - 1) * sizeof *nm->snap);
+        memmove(nm->snap_tick, nm->snap_tick + 1, (size_t)(nm->snap_cap - 1) * sizeof *nm->snap_tick);
+        nm->snap[nm->snap_cap - 1] = first;
+        nm->snaps--;
+    }
+}
+
+/* Makes the copies span the cap (and a step) before command k's tick. */
+static bool nominal_window(Nominal *nm, const SolveCmd *cmd, int n, int k, int cap, long *work)
+{
+    uint64_t span = (uint64_t)cap + SOLVE_SCAN_STEP, t = cmd[k].tick;
+    uint64_t from = t > span ? (t - span) / SOLVE_SCAN_STEP * SOLVE_SCAN_STEP : 0;
+    drop_before(nm, from);
+    while (nm->play.tick <= t) {
+        if (nm->play.tick >= from && nm->play.tick % SOLVE_SCAN_STEP == 0) {
+            if (nm->snaps == nm->snap_cap || !sim_copy(&nm->snap[nm->snaps], &nm->play))
+                return false;
+            nm->snap_tick[nm->snaps++] = nm->play.tick;
+        }
+        apply_due(&nm->play, cmd, n, &nm->next);
+        sim_tick(&nm->play);
+        ++*work;
+    }
+    return true;
 }
 
 /* The plan (in tick order) with command k moved to tick t, in tick order:
@@ -311,6 +314,21 @@ static bool shifted_wins(const SolveCmd *cmd, int n, const Nominal *nm, int k, u
     return false;
 }
 
+/* How far (up to `best`) command k moves either way and still wins. */
+static int command_margin(const SolveCmd *cmd, int n, int k, int best, Nominal *nm, SolveCmd *plan, Sim *run,
+                          long *work, long max_work)
+{
+    for (int m = 1; m <= best; m++)
+        for (int sign = -1; sign <= 1; sign += 2) {
+            if (sign < 0 && cmd[k].tick < (uint64_t)m)
+                continue; /* never before the level's start */
+            uint64_t t = sign < 0 ? cmd[k].tick - (uint64_t)m : cmd[k].tick + (uint64_t)m;
+            if (!shifted_wins(cmd, n, nm, k, t, plan, run, work) || (max_work > 0 && *work > max_work))
+                return m - 1;
+        }
+    return best;
+}
+
 int solve_margin(const Level *l, const SolveCmd *cmd, int n, int cap, long *work, long max_work)
 {
     long spare = 0;
@@ -322,17 +340,15 @@ int solve_margin(const Level *l, const SolveCmd *cmd, int n, int cap, long *work
     Sim run;
     memset(&run, 0, sizeof run);
     int margin = -1;
-    if (plan && nominal_play(l, cmd, n, cap, &nm, work)) {
+    if (plan && nominal_start(l, cmd, n, cap, &nm, work)) {
         margin = cap;
-        for (int m = 1; m <= cap && margin == cap; m++)
-            for (int k = 0; k < n && margin == cap; k++)
-                for (int sign = -1; sign <= 1 && margin == cap; sign += 2) {
-                    if (sign < 0 && cmd[k].tick < (uint64_t)m)
-                        continue; /* never before the level's start */
-                    uint64_t t = sign < 0 ? cmd[k].tick - (uint64_t)m : cmd[k].tick + (uint64_t)m;
-                    if (!shifted_wins(cmd, n, &nm, k, t, plan, &run, work) || (max_work > 0 && *work > max_work))
-                        margin = m - 1;
-                }
+        for (int k = 0; k < n && margin > 0; k++) {
+            if (!nominal_window(&nm, cmd, n, k, cap, work)) {
+                margin = -1;
+                break;
+            }
+            margin = command_margin(cmd, n, k, margin, &nm, plan, &run, work, max_work);
+        }
     }
     nominal_free(&nm);
     sim_deinit(&run);
@@ -472,6 +488,36 @@ static bool node_before(const Solver *sv, int a, int b)
     return a < b;
 }
 
+/* Puts id at heap slot i, moving it up towards the root while it comes first. */
+static void sift_up(Solver *sv, int i, int id)
+{
+    while (i > 0 && node_before(sv, id, sv->heap[(i - 1) / 2])) {
+        sv->heap[i] = sv->heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    sv->heap[i] = id;
+}
+
+/* Puts id at heap slot i, moving it down while a child comes first; false
+ * when it stays at i. */
+static bool sift_down(Solver *sv, int i, int id)
+{
+    int from = i;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= sv->heap_len)
+            break;
+        if (c + 1 < sv->heap_len && node_before(sv, sv->heap[c + 1], sv->heap[c]))
+            c++;
+        if (!node_before(sv, sv->heap[c], id))
+            break;
+        sv->heap[i] = sv->heap[c];
+        i = c;
+    }
+    sv->heap[i] = id;
+    return i != from;
+}
+
 static bool heap_push(Solver *sv, int id)
 {
     if (sv->heap_len == sv->heap_cap) {
@@ -482,32 +528,17 @@ static bool heap_push(Solver *sv, int id)
         sv->heap = h;
         sv->heap_cap = cap;
     }
-    int i = sv->heap_len++;
-    while (i > 0 && node_before(sv, id, sv->heap[(i - 1) / 2])) {
-        sv->heap[i] = sv->heap[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    sv->heap[i] = id;
+    sift_up(sv, sv->heap_len++, id);
     return true;
 }
 
-static int heap_pop(Solver *sv)
+/* Takes the node at heap slot i out of the queue; returns it. */
+static int heap_remove(Solver *sv, int i)
 {
-    int top = sv->heap[0], last = sv->heap[--sv->heap_len], i = 0;
-    for (;;) {
-        int c = 2 * i + 1;
-        if (c >= sv->heap_len)
-            break;
-        if (c + 1 < sv->heap_len && node_before(sv, sv->heap[c + 1], sv->heap[c]))
-            c++;
-        if (!node_before(sv, sv->heap[c], last))
-            break;
-        sv->heap[i] = sv->heap[c];
-        i = c;
-    }
-    if (sv->heap_len > 0)
-        sv->heap[i] = last;
-    return top;
+    int id = sv->heap[i], last = sv->heap[--sv->heap_len];
+    if (i < sv->heap_len && !sift_down(sv, i, last))
+        sift_up(sv, i, last);
+    return id;
 }
 
 static void free_sim(Sim *s)
@@ -520,7 +551,10 @@ static void free_sim(Sim *s)
 
 /* ---- the level: cells, exit, distances, waypoints --------------------------------- */
 
-enum { SOLVE_FIELD_CELLS = 16 }; /* more cells: the bound uses the exit alone */
+enum {
+    SOLVE_FIELD_CELLS = 16,  /* more cells: the bound uses the exit alone, and ... */
+    SOLVE_NEAREST_CELLS = 4, /* ... only this many nearest cells are tried from a node */
+};
 
 static bool find_goals(Solver *sv, const Sim *s)
 {
@@ -638,6 +672,37 @@ static uint64_t bound_ticks(const Solver *sv, const Sim *s)
 
 /* ---- the search: nodes, wins, expansions ------------------------------------------ */
 
+/* The queue is full: lets the last queued node go to make room for node
+ * id if id comes before it. From then on the search is no longer exhaustive. */
+static bool make_room(Solver *sv, int id)
+{
+    sv->pruned = true;
+    int worst = 0;
+    for (int i = 1; i < sv->heap_len; i++)
+        if (node_before(sv, sv->heap[worst], sv->heap[i]))
+            worst = i;
+    if (sv->heap_len == 0 || !node_before(sv, id, sv->heap[worst]))
+        return false;
+    int gone = heap_remove(sv, worst);
+    free_sim(sv->node[gone].sim);
+    sv->node[gone].sim = NULL;
+    sv->open_count--;
+    return true;
+}
+
+static bool grow_nodes(Solver *sv)
+{
+    if (sv->node_count < sv->node_cap)
+        return true;
+    int cap = sv->node_cap ? 2 * sv->node_cap : 256;
+    Node *n = realloc(sv->node, (size_t)cap * sizeof *n);
+    if (!n)
+        return false;
+    sv->node = n;
+    sv->node_cap = cap;
+    return true;
+}
+
 /* Queues the play s (the droid standing still after cmd); takes s. */
 static void push_node(Solver *sv, int parent, SolveCmd cmd, Sim *s, bool waypoint)
 {
@@ -646,33 +711,27 @@ static void push_node(Solver *sv, int parent, SolveCmd cmd, Sim *s, bool waypoin
         free_sim(s);
         return;
     }
-    if (sv->open_count >= sv->open_max) {
-        sv->pruned = true; /* the search is no longer exhaustive */
+    if (!grow_nodes(sv)) {
+        sv->memory_hit = true;
         free_sim(s);
         return;
     }
-    if (sv->node_count == sv->node_cap) {
-        int cap = sv->node_cap ? 2 * sv->node_cap : 256;
-        Node *n = realloc(sv->node, (size_t)cap * sizeof *n);
-        if (!n) {
-            sv->memory_hit = true;
-            free_sim(s);
-            return;
-        }
-        sv->node = n;
-        sv->node_cap = cap;
-    }
     int left_before = parent >= 0 ? sv->node[parent].cells_left : s->cells_left;
     int run = parent >= 0 && waypoint && s->cells_left == left_before ? sv->node[parent].run + 1 : 0;
-    Node *n = &sv->node[sv->node_count];
+    int id = sv->node_count++;
+    Node *n = &sv->node[id];
     *n = (Node){parent, cmd, s->droid.tile, s->cells_left, run, s->tick + h, s};
-    if (!heap_push(sv, sv->node_count)) {
+    if (sv->open_count >= sv->open_max && !make_room(sv, id)) {
+        free_sim(s);
+        n->sim = NULL;
+        return;
+    }
+    if (!heap_push(sv, id)) {
         sv->memory_hit = true;
         free_sim(s);
         n->sim = NULL;
         return;
     }
-    sv->node_count++;
     sv->open_count++;
 }
 
@@ -767,25 +826,55 @@ static bool add_target(Solver *sv, int *n, TilePos to)
     return true;
 }
 
-/* The targets from a node: the cells still lying, the exit once open
- * (these first), then the waypoints within reach. Returns how many, and
- * in *goals how many of them are cells or the exit. */
+/* On a level with many cells: the SOLVE_NEAREST_CELLS lying cells nearest
+ * the node (sv->near must be a whole field from its tile). */
+static bool add_nearest_cells(Solver *sv, const Sim *s, int *n)
+{
+    int first = *n;
+    for (int k = 0; k < SOLVE_NEAREST_CELLS; k++) {
+        int best = -1;
+        uint64_t best_cost = UINT64_MAX;
+        for (int i = 0; i < sv->cell_count; i++) {
+            TilePos c = sv->cell[i];
+            uint64_t cost = field_cost(&sv->near, c);
+            bool taken = false;
+            for (int j = first; j < *n && !taken; j++)
+                taken = tile_pos_eq(sv->target[j].to, c);
+            if (!taken && cost < best_cost && sim_kind(s, c.x, c.y) == TILE_CELL) {
+                best = i;
+                best_cost = cost;
+            }
+        }
+        if (best < 0)
+            break;
+        if (!add_target(sv, n, sv->cell[best]))
+            return false;
+    }
+    return true;
+}
+
+/* The targets from a node: the cells still lying (only the nearest ones
+ * on a level of many cells), the exit once open (these first), then the
+ * waypoints within reach. Returns how many, and in *goals how many of them
+ * are cells or the exit; -1 when out of memory. */
 static int gather_targets(Solver *sv, const Node *nd, int *goals)
 {
     const Sim *s = nd->sim;
+    uint64_t reach = (uint64_t)SOLVE_WAYPOINT_REACH * PATH_UNIT_STRAIGHT;
+    bool many = sv->cell_count > SOLVE_FIELD_CELLS;
+    field_update(&sv->near, &s->grid, nd->at, many ? UINT64_MAX : reach);
     int n = 0;
-    for (int i = 0; i < sv->cell_count; i++)
+    if (many && !add_nearest_cells(sv, s, &n))
+        return -1;
+    for (int i = 0; i < sv->cell_count && !many; i++)
         if (sim_kind(s, sv->cell[i].x, sv->cell[i].y) == TILE_CELL && !add_target(sv, &n, sv->cell[i]))
             return -1;
     if (s->exit_open && !add_target(sv, &n, sv->exit))
         return -1;
     *goals = n;
-    if (nd->run >= SOLVE_WAYPOINT_RUN)
-        return n;
-    field_update(&sv->near, &s->grid, nd->at, (uint64_t)SOLVE_WAYPOINT_REACH * PATH_UNIT_STRAIGHT);
-    for (int i = 0; i < sv->waypoint_count; i++) {
+    for (int i = 0; i < sv->waypoint_count && nd->run < SOLVE_WAYPOINT_RUN; i++) {
         TilePos w = sv->waypoint[i];
-        if (!tile_pos_eq(w, nd->at) && field_cost(&sv->near, w) != UINT64_MAX && !add_target(sv, &n, w))
+        if (!tile_pos_eq(w, nd->at) && field_cost(&sv->near, w) <= reach && !add_target(sv, &n, w))
             return -1;
     }
     return n;
@@ -892,7 +981,7 @@ static void search(Solver *sv, const Sim *start, int robust, long work_limit)
     }
     push_node(sv, -1, (SolveCmd){0, start->droid.tile}, root, false);
     while (sv->heap_len > 0 && !over_budget(sv)) {
-        int id = heap_pop(sv);
+        int id = heap_remove(sv, 0);
         sv->r->nodes++;
         expand(sv, id);
         free_sim(sv->node[id].sim);
@@ -908,10 +997,10 @@ static bool solver_setup(Solver *sv, const Level *l, const SolveOptions *o, Solv
     sv->opt = *o;
     sv->r = r;
     sv->clock0 = clock();
-    size_t per_copy = (size_t)start->w * (size_t)start->h * 64 + 4096;
+    size_t per_copy = (size_t)start->w * (size_t)start->h * 96 + 4096; /* a Sim, measured */
     sv->open_max = (int)(SOLVE_OPEN_BYTES / per_copy);
-    if (sv->open_max < 64)
-        sv->open_max = 64;
+    if (sv->open_max < 8)
+        sv->open_max = 8;
     return find_goals(sv, start) && make_fields(sv, start) && find_waypoints(sv, start);
 }
 

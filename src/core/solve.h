@@ -48,7 +48,7 @@ enum {
 };
 #define SOLVE_WORK_DEFAULT 40000000L /* simulated ticks in all (search and margins) */
 #define SOLVE_SECONDS_DEFAULT 60.0   /* processor seconds */
-#define SOLVE_OPEN_BYTES ((size_t)512 << 20) /* copies of the play waiting in the search, at most */
+#define SOLVE_OPEN_BYTES ((size_t)256 << 20) /* copies of the play waiting in the search, at most */
 
 typedef struct SolveCmd {
     uint64_t tick; /* applied when the play's tick reaches it */
