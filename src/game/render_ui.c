@@ -52,7 +52,7 @@ Layout render_layout(const Game *g)
     int right = g->show_minimap && L.minimap_panel.w ? L.minimap_panel.x - L.pad : w - L.pad;
     int middle = w / 2 - px(L.ui, 32);
     L.hud = (SDL_Rect){L.pad, L.pad, (int)fmin(300 * L.ui, fmin(right, middle) - L.pad - L.pad),
-                       (int)fmin(200 * L.ui, 0.4 * h)};
+                       (int)fmin(250 * L.ui, 0.4 * h)};
     if (L.hud.w < 0)
         L.hud.w = 0;
 
@@ -210,16 +210,16 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
     int n = 0;
     n = hud_add(l, n, true, HEAD, 0, "%s%s", g->level.name, game_dirty(g) ? " *" : "");
     if (g->level_index >= 0)
-        n = hud_add(l, n, false, DIM, 4, "Level %d of %d", g->level_index + 1, g->levels.count);
+        n = hud_add(l, n, false, DIM, 5, "Level %d of %d", g->level_index + 1, g->levels.count);
     else
-        n = hud_add(l, n, false, DIM, 4, "%s", g->path);
+        n = hud_add(l, n, false, DIM, 5, "%s", g->path);
     if (g->editing) {
         n = hud_add(l, n, false, BODY, 2, "Droid start at %d,%d", g->level.start.x, g->level.start.y);
         n = hud_add(l, n, false, BODY, 3, "Undo %d, redo %d%s", edit_undo_count(&g->edits),
                     edit_redo_count(&g->edits), game_dirty(g) ? ", not saved" : "");
     } else {
         double secs = (double)sim->play_ticks / SIM_TICK_HZ;
-        n = hud_add(l, n, false, BODY, 2, "Time %d:%04.1f   Steps %lld", (int)(secs / 60), fmod(secs, 60.0),
+        n = hud_add(l, n, false, BODY, 3, "Time %d:%04.1f   Steps %lld", (int)(secs / 60), fmod(secs, 60.0),
                     (long long)sim->steps);
         if (sim->limited) { /* the energy bar: full at the level's start energy (or more) */
             double e = sim_units(sim->energy), full = fmax((double)g->level.energy, e);
@@ -243,16 +243,16 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
     } else if (sim->status != SIM_PLAYING) {
         /* the result panel says what now */
     } else if (g->hover_valid && g->preview.count > 0) {
-        n = hud_add(l, n, false, BODY, 2, "Route %d step%s, cost %.1f", g->preview.count,
+        n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f", g->preview.count,
                     g->preview.count == 1 ? "" : "s", g->preview_cost);
         if (g->preview_afford < g->preview.count)
-            n = hud_add(l, n, false, SHORT, 2, "Not enough energy: it runs out after %d step%s", g->preview_afford,
+            n = hud_add(l, n, false, SHORT, 1, "Not enough energy: it runs out after %d step%s", g->preview_afford,
                         g->preview_afford == 1 ? "" : "s");
         char says[TEXT_LEN];
         SDL_Color c = BODY;
         prediction_words(g, says, sizeof says, &c);
         if (says[0])
-            n = hud_add(l, n, false, c, 2, "%s", says);
+            n = hud_add(l, n, false, c, 1, "%s", says);
     } else if (g->hover_valid) {
         bool here = tile_pos_eq(g->hover, mover_plan_tile(&sim->droid));
         n = hud_add(l, n, false, DIM, 2, "%s", here ? "The droid is here" : "No way there");
@@ -260,7 +260,7 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
     char fps[32] = "";
     if (hs->debug)
         snprintf(fps, sizeof fps, "%.0f fps   ", hs->fps);
-    n = hud_add(l, n, false, DIM, 3, "%sH help   %s", fps, g->editing ? "E play" : "Space pause   Esc menu");
+    n = hud_add(l, n, false, DIM, 4, "%sH help   %s", fps, g->editing ? "E play" : "Space pause   Esc menu");
     return n;
 }
 
@@ -288,21 +288,23 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
     int n = hud_lines(g, hs, lines);
     for (int i = 0; i < n; i++)
         rows[i] = hud_wrap(lines[i].big ? fb : f, &lines[i], text_w, wrapped[i]);
-    /* drop the least needed lines until the rest fit the HUD's height */
+    /* drop the least needed lines, one at a time (of the same need, the
+     * lower first), until the rest fit the HUD's height */
     bool keep[HUD_MAX];
-    for (int i = 0; i < n; i++)
+    int hgt = 2 * inner - px(L->ui, 4);
+    for (int i = 0; i < n; i++) {
         keep[i] = true;
-    int hgt = 0;
-    for (int level = 6; level >= 0; level--) {
-        hgt = 2 * inner - px(L->ui, 4);
+        hgt += lines[i].big ? L->big_line : rows[i] * L->line;
+    }
+    while (hgt > L->hud.h) {
+        int drop = -1;
         for (int i = 0; i < n; i++)
-            if (keep[i])
-                hgt += lines[i].big ? L->big_line : rows[i] * L->line;
-        if (hgt <= L->hud.h || level == 0)
+            if (keep[i] && lines[i].keep > 0 && (drop < 0 || lines[i].keep >= lines[drop].keep))
+                drop = i;
+        if (drop < 0)
             break;
-        for (int i = 0; i < n; i++)
-            if (lines[i].keep == level)
-                keep[i] = false;
+        keep[drop] = false;
+        hgt -= lines[drop].big ? L->big_line : rows[drop] * L->line;
     }
     SDL_Rect p = {L->hud.x, L->hud.y, L->hud.w, hgt};
     render_panel(r, p, 190);
