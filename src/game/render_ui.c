@@ -556,18 +556,22 @@ static void draw_message(Renderer *r, const Game *g, int top, const SDL_Rect *ta
         ScreenPos c = iso_world_to_screen(&g->view, (WorldPos){g->hover.x + 0.5, g->hover.y + 0.5});
         avoid[n++] = (SDL_FRect){(float)(c.x - 32 * z), (float)(c.y - 16 * z), (float)(64 * z), (float)(32 * z)};
     }
+    int things = n;
     for (int i = 0; i < nt && n < 7; i++)
         if (taken[i].w > 0)
             avoid[n++] = (SDL_FRect){(float)taken[i].x, (float)taken[i].y, (float)taken[i].w, (float)taken[i].h};
-    /* the first place clear of the banners and of what matters, else the first clear of the banners */
-    int candidates[2] = {bottom, top}, y = bottom > top ? bottom : top;
-    for (int k = 1; k >= 0; k--) {
+    /* the first place clear of the banners, the panels and what matters;
+     * else the one that covers least: a panel or banner weighs most */
+    int candidates[2] = {bottom, top}, y = bottom > top ? bottom : top, best = -1;
+    for (int k = 0; k < 2; k++) {
         box.y = candidates[k];
-        bool clear = box.y >= top;
-        for (int i = 0; i < n && clear; i++)
-            clear = !rect_hits(box, avoid[i]);
-        if (clear)
+        int cost = box.y >= top ? 0 : 100;
+        for (int i = 0; i < n; i++)
+            cost += rect_hits(box, avoid[i]) ? (i < things ? 1 : 10) : 0;
+        if (best < 0 || cost < best) {
+            best = cost;
             y = box.y;
+        }
     }
     text_box(r, g->screen_w / 2, y, max_w, back, fore, g->message, true, NULL);
 }
