@@ -612,7 +612,7 @@ static const HelpRow help_keys[] = {
 
 static const HelpRow help_sentries[] = {
     {"Sight", "a 120\xc2\xb0 cone 8 tiles deep; walls, void and closed doors block it (V shows the cones)", BADGE_EYE},
-    {"Hearing", "each step is heard within a path cost of 6, further on rough ground and at doors: the ripple "
+    {"Hearing", "each step is heard within a path cost of 6 (8 onto rough ground, 9 into a door): the ripple "
                 "round the droid shows how far",
      BADGE_RIPPLE},
     {"Alert", "\"!\" when it saw the droid, sound waves when it heard it; half a second later it gives chase", BADGE_ALERT},
