@@ -551,11 +551,6 @@ static void free_sim(Sim *s)
 
 /* ---- the level: cells, exit, distances, waypoints --------------------------------- */
 
-enum {
-    SOLVE_FIELD_CELLS = 16,  /* more cells: the bound uses the exit alone, and ... */
-    SOLVE_NEAREST_CELLS = 4, /* ... only this many nearest cells are tried from a node */
-};
-
 static bool find_goals(Solver *sv, const Sim *s)
 {
     int n = 0;

@@ -5,25 +5,33 @@
  * A plan is a list of gotos, each given at a tick (the recording's ticks:
  * applied when Sim.tick reaches it, before that tick is played). The search
  * runs on copies of the real simulation (sim_copy): a node is the play with
- * the droid standing idle on a tile. From a node it tries every target (the
- * cells left, the exit once open, and waypoint tiles: the outer corners of
- * walls and water, a few tiles apart, at most SOLVE_WAYPOINT_RUN in a row),
- * each departure tick from the droid's arrival on in steps of
- * SOLVE_SCAN_STEP up to SOLVE_MAX_WAIT later, and keeps, per target, the
- * first departure whose neighbours robust_ticks earlier and later all reach
- * the target unseen (the droid standing still meanwhile is watched too).
- * Nodes are taken best first by arrival tick plus a lower bound of the walk
- * still needed (cells, then the exit); a node is not taken twice for the
- * same tile, cells taken and SOLVE_BUCKET ticks of arrival. Every win found
- * is replayed from the level's start (solve_replay) before it is reported.
+ * the droid standing idle on a tile. From a node it tries every target: the
+ * cells left (on a level of more than SOLVE_FIELD_CELLS cells only the
+ * SOLVE_NEAREST_CELLS nearest), the exit once open, and waypoint tiles
+ * (outer corners of walls and water, at least SOLVE_WAYPOINT_GAP tiles
+ * apart, within SOLVE_WAYPOINT_REACH floor steps, at most
+ * SOLVE_WAYPOINT_RUN in a row between cells), departing every
+ * SOLVE_SCAN_STEP ticks from the droid's arrival for up to SOLVE_MAX_WAIT
+ * ticks of waiting (watched too: a wait that is noticed ends the tries).
+ * Per target it keeps the first departure whose neighbours `robust` ticks
+ * earlier and later all reach the target unseen, and departs no sooner than
+ * `robust` ticks after arriving. Nodes are taken best first: fewest cells
+ * left, then the arrival tick plus a lower bound of the ticks still needed;
+ * one node per tile, cells taken and SOLVE_BUCKET ticks of arrival. A first
+ * pass asks `robust` ticks of slack; when it finds no win a second asks none.
+ * Every win found is replayed from the level's start (solve_replay) before
+ * it is kept.
  *
  * The margin of a plan is the largest M <= cap such that moving any one of
  * its commands by any whole number of ticks from -M to +M (never before tick
- * 0) still wins unseen, each shift checked by the real simulation.
+ * 0) still wins unseen, each shift played out by the real simulation (from a
+ * copy taken before the change, until it wins or rejoins the plan's own
+ * play).
  *
  * Memory: solve_level fills a SolveResult whose commands the caller frees
  * with solve_result_free; everything else is the solver's own and freed
- * before it returns. The Level is borrowed. */
+ * before it returns (queued copies of the play are kept within
+ * SOLVE_OPEN_BYTES). The Level is borrowed. */
 #ifndef ISODROID_SOLVE_H
 #define ISODROID_SOLVE_H
 
@@ -45,6 +53,8 @@ enum {
     SOLVE_MARGIN_GOAL = 15,        /* a plan with this margin ends the search */
     SOLVE_MARGIN_CAP = 120,        /* margins are measured up to this */
     SOLVE_PLANS_MAX = 24,          /* wins looked at before the best is kept */
+    SOLVE_FIELD_CELLS = 16,        /* on a level of more cells the bound counts the exit alone */
+    SOLVE_NEAREST_CELLS = 4,       /* and only this many nearest cells are tried from a node */
 };
 #define SOLVE_WORK_DEFAULT 40000000L /* simulated ticks in all (search and margins) */
 #define SOLVE_SECONDS_DEFAULT 60.0   /* processor seconds */
@@ -59,7 +69,7 @@ typedef struct SolveOptions {
     bool margin;      /* measure margins and prefer a plan with SOLVE_MARGIN_GOAL */
     int margin_cap;   /* measured up to this many ticks */
     int robust;       /* ticks of slack asked of each walk (then 0 if none is found) */
-    long max_work;    /* simulated ticks in all */
+    long max_work;    /* simulated ticks in all (the first pass stops at 3/5 of them) */
     double max_seconds; /* processor time; <= 0: no limit but the work */
 } SolveOptions;
 
