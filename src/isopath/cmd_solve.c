@@ -13,14 +13,9 @@
 #include "solve.h"
 
 /* The plan as a recording: header, one goto a line, "TICK end" a tick
- * after the win. */
-static bool write_plan(const char *path, const char *level, const SolveResult *r, uint64_t end)
+ * after the win. Closes f. */
+static bool write_plan(FILE *f, const char *path, const char *level, const SolveResult *r, uint64_t end)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        perror(path);
-        return false;
-    }
     replay_write_header(f, level);
     for (int i = 0; i < r->count; i++) {
         SimCmd c = {SIM_CMD_GOTO, r->cmd[i].to.x, r->cmd[i].to.y};
@@ -62,6 +57,23 @@ static int parse_solve_args(int argc, char **argv, const char **file, const char
     return 0;
 }
 
+/* Prints the result line from a replay of the plan from the level's start;
+ * false when the replay does not win unseen. */
+static bool print_solved(const Level *l, const SolveResult *r, SolveOutcome *check)
+{
+    if (r->status != SOLVE_SOLVED || !solve_replay(l, r->cmd, r->count, check, NULL))
+        return false;
+    printf("solved %.3f %lld %.2f margin ", (double)check->play_ticks / SIM_TICK_HZ, (long long)check->steps,
+           sim_units((int64_t)check->energy_used));
+    if (r->margin >= 0)
+        printf("%d\n", r->margin);
+    else
+        printf("-\n");
+    fprintf(stderr, "isopath: %d commands; %ld nodes, %ld ticks simulated, %d wins looked at\n", r->count, r->nodes,
+            r->work, r->plans);
+    return true;
+}
+
 int isopath_solve(int argc, char **argv)
 {
     const char *file = NULL, *out = NULL;
@@ -74,23 +86,24 @@ int isopath_solve(int argc, char **argv)
     if (!isopath_load_level(file, &l, &g))
         return 1;
     grid_deinit(&g);
+    FILE *f = out ? fopen(out, "w") : NULL; /* opened first: a plan never goes unwritten */
+    if (out && !f) {
+        perror(out);
+        level_free(&l);
+        return 1;
+    }
     SolveResult r;
     solve_level(&l, &o, &r);
     SolveOutcome check;
-    /* what is printed comes from a replay of the plan from the level's start */
-    if (r.status == SOLVE_SOLVED && solve_replay(&l, r.cmd, r.count, &check, NULL)) {
-        printf("solved %.3f %lld %.2f margin ", (double)check.play_ticks / SIM_TICK_HZ, (long long)check.steps,
-               sim_units((int64_t)check.energy_used));
-        if (r.margin >= 0)
-            printf("%d\n", r.margin);
-        else
-            printf("-\n");
-        fprintf(stderr, "isopath: %d commands; %ld nodes, %ld ticks simulated, %d wins looked at\n", r.count, r.nodes,
-                r.work, r.plans);
-        rc = out && !write_plan(out, file, &r, check.end_tick + 1) ? 1 : 0;
+    if (print_solved(&l, &r, &check)) {
+        rc = f && !write_plan(f, out, file, &r, check.end_tick + 1) ? 1 : 0;
     } else {
         printf("unsolved %s\n", r.status == SOLVE_SOLVED ? "unverified" : solve_status_name(r.status));
         fprintf(stderr, "isopath: %ld nodes, %ld ticks simulated\n", r.nodes, r.work);
+        if (f) {
+            fclose(f);
+            remove(out);
+        }
         rc = 1;
     }
     solve_result_free(&r);
