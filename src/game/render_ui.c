@@ -617,8 +617,8 @@ static const HelpRow help_sentries[] = {
      BADGE_RIPPLE},
     {"Alert", "\"!\" when it saw the droid, sound waves when it heard it; half a second later it gives chase", BADGE_ALERT},
     {"Caught", "a chasing sentry that reaches the droid ends the level (Backspace goes back 3 s)", -1},
-    {"Your route", "the hovered route turns red where a sentry would notice it, with an eye or sound waves there "
-                   "and over that sentry; a tick: no sentry would",
+    {"Your route", "red from where a sentry would notice it: an eye (sight) or sound waves (hearing) there "
+                   "and over that sentry; a tick if none would",
      BADGE_CHECK},
     {"Patrols", "dotted lines through the waypoints, with V or the pointer on a sentry", -1},
 };
