@@ -259,8 +259,10 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
     }
     char fps[32] = "";
     if (hs->debug)
-        snprintf(fps, sizeof fps, "%.0f fps   ", hs->fps);
-    n = hud_add(l, n, false, DIM, 4, "%sH help   %s", fps, g->editing ? "E play" : "Space pause   Esc menu");
+        snprintf(fps, sizeof fps, "%.0f\xc2\xa0" "fps   ", hs->fps);
+    /* the keys stay with their words when the line wraps (no-break spaces) */
+    n = hud_add(l, n, false, DIM, 4, "%sH\xc2\xa0help   %s", fps,
+                g->editing ? "E\xc2\xa0play" : "Space\xc2\xa0pause   Esc\xc2\xa0menu");
     return n;
 }
 
@@ -874,7 +876,7 @@ static SDL_Rect draw_result(Renderer *r, const Game *g)
                      b->best_energy);
         else
             snprintf(lines[1], TEXT_LEN, "%s", g->progress.path ? "" : "Progress is not kept in this run.");
-        snprintf(lines[2], TEXT_LEN, "Enter or click: next level     R: play it again");
+        snprintf(lines[2], TEXT_LEN, "Enter, Space or a click: next level     R: play it again");
     } else {
         snprintf(title, sizeof title, "%s", s->lose == SIM_LOSE_CAUGHT ? "Caught by a sentry" : "Out of energy");
         snprintf(lines[0], TEXT_LEN, "%s",

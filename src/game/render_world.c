@@ -25,6 +25,7 @@ typedef struct Visible {
 typedef struct Pass {
     IsoView v;
     Visible vis;
+    Visible floor;          /* the tiles whose floor (and marks on it) touch the area */
     bool bake;
 } Pass;
 
@@ -49,6 +50,21 @@ static Visible visible_in(const IsoView *v, const Sim *l, double x0, double y0, 
     if (vis.s1 > maxs)
         vis.s1 = maxs;
     return vis;
+}
+
+/* The tiles whose floor diamond can touch a screen area (marks on the floor). */
+static Visible floor_visible_in(const IsoView *v, double x0, double y0, double x1, double y1)
+{
+    ScreenPos c[4] = {{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}};
+    double smin = 1e18, smax = -1e18, dmin = 1e18, dmax = -1e18;
+    for (int i = 0; i < 4; i++) {
+        WorldPos w = iso_screen_to_world(v, c[i]);
+        smin = fmin(smin, w.x + w.y);
+        smax = fmax(smax, w.x + w.y);
+        dmin = fmin(dmin, w.x - w.y);
+        dmax = fmax(dmax, w.x - w.y);
+    }
+    return (Visible){(int)floor(smin) - 2, (int)ceil(smax) + 1, (int)floor(dmin) - 1, (int)ceil(dmax) + 1};
 }
 
 /* The columns of diagonal s that are on the level and in vis. */
@@ -273,7 +289,7 @@ static void draw_cones(Renderer *r, const Pass *p)
     const TileMap *m = &r->cones;
     for (int i = 0; i < m->count; i++) {
         TilePos t = tile_pos(m->list[i] % m->w, m->list[i] / m->w);
-        if (!in_visible(&p->vis, t))
+        if (!in_visible(&p->floor, t))
             continue;
         int v = m->cell[m->list[i]];
         SDL_Color c = render_sentry_color(by_severity[v - 1]);
@@ -312,7 +328,7 @@ static void patrol_dot(Renderer *r, const Pass *p, void *ctx, WorldPos at, int w
 {
     (void)ctx;
     TilePos t = tile_pos((int)floor(at.x), (int)floor(at.y));
-    if (!in_visible(&p->vis, t))
+    if (!in_visible(&p->floor, t))
         return;
     double z = p->v.zoom;
     ScreenPos s = iso_world_to_screen(&p->v, at);
@@ -377,7 +393,7 @@ static void draw_noise(Renderer *r, const Game *g, const Pass *p)
     for (int i = 0; i < m->count; i++) {
         TilePos t = tile_pos(m->list[i] % m->w, m->list[i] / m->w);
         int v = m->cell[m->list[i]];
-        if (v > front || !in_visible(&p->vis, t))
+        if (v > front || !in_visible(&p->floor, t))
             continue;
         SDL_Color c = NOISE_COLOR;
         c.a = (Uint8)(95 * fade);
@@ -435,7 +451,7 @@ static void draw_preview(Renderer *r, const Game *g, const Pass *p)
     int thick = p->v.zoom >= 1.5 ? 3 : 2;
     for (int i = 0; i < g->preview.count; i++) {
         TilePos t = g->preview.tiles[i];
-        if (!in_visible(&p->vis, t))
+        if (!in_visible(&p->floor, t))
             continue;
         if (i >= g->preview_afford) { /* the energy runs out before: an empty outline */
             outline_diamond(r, &p->v, t, 0.3, 0, thick, SHORT_COLOR);
@@ -458,7 +474,7 @@ static void draw_marks(Renderer *r, const Game *g, const Pass *p)
     const MiniMarks *m = &r->marks;
     if (g->editing)
         for (int i = 0; i < m->count; i++)
-            if (m->kind[i] == TILE_SENTRY && in_visible(&p->vis, m->tile[i]))
+            if (m->kind[i] == TILE_SENTRY && in_visible(&p->floor, m->tile[i]))
                 fill_diamond(r, &p->v, m->tile[i], 0.18, (SDL_Color){230, 60, 60, 150});
     draw_cones(r, p);
     draw_noise(r, g, p);
@@ -467,7 +483,7 @@ static void draw_marks(Renderer *r, const Game *g, const Pass *p)
             patrol_walk(r, g, &g->sim.sentries.list[r->actors[i].index], patrol_dot, p, NULL);
     for (int i = 0, n = render_route_left(g); i < n; i++) {
         TilePos t = render_route_tile(g, i);
-        if (in_visible(&p->vis, t))
+        if (in_visible(&p->floor, t))
             fill_diamond(r, &p->v, t, 0.3, PATH_COLOR);
     }
     draw_preview(r, g, p); /* over the walk: what it would meet shows on it too */
@@ -1050,7 +1066,7 @@ static SDL_Texture *block_image(Renderer *r, const Game *g, const IsoView *v0, i
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(r->sdl, BACKGROUND, 255);
     SDL_RenderClear(r->sdl);
-    Pass p = {*v0, {0, 0, 0, 0}, true};
+    Pass p = {*v0, {0, 0, 0, 0}, {0, 0, 0, 0}, true};
     p.v.off_x = -(double)bx * BLOCK;
     p.v.off_y = -(double)by * BLOCK;
     p.vis = visible_in(&p.v, &g->sim, 0, 0, BLOCK, BLOCK);
@@ -1201,7 +1217,8 @@ void render_world(Renderer *r, const Game *g)
                 SDL_RenderCopy(r->sdl, img, NULL, &at);
                 continue;
             }
-            Pass p = {v, visible_in(&v, sim, at.x, at.y, at.x + BLOCK, at.y + BLOCK), false};
+            Pass p = {v, visible_in(&v, sim, at.x, at.y, at.x + BLOCK, at.y + BLOCK),
+                      floor_visible_in(&v, at.x, at.y, at.x + BLOCK, at.y + BLOCK), false};
             SDL_RenderSetClipRect(r->sdl, &at);
             draw_pass(r, g, &p);
             SDL_RenderSetClipRect(r->sdl, NULL);
