@@ -113,6 +113,12 @@ build/san/tests/test_game: tests/test_game.c tests/testlib.h $(GAME_RULES) build
 	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests -o $@ $< $(GAME_RULES) build/san/libisocore.a \
 	    $$(pkg-config --cflags --libs cmocka) -lm
 
+# the progress file (progress.c has no SDL in it)
+build/san/tests/test_progress: tests/test_progress.c tests/testlib.h build/san/game/progress.o build/san/libisocore.a | deps-test
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests -o $@ $< build/san/game/progress.o build/san/libisocore.a \
+	    $$(pkg-config --cflags --libs cmocka) -lm
+
 build/san/tests/pngcheck: tests/pngcheck.c | deps-test
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(SANFLAGS) -o $@ $< $(SDL_CFLAGS) $(SDL_LIBS)
