@@ -1,11 +1,15 @@
 /* test_fileio.c - the atomic writer: new and replaced files, symbolic links
  * (chains, relative, dangling, loops) followed and kept, mode and owner kept,
  * hard links split as documented, refusals that leave everything as it was,
- * 255-byte file names, no temporary files left behind. */
+ * 255-byte file names, no temporary files left behind; the reader: capped,
+ * regular files only (a named pipe or a device is refused at once). */
 #include "testlib.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "fileio.h"
 
@@ -237,11 +241,74 @@ static void test_read_all(void **state)
     assert_int_equal(fileio_read_all("/nonexistent/x", 100, &buf, &len, &err), FILEIO_READ_CANNOT_OPEN);
     assert_int_equal(err, ENOENT);
     assert_int_equal(fileio_read_all("/tmp", 100, &buf, &len, &err), FILEIO_READ_FOLDER);
-    /* an endless stream stops at the cap, even a cap past the first chunk */
-    assert_int_equal(fileio_read_all("/dev/zero", 300000, &buf, &len, &err), FILEIO_READ_TOO_LARGE);
-    assert_int_equal(fileio_read_all("/dev/null", 10, &buf, &len, &err), FILEIO_READ_OK);
-    assert_int_equal(len, 0);
+    /* the cap holds past the first chunk read */
+    size_t big = 300000;
+    char *many = malloc(big + 1);
+    assert_non_null(many);
+    memset(many, 'x', big + 1);
+    path = test_write_temp(many, big + 1);
+    assert_int_equal(fileio_read_all(path, big, &buf, &len, &err), FILEIO_READ_TOO_LARGE);
+    assert_null(buf);
+    assert_int_equal(fileio_read_all(path, big + 1, &buf, &len, &err), FILEIO_READ_OK);
+    assert_int_equal(len, big + 1);
+    assert_memory_equal(buf, many, big + 1);
     free(buf);
+    unlink(path);
+    free(path);
+    free(many);
+}
+
+/* Only regular files are read. A named pipe used to block in the open until
+ * a writer came (for ever: the game hung on a FIFO given as a level, a script
+ * or a recording); devices (/dev/zero has no end, /dev/null nothing) are no
+ * files either. Each is refused at once, before any read, named "not a
+ * regular file"; a link is followed to what it names. */
+static void test_read_only_regular_files(void **state)
+{
+    (void)state;
+    Dir d;
+    dir_make(&d);
+    char *buf = (char *)1;
+    size_t len = 1;
+    int err = 0;
+    assert_int_equal(mkfifo(in(&d, "fifo"), 0600), 0);
+    alarm(10); /* a hang fails the test instead of blocking it */
+    assert_int_equal(fileio_read_all(in(&d, "fifo"), 100, &buf, &len, &err), FILEIO_READ_CANNOT_OPEN);
+    assert_int_equal(err, FILEIO_ENOTREG);
+    assert_string_equal(fileio_strerror(err), "not a regular file");
+    assert_null(buf);
+    assert_int_equal(len, 0);
+    /* the same through a symbolic link */
+    assert_int_equal(symlink("fifo", in(&d, "link")), 0);
+    assert_int_equal(fileio_read_all(in(&d, "link"), 100, &buf, &len, &err), FILEIO_READ_CANNOT_OPEN);
+    assert_int_equal(err, FILEIO_ENOTREG);
+    /* a FIFO with a writer waiting is refused as well, and never read */
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        int fd = open(in(&d, "fifo"), O_WRONLY); /* blocks until a reader opens */
+        if (fd >= 0)
+            (void)!write(fd, "quit\n", 5);
+        _exit(0);
+    }
+    assert_int_equal(fileio_read_all(in(&d, "fifo"), 100, &buf, &len, &err), FILEIO_READ_CANNOT_OPEN);
+    assert_int_equal(err, FILEIO_ENOTREG);
+    kill(child, SIGKILL);
+    waitpid(child, NULL, 0);
+    /* devices */
+    assert_int_equal(fileio_read_all("/dev/zero", 300000, &buf, &len, &err), FILEIO_READ_CANNOT_OPEN);
+    assert_int_equal(err, FILEIO_ENOTREG);
+    assert_int_equal(fileio_read_all("/dev/null", 10, &buf, &len, &err), FILEIO_READ_CANNOT_OPEN);
+    assert_int_equal(err, FILEIO_ENOTREG);
+    alarm(0);
+    /* other errors keep their own text; a link to a regular file reads */
+    assert_string_equal(fileio_strerror(ENOENT), strerror(ENOENT));
+    put(in(&d, "real.txt"), "ok\n");
+    assert_int_equal(symlink("real.txt", in(&d, "good")), 0);
+    assert_int_equal(fileio_read_all(in(&d, "good"), 100, &buf, &len, &err), FILEIO_READ_OK);
+    assert_string_equal(buf, "ok\n");
+    free(buf);
+    dir_remove(&d);
 }
 
 int main(void)
@@ -250,7 +317,7 @@ int main(void)
         cmocka_unit_test(test_new_and_replace), cmocka_unit_test(test_mode_and_owner),
         cmocka_unit_test(test_symlinks),        cmocka_unit_test(test_hard_link),
         cmocka_unit_test(test_refusals),        cmocka_unit_test(test_long_names),
-        cmocka_unit_test(test_read_all),
+        cmocka_unit_test(test_read_all),        cmocka_unit_test(test_read_only_regular_files),
     };
     return cmocka_run_group_tests_name("fileio", tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* fileio.c - atomic replacement of a file: resolve its links, create a
  * temporary file in the real file's folder (mkstemp), write, copy the mode
- * and owner, fsync, rename, fsync the folder. */
+ * and owner, fsync, rename, fsync the folder. And the one reader: regular
+ * files only, opened without blocking, read up to a cap. */
 #define _POSIX_C_SOURCE 200809L
 #include "fileio.h"
 
@@ -204,20 +205,55 @@ bool fileio_write_atomic(const char *path, const void *data, size_t len, char *e
     return ok;
 }
 
+const char *fileio_strerror(int errnum)
+{
+    return errnum == FILEIO_ENOTREG ? "not a regular file" : strerror(errnum);
+}
+
+/* A named pipe would block the open or the read until a writer came, a
+ * device may never end, a socket cannot be opened: only regular files are
+ * read. The type is looked at first (stat opens nothing, so no device sees
+ * an open), then again on the open descriptor, which is what is read. */
+static int open_regular(const char *path, int *errnum, bool *folder)
+{
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        *folder = S_ISDIR(sb.st_mode);
+        *errnum = FILEIO_ENOTREG;
+        return -1;
+    }
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        *errnum = errno;
+        return -1;
+    }
+    int got = fstat(fd, &sb);
+    if (got != 0 || !S_ISREG(sb.st_mode)) {
+        *folder = got == 0 && S_ISDIR(sb.st_mode);
+        *errnum = FILEIO_ENOTREG;
+        close(fd);
+        return -1;
+    }
+    /* a regular file: reads block as usual */
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0)
+        fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    return fd;
+}
+
 FileioRead fileio_read_all(const char *path, size_t max, char **out, size_t *len, int *errnum)
 {
     *out = NULL;
     *len = 0;
     *errnum = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        *errnum = errno;
+    bool folder = false;
+    int fd = open_regular(path, errnum, &folder);
+    if (fd < 0) {
+        if (folder) {
+            *errnum = 0;
+            return FILEIO_READ_FOLDER;
+        }
         return FILEIO_READ_CANNOT_OPEN;
-    }
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        fclose(f);
-        return FILEIO_READ_FOLDER;
     }
     /* grown as it fills, up to one byte past max, which tells a file that is too large */
     size_t cap = max < 65535 ? max + 1 : 65536, n = 0;
@@ -236,17 +272,19 @@ FileioRead fileio_read_all(const char *path, size_t max, char **out, size_t *len
             buf = bigger;
             cap = bigger_cap;
         }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                *errnum = errno;
-                r = FILEIO_READ_FAILED;
-            }
+        ssize_t got = read(fd, buf + n, cap - n);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            *errnum = errno;
+            r = FILEIO_READ_FAILED;
             break;
         }
+        if (got == 0)
+            break;
+        n += (size_t)got;
     }
-    fclose(f);
+    close(fd);
     if (r == FILEIO_READ_OK && n > max)
         r = FILEIO_READ_TOO_LARGE;
     if (r != FILEIO_READ_OK) {

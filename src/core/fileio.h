@@ -18,6 +18,7 @@
 #ifndef ISODROID_FILEIO_H
 #define ISODROID_FILEIO_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -39,8 +40,22 @@ typedef enum FileioRead {
 
 /* Reads the whole of path, at most max bytes, into a malloc'd buffer (the
  * caller frees *out) with a NUL after its *len bytes; the file itself may hold
- * NUL bytes. On anything but FILEIO_READ_OK, *out is NULL. */
+ * NUL bytes. On anything but FILEIO_READ_OK, *out is NULL.
+ * Only a regular file (or a link to one) is read. Anything else, a named pipe
+ * (which would block until a writer came), a device (/dev/zero never ends,
+ * /dev/null is empty), a socket, is refused at once, before any read and
+ * without waiting: FILEIO_READ_CANNOT_OPEN with *errnum FILEIO_ENOTREG; a
+ * folder is FILEIO_READ_FOLDER. */
 FileioRead fileio_read_all(const char *path, size_t max, char **out, size_t *len, int *errnum);
+
+/* *errnum for a path that is not a regular file. A system errno (strerror
+ * reads "Operation not supported") so that strerror(*errnum) stays
+ * meaningful; fileio_strerror names it properly. */
+#define FILEIO_ENOTREG EOPNOTSUPP
+
+/* The text of a fileio_read_all *errnum: "not a regular file" for
+ * FILEIO_ENOTREG, else strerror's. */
+const char *fileio_strerror(int errnum);
 
 /* Replaces the file path names (after its links) with len bytes of data,
  * atomically. On failure returns false, leaves any existing file as it was,
