@@ -6,7 +6,8 @@
 # message bar, the camera's limits, and a UI that fits windows from 200x150
 # to 3840x2160.
 # With Xvfb and xdotool it also plays a real window: zooming around the
-# pointer while following, and F11 with no window manager. Prints TAP.
+# pointer while following, F11 with no window manager, and the pause when
+# another window takes the focus. Prints TAP.
 # ISODROID names the binary, PNGCHECK the screenshot checker.
 game=${ISODROID:-bin/isodroid}
 pngcheck=${PNGCHECK:-build/san/tests/pngcheck}
@@ -130,6 +131,14 @@ shot levels/01_tutorial.txt 1280x720 route_nosentry "wait 100" "move 640 424" "w
 check "a level without sentries: no tick and no marks on the route" \
     '[ "$(tick route_nosentry)" -eq 0 ] && [ "$(red route_nosentry)" -eq 0 ]'
 
+# the frame rate is for F3 only: the HUD is the same with or without it until F3
+shot levels/01_tutorial.txt 1280x720 hud_plain "wait 100"
+shot levels/01_tutorial.txt 1280x720 hud_f3 "wait 100" "key F3"
+shot levels/01_tutorial.txt 1280x720 hud_f3off "wait 100" "key F3" "key F3"
+d_on=$("$pngcheck" "$tmp/hud_f3.png" 0 0 320 240 diff "$tmp/hud_plain.png" | awk '{ print $7 }')
+d_off=$("$pngcheck" "$tmp/hud_f3off.png" 0 0 320 240 diff "$tmp/hud_plain.png" | awk '{ print $7 }')
+check "F3 shows the frame rate in the HUD and hides it again ($d_on, $d_off pixels changed)" '[ "$d_on" -gt 50 ] && [ "$d_off" -eq 0 ]'
+
 # ---- the destination and the message bar -------------------------------------------------
 
 # a wall clicked near the bottom: the message would sit on the destination, so it goes up
@@ -203,7 +212,7 @@ if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xwi
     # window GAME_PID: the game's window id, once it is mapped
     window() {
         for i in $(seq 50); do
-            id=$(xdotool search --pid "$1" --name Isodroid 2>/dev/null | head -1)
+            id=$(xdotool search --all --pid "$1" --name Isodroid 2>/dev/null | head -1)
             [ -n "$id" ] && { sleep 0.5; echo "$id"; return; }
             sleep 0.1
         done
@@ -242,12 +251,42 @@ if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xwi
         '[ "$(geom "$tmp/full")" = "0 0 1280 720" ] && [ "$(count full 0 0 300 60 255 220 120 20)" -gt 100 ]'
     check "window: F11 again gives the window back ($(geom "$tmp/back")), the HUD at its top left" \
         '[ "$(geom "$tmp/back")" = "160 90 960 540" ] && [ "$(count back 160 90 460 150 255 220 120 20)" -gt 100 ]'
+
+    # another window taking the focus pauses the game; the focus back resumes it
+    # until FILE PATTERN: waits (at most 5 s) for the last line of FILE to match
+    until_last() {
+        for i in $(seq 50); do
+            tail -n 1 "$1" | grep -qx "$2" && return 0
+            sleep 0.1
+        done
+        return 1
+    }
+    "$game" levels/01_tutorial.txt --trace --mute >"$tmp/ftrace" 2>/dev/null &
+    pid=$!
+    win=$(window $pid)
+    "$game" levels/01_tutorial.txt --size 320x240 --mute >/dev/null 2>&1 &
+    pid2=$!
+    win2=$(window $pid2)
+    xdotool windowfocus "$win"
+    until_last "$tmp/ftrace" resume
+    back=$?
+    xdotool windowfocus "$win2"
+    until_last "$tmp/ftrace" pause
+    lost=$?
+    xdotool windowfocus "$win"
+    until_last "$tmp/ftrace" resume
+    again=$?
+    kill $pid $pid2
+    wait $pid $pid2 2>/dev/null
+    check "window: losing the focus pauses the game, the focus back resumes it ($(grep -c "^pause$" "$tmp/ftrace") pauses)" \
+        '[ -n "$win" ] && [ -n "$win2" ] && [ "$win" != "$win2" ] && [ $back -eq 0 ] && [ $lost -eq 0 ] && [ $again -eq 0 ]'
     kill $xvfb
     wait $xvfb 2>/dev/null
 else
     skip "Xvfb, xdotool, xwininfo or import (imagemagick) missing: no real-window checks"
     skip "Xvfb, xdotool, xwininfo or import (imagemagick) missing: no F11 check"
     skip "Xvfb, xdotool, xwininfo or import (imagemagick) missing: no F11 check"
+    skip "Xvfb, xdotool, xwininfo or import (imagemagick) missing: no focus check"
 fi
 
 tap_end
