@@ -616,6 +616,10 @@ static void mouse_down(App *app, int button, int px, int py)
     char glyph;
     if (g->ask != GAME_ASK_NONE)
         return;
+    if (g->show_help && button == SDL_BUTTON_LEFT) { /* a click closes the help, as Esc does */
+        g->show_help = false;
+        return;
+    }
     if (app->menu != MENU_NONE) { /* the panel takes the clicks */
         HudStats hs = hud_stats(app);
         int item = button == SDL_BUTTON_LEFT ? render_menu_pick(g, &hs, px, py) : -1;

@@ -607,7 +607,7 @@ static const HelpRow help_keys[] = {
     {"  Left drag / right click", "paint / toggle wall and floor", -1},
     {"  Ctrl+Z, Ctrl+Y", "undo, redo", -1},
     {"  Ctrl+S", "save the level file", -1},
-    {"H or F1", "this help (the game waits while it is open)", -1},
+    {"H or F1", "this help; the game waits while it is open (a click closes it)", -1},
     {"F11, F3", "fullscreen; the frame rate", -1},
     {"Esc", "close this help, stop editing, or the pause menu: resume, restart, quit", -1},
 };
