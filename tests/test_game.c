@@ -653,9 +653,11 @@ static void test_rewind_is_exact(void **state)
     }
     uint64_t end = g.sim.tick;
     assert_true(end > 60 * SIM_TICK_HZ); /* long enough for the copies to be thinned */
-    int rewinds = 0;
+    int rewinds = 0, lost = 0;
     while (g.sim.tick > 0) {
-        uint64_t before = g.sim.tick;
+        /* after a win or a loss, 3 s back from the moment it happened */
+        uint64_t before = g.sim.status != SIM_PLAYING ? g.sim.end_tick : g.sim.tick;
+        lost += g.sim.status == SIM_LOST;
         assert_true(game_rewind(&g));
         rewinds++;
         uint64_t want = before > GAME_REWIND_TICKS ? before - GAME_REWIND_TICKS : 0;
@@ -663,6 +665,7 @@ static void test_rewind_is_exact(void **state)
         assert_true(sim_hash(&g.sim) == hash[g.sim.tick]);
     }
     assert_int_equal(g.rewinds, rewinds);
+    assert_true(lost > 0); /* the run was caught: rewinding went back from the catch */
     assert_false(game_rewind(&g)); /* nothing before the start */
     /* play on from the start: the same commands give the same play */
     game_click_tile(&g, route[0]);

@@ -81,6 +81,7 @@ bool predict_begin(Predictor *p, const Sim *now, TilePos goal)
             p->result.sentry = e->id;
             p->result.sentry_at = e->mover.tile;
             p->result.heard = e->alert_heard;
+            p->result.already = true;
             return true;
         }
     }

@@ -43,6 +43,7 @@ typedef struct Prediction {
     int sentry;          /* SEEN: its id */
     TilePos sentry_at;   /* SEEN: where it stood */
     bool heard;          /* SEEN: it heard the droid's step (else it saw the droid) */
+    bool already;        /* SEEN: it was after the droid before the walk began */
     bool caught;         /* the walk ends in a catch (after a notice) */
     bool won;            /* the walk wins the level */
     bool out_of_energy;  /* the walk runs out of energy */

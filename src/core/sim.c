@@ -93,6 +93,7 @@ bool sim_reset(Sim *s, const Level *l)
     s->tick = 0;
     s->started = false;
     s->play_ticks = 0;
+    s->end_tick = 0;
     s->status = SIM_PLAYING;
     s->lose = SIM_LOSE_NONE;
     mover_init(&s->droid, l->start, mover_speed(SIM_DROID_SPEED, SIM_TICK_HZ));
@@ -389,6 +390,7 @@ static void tick_sentries(Sim *s);
 static void lose(Sim *s, SimLose why)
 {
     s->status = SIM_LOST;
+    s->end_tick = s->tick;
     s->lose = why;
     s->has_target = false;
     emit(s, SIM_EV_LOSE, s->droid.tile.x, s->droid.tile.y, why);
@@ -425,6 +427,7 @@ static void arrive(Sim *s, TilePos t)
         emit(s, SIM_EV_ENERGY, t.x, t.y, s->energy);
     if (*k == TILE_EXIT && s->exit_open) {
         s->status = SIM_WON;
+        s->end_tick = s->tick;
         s->has_target = false;
         mover_set_path(&s->droid, &s->grid, NULL, 0);
         emit(s, SIM_EV_WIN, t.x, t.y, (int64_t)s->play_ticks);
@@ -562,6 +565,7 @@ uint64_t sim_hash(const Sim *s)
     fnv_u64(&f, s->tick);
     fnv_u64(&f, (uint64_t)s->started);
     fnv_u64(&f, s->play_ticks);
+    fnv_u64(&f, s->end_tick);
     fnv_u64(&f, (uint64_t)s->status);
     fnv_u64(&f, (uint64_t)s->lose);
     const Mover *m = &s->droid;

@@ -111,6 +111,7 @@ typedef struct Sim {
     uint64_t tick;        /* ticks since the level's (re)start */
     bool started;         /* the player gave a first command: the clock runs */
     uint64_t play_ticks;  /* the clock: ticks played from the first command to the win or loss */
+    uint64_t end_tick;    /* the tick the level was won or lost (while status != SIM_PLAYING) */
     SimStatus status;
     SimLose lose;
     Mover droid;

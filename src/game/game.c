@@ -8,6 +8,7 @@
 
 #include "replay.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -326,6 +327,8 @@ static bool same_prediction(const Prediction *a, const Prediction *b)
         return false;
     if (a->outcome != PREDICT_SEEN)
         return true;
+    if (a->already || b->already) /* after the droid already: the same while it is the same sentry */
+        return a->already == b->already && a->sentry == b->sentry && tile_pos_eq(a->at, b->at);
     return tile_pos_eq(a->at, b->at) && a->sentry == b->sentry && a->heard == b->heard &&
            a->from_tick + (uint64_t)a->ticks == b->from_tick + (uint64_t)b->ticks;
 }
@@ -433,7 +436,9 @@ bool game_rewind(Game *g)
         game_say(g, 2.0, first == UINT64_MAX ? "Rewinding is not available (out of memory)." : "This is the start.");
         return false;
     }
-    uint64_t to = g->sim.tick > first + GAME_REWIND_TICKS ? g->sim.tick - GAME_REWIND_TICKS : first;
+    /* after a win or a loss: back from the moment it happened, not from now */
+    uint64_t from = g->sim.status != SIM_PLAYING ? g->sim.end_tick : g->sim.tick;
+    uint64_t to = from > first + GAME_REWIND_TICKS ? from - GAME_REWIND_TICKS : first;
     if (g->record)
         replay_write_rewind(g->record, g->sim.tick, to);
     if (!rewind_to(g, to))
@@ -528,9 +533,10 @@ static void absorb_events(Game *g)
             if (e->x != s->hold.x || e->y != s->hold.y) {
                 const TileInfo *k = tile_info(sim_kind(s, s->hold.x, s->hold.y));
                 if (k->cost)
-                    game_say(g, 4.0, "That tile cannot be reached: going as close as I can.");
+                    game_say(g, 4.0, "That tile is out of reach: the droid goes as close as it can.");
                 else
-                    game_say(g, 4.0, "Blocked (%s): going as close as I can.", k->name);
+                    game_say(g, 4.0, "%c%s is in the way: the droid goes as close as it can.",
+                             (char)toupper((unsigned char)k->name[0]), k->name + 1);
             } else {
                 g->message_left = 0;
             }
@@ -597,6 +603,8 @@ void game_update(Game *g)
     if (g->message_left > 0)
         g->message_left -= dt;
     bool ticked = !g->editing && !game_paused(g);
+    if (!ticked)
+        g->noise_since += dt; /* the last step's ripple stands still too */
     if (ticked) {
         sim_tick(&g->sim);
         history_tick(&g->history, &g->sim);
