@@ -1,6 +1,8 @@
 /* progress.c - the progress file: a header line, then one tab-separated
- * line a level: "level NAME TIME STEPS ENERGY". Parsed strictly; written
- * whole to a temporary file beside it, flushed and renamed over it. */
+ * line a level: "level NAME TIME STEPS ENERGY". Each line is parsed on its
+ * own (a damaged one is dropped, the rest read); a win locks FILE.lock,
+ * merges what the file holds now, keeps a damaged file aside under a free
+ * FILE.bad[.N] name and writes the whole file with fileio_write_atomic. */
 #define _POSIX_C_SOURCE 200809L
 #include "progress.h"
 
@@ -8,13 +10,25 @@
 #include "num.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #define PROGRESS_HEADER "# isodroid progress 1"
-enum { PROGRESS_MAX_BYTES = 1 << 20, PROGRESS_MAX_LEVELS = 10000 };
+
+/* the longest line the writer can produce fits PROGRESS_LINE_MAX, and a file
+ * of PROGRESS_MAX_LEVELS of them fits what the reader reads */
+_Static_assert(sizeof "level\t\t1000000000.000\t1000000000\t1000000000000.000\n" - 1 + PROGRESS_NAME_MAX <=
+                   PROGRESS_LINE_MAX,
+               "a progress line fits PROGRESS_LINE_MAX");
+_Static_assert(sizeof PROGRESS_HEADER + (long long)PROGRESS_MAX_LEVELS * PROGRESS_LINE_MAX <= PROGRESS_MAX_BYTES,
+               "a full progress file fits PROGRESS_MAX_BYTES");
 
 char *progress_default_path(void)
 {
@@ -33,10 +47,27 @@ char *progress_default_path(void)
     return p;
 }
 
+/* snprintf into a message buffer, where a long path may cut the text */
+static void say(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(char *out, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out, n, fmt, ap);
+    va_end(ap);
+}
+
 static const char *base_name(const char *path)
 {
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
+}
+
+/* A level name the file can hold: what the reader takes back as it is. */
+static bool name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 0 && n <= PROGRESS_NAME_MAX && !strpbrk(name, "/\t\n\r");
 }
 
 static ProgressEntry *find(const Progress *p, const char *name)
@@ -49,6 +80,8 @@ static ProgressEntry *find(const Progress *p, const char *name)
 
 static ProgressEntry *add(Progress *p, const char *name)
 {
+    if (p->count >= PROGRESS_MAX_LEVELS)
+        return NULL;
     if (p->count == p->cap) {
         int cap = p->cap ? p->cap * 2 : 16;
         ProgressEntry *e = realloc(p->entry, (size_t)cap * sizeof *e);
@@ -72,30 +105,228 @@ static void clear_entries(Progress *p)
     p->count = 0;
 }
 
-/* One "level NAME TIME STEPS ENERGY" line; false when it is not one. */
+/* Keeps the best of each value; *best when one of them improved (or the
+ * level is new). False when a new level cannot be added (the limit, memory). */
+static bool keep(Progress *p, const char *name, double time, long steps, double energy, bool *best)
+{
+    ProgressEntry *e = find(p, name);
+    bool better = false;
+    if (!e) {
+        if (!(e = add(p, name)))
+            return false;
+        e->best_time = time;
+        e->best_steps = steps;
+        e->best_energy = energy;
+        better = true;
+    } else {
+        if (time < e->best_time)
+            e->best_time = time, better = true;
+        if (steps < e->best_steps)
+            e->best_steps = steps, better = true;
+        if (energy < e->best_energy)
+            e->best_energy = energy, better = true;
+    }
+    if (best)
+        *best = better;
+    return true;
+}
+
+/* One "level NAME TIME STEPS ENERGY" line (its end already trimmed), kept
+ * into p; false when it is not one or cannot be kept. */
 static bool parse_line(Progress *p, char *line)
 {
-    char *f[5], *save = NULL;
+    char *f[5];
     int n = 0;
-    for (char *t = strtok_r(line, "\t", &save); t && n < 6; t = strtok_r(NULL, "\t", &save))
-        if (n < 5)
-            f[n++] = t;
-        else
-            return false;
-    if (n != 5 || strcmp(f[0], "level") || !f[1][0] || strchr(f[1], '/') || find(p, f[1]))
-        return false;
+    for (char *c = line;;) {
+        if (n == 5)
+            return false; /* a sixth field */
+        f[n++] = c;
+        char *tab = strchr(c, '\t');
+        if (!tab)
+            break;
+        *tab = '\0';
+        c = tab + 1;
+    }
     double time, energy;
     long steps;
-    if (num_parse_double(f[2], 0, 1e9, &time) != NUM_OK || num_parse_long(f[3], 0, 1000000000L, &steps) != NUM_OK ||
-        num_parse_double(f[4], 0, 1e12, &energy) != NUM_OK)
+    if (n != 5 || strcmp(f[0], "level") || !name_ok(f[1]) ||
+        num_parse_double(f[2], 0, PROGRESS_TIME_MAX, &time) != NUM_OK ||
+        num_parse_long(f[3], 0, PROGRESS_STEPS_MAX, &steps) != NUM_OK ||
+        num_parse_double(f[4], 0, PROGRESS_ENERGY_MAX, &energy) != NUM_OK)
         return false;
-    ProgressEntry *e = add(p, f[1]);
-    if (!e)
-        return false;
-    e->best_time = time;
-    e->best_steps = steps;
-    e->best_energy = energy;
-    return true;
+    return keep(p, f[1], time, steps, energy, NULL); /* a level twice: its best values */
+}
+
+typedef enum FileState {
+    FILE_ABSENT,    /* no file: nothing to keep */
+    FILE_WHOLE,     /* every line read */
+    FILE_LINES,     /* read, but some lines were damaged and dropped */
+    FILE_UNREAD,    /* not read at all: too large, a folder, not a regular file, an error */
+} FileState;
+
+typedef struct Reading {
+    FileState state;
+    int first_bad, bad_lines; /* FILE_LINES: the first damaged line's number, how many */
+    char why[160];            /* FILE_UNREAD: why */
+} Reading;
+
+static void bad_line(Reading *r, int line)
+{
+    if (r->bad_lines++ == 0)
+        r->first_bad = line;
+}
+
+/* Reads path into p (adding to what p holds, best values kept). */
+static Reading read_file(Progress *p, const char *path)
+{
+    Reading r = {FILE_WHOLE, 0, 0, ""};
+    char *text = NULL;
+    size_t len = 0;
+    int err = 0;
+    switch (fileio_read_all(path, PROGRESS_MAX_BYTES, &text, &len, &err)) {
+    case FILEIO_READ_OK: break;
+    case FILEIO_READ_CANNOT_OPEN:
+        if (err == ENOENT) {
+            r.state = FILE_ABSENT;
+            return r;
+        }
+        if (err == FILEIO_ENOTREG)
+            say(r.why, sizeof r.why, "is %s", fileio_strerror(err));
+        else
+            say(r.why, sizeof r.why, "cannot be read (%s)", strerror(err));
+        r.state = FILE_UNREAD;
+        return r;
+    case FILEIO_READ_FOLDER:
+        say(r.why, sizeof r.why, "is a folder");
+        r.state = FILE_UNREAD;
+        return r;
+    case FILEIO_READ_TOO_LARGE:
+        say(r.why, sizeof r.why, "is larger than %d bytes", PROGRESS_MAX_BYTES);
+        r.state = FILE_UNREAD;
+        return r;
+    case FILEIO_READ_FAILED:
+        say(r.why, sizeof r.why, "cannot be read (%s)", strerror(err));
+        r.state = FILE_UNREAD;
+        return r;
+    case FILEIO_READ_NO_MEMORY:
+        say(r.why, sizeof r.why, "cannot be read (out of memory)");
+        r.state = FILE_UNREAD;
+        return r;
+    }
+    char *s = text, *end = text + len;
+    if (len >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
+        s += 3; /* a byte-order mark, as some editors save */
+    bool header = false;
+    for (int line_no = 1; s < end; line_no++) {
+        char *nl = memchr(s, '\n', (size_t)(end - s)), *stop = nl ? nl : end;
+        char *line = s;
+        s = nl ? nl + 1 : end;
+        size_t n = (size_t)(stop - line);
+        while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
+            n--; /* CRLF and trailing blanks */
+        if (n == 0)
+            continue; /* a blank line holds nothing */
+        if (memchr(line, '\0', n)) {
+            bad_line(&r, line_no);
+            continue;
+        }
+        line[n] = '\0';
+        if (!header) {
+            header = true; /* the first line that holds something */
+            if (!strcmp(line, PROGRESS_HEADER))
+                continue;
+            bad_line(&r, line_no);
+            continue;
+        }
+        if (!parse_line(p, line))
+            bad_line(&r, line_no);
+    }
+    free(text);
+    if (r.bad_lines)
+        r.state = FILE_LINES;
+    return r;
+}
+
+/* The resolved file (after its symbolic links) with suffix; malloc'd. */
+static char *beside(const char *path, const char *suffix)
+{
+    char err[64];
+    char *real = fileio_resolve(path, err, sizeof err);
+    if (!real)
+        real = strdup(path);
+    if (!real)
+        return NULL;
+    size_t n = strlen(real) + strlen(suffix) + 1;
+    char *out = malloc(n);
+    if (out)
+        say(out, n, "%s%s", real, suffix);
+    free(real);
+    return out;
+}
+
+/* The k-th name a damaged file is kept under: FILE.bad, FILE.bad.1, ... */
+static char *bad_name(const char *path, int k)
+{
+    char suffix[32];
+    if (k == 0)
+        snprintf(suffix, sizeof suffix, ".bad");
+    else
+        snprintf(suffix, sizeof suffix, ".bad.%d", k);
+    return beside(path, suffix);
+}
+
+/* The first of those names that is free (malloc'd), or NULL when all are
+ * taken or on an error (then *err is set, 0 when all are taken). */
+static char *free_bad_name(const char *path, int *err)
+{
+    *err = 0;
+    for (int k = 0; k < PROGRESS_BAD_MAX; k++) {
+        char *name = bad_name(path, k);
+        if (!name) {
+            *err = ENOMEM;
+            return NULL;
+        }
+        struct stat sb;
+        if (lstat(name, &sb) != 0) {
+            if (errno == ENOENT)
+                return name;
+            *err = errno;
+            free(name);
+            return NULL;
+        }
+        free(name);
+    }
+    return NULL;
+}
+
+/* "kept as progress.bad when a new one is written", or what stands in the way. */
+static void kept_as(const char *path, char *out, size_t n)
+{
+    int err;
+    char *name = free_bad_name(path, &err);
+    const char *base = base_name(path);
+    if (name)
+        say(out, n, "kept as %s when a new one is written", base_name(name));
+    else if (err)
+        say(out, n, "not written over (%s)", strerror(err));
+    else
+        say(out, n, "not written over: %d damaged copies are kept already (%s.bad to %s.bad.%d); remove some",
+            PROGRESS_BAD_MAX, base, base, PROGRESS_BAD_MAX - 1);
+    free(name);
+}
+
+static void describe(char *out, size_t n, const char *path, const Reading *r)
+{
+    char kept[300];
+    kept_as(path, kept, sizeof kept);
+    if (r->state == FILE_UNREAD)
+        say(out, n, "progress file %s %s: ignored; it is %s", path, r->why, kept);
+    else if (r->bad_lines == 1)
+        say(out, n, "progress file %s:%d is damaged: that line is dropped, the rest is read; the file is %s", path,
+            r->first_bad, kept);
+    else
+        say(out, n, "progress file %s:%d is damaged: %d lines are dropped (the first is line %d), the rest is read; "
+            "the file is %s", path, r->first_bad, r->bad_lines, r->first_bad, kept);
 }
 
 void progress_load(Progress *p, const char *path)
@@ -104,42 +335,10 @@ void progress_load(Progress *p, const char *path)
     if (!path)
         return;
     p->path = strdup(path);
-    char *text = NULL;
-    size_t len = 0;
-    int err = 0;
-    FileioRead got = fileio_read_all(path, PROGRESS_MAX_BYTES, &text, &len, &err);
-    if (got == FILEIO_READ_CANNOT_OPEN && err == ENOENT)
-        return; /* no progress yet */
-    if (got == FILEIO_READ_CANNOT_OPEN || got == FILEIO_READ_FAILED || got == FILEIO_READ_NO_MEMORY) {
-        snprintf(p->error, sizeof p->error, "progress file %s cannot be read (%s): ignored (kept as %s.bad when a new one is written)",
-                 path, got == FILEIO_READ_NO_MEMORY ? "out of memory" : strerror(err), path);
-        p->corrupt = true; /* what cannot be read is never written over */
-        return;
-    }
-    bool ok = got == FILEIO_READ_OK; /* a folder or a huge file: damaged */
-    int line_no = 0;
-    if (ok) {
-        ok = memchr(text, '\0', len) == NULL;
-        char *save = NULL;
-        for (char *line = ok ? strtok_r(text, "\n", &save) : NULL; line && ok; line = strtok_r(NULL, "\n", &save)) {
-            line_no++;
-            if (line_no == 1)
-                ok = !strcmp(line, PROGRESS_HEADER);
-            else
-                ok = p->count < PROGRESS_MAX_LEVELS && parse_line(p, line);
-        }
-        ok = ok && line_no >= 1;
-    }
-    free(text);
-    if (!ok) {
-        clear_entries(p);
-        p->corrupt = true;
-        if (line_no > 0)
-            snprintf(p->error, sizeof p->error, "progress file %s:%d is damaged: ignored (kept as %s.bad when a new one is written)",
-                     path, line_no, path);
-        else
-            snprintf(p->error, sizeof p->error, "progress file %s is damaged: ignored (kept as %s.bad when a new one is written)",
-                     path, path);
+    Reading r = read_file(p, path);
+    if (r.state == FILE_LINES || r.state == FILE_UNREAD) {
+        p->corrupt = true; /* what did not read whole is never written over */
+        describe(p->error, sizeof p->error, path, &r);
     }
 }
 
@@ -176,67 +375,154 @@ static bool make_dirs(const char *file)
     return true;
 }
 
-/* Moves a damaged file aside to FILE.bad, so writing never destroys it. */
-static bool back_up_damaged(Progress *p)
+/* Takes FILE.lock (flock), waiting at most PROGRESS_LOCK_WAIT_MS for another
+ * game. The descriptor (close it to unlock), -2 when the file system has no
+ * locks (written unlocked then), -1 with p->error set when it cannot. */
+static int lock(Progress *p)
 {
-    size_t bn = strlen(p->path) + 5;
-    char *bad = malloc(bn);
-    if (!bad)
+    char *name = beside(p->path, ".lock");
+    if (!name) {
+        say(p->error, sizeof p->error, "progress not saved: out of memory");
+        return -1;
+    }
+    int fd = open(name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0644);
+    if (fd < 0) {
+        say(p->error, sizeof p->error, "progress not saved: cannot open the lock %s (%s)", name, strerror(errno));
+        free(name);
+        return -1;
+    }
+    for (int waited = 0;;) {
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+            break;
+        if (errno == EINTR)
+            continue;
+        if (errno != EWOULDBLOCK) { /* no locks here (ENOLCK, EINVAL...): merge all the same */
+            close(fd);
+            free(name);
+            return -2;
+        }
+        if (waited >= PROGRESS_LOCK_WAIT_MS) {
+            say(p->error, sizeof p->error, "progress not saved: another game holds %s", name);
+            close(fd);
+            free(name);
+            return -1;
+        }
+        nanosleep(&(struct timespec){0, 10 * 1000000L}, NULL);
+        waited += 10;
+    }
+    free(name);
+    return fd;
+}
+
+/* Moves the damaged file aside to the first free FILE.bad[.N], never over
+ * another one kept before. */
+static bool keep_damaged(Progress *p)
+{
+    int err;
+    char *bad = free_bad_name(p->path, &err);
+    if (!bad) {
+        if (err)
+            say(p->error, sizeof p->error, "progress not saved: cannot keep the damaged %s aside (%s)", p->path,
+                strerror(err));
+        else {
+            const char *base = base_name(p->path);
+            say(p->error, sizeof p->error,
+                "progress not saved: %s is damaged and %d damaged copies are kept already (%s.bad to %s.bad.%d); "
+                "remove some", p->path, PROGRESS_BAD_MAX, base, base, PROGRESS_BAD_MAX - 1);
+        }
         return false;
-    snprintf(bad, bn, "%s.bad", p->path);
-    bool ok = rename(p->path, bad) == 0 || errno == ENOENT;
+    }
+    char *real = beside(p->path, "");
+    bool ok = real && (rename(real, bad) == 0 || errno == ENOENT);
     if (!ok)
-        snprintf(p->error, sizeof p->error, "progress not saved: cannot keep the damaged %s as %s (%s)", p->path, bad,
-                 strerror(errno));
+        say(p->error, sizeof p->error, "progress not saved: cannot keep the damaged %s as %s (%s)", p->path, bad,
+            real ? strerror(errno) : "out of memory");
+    free(real);
     free(bad);
-    if (ok)
-        p->corrupt = false;
     return ok;
 }
 
 static bool write_file(Progress *p)
 {
-    size_t cap = 64, len = 0;
-    for (int i = 0; i < p->count; i++)
-        cap += strlen(p->entry[i].level) + 96;
+    size_t cap = sizeof PROGRESS_HEADER + (size_t)p->count * PROGRESS_LINE_MAX + 1, len = 0;
     char *text = malloc(cap);
-    if (!text)
+    if (!text) {
+        say(p->error, sizeof p->error, "progress not saved: out of memory");
         return false;
+    }
     len += (size_t)snprintf(text, cap, "%s\n", PROGRESS_HEADER);
     for (int i = 0; i < p->count; i++)
         len += (size_t)snprintf(text + len, cap - len, "level\t%s\t%.3f\t%ld\t%.3f\n", p->entry[i].level,
                                 p->entry[i].best_time, p->entry[i].best_steps, p->entry[i].best_energy);
     char err[300];
-    bool ok = make_dirs(p->path);
+    bool ok = len < cap && len <= PROGRESS_MAX_BYTES; /* what the reader takes; the limits make it so */
     if (!ok)
-        snprintf(p->error, sizeof p->error, "progress not saved: cannot make the folder of %s (%s)", p->path,
-                 strerror(errno));
-    ok = ok && (!p->corrupt || back_up_damaged(p));
+        say(p->error, sizeof p->error, "progress not saved: the file would pass %d bytes", PROGRESS_MAX_BYTES);
     if (ok && !(ok = fileio_write_atomic(p->path, text, len, err, sizeof err)))
-        snprintf(p->error, sizeof p->error, "progress not saved: %s", err);
+        say(p->error, sizeof p->error, "progress not saved: %s", err);
     free(text);
     return ok;
+}
+
+static double clamp(double v, double max)
+{
+    return v >= 0 ? (v <= max ? v : max) : 0; /* NaN and negatives: 0 */
 }
 
 bool progress_record(Progress *p, const char *level_path, double time, long steps, double energy, bool *best)
 {
     *best = false;
     const char *name = base_name(level_path);
-    ProgressEntry *e = find(p, name);
-    if (!e) {
-        if (!(e = add(p, name)))
-            return false;
-        e->best_time = time;
-        e->best_steps = steps;
-        e->best_energy = energy;
-        *best = true;
-    } else {
-        if (time < e->best_time)
-            e->best_time = time, *best = true;
-        if (steps < e->best_steps)
-            e->best_steps = steps, *best = true;
-        if (energy < e->best_energy)
-            e->best_energy = energy, *best = true;
+    if (!name_ok(name)) {
+        say(p->error, sizeof p->error,
+            "progress not saved: the level name '%.*s' cannot be kept (empty, over %d bytes, or a tab or line end "
+            "in it)", 200, name, PROGRESS_NAME_MAX);
+        return false;
     }
-    return p->path ? write_file(p) : true;
+    /* what the reader takes back: the values within their ranges */
+    time = clamp(time, PROGRESS_TIME_MAX);
+    energy = clamp(energy, PROGRESS_ENERGY_MAX);
+    steps = steps < 0 ? 0 : steps > PROGRESS_STEPS_MAX ? PROGRESS_STEPS_MAX : steps;
+    if (!p->path) {
+        if (keep(p, name, time, steps, energy, best))
+            return true;
+        say(p->error, sizeof p->error, "progress not kept: %d levels are kept already", PROGRESS_MAX_LEVELS);
+        return false;
+    }
+    if (!make_dirs(p->path)) {
+        say(p->error, sizeof p->error, "progress not saved: cannot make the folder of %s (%s)", p->path,
+            strerror(errno));
+        keep(p, name, time, steps, energy, best);
+        return false;
+    }
+    int fd = lock(p);
+    if (fd == -1) {
+        keep(p, name, time, steps, energy, best);
+        return false;
+    }
+    /* the file as it is now: another game may have written it since */
+    Progress now = {0};
+    Reading r = read_file(&now, p->path);
+    bool ok = true;
+    for (int i = 0; i < now.count && ok; i++) {
+        const ProgressEntry *e = &now.entry[i];
+        ok = keep(p, e->level, e->best_time, e->best_steps, e->best_energy, NULL);
+    }
+    progress_free(&now);
+    if (!ok)
+        say(p->error, sizeof p->error, "progress not saved: the file and this game hold more than %d levels",
+            PROGRESS_MAX_LEVELS);
+    if (ok && !(ok = keep(p, name, time, steps, energy, best)))
+        say(p->error, sizeof p->error, "progress not saved: %d levels are kept already, the most the file holds",
+            PROGRESS_MAX_LEVELS);
+    if (ok && (r.state == FILE_LINES || r.state == FILE_UNREAD))
+        ok = keep_damaged(p);
+    ok = ok && write_file(p);
+    if (ok) {
+        p->corrupt = false;
+        p->error[0] = '\0';
+    }
+    if (fd >= 0)
+        close(fd); /* unlocks */
+    return ok;
 }

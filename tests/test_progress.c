@@ -1,0 +1,484 @@
+/* test_progress.c - the progress file: two games winning in turn (and one
+ * holding the lock) keep each other's bests; CRLF, a byte-order mark and
+ * trailing spaces read as the same bests, a damaged line is dropped and
+ * named, never the whole file; damaged files are kept aside under numbered
+ * names, never over one another; the writer writes only what the reader
+ * takes back (values, names, the count of levels, the size); a named pipe
+ * as the progress file is refused at once. */
+#include "testlib.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "fileio.h"
+#include "progress.h"
+
+typedef struct Dir {
+    char path[64];
+    char file[128]; /* DIR/isodroid/progress: its folder made by the first write */
+} Dir;
+
+static void dir_make(Dir *d)
+{
+    snprintf(d->path, sizeof d->path, "/tmp/isodroid-progress-XXXXXX");
+    assert_non_null(mkdtemp(d->path));
+    snprintf(d->file, sizeof d->file, "%s/isodroid/progress", d->path);
+}
+
+static void dir_remove(Dir *d)
+{
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", d->path);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* "FILE" + suffix in a static buffer (two in turn) */
+static const char *at(const Dir *d, const char *suffix)
+{
+    static char buf[2][200];
+    static int k;
+    k ^= 1;
+    snprintf(buf[k], sizeof buf[k], "%s%s", d->file, suffix);
+    return buf[k];
+}
+
+static void put(const Dir *d, const char *suffix, const char *text, size_t len)
+{
+    char folder[100];
+    snprintf(folder, sizeof folder, "%s/isodroid", d->path);
+    mkdir(folder, 0755);
+    FILE *f = fopen(at(d, suffix), "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    fclose(f);
+}
+
+static void put_text(const Dir *d, const char *suffix, const char *text)
+{
+    put(d, suffix, text, strlen(text));
+}
+
+static void expect_file(const Dir *d, const char *suffix, const char *text, size_t len)
+{
+    size_t got_len = 0;
+    char *got = test_read_file(at(d, suffix), &got_len);
+    assert_non_null(got);
+    assert_int_equal(got_len, len);
+    assert_memory_equal(got, text, len);
+    free(got);
+}
+
+static void expect_entry(const Progress *p, const char *level, double time, long steps, double energy)
+{
+    const ProgressEntry *e = progress_get(p, level);
+    if (!e)
+        fail_msg("no entry for %s", level);
+    assert_true(fabs(e->best_time - time) < 1e-9);
+    assert_int_equal(e->best_steps, steps);
+    assert_true(fabs(e->best_energy - energy) < 1e-9);
+}
+
+/* Loads the file again: it must read whole, with count levels. */
+static void expect_clean(const Dir *d, int count)
+{
+    Progress p;
+    progress_load(&p, d->file);
+    assert_string_equal(p.error, "");
+    assert_false(p.corrupt);
+    assert_int_equal(p.count, count);
+    progress_free(&p);
+}
+
+/* Two games started from the same file each win a level: the later write
+ * used to replace the file with its own entries only, losing the first
+ * game's win. Now each win merges the file as it is, value by value. */
+static void test_two_games_keep_each_others_bests(void **state)
+{
+    (void)state;
+    Dir d;
+    dir_make(&d);
+    Progress a, b;
+    bool best;
+    progress_load(&a, d.file);
+    progress_load(&b, d.file);
+    assert_true(progress_record(&a, "levels/01_tutorial.txt", 10.0, 50, 30.0, &best));
+    assert_true(best);
+    assert_true(progress_record(&b, "levels/02_corridors.txt", 20.0, 60, 40.0, &best));
+    assert_true(best);
+    Progress c;
+    progress_load(&c, d.file);
+    assert_string_equal(c.error, "");
+    assert_int_equal(c.count, 2);
+    expect_entry(&c, "01_tutorial.txt", 10.0, 50, 30.0);
+    expect_entry(&c, "02_corridors.txt", 20.0, 60, 40.0);
+    progress_free(&c);
+    /* the same level: each value keeps its best from either game, and a run
+     * is a best only against both */
+    assert_true(progress_record(&b, "levels/01_tutorial.txt", 12.0, 40, 35.0, &best));
+    assert_true(best); /* fewer steps */
+    assert_true(progress_record(&a, "levels/01_tutorial.txt", 11.0, 45, 31.0, &best));
+    assert_false(best); /* a knew 10 s and 30 energy; the 40 steps are b's */
+    expect_entry(&a, "01_tutorial.txt", 10.0, 40, 30.0);
+    expect_entry(&a, "02_corridors.txt", 20.0, 60, 40.0);
+    progress_load(&c, d.file);
+    expect_entry(&c, "01_tutorial.txt", 10.0, 40, 30.0);
+    expect_entry(&c, "02_corridors.txt", 20.0, 60, 40.0);
+    progress_free(&c);
+    progress_free(&a);
+    progress_free(&b);
+    dir_remove(&d);
+}
+
+/* Another game holding FILE.lock: a win waits for it, then merges what that
+ * game wrote (without the lock, or reading before waiting, it was lost). */
+static void test_a_win_waits_for_the_lock(void **state)
+{
+    (void)state;
+    Dir d;
+    dir_make(&d);
+    put_text(&d, "", "# isodroid progress 1\n");
+    Progress p;
+    progress_load(&p, d.file);
+    int ready[2];
+    assert_int_equal(pipe(ready), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        /* the other game: locks, signals, writes its win a little later */
+        int fd = open(at(&d, ".lock"), O_RDWR | O_CREAT, 0644);
+        if (fd < 0 || flock(fd, LOCK_EX) != 0)
+            _exit(1);
+        (void)!write(ready[1], "L", 1);
+        nanosleep(&(struct timespec){0, 300 * 1000000L}, NULL);
+        const char *text = "# isodroid progress 1\nlevel\tother.txt\t5.000\t9\t7.000\n";
+        char err[300];
+        _exit(fileio_write_atomic(d.file, text, strlen(text), err, sizeof err) ? 0 : 1);
+    }
+    char c;
+    assert_int_equal(read(ready[0], &c, 1), 1);
+    bool best;
+    assert_true(progress_record(&p, "levels/mine.txt", 1.0, 2, 3.0, &best));
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    close(ready[0]);
+    close(ready[1]);
+    Progress q;
+    progress_load(&q, d.file);
+    assert_string_equal(q.error, "");
+    expect_entry(&q, "other.txt", 5.0, 9, 7.0);
+    expect_entry(&q, "mine.txt", 1.0, 2, 3.0);
+    progress_free(&q);
+
+    /* a lock held for longer than PROGRESS_LOCK_WAIT_MS: not saved, said so,
+     * the file untouched and the bests kept in the game */
+    assert_int_equal(pipe(ready), 0);
+    child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        int fd = open(at(&d, ".lock"), O_RDWR | O_CREAT, 0644);
+        if (fd < 0 || flock(fd, LOCK_EX) != 0)
+            _exit(1);
+        (void)!write(ready[1], "L", 1);
+        pause(); /* until killed */
+        _exit(0);
+    }
+    assert_int_equal(read(ready[0], &c, 1), 1);
+    size_t before_len;
+    char *before = test_read_file(d.file, &before_len);
+    assert_false(progress_record(&p, "levels/third.txt", 1.0, 2, 3.0, &best));
+    assert_non_null(strstr(p.error, "another game holds"));
+    assert_non_null(progress_get(&p, "third.txt"));
+    expect_file(&d, "", before, before_len);
+    free(before);
+    kill(child, SIGKILL);
+    waitpid(child, NULL, 0);
+    close(ready[0]);
+    close(ready[1]);
+    /* the next win writes everything */
+    assert_true(progress_record(&p, "levels/third.txt", 1.0, 2, 3.0, &best));
+    assert_false(best);
+    expect_clean(&d, 3);
+    progress_free(&p);
+    dir_remove(&d);
+}
+
+/* A byte-order mark, CRLF line ends, trailing spaces and tabs and blank
+ * lines read as the same bests, with no error: the BOM used to damage the
+ * header and with it the whole file. */
+static void test_lenient_reading(void **state)
+{
+    (void)state;
+    Dir d;
+    dir_make(&d);
+    const char *clean = "# isodroid progress 1\n"
+                        "level\t01_tutorial.txt\t12.500\t40\t44.250\n"
+                        "level\tb c.txt\t3.000\t4\t5.000\n";
+    const char *edited = "\xEF\xBB\xBF# isodroid progress 1  \r\n"
+                         "level\t01_tutorial.txt\t12.500\t40\t44.250 \t \r\n"
+                         "\r\n"
+                         "   \n"
+                         "level\tb c.txt\t3.000\t4\t5.000\r\n";
+    const char *files[] = {clean, edited};
+    for (int i = 0; i < 2; i++) {
+        put_text(&d, "", files[i]);
+        Progress p;
+        progress_load(&p, d.file);
+        assert_string_equal(p.error, "");
+        assert_false(p.corrupt);
+        assert_int_equal(p.count, 2);
+        expect_entry(&p, "01_tutorial.txt", 12.5, 40, 44.25);
+        expect_entry(&p, "b c.txt", 3.0, 4, 5.0);
+        /* nothing was damaged: nothing is kept aside, the file is written clean */
+        bool best;
+        assert_true(progress_record(&p, "levels/b c.txt", 9.0, 9, 9.0, &best));
+        assert_false(best);
+        expect_file(&d, "", clean, strlen(clean));
+        assert_int_equal(access(at(&d, ".bad"), F_OK), -1);
+        progress_free(&p);
+    }
+    /* an empty file is an empty progress, not a damaged one */
+    put_text(&d, "", "");
+    expect_clean(&d, 0);
+    dir_remove(&d);
+}
+
+/* A damaged line is dropped and named; the other lines are read (the whole
+ * file used to be ignored for one bad number). The file is kept aside whole
+ * before a new one is written. */
+static void test_damaged_line_dropped_and_named(void **state)
+{
+    (void)state;
+    Dir d;
+    dir_make(&d);
+    const char text[] = "# isodroid progress 1\n"
+                        "level\ta.txt\t1.000\t2\t3.000\n"
+                        "level\tx.txt\tnot-a-number\t3\t4\n" /* line 3 */
+                        "level\tb.txt\t4.000\t5\t6.000\n"
+                        "level\tn\0l.txt\t1.000\t2\t3.000\n" /* line 5: a NUL */
+                        "level\tc.txt\t7.000\t8\t9.000\textra\n" /* line 6: a sixth field */
+                        "level\td.txt\t7.000\t8\t9.000";     /* no line end: read */
+    put(&d, "", text, sizeof text - 1);
+    Progress p;
+    progress_load(&p, d.file);
+    assert_true(p.corrupt);
+    assert_int_equal(p.count, 3);
+    expect_entry(&p, "a.txt", 1.0, 2, 3.0);
+    expect_entry(&p, "b.txt", 4.0, 5, 6.0);
+    expect_entry(&p, "d.txt", 7.0, 8, 9.0);
+    char where[200];
+    snprintf(where, sizeof where, "progress file %s:3 is damaged: 3 lines are dropped", d.file);
+    if (!strstr(p.error, where))
+        fail_msg("%s", p.error);
+    assert_non_null(strstr(p.error, "kept as progress.bad when"));
+    expect_file(&d, "", text, sizeof text - 1); /* loading never touches it */
+    bool best;
+    assert_true(progress_record(&p, "levels/e.txt", 1.0, 1, 1.0, &best));
+    expect_file(&d, ".bad", text, sizeof text - 1);
+    expect_clean(&d, 4);
+    progress_free(&p);
+
+    /* one damaged line: that line is named; a damaged header is a line too */
+    put_text(&d, "", "# isodroid progres 1\nlevel\ta.txt\t1.000\t2\t3.000\n");
+    progress_load(&p, d.file);
+    snprintf(where, sizeof where, "progress file %s:1 is damaged: that line is dropped", d.file);
+    if (!strstr(p.error, where))
+        fail_msg("%s", p.error);
+    assert_int_equal(p.count, 1);
+    progress_free(&p);
+    dir_remove(&d);
+}
+
+/* A second damaged file is kept as FILE.bad.1, never over the first one
+ * kept as FILE.bad (the rename used to replace it). The names are bounded:
+ * with all PROGRESS_BAD_MAX taken, the progress is not saved and the file
+ * stays as it is. */
+static void test_damaged_files_kept_under_numbered_names(void **state)
+{
+    (void)state;
+    Dir d;
+    dir_make(&d);
+    const char *first = "# isodroid progress 1\nlevel\tfirst\n";
+    const char *second = "garbage\n";
+    bool best;
+    Progress p;
+    put_text(&d, "", first);
+    progress_load(&p, d.file);
+    assert_true(progress_record(&p, "levels/a.txt", 1.0, 1, 1.0, &best));
+    progress_free(&p);
+    expect_file(&d, ".bad", first, strlen(first));
+
+    put_text(&d, "", second);
+    progress_load(&p, d.file);
+    assert_non_null(strstr(p.error, "kept as progress.bad.1 when"));
+    assert_true(progress_record(&p, "levels/a.txt", 1.0, 1, 1.0, &best));
+    progress_free(&p);
+    expect_file(&d, ".bad", first, strlen(first));
+    expect_file(&d, ".bad.1", second, strlen(second));
+    expect_clean(&d, 1);
+
+    /* FILE.bad.2 ... FILE.bad.9 taken as well: the tenth is not written over */
+    char suffix[32];
+    for (int k = 2; k < PROGRESS_BAD_MAX; k++) {
+        snprintf(suffix, sizeof suffix, ".bad.%d", k);
+        put_text(&d, suffix, "kept\n");
+    }
+    const char *third = "# isodroid progress 1\nlevel\ta.txt\t1\n";
+    put_text(&d, "", third);
+    progress_load(&p, d.file);
+    assert_non_null(strstr(p.error, "remove some"));
+    assert_false(progress_record(&p, "levels/b.txt", 1.0, 1, 1.0, &best));
+    assert_non_null(strstr(p.error, "progress not saved"));
+    assert_non_null(strstr(p.error, "remove some"));
+    expect_file(&d, "", third, strlen(third));
+    snprintf(suffix, sizeof suffix, ".bad.%d", PROGRESS_BAD_MAX);
+    assert_int_equal(access(at(&d, suffix), F_OK), -1);
+    expect_file(&d, ".bad", first, strlen(first));
+    progress_free(&p);
+    dir_remove(&d);
+}
+
+/* What is written reads back whole: values beyond the reader's ranges are
+ * written at the bound (a time of 5e9 s made a line the reader refused), a
+ * level name the format cannot hold is not written (a tab split its line). */
+static void test_writer_writes_what_the_reader_takes(void **state)
+{
+    (void)state;
+    Dir d;
+    dir_make(&d);
+    Progress p;
+    bool best;
+    progress_load(&p, d.file);
+    assert_true(progress_record(&p, "levels/long.txt", 5e9, 2000000000L, 1e13, &best));
+    assert_true(progress_record(&p, "levels/nan.txt", NAN, -5, -1.0, &best));
+    assert_false(progress_record(&p, "levels/a\tb.txt", 1.0, 1, 1.0, &best));
+    assert_non_null(strstr(p.error, "cannot be kept"));
+    assert_false(progress_record(&p, "levels/a\nlevel\tb.txt", 1.0, 1, 1.0, &best));
+    assert_false(progress_record(&p, "levels/", 1.0, 1, 1.0, &best));
+    char name[PROGRESS_NAME_MAX + 2];
+    memset(name, 'n', sizeof name - 1);
+    name[sizeof name - 1] = '\0';
+    assert_false(progress_record(&p, name, 1.0, 1, 1.0, &best)); /* 256 bytes */
+    name[PROGRESS_NAME_MAX] = '\0';
+    assert_true(progress_record(&p, name, 1.0, 1, 1.0, &best)); /* 255 */
+    progress_free(&p);
+    progress_load(&p, d.file);
+    assert_string_equal(p.error, "");
+    assert_int_equal(p.count, 3);
+    expect_entry(&p, "long.txt", PROGRESS_TIME_MAX, PROGRESS_STEPS_MAX, PROGRESS_ENERGY_MAX);
+    expect_entry(&p, "nan.txt", 0, 0, 0);
+    assert_non_null(progress_get(&p, name));
+    progress_free(&p);
+    dir_remove(&d);
+}
+
+/* The longest name, its first five bytes i */
+static void number_name(char *name, int i)
+{
+    char num[16];
+    snprintf(num, sizeof num, "%05d", i);
+    memcpy(name, num, 5);
+}
+
+/* The count of levels and the size: PROGRESS_MAX_LEVELS levels of the
+ * longest names are written and read back whole (a 1 MiB cap on reading
+ * refused what the writer wrote past it); one more level is refused by the
+ * writer with a reason, and by the reader as a damaged line. */
+static void test_limits_shared_by_reader_and_writer(void **state)
+{
+    (void)state;
+    Dir d;
+    dir_make(&d);
+    size_t cap = 64 + (size_t)(PROGRESS_MAX_LEVELS + 1) * PROGRESS_LINE_MAX, len = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    len += (size_t)snprintf(text, cap, "# isodroid progress 1\n");
+    char name[PROGRESS_NAME_MAX + 1];
+    memset(name, 'n', PROGRESS_NAME_MAX);
+    name[PROGRESS_NAME_MAX] = '\0';
+    for (int i = 0; i < PROGRESS_MAX_LEVELS - 1; i++) {
+        number_name(name, i);
+        len += (size_t)snprintf(text + len, cap - len, "level\t%s\t999999999.999\t999999999\t999999999999.999\n", name);
+    }
+    put(&d, "", text, len);
+    Progress p;
+    progress_load(&p, d.file);
+    assert_string_equal(p.error, "");
+    assert_int_equal(p.count, PROGRESS_MAX_LEVELS - 1);
+    bool best;
+    number_name(name, PROGRESS_MAX_LEVELS - 1);
+    assert_true(progress_record(&p, name, PROGRESS_TIME_MAX, PROGRESS_STEPS_MAX, PROGRESS_ENERGY_MAX, &best));
+    struct stat sb;
+    assert_int_equal(stat(d.file, &sb), 0);
+    assert_true(sb.st_size <= PROGRESS_MAX_BYTES);
+    assert_true(sb.st_size > (1 << 20));
+    /* one more level: refused, the file as it was, the message says why */
+    assert_false(progress_record(&p, "levels/one_more.txt", 1.0, 1, 1.0, &best));
+    char limit[64];
+    snprintf(limit, sizeof limit, "%d levels", PROGRESS_MAX_LEVELS);
+    assert_non_null(strstr(p.error, limit));
+    progress_free(&p);
+    expect_clean(&d, PROGRESS_MAX_LEVELS);
+
+    /* a file with a line past the limit: that line is dropped and named */
+    len += (size_t)snprintf(text + len, cap - len, "level\tlast.txt\t1\t1\t1\nlevel\tpast.txt\t1\t1\t1\n");
+    put(&d, "", text, len);
+    progress_load(&p, d.file);
+    assert_int_equal(p.count, PROGRESS_MAX_LEVELS);
+    char where[160];
+    snprintf(where, sizeof where, "%s:%d is damaged", d.file, PROGRESS_MAX_LEVELS + 2);
+    if (!strstr(p.error, where))
+        fail_msg("%s", p.error);
+    assert_null(progress_get(&p, "past.txt"));
+    progress_free(&p);
+    free(text);
+    dir_remove(&d);
+}
+
+/* A named pipe as the progress file: reading it used to block until a
+ * writer came (the game never started). Now it is named at once, ignored,
+ * and moved aside before a new file is written. */
+static void test_named_pipe_refused_at_once(void **state)
+{
+    (void)state;
+    Dir d;
+    dir_make(&d);
+    put_text(&d, "", "");
+    unlink(d.file);
+    assert_int_equal(mkfifo(d.file, 0600), 0);
+    alarm(10); /* a hang fails the test instead of blocking it */
+    Progress p;
+    progress_load(&p, d.file);
+    assert_non_null(strstr(p.error, "is not a regular file"));
+    assert_int_equal(p.count, 0);
+    bool best;
+    assert_true(progress_record(&p, "levels/a.txt", 1.0, 1, 1.0, &best));
+    alarm(0);
+    struct stat sb;
+    assert_int_equal(lstat(at(&d, ".bad"), &sb), 0);
+    assert_true(S_ISFIFO(sb.st_mode));
+    progress_free(&p);
+    expect_clean(&d, 1);
+    dir_remove(&d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_two_games_keep_each_others_bests),
+        cmocka_unit_test(test_a_win_waits_for_the_lock),
+        cmocka_unit_test(test_lenient_reading),
+        cmocka_unit_test(test_damaged_line_dropped_and_named),
+        cmocka_unit_test(test_damaged_files_kept_under_numbered_names),
+        cmocka_unit_test(test_writer_writes_what_the_reader_takes),
+        cmocka_unit_test(test_limits_shared_by_reader_and_writer),
+        cmocka_unit_test(test_named_pipe_refused_at_once),
+    };
+    return cmocka_run_group_tests_name("progress", tests, NULL, NULL);
+}
