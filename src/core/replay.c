@@ -18,11 +18,27 @@ void replay_write_header(FILE *f, const char *level_path)
 void replay_write_cmd(FILE *f, uint64_t tick, const SimCmd *c)
 {
     fprintf(f, "%llu %s %d %d\n", (unsigned long long)tick, sim_cmd_name(c->type), c->x, c->y);
+    fflush(f);
 }
 
 void replay_write_rewind(FILE *f, uint64_t tick, uint64_t to)
 {
     fprintf(f, "%llu rewind %llu\n", (unsigned long long)tick, (unsigned long long)to);
+    fflush(f);
+}
+
+bool replay_path_ok(const char *path)
+{
+    return path[0] && !strpbrk(path, "\r\n");
+}
+
+bool replay_write_level(FILE *f, uint64_t tick, const char *path)
+{
+    if (!replay_path_ok(path))
+        return false;
+    fprintf(f, "%llu level %s\n", (unsigned long long)tick, path);
+    fflush(f);
+    return true;
 }
 
 void replay_free(Replay *r)
@@ -59,12 +75,27 @@ static char *read_all(const char *path, Diags *d)
 
 static bool push_line(Replay *r, ReplayLine l)
 {
-    ReplayLine *n = realloc(r->line, (size_t)(r->count + 1) * sizeof *n);
-    if (!n)
-        return false;
-    r->line = n;
+    if (r->count == r->cap) { /* doubling: loading is linear in the lines */
+        int cap = r->cap ? r->cap * 2 : 64;
+        ReplayLine *n = realloc(r->line, (size_t)cap * sizeof *n);
+        if (!n)
+            return false;
+        r->line = n;
+        r->cap = cap;
+    }
     r->line[r->count++] = l;
     return true;
+}
+
+/* The range of a command's two numbers. */
+static void cmd_range(SimCmdType t, long *lo, long *hi)
+{
+    switch (t) {
+    case SIM_CMD_GOTO:
+    case SIM_CMD_HOLD: *lo = -1, *hi = LEVEL_MAX_SIDE; break;
+    case SIM_CMD_PUSH: *lo = -1, *hi = 1; break;
+    default: *lo = 0, *hi = 0; break;
+    }
 }
 
 /* "TICK word ..." into l; false with a message. */
@@ -109,11 +140,10 @@ static bool parse_input(const char *path, int no, char *s, ReplayLine *l, Diags 
     char *second = rest ? strchr(rest, ' ') : NULL;
     if (second)
         *second++ = '\0';
-    long x, y;
-    if (!rest || !second || num_parse_long(rest, -1, LEVEL_MAX_SIDE, &x) != NUM_OK ||
-        num_parse_long(second, -1, LEVEL_MAX_SIDE, &y) != NUM_OK) {
-        diag_add(d, path, no, (int)(word - s) + 1, "'%s' wants two whole numbers X Y from -1 to %d", word,
-                 LEVEL_MAX_SIDE);
+    long x, y, lo, hi;
+    cmd_range(t, &lo, &hi);
+    if (!rest || !second || num_parse_long(rest, lo, hi, &x) != NUM_OK || num_parse_long(second, lo, hi, &y) != NUM_OK) {
+        diag_add(d, path, no, (int)(word - s) + 1, "'%s' wants two whole numbers from %ld to %ld", word, lo, hi);
         return false;
     }
     l->kind = REPLAY_CMD;
@@ -129,9 +159,12 @@ bool replay_load(const char *path, Replay *r, Diags *d)
         return false;
     int no = 0;
     bool ok = true;
-    char *save = NULL;
-    for (char *s = strtok_r(text, "\n", &save); s && ok; s = strtok_r(NULL, "\n", &save)) {
+    uint64_t floor_tick = 0; /* the next line's tick may not be below it */
+    for (char *s = text, *next; s && *s && ok; s = next) {
         no++;
+        next = strchr(s, '\n');
+        if (next)
+            *next++ = '\0';
         size_t n = strlen(s);
         if (n && s[n - 1] == '\r')
             s[n - 1] = '\0';
@@ -145,9 +178,19 @@ bool replay_load(const char *path, Replay *r, Diags *d)
                 diag_add(d, path, 2, 1, "the second line must be 'level PATH'");
         } else if (s[0] && s[0] != '#') {
             ReplayLine l = {0};
-            ok = parse_input(path, no, s, &l, d) && push_line(r, l);
-            if (!ok)
+            ok = parse_input(path, no, s, &l, d);
+            if (ok && l.tick < floor_tick) {
+                diag_add(d, path, no, 1, "tick %llu goes back (the line before was at %llu)",
+                         (unsigned long long)l.tick, (unsigned long long)floor_tick);
+                ok = false;
+            }
+            ok = ok && push_line(r, l);
+            if (!ok) {
                 free(l.path);
+                break;
+            }
+            bool restarts = l.kind == REPLAY_LEVEL || (l.kind == REPLAY_CMD && l.cmd.type == SIM_CMD_RESTART);
+            floor_tick = restarts ? 0 : l.kind == REPLAY_REWIND ? l.to : l.tick;
         }
     }
     free(text);

@@ -3,8 +3,13 @@
  * then "level PATH", then one input a line with the tick it was applied at:
  *   TICK goto X Y | TICK push DX DY | TICK hold X Y | TICK release 0 0 |
  *   TICK restart 0 0 | TICK level PATH | TICK rewind TO | TICK end
- * Ticks count from the level's (re)start; after "rewind TO" the play is back
- * at tick TO, so the ticks that follow count on from there. No SDL.
+ * Ticks count from the level's (re)start and never go back, but after a
+ * restart or a level line (they start at 0 again) and after "rewind TO"
+ * (they go on from TO). Blank lines and lines starting with '#' are
+ * skipped (and counted for the line numbers of messages). Arguments: goto
+ * and hold a tile (-1 to LEVEL_MAX_SIDE), push -1 to 1 each, release and
+ * restart 0 0. Every line is flushed as it is written, so a recording cut
+ * short by a kill or a crash keeps every input up to then. No SDL.
  * replay_load owns the lines until replay_free. Writers: the game
  * (--record), isopath solve (--out). */
 #ifndef ISODROID_REPLAY_H
@@ -19,7 +24,10 @@
 
 #define REPLAY_HEADER "isodroid-replay 1"
 enum { REPLAY_MAX_BYTES = 64 * 1024 * 1024 };
-#define REPLAY_MAX_TICK 2000000000L /* ticks after a (re)start: over a year of play */
+/* Ticks after a (re)start: five hours of play. A replay without a window
+ * runs a tick in microseconds, so no recording plays for more than a minute
+ * or so a level. */
+#define REPLAY_MAX_TICK 1080000L
 
 typedef enum ReplayKind { REPLAY_CMD, REPLAY_LEVEL, REPLAY_REWIND, REPLAY_END } ReplayKind;
 
@@ -35,7 +43,7 @@ typedef struct ReplayLine {
 typedef struct Replay {
     char *level;        /* the level it starts on */
     ReplayLine *line;
-    int count, next;
+    int count, cap, next;
 } Replay;
 
 /* Reads a recording; false with FILE:LINE:COL messages in d (and r zeroed). */
@@ -47,5 +55,10 @@ void replay_write_header(FILE *f, const char *level_path);
 void replay_write_cmd(FILE *f, uint64_t tick, const SimCmd *c);
 /* "TICK rewind TO". */
 void replay_write_rewind(FILE *f, uint64_t tick, uint64_t to);
+/* "TICK level PATH"; false (nothing written) when the path cannot be
+ * written on one line (it holds a line break). */
+bool replay_write_level(FILE *f, uint64_t tick, const char *path);
+/* Can this path be a recording's "level" line? */
+bool replay_path_ok(const char *path);
 
 #endif

@@ -76,6 +76,18 @@ static void set_path(Game *g, const char *path)
 
 static void forget_prediction(Game *g);
 
+/* The play leaves what a recording can hold (the level changed under it):
+ * the recording ends here, said once. */
+static void end_recording(Game *g, const char *why)
+{
+    if (!g->record)
+        return;
+    fprintf(g->record, "%llu end\n", (unsigned long long)g->sim.tick);
+    fflush(g->record);
+    g->record = NULL;
+    game_say(g, 8.0, "The recording ends here: %s.", why);
+}
+
 /* The play (re)started: its past begins here. */
 static void begin_history(Game *g)
 {
@@ -451,9 +463,9 @@ bool game_rewind(Game *g)
     return true;
 }
 
-void game_replay_rewind(Game *g, uint64_t to)
+bool game_replay_rewind(Game *g, uint64_t to)
 {
-    rewind_to(g, to);
+    return rewind_to(g, to);
 }
 
 /* Hot reload: looks at the level file every GAME_RELOAD_POLL seconds. */
@@ -498,6 +510,7 @@ static void watch_file(Game *g, double dt)
         snprintf(g->file_error, sizeof g->file_error, "out of memory loading the new version");
         return;
     }
+    end_recording(g, "the level file changed");
     trace(g, "reload %s", g->path);
     game_say(g, 3.0, "Reloaded %s.", g->path);
 }
@@ -636,10 +649,12 @@ static void sync_tile(Game *g, int index)
 static void after_edit(Game *g)
 {
     g->level_version++;
-    if (g->editing)
+    if (g->editing) {
         mover_place(&g->sim.droid, g->level.start);
-    else
+    } else {
+        end_recording(g, "the level was changed");
         start_play(g);
+    }
     g->preview_from = tile_pos(-1, -1);
 }
 
@@ -647,6 +662,8 @@ static void after_edit(Game *g)
 void game_edit_toggle(Game *g)
 {
     game_edit_release(g);
+    if (!g->editing)
+        end_recording(g, "the editor changes the level");
     g->editing = !g->editing;
     start_play(g);
     g->level_version++;
@@ -832,8 +849,8 @@ static void switch_level(Game *g, int delta)
     g->level_index = i;
     game_frame_level(g);
     trace(g, "level %s", g->path);
-    if (g->record)
-        fprintf(g->record, "%llu level %s\n", (unsigned long long)left_at, g->path);
+    if (g->record && !replay_write_level(g->record, left_at, g->path))
+        end_recording(g, "this level's file name holds a line break");
     if (skipped[0])
         game_say(g, 8.0, "Skipped a file that does not load: %s", skipped);
     else

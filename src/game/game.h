@@ -117,7 +117,9 @@ typedef struct Game {
     int rewinds;           /* rewinds this attempt, for the result panel */
     double noise_since;    /* g->clock when the droid last reached a tile centre (its step is heard then) */
 
-    FILE *record;          /* --record: every command with its tick, or NULL */
+    FILE *record;          /* --record: every command with its tick, or NULL (borrowed: the
+                            * caller opens and closes it; the game sets it NULL when the
+                            * recording must end early) */
     bool replaying;        /* --replay: player input is ignored until the recording ends */
 
     IsoView view;
@@ -178,8 +180,8 @@ bool game_paused(const Game *g);
  * False (and said) when there is nothing to go back to. Ignored while a
  * recording plays. */
 bool game_rewind(Game *g);
-/* A recording's "rewind TO". */
-void game_replay_rewind(Game *g, uint64_t to);
+/* A recording's "rewind TO"; false when the play cannot go back there. */
+bool game_replay_rewind(Game *g, uint64_t to);
 /* Finishes the prediction for the hovered tile now (scripts: what
  * "clicktile" checks before it clicks). Traces its "preview" line when it
  * changed, or always with force. */

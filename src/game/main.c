@@ -13,6 +13,7 @@
 #include <SDL_ttf.h>
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1047,23 +1048,73 @@ static void play_sounds(App *app)
     }
 }
 
-/* Applies the recording's inputs that are due at this tick; true once it has ended. */
-static bool replay_feed(App *app)
+/* Opens --record FILE for writing, before the game starts; NULL (said on
+ * stderr) when it cannot be written, when it is the level being played
+ * (writing would wipe the level), or when the level's path cannot stand on
+ * a recording's line. */
+static FILE *open_record(const char *path, const char *level)
+{
+    struct stat rs, ls;
+    if (stat(path, &rs) == 0 && stat(level, &ls) == 0 && rs.st_dev == ls.st_dev && rs.st_ino == ls.st_ino) {
+        fprintf(stderr, "isodroid: --record %s is the level being played; name another file\n", path);
+        return NULL;
+    }
+    if (!replay_path_ok(level)) {
+        fprintf(stderr, "isodroid: cannot record play of a level whose path holds a line break\n");
+        return NULL;
+    }
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "isodroid: cannot write the recording %s: %s\n", path, strerror(errno));
+    return f;
+}
+
+typedef enum ReplayFeed { FEED_GOING, FEED_ENDED, FEED_FAILED } ReplayFeed;
+
+/* Applies the recording's inputs that are due at this tick. A level that
+ * does not load or a rewind the play cannot make fails the replay, with
+ * FILE:LINE: and the reason on stderr. */
+static ReplayFeed replay_feed(App *app)
 {
     Replay *r = &app->replay;
     Game *g = &app->game;
     while (r->next < r->count && r->line[r->next].tick <= g->sim.tick) {
         const ReplayLine *l = &r->line[r->next++];
         if (l->kind == REPLAY_END)
-            return true;
-        if (l->kind == REPLAY_LEVEL)
-            game_open(g, l->path);
-        else if (l->kind == REPLAY_REWIND)
-            game_replay_rewind(g, l->to);
-        else
+            return FEED_ENDED;
+        if (l->kind == REPLAY_LEVEL && !game_open(g, l->path)) {
+            fprintf(stderr, "%s:%d: the level %s does not load: %s\n", app->opt.replay, l->line, l->path, g->message);
+            return FEED_FAILED;
+        }
+        if (l->kind == REPLAY_REWIND && !game_replay_rewind(g, l->to)) {
+            fprintf(stderr, "%s:%d: cannot go back to tick %llu\n", app->opt.replay, l->line,
+                    (unsigned long long)l->to);
+            return FEED_FAILED;
+        }
+        if (l->kind == REPLAY_CMD)
             game_replay_command(g, l->cmd);
     }
-    return r->next >= r->count;
+    return r->next >= r->count ? FEED_ENDED : FEED_GOING;
+}
+
+/* SIGTERM, SIGINT or SIGHUP in a run without a window: it stops at the next
+ * frame (the recording ended and closed) and exits 128 + the signal. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+static void catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
 }
 
 /* The game loop; returns the exit code (EXIT_SCRIPT after a script error). */
@@ -1078,6 +1129,10 @@ static int run(App *app)
     long wait_frames = 0;
     bool scripted = script.count > 0;
     while (!app->quit) {
+        if (stop_signal) {
+            rc = 128 + stop_signal;
+            break;
+        }
         if (!app->opt.headless) {
             SDL_Event e;
             while (SDL_PollEvent(&e))
@@ -1104,7 +1159,13 @@ static int run(App *app)
         }
         sync_pause(app); /* a question the game opened itself, the help closed by a script */
         for (int i = 0; i < steps && !app->quit; i++) {
-            if (app->game.replaying && replay_feed(app)) {
+            ReplayFeed fed = app->game.replaying ? replay_feed(app) : FEED_GOING;
+            if (fed == FEED_FAILED) {
+                rc = 1;
+                app->quit = true;
+                break;
+            }
+            if (fed == FEED_ENDED) {
                 app->game.replaying = false;
                 if (app->opt.headless && !scripted)
                     app->quit = true;
@@ -1181,6 +1242,17 @@ int main(int argc, char **argv)
         free(level);
         return 1;
     }
+    FILE *record = NULL; /* --record: owned here; the game writes through app.game.record */
+    if (app.opt.record && !(record = open_record(app.opt.record, level))) {
+        TTF_Quit();
+        IMG_Quit();
+        SDL_Quit();
+        free(level);
+        replay_free(&app.replay);
+        return 1;
+    }
+    if (app.opt.headless)
+        catch_stop_signals();
     rc = 1;
     if (app.opt.headless) {
         app.surface = SDL_CreateRGBSurfaceWithFormat(0, app.opt.w, app.opt.h, 32, SDL_PIXELFORMAT_ARGB8888);
@@ -1228,28 +1300,24 @@ int main(int argc, char **argv)
             game_say(&app.game, 10.0, "%s", app.game.progress.error);
         if (!app.opt.bench_frames)
             app.sound = sound_create(app.opt.mute, app.opt.headless);
-        if (app.opt.record) {
-            app.game.record = fopen(app.opt.record, "w");
-            if (!app.game.record)
-                fprintf(stderr, "isodroid: cannot write the recording %s: %s\n", app.opt.record, strerror(errno));
-            else
-                replay_write_header(app.game.record, app.game.path);
+        if (record) {
+            app.game.record = record;
+            replay_write_header(record, app.game.path);
         }
         rc = 0;
         if (app.opt.bench_frames)
             bench_frames(&app);
         else
             rc = run(&app);
-        if (app.game.record) {
+        if (app.game.record)
             fprintf(app.game.record, "%llu end\n", (unsigned long long)app.game.sim.tick);
-            if (fclose(app.game.record) != 0) {
-                fprintf(stderr, "isodroid: the recording %s was not written completely\n", app.opt.record);
-                rc = rc ? rc : 1;
-            }
-            app.game.record = NULL;
-        }
+        app.game.record = NULL;
         if (app.opt.trace && !app.opt.bench_frames)
             printf("state %016llx\n", (unsigned long long)sim_hash(&app.game.sim));
+    }
+    if (record && fclose(record) != 0) {
+        fprintf(stderr, "isodroid: the recording %s was not written completely\n", app.opt.record);
+        rc = rc ? rc : 1;
     }
     sound_destroy(app.sound);
     replay_free(&app.replay);

@@ -1,0 +1,128 @@
+/* test_replay.c - reading recordings (replay.c): line numbers count blank
+ * lines, ticks never go back (but after a restart, a level line or a
+ * rewind), each command's numbers are checked against its own range, the
+ * end tick is bounded, and what the writers write reads back. */
+#include "testlib.h"
+
+#include "replay.h"
+
+/* Loads text as a recording; returns whether it loaded, the first message in msg. */
+static bool load(const char *text, Replay *r, char *msg, size_t size)
+{
+    char *path = test_write_temp(text, strlen(text));
+    Diags d;
+    diag_clear(&d);
+    bool ok = replay_load(path, r, &d);
+    snprintf(msg, size, "%s", d.count ? d.msg[0] : "");
+    /* messages name the file: keep only what follows its name */
+    size_t n = strlen(path);
+    if (!strncmp(msg, path, n))
+        memmove(msg, msg + n, strlen(msg + n) + 1);
+    unlink(path);
+    free(path);
+    return ok;
+}
+
+static void test_blank_lines_keep_line_numbers(void **state)
+{
+    (void)state;
+    Replay r;
+    char msg[512];
+    assert_false(load("isodroid-replay 1\nlevel a.txt\n\n\n10 goto 1 1\n\n12 jump 1 1\n", &r, msg, sizeof msg));
+    if (strncmp(msg, ":7:", 3))
+        fail_msg("%s", msg);
+    assert_true(load("isodroid-replay 1\nlevel a.txt\n\n# a comment\n10 goto 1 1\n\n12 end\n", &r, msg, sizeof msg));
+    assert_int_equal(r.count, 2);
+    assert_int_equal(r.line[0].line, 5);
+    assert_int_equal(r.line[1].line, 7);
+    replay_free(&r);
+}
+
+static void test_ticks_never_go_back(void **state)
+{
+    (void)state;
+    Replay r;
+    char msg[512];
+    assert_false(load("isodroid-replay 1\nlevel a.txt\n10 goto 1 1\n9 goto 2 2\n", &r, msg, sizeof msg));
+    if (strncmp(msg, ":4:1: tick 9 goes back", 22))
+        fail_msg("%s", msg);
+    /* a restart, a level line and a rewind let them start lower */
+    assert_true(load("isodroid-replay 1\nlevel a.txt\n10 goto 1 1\n20 restart 0 0\n3 goto 2 2\n"
+                     "40 level b.txt\n5 goto 1 1\n90 rewind 60\n61 goto 3 3\n70 end\n",
+                     &r, msg, sizeof msg));
+    assert_int_equal(r.count, 8);
+    assert_int_equal(r.line[5].kind, REPLAY_REWIND);
+    assert_int_equal(r.line[5].to, 60);
+    replay_free(&r);
+    /* but not below the rewind's tick */
+    assert_false(load("isodroid-replay 1\nlevel a.txt\n90 rewind 60\n59 goto 1 1\n", &r, msg, sizeof msg));
+    if (strncmp(msg, ":4:1: tick 59 goes back", 23))
+        fail_msg("%s", msg);
+}
+
+static void test_arguments_in_their_range(void **state)
+{
+    (void)state;
+    Replay r;
+    char msg[512];
+    assert_false(load("isodroid-replay 1\nlevel a.txt\n1 push 4096 0\n", &r, msg, sizeof msg));
+    if (!strstr(msg, ":3:3: 'push' wants two whole numbers from -1 to 1"))
+        fail_msg("%s", msg);
+    assert_false(load("isodroid-replay 1\nlevel a.txt\n1 restart 5 0\n", &r, msg, sizeof msg));
+    assert_false(load("isodroid-replay 1\nlevel a.txt\n1 goto 4097 0\n", &r, msg, sizeof msg));
+    assert_true(load("isodroid-replay 1\nlevel a.txt\n1 goto 4096 -1\n2 push -1 1\n", &r, msg, sizeof msg));
+    replay_free(&r);
+}
+
+static void test_end_tick_bounded(void **state)
+{
+    (void)state;
+    Replay r;
+    char msg[512], text[200];
+    snprintf(text, sizeof text, "isodroid-replay 1\nlevel a.txt\n%ld end\n", (long)REPLAY_MAX_TICK + 1);
+    assert_false(load(text, &r, msg, sizeof msg));
+    snprintf(text, sizeof text, "isodroid-replay 1\nlevel a.txt\n%ld end\n", (long)REPLAY_MAX_TICK);
+    assert_true(load(text, &r, msg, sizeof msg));
+    replay_free(&r);
+}
+
+/* What the writers write reads back the same; a path with a line break is refused. */
+static void test_written_reads_back(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/isodroid-rec-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    replay_write_header(f, "levels/x y\tz.txt");
+    SimCmd c = {SIM_CMD_PUSH, -1, 1};
+    replay_write_cmd(f, 7, &c);
+    replay_write_rewind(f, 30, 2);
+    assert_true(replay_write_level(f, 40, "other\tlevel.txt"));
+    assert_false(replay_write_level(f, 41, "bad\nname.txt"));
+    assert_false(replay_path_ok("bad\rname"));
+    fprintf(f, "50 end\n");
+    fclose(f);
+    Replay r;
+    Diags d;
+    diag_clear(&d);
+    assert_true(replay_load(path, &r, &d));
+    assert_string_equal(r.level, "levels/x y\tz.txt");
+    assert_int_equal(r.count, 4);
+    assert_int_equal(r.line[0].cmd.type, SIM_CMD_PUSH);
+    assert_int_equal(r.line[0].cmd.x, -1);
+    assert_int_equal(r.line[1].to, 2);
+    assert_string_equal(r.line[2].path, "other\tlevel.txt");
+    replay_free(&r);
+    unlink(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_blank_lines_keep_line_numbers), cmocka_unit_test(test_ticks_never_go_back),
+        cmocka_unit_test(test_arguments_in_their_range),      cmocka_unit_test(test_end_tick_bounded),
+        cmocka_unit_test(test_written_reads_back),
+    };
+    return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
+}
