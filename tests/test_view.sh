@@ -209,24 +209,35 @@ if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xwi
     for i in $(seq 50); do [ -s "$tmp/dpy" ] && break; sleep 0.1; done
     DISPLAY=:$(cat "$tmp/dpy")
     export DISPLAY
-    # window GAME_PID: the game's window id, once it is mapped
+    # Never a fixed sleep for the game: each step waits for what it needs, up
+    # to a deadline of 20 s (a loaded machine is slow, not wrong).
+    # window GAME_PID: the game's window id, once it is mapped and viewable
     window() {
-        for i in $(seq 50); do
+        for i in $(seq 200); do
             id=$(xdotool search --all --pid "$1" --name Isodroid 2>/dev/null | head -1)
-            [ -n "$id" ] && { sleep 0.5; echo "$id"; return; }
+            [ -n "$id" ] && xwininfo -id "$id" 2>/dev/null | grep -q "IsViewable" && { echo "$id"; return; }
             sleep 0.1
         done
     }
+    # until_true CONDITION: waits for a shell condition
+    until_true() {
+        for i in $(seq 200); do
+            eval "$1" && return 0
+            sleep 0.1
+        done
+        return 1
+    }
+    geom() { awk '/Absolute upper-left X/ { x = $4 } /Absolute upper-left Y/ { y = $4 } /Width:/ { w = $2 } /Height:/ { h = $2 } END { print x, y, w, h }' "$1"; }
 
     # the wheel over 7,2 while following the droid: 7,2 stays under the pointer
     "$game" levels/01_tutorial.txt --trace >"$tmp/xtrace" 2>&1 &
     pid=$!
     win=$(window $pid)
     xdotool mousemove --window "$win" 907 493
-    sleep 0.3
-    for i in 1 2 3; do xdotool click 4; sleep 0.2; done
+    until_true 'grep -q "^hover" "$tmp/xtrace"'
+    for i in 1 2 3; do xdotool click 4; done
     xdotool mousemove --window "$win" 908 494
-    sleep 0.5
+    until_true '[ "$(grep ^hover "$tmp/xtrace" | tail -1)" = "hover 7 2" ] && [ "$(grep -c ^hover "$tmp/xtrace")" -ge 2 ]'
     kill $pid
     wait $pid 2>/dev/null
     check "window: the wheel zooms around the pointer while following (hovers: $(grep ^hover "$tmp/xtrace" | tr '\n' ' '))" \
@@ -237,16 +248,13 @@ if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xwi
     pid=$!
     win=$(window $pid)
     xdotool key --window "$win" F11
-    sleep 1
-    xwininfo -id "$win" >"$tmp/full"
-    import -window root "$tmp/full.png"
+    until_true 'xwininfo -id "$win" >"$tmp/full"; [ "$(geom "$tmp/full")" = "0 0 1280 720" ] &&
+        import -window root "$tmp/full.png" && [ "$(count full 0 0 300 60 255 220 120 20)" -gt 100 ]'
     xdotool key --window "$win" F11
-    sleep 1
-    xwininfo -id "$win" >"$tmp/back"
-    import -window root "$tmp/back.png"
+    until_true 'xwininfo -id "$win" >"$tmp/back"; [ "$(geom "$tmp/back")" = "160 90 960 540" ] &&
+        import -window root "$tmp/back.png" && [ "$(count back 160 90 460 150 255 220 120 20)" -gt 100 ]'
     kill $pid
     wait $pid 2>/dev/null
-    geom() { awk '/Absolute upper-left X/ { x = $4 } /Absolute upper-left Y/ { y = $4 } /Width:/ { w = $2 } /Height:/ { h = $2 } END { print x, y, w, h }' "$1"; }
     check "window: F11 covers the screen ($(geom "$tmp/full")), the HUD at its top left" \
         '[ "$(geom "$tmp/full")" = "0 0 1280 720" ] && [ "$(count full 0 0 300 60 255 220 120 20)" -gt 100 ]'
     check "window: F11 again gives the window back ($(geom "$tmp/back")), the HUD at its top left" \
