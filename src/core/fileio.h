@@ -1,5 +1,6 @@
 /* fileio.h - whole files in and out: the one reader (levels, scripts,
- * recordings, progress), capped in size so no stream reads for ever, and the
+ * recordings, progress), of regular files only (a named pipe never blocks it)
+ * and capped in size so no file reads for ever, and the
  * one atomic writer (levels, progress, anything saved): the bytes go to a
  * temporary file beside the real file, are flushed to disk and renamed over
  * it, so a crash or a full disk never leaves half a file.
