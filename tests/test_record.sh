@@ -4,7 +4,8 @@
 # starts; a headless run stopped by SIGTERM or SIGINT exits 128+N with its
 # recording ended; a level line that does not load fails the replay with
 # its place; leaving the editor or a hot reload ends the recording there,
-# and the replay reaches the game's state hash. Prints TAP.
+# and the replay reaches the game's state hash; control bytes in a level's
+# name or path are shown escaped. Prints TAP.
 game=${ISODROID:-bin/isodroid}
 . "$(dirname "$0")/tap.sh"
 XDG_DATA_HOME="$tmp/data"
@@ -68,4 +69,15 @@ check "the editor during a recording: the recording ends when it opens" \
     '[ "$(grep -c " end$" "$tmp/edit.rec")" -eq 1 ] && ! grep -q "goto 2 2" "$tmp/edit.rec"'
 "$game" --headless --replay "$tmp/edit.rec" --trace >"$tmp/replay" 2>&1
 check "its replay walks what was recorded" '[ "$(grep -c "^arrive" "$tmp/replay")" -ge 3 ]'
+# a level's name or path with control bytes never reaches the terminal raw
+printf 'name: a\033[2Jb\n#####\n#@..#\n#####\n' >"$tmp/esc.txt"
+"${ISOPATH:-bin/isopath}" check "$tmp/esc.txt" >"$tmp/out" 2>&1
+check "isopath check shows a name's control bytes escaped" \
+    'grep -qF "'"'"'a\\x1b[2Jb'"'"'" "$tmp/out" && ! grep -q "$(printf "\033")" "$tmp/out"'
+mkdir -p "$tmp/pack"
+cp levels/01_tutorial.txt "$tmp/pack/01 first.txt"
+cp levels/01_tutorial.txt "$tmp/pack/02	tab.txt"
+printf 'key PageDown\nwait 100\nquit\n' >"$tmp/next.txt"
+"$game" "$tmp/pack/01 first.txt" --headless --script "$tmp/next.txt" --trace >"$tmp/out" 2>&1
+check "the trace shows a tab in a level's path escaped" 'grep -q "^level .*02\\\\x09tab.txt$" "$tmp/out"'
 tap_end

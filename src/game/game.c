@@ -7,6 +7,7 @@
 #include "game.h"
 
 #include "replay.h"
+#include "text.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -159,17 +160,19 @@ static bool adopt_level(Game *g, Level *nl, const char *path, bool keep_droid)
 static void welcome(Game *g)
 {
     const Sim *s = &g->sim;
+    char name[4 * LEVEL_NAME_MAX];
+    text_escape(g->level.name, name, sizeof name);
     if (!s->has_exit)
-        game_say(g, 8.0, "%s: free play (no exit). Click a tile to walk there; H for help.", g->level.name);
+        game_say(g, 8.0, "%s: free play (no exit). Click a tile to walk there; H for help.", name);
     else if (s->cells_total == 1)
         game_say(g, 10.0, "%s: collect the energy cell to open the exit, then walk into it. H for help.",
-                 g->level.name);
+                 name);
     else if (s->cells_total > 0)
         game_say(g, 10.0, "%s: collect the %d energy cells to open the exit, then walk into it. H for help.",
-                 g->level.name, s->cells_total);
+                 name, s->cells_total);
     else
         game_say(g, 10.0, "%s: the exit is open, walk into it. Click a tile to walk there; H for help.",
-                 g->level.name);
+                 name);
 }
 
 bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
@@ -511,7 +514,8 @@ static void watch_file(Game *g, double dt)
         return;
     }
     end_recording(g, "the level file changed");
-    trace(g, "reload %s", g->path);
+    char path[4 * 1024];
+    trace(g, "reload %s", text_escape(g->path, path, sizeof path));
     game_say(g, 3.0, "Reloaded %s.", g->path);
 }
 
@@ -798,7 +802,8 @@ bool game_save(Game *g)
     g->loaded = g->seen = file_stamp(g->path);
     g->disk_changed = g->overwrite_armed = false;
     g->file_error[0] = '\0';
-    trace(g, "save %s", g->path);
+    char path[4 * 1024];
+    trace(g, "save %s", text_escape(g->path, path, sizeof path));
     game_say(g, 3.0, "Saved %s.", g->path);
     return true;
 }
@@ -848,7 +853,8 @@ static void switch_level(Game *g, int delta)
         return;
     g->level_index = i;
     game_frame_level(g);
-    trace(g, "level %s", g->path);
+    char shown[4 * 1024];
+    trace(g, "level %s", text_escape(g->path, shown, sizeof shown));
     if (g->record && !replay_write_level(g->record, left_at, g->path))
         end_recording(g, "this level's file name holds a line break");
     if (skipped[0])
@@ -870,7 +876,8 @@ bool game_open(Game *g, const char *path)
         return false;
     g->level_index = levelset_find(&g->levels, path);
     game_frame_level(g);
-    trace(g, "level %s", g->path);
+    char shown[4 * 1024];
+    trace(g, "level %s", text_escape(g->path, shown, sizeof shown));
     welcome(g);
     return true;
 }

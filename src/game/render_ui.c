@@ -7,6 +7,8 @@
  * the sentry that caught it). Decides nothing. */
 #include "render_int.h"
 
+#include "text.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -208,7 +210,8 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
 {
     const Sim *sim = &g->sim;
     int n = 0;
-    n = hud_add(l, n, true, HEAD, 0, "%s%s", g->level.name, game_dirty(g) ? " *" : "");
+    char name[4 * LEVEL_NAME_MAX];
+    n = hud_add(l, n, true, HEAD, 0, "%s%s", text_escape(g->level.name, name, sizeof name), game_dirty(g) ? " *" : "");
     if (g->level_index >= 0)
         n = hud_add(l, n, false, DIM, 5, "Level %d of %d", g->level_index + 1, g->levels.count);
     else
@@ -829,7 +832,8 @@ static void draw_question(Renderer *r, const Game *g)
     TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
     int m = px(L->ui, 20), w = (int)fmin(560 * L->ui, g->screen_w - 2 * L->pad), tw = w - 2 * m;
     char body[TEXT_LEN];
-    snprintf(body, sizeof body, "%s has changes that are not saved.", g->level.name);
+    char name[4 * LEVEL_NAME_MAX];
+    snprintf(body, sizeof body, "%s has changes that are not saved.", text_escape(g->level.name, name, sizeof name));
     const char *keys = g->ask == GAME_ASK_QUIT ? "S: save and quit    D: quit without saving    Esc: go back"
                                                : "S: save and go on    D: go on without saving    Esc: go back";
     char lb[3][TEXT_LEN], lk[3][TEXT_LEN];

@@ -11,6 +11,7 @@
 #include "level.h"
 #include "num.h"
 #include "path.h"
+#include "text.h"
 
 static const char usage[] =
     "usage:\n"
@@ -277,7 +278,9 @@ static int cmd_check(int argc, char **argv)
         }
         long walkable = grid_count_walkable(&g);
         long reach = grid_count_reachable(&g, l.start.x, l.start.y);
-        printf("%s: ok, '%s', %dx%d, %ld walkable tiles, %ld unreachable from '@' at %d,%d\n", argv[i], l.name,
+        char name[4 * LEVEL_NAME_MAX];
+        printf("%s: ok, '%s', %dx%d, %ld walkable tiles, %ld unreachable from '@' at %d,%d\n", argv[i],
+               text_escape(l.name, name, sizeof name),
                l.w, l.h, walkable, walkable - reach, l.start.x, l.start.y);
         grid_deinit(&g);
         level_free(&l);
