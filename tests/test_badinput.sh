@@ -13,7 +13,7 @@ mkdir -p "$tmp/dir" "$tmp/lv"
 printf 'quit\n' >"$tmp/q.txt"
 # what a reader says of a path that is not a regular file (a named pipe, a
 # device): strerror(FILEIO_ENOTREG), src/core/fileio.h
-notreg="Operation not supported"
+notreg="not a regular file"
 
 # expect LABEL RC MESSAGE COMMAND...: stderr must be MESSAGE (T stands for
 # the scratch folder), the exit code RC, within 60 seconds (or $limit)

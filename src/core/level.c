@@ -430,7 +430,7 @@ bool level_load(const char *path, Level *out, Diags *d)
     int err;
     switch (fileio_read_all(path, (size_t)LEVEL_MAX_FILE_BYTES, &buf, &len, &err)) {
     case FILEIO_READ_OK: break;
-    case FILEIO_READ_CANNOT_OPEN: diag_add(d, path, 0, 0, "cannot open: %s", strerror(err)); return false;
+    case FILEIO_READ_CANNOT_OPEN: diag_add(d, path, 0, 0, "cannot open: %s", fileio_strerror(err)); return false;
     case FILEIO_READ_FOLDER: diag_add(d, path, 0, 0, "is a folder, not a level file"); return false;
     case FILEIO_READ_TOO_LARGE:
         diag_add(d, path, 0, 0, "file larger than %ld bytes", LEVEL_MAX_FILE_BYTES);

@@ -57,7 +57,7 @@ static char *read_all(const char *path, Diags *d)
     int err;
     switch (fileio_read_all(path, REPLAY_MAX_BYTES, &text, &n, &err)) {
     case FILEIO_READ_OK: break;
-    case FILEIO_READ_CANNOT_OPEN: diag_add(d, path, 0, 0, "cannot open the recording: %s", strerror(err)); return NULL;
+    case FILEIO_READ_CANNOT_OPEN: diag_add(d, path, 0, 0, "cannot open the recording: %s", fileio_strerror(err)); return NULL;
     case FILEIO_READ_FOLDER: diag_add(d, path, 0, 0, "is a folder, not a recording"); return NULL;
     case FILEIO_READ_TOO_LARGE:
         diag_add(d, path, 0, 0, "recording larger than %d bytes", REPLAY_MAX_BYTES);

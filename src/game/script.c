@@ -160,7 +160,7 @@ bool script_load(const char *path, Script *s, Diags *d)
     int err;
     switch (fileio_read_all(path, SCRIPT_MAX_BYTES, &buf, &len, &err)) {
     case FILEIO_READ_OK: break;
-    case FILEIO_READ_CANNOT_OPEN: diag_add(d, path, 0, 0, "cannot open script: %s", strerror(err)); return false;
+    case FILEIO_READ_CANNOT_OPEN: diag_add(d, path, 0, 0, "cannot open script: %s", fileio_strerror(err)); return false;
     case FILEIO_READ_FOLDER: diag_add(d, path, 0, 0, "is a folder, not a script"); return false;
     case FILEIO_READ_TOO_LARGE:
         diag_add(d, path, 0, 0, "script larger than %d bytes", SCRIPT_MAX_BYTES);
