@@ -534,6 +534,55 @@ static void test_hashes_as_before(void **state)
     }
 }
 
+/* A tick looks only at the doors open, closing or just entered, never at
+ * every door of the level: on a 64x64 level of 4094 doors a walk across it
+ * has at most a few doors to look at a tick, none once they have closed;
+ * a copy taken on the way goes on the same. */
+static void test_doors_looked_at(void **state)
+{
+    (void)state;
+    char text[64 * 65 + 1];
+    int n = 0;
+    for (int y = 0; y < 64; y++) {
+        for (int x = 0; x < 64; x++)
+            text[n++] = x == 2 && y == 2 ? '@' : x == 40 && y == 12 ? '.' : '+';
+        text[n++] = '\n';
+    }
+    text[n] = '\0';
+    Level l = parse(text);
+    Sim s, copy;
+    memset(&copy, 0, sizeof copy);
+    assert_true(sim_init(&s, &l));
+    assert_int_equal(s.door_count, 64 * 64 - 2);
+    cmd(&s, SIM_CMD_GOTO, 40, 12);
+    long most = 0, opened = 0;
+    int t = 0;
+    for (; t < 20000 && (s.droid.moving || mover_remaining(&s.droid) > 0 || s.doors_visited > 0); t++) {
+        sim_tick(&s);
+        for (int i = 0; i < s.event_count; i++)
+            opened += s.events[i].type == SIM_EV_DOOR && s.events[i].a == 1;
+        if (s.doors_visited > most)
+            most = s.doors_visited;
+        if (t == 700)
+            assert_true(sim_copy(&copy, &s));
+        if (t > 700) {
+            sim_tick(&copy);
+            assert_true(sim_hash(&copy) == sim_hash(&s));
+            assert_int_equal(s.doors_visited, copy.doors_visited);
+        }
+    }
+    assert_true(opened == 37);     /* a door a step, the last tile floor */
+    assert_true(most >= 2);        /* the one it stands in, the one it enters, the ones closing */
+    assert_true(most <= 8);        /* not 4094 */
+    assert_int_equal(s.doors_visited, 0);
+    assert_int_equal(s.door_active_count, 0);
+    for (int i = 0; i < s.door_count; i++)
+        assert_true(!s.doors[i].open && s.doors[i].anim == 0);
+    sim_deinit(&s);
+    sim_deinit(&copy);
+    level_free(&l);
+}
+
 /* The clock starts with the first command, stands after the win. */
 static void test_clock(void **state)
 {
@@ -564,6 +613,7 @@ int main(void)
         cmocka_unit_test(test_nearest),           cmocka_unit_test(test_same_commands_same_hash),
         cmocka_unit_test(test_copy_goes_on_the_same), cmocka_unit_test(test_copy_mid_plan),
         cmocka_unit_test(test_clock),             cmocka_unit_test(test_hashes_as_before),
+        cmocka_unit_test(test_doors_looked_at),
     };
     return cmocka_run_group_tests_name("sim", tests, NULL, NULL);
 }

@@ -36,13 +36,18 @@ static void free_play(Sim *s)
 {
     free(s->kind);
     free(s->doors);
+    free(s->door_active);
+    free(s->door_scratch);
+    free(s->door_listed);
     grid_deinit(&s->grid);
     region_deinit(&s->region);
     mover_deinit(&s->droid);
     sentries_deinit(&s->sentries);
     s->kind = NULL;
     s->doors = NULL;
-    s->door_count = 0;
+    s->door_active = s->door_scratch = NULL;
+    s->door_listed = NULL;
+    s->door_count = s->door_active_count = s->door_entered = 0;
 }
 
 static bool reset_sentries(Sim *s, const Level *l);
@@ -71,8 +76,16 @@ bool sim_reset(Sim *s, const Level *l)
                 s->exit = tile_pos(x, y);
             }
         }
-    s->doors = doors ? calloc((size_t)doors, sizeof *s->doors) : NULL;
-    if ((doors && !s->doors) || !level_build_grid(l, &s->grid) || !region_init(&s->region, &s->grid))
+    if (doors) {
+        s->doors = calloc((size_t)doors, sizeof *s->doors);
+        s->door_active = malloc((size_t)doors * sizeof *s->door_active);
+        s->door_scratch = malloc((size_t)doors * sizeof *s->door_scratch);
+        s->door_listed = calloc((size_t)doors, 1);
+        if (!s->doors || !s->door_active || !s->door_scratch || !s->door_listed)
+            goto fail;
+    }
+    s->doors_visited = 0;
+    if (!level_build_grid(l, &s->grid) || !region_init(&s->region, &s->grid))
         goto fail;
     s->region_stale = false;
     if (s->search && (s->search_w != l->w || s->search_h != l->h)) {
@@ -148,6 +161,9 @@ bool sim_copy(Sim *dst, const Sim *src)
     dst->grid = keep.grid;
     dst->region = keep.region;
     dst->doors = keep.doors;
+    dst->door_active = keep.door_active;
+    dst->door_scratch = keep.door_scratch;
+    dst->door_listed = keep.door_listed;
     dst->droid = keep.droid;
     dst->sentries = keep.sentries;
     dst->search = keep.search;
@@ -169,6 +185,9 @@ bool sim_copy(Sim *dst, const Sim *src)
     }
     if (!dst->search || !buf_copy(&dst->kind, src->kind, n) ||
         !buf_copy(&dst->doors, src->doors, (size_t)src->door_count * sizeof *src->doors) ||
+        !buf_copy(&dst->door_active, src->door_active, (size_t)src->door_count * sizeof *src->door_active) ||
+        !buf_copy(&dst->door_scratch, src->door_scratch, (size_t)src->door_count * sizeof *src->door_scratch) ||
+        !buf_copy(&dst->door_listed, src->door_listed, (size_t)src->door_count) ||
         !grid_copy(&dst->grid, &src->grid) || !region_copy(&dst->region, &src->region) ||
         !mover_copy(&dst->droid, &src->droid) || !sentries_copy(&dst->sentries, &src->sentries, &dst->grid)) {
         sim_deinit(dst);
@@ -401,6 +420,11 @@ static void open_door(Sim *s, TilePos t)
     SimDoor *d = door_at(s, t.x, t.y);
     if (!d)
         return;
+    int i = (int)(d - s->doors);
+    if (!s->door_listed[i]) { /* looked at from the next door pass on */
+        s->door_listed[i] = 1;
+        s->door_active[s->door_active_count + s->door_entered++] = i;
+    }
     d->hold = SIM_DOOR_HOLD_TICKS;
     if (!d->open) {
         d->open = true;
@@ -474,10 +498,42 @@ static void walk(Sim *s)
         lose(s, SIM_LOSE_ENERGY);
 }
 
+static int by_index(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The doors entered since the last pass join the active ones, all in
+ * ascending order: the order of the doors array, as a pass over every
+ * door would meet them. */
+static void merge_entered(Sim *s)
+{
+    int *act = s->door_active, *out = s->door_scratch;
+    int a = s->door_active_count, e = s->door_entered;
+    qsort(act + a, (size_t)e, sizeof *act, by_index);
+    int i = 0, j = a, n = 0;
+    while (i < a || j < a + e)
+        out[n++] = j == a + e || (i < a && act[i] < act[j]) ? act[i++] : act[j++];
+    s->door_active = out;
+    s->door_scratch = act;
+    s->door_active_count = n;
+    s->door_entered = 0;
+}
+
+/* Doors: held open while something stands in them, then closing. Only the
+ * listed doors are looked at: a door that is not listed is closed, at rest
+ * and empty (a step into a door opens it and lists it), so a pass over it
+ * would change nothing and say nothing. */
 static void update_doors(Sim *s)
 {
     const Mover *m = &s->droid;
-    for (int i = 0; i < s->door_count; i++) {
+    if (s->door_entered)
+        merge_entered(s);
+    int kept = 0;
+    s->doors_visited = s->door_active_count;
+    for (int k = 0; k < s->door_active_count; k++) {
+        int i = s->door_active[k];
         SimDoor *d = &s->doors[i];
         TilePos t = tile_pos(d->x, d->y);
         bool occupied = tile_pos_eq(m->tile, t) || (m->moving && tile_pos_eq(m->next, t)) ||
@@ -493,7 +549,12 @@ static void update_doors(Sim *s)
             d->anim++;
         else if (!d->open && d->anim > 0)
             d->anim--;
+        if (d->open || d->anim > 0 || d->hold > 0)
+            s->door_active[kept++] = i;
+        else
+            s->door_listed[i] = 0;
     }
+    s->door_active_count = kept;
 }
 
 void sim_tick(Sim *s)

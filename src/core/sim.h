@@ -104,6 +104,16 @@ typedef struct Sim {
     int search_w, search_h;
     SimDoor *doors;       /* sorted by row, then column */
     int door_count;
+    /* The doors a tick looks at, by index in doors: those open or closing
+     * (door_active[0 .. door_active_count), ascending) and those entered
+     * since the last tick (the door_entered after them, in any order).
+     * Every other door is closed and stays so: a tick costs O(active
+     * doors), not O(doors). door_listed[i] says whether door i is in. */
+    int *door_active;
+    int door_active_count, door_entered;
+    int *door_scratch;    /* door_count ints, for merging */
+    uint8_t *door_listed;
+    long doors_visited;   /* doors the last tick looked at (tests) */
     TilePos exit;         /* the first '>' (others are plain exits too) */
     bool has_exit;
 
