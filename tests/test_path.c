@@ -505,11 +505,12 @@ static void test_limits(void **state)
 static void test_state_size(void **state)
 {
     (void)state;
-    /* 16 bytes a tile (border included) plus a fixed header */
+    /* 16 bytes a tile (border included), a quarter of a byte for the list
+     * of tags to clear, plus a fixed header */
     for (int side = 10; side <= 1000; side *= 10) {
         PathState *st = path_create(side, side);
         size_t tiles = (size_t)(side + 2) * (size_t)(side + 2);
-        assert_true(path_state_bytes(st) <= 16 * tiles + 1024);
+        assert_true(path_state_bytes(st) <= 16 * tiles + tiles / 4 + 1024);
         assert_true(path_state_bytes(st) >= 16 * (size_t)side * (size_t)side);
         path_destroy(st);
     }
@@ -537,6 +538,52 @@ static void test_state_reuse(void **state)
     grid_deinit(&g);
 }
 
+/* path.c, for tests: the tags reset so far when the generations wrap. */
+uint64_t path_tags_cleared(const PathState *st);
+
+/* Short searches on a big map: when the generations wrap (every 15
+ * searches) only the tags they wrote are reset, never the whole map's; a
+ * search over the whole map is followed by one whole clear, and the
+ * answers stay those of fresh states throughout. */
+static void test_clears_what_was_touched(void **state)
+{
+    (void)state;
+    enum { SIDE = 1024 };
+    Grid g;
+    assert_true(grid_init(&g, SIDE, SIDE));
+    for (int y = 0; y < SIDE; y++)
+        for (int x = 0; x < SIDE; x++)
+            grid_set(&g, x, y, x == 500 && y > 0 ? 0 : 1); /* a wall with a gap at the top */
+    PathState *st = path_create(SIDE, SIDE), *fresh = path_create(SIDE, SIDE);
+    uint64_t seed = 5;
+    for (int q = 0; q < 300; q++) {
+        TilePos a = tile_pos(20 + (int)(test_rand(&seed) % 900), 20 + (int)(test_rand(&seed) % 900));
+        TilePos b = tile_pos(a.x + (int)(test_rand(&seed) % 9) - 4, a.y + (int)(test_rand(&seed) % 9) - 4);
+        if (a.x == 500 || b.x == 500)
+            continue;
+        PathResult r;
+        path_find(st, &g, a, b, NULL, &r);
+    }
+    uint64_t cleared = path_tags_cleared(st);
+    assert_true(cleared > 0);              /* the generations wrapped */
+    assert_true(cleared < 300 * 200);      /* a few dozen tiles a search; the map has a million */
+    /* a search round the wall touches more tiles than a list holds: the
+     * next wrap clears everything once */
+    for (int q = 0; q < 16; q++) {
+        TilePos a = tile_pos(490, 1000 - q), b = tile_pos(q ? 480 : 510, 1000 - q);
+        PathResult r1, r2;
+        assert_int_equal(path_find(st, &g, a, b, NULL, &r1), PATH_FOUND);
+        assert_int_equal(path_find(fresh, &g, a, b, NULL, &r2), PATH_FOUND);
+        assert_true(r1.length == r2.length && r1.expanded == r2.expanded);
+        if (q == 0)
+            assert_true(r1.expanded > SIDE * SIDE / 16);
+    }
+    assert_true(path_tags_cleared(st) >= cleared + (uint64_t)SIDE * SIDE);
+    path_destroy(st);
+    path_destroy(fresh);
+    grid_deinit(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -549,7 +596,7 @@ int main(void)
         cmocka_unit_test(test_natural_paths),  cmocka_unit_test(test_incremental),
         cmocka_unit_test(test_nearest),        cmocka_unit_test(test_bad_queries),
         cmocka_unit_test(test_limits),         cmocka_unit_test(test_state_reuse),
-        cmocka_unit_test(test_state_size),
+        cmocka_unit_test(test_state_size),    cmocka_unit_test(test_clears_what_was_touched),
     };
     return cmocka_run_group_tests_name("path", tests, NULL, NULL);
 }

@@ -6,11 +6,14 @@
  * round(sqrt 2 * 2^32)), so equal-cost paths compare equal and ties break the
  * same way every time; reported lengths are re-summed in double.
  *
- * Search state, 16 bytes per tile: a 4-byte tag per stored tile (generation 4 bits |
- * closed 1 bit | arrival direction 3 bits | position 24 bits) and one 12-byte
- * slot {f, node} per tile. Slots hold the open heap (growing from the front),
- * the back region (growing from the back: the plateau stack and, for JPS, the
- * log of closed nodes with their f), and at the end the path.
+ * Search state, 16 bytes per tile: a 4-byte tag per stored tile (generation
+ * 4 bits | closed 1 bit | arrival direction 3 bits | position 24 bits) and
+ * one 12-byte slot {f, node} per tile. Slots hold the open heap (growing from
+ * the front), the back region (growing from the back: the plateau stack and,
+ * for JPS, the log of closed nodes with their f), and at the end the path.
+ * A quarter of a byte per tile more lists the tags written since the last
+ * clear: when the generation wraps, every 15 searches, only those are reset,
+ * so a short search costs the same on a 4096x4096 map as on a small one.
  *
  * The heuristic is consistent, so a closed node is final and never reopens:
  * A* rebuilds its path by following arrival directions. A JPS parent lies
@@ -67,6 +70,14 @@ struct PathState {
     uint32_t back_n;     /* slots used at the back: stacked nodes and the JPS log */
     uint32_t stack_top;  /* the last stacked slot, or NO_SLOT */
     uint32_t gen;
+    /* The tiles whose tags the searches since the last clear have written,
+     * so that a clear (when gen wraps) resets only those, not the map; past
+     * touched_cap of them (1/16 of the tiles, where one pass over every tag
+     * costs about as much) the clear is the whole array. */
+    uint32_t *touched;
+    uint32_t touched_n, touched_cap;
+    bool touched_all;
+    uint64_t cleared;    /* tags reset by clears, in all (tests) */
     uint64_t plateau;    /* f of the stacked nodes, the smallest open f */
     /* JPS+ jump distances: allocated by the first JPS search, rebuilt by the
      * first JPS search after the grid changes. Map data, not search state. */
@@ -349,6 +360,33 @@ static inline uint32_t open_pop(PathState *st, uint64_t *f)
     return top;
 }
 
+/* Node i's tag is written for the first time in this search. */
+static inline void note_touched(PathState *st, uint32_t i)
+{
+    if (st->touched_n < st->touched_cap)
+        st->touched[st->touched_n++] = i;
+    else
+        st->touched_all = true;
+}
+
+/* Every tag back to 0 (generation 0, which no search uses), then the
+ * generations start again: only the tags written since the last clear are
+ * reset, unless there were too many to list. */
+static void clear_tags(PathState *st)
+{
+    if (st->touched_all) {
+        memset(st->tag, 0, st->cells * sizeof *st->tag);
+        st->cleared += st->cells;
+    } else {
+        for (uint32_t k = 0; k < st->touched_n; k++)
+            st->tag[st->touched[k]] = 0;
+        st->cleared += st->touched_n;
+    }
+    st->touched_n = 0;
+    st->touched_all = false;
+    st->gen = 1;
+}
+
 /* Records a path to node m (tag t, not closed) with f = g + h(m), arriving
  * in direction d, unless m already has one at least as short. */
 HOT_INLINE void relax(PathState *st, uint32_t m, uint32_t t, uint64_t f, int d)
@@ -356,6 +394,7 @@ HOT_INLINE void relax(PathState *st, uint32_t m, uint32_t t, uint64_t f, int d)
     uint32_t dirbits = (uint32_t)d << TAG_DIR_SHIFT;
     if ((t >> TAG_GEN_SHIFT) != st->gen) {
         st->tag[m] = (st->gen << TAG_GEN_SHIFT) | dirbits;
+        note_touched(st, m);
         open_push(st, m, f);
         return;
     }
@@ -721,7 +760,9 @@ PathState *path_create(int w, int h)
     st->row_magic = ((UINT64_C(1) << 40) + (uint64_t)st->stride - 1) / (uint64_t)st->stride;
     st->tag = calloc(st->cells, sizeof *st->tag);
     st->slot = malloc(st->slots * sizeof *st->slot);
-    if (!st->tag || !st->slot) {
+    st->touched_cap = st->slots / 16 + 64;
+    st->touched = malloc(st->touched_cap * sizeof *st->touched);
+    if (!st->tag || !st->slot || !st->touched) {
         path_destroy(st);
         return NULL;
     }
@@ -734,6 +775,7 @@ void path_destroy(PathState *st)
         return;
     free(st->tag);
     free(st->slot);
+    free(st->touched);
     jump_deinit(&st->jump);
     landmark_deinit(&st->marks);
     route_destroy(st->route);
@@ -746,10 +788,12 @@ bool path_copy_search(PathState *dst, const PathState *src, const Grid *g)
         return false;
     memcpy(dst->tag, src->tag, src->cells * sizeof *dst->tag);
     memcpy(dst->slot, src->slot, src->slots * sizeof *dst->slot);
+    memcpy(dst->touched, src->touched, src->touched_n * sizeof *dst->touched);
     PathState keep = *dst;
     *dst = *src;
     dst->tag = keep.tag;
     dst->slot = keep.slot;
+    dst->touched = keep.touched;
     dst->jump = keep.jump;
     dst->marks = keep.marks;
     dst->route = keep.route;
@@ -760,7 +804,15 @@ bool path_copy_search(PathState *dst, const PathState *src, const Grid *g)
 
 size_t path_state_bytes(const PathState *st)
 {
-    return sizeof *st + st->cells * sizeof *st->tag + st->slots * sizeof *st->slot;
+    return sizeof *st + st->cells * sizeof *st->tag + st->slots * sizeof *st->slot +
+           st->touched_cap * sizeof *st->touched;
+}
+
+/* For tests, which declare it: the tags reset by clears so far. */
+uint64_t path_tags_cleared(const PathState *st);
+uint64_t path_tags_cleared(const PathState *st)
+{
+    return st->cleared;
 }
 
 size_t path_jump_bytes(const PathState *st)
@@ -964,12 +1016,11 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
     use_landmarks(st, g);
     st->prune = st->opt.topology == PATH_TOPO_8 && grid_uniform(g);
 
-    if (++st->gen > TAG_GEN_MAX) {
-        memset(st->tag, 0, st->cells * sizeof *st->tag);
-        st->gen = 1;
-    }
+    if (++st->gen > TAG_GEN_MAX)
+        clear_tags(st);
     uint64_t f = heuristic(st, st->start);
     st->tag[st->start] = st->gen << TAG_GEN_SHIFT;
+    note_touched(st, st->start);
     st->plateau = f;
     open_push(st, st->start, f);
 }
