@@ -386,6 +386,155 @@ static void test_shipped_levels(void **state)
     level_free(&l);
 }
 
+/* ---- what a parse allocates ---------------------------------------------
+ * Under AddressSanitizer (make test) its allocator's hooks see every malloc
+ * and free: the bytes a parse asks for in all, and the most it holds at
+ * once. Elsewhere the tests that need them are skipped. */
+#if defined(__SANITIZE_ADDRESS__)
+int __sanitizer_install_malloc_and_free_hooks(void (*malloc_hook)(const volatile void *, size_t),
+                                              void (*free_hook)(const volatile void *));
+size_t __sanitizer_get_allocated_size(const volatile void *p);
+
+static struct {
+    bool on;
+    long long now, peak, total;
+} heap;
+
+static void on_malloc(const volatile void *p, size_t n)
+{
+    (void)p;
+    if (!heap.on)
+        return;
+    heap.now += (long long)n;
+    heap.total += (long long)n;
+    if (heap.now > heap.peak)
+        heap.peak = heap.now;
+}
+
+static void on_free(const volatile void *p)
+{
+    if (heap.on && p)
+        heap.now -= (long long)__sanitizer_get_allocated_size(p);
+}
+
+/* Parses text, measuring; true when it could measure. */
+static bool measured_parse(const char *text, size_t len, Level *l, bool *ok)
+{
+    static bool hooked;
+    if (!hooked)
+        hooked = __sanitizer_install_malloc_and_free_hooks(on_malloc, on_free) != 0;
+    Diags d;
+    diag_clear(&d);
+    heap.now = heap.peak = heap.total = 0;
+    heap.on = true;
+    *ok = level_parse(text, len, "t.txt", l, &d);
+    heap.on = false;
+    return hooked;
+}
+#else
+static struct {
+    long long now, peak, total;
+} heap;
+
+static bool measured_parse(const char *text, size_t len, Level *l, bool *ok)
+{
+    Diags d;
+    diag_clear(&d);
+    *ok = level_parse(text, len, "t.txt", l, &d);
+    return false;
+}
+#endif
+
+/* A file of a small grid and millions of blank and comment lines (legal:
+ * 64 MiB of them loads) costs about a byte of memory per byte, not 75. */
+static void test_blank_lines_memory(void **state)
+{
+    (void)state;
+    size_t blank = 2000000, comments = 1000000, len = 0;
+    char *text = malloc(blank + 2 * comments + 64);
+    len += (size_t)sprintf(text, "; head\n#@#\n");
+    for (size_t i = 0; i < blank + comments; i++) {
+        if (i % 3 == 1)
+            text[len++] = ';';
+        text[len++] = '\n';
+    }
+    Level l;
+    bool ok;
+    if (!measured_parse(text, len, &l, &ok)) {
+        free(text);
+        skip();
+    }
+    assert_true(ok);
+    assert_int_equal(l.h, 1);
+    assert_true(heap.peak <= (long long)len * 2 + 65536);
+    /* and the lines are all kept, in place */
+    size_t out_len;
+    char *out = level_format(&l, &out_len);
+    assert_true(out && out_len == len && memcmp(out, text, len) == 0);
+    free(out);
+    level_free(&l);
+    free(text);
+}
+
+/* Patrol lines load in linear time: what a parse allocates (and so copies)
+ * grows with the lines, not with their square. */
+static void test_patrol_lines_linear(void **state)
+{
+    (void)state;
+    enum { LINES = 4000 };
+    size_t cap = (size_t)LINES * 32 + 64, len = 0;
+    char *text = malloc(cap);
+    for (int i = 0; i < LINES; i++)
+        len += (size_t)snprintf(text + len, cap - len, "patrol: %d,1 1,1\n", 1 + i % 3);
+    len += (size_t)snprintf(text + len, cap - len, "#####\n#SSS#\n#.@.#\n#####\n");
+    Level l;
+    bool ok;
+    if (!measured_parse(text, len, &l, &ok)) {
+        free(text);
+        skip();
+    }
+    assert_true(ok);
+    assert_int_equal(l.patrol_count, LINES);
+    assert_true(heap.total <= (long long)len * 20);
+    for (int i = 0; i < LINES; i++) {
+        assert_int_equal(l.patrols[i].count, 2);
+        assert_int_equal(l.patrols[i].points[0].x, 1 + i % 3);
+        assert_int_equal(l.patrols[i].line, i + 1);
+    }
+    size_t out_len;
+    char *out = level_format(&l, &out_len);
+    assert_true(out && out_len == len && memcmp(out, text, len) == 0);
+    free(out);
+    level_free(&l);
+    free(text);
+}
+
+/* More 'S' than the sentries' limit is refused where the first one past it
+ * stands; exactly the limit loads. */
+static void test_sentry_limit(void **state)
+{
+    (void)state;
+    size_t side = 1024, len = 0; /* 1024 rows of 1024: the limit exactly */
+    char *text = malloc((side + 1) * side + 16);
+    for (size_t y = 0; y < side; y++) {
+        memset(text + len, 'S', side);
+        len += side;
+        text[len++] = '\n';
+    }
+    strcpy(text + len, ".@\n");
+    Level l;
+    Diags d;
+    diag_clear(&d);
+    assert_int_equal(side * side, LEVEL_SENTRY_MAX);
+    assert_true(level_parse(text, len + 3, "t.txt", &l, &d));
+    level_free(&l);
+    strcpy(text + len, "S@S\n");
+    diag_clear(&d);
+    assert_false(level_parse(text, len + 4, "t.txt", &l, &d));
+    assert_string_equal(joined(&d), "t.txt:1025:1: sentry 1048577: a level has at most 1048576 sentries ('S')");
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -395,6 +544,8 @@ int main(void)
         cmocka_unit_test(test_save),         cmocka_unit_test(test_save_links),
         cmocka_unit_test(test_load_errors),
         cmocka_unit_test(test_doc_in_sync),  cmocka_unit_test(test_shipped_levels),
+        cmocka_unit_test(test_blank_lines_memory), cmocka_unit_test(test_patrol_lines_linear),
+        cmocka_unit_test(test_sentry_limit),
     };
     return cmocka_run_group_tests_name("level", tests, NULL, NULL);
 }

@@ -1,6 +1,8 @@
-/* level.c - reads and writes level text files. Parsing is two passes over the
- * lines (measure, then fill) into a fresh Level that replaces the caller's
- * only when the whole file is valid. Saving is fileio_write_atomic. */
+/* level.c - reads and writes level text files. Parsing is passes over the
+ * lines in place (find the grid and count what the other lines need,
+ * measure the grid, then fill) into a fresh Level that replaces the
+ * caller's only when the whole file is valid: linear time, and memory of
+ * about the file's size. Saving is fileio_write_atomic. */
 #define _POSIX_C_SOURCE 200809L
 #include "level.h"
 
@@ -41,37 +43,37 @@ static LineKind line_kind(const Line *ln)
     return LINE_ROW;
 }
 
-/* Splits text into lines: strips a UTF-8 BOM, CR and trailing spaces. */
-static Line *split_lines(const char *text, size_t len, int *count)
+/* The lines of a text, one at a time, without a UTF-8 BOM, newlines, CR or
+ * trailing spaces; a final newline makes no empty last line. Nothing is
+ * allocated: a file of millions of lines is read in place. */
+typedef struct Cursor {
+    const char *p, *end;
+    int number;    /* of the last line given */
+} Cursor;
+
+static Cursor cursor_at(const char *text, size_t len)
 {
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
         text += 3;
         len -= 3;
     }
-    size_t n = 1;
-    for (size_t i = 0; i < len; i++)
-        n += text[i] == '\n';
-    Line *lines = malloc(n * sizeof *lines);
-    if (!lines)
-        return NULL;
-    int k = 0;
-    size_t begin = 0;
-    for (size_t i = 0; i <= len; i++) {
-        if (i < len && text[i] != '\n')
-            continue;
-        if (i == len && begin == len)
-            break; /* final newline: no empty last line */
-        size_t end = i;
-        while (end > begin && (text[end - 1] == '\r' || text[end - 1] == ' '))
-            end--;
-        lines[k].s = text + begin;
-        lines[k].len = end - begin;
-        lines[k].number = k + 1;
-        k++;
-        begin = i + 1;
-    }
-    *count = k;
-    return lines;
+    return (Cursor){text, text + len, 0};
+}
+
+static bool next_line(Cursor *c, Line *ln)
+{
+    if (c->p >= c->end)
+        return false;
+    const char *nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
+    const char *e = nl ? nl : c->end;
+    size_t n = (size_t)(e - c->p);
+    while (n > 0 && (c->p[n - 1] == '\r' || c->p[n - 1] == ' '))
+        n--;
+    ln->s = c->p;
+    ln->len = n;
+    ln->number = ++c->number;
+    c->p = nl ? nl + 1 : c->end;
+    return true;
 }
 
 static void describe_byte(char c, char *buf, size_t size)
@@ -156,18 +158,14 @@ static bool parse_patrol(const Line *ln, const char *v, size_t n, const char *fi
         diag_add(d, file, ln->number, 1, "patrol wants the sentry's tile and at least one more");
         return false;
     }
-    LevelPatrol *bigger = realloc(l->patrols, (size_t)(l->patrol_count + 1) * sizeof *bigger);
-    if (!bigger)
-        return false;
-    l->patrols = bigger;
-    LevelPatrol *p = &l->patrols[l->patrol_count];
-    p->points = malloc((size_t)count * sizeof *p->points);
-    if (!p->points)
-        return false;
-    memcpy(p->points, pts, (size_t)count * sizeof *pts);
+    /* room for them was counted before: a patrol line, a point a comma */
+    TilePos *to = l->patrol_points + l->patrol_point_count;
+    memcpy(to, pts, (size_t)count * sizeof *pts);
+    l->patrol_point_count += count;
+    LevelPatrol *p = &l->patrols[l->patrol_count++];
+    p->points = to;
     p->count = count;
     p->line = ln->number;
-    l->patrol_count++;
     return true;
 }
 
@@ -227,8 +225,10 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
         const LevelPatrol *p = &l->patrols[l->patrol_count - 1];
         size_t cap = 16 + (size_t)p->count * 24;
         *canon = malloc(cap);
-        if (!*canon)
+        if (!*canon) {
+            diag_add(d, file, ln->number, 1, "out of memory");
             return false;
+        }
         size_t at = (size_t)snprintf(*canon, cap, "patrol:");
         for (int i = 0; i < p->count; i++)
             at += (size_t)snprintf(*canon + at, cap - at, " %d,%d", p->points[i].x, p->points[i].y);
@@ -244,8 +244,10 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
         l->name[vlen] = '\0';
     }
     *canon = malloc(key_len + vlen + 3);
-    if (!*canon)
+    if (!*canon) {
+        diag_add(d, file, ln->number, 1, "out of memory");
         return false;
+    }
     sprintf(*canon, "%s:%s%.*s", header_keys[key], vlen ? " " : "", (int)vlen, v);
     return true;
 }
@@ -265,93 +267,110 @@ void level_free(Level *l)
 {
     if (!l)
         return;
-    for (int i = 0; i < l->line_count; i++)
-        free(l->lines[i].text);
     free(l->lines);
-    for (int i = 0; i < l->patrol_count; i++)
-        free(l->patrols[i].points);
+    free(l->line_text);
     free(l->patrols);
+    free(l->patrol_points);
     free(l->glyphs);
     memset(l, 0, sizeof *l);
 }
 
-static bool add_line(Level *l, int before_row, const char *s, size_t len, char *owned)
+/* Keeps a line that is not a grid row: appended to the run of lines before
+ * row before_row (a new run when the last one stands elsewhere). The room
+ * was counted before: text_len never passes what was allocated. */
+static void keep_line(Level *l, size_t *text_len, int before_row, const char *s, size_t len)
 {
-    char *text = owned;
-    if (!text) {
-        text = malloc(len + 1);
-        if (!text)
-            return false;
-        memcpy(text, s, len);
-        text[len] = '\0';
+    LevelLine *run = l->line_count ? &l->lines[l->line_count - 1] : NULL;
+    if (!run || run->before_row != before_row) {
+        run = &l->lines[l->line_count++];
+        *run = (LevelLine){before_row, 0, l->line_text + *text_len, 0};
     }
-    l->lines[l->line_count].before_row = before_row;
-    l->lines[l->line_count].text = text;
-    l->line_count++;
-    return true;
+    memcpy(l->line_text + *text_len, s, len);
+    l->line_text[*text_len + len] = '\n';
+    *text_len += len + 1;
+    run->len += len + 1;
+    run->count++;
+}
+
+static bool is_patrol_line(const Line *ln)
+{
+    return ln->len > 7 && memcmp(ln->s, "patrol:", 7) == 0;
 }
 
 bool level_parse(const char *text, size_t len, const char *file, Level *out, Diags *d)
 {
     memset(out, 0, sizeof *out);
-    int nlines = 0;
-    Line *lines = split_lines(text, len, &nlines);
-    if (!lines) {
-        diag_add(d, file, 0, 0, "out of memory");
-        return false;
-    }
     int problems = diag_total(d);
+    Line ln;
 
-    /* Pass 1: find the grid rows and measure them. */
-    int first = -1, last = -1;
-    for (int i = 0; i < nlines; i++) {
-        LineKind k = line_kind(&lines[i]);
+    /* Pass 1: where the grid rows are, and the room the other lines need
+     * (their text, a byte more for a header's canonical form; the patrols
+     * and their points, a point a comma). */
+    int first = -1, last = -1, lines_seen = 0, patrol_lines = 0;
+    size_t kept_bytes = 0, patrol_commas = 0;
+    Cursor c = cursor_at(text, len);
+    while (next_line(&c, &ln)) {
+        LineKind k = line_kind(&ln);
+        lines_seen = ln.number;
         if (k == LINE_ROW) {
             if (first < 0)
-                first = i;
-            last = i;
+                first = ln.number;
+            last = ln.number;
+            continue;
+        }
+        kept_bytes += ln.len + 1 + (k == LINE_HEADER);
+        if (k == LINE_HEADER && is_patrol_line(&ln)) {
+            patrol_lines++;
+            for (size_t i = 0; i < ln.len; i++)
+                patrol_commas += ln.s[i] == ',';
         }
     }
+
+    /* Pass 1b: measure the grid. */
     Level l = {0};
     int w = 0, h = 0;
     if (first < 0) {
-        diag_add(d, file, nlines > 0 ? nlines : 1, 1, "no grid rows: a level needs rows of tiles");
+        diag_add(d, file, lines_seen > 0 ? lines_seen : 1, 1, "no grid rows: a level needs rows of tiles");
     } else {
-        for (int i = first; i <= last; i++) {
-            LineKind k = line_kind(&lines[i]);
+        c = cursor_at(text, len);
+        while (next_line(&c, &ln) && ln.number <= last) {
+            if (ln.number < first)
+                continue;
+            LineKind k = line_kind(&ln);
             if (k == LINE_HEADER) {
-                diag_add(d, file, lines[i].number, 1, "header line inside the grid: put '%.*s' above the first row",
-                         (int)(strchr(lines[i].s, ':') - lines[i].s + 1), lines[i].s);
+                diag_add(d, file, ln.number, 1, "header line inside the grid: put '%.*s' above the first row",
+                         (int)((const char *)memchr(ln.s, ':', ln.len) - ln.s + 1), ln.s);
                 continue;
             }
             if (k == LINE_COMMENT)
                 continue;
             if (h == LEVEL_MAX_SIDE) {
-                diag_add(d, file, lines[i].number, 1, "more than %d rows", LEVEL_MAX_SIDE);
+                diag_add(d, file, ln.number, 1, "more than %d rows", LEVEL_MAX_SIDE);
                 break;
             }
             h++;
-            if ((int)lines[i].len > LEVEL_MAX_SIDE)
-                diag_add(d, file, lines[i].number, LEVEL_MAX_SIDE + 1, "row is %zu tiles wide; at most %d",
-                         lines[i].len, LEVEL_MAX_SIDE);
-            else if ((int)lines[i].len > w)
-                w = (int)lines[i].len;
+            if ((int)ln.len > LEVEL_MAX_SIDE)
+                diag_add(d, file, ln.number, LEVEL_MAX_SIDE + 1, "row is %zu tiles wide; at most %d", ln.len,
+                         LEVEL_MAX_SIDE);
+            else if ((int)ln.len > w)
+                w = (int)ln.len;
         }
     }
-    if (diag_total(d) > problems) {
-        free(lines);
+    if (diag_total(d) > problems)
         return false;
-    }
 
     /* Pass 2: fill glyphs, check them, keep the other lines. */
     l.w = w;
     l.h = h;
     l.glyphs = malloc((size_t)w * (size_t)h);
-    l.lines = malloc((size_t)nlines * sizeof *l.lines);
-    if (!l.glyphs || !l.lines) {
+    l.lines = malloc(((size_t)h + 1) * sizeof *l.lines);
+    l.line_text = kept_bytes ? malloc(kept_bytes) : NULL;
+    l.patrols = patrol_lines ? malloc((size_t)patrol_lines * sizeof *l.patrols) : NULL;
+    l.patrol_points = patrol_commas ? malloc(patrol_commas * sizeof *l.patrol_points) : NULL;
+    if (!l.glyphs || !l.lines || (kept_bytes && !l.line_text) || (patrol_lines && !l.patrols) ||
+        (patrol_commas && !l.patrol_points)) {
         diag_add(d, file, 0, 0, "out of memory");
         level_free(&l);
-        free(lines);
         return false;
     }
     memset(l.glyphs, ' ', (size_t)w * (size_t)h);
@@ -360,33 +379,38 @@ bool level_parse(const char *text, size_t len, const char *file, Level *out, Dia
     l.sentry_speed = LEVEL_SENTRY_SPEED_DEFAULT;
     bool seen[HEADER_KEY_COUNT] = {false};
     int row = 0, starts = 0, start_line = 0, start_col = 0;
-    for (int i = 0; i < nlines; i++) {
-        const Line *ln = &lines[i];
-        LineKind k = line_kind(ln);
-        bool in_grid = i >= first && i <= last;
+    long sentries = 0;
+    size_t text_len = 0;
+    c = cursor_at(text, len);
+    while (next_line(&c, &ln)) {
+        LineKind k = line_kind(&ln);
+        bool in_grid = ln.number >= first && ln.number <= last;
         if (in_grid && k != LINE_COMMENT) {
             char *dst = l.glyphs + (size_t)row * (size_t)w;
-            for (size_t x = 0; x < ln->len; x++) {
-                char c = ln->s[x];
+            for (size_t x = 0; x < ln.len; x++) {
+                char ch = ln.s[x];
                 TileKind kind;
-                if (c == '\t') {
-                    diag_add(d, file, ln->number, (int)x + 1, "tab character: use spaces for void tiles");
-                } else if (!tile_from_glyph(c, &kind)) {
+                if (ch == '\t') {
+                    diag_add(d, file, ln.number, (int)x + 1, "tab character: use spaces for void tiles");
+                } else if (!tile_from_glyph(ch, &kind)) {
                     char what[16];
-                    describe_byte(c, what, sizeof what);
-                    diag_add(d, file, ln->number, (int)x + 1, "unknown glyph %s (known: %s)", what,
+                    describe_byte(ch, what, sizeof what);
+                    diag_add(d, file, ln.number, (int)x + 1, "unknown glyph %s (known: %s)", what,
                              tile_glyph_list());
                 } else {
-                    dst[x] = c;
+                    dst[x] = ch;
                     if (kind == TILE_START) {
                         if (starts++ == 0) {
                             l.start = tile_pos((int)x, row);
-                            start_line = ln->number;
+                            start_line = ln.number;
                             start_col = (int)x + 1;
                         } else {
-                            diag_add(d, file, ln->number, (int)x + 1,
+                            diag_add(d, file, ln.number, (int)x + 1,
                                      "second droid start '@' (the first is at %d:%d)", start_line, start_col);
                         }
+                    } else if (kind == TILE_SENTRY && ++sentries == (long)LEVEL_SENTRY_MAX + 1) {
+                        diag_add(d, file, ln.number, (int)x + 1, "sentry %ld: a level has at most %d sentries ('S')",
+                                 sentries, LEVEL_SENTRY_MAX);
                     }
                 }
             }
@@ -394,26 +418,30 @@ bool level_parse(const char *text, size_t len, const char *file, Level *out, Dia
             continue;
         }
         char *canon = NULL;
-        const char *nul = memchr(ln->s, '\0', ln->len);
+        const char *nul = memchr(ln.s, '\0', ln.len);
         if (nul) { /* a grid row reports it as a glyph; here it would be cut on save */
-            diag_add(d, file, ln->number, (int)(nul - ln->s) + 1, "NUL byte (0x00) in a %s: level files are text",
+            diag_add(d, file, ln.number, (int)(nul - ln.s) + 1, "NUL byte (0x00) in a %s: level files are text",
                      k == LINE_COMMENT ? "comment" : "header line");
             continue;
         }
-        if (k == LINE_HEADER && i > last) {
-            diag_add(d, file, ln->number, 1, "header line after the grid: put it above the first row");
+        if (k == LINE_HEADER && ln.number > last) {
+            diag_add(d, file, ln.number, 1, "header line after the grid: put it above the first row");
             continue;
         }
-        if (k == LINE_HEADER && !header_value(ln, file, d, seen, &l, &canon))
+        if (k == LINE_HEADER && !header_value(&ln, file, d, seen, &l, &canon)) {
+            free(canon);
             continue;
-        if (!add_line(&l, i < first ? 0 : (in_grid ? row : h), ln->s, ln->len, canon)) {
-            diag_add(d, file, 0, 0, "out of memory");
-            break;
+        }
+        int before_row = ln.number < first ? 0 : (in_grid ? row : h);
+        if (canon) {
+            keep_line(&l, &text_len, before_row, canon, strlen(canon));
+            free(canon);
+        } else {
+            keep_line(&l, &text_len, before_row, ln.s, ln.len);
         }
     }
     if (starts == 0)
-        diag_add(d, file, lines[first].number, 1, "no droid start '@' in the grid");
-    free(lines);
+        diag_add(d, file, first, 1, "no droid start '@' in the grid");
     if (diag_total(d) > problems) {
         level_free(&l);
         return false;
@@ -492,8 +520,7 @@ static void buf_put(Buf *b, const char *s, size_t n)
 static void put_lines_before(Buf *b, const Level *l, int row, int *next)
 {
     while (*next < l->line_count && l->lines[*next].before_row == row) {
-        buf_put(b, l->lines[*next].text, strlen(l->lines[*next].text));
-        buf_put(b, "\n", 1);
+        buf_put(b, l->lines[*next].text, l->lines[*next].len);
         (*next)++;
     }
 }

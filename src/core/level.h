@@ -26,18 +26,27 @@ enum { LEVEL_ENERGY_MAX = 1000000, LEVEL_CELL_DEFAULT = 10 };
 enum { LEVEL_PATROL_POINTS = 64 };
 #define LEVEL_MAX_FILE_BYTES (64L * 1024 * 1024)
 
-/* A line of the file that is not a grid row: a header line ("key: value"), a
- * comment (';' ...) or a blank line outside the grid. Kept so save writes it
- * back where it was. */
+/* 'S' tiles: at most LEVEL_SENTRY_MAX; a file with more is refused at the
+ * first one past the limit. */
+enum { LEVEL_SENTRY_MAX = 1 << 20 };
+
+/* The lines of the file that are not grid rows, kept so save writes them
+ * back where they were: header lines ("key: value"), comments (';' ...) and
+ * blank lines outside the grid. One LevelLine holds a run of them that
+ * stand together (between the same two rows): at most h + 1 runs, and the
+ * text of all of them in one allocation, so a file of millions of blank
+ * or comment lines costs about a byte of memory per byte. */
 typedef struct LevelLine {
     int before_row;  /* emitted before grid row before_row; h means after the grid */
-    char *text;      /* canonical text, no newline */
+    int count;       /* lines in the run */
+    const char *text; /* their canonical text, each line ending in '\n' (in Level.line_text) */
+    size_t len;      /* bytes of text */
 } LevelLine;
 
 /* A "patrol:" line: the sentry standing on points[0] walks to points[1],
  * ..., points[count-1] and back to points[0], round and round. */
 typedef struct LevelPatrol {
-    TilePos *points;
+    const TilePos *points; /* in Level.patrol_points */
     int count;       /* 2..LEVEL_PATROL_POINTS */
     int line;        /* the file line, for messages */
 } LevelPatrol;
@@ -52,8 +61,11 @@ typedef struct Level {
     double sentry_speed;   /* the "sentry_speed:" header; LEVEL_SENTRY_SPEED_DEFAULT without one */
     LevelPatrol *patrols;  /* the "patrol:" lines in file order */
     int patrol_count;
-    LevelLine *lines;
-    int line_count;
+    TilePos *patrol_points; /* every patrol's points, one after the other */
+    int patrol_point_count;
+    LevelLine *lines;      /* the runs of lines that are not grid rows, in file order */
+    int line_count;        /* runs */
+    char *line_text;       /* the text of every run */
 } Level;
 
 /* Parses text (len bytes). file names the source in messages. On any

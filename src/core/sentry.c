@@ -711,7 +711,7 @@ bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t s
             count += level_kind(l, x, y) == TILE_SENTRY;
     if (count == 0)
         return true;
-    if (count > SENTRY_MAX)
+    if (count > SENTRY_MAX) /* a file cannot say so (level.c refuses it); an edit in the game might */
         count = SENTRY_MAX;
     int points = 0;
     for (int i = 0; i < l->patrol_count; i++)

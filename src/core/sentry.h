@@ -45,7 +45,7 @@ enum {
     SENTRY_PLAN_BUDGET = 1000,  /* planner expansions a tick, all sentries together (~0.1-1 ms) */
     SENTRY_PLAN_MAX = 250000,   /* expansions one walk may take before it is given up */
     SENTRY_AHEAD = 4,           /* tiles of another's way a sentry giving way keeps clear of */
-    SENTRY_MAX = 1 << 20,
+    SENTRY_MAX = LEVEL_SENTRY_MAX, /* 'S' tiles a level may hold (its parser refuses more) */
 };
 #define SENTRY_SPEED_DEFAULT 3.0 /* straight floor steps a second; the droid walks 4 */
 
