@@ -42,6 +42,17 @@ static void test_variants(void **state)
     (void)state;
     /* CRLF, no final newline, a non-square map, G and S walkable, T blocked */
     const char *map = "type octile\r\nheight 3\r\nwidth 5\r\nmap\r\n.G@S.\r\n.TTT.\r\n.....";
+    /* trailing blanks on a row and blank lines after the last are no tiles */
+    const char *padded = "type octile\nheight 2\nwidth 2\nmap\n.. \t\n..\r\n\n \n";
+    char *pp = test_write_temp(padded, strlen(padded));
+    Diags pd;
+    diag_clear(&pd);
+    Grid pg;
+    assert_true(movingai_load_map(pp, &pg, &pd));
+    assert_int_equal(pg.w, 2);
+    grid_deinit(&pg);
+    unlink(pp);
+    free(pp);
     char *mp = test_write_temp(map, strlen(map));
     Diags d;
     diag_clear(&d);
@@ -82,6 +93,11 @@ static void test_bad_files(void **state)
         {"type hex\nheight 1\nwidth 1\nmap\n.\n", ":1:6: map type 'hex' is not supported (octile only)"},
         {"type octile\nheight 1\nwidth 1\n", ":4:1: no 'map' line: the grid never starts"},
         {"type octile\nbreadth 1\nmap\n.\n", ":2:1: unexpected header line (type, height, width, map)"},
+        /* rows longer than the width, lines after the last row: never cut silently */
+        {"type octile\nheight 2\nwidth 3\nmap\n...\n....\n", ":6:4: row is 4 tiles wide; the header says width 3"},
+        {"type octile\nheight 2\nwidth 3\nmap\n...@@\n...\n", ":5:4: row is 5 tiles wide; the header says width 3"},
+        {"type octile\nheight 2\nwidth 3\nmap\n...\n...\n...\n", ":7:1: line after the last row: the header says height 2"},
+        {"type octile\nheight 1\nwidth 1\nmap\n.\n\n\nT\n", ":8:1: line after the last row: the header says height 1"},
     };
     for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
         char *p = test_write_temp(maps[i].text, strlen(maps[i].text));

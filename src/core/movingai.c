@@ -176,8 +176,9 @@ bool movingai_read_map(FILE *f, const char *name, Grid *g, Diags *d)
             ok = false;
             break;
         }
-        if ((int)r.len < w) {
-            diag_add(d, name, r.line, (int)r.len + 1, "row is %zu tiles wide; the header says width %d", r.len, w);
+        if ((int)r.len != w) {
+            diag_add(d, name, r.line, (int)r.len < w ? (int)r.len + 1 : w + 1,
+                     "row is %zu tiles wide; the header says width %d", r.len, w);
             ok = false;
             break;
         }
@@ -187,6 +188,15 @@ bool movingai_read_map(FILE *f, const char *name, Grid *g, Diags *d)
                 grid_set(&tmp, x, y, 1);
         }
     }
+    /* after the last row only blank lines (a map is not cut short or
+     * padded silently) */
+    while (ok && (rs = read_line(&r)) == READ_LINE)
+        if (r.len > 0) {
+            diag_add(d, name, r.line, 1, "line after the last row: the header says height %d", h);
+            ok = false;
+        }
+    if (rs == READ_FAILED)
+        ok = false;
     free(r.buf);
     if (!ok) {
         grid_deinit(&tmp);

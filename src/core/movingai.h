@@ -32,9 +32,11 @@ enum { MOVINGAI_LINE_MAX = 8192, MOVINGAI_QUERY_MAX = 1000000 };
 #define MOVINGAI_FILE_MAX (64L * 1024 * 1024)
 
 /* '.', 'G' and 'S' are walkable (cost 1); every other glyph is blocked.
- * Initialises g (caller deinits) only on success. A read error, a folder
- * and running out of memory are problems like any other, never an end of
- * file. */
+ * Exactly `height` rows of exactly `width` tiles (trailing blanks are not
+ * tiles), then nothing but blank lines: a longer row or a line after the
+ * last row is an error, never cut silently. Initialises g (caller deinits)
+ * only on success. A read error, a folder and running out of memory are
+ * problems like any other, never an end of file. */
 bool movingai_load_map(const char *path, Grid *g, Diags *d);
 /* A scenario: an optional "version 1" first, then lines of exactly 9
  * columns (bucket map width height sx sy gx gy length) whose coordinates lie
