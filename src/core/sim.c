@@ -440,7 +440,7 @@ static void arrive(Sim *s, TilePos t)
         *k = TILE_FLOOR;
         s->cells_left--;
         if (s->limited)
-            s->energy += s->cell_energy;
+            s->energy = sim_energy_gain(s->energy, s->cell_energy);
         emit(s, SIM_EV_PICKUP, t.x, t.y, s->limited ? s->energy : -1);
         if (s->cells_left == 0 && s->has_exit && !s->exit_open) {
             s->exit_open = true;

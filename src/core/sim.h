@@ -39,6 +39,17 @@ enum {
     SIM_HOLD_PAUSE_TICKS = SIM_TICK_HZ / 3,
 };
 #define SIM_DROID_SPEED 4.0 /* straight floor steps a second */
+/* Energy in hand never passes SIM_ENERGY_MAX units (2^30 floor steps, eight
+ * years of walking): a cell taken beyond it fills up to it, so no number of
+ * cells of any `cell:` value overflows. */
+#define SIM_ENERGY_MAX (INT64_C(1) << 62)
+
+/* e plus gain (both at least 0), saturated at SIM_ENERGY_MAX: what a cell
+ * taken with e in hand leaves in hand. */
+static inline int64_t sim_energy_gain(int64_t e, int64_t gain)
+{
+    return e > SIM_ENERGY_MAX - gain ? SIM_ENERGY_MAX : e + gain;
+}
 
 typedef enum SimStatus { SIM_PLAYING, SIM_WON, SIM_LOST } SimStatus;
 typedef enum SimLose { SIM_LOSE_NONE, SIM_LOSE_ENERGY, SIM_LOSE_CAUGHT } SimLose;

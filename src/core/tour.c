@@ -4,6 +4,7 @@
 
 #include "field.h"
 #include "path.h"
+#include "sim.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,12 @@ void tour_free(TourResult *r)
 static double floor_steps(uint64_t u)
 {
     return (double)u / (double)PATH_UNIT_STRAIGHT;
+}
+
+static int by_index(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
 }
 
 /* Exact: best[mask][last] = least cost to take the cells of mask, ending on
@@ -94,51 +101,115 @@ static bool exact_order(int k, const uint64_t *d, int stride, int64_t e0, int64_
     return ok;
 }
 
-/* Heuristic: from each first cell, always the nearest cell the energy reaches. */
+/* Sums of leg costs, saturated (an unlimited-energy walk of thousands of
+ * legs across a 4096x4096 maze could pass 2^64 units). */
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+    return a > NONE - 1 - b ? NONE - 1 : a + b;
+}
+
+typedef struct Near {
+    uint64_t leg; /* from the start */
+    int cell;
+} Near;
+
+static int by_leg(const void *a, const void *b)
+{
+    const Near *x = a, *y = b;
+    if (x->leg != y->leg)
+        return (x->leg > y->leg) - (x->leg < y->leg);
+    return (x->cell > y->cell) - (x->cell < y->cell);
+}
+
+/* Heuristic: from a first cell, always the nearest cell the energy reaches
+ * (ties: the first in reading order). Every first cell is tried while that
+ * costs at most TOUR_GREEDY_WORK leg looks (k^3), else the cells nearest
+ * the start, as many as k^2 looks each fit in it (at least one): at most
+ * quadratic in cells. The energy in hand is the game's: spent leg by leg,
+ * each cell adding its energy up to SIM_ENERGY_MAX. *work counts the leg
+ * looks. */
 static bool greedy_order(int k, const uint64_t *d, int stride, int64_t e0, int64_t cell, bool limited, int *order,
-                         uint64_t *total)
+                         uint64_t *total, long *work)
 {
     int *try = malloc((size_t)k * sizeof *try);
+    int *firsts = malloc((size_t)k * sizeof *firsts);
     bool *used = malloc((size_t)k);
-    if (!try || !used) {
+    if (!try || !firsts || !used) {
         free(try);
+        free(firsts);
         free(used);
         return false;
     }
+    long per_first = (long)k * (long)k;
+    int tries = TOUR_GREEDY_WORK / per_first >= k ? k : (int)(TOUR_GREEDY_WORK / per_first);
+    if (tries < 1)
+        tries = 1;
+    for (int c = 0; c < k; c++)
+        firsts[c] = c;
+    if (tries < k) { /* the nearest to the start, tried in reading order */
+        Near *near = malloc((size_t)k * sizeof *near);
+        if (!near) {
+            free(try);
+            free(firsts);
+            free(used);
+            return false;
+        }
+        for (int c = 0; c < k; c++)
+            near[c] = (Near){d[0 * stride + c + 1], c};
+        qsort(near, (size_t)k, sizeof *near, by_leg);
+        for (int f = 0; f < tries; f++)
+            firsts[f] = near[f].cell;
+        free(near);
+        qsort(firsts, (size_t)tries, sizeof *firsts, by_index);
+    }
     uint64_t best = NONE;
-    for (int first = 0; first < k; first++) {
+    for (int f = 0; f < tries; f++) {
+        int first = firsts[f];
         memset(used, 0, (size_t)k);
         int at = 0; /* point index: 0 start */
         uint64_t cost = 0;
+        int64_t hand = e0;
         bool ok = true;
         for (int i = 0; i < k && ok; i++) {
             int pick = -1;
-            for (int c = 0; c < k; c++) {
-                if (used[c] || (i == 0 && c != first))
-                    continue;
-                uint64_t leg = d[at * stride + c + 1];
-                if (leg == NONE || (limited && (int64_t)(cost + leg) > e0 + i * cell))
-                    continue;
-                if (pick < 0 || leg < d[at * stride + pick + 1])
-                    pick = c;
+            if (i == 0) {
+                uint64_t leg = d[at * stride + first + 1];
+                if (leg != NONE && (!limited || leg <= (uint64_t)hand))
+                    pick = first;
+                ++*work;
+            } else {
+                for (int c = 0; c < k; c++) {
+                    if (used[c])
+                        continue;
+                    uint64_t leg = d[at * stride + c + 1];
+                    if (leg == NONE || (limited && leg > (uint64_t)hand))
+                        continue;
+                    if (pick < 0 || leg < d[at * stride + pick + 1])
+                        pick = c;
+                }
+                *work += k;
             }
             ok = pick >= 0;
             if (ok) {
-                cost += d[at * stride + pick + 1];
+                uint64_t leg = d[at * stride + pick + 1];
+                cost = add_sat(cost, leg);
+                if (limited)
+                    hand = sim_energy_gain(hand - (int64_t)leg, cell);
                 used[pick] = true;
                 try[i] = pick;
                 at = pick + 1;
             }
         }
         uint64_t leg = ok ? d[at * stride + k + 1] : NONE;
-        if (!ok || leg == NONE || (limited && (int64_t)(cost + leg) > e0 + k * cell))
+        if (!ok || leg == NONE || (limited && leg > (uint64_t)hand))
             continue;
-        if (cost + leg < best) {
-            best = cost + leg;
+        if (add_sat(cost, leg) < best) {
+            best = add_sat(cost, leg);
             memcpy(order, try, (size_t)k * sizeof *order);
         }
     }
     free(try);
+    free(firsts);
     free(used);
     *total = best;
     return best != NONE;
@@ -208,7 +279,7 @@ TourVerdict tour_plan(const Level *l, TourResult *out)
             ok = exact_order(k, d, stride, e0, cell, limited, order, &total);
             out->exact = true;
         } else {
-            ok = greedy_order(k, d, stride, e0, cell, limited, order, &total);
+            ok = greedy_order(k, d, stride, e0, cell, limited, order, &total, &out->work);
         }
     } else {
         snprintf(out->why, sizeof out->why, "out of memory");
@@ -218,22 +289,29 @@ TourVerdict tour_plan(const Level *l, TourResult *out)
         return out->verdict = TOUR_ERROR;
     }
     if (ok) {
-        /* the walk, and the least energy in hand after any leg */
+        /* the walk, and the least energy in hand after any leg (before its
+         * cell), with the game's energy: spent, then each cell's added up
+         * to SIM_ENERGY_MAX */
         int at = 0;
-        uint64_t spent = 0;
-        double tight = 1e300;
+        int64_t hand = e0, tight = INT64_MAX;
+        double length = 0;
         for (int i = 0; i <= k; i++) {
             int to = i < k ? order[i] + 1 : k + 1;
-            spent += d[at * stride + to];
-            double hand = floor_steps((uint64_t)(e0 + (int64_t)i * cell)) - floor_steps(spent);
-            if (hand < tight)
-                tight = hand;
+            uint64_t leg = d[at * stride + to];
+            length += floor_steps(leg);
+            if (limited) {
+                hand -= (int64_t)leg; /* the order was found affordable: never below 0 */
+                if (hand < tight)
+                    tight = hand;
+                if (i < k)
+                    hand = sim_energy_gain(hand, cell);
+            }
             out->order[i] = pt[to];
             at = to;
         }
-        out->length = floor_steps(total);
-        out->energy_left = limited ? floor_steps((uint64_t)(e0 + (int64_t)k * cell)) - out->length : 0;
-        out->tightest = limited ? tight : 0;
+        out->length = total < NONE - 1 ? floor_steps(total) : length;
+        out->energy_left = limited ? floor_steps((uint64_t)hand) : 0;
+        out->tightest = limited ? floor_steps((uint64_t)tight) : 0;
         out->verdict = TOUR_WINNABLE;
     } else {
         bool reach = d[0 * stride + k + 1] != NONE;

@@ -1,11 +1,16 @@
 /* tour.h - proves a level winnable: an order of its energy cells, then the
  * exit, whose optimal legs the energy covers (each leg paid from the energy
- * in hand, each cell adding its energy on arrival). Pure C. Exact (dynamic
- * programming over subsets of cells) for up to TOUR_EXACT_MAX cells; above
- * that, nearest affordable cell first from every possible first cell, so a
- * "not winnable" there means only that the heuristic found no order.
- * Sentries are not considered. tour_plan fills a TourResult the caller owns
- * and frees with tour_free. */
+ * in hand, each cell adding its energy on arrival, up to the game's
+ * SIM_ENERGY_MAX). Pure C. Exact (dynamic programming over subsets of
+ * cells) for up to TOUR_EXACT_MAX cells; above that, nearest affordable
+ * cell first from every possible first cell while that takes at most
+ * TOUR_GREEDY_WORK leg looks (up to 256 cells), else from the cells
+ * nearest the start, as many as fit in it (at least one), so a "not
+ * winnable" there means only that the heuristic found no order. At most
+ * TOUR_MAX_CELLS cells (more is TOUR_ERROR). Cost: a flow field over the
+ * map per cell, O(cells x tiles), and an order search at most quadratic in
+ * cells. Sentries are not considered. tour_plan fills a TourResult the
+ * caller owns and frees with tour_free. */
 #ifndef ISODROID_TOUR_H
 #define ISODROID_TOUR_H
 
@@ -16,6 +21,7 @@
 #include "level.h"
 
 enum { TOUR_EXACT_MAX = 12, TOUR_MAX_CELLS = 4096 };
+#define TOUR_GREEDY_WORK (1L << 24) /* leg looks the heuristic order search spends on trying first cells */
 
 typedef enum TourVerdict { TOUR_WINNABLE, TOUR_NOT_WINNABLE, TOUR_NO_EXIT, TOUR_ERROR } TourVerdict;
 
@@ -28,6 +34,7 @@ typedef struct TourResult {
     double energy_left;    /* at the exit (limited energy), floor steps */
     double tightest;       /* least energy in hand at the end of any leg, floor steps */
     char why[160];         /* TOUR_NOT_WINNABLE / TOUR_ERROR: the reason */
+    long work;             /* legs the heuristic order search looked at (0 when exact) */
 } TourResult;
 
 TourVerdict tour_plan(const Level *l, TourResult *out);
