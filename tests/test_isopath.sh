@@ -131,4 +131,36 @@ printf '@#.\n#.#\n.#.\n' >"$tmp/islands.txt"
 rc=$?
 check "route where every tile is its own region: unreachable, exit 1" '[ $rc -eq 1 ] && grep -q "goal unreachable" "$tmp/out"'
 
+# more 'S' than the sentries' limit: an error where the first one past it stands
+awk 'BEGIN { s = sprintf("%1024s", ""); gsub(/ /, "S", s); for (i = 0; i < 1024; i++) print s; print "S@" }' \
+    >"$tmp/crowd.txt"
+"$isopath" check "$tmp/crowd.txt" >"$tmp/out" 2>&1
+rc=$?
+check "check: 1048577 sentries is an error at FILE:LINE:COL, exit 1" \
+    '[ $rc -eq 1 ] && grep -qx "$tmp/crowd.txt:1025:1: sentry 1048577: a level has at most 1048576 sentries (.S.)" "$tmp/out"'
+
+# simbench: running out of energy is not a catch; the level starts again
+{ printf 'energy: 3\n'; printf '%s\n' '########' '#@.....#' '#......#' '#......#' '########'; } >"$tmp/low.txt"
+"$isopath" simbench "$tmp/low.txt" 600 >"$tmp/out" 2>&1
+rc=$?
+check "simbench: losses by energy said as such, not as catches" \
+    '[ $rc -eq 0 ] && grep -q "ticks ending in a catch 0 (play went on); out of energy [1-9][0-9]* times (the level started again)" "$tmp/out"'
+
+# tour: its documented cell limit
+awk 'BEGIN { s = sprintf("%4096s", ""); gsub(/ /, "*", s); print "@>"; print s; print "*" }' >"$tmp/cells.txt"
+"$isopath" tour "$tmp/cells.txt" >"$tmp/out" 2>&1
+rc=$?
+check "tour: more than 4096 cells is refused, exit 1" '[ $rc -eq 1 ] && grep -q "4097 cells: at most 4096 are planned" "$tmp/out"'
+
+# the featureless levels the tick is timed on (docs/performance.md)
+if command -v python3 >/dev/null; then
+    tools/make_flat.py doors 64 48 >"$tmp/doors.txt" && tools/make_flat.py floor 40 30 >"$tmp/floor.txt"
+    "$isopath" simbench "$tmp/doors.txt" 300 >"$tmp/out" 2>&1 && "$isopath" simbench "$tmp/floor.txt" 300 >>"$tmp/out" 2>&1
+    rc=$?
+    check "tools/make_flat.py: levels of doors and of floor that simbench runs" \
+        '[ $rc -eq 0 ] && grep -q "doors.txt: 64x48, 0 sentries" "$tmp/out" && grep -q "floor.txt: 40x30, 0 sentries" "$tmp/out"'
+else
+    skip "python3 not found: tools/make_flat.py not run"
+fi
+
 tap_end

@@ -5,7 +5,9 @@
  * the tour within R tiles of the start; --alarm alerts every sentry towards
  * the droid at the first tick, the chase's worst case. A catch does not
  * end the run: the bench sets the play going again so the chase goes on
- * (the only thing it changes in the rules). --predict N times the hover
+ * (the only thing it changes in the rules); running out of energy is
+ * counted apart and starts the level again (a droid without energy would
+ * only lose again every tick). --predict N times the hover
  * preview's prediction instead (predict.h, run to its end): the droid stands
  * at the start, the sentries go their ways, and every N ticks a goto to a
  * tile of the tour is predicted. Links the core only. */
@@ -108,7 +110,7 @@ int isopath_simbench(int argc, char **argv)
         level_free(&l);
         return 1;
     }
-    long chasing = 0, catches = 0;
+    long chasing = 0, catches = 0, out_of_energy = 0;
     int most = 0;
     TilePos start = s.droid.tile;
     if (alarm)
@@ -132,7 +134,13 @@ int isopath_simbench(int argc, char **argv)
         double a = now_us();
         sim_tick(&s);
         times[t] = now_us() - a;
-        if (s.status == SIM_LOST) {
+        if (s.status == SIM_LOST && s.lose == SIM_LOSE_ENERGY) {
+            out_of_energy++;
+            SimCmd again = {SIM_CMD_RESTART, 0, 0};
+            sim_command(&s, &again);
+            if (alarm)
+                sentries_alarm(&s.sentries, start);
+        } else if (s.status == SIM_LOST) {
             catches++;
             s.status = SIM_PLAYING;
             s.lose = SIM_LOSE_NONE;
@@ -149,8 +157,9 @@ int isopath_simbench(int argc, char **argv)
         total += times[t];
     qsort(times, (size_t)ticks, sizeof *times, by_value);
     printf("%s: %dx%d, %d sentries, set-up %.1f ms\n", argv[2], s.w, s.h, s.sentries.count, setup / 1000.0);
-    printf("chasers: mean %.1f, most %d; ticks ending in a catch %ld (play went on)\n", (double)chasing / (double)ticks, most,
-           catches);
+    printf("chasers: mean %.1f, most %d; ticks ending in a catch %ld (play went on); out of energy %ld times "
+           "(the level started again)\n",
+           (double)chasing / (double)ticks, most, catches, out_of_energy);
     printf("%ld ticks: median %.1f us, 95th percentile %.1f us, worst %.1f us, mean %.1f us\n", ticks,
            times[ticks / 2], times[(ticks * 95) / 100], times[ticks - 1], total / (double)ticks);
     if (predictions > 0) {
