@@ -538,9 +538,6 @@ static void test_state_reuse(void **state)
     grid_deinit(&g);
 }
 
-/* path.c, for tests: the tags reset so far when the generations wrap. */
-uint64_t path_tags_cleared(const PathState *st);
-
 /* Short searches on a big map: when the generations wrap (every 15
  * searches) only the tags they wrote are reset, never the whole map's; a
  * search over the whole map is followed by one whole clear, and the

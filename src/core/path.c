@@ -808,8 +808,6 @@ size_t path_state_bytes(const PathState *st)
            st->touched_cap * sizeof *st->touched;
 }
 
-/* For tests, which declare it: the tags reset by clears so far. */
-uint64_t path_tags_cleared(const PathState *st);
 uint64_t path_tags_cleared(const PathState *st)
 {
     return st->cleared;

@@ -92,8 +92,12 @@ bool path_can_step(const Grid *g, PathTopology t, int x, int y, int dx, int dy);
 /* A search state for grids of w x h tiles; NULL when out of memory. */
 PathState *path_create(int w, int h);
 void path_destroy(PathState *st); /* accepts NULL */
-/* Bytes the state holds: 16 per tile (with its border) plus a fixed header. */
+/* Bytes the state holds: about 16 per tile (with its border; a quarter more
+ * for the list of tags to reset) plus a fixed header. */
 size_t path_state_bytes(const PathState *st);
+/* The tags reset so far when the search generations wrapped (the cost of
+ * clearing: only what searches touched, see path.c). For tests and reports. */
+uint64_t path_tags_cleared(const PathState *st);
 /* dst (made for the same w x h) takes over src's search, finished or under
  * way (path_step goes on from where src stands, with the same results),
  * run on g: a grid equal to src's (a copy of it). For A* searches: a

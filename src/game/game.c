@@ -309,7 +309,7 @@ static void refresh_preview(Game *g)
             break;
         }
         if (sim_kind(s, t.x, t.y) == TILE_CELL)
-            e += s->cell_energy;
+            e = sim_energy_gain(e, s->cell_energy);
         at = t;
     }
 }
