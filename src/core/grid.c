@@ -41,6 +41,8 @@ void grid_deinit(Grid *g)
 
 bool grid_copy(Grid *dst, const Grid *src)
 {
+    if (dst->cost && dst->version == src->version && dst->w == src->w && dst->h == src->h)
+        return true; /* versions are unique to their tiles: it holds these already */
     uint8_t *cost = dst->cost;
     if (!buf_copy(&cost, src->cost, (size_t)(src->w + 2) * (size_t)(src->h + 2)))
         return false;

@@ -23,7 +23,7 @@ void history_deinit(History *h)
 static size_t copy_bytes(const Sim *s)
 {
     size_t tiles = (size_t)s->w * (size_t)s->h;
-    size_t per_tile = 1 + 1 + 4 + 16 + 4; /* kind, grid, regions, the droid's planner */
+    size_t per_tile = 1 + 1 + 4; /* kind, grid, regions (a copy has no planner of the droid's) */
     if (s->sentries.count)
         per_tile += 4 + 13 + 20;           /* occupancy, the chase field, the sentries' planner */
     return tiles * per_tile + (size_t)s->sentries.count * (sizeof(Sentry) + 64) + sizeof(Sim);

@@ -10,6 +10,8 @@
 
 bool region_copy(Region *dst, const Region *src)
 {
+    if (dst->label && dst->grid_version == src->grid_version && dst->w == src->w && dst->h == src->h)
+        return true; /* labelled from the same tiles: the same labels */
     uint32_t *label = dst->label;
     if (!buf_copy(&label, src->label, (size_t)src->w * (size_t)src->h * sizeof *label))
         return false;
@@ -30,6 +32,7 @@ bool region_init(Region *r, const Grid *g)
         return false;
     }
     r->w = g->w;
+    r->grid_version = g->version;
     r->h = g->h;
     static const int d4[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
     for (int y = 0; y < g->h; y++)

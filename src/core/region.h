@@ -15,6 +15,8 @@ typedef struct Region {
     int w, h;
     uint32_t *label;   /* w*h: 0 blocked, else the region's number (1..count) */
     uint32_t count;
+    uint64_t grid_version; /* the grid's version it was labelled from (grid.h): the labels
+                            * are that grid's, and never change afterwards */
 } Region;
 
 /* Labels the walkable tiles of g in O(tiles); false when out of memory (r zeroed). */

@@ -175,15 +175,10 @@ bool sim_copy(Sim *dst, const Sim *src)
     dst->event_cap = keep.event_cap;
     dst->event_count = 0;
     if (dst->search && (dst->search_w != src->w || dst->search_h != src->h)) {
-        path_destroy(dst->search);
+        path_destroy(dst->search); /* made again when the copy first plans */
         dst->search = NULL;
     }
-    if (!dst->search) {
-        dst->search = path_create(src->w, src->h);
-        dst->search_w = src->w;
-        dst->search_h = src->h;
-    }
-    if (!dst->search || !buf_copy(&dst->kind, src->kind, n) ||
+    if (!buf_copy(&dst->kind, src->kind, n) ||
         !buf_copy(&dst->doors, src->doors, (size_t)src->door_count * sizeof *src->doors) ||
         !buf_copy(&dst->door_active, src->door_active, (size_t)src->door_count * sizeof *src->door_active) ||
         !buf_copy(&dst->door_scratch, src->door_scratch, (size_t)src->door_count * sizeof *src->door_scratch) ||
@@ -285,10 +280,25 @@ PathStatus sim_plan(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *
     return got == PATH_FOUND ? want : PATH_NONE;
 }
 
+/* The droid's planner, made when first needed: a copy of the play goes
+ * without one until it plans (history.c keeps many copies). NULL when out
+ * of memory. */
+static PathState *droid_search(Sim *s)
+{
+    if (!s->search) {
+        s->search = path_create(s->w, s->h);
+        s->search_w = s->w;
+        s->search_h = s->h;
+    }
+    return s->search;
+}
+
 /* Plans from the droid's plan tile to goal and walks it. */
 static bool walk_to(Sim *s, TilePos goal, bool announce)
 {
     TilePos end;
+    if (!droid_search(s))
+        return false;
     PathStatus r = sim_plan(s, s->search, mover_plan_tile(&s->droid), goal, &end);
     if (r == PATH_NONE) {
         if (announce)
@@ -336,7 +346,8 @@ static void hold_replan(Sim *s)
         return;
     }
     TilePos end;
-    if (sim_plan(s, s->search, at, s->hold, &end) == PATH_NONE || path_result(s->search)->steps == 0)
+    if (!droid_search(s) || sim_plan(s, s->search, at, s->hold, &end) == PATH_NONE ||
+        path_result(s->search)->steps == 0)
         return;
     TilePos first = path_tile(s->search, 0);
     int near = abs(s->hold.x - at.x) <= SIM_HOLD_NEAR && abs(s->hold.y - at.y) <= SIM_HOLD_NEAR;

@@ -111,7 +111,8 @@ typedef struct Sim {
     bool region_stale;    /* tiles were edited since the regions were made */
     TilePos *scratch;     /* a planned path's tiles */
     int scratch_cap;
-    PathState *search;    /* the droid's planner, for levels of search_w x search_h */
+    PathState *search;    /* the droid's planner, for levels of search_w x search_h; made when
+                           * first needed (NULL in a copy that has not planned yet) */
     int search_w, search_h;
     SimDoor *doors;       /* sorted by row, then column */
     int door_count;

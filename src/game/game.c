@@ -248,7 +248,7 @@ void game_replay_command(Game *g, SimCmd c)
         begin_history(g);
     else
         history_command(&g->history, tick, &c);
-    if (c.type == SIM_CMD_GOTO) {
+    if (c.type == SIM_CMD_GOTO && g->sim.search) {
         const PathResult *r = path_result(g->sim.search);
         g->plan = (PlanInfo){r->steps, r->length, r->expanded, now_micros() - t0, true};
     }
