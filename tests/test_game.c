@@ -658,6 +658,12 @@ static void test_rewind_is_exact(void **state)
         /* after a win or a loss, 3 s back from the moment it happened */
         uint64_t before = g.sim.status != SIM_PLAYING ? g.sim.end_tick : g.sim.tick;
         lost += g.sim.status == SIM_LOST;
+        if (g.sim.status == SIM_LOST && g.sim.lose == SIM_LOSE_CAUGHT) { /* the rules say who caught it */
+            assert_in_range(g.sim.caught_by, 0, g.sim.sentries.count - 1);
+            const Sentry *e = &g.sim.sentries.list[g.sim.caught_by];
+            assert_int_equal(e->state, SENTRY_CHASE);
+            assert_true(abs(e->mover.tile.x - g.sim.droid.tile.x) <= 1 && abs(e->mover.tile.y - g.sim.droid.tile.y) <= 1);
+        }
         assert_true(game_rewind(&g));
         rewinds++;
         uint64_t want = before > GAME_REWIND_TICKS ? before - GAME_REWIND_TICKS : 0;

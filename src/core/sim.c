@@ -107,6 +107,7 @@ bool sim_reset(Sim *s, const Level *l)
     s->started = false;
     s->play_ticks = 0;
     s->end_tick = 0;
+    s->caught_by = -1;
     s->status = SIM_PLAYING;
     s->lose = SIM_LOSE_NONE;
     mover_init(&s->droid, l->start, mover_speed(SIM_DROID_SPEED, SIM_TICK_HZ));
@@ -734,8 +735,10 @@ static void tick_sentries(Sim *s)
             break;
         }
         case SENTRY_EV_CAUGHT:
-            if (s->status == SIM_PLAYING)
+            if (s->status == SIM_PLAYING) {
+                s->caught_by = e->id;
                 lose(s, SIM_LOSE_CAUGHT);
+            }
             break;
         }
     }

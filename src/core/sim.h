@@ -134,6 +134,7 @@ typedef struct Sim {
     bool started;         /* the player gave a first command: the clock runs */
     uint64_t play_ticks;  /* the clock: ticks played from the first command to the win or loss */
     uint64_t end_tick;    /* the tick the level was won or lost (while status != SIM_PLAYING) */
+    int caught_by;        /* the sentry that caught the droid (lose == SIM_LOSE_CAUGHT), else -1 */
     SimStatus status;
     SimLose lose;
     Mover droid;

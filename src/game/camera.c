@@ -51,25 +51,13 @@ void game_frame_level(Game *g)
 }
 
 /* After a catch: the middle between the droid and the sentry that caught it
- * (the chaser nearest the droid), for the first CATCH_FRAME seconds. */
+ * (Sim.caught_by), for the first CATCH_FRAME seconds. */
 #define CATCH_FRAME 1.2
 static bool catch_view(const Game *g, WorldPos *mid)
 {
     const Sim *s = &g->sim;
-    if (s->status != SIM_LOST || s->lose != SIM_LOSE_CAUGHT || g->clock - g->status_since > CATCH_FRAME)
-        return false;
-    int best = -1;
-    double bd = 1e18;
-    for (int i = 0; i < s->sentries.count; i++) {
-        const Sentry *e = &s->sentries.list[i];
-        double dx = e->mover.pos.x - s->droid.pos.x, dy = e->mover.pos.y - s->droid.pos.y;
-        double d = dx * dx + dy * dy + (e->state == SENTRY_CHASE ? 0.0 : 100.0);
-        if (d < bd) {
-            bd = d;
-            best = i;
-        }
-    }
-    if (best < 0)
+    int best = s->status == SIM_LOST && s->lose == SIM_LOSE_CAUGHT ? s->caught_by : -1;
+    if (best < 0 || best >= s->sentries.count || g->clock - g->status_since > CATCH_FRAME)
         return false;
     WorldPos e = s->sentries.list[best].mover.pos;
     *mid = (WorldPos){(e.x + s->droid.pos.x) * 0.5, (e.y + s->droid.pos.y) * 0.5};

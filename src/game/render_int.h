@@ -181,25 +181,12 @@ static inline SDL_Color render_sentry_color(SentryState st)
     }
 }
 
-/* The sentry that caught the droid (the chaser nearest it), or -1 when the
- * level was not lost that way. */
+/* The sentry that caught the droid, or -1 when the level was not lost that
+ * way (the rules say which: Sim.caught_by). */
 static inline int render_catcher(const Game *g)
 {
     const Sim *s = &g->sim;
-    if (s->status != SIM_LOST || s->lose != SIM_LOSE_CAUGHT)
-        return -1;
-    int best = -1;
-    double bd = 1e18;
-    for (int i = 0; i < s->sentries.count; i++) {
-        const Sentry *e = &s->sentries.list[i];
-        double dx = e->mover.pos.x - s->droid.pos.x, dy = e->mover.pos.y - s->droid.pos.y;
-        double d = dx * dx + dy * dy + (e->state == SENTRY_CHASE ? 0.0 : 100.0);
-        if (d < bd) {
-            bd = d;
-            best = i;
-        }
-    }
-    return best;
+    return s->status == SIM_LOST && s->lose == SIM_LOSE_CAUGHT ? s->caught_by : -1;
 }
 
 /* Is sentry id under the pointer (its tile, the one it enters, or the one
