@@ -247,6 +247,32 @@ static void test_hot_reload(void **state)
     free(before);
 }
 
+/* A file rewritten in place is taken only once it has stayed the same for
+ * a look: a first half written and then completed is never loaded. */
+static void test_hot_reload_waits_for_the_file_to_settle(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    run_for(g, 0.5);
+    /* the first rows of a new version: a level in its own right (the file is
+     * cut after a whole row), that a reader must not take */
+    FILE *f = fopen(fx->path, "w");
+    assert_non_null(f);
+    fputs("name: Half\n#####\n#@..#\n#####\n", f);
+    fflush(f);
+    g->poll_left = 0; /* a look at the next update sees it changed */
+    game_update(g);
+    assert_string_equal(g->level.name, "Tutorial room");
+    fputs("#...#\n#####\n", f); /* the rest, before the next look */
+    fclose(f);
+    g->poll_left = 0;
+    game_update(g);
+    assert_string_equal(g->level.name, "Tutorial room"); /* changed again: still waiting */
+    run_for(g, 1.0);
+    assert_string_equal(g->level.name, "Half");
+    assert_int_equal(g->level.h, 5); /* the whole file */
+}
+
 static void test_unsaved_edits_are_never_dropped(void **state)
 {
     Fixture *fx = *state;
@@ -715,6 +741,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_preview_follows_edits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_while_walking_stops_the_walk, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hot_reload, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hot_reload_waits_for_the_file_to_settle, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unsaved_edits_are_never_dropped, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_to_clean_loads_the_outside_version, setup, teardown),
         cmocka_unit_test_setup_teardown(test_save_to_read_only_file, setup, teardown),

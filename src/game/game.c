@@ -495,8 +495,11 @@ static void watch_file(Game *g, double dt)
         g->disk_changed = true;
         return;
     }
-    if (!fresh && g->file_error[0]) /* this version was tried already */
+    if (fresh) /* changed since the last look: taken once it has stayed so for a look (not half written) */
         return;
+    if (g->file_error[0] && stamp_eq(now, g->tried)) /* this version was tried already */
+        return;
+    g->tried = now;
     Level nl;
     Diags d;
     diag_clear(&d);

@@ -142,6 +142,7 @@ typedef struct Game {
     /* the level file on disk */
     FileStamp loaded;      /* the version the level matches (loaded or saved) */
     FileStamp seen;        /* the version last looked at */
+    FileStamp tried;       /* the version last tried and refused (file_error says why) */
     double poll_left;      /* seconds to the next look */
     bool disk_changed;     /* changed on disk while edits were unsaved */
     bool overwrite_armed;  /* a second Ctrl+S overwrites a file changed on disk */
@@ -198,7 +199,8 @@ void game_hover(Game *g, bool valid, TilePos t);
 /* One tick of play (1 / SIM_TICK_HZ seconds) and the timers; traces the
  * sim's events ("arrive X Y", "idle X Y", "pickup X Y ENERGY", ...).
  * Every GAME_RELOAD_POLL seconds it looks at the level file: a new version
- * is loaded ("reload FILE"), with the droid kept on its tile when that is
+ * that has stayed the same (size, time, file) from one look to the next, so
+ * never a file half written in place, is loaded ("reload FILE"), with the droid kept on its tile when that is
  * still walkable; a version with errors keeps the old level and sets
  * file_error ("reload-error FILE"). While edits are unsaved nothing is
  * reloaded (disk_changed tells). */
