@@ -10,16 +10,6 @@
 #include "sim.h"
 #include "tour.h"
 
-static Level parse(const char *text)
-{
-    Level l;
-    Diags d;
-    diag_clear(&d);
-    if (!level_parse(text, strlen(text), "t.txt", &l, &d))
-        fail_msg("fixture does not load: %s", d.count ? d.msg[0] : "?");
-    return l;
-}
-
 static void cmd(Sim *s, SimCmdType t, int x, int y)
 {
     SimCmd c = {t, x, y};
@@ -50,7 +40,7 @@ static int64_t U(double floor_steps)
 static void test_pickup_and_exit(void **state)
 {
     (void)state;
-    Level l = parse("energy: 20\ncell: 7\n#######\n#@.*.>#\n#..*..#\n#######\n");
+    Level l = test_level_from_text("energy: 20\ncell: 7\n#######\n#@.*.>#\n#..*..#\n#######\n");
     Sim s;
     assert_true(sim_init(&s, &l));
     assert_int_equal(s.cells_left, 2);
@@ -93,7 +83,7 @@ static void test_pickup_and_exit(void **state)
 static void test_out_of_energy(void **state)
 {
     (void)state;
-    Level l = parse("energy: 3\n#########\n#@......#\n#########\n");
+    Level l = test_level_from_text("energy: 3\n#########\n#@......#\n#########\n");
     Sim s;
     assert_true(sim_init(&s, &l));
     cmd(&s, SIM_CMD_GOTO, 7, 1);
@@ -112,7 +102,7 @@ static void test_out_of_energy(void **state)
     assert_int_equal(s.droid.tile.x, 4);
     assert_int_equal((int)s.tick, t + 1);
     /* no energy line: unlimited */
-    Level free_l = parse("#####\n#@..#\n#####\n");
+    Level free_l = test_level_from_text("#####\n#@..#\n#####\n");
     Sim f;
     assert_true(sim_init(&f, &free_l));
     assert_false(f.limited);
@@ -131,7 +121,7 @@ static void test_out_of_energy(void **state)
 static void test_time_is_cost(void **state)
 {
     (void)state;
-    Level l = parse("#######\n#@.,,.#\n#######\n");
+    Level l = test_level_from_text("#######\n#@.,,.#\n#######\n");
     Sim s;
     assert_true(sim_init(&s, &l));
     uint64_t per_floor = (PATH_UNIT_STRAIGHT + s.droid.speed - 1) / s.droid.speed;
@@ -157,7 +147,7 @@ static void test_time_is_cost(void **state)
 static void test_door_timing(void **state)
 {
     (void)state;
-    Level l = parse("#######\n#@.+..#\n#######\n");
+    Level l = test_level_from_text("#######\n#@.+..#\n#######\n");
     Sim s;
     assert_true(sim_init(&s, &l));
     const SimDoor *d = sim_door_at(&s, 3, 1);
@@ -192,7 +182,7 @@ static void test_door_timing(void **state)
 static void test_key_steps(void **state)
 {
     (void)state;
-    Level l = parse("######\n#@...#\n#.#..#\n#....#\n######\n");
+    Level l = test_level_from_text("######\n#@...#\n#.#..#\n#....#\n######\n");
     Sim s;
     assert_true(sim_init(&s, &l));
     /* south-east from 1,1 would cut the wall at 2,2's corner... 2,2 is the wall itself: blocked */
@@ -240,7 +230,7 @@ static void test_key_steps(void **state)
 static void test_hold_never_dances(void **state)
 {
     (void)state;
-    Level l = parse("###########\n#.........#\n#.........#\n#....@....#\n#.........#\n#.........#\n###########\n");
+    Level l = test_level_from_text("###########\n#.........#\n#.........#\n#....@....#\n#.........#\n#.........#\n###########\n");
     Sim s;
     assert_true(sim_init(&s, &l));
     uint64_t seed = 5;
@@ -288,7 +278,7 @@ static void test_hold_never_dances(void **state)
 static void test_nearest(void **state)
 {
     (void)state;
-    Level l = parse("#########\n#@..#...#\n#...#...#\n#########\n");
+    Level l = test_level_from_text("#########\n#@..#...#\n#...#...#\n#########\n");
     Sim s;
     assert_true(sim_init(&s, &l));
     cmd(&s, SIM_CMD_GOTO, 6, 1); /* the other room */
@@ -323,7 +313,7 @@ static uint64_t play(const Level *l, bool other)
 static void test_same_commands_same_hash(void **state)
 {
     (void)state;
-    Level l = parse("energy: 40\n########\n#@.*..,#\n#..+...#\n#,,#.*>#\n########\n");
+    Level l = test_level_from_text("energy: 40\n########\n#@.*..,#\n#..+...#\n#,,#.*>#\n########\n");
     uint64_t a = play(&l, false), b = play(&l, false), c = play(&l, true);
     assert_true(a == b);
     assert_true(a != c);
@@ -414,7 +404,7 @@ static void test_copy_mid_plan(void **state)
         text[n++] = '\n';
     }
     text[n] = '\0';
-    Level l = parse(text);
+    Level l = test_level_from_text(text);
     Sim s, copy;
     memset(&copy, 0, sizeof copy);
     assert_true(sim_init(&s, &l));
@@ -498,7 +488,7 @@ static Level door_hall(void)
         text[n++] = '\n';
     }
     text[n] = '\0';
-    return parse(text);
+    return test_level_from_text(text);
 }
 
 /* The same plays reach the same states as they always have: these folded
@@ -550,7 +540,7 @@ static void test_doors_looked_at(void **state)
         text[n++] = '\n';
     }
     text[n] = '\0';
-    Level l = parse(text);
+    Level l = test_level_from_text(text);
     Sim s, copy;
     memset(&copy, 0, sizeof copy);
     assert_true(sim_init(&s, &l));
@@ -595,7 +585,7 @@ static Level many_cells(void)
     int n = sprintf(text, "energy: %d\ncell: %d\n@", LEVEL_ENERGY_MAX, LEVEL_ENERGY_MAX);
     memset(text + n, '*', CELLS);
     strcpy(text + n + CELLS, ">\n");
-    Level l = parse(text);
+    Level l = test_level_from_text(text);
     free(text);
     return l;
 }
@@ -650,7 +640,7 @@ static void test_tour_many_cells(void **state)
 static void test_clock(void **state)
 {
     (void)state;
-    Level l = parse("#####\n#@.>#\n#####\n");
+    Level l = test_level_from_text("#####\n#@.>#\n#####\n");
     Sim s;
     assert_true(sim_init(&s, &l));
     for (int t = 0; t < 50; t++)

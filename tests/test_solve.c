@@ -43,16 +43,6 @@ static const char *plain_level = "########\n"
                                  "#>@...*#\n"
                                  "########\n";
 
-static Level parse(const char *text)
-{
-    Level l;
-    Diags d;
-    diag_clear(&d);
-    if (!level_parse(text, strlen(text), "t.txt", &l, &d))
-        fail_msg("fixture does not load: %s", d.count ? d.msg[0] : "?");
-    return l;
-}
-
 static SolveOptions options(bool margin)
 {
     SolveOptions o = solve_options_default();
@@ -96,7 +86,7 @@ static bool plan_seen_without_waiting(const Level *l, const SolveResult *r)
  * reported numbers are the replay's. */
 static void solve_ok(const char *text, Level *l, SolveResult *r)
 {
-    *l = parse(text);
+    *l = test_level_from_text(text);
     SolveOptions o = options(true);
     assert_int_equal(solve_level(l, &o, r), SOLVE_SOLVED);
     assert_true(r->count > 0);
@@ -193,7 +183,7 @@ static void test_detour(void **state)
 static void test_unsolvable(void **state)
 {
     (void)state;
-    Level l = parse(stare_level);
+    Level l = test_level_from_text(stare_level);
     SolveOptions o = options(true);
     SolveResult r;
     assert_int_equal(solve_level(&l, &o, &r), SOLVE_EXHAUSTED);
@@ -215,7 +205,7 @@ static void test_unsolvable(void **state)
 static void test_margin_exact(void **state)
 {
     (void)state;
-    Level l = parse(plain_level);
+    Level l = test_level_from_text(plain_level);
     SolveCmd plan[2] = {{0, {6, 1}}, {0, {1, 1}}};
     plan[1].tick = 4 * 15 + 10; /* four floor steps of 15 ticks, then 10 ticks still */
     SolveOutcome out;
@@ -240,13 +230,13 @@ static void test_margin_exact(void **state)
 static void test_no_exit_and_budget(void **state)
 {
     (void)state;
-    Level l = parse("#####\n#@.*#\n#####\n");
+    Level l = test_level_from_text("#####\n#@.*#\n#####\n");
     SolveOptions o = options(false);
     SolveResult r;
     assert_int_equal(solve_level(&l, &o, &r), SOLVE_NO_EXIT);
     solve_result_free(&r);
     level_free(&l);
-    l = parse(wait_level);
+    l = test_level_from_text(wait_level);
     o.max_work = 1000; /* far too little to find the wait */
     assert_int_equal(solve_level(&l, &o, &r), SOLVE_BUDGET);
     assert_null(r.cmd);

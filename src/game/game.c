@@ -623,12 +623,12 @@ void game_update(Game *g)
     if (g->message_left > 0)
         g->message_left -= dt;
     bool ticked = !g->editing && !game_paused(g);
-    if (!ticked)
-        g->noise_since += dt; /* the last step's ripple stands still too */
     if (ticked) {
         sim_tick(&g->sim);
         history_tick(&g->history, &g->sim);
         absorb_events(g);
+    } else {
+        g->noise_since += dt; /* the last step's ripple stands still too */
     }
     if (!tile_pos_eq(mover_plan_tile(&g->sim.droid), g->preview_from) || g->preview_steps != g->sim.steps)
         refresh_preview(g);

@@ -30,20 +30,29 @@ typedef struct Pass {
 } Pass;
 
 
-static Visible visible_in(const IsoView *v, const Sim *l, double x0, double y0, double x1, double y1)
+/* The range of the diagonals (x + y, x - y) a screen rectangle's corners
+ * fall on: b[0..1] for x + y, b[2..3] for x - y. */
+static void screen_diagonals(const IsoView *v, double x0, double y0, double x1, double y1, double b[4])
 {
     ScreenPos c[4] = {{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}};
-    double smin = 1e18, smax = -1e18, dmin = 1e18, dmax = -1e18;
+    b[0] = b[2] = 1e18;
+    b[1] = b[3] = -1e18;
     for (int i = 0; i < 4; i++) {
         WorldPos w = iso_screen_to_world(v, c[i]);
-        smin = fmin(smin, w.x + w.y);
-        smax = fmax(smax, w.x + w.y);
-        dmin = fmin(dmin, w.x - w.y);
-        dmax = fmax(dmax, w.x - w.y);
+        b[0] = fmin(b[0], w.x + w.y);
+        b[1] = fmax(b[1], w.x + w.y);
+        b[2] = fmin(b[2], w.x - w.y);
+        b[3] = fmax(b[3], w.x - w.y);
     }
+}
+
+static Visible visible_in(const IsoView *v, const Sim *l, double x0, double y0, double x1, double y1)
+{
+    double b[4];
+    screen_diagonals(v, x0, y0, x1, y1, b);
     /* ground reaches half a diagonal below its tile; walls, doors, the exit
      * and the actors rise up to 4 diagonals above theirs */
-    Visible vis = {(int)floor(smin) - 3, (int)ceil(smax) + 4, (int)floor(dmin) - 2, (int)ceil(dmax) + 2};
+    Visible vis = {(int)floor(b[0]) - 3, (int)ceil(b[1]) + 4, (int)floor(b[2]) - 2, (int)ceil(b[3]) + 2};
     int maxs = l->w + l->h - 2;
     if (vis.s0 < 0)
         vis.s0 = 0;
@@ -55,16 +64,9 @@ static Visible visible_in(const IsoView *v, const Sim *l, double x0, double y0, 
 /* The tiles whose floor diamond can touch a screen area (marks on the floor). */
 static Visible floor_visible_in(const IsoView *v, double x0, double y0, double x1, double y1)
 {
-    ScreenPos c[4] = {{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}};
-    double smin = 1e18, smax = -1e18, dmin = 1e18, dmax = -1e18;
-    for (int i = 0; i < 4; i++) {
-        WorldPos w = iso_screen_to_world(v, c[i]);
-        smin = fmin(smin, w.x + w.y);
-        smax = fmax(smax, w.x + w.y);
-        dmin = fmin(dmin, w.x - w.y);
-        dmax = fmax(dmax, w.x - w.y);
-    }
-    return (Visible){(int)floor(smin) - 2, (int)ceil(smax) + 1, (int)floor(dmin) - 1, (int)ceil(dmax) + 1};
+    double b[4];
+    screen_diagonals(v, x0, y0, x1, y1, b);
+    return (Visible){(int)floor(b[0]) - 2, (int)ceil(b[1]) + 1, (int)floor(b[2]) - 1, (int)ceil(b[3]) + 1};
 }
 
 /* The columns of diagonal s that are on the level and in vis. */
