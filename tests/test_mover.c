@@ -227,12 +227,107 @@ static void test_random_retargets_stay_safe(void **state)
     assert_true(retargets > 500);
 }
 
+/* The done a turn back leaves, the mover put mid-step at done units of the
+ * step from a to b. */
+static uint64_t turned_back_done(Mover *m, const Grid *g, TilePos a, TilePos b, uint64_t done)
+{
+    mover_place(m, a);
+    assert_true(mover_set_path(m, g, &b, 1));
+    MoverEvent ev[4];
+    int k;
+    assert_true(mover_advance(m, g, done, ev, 4, &k) == done);
+    assert_true(m->moving && m->done == done);
+    assert_true(mover_set_path(m, g, &a, 1));
+    assert_true(m->moving && tile_pos_eq(m->next, a));
+    return m->done;
+}
+
+/* Turning back between tiles of one cost gives back exactly the time spent:
+ * done becomes need - done to the unit, for straight and diagonal steps on
+ * every cost (the double arithmetic of old was one unit off for about one
+ * done in 16 on a diagonal, one in 2 with x87's extended precision). The
+ * needs have 2^32 or more units each, so every done near both ends and a
+ * fixed-seed sample in between. */
+static void test_turn_back_exact(void **state)
+{
+    (void)state;
+    Grid g = open_grid(4, 4);
+    Mover m;
+    mover_init(&m, tile_pos(1, 1), 1);
+    uint64_t seed = 99;
+    for (int cost = 1; cost <= GRID_MAX_COST; cost++) {
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 4; x++)
+                grid_set(&g, x, y, (uint8_t)cost);
+        for (int diag = 0; diag < 2; diag++) {
+            TilePos a = tile_pos(1, 1), b = tile_pos(2, diag ? 2 : 1);
+            uint64_t need = mover_step_cost(&g, a, b);
+            assert_true(need == mover_step_cost(&g, b, a));
+            for (int i = 0; i < 60000; i++) {
+                uint64_t done;
+                if (i < 20000)
+                    done = 1 + (uint64_t)i;
+                else if (i < 40000)
+                    done = need - 1 - (uint64_t)(i - 20000);
+                else
+                    done = 1 + (((uint64_t)test_rand(&seed) << 32) | test_rand(&seed)) % (need - 1);
+                uint64_t got = turned_back_done(&m, &g, a, b, done);
+                if (got != need - done)
+                    fail_msg("cost %d %s, need %llu: done %llu turned back to %llu, not %llu", cost,
+                             diag ? "diagonal" : "straight", (unsigned long long)need, (unsigned long long)done,
+                             (unsigned long long)got, (unsigned long long)(need - done));
+            }
+        }
+    }
+    /* onto a dearer tile the share walked is kept: a third of a floor step
+     * back from a tile of cost 3 is a third of three floor steps */
+    grid_set(&g, 1, 1, 3);
+    grid_set(&g, 2, 1, 1);
+    uint64_t third = PATH_UNIT_STRAIGHT / 3;
+    uint64_t got = turned_back_done(&m, &g, tile_pos(1, 1), tile_pos(2, 1), third);
+    assert_true(got == 3 * PATH_UNIT_STRAIGHT - third * 3); /* 3 * 2^32 * third / 2^32, exact */
+    got = turned_back_done(&m, &g, tile_pos(2, 1), tile_pos(1, 1), PATH_UNIT_STRAIGHT);
+    assert_true(got == PATH_UNIT_STRAIGHT - PATH_UNIT_STRAIGHT / 3); /* a third of a step of cost 3 back onto floor */
+    /* the largest need (a diagonal onto cost 15) back onto floor, and the other way: floor(a * b / c) exactly */
+    grid_set(&g, 1, 1, 1);
+    grid_set(&g, 2, 2, GRID_MAX_COST);
+    uint64_t big = (uint64_t)GRID_MAX_COST * PATH_UNIT_DIAGONAL;
+    for (uint64_t done = big - 5; done < big; done++) {
+        got = turned_back_done(&m, &g, tile_pos(1, 1), tile_pos(2, 2), done);
+        /* PATH_UNIT_DIAGONAL * done / big = done / 15, exact in 64 bits here */
+        assert_true(got == PATH_UNIT_DIAGONAL - done / GRID_MAX_COST);
+    }
+    mover_deinit(&m);
+    grid_deinit(&g);
+}
+
+/* Speeds count in hundredths: every legal speed (two decimals, as level.c
+ * reads them) gives ceil(hundredths x 2^32 / (100 x ticks)) exactly. */
+static void test_speed_hundredths(void **state)
+{
+    (void)state;
+    for (long h = 1; h <= 100000; h++) {
+        double speed = (double)(h / 100) + (double)(h % 100) / 100.0; /* level.c's parse_speed */
+        for (int hz = 1; hz <= 240; hz += (hz < 60 ? 59 : 60)) {
+            uint64_t per = 100 * (uint64_t)hz;
+            uint64_t want = ((uint64_t)h * PATH_UNIT_STRAIGHT + per - 1) / per;
+            if (mover_speed(speed, hz) != want)
+                fail_msg("speed %.2f at %d Hz: %llu units, not %llu", speed, hz,
+                         (unsigned long long)mover_speed(speed, hz), (unsigned long long)want);
+        }
+    }
+    assert_true(mover_speed(4.0, 60) == (4 * PATH_UNIT_STRAIGHT + 59) / 60);
+    assert_true(mover_speed(0.0, 60) == 1 && mover_speed(-1.0, 60) == 1 && mover_speed(1e300, 60) > 0);
+    assert_true(mover_speed(0.004, 60) == 1); /* rounds to 0 hundredths: still moves */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_timing),           cmocka_unit_test(test_facings),
         cmocka_unit_test(test_retarget),         cmocka_unit_test(test_refuses_bad_paths),
         cmocka_unit_test(test_random_retargets_stay_safe),
+        cmocka_unit_test(test_turn_back_exact),  cmocka_unit_test(test_speed_hundredths),
     };
     return cmocka_run_group_tests_name("mover", tests, NULL, NULL);
 }

@@ -23,10 +23,42 @@ Dir8 mover_dir_of(int dx, int dy)
     return table[sy + 1][sx + 1];
 }
 
+/* Speeds have at most two decimals (level.h), so the units come from whole
+ * hundredths in integers: the same on every build, whatever its floating
+ * point (x87's extended precision included). */
 uint64_t mover_speed(double tiles_per_second, int ticks_per_second)
 {
-    double u = ceil(tiles_per_second * (double)PATH_UNIT_STRAIGHT / ticks_per_second);
-    return u >= 1.0 ? (uint64_t)u : 1;
+    if (!(tiles_per_second > 0.0) || ticks_per_second <= 0)
+        return 1;
+    double h = tiles_per_second * 100.0;
+    uint64_t hundredths = h < 1e9 ? (uint64_t)llround(h) : UINT64_C(1000000000); /* x 2^32 < 2^63 */
+    uint64_t per = UINT64_C(100) * (uint64_t)ticks_per_second;
+    uint64_t u = (hundredths * PATH_UNIT_STRAIGHT + per - 1) / per;
+    return u > 0 ? u : 1;
+}
+
+/* floor(a * b / c) for b < c, exact: the product in 128 bits (two 64-bit
+ * halves, since C11 has no wider integer), then long division by c. Step
+ * costs reach 15 x 6074001000 (< 2^37), so a * b does not fit in 64 bits. */
+static uint64_t mul_div_floor(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t al = a & 0xFFFFFFFFu, ah = a >> 32, bl = b & 0xFFFFFFFFu, bh = b >> 32;
+    uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    uint64_t mid = (ll >> 32) + (lh & 0xFFFFFFFFu) + (hl & 0xFFFFFFFFu);
+    uint64_t lo = (ll & 0xFFFFFFFFu) | (mid << 32);
+    uint64_t hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    /* b < c makes the quotient < a, so hi < c and each step's remainder stays below c */
+    uint64_t q = 0, r = hi;
+    for (int i = 63; i >= 0; i--) {
+        uint64_t top = r >> 63;
+        r = (r << 1) | ((lo >> i) & 1u);
+        q <<= 1;
+        if (top || r >= c) {
+            r -= c;
+            q |= 1u;
+        }
+    }
+    return q;
 }
 
 uint64_t mover_step_cost(const Grid *g, TilePos a, TilePos b)
@@ -131,12 +163,20 @@ bool mover_set_path(Mover *m, const Grid *g, const TilePos *steps, int n)
     }
     int first = 0;
     if (back) {
-        /* turn around on the segment it is on: the part walked is the part to walk back */
-        double walked = m->need ? (double)m->done / (double)m->need : 0.0;
+        /* turn around on the segment it is on: the part walked is the part to
+         * walk back, in proportion when the two tiles cost differently; in
+         * integers, so every build gives the same unit (with equal costs,
+         * exactly need - done) */
+        uint64_t done = m->done, need = m->need;
         TilePos was = m->tile;
         m->tile = m->next;
         begin_step(m, g, was);
-        m->done = m->need - (uint64_t)((double)m->need * walked);
+        if (need == 0)
+            m->done = m->need; /* (never moving without a cost; kept safe) */
+        else if (done >= need)
+            m->done = 0;
+        else
+            m->done = m->need - mul_div_floor(m->need, done, need);
         if (m->done >= m->need)
             m->done = m->need - 1;
         first = 1;

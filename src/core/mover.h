@@ -45,7 +45,9 @@ typedef struct Mover {
 } Mover;
 
 /* Progress units per tick for a speed in tiles (straight floor steps) per
- * second at ticks_per_second, rounded up so a step never takes a tick more. */
+ * second at ticks_per_second, rounded up so a step never takes a tick more.
+ * The speed counts in whole hundredths (more decimals round to the nearest)
+ * and the rest is integer arithmetic: every build gives the same units. */
 uint64_t mover_speed(double tiles_per_second, int ticks_per_second);
 /* Units a step from a to the adjacent b takes on g (0 when b is blocked). */
 uint64_t mover_step_cost(const Grid *g, TilePos a, TilePos b);
@@ -62,7 +64,8 @@ TilePos mover_plan_tile(const Mover *m);
 /* Follows steps (n tiles, the plan tile excluded). Mid-step, the mover first
  * finishes entering the plan tile, unless steps[0] is the tile it came from,
  * in which case it turns back along the same segment (the time already
- * spent on it is given back in proportion). Every step is checked against
+ * spent on it is given back in proportion, in integers: between tiles of
+ * one cost, exactly need - done). Every step is checked against
  * the grid (walkable, no corner cutting); false, and nothing changes, when
  * one is not allowed or memory runs out. n == 0 stops at the plan tile. */
 bool mover_set_path(Mover *m, const Grid *g, const TilePos *steps, int n);
