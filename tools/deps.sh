@@ -6,10 +6,21 @@ set -eu
 group=${1:-build}
 
 missing=""
+optional="" # wanted but not needed: without them a test skips
 need_pc() { # pkg-config module, Debian package
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$1"; then
         missing="$missing $2"
     fi
+}
+
+# gcc -m32 for tests/test_determinism32.sh (the 32-bit x87 build), x86-64 only
+want_m32() {
+    [ "$(uname -m)" = x86_64 ] || return 0
+    printf 'int main(void) { return 0; }\n' >"${TMPDIR:-/tmp}/deps-m32-$$.c"
+    if ! gcc -m32 -o /dev/null "${TMPDIR:-/tmp}/deps-m32-$$.c" >/dev/null 2>&1; then
+        optional="$optional gcc-multilib"
+    fi
+    rm -f "${TMPDIR:-/tmp}/deps-m32-$$.c"
 }
 
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
@@ -25,11 +36,16 @@ test)
     need_pc sdl2 libsdl2-dev
     need_pc SDL2_image libsdl2-image-dev
     need_pc SDL2_ttf libsdl2-ttf-dev
+    want_m32
     ;;
 *) echo "deps.sh: unknown group '$group' (build, game, test)" >&2; exit 2 ;;
 esac
 
-[ -z "$missing" ] && exit 0
+[ -z "$missing$optional" ] && exit 0
+if [ -z "$missing" ] && { [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; }; then
+    echo "note: without$optional a test is skipped (install it for the full run)" >&2
+    exit 0
+fi
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "isodroid needs these packages (Debian names):$missing" >&2
     echo "install their equivalents for your system; README.md lists them." >&2
@@ -37,12 +53,15 @@ if ! command -v apt-get >/dev/null 2>&1; then
 fi
 if [ "$(id -u)" != 0 ]; then
     echo "isodroid needs packages that are not installed. Run:" >&2
-    echo "    sudo apt-get install -y$missing" >&2
+    echo "    sudo apt-get install -y$missing$optional" >&2
     echo "then run make again." >&2
     exit 1
 fi
-echo "installing:$missing" >&2
+echo "installing:$missing$optional" >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq >&2 || true
 # shellcheck disable=SC2086
-apt-get install -y -qq --no-install-recommends $missing >&2
+[ -z "$missing" ] || apt-get install -y -qq --no-install-recommends $missing >&2
+# shellcheck disable=SC2086
+[ -z "$optional" ] || apt-get install -y -qq --no-install-recommends $optional >&2 ||
+    echo "note:$optional not installed; a test will be skipped" >&2

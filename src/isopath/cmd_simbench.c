@@ -10,7 +10,10 @@
  * only lose again every tick). --predict N times the hover
  * preview's prediction instead (predict.h, run to its end): the droid stands
  * at the start, the sentries go their ways, and every N ticks a goto to a
- * tile of the tour is predicted. Links the core only. */
+ * tile of the tour is predicted. --hash N gives the droid a new goal of the
+ * tour every N ticks even mid-step (so it often turns back) and prints
+ * "state TICK HASH" (sim_hash) then: the same on every build, for
+ * comparing them. Links the core only. */
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <stdio.h>
@@ -63,7 +66,7 @@ int isopath_simbench(int argc, char **argv)
     uint64_t seed = 1;
     int near = 0;
     bool alarm = false;
-    int predict_every = 0;
+    int predict_every = 0, hash_every = 0;
     for (int i = 4; i < argc; i++) {
         if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
             if (num_parse_long(argv[++i], 0, LONG_MAX, &seed_arg) != NUM_OK)
@@ -76,6 +79,10 @@ int isopath_simbench(int argc, char **argv)
         } else if (strcmp(argv[i], "--predict") == 0 && i + 1 < argc) {
             if (num_parse_int(argv[++i], 1, 1000000, &predict_every) != NUM_OK)
                 return isopath_usage_error("--predict wants a whole number of ticks from 1 to 1000000, not '%s'",
+                                           argv[i]);
+        } else if (strcmp(argv[i], "--hash") == 0 && i + 1 < argc) {
+            if (num_parse_int(argv[++i], 1, 1000000, &hash_every) != NUM_OK)
+                return isopath_usage_error("--hash wants a whole number of ticks from 1 to 1000000, not '%s'",
                                            argv[i]);
         } else if (strcmp(argv[i], "--alarm") == 0) {
             alarm = true;
@@ -116,7 +123,10 @@ int isopath_simbench(int argc, char **argv)
     if (alarm)
         sentries_alarm(&s.sentries, start);
     for (long t = 0; t < ticks; t++) {
-        if (!predict_every && !s.droid.moving && mover_remaining(&s.droid) == 0) {
+        if (hash_every && t % hash_every == 0)
+            printf("state %ld %016llx\n", t, (unsigned long long)sim_hash(&s));
+        bool retarget = hash_every && t % hash_every == 0 && t > 0;
+        if (!predict_every && (retarget || (!s.droid.moving && mover_remaining(&s.droid) == 0))) {
             SimCmd c = {SIM_CMD_GOTO, 0, 0};
             TilePos goal = next_goal(&s, &seed, start, near);
             c.x = goal.x;
@@ -152,6 +162,8 @@ int isopath_simbench(int argc, char **argv)
         if (s.sentries.chasers > most)
             most = s.sentries.chasers;
     }
+    if (hash_every)
+        printf("state %ld %016llx\n", ticks, (unsigned long long)sim_hash(&s));
     double total = 0;
     for (long t = 0; t < ticks; t++)
         total += times[t];
