@@ -49,6 +49,8 @@ static const char usage[] =
     "                       win, lose REASON, ...; at the end: state HASH\n"
     "  --bench-frames N     (headless) draw N frames, print median and 95th percentile\n"
     "  --bench-zoom Z       --bench-frames looks at the middle of the level at zoom Z (0.25 .. 3)\n"
+    "  --frame-stats        at the end print the median and the longest frame (headless: drawn too)\n"
+    "                       and the script line before the longest\n"
     "  --record FILE        write every input with its tick to FILE\n"
     "  --replay FILE        play a recording back (with --headless: no display needed)\n"
     "  --no-progress        do not read or write the progress file\n"
@@ -59,7 +61,7 @@ static const char usage[] =
 typedef struct Options {
     const char *level;
     int w, h;
-    bool headless, trace, no_progress, mute;
+    bool headless, trace, no_progress, mute, frame_stats;
     const char *script, *record, *replay;
     long bench_frames;
     double bench_zoom; /* 0: the level's own framing */
@@ -106,7 +108,7 @@ static int usage_error(const char *msg, const char *arg)
 
 static int parse_args(int argc, char **argv, Options *o)
 {
-    *o = (Options){NULL, 1280, 720, false, false, false, false, NULL, NULL, NULL, 0, 0};
+    *o = (Options){NULL, 1280, 720, false, false, false, false, false, NULL, NULL, NULL, 0, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -118,6 +120,8 @@ static int parse_args(int argc, char **argv, Options *o)
             o->trace = true;
         } else if (!strcmp(a, "--no-progress")) {
             o->no_progress = true;
+        } else if (!strcmp(a, "--frame-stats")) {
+            o->frame_stats = true;
         } else if (!strcmp(a, "--mute")) {
             o->mute = true;
         } else if (!strcmp(a, "--size") || !strcmp(a, "--script") || !strcmp(a, "--bench-frames") ||
@@ -1118,8 +1122,58 @@ static void catch_stop_signals(void)
 }
 
 /* The game loop; returns the exit code (EXIT_SCRIPT after a script error). */
+/* --frame-stats: every frame's time, and the script line the longest one
+ * followed (the input that cost it). */
+typedef struct FrameStats {
+    double *ms;
+    long count, cap;
+    double longest;
+    long longest_frame;
+    int longest_line; /* 0: no script line */
+    double *after;    /* the longest frame after each script command (script.count), or NULL */
+} FrameStats;
+
+static void frame_stats_add(FrameStats *f, double ms, int line, int cmd)
+{
+    if (f->after && cmd >= 0 && ms > f->after[cmd])
+        f->after[cmd] = ms;
+    if (f->count == f->cap) {
+        long cap = f->cap ? f->cap * 2 : 1024;
+        double *m = realloc(f->ms, (size_t)cap * sizeof *m);
+        if (!m)
+            return;
+        f->ms = m;
+        f->cap = cap;
+    }
+    if (ms > f->longest) {
+        f->longest = ms;
+        f->longest_frame = f->count;
+        f->longest_line = line;
+    }
+    f->ms[f->count++] = ms;
+}
+
+static void frame_stats_print(FrameStats *f, const Script *s)
+{
+    if (f->count == 0)
+        return;
+    qsort(f->ms, (size_t)f->count, sizeof *f->ms, compare_doubles);
+    fprintf(stderr, "frames: %ld, median %.2f ms, longest %.2f ms (frame %ld", f->count, f->ms[f->count / 2],
+            f->longest, f->longest_frame);
+    if (f->longest_line > 0)
+        fprintf(stderr, ", after %s:%d", s->file, f->longest_line);
+    fprintf(stderr, ")\n");
+    for (int i = 0; f->after && i < s->count; i++)
+        if (s->cmd[i].op != SCRIPT_WAIT)
+            fprintf(stderr, "  %s:%d: longest frame after it %.2f ms\n", s->file, s->cmd[i].line, f->after[i]);
+    free(f->ms);
+    free(f->after);
+}
+
 static int run(App *app)
 {
+    FrameStats stats = {0};
+    int stats_line = 0, stats_cmd = -1;
     Script script = {0};
     if (app->opt.script && !script_ready(app->opt.script, &script))
         return EXIT_SCRIPT;
@@ -1128,7 +1182,10 @@ static int run(App *app)
     double acc = 0;
     long wait_frames = 0;
     bool scripted = script.count > 0;
+    if (app->opt.frame_stats && scripted)
+        stats.after = calloc((size_t)script.count, sizeof *stats.after);
     while (!app->quit) {
+        Uint64 frame_start = SDL_GetPerformanceCounter();
         if (stop_signal) {
             rc = 128 + stop_signal;
             break;
@@ -1138,9 +1195,14 @@ static int run(App *app)
             while (SDL_PollEvent(&e))
                 handle_event(app, &e);
         }
-        if (scripted && wait_frames == 0 && !app->quit && (wait_frames = script_step(app, &script)) == SCRIPT_FAILED) {
-            rc = EXIT_SCRIPT;
-            break;
+        if (scripted && wait_frames == 0 && !app->quit) {
+            if ((wait_frames = script_step(app, &script)) == SCRIPT_FAILED) {
+                rc = EXIT_SCRIPT;
+                break;
+            }
+            for (stats_cmd = script.next - 1; stats_cmd >= 0 && script.cmd[stats_cmd].op == SCRIPT_WAIT;)
+                stats_cmd--;
+            stats_line = stats_cmd >= 0 ? script.cmd[stats_cmd].line : 0;
         }
         if (app->quit)
             break;
@@ -1184,9 +1246,14 @@ static int run(App *app)
         bool minimized = app->window && (SDL_GetWindowFlags(app->window) & SDL_WINDOW_MINIMIZED);
         if (minimized)
             SDL_Delay(50);
-        else if (!app->opt.headless)
+        else if (!app->opt.headless || app->opt.frame_stats)
             draw(app);
+        if (app->opt.frame_stats)
+            frame_stats_add(&stats, (double)(SDL_GetPerformanceCounter() - frame_start) * 1000.0 / (double)freq,
+                            stats_line, stats_cmd);
     }
+    if (app->opt.frame_stats)
+        frame_stats_print(&stats, &script);
     script_free(&script);
     return rc;
 }
