@@ -113,6 +113,13 @@ build/san/tests/test_game: tests/test_game.c tests/testlib.h $(GAME_RULES) build
 	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests -o $@ $< $(GAME_RULES) build/san/libisocore.a \
 	    $$(pkg-config --cflags --libs cmocka) -lm
 
+# the rules under allocation failure: every malloc, calloc and realloc of the
+# core goes through the test's wrappers, which can make one of them fail
+build/san/tests/test_sim: tests/test_sim.c tests/testlib.h build/san/libisocore.a | deps-test
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Itests -o $@ $< build/san/libisocore.a \
+	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc $$(pkg-config --cflags --libs cmocka) -lm
+
 # the progress file (progress.c has no SDL in it)
 build/san/tests/test_progress: tests/test_progress.c tests/testlib.h build/san/game/progress.o build/san/libisocore.a | deps-test
 	@mkdir -p $(dir $@)

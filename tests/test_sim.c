@@ -10,6 +10,51 @@
 #include "sim.h"
 #include "tour.h"
 
+/* ---- allocation failure ------------------------------------------------------
+ * The Makefile links this test with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc:
+ * every allocation of the core (and of this file) comes here. While
+ * alloc_fail_at > 0, the alloc_fail_at-th allocation counted from when it was
+ * set fails (and every one after it when alloc_fail_rest). */
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t size);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t size);
+void *__wrap_realloc(void *p, size_t n);
+
+static long alloc_count, alloc_fail_at;
+static bool alloc_fail_rest;
+
+static bool alloc_fails(void)
+{
+    if (alloc_fail_at <= 0)
+        return false;
+    long k = ++alloc_count;
+    return k == alloc_fail_at || (alloc_fail_rest && k > alloc_fail_at);
+}
+
+void *__wrap_malloc(size_t n)
+{
+    return alloc_fails() ? NULL : __real_malloc(n);
+}
+
+void *__wrap_calloc(size_t n, size_t size)
+{
+    return alloc_fails() ? NULL : __real_calloc(n, size);
+}
+
+void *__wrap_realloc(void *p, size_t n)
+{
+    return alloc_fails() ? NULL : __real_realloc(p, n); /* failing, p is left as it was */
+}
+
+static void fail_allocations(long at, bool rest)
+{
+    alloc_count = 0;
+    alloc_fail_at = at;
+    alloc_fail_rest = rest;
+}
+
 static void cmd(Sim *s, SimCmdType t, int x, int y)
 {
     SimCmd c = {t, x, y};
@@ -657,6 +702,125 @@ static void test_clock(void **state)
     level_free(&l);
 }
 
+/* Every reader of a Sim on s: the tiles, the doors, the hash, a copy that
+ * goes on the same; then ticks. */
+static void assert_sim_usable(Sim *s, int ticks)
+{
+    long kinds = 0;
+    for (int y = -1; y <= s->h; y++)
+        for (int x = -1; x <= s->w; x++) {
+            kinds += sim_kind(s, x, y);
+            if (sim_kind(s, x, y) == TILE_DOOR)
+                assert_non_null(sim_door_at(s, x, y));
+        }
+    assert_true(kinds > 0);
+    Sim c;
+    memset(&c, 0, sizeof c);
+    assert_true(sim_copy(&c, s));
+    for (int t = 0; t < ticks; t++) {
+        assert_true(sim_hash(&c) == sim_hash(s));
+        if (t == ticks / 2)
+            cmd(s, SIM_CMD_GOTO, 1, 5), cmd(&c, SIM_CMD_GOTO, 1, 5);
+        sim_tick(s);
+        sim_tick(&c);
+        for (int i = 0; i < s->event_count; i++)
+            (void)s->events[i].type;
+    }
+    assert_true(sim_hash(&c) == sim_hash(s));
+    sim_deinit(&c);
+}
+
+/* A restart that runs out of memory at any one of its allocations (or at
+ * one and every one after it) leaves the play as it was, tick for tick, and
+ * says nothing; one with memory enough starts the level again. */
+static void test_restart_out_of_memory(void **state)
+{
+    (void)state;
+    Level l = test_level_from_text("energy: 40\n"
+                                   "patrol: 8,5 8,2\n"
+                                   "############\n"
+                                   "#@..*..+..>#\n"
+                                   "#.##.#.#...#\n"
+                                   "#..*.....#.#\n"
+                                   "#.####.#...#\n"
+                                   "#.....+.S..#\n"
+                                   "############\n");
+    int points = 0, failed = 0;
+    for (int rest = 0; rest < 2; rest++) {
+        for (long at = 1;; at++) {
+            Sim s;
+            assert_true(sim_init(&s, &l));
+            cmd(&s, SIM_CMD_GOTO, 9, 1);
+            for (int t = 0; t < 50; t++)
+                sim_tick(&s);
+            assert_true(s.started && s.droid.moving && s.cells_left == 1);
+            Sim before;
+            memset(&before, 0, sizeof before);
+            assert_true(sim_copy(&before, &s));
+            uint64_t hash = sim_hash(&s), tick = s.tick;
+            sim_clear_events(&s);
+            fail_allocations(at, rest);
+            cmd(&s, SIM_CMD_RESTART, 0, 0);
+            long made = alloc_count;
+            fail_allocations(0, false);
+            bool restarted = s.event_count == 1 && s.events[0].type == SIM_EV_RESTART;
+            if (made < at) { /* it needed fewer allocations: nothing failed */
+                assert_true(restarted);
+                assert_true(s.tick == 0 && !s.started && s.cells_left == 2);
+                assert_sim_usable(&s, 200);
+                sim_deinit(&before);
+                sim_deinit(&s);
+                break;
+            }
+            points++;
+            if (restarted) { /* what failed was not needed (an event for the views) */
+                assert_true(s.tick == 0 && !s.started && s.cells_left == 2);
+                assert_sim_usable(&s, 200);
+                sim_deinit(&before);
+                sim_deinit(&s);
+                continue;
+            }
+            /* the play as it was: same hash, and it goes on as its copy from before does */
+            failed++;
+            assert_int_equal(s.event_count, 0);
+            assert_true(sim_hash(&s) == hash && s.tick == tick);
+            for (int t = 0; t < 100; t++) {
+                sim_tick(&s);
+                sim_tick(&before);
+                assert_true(sim_hash(&s) == sim_hash(&before));
+            }
+            assert_sim_usable(&s, 200);
+            /* and a restart with memory works */
+            cmd(&s, SIM_CMD_RESTART, 0, 0);
+            assert_true(s.tick == 0 && s.event_count == 1 && s.events[0].type == SIM_EV_RESTART);
+            assert_sim_usable(&s, 100);
+            sim_deinit(&before);
+            sim_deinit(&s);
+        }
+    }
+    /* kind, doors (4), grid, region, the sentries' (5 and more), each failing alone and with all after it */
+    assert_true(points >= 2 * 12 && failed >= points - 4);
+    /* sim_init out of memory: zeroed, and deinit takes it */
+    for (long at = 1;; at++) {
+        Sim s;
+        fail_allocations(at, false);
+        bool ok = sim_init(&s, &l);
+        long made = alloc_count;
+        fail_allocations(0, false);
+        if (ok) {
+            sim_deinit(&s);
+            if (made < at)
+                break;
+            continue;
+        }
+        Sim zero;
+        memset(&zero, 0, sizeof zero);
+        assert_memory_equal(&s, &zero, sizeof s);
+        sim_deinit(&s);
+    }
+    level_free(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -666,7 +830,7 @@ int main(void)
         cmocka_unit_test(test_nearest),           cmocka_unit_test(test_same_commands_same_hash),
         cmocka_unit_test(test_copy_goes_on_the_same), cmocka_unit_test(test_copy_mid_plan),
         cmocka_unit_test(test_clock),             cmocka_unit_test(test_hashes_as_before),
-        cmocka_unit_test(test_doors_looked_at),
+        cmocka_unit_test(test_doors_looked_at),   cmocka_unit_test(test_restart_out_of_memory),
         cmocka_unit_test(test_energy_saturates), cmocka_unit_test(test_tour_many_cells),
     };
     return cmocka_run_group_tests_name("sim", tests, NULL, NULL);

@@ -5,6 +5,7 @@
 
 #include "buf.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,83 +53,103 @@ static void free_play(Sim *s)
 
 static bool reset_sentries(Sim *s, const Level *l);
 
+/* The new play is built aside in n, a copy of s whose play memory is its
+ * own: s is not touched until everything is there, then n takes its place.
+ * A failure frees only what n made, so s goes on as it was. Nothing built
+ * keeps n's address (the sentries' planner is given the grid at each
+ * search), so n moves into s as it is. */
 bool sim_reset(Sim *s, const Level *l)
 {
-    free_play(s);
-    s->level = l;
-    s->w = l->w;
-    s->h = l->h;
-    size_t n = (size_t)l->w * (size_t)l->h;
-    s->kind = malloc(n);
-    if (!s->kind)
+    if (s->search && (s->search_w != l->w || s->search_h != l->h)) {
+        path_destroy(s->search); /* made for a level of another size; a Sim without one makes it when it plans */
+        s->search = NULL;
+    }
+    Sim n = *s;
+    n.kind = NULL;
+    n.doors = NULL;
+    n.door_active = n.door_scratch = NULL;
+    n.door_listed = NULL;
+    n.door_count = n.door_active_count = n.door_entered = 0;
+    memset(&n.grid, 0, sizeof n.grid);
+    memset(&n.region, 0, sizeof n.region);
+    memset(&n.droid, 0, sizeof n.droid);
+    memset(&n.sentries, 0, sizeof n.sentries);
+    n.level = l;
+    n.w = l->w;
+    n.h = l->h;
+    size_t count = (size_t)l->w * (size_t)l->h;
+    n.kind = malloc(count ? count : 1);
+    if (!n.kind)
         goto fail;
     int doors = 0;
-    s->cells_total = 0;
-    s->has_exit = false;
+    n.cells_total = 0;
+    n.has_exit = false;
     for (int y = 0; y < l->h; y++)
         for (int x = 0; x < l->w; x++) {
             TileKind k = level_kind(l, x, y);
-            s->kind[(size_t)y * (size_t)l->w + (size_t)x] = (uint8_t)k;
+            n.kind[(size_t)y * (size_t)l->w + (size_t)x] = (uint8_t)k;
             doors += k == TILE_DOOR;
-            s->cells_total += k == TILE_CELL;
-            if (k == TILE_EXIT && !s->has_exit) {
-                s->has_exit = true;
-                s->exit = tile_pos(x, y);
+            n.cells_total += k == TILE_CELL;
+            if (k == TILE_EXIT && !n.has_exit) {
+                n.has_exit = true;
+                n.exit = tile_pos(x, y);
             }
         }
     if (doors) {
-        s->doors = calloc((size_t)doors, sizeof *s->doors);
-        s->door_active = malloc((size_t)doors * sizeof *s->door_active);
-        s->door_scratch = malloc((size_t)doors * sizeof *s->door_scratch);
-        s->door_listed = calloc((size_t)doors, 1);
-        if (!s->doors || !s->door_active || !s->door_scratch || !s->door_listed)
+        n.doors = calloc((size_t)doors, sizeof *n.doors);
+        n.door_active = malloc((size_t)doors * sizeof *n.door_active);
+        n.door_scratch = malloc((size_t)doors * sizeof *n.door_scratch);
+        n.door_listed = calloc((size_t)doors, 1);
+        if (!n.doors || !n.door_active || !n.door_scratch || !n.door_listed)
             goto fail;
     }
-    s->doors_visited = 0;
-    if (!level_build_grid(l, &s->grid) || !region_init(&s->region, &s->grid))
+    n.doors_visited = 0;
+    if (!level_build_grid(l, &n.grid) || !region_init(&n.region, &n.grid))
         goto fail;
-    s->region_stale = false;
-    if (s->search && (s->search_w != l->w || s->search_h != l->h)) {
-        path_destroy(s->search); /* made for a level of another size */
-        s->search = NULL;
-    }
-    if (!s->search) {
-        if (!(s->search = path_create(l->w, l->h)))
+    n.region_stale = false;
+    if (!n.search) {
+        if (!(n.search = path_create(l->w, l->h)))
             goto fail;
-        s->search_w = l->w;
-        s->search_h = l->h;
+        n.search_w = l->w;
+        n.search_h = l->h;
     }
     for (int y = 0; y < l->h; y++)
         for (int x = 0; x < l->w; x++)
-            if (s->kind[(size_t)y * (size_t)l->w + (size_t)x] == TILE_DOOR)
-                s->doors[s->door_count++] = (SimDoor){x, y, false, 0, 0};
+            if (n.kind[(size_t)y * (size_t)l->w + (size_t)x] == TILE_DOOR)
+                n.doors[n.door_count++] = (SimDoor){x, y, false, 0, 0};
 
-    s->tick = 0;
-    s->started = false;
-    s->play_ticks = 0;
-    s->end_tick = 0;
-    s->caught_by = -1;
-    s->status = SIM_PLAYING;
-    s->lose = SIM_LOSE_NONE;
-    mover_init(&s->droid, l->start, mover_speed(SIM_DROID_SPEED, SIM_TICK_HZ));
-    s->limited = l->energy > 0;
-    s->energy = s->limited ? (int64_t)l->energy * (int64_t)PATH_UNIT_STRAIGHT : 0;
-    s->cell_energy = (int64_t)l->cell_energy * (int64_t)PATH_UNIT_STRAIGHT;
-    s->energy_used = 0;
-    s->steps = 0;
-    s->cells_left = s->cells_total;
-    s->exit_open = s->cells_left == 0;
-    s->has_target = false;
-    s->target = l->start;
-    s->push_dx = s->push_dy = s->push_wait = s->pending_dx = s->pending_dy = 0;
-    s->holding = s->hold_dirty = false;
-    s->hold = s->came_from = l->start;
-    s->still = 0;
-    if (!reset_sentries(s, l))
+    n.tick = 0;
+    n.started = false;
+    n.play_ticks = 0;
+    n.end_tick = 0;
+    n.caught_by = -1;
+    n.status = SIM_PLAYING;
+    n.lose = SIM_LOSE_NONE;
+    mover_init(&n.droid, l->start, mover_speed(SIM_DROID_SPEED, SIM_TICK_HZ));
+    n.limited = l->energy > 0;
+    n.energy = n.limited ? (int64_t)l->energy * (int64_t)PATH_UNIT_STRAIGHT : 0;
+    n.cell_energy = (int64_t)l->cell_energy * (int64_t)PATH_UNIT_STRAIGHT;
+    n.energy_used = 0;
+    n.steps = 0;
+    n.cells_left = n.cells_total;
+    n.exit_open = n.cells_left == 0;
+    n.has_target = false;
+    n.target = l->start;
+    n.push_dx = n.push_dy = n.push_wait = n.pending_dx = n.pending_dy = 0;
+    n.holding = n.hold_dirty = false;
+    n.planning = SIM_PLAN_NONE;
+    n.hold = n.came_from = l->start;
+    n.still = 0;
+    if (!reset_sentries(&n, l))
         goto fail;
+    /* in place: the old play goes */
+    free_play(s);
+    *s = n;
     return true;
 fail:
-    free_play(s);
+    if (n.search != s->search)
+        path_destroy(n.search);
+    free_play(&n);
     return false;
 }
 
@@ -149,6 +170,8 @@ void sim_deinit(Sim *s)
     free(s->events);
     memset(s, 0, sizeof *s);
 }
+
+static PathState *droid_search(Sim *s);
 
 bool sim_copy(Sim *dst, const Sim *src)
 {
@@ -185,7 +208,8 @@ bool sim_copy(Sim *dst, const Sim *src)
         !buf_copy(&dst->door_scratch, src->door_scratch, (size_t)src->door_count * sizeof *src->door_scratch) ||
         !buf_copy(&dst->door_listed, src->door_listed, (size_t)src->door_count) ||
         !grid_copy(&dst->grid, &src->grid) || !region_copy(&dst->region, &src->region) ||
-        !mover_copy(&dst->droid, &src->droid) || !sentries_copy(&dst->sentries, &src->sentries, &dst->grid)) {
+        !mover_copy(&dst->droid, &src->droid) || !sentries_copy(&dst->sentries, &src->sentries, &dst->grid) ||
+        (src->planning && (!droid_search(dst) || !path_copy_search(dst->search, src->search, &dst->grid)))) {
         sim_deinit(dst);
         return false;
     }
@@ -255,30 +279,50 @@ bool sim_cmd_from_name(const char *name, SimCmdType *t)
 
 /* ---- planning ----------------------------------------------------------------- */
 
-PathStatus sim_plan(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *end)
+/* The regions, labelled again if tiles were edited since. */
+static void fresh_regions(Sim *s)
 {
-    if (s->region_stale) {
-        Region r;
-        if (region_init(&r, &s->grid)) {
-            region_deinit(&s->region);
-            s->region = r;
-            s->region_stale = false;
-        }
+    if (!s->region_stale)
+        return;
+    Region r;
+    if (region_init(&r, &s->grid)) {
+        region_deinit(&s->region);
+        s->region = r;
+        s->region_stale = false;
     }
+}
+
+PathStatus sim_plan_begin(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *end)
+{
+    fresh_regions(s);
     uint32_t home = region_of(&s->region, from.x, from.y);
     if (home == 0)
         return PATH_NONE;
-    PathStatus want = PATH_FOUND;
     TilePos to = goal;
-    if (region_of(&s->region, goal.x, goal.y) != home) {
-        if (!region_nearest(&s->region, home, goal, &to))
-            return PATH_NONE;
-        want = PATH_NEAREST;
-    }
+    if (region_of(&s->region, goal.x, goal.y) != home && !region_nearest(&s->region, home, goal, &to))
+        return PATH_NONE;
     *end = to;
     PathOptions opt = path_options_default();
-    PathStatus got = path_find(st, &s->grid, from, to, &opt, NULL);
-    return got == PATH_FOUND ? want : PATH_NONE;
+    path_begin(st, &s->grid, from, to, &opt);
+    return PATH_RUNNING;
+}
+
+PathStatus sim_plan_status(const PathState *st, TilePos goal, TilePos end)
+{
+    PathStatus got = path_result(st)->status;
+    if (got == PATH_RUNNING)
+        return PATH_RUNNING;
+    if (got != PATH_FOUND)
+        return PATH_NONE;
+    return tile_pos_eq(end, goal) ? PATH_FOUND : PATH_NEAREST;
+}
+
+PathStatus sim_plan(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *end)
+{
+    if (sim_plan_begin(s, st, from, goal, end) == PATH_NONE)
+        return PATH_NONE;
+    path_step(st, LONG_MAX);
+    return sim_plan_status(st, goal, *end);
 }
 
 /* The droid's planner, made when first needed: a copy of the play goes
@@ -294,30 +338,90 @@ static PathState *droid_search(Sim *s)
     return s->search;
 }
 
-/* Plans from the droid's plan tile to goal and walks it. */
-static bool walk_to(Sim *s, TilePos goal, bool announce)
+/* A plan was asked for: the walk to plan_goal (a click, or the held tile).
+ * It is searched SIM_PLAN_TICK_WORK expansions a tick; a plan that needs
+ * more lets the droid finish the step it is on and wait there for it. */
+static void plan_done(Sim *s);
+
+static void plan_walk(Sim *s, TilePos goal, SimPlanKind kind)
 {
-    TilePos end;
+    s->planning = SIM_PLAN_NONE;
     if (!droid_search(s))
-        return false;
-    PathStatus r = sim_plan(s, s->search, mover_plan_tile(&s->droid), goal, &end);
-    if (r == PATH_NONE) {
-        if (announce)
+        return;
+    TilePos from = mover_plan_tile(&s->droid);
+    if (kind == SIM_PLAN_HOLD && tile_pos_eq(from, goal)) {
+        mover_set_path(&s->droid, &s->grid, NULL, 0);
+        return;
+    }
+    if (sim_plan_begin(s, s->search, from, goal, &s->plan_end) == PATH_NONE) {
+        if (kind == SIM_PLAN_GOTO)
             emit(s, SIM_EV_NOPATH, goal.x, goal.y, 0);
-        return false;
+        return;
+    }
+    s->planning = kind;
+    s->plan_goal = goal;
+    s->plan_work = 0;
+    path_step(s->search, SIM_PLAN_TICK_WORK);
+    if (path_result(s->search)->status == PATH_RUNNING) {
+        s->plan_work = path_result(s->search)->expanded;
+        mover_set_path(&s->droid, &s->grid, NULL, 0); /* on to the next tile centre, and wait there */
+        return;
+    }
+    plan_done(s);
+}
+
+/* Goes on with a plan that needed more than a tick. */
+static void plan_tick(Sim *s)
+{
+    if (!s->planning)
+        return;
+    if (!s->search) { /* lost with a restart that failed: asked again by the player */
+        s->planning = SIM_PLAN_NONE;
+        return;
+    }
+    path_step(s->search, SIM_PLAN_TICK_WORK);
+    s->plan_work = path_result(s->search)->expanded;
+    if (path_result(s->search)->status != PATH_RUNNING)
+        plan_done(s);
+}
+
+/* Walks the finished plan: a click's walk (announced), or the held mouse's
+ * next stretch, which never sends the droid straight back to the tile it
+ * just left for a tile next to it (the cursor wobbling around the droid
+ * must not make it dance). */
+static void plan_done(Sim *s)
+{
+    SimPlanKind kind = s->planning;
+    s->planning = SIM_PLAN_NONE;
+    TilePos goal = s->plan_goal, end = s->plan_end;
+    PathStatus r = sim_plan_status(s->search, goal, end);
+    if (r == PATH_NONE) {
+        if (kind == SIM_PLAN_GOTO)
+            emit(s, SIM_EV_NOPATH, goal.x, goal.y, 0);
+        return;
     }
     const PathResult *res = path_result(s->search);
+    if (kind == SIM_PLAN_HOLD) {
+        if (res->steps == 0)
+            return;
+        TilePos at = mover_plan_tile(&s->droid), first = path_tile(s->search, 0);
+        int near = abs(goal.x - at.x) <= SIM_HOLD_NEAR && abs(goal.y - at.y) <= SIM_HOLD_NEAR;
+        if (near && s->steps > 0 && tile_pos_eq(first, s->came_from) && s->still < SIM_HOLD_PAUSE_TICKS) {
+            mover_set_path(&s->droid, &s->grid, NULL, 0);
+            s->hold_dirty = true; /* looked at again once it has stood still a moment */
+            return;
+        }
+    }
     int n = path_copy_tiles(s->search, &s->scratch, &s->scratch_cap);
     if (n < 0 || !mover_set_path(&s->droid, &s->grid, s->scratch, n))
-        return false;
+        return;
     s->has_target = n > 0 || s->droid.moving;
     s->target = end;
-    if (announce) {
+    if (kind == SIM_PLAN_GOTO) {
         SimEvent *e = emit(s, SIM_EV_PATH, end.x, end.y, n);
         if (e)
             e->length = res->length;
     }
-    return true;
 }
 
 /* One key step from the plan tile; a step the corner rule or a wall
@@ -336,28 +440,11 @@ static void key_step(Sim *s, int dx, int dy)
 }
 
 /* The held mouse: walk towards the held tile, planned again only at a tile
- * centre, and never straight back to the tile just left for a tile next to
- * the droid (the cursor wobbling around the droid must not make it dance). */
+ * centre (plan_done keeps the droid from dancing around the cursor). */
 static void hold_replan(Sim *s)
 {
     s->hold_dirty = false;
-    TilePos at = mover_plan_tile(&s->droid);
-    if (tile_pos_eq(at, s->hold)) {
-        mover_set_path(&s->droid, &s->grid, NULL, 0);
-        return;
-    }
-    TilePos end;
-    if (!droid_search(s) || sim_plan(s, s->search, at, s->hold, &end) == PATH_NONE ||
-        path_result(s->search)->steps == 0)
-        return;
-    TilePos first = path_tile(s->search, 0);
-    int near = abs(s->hold.x - at.x) <= SIM_HOLD_NEAR && abs(s->hold.y - at.y) <= SIM_HOLD_NEAR;
-    if (near && s->steps > 0 && tile_pos_eq(first, s->came_from) && s->still < SIM_HOLD_PAUSE_TICKS) {
-        mover_set_path(&s->droid, &s->grid, NULL, 0);
-        s->hold_dirty = true; /* looked at again once it has stood still a moment */
-        return;
-    }
-    walk_to(s, s->hold, false);
+    plan_walk(s, s->hold, SIM_PLAN_HOLD);
 }
 
 /* ---- commands ----------------------------------------------------------------- */
@@ -379,7 +466,7 @@ void sim_command(Sim *s, const SimCmd *c)
         s->holding = s->hold_dirty = false;
         s->hold = tile_pos(c->x, c->y);
         if (c->x >= 0 && c->y >= 0 && c->x < s->w && c->y < s->h)
-            walk_to(s, tile_pos(c->x, c->y), true);
+            plan_walk(s, tile_pos(c->x, c->y), SIM_PLAN_GOTO);
         break;
     case SIM_CMD_PUSH: {
         int dx = c->x > 0 ? 1 : c->x < 0 ? -1 : 0, dy = c->y > 0 ? 1 : c->y < 0 ? -1 : 0;
@@ -388,6 +475,7 @@ void sim_command(Sim *s, const SimCmd *c)
         if (!dx && !dy)
             break;
         s->holding = s->hold_dirty = false;
+        s->planning = SIM_PLAN_NONE;
         if (s->droid.moving) {
             key_step(s, dx, dy);
         } else {
@@ -401,8 +489,10 @@ void sim_command(Sim *s, const SimCmd *c)
     case SIM_CMD_HOLD:
         if (c->x < 0 || c->y < 0 || c->x >= s->w || c->y >= s->h)
             break;
-        if (!s->holding || !tile_pos_eq(s->hold, tile_pos(c->x, c->y)))
+        if (!s->holding || !tile_pos_eq(s->hold, tile_pos(c->x, c->y))) {
             s->hold_dirty = true;
+            s->planning = SIM_PLAN_NONE;
+        }
         s->holding = true;
         s->hold = tile_pos(c->x, c->y);
         break;
@@ -582,7 +672,8 @@ void sim_tick(Sim *s)
         key_step(s, dx, dy);
     }
     s->still = s->droid.moving ? 0 : s->still + 1;
-    if (s->hold_dirty && !s->droid.moving)
+    plan_tick(s);
+    if (s->hold_dirty && !s->droid.moving && !s->planning)
         hold_replan(s);
     walk(s);
     if (s->status == SIM_PLAYING)
@@ -678,6 +769,12 @@ uint64_t sim_hash(const Sim *s)
         fnv_u64(&f, (uint64_t)(int64_t)d->anim);
     }
     fnv_u64(&f, sentries_hash(&s->sentries));
+    if (s->planning) { /* only then, so that a play with every plan made at once hashes as it always did */
+        fnv_u64(&f, (uint64_t)s->planning);
+        fnv_tile(&f, s->plan_goal);
+        fnv_tile(&f, s->plan_end);
+        fnv_u64(&f, (uint64_t)s->plan_work);
+    }
     return f.h;
 }
 

@@ -37,7 +37,20 @@ enum {
      * left for a tile this close, unless it has stood still this long. */
     SIM_HOLD_NEAR = 2,
     SIM_HOLD_PAUSE_TICKS = SIM_TICK_HZ / 3,
+    /* The droid's planner searches at most this many tiles a tick (a few
+     * ms): any walk on a level of up to 512x512 tiles is planned in the
+     * tick it is asked for. A longer search goes on over the next ticks
+     * while the droid finishes its step and waits (Sim.planning), so no
+     * click stalls a frame, and every run waits the same ticks. */
+    SIM_PLAN_TICK_WORK = 512 * 512,
 };
+
+/* A walk being planned over several ticks (Sim.planning). */
+typedef enum SimPlanKind {
+    SIM_PLAN_NONE,
+    SIM_PLAN_GOTO, /* a click's walk: announced with SIM_EV_PATH or SIM_EV_NOPATH */
+    SIM_PLAN_HOLD, /* the held mouse's next stretch */
+} SimPlanKind;
 #define SIM_DROID_SPEED 4.0 /* straight floor steps a second */
 /* Energy in hand never passes SIM_ENERGY_MAX units (2^30 floor steps, eight
  * years of walking): a cell taken beyond it fills up to it, so no number of
@@ -60,7 +73,8 @@ typedef enum SimCmdType {
     SIM_CMD_PUSH,    /* x, y = dx, dy in -1..1: the held direction keys; 0, 0 when none */
     SIM_CMD_HOLD,    /* x, y: the held mouse button is over this tile: follow it */
     SIM_CMD_RELEASE, /* the mouse button is up: walk on to the last tile held */
-    SIM_CMD_RESTART, /* the level again from its start */
+    SIM_CMD_RESTART, /* the level again from its start (SIM_EV_RESTART); out of memory,
+                      * the play goes on as it was and there is no event */
     SIM_CMD_COUNT
 } SimCmdType;
 
@@ -155,6 +169,10 @@ typedef struct Sim {
     bool hold_dirty;      /* hold moved since the last plan: plan again at the next tile centre */
     TilePos came_from;    /* the tile before the current one (held-mouse rule) */
     int still;            /* ticks the droid has stood still */
+    SimPlanKind planning; /* a walk still being planned (in search; hashed only while it is) */
+    TilePos plan_goal;    /* the tile asked for */
+    TilePos plan_end;     /* where the planned walk ends: the goal, or its region's tile nearest it */
+    long plan_work;       /* tiles searched for it so far */
 
     Sentries sentries;    /* the sentries (sentry.h), all in the hash */
 
@@ -169,7 +187,10 @@ typedef struct Sim {
  * sim_reset with another level). False when out of memory, with s zeroed. */
 bool sim_init(Sim *s, const Level *l);
 void sim_deinit(Sim *s); /* accepts a zeroed Sim */
-/* Starts l again from its file's state (l may be the same level, edited). */
+/* Starts l again from its file's state (l may be the same level, edited).
+ * The new play is made aside and takes the old one's place only when
+ * complete: false when out of memory, and s goes on as it was (its
+ * planner dropped if made for another size: made again when it plans). */
 bool sim_reset(Sim *s, const Level *l);
 /* dst becomes a copy of src that goes on exactly as src would, command for
  * command and tick for tick (sim_hash equal now and after); dst is zeroed
@@ -197,6 +218,14 @@ const SimDoor *sim_door_at(const Sim *s, int x, int y);
  * returns PATH_FOUND, PATH_NEAREST or PATH_NONE (from itself is nearest:
  * *end == from, zero steps). Never a whole-map search for a blocked goal. */
 PathStatus sim_plan(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *end);
+/* The same in slices: sets *end and begins the search on st (then
+ * path_step(st, work) until sim_plan_status is no longer PATH_RUNNING), or
+ * returns PATH_NONE when nothing is walkable towards goal. The grid must
+ * stay as it is meanwhile. */
+PathStatus sim_plan_begin(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *end);
+/* PATH_RUNNING, or what sim_plan would have returned, for a search begun by
+ * sim_plan_begin towards goal that ends at end. */
+PathStatus sim_plan_status(const PathState *st, TilePos goal, TilePos end);
 
 /* Changes a tile while the level is being edited (play is stopped): keeps
  * kind, costs and regions in step. */
