@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "fileio.h"
 
@@ -311,6 +312,177 @@ static void test_read_only_regular_files(void **state)
     dir_remove(&d);
 }
 
+/* ---- saving writes what loading accepts ---------------------------------- */
+
+/* A level file of exactly LEVEL_MAX_FILE_BYTES that loads, whose canonical
+ * form is a byte longer ("name:x" is written "name: x"): saving it is
+ * refused with the reason and writes nothing, neither a new file nor over
+ * an old one. A level the loader would refuse for what it holds (no '@')
+ * is refused the same way. */
+static void test_save_refuses_what_would_not_load(void **state)
+{
+    (void)state;
+    size_t max = (size_t)LEVEL_MAX_FILE_BYTES;
+    char *text = malloc(max);
+    assert_non_null(text);
+    const char *head = "name:x\n#@#\n";
+    size_t at = strlen(head);
+    memcpy(text, head, at);
+    while (at < max) { /* comment lines of up to 1 MiB after the grid */
+        size_t line = max - at < ((size_t)1 << 20) ? max - at : (size_t)1 << 20;
+        text[at] = ';';
+        memset(text + at + 1, 'c', line - 1);
+        text[at + line - 1] = '\n';
+        at += line;
+    }
+    Dir d;
+    dir_make(&d);
+    char *big = strdup(in(&d, "big.txt"));
+    FILE *f = fopen(big, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, max, f), max);
+    fclose(f);
+    free(text);
+    Level l;
+    Diags diags;
+    diag_clear(&diags);
+    assert_true(level_load(big, &l, &diags)); /* at the limit: it loads */
+    size_t len = 0;
+    char *canon = level_format(&l, &len);
+    assert_non_null(canon);
+    assert_true(len == max + 1); /* and grows by a byte when written */
+    free(canon);
+
+    char err[512] = "";
+    assert_false(level_save(&l, in(&d, "new.txt"), err, sizeof err));
+    assert_non_null(strstr(err, "new.txt: not saved"));
+    assert_non_null(strstr(err, "more than a level file may have (67108864)"));
+    put(in(&d, "old.txt"), "#@#\n");
+    assert_false(level_save(&l, in(&d, "old.txt"), err, sizeof err));
+    assert_false(level_save(&l, big, err, sizeof err));
+    expect_text(in(&d, "old.txt"), "#@#\n");
+    assert_int_equal(entries(&d), 2); /* big.txt and old.txt, nothing new, no temporary file */
+    struct stat sb;
+    assert_int_equal(stat(big, &sb), 0);
+    assert_true((size_t)sb.st_size == max);
+    level_free(&l);
+
+    /* what level_parse refuses: a level that lost its '@' */
+    l = test_level_from_text("name: t\n#@.#\n");
+    l.glyphs[1] = '.';
+    assert_false(level_save(&l, in(&d, "old.txt"), err, sizeof err));
+    assert_non_null(strstr(err, "not saved: the file would not load:"));
+    assert_non_null(strstr(err, "no droid start"));
+    expect_text(in(&d, "old.txt"), "#@#\n");
+    /* and a level that loads is saved */
+    l.glyphs[1] = '@';
+    assert_true(level_save(&l, in(&d, "old.txt"), err, sizeof err));
+    expect_text(in(&d, "old.txt"), "name: t\n#@.#\n");
+    assert_int_equal(entries(&d), 2);
+    level_free(&l);
+    free(big);
+    dir_remove(&d);
+}
+
+/* ---- a signal in the middle of a save ------------------------------------ */
+
+static int hook_signal;
+static volatile sig_atomic_t caught;
+static int caught_at_hook;
+
+static void raise_in_save(const char *tmp)
+{
+    (void)tmp;
+    raise(hook_signal);
+    caught_at_hook = caught;
+}
+
+static void on_signal(int sig)
+{
+    caught = sig;
+}
+
+/* A SIGHUP, SIGINT or SIGTERM raised while the temporary file exists: with
+ * the default action the program still dies of it, but only once the file
+ * is in place, and no temporary file is left; with a handler the save goes
+ * on and the handler runs after it. */
+static void test_signal_during_save(void **state)
+{
+    (void)state;
+    const int sigs[] = {SIGHUP, SIGINT, SIGTERM};
+    for (int i = 0; i < 3; i++) {
+        for (int handled = 0; handled < 2; handled++) {
+            Dir d;
+            dir_make(&d);
+            put(in(&d, "level.txt"), "old\n");
+            fflush(NULL);
+            pid_t pid = fork();
+            assert_true(pid >= 0);
+            if (pid == 0) {
+                signal(sigs[i], handled ? on_signal : SIG_DFL);
+                hook_signal = sigs[i];
+                fileio_test_hook = raise_in_save;
+                char err[256];
+                bool ok = write_text(in(&d, "level.txt"), "new\n", err, sizeof err);
+                /* handled: saved, the handler ran after the hook, not in it */
+                _exit(handled && ok && caught == sigs[i] && caught_at_hook == 0 ? 0 : 1);
+            }
+            int status = 0;
+            assert_int_equal(waitpid(pid, &status, 0), pid);
+            if (handled)
+                assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+            else
+                assert_true(WIFSIGNALED(status) && WTERMSIG(status) == sigs[i]);
+            expect_text(in(&d, "level.txt"), "new\n");
+            assert_int_equal(entries(&d), 1); /* no temporary file */
+            dir_remove(&d);
+        }
+    }
+}
+
+/* The same from outside, as a hang-up comes: a child saving a 4 MiB file
+ * over and over gets a SIGHUP at some moment; it dies, and the folder holds
+ * the file, whole, and nothing else. */
+static void test_hangup_while_saving(void **state)
+{
+    (void)state;
+    size_t n = (size_t)4 << 20;
+    char *data = malloc(n);
+    assert_non_null(data);
+    memset(data, 'x', n);
+    uint64_t seed = 7;
+    for (int round = 0; round < 12; round++) {
+        Dir d;
+        dir_make(&d);
+        fflush(NULL);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            signal(SIGHUP, SIG_DFL);
+            char err[256];
+            for (;;)
+                if (!fileio_write_atomic(in(&d, "big.txt"), data, n, err, sizeof err))
+                    _exit(2);
+        }
+        struct timespec wait = {0, 20000000L + (long)(test_rand(&seed) % 30000000u)}; /* 20 to 50 ms */
+        nanosleep(&wait, NULL);
+        assert_int_equal(kill(pid, SIGHUP), 0);
+        int status = 0;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGHUP);
+        int left = entries(&d);
+        if (left != 1 && left != 0) /* the file (or not yet), never a temporary one */
+            fail_msg("round %d: %d entries left in %s after the hang-up", round, left, d.path);
+        if (left == 1) {
+            struct stat sb;
+            assert_int_equal(stat(in(&d, "big.txt"), &sb), 0);
+            assert_true((size_t)sb.st_size == n);
+        }
+        dir_remove(&d);
+    }
+    free(data);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -318,6 +490,8 @@ int main(void)
         cmocka_unit_test(test_symlinks),        cmocka_unit_test(test_hard_link),
         cmocka_unit_test(test_refusals),        cmocka_unit_test(test_long_names),
         cmocka_unit_test(test_read_all),        cmocka_unit_test(test_read_only_regular_files),
+        cmocka_unit_test(test_save_refuses_what_would_not_load),
+        cmocka_unit_test(test_signal_during_save), cmocka_unit_test(test_hangup_while_saving),
     };
     return cmocka_run_group_tests_name("fileio", tests, NULL, NULL);
 }

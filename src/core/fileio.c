@@ -1,12 +1,14 @@
 /* fileio.c - atomic replacement of a file: resolve its links, create a
  * temporary file in the real file's folder (mkstemp), write, copy the mode
- * and owner, fsync, rename, fsync the folder. And the one reader: regular
- * files only, opened without blocking, read up to a cap. */
+ * and owner, fsync, rename, fsync the folder, with the signals that end a
+ * program held meanwhile. And the one reader: regular files only, opened
+ * without blocking, read up to a cap. */
 #define _POSIX_C_SOURCE 200809L
 #include "fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +127,66 @@ static void sync_dir(const char *file)
     free(dir);
 }
 
+/* ---- holding the signals that end a program --------------------------------
+ * From the temporary file's creation to its rename or removal, a hang-up,
+ * an interrupt or a termination waits: blocked in this thread, and caught
+ * by a handler that only notes it wherever the program would have died of
+ * it (the default action, in any thread). Once the temporary file is gone
+ * the program's own dispositions come back and what arrived is delivered. */
+static const int held_signals[] = {SIGHUP, SIGINT, SIGTERM};
+enum { HELD_SIGNALS = sizeof held_signals / sizeof held_signals[0] };
+
+typedef struct SignalHold {
+    sigset_t mask;                       /* the thread's mask before */
+    struct sigaction was[HELD_SIGNALS];  /* the dispositions before */
+    bool replaced[HELD_SIGNALS];
+} SignalHold;
+
+static volatile sig_atomic_t held_signal;
+
+static void note_signal(int sig)
+{
+    held_signal = sig;
+}
+
+static void signals_hold(SignalHold *h)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    for (int i = 0; i < HELD_SIGNALS; i++)
+        sigaddset(&set, held_signals[i]);
+    pthread_sigmask(SIG_BLOCK, &set, &h->mask);
+    held_signal = 0;
+    for (int i = 0; i < HELD_SIGNALS; i++) {
+        h->replaced[i] = false;
+        if (sigaction(held_signals[i], NULL, &h->was[i]) != 0 || (h->was[i].sa_flags & SA_SIGINFO) ||
+            h->was[i].sa_handler != SIG_DFL)
+            continue; /* ignored or handled by the program: it does not die of it */
+        struct sigaction note;
+        memset(&note, 0, sizeof note);
+        note.sa_handler = note_signal;
+        sigfillset(&note.sa_mask);
+        note.sa_flags = SA_RESTART;
+        h->replaced[i] = sigaction(held_signals[i], &note, NULL) == 0;
+    }
+}
+
+static void signals_release(SignalHold *h)
+{
+    int saved = errno;
+    for (int i = 0; i < HELD_SIGNALS; i++)
+        if (h->replaced[i])
+            sigaction(held_signals[i], &h->was[i], NULL);
+    int sig = held_signal;
+    pthread_sigmask(SIG_SETMASK, &h->mask, NULL); /* what waited for this thread comes now */
+    if (sig)
+        raise(sig); /* what another thread noted, with the program's disposition */
+    errno = saved;
+}
+
+/* The hook the tests use to send a signal while the temporary file exists. */
+void (*fileio_test_hook)(const char *tmp);
+
 bool fileio_write_atomic(const char *path, const void *data, size_t len, char *err, size_t err_size)
 {
     char *real = fileio_resolve(path, err, err_size);
@@ -158,9 +220,13 @@ bool fileio_write_atomic(const char *path, const void *data, size_t len, char *e
     strcpy(tmp + dlen + blen, ".tmp.XXXXXX");
 
     const char *step = "cannot create a temporary file";
+    SignalHold hold;
+    signals_hold(&hold);
     int fd = mkstemp(tmp);
     bool ok = fd >= 0;
     if (ok) {
+        if (fileio_test_hook)
+            fileio_test_hook(tmp);
         mode_t mode = exists ? (old.st_mode & 07777) : FILEIO_NEW_MODE;
         if (!write_all(fd, data, len)) {
             step = "cannot write";
@@ -196,6 +262,7 @@ bool fileio_write_atomic(const char *path, const void *data, size_t len, char *e
             errno = saved;
         }
     }
+    signals_release(&hold);
     if (ok)
         sync_dir(real);
     else

@@ -60,8 +60,17 @@ const char *fileio_strerror(int errnum);
 
 /* Replaces the file path names (after its links) with len bytes of data,
  * atomically. On failure returns false, leaves any existing file as it was,
- * removes the temporary file and writes "PATH: what failed: why" into err. */
+ * removes the temporary file and writes "PATH: what failed: why" into err.
+ * Signals: a SIGHUP, SIGINT or SIGTERM that arrives while the temporary file
+ * exists waits until it is renamed or removed, then is delivered as the
+ * program disposes of it (the calling thread blocks them meanwhile; where
+ * one would end the program, a handler notes it in any thread and raises it
+ * again after). So a hang-up in the middle of a save never leaves a
+ * temporary file behind. */
 bool fileio_write_atomic(const char *path, const void *data, size_t len, char *err, size_t err_size);
+/* For tests: called with the temporary file's path just after it is made
+ * (NULL: nothing is called). */
+extern void (*fileio_test_hook)(const char *tmp);
 
 /* The path of the file path names once the symbolic links of its last
  * component are followed (path itself when it is no link or does not exist);

@@ -548,6 +548,32 @@ char *level_format(const Level *l, size_t *len)
     return b.s;
 }
 
+/* Would level_load take text back? The loader's own rules decide: its size
+ * cap, then level_parse itself (rows, headers, every limit of level.h), so
+ * the writer never has a second copy of them to get out of step. */
+static bool loads_back(const char *text, size_t len, const char *path, char *err, size_t err_size)
+{
+    if (len > (size_t)LEVEL_MAX_FILE_BYTES) {
+        snprintf(err, err_size,
+                 "%s: not saved: the level's text would be %zu bytes, more than a level file may have (%ld)", path,
+                 len, LEVEL_MAX_FILE_BYTES);
+        return false;
+    }
+    Level back;
+    Diags d;
+    diag_clear(&d);
+    if (!level_parse(text, len, path, &back, &d)) {
+        const char *why = d.count ? d.msg[0] : "not valid";
+        if (strstr(why, "out of memory"))
+            snprintf(err, err_size, "%s: out of memory", path);
+        else
+            snprintf(err, err_size, "not saved: the file would not load: %s", why);
+        return false;
+    }
+    level_free(&back);
+    return true;
+}
+
 bool level_save(const Level *l, const char *path, char *err, size_t err_size)
 {
     size_t len = 0;
@@ -556,7 +582,7 @@ bool level_save(const Level *l, const char *path, char *err, size_t err_size)
         snprintf(err, err_size, "%s: out of memory", path);
         return false;
     }
-    bool ok = fileio_write_atomic(path, text, len, err, err_size);
+    bool ok = loads_back(text, len, path, err, err_size) && fileio_write_atomic(path, text, len, err, err_size);
     free(text);
     return ok;
 }

@@ -80,8 +80,11 @@ char *level_format(const Level *l, size_t *len);
  * temporary file beside the real file, fsync, rename; a symbolic link is
  * followed and stays a link, the mode (and owner where permitted) is kept, a
  * hard link is split. A read-only file (no write bit, or not writable by us)
- * is refused. On failure returns false, leaves any existing file untouched
- * and writes the reason into err. */
+ * is refused. So is a text level_load would refuse: it is checked with the
+ * loader's own rules first (more than LEVEL_MAX_FILE_BYTES, e.g. a level at
+ * the limit that the canonical form makes longer, or anything level_parse
+ * refuses), and nothing is written. On failure returns false, leaves any
+ * existing file untouched and writes the reason into err. */
 bool level_save(const Level *l, const char *path, char *err, size_t err_size);
 
 static inline char level_glyph(const Level *l, int x, int y)
