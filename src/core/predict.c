@@ -91,7 +91,7 @@ bool predict_begin(Predictor *p, const Sim *now, TilePos goal)
     }
     SimCmd c = {SIM_CMD_GOTO, goal.x, goal.y};
     sim_command(&p->sim, &c);
-    bool planned = false;
+    bool planned = p->sim.planning != SIM_PLAN_NONE; /* a long plan: found on later ticks */
     for (int i = 0; i < p->sim.event_count; i++)
         planned |= p->sim.events[i].type == SIM_EV_PATH;
     if (!planned) {
@@ -106,9 +106,9 @@ bool predict_begin(Predictor *p, const Sim *now, TilePos goal)
 PredictOutcome predict_run(Predictor *p, long work)
 {
     Prediction *r = &p->result;
-    int64_t per_tick = 1 + p->sim.sentries.count;
     int64_t spent = 0;
     while (r->outcome == PREDICT_RUNNING) {
+        int64_t per_tick = 1 + p->sim.sentries.count + (p->sim.planning ? PREDICT_PLAN_TICK_WORK : 0);
         if (p->sim.tick - r->from_tick >= PREDICT_MAX_TICKS || p->work + per_tick > PREDICT_MAX_WORK) {
             r->outcome = PREDICT_CUT;
             r->ticks = (int)(p->sim.tick - r->from_tick);

@@ -8,7 +8,7 @@
  * by a budget of work and can be called again on later frames until it is
  * done. The look-ahead is bounded: PREDICT_MAX_TICKS of play, and
  * PREDICT_MAX_WORK units of work in all (a tick costs 1 + the number of
- * sentries), so a level with many sentries is looked at less far ahead
+ * sentries, more while the droid's walk is still being planned), so a level with many sentries is looked at less far ahead
  * (PREDICT_CUT says so).
  *
  * Memory: the Predictor owns its copy of the Sim (predict_init / predict_deinit). */
@@ -23,7 +23,10 @@
 
 enum {
     PREDICT_MAX_TICKS = 60 * SIM_TICK_HZ, /* a minute of play */
-    PREDICT_MAX_WORK = 400000,            /* ticks x (1 + sentries) */
+    PREDICT_MAX_WORK = 400000,            /* ticks x (1 + sentries), and ticks of planning */
+    /* a tick in which the droid's plan goes on (SIM_PLAN_TICK_WORK tiles
+     * searched): as much as the tick of that many sentries */
+    PREDICT_PLAN_TICK_WORK = SIM_PLAN_TICK_WORK / 20,
 };
 
 typedef enum PredictOutcome {

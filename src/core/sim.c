@@ -365,6 +365,8 @@ static void plan_walk(Sim *s, TilePos goal, SimPlanKind kind)
     if (path_result(s->search)->status == PATH_RUNNING) {
         s->plan_work = path_result(s->search)->expanded;
         mover_set_path(&s->droid, &s->grid, NULL, 0); /* on to the next tile centre, and wait there */
+        s->has_target = true;
+        s->target = s->plan_end;
         return;
     }
     plan_done(s);
@@ -396,6 +398,7 @@ static void plan_done(Sim *s)
     TilePos goal = s->plan_goal, end = s->plan_end;
     PathStatus r = sim_plan_status(s->search, goal, end);
     if (r == PATH_NONE) {
+        s->has_target = s->droid.moving;
         if (kind == SIM_PLAN_GOTO)
             emit(s, SIM_EV_NOPATH, goal.x, goal.y, 0);
         return;

@@ -42,6 +42,7 @@ enum {
     GAME_REWIND_TICKS = 3 * SIM_TICK_HZ, /* Backspace goes back this far */
     GAME_PREDICT_EVERY = 6,              /* ticks between predictions of the hovered route */
     GAME_PREDICT_FRAME_WORK = 40000,     /* prediction work a tick (predict.h units) */
+    GAME_PREVIEW_FRAME_WORK = 100000,    /* tiles the hover preview's search looks at a frame (~3 ms) */
 };
 
 /* What identifies one version of a file on disk. */
@@ -100,6 +101,8 @@ typedef struct Game {
     bool hover_valid;
     TilePos hover;
     TilePos preview_from;  /* plan tile the preview was made from */
+    TilePos preview_end;   /* where it ends: the hovered tile, or the reachable tile nearest it */
+    bool previewing;       /* its search is still under way (preview.count is 0 meanwhile) */
     int64_t preview_steps; /* the droid's steps when it was made (each step changes energy and cells) */
 
     /* what happened since the SDL side last looked (sounds, effects) */

@@ -144,12 +144,19 @@ void render_cut_update(Renderer *r, const Game *g)
     TilePos end;
     if (render_destination(g, &end))
         stamp(c, l, (Focus){centre(end), 0.5, 1.6});
-    for (int i = 0, n = render_route_left(g); i < n; i++)
-        stamp(c, l, (Focus){centre(render_route_tile(g, i)), 0.25, 1.2});
-    for (int i = 0; i < g->preview.count; i++)
-        stamp(c, l, (Focus){centre(g->preview.tiles[i]), 0.25, 1.2});
-    /* the sentries, the cells and the exit on screen */
+    /* the routes, the sentries, the cells and the exit on screen (a route
+     * across a big maze has many thousand tiles) */
     double margin = 2 * TILE_PX_W * g->view.zoom;
+    for (int i = 0, n = render_route_left(g); i < n; i++) {
+        WorldPos at = centre(render_route_tile(g, i));
+        if (on_screen(g, at, margin))
+            stamp(c, l, (Focus){at, 0.25, 1.2});
+    }
+    for (int i = 0; i < g->preview.count; i++) {
+        WorldPos at = centre(g->preview.tiles[i]);
+        if (on_screen(g, at, margin))
+            stamp(c, l, (Focus){at, 0.25, 1.2});
+    }
     for (int i = 0; i < l->sentries.count && !g->editing; i++) {
         WorldPos at = l->sentries.list[i].mover.pos;
         if (on_screen(g, at, margin))

@@ -1,0 +1,252 @@
+/* test_plan.c - the droid's walks planned over several ticks (sim.c,
+ * SIM_PLAN_TICK_WORK): a click whose search needs more than a tick's work
+ * lets the droid finish its step and wait, is searched no more than a
+ * tick's work a tick, then walks the same optimal path a one-shot search
+ * finds; a copy taken mid-plan goes on exactly as the original; a new order
+ * replaces the plan; a short walk is still planned in the tick it is asked
+ * for. The level is a serpentine too long to search in one tick. */
+#include "testlib.h"
+
+#include "level.h"
+#include "predict.h"
+#include "sim.h"
+
+/* A serpentine of corridors two tiles wide: every row pair is open, the
+ * walls between them leave a gap at alternate ends. Start top left, the
+ * far end bottom right. */
+static char *serpentine_text(int w, int h)
+{
+    size_t cap = (size_t)(w + 1) * (size_t)h + 64, n = 0;
+    char *t = malloc(cap);
+    assert_non_null(t);
+    n += (size_t)snprintf(t, cap, "name: Serpentine\n");
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            char c = '.';
+            if (y % 3 == 2) { /* a wall row, open at one end */
+                bool gap_right = (y / 3) % 2 == 0;
+                c = (gap_right ? x >= w - 2 : x < 2) ? '.' : '#';
+            }
+            if (x == 0 && y == 0)
+                c = '@';
+            t[n++] = c;
+        }
+        t[n++] = '\n';
+    }
+    t[n] = '\0';
+    return t;
+}
+
+typedef struct Fixture {
+    char *text;
+    Level level;
+} Fixture;
+
+enum { SIDE = 760 }; /* about 385000 open tiles: more than one tick's search */
+
+static int setup(void **state)
+{
+    Fixture *f = calloc(1, sizeof *f);
+    f->text = serpentine_text(SIDE, SIDE);
+    f->level = test_level_from_text(f->text);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fixture *f = *state;
+    level_free(&f->level);
+    free(f->text);
+    free(f);
+    return 0;
+}
+
+static TilePos far_end(void)
+{
+    return tile_pos(SIDE - 1, SIDE - 1); /* SIDE - 1 is a corridor row */
+}
+
+static bool has_event(const Sim *s, SimEventType type, const SimEvent **out)
+{
+    for (int i = 0; i < s->event_count; i++)
+        if (s->events[i].type == type) {
+            if (out)
+                *out = &s->events[i];
+            return true;
+        }
+    return false;
+}
+
+/* The one-shot search the sliced one must agree with. */
+static PathState *one_shot(Sim *s, TilePos from, TilePos goal, TilePos *end)
+{
+    PathState *st = path_create(s->w, s->h);
+    assert_non_null(st);
+    assert_int_equal(sim_plan(s, st, from, goal, end), PATH_FOUND);
+    return st;
+}
+
+static void test_long_plan_spans_ticks(void **state)
+{
+    Fixture *f = *state;
+    Sim s;
+    assert_true(sim_init(&s, &f->level));
+    TilePos goal = far_end(), end;
+    PathState *ref = one_shot(&s, f->level.start, goal, &end);
+    assert_true(path_result(ref)->expanded > SIM_PLAN_TICK_WORK);
+
+    sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
+    assert_int_equal(s.planning, SIM_PLAN_GOTO);
+    assert_false(has_event(&s, SIM_EV_PATH, NULL));
+    assert_true(s.plan_work <= SIM_PLAN_TICK_WORK);
+    int ticks = 0;
+    const SimEvent *ev = NULL;
+    while (s.planning) {
+        long before = s.plan_work;
+        sim_tick(&s);
+        ticks++;
+        assert_true(s.plan_work - before <= SIM_PLAN_TICK_WORK);
+        assert_true(tile_pos_eq(s.droid.tile, f->level.start)); /* it waits where it stands */
+        assert_false(s.droid.moving && s.planning);
+        assert_true(ticks < 100);
+    }
+    assert_true(has_event(&s, SIM_EV_PATH, &ev));
+    assert_true(ticks >= 1);
+    /* the walk is the one-shot search's optimal path */
+    const PathResult *r = path_result(ref);
+    assert_int_equal(ev->a, r->steps);
+    assert_true(ev->length == r->length);
+    assert_int_equal(mover_remaining(&s.droid), r->steps);
+    for (int i = 0; i < r->steps; i++)
+        assert_true(tile_pos_eq(mover_route_tile(&s.droid, i), path_tile(ref, i)));
+    path_destroy(ref);
+    sim_deinit(&s);
+}
+
+/* A copy taken while the plan is under way, and on through the walk, has
+ * the original's hash every tick (the plan's progress is in the hash). */
+static void test_copy_mid_plan(void **state)
+{
+    Fixture *f = *state;
+    Sim a, b;
+    assert_true(sim_init(&a, &f->level));
+    memset(&b, 0, sizeof b);
+    TilePos goal = far_end();
+    sim_command(&a, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
+    assert_int_equal(a.planning, SIM_PLAN_GOTO);
+    assert_true(sim_copy(&b, &a));
+    assert_int_equal(b.planning, SIM_PLAN_GOTO);
+    uint64_t planning_hash = sim_hash(&a);
+    for (int i = 0; i < 400; i++) {
+        assert_int_equal(sim_hash(&a), sim_hash(&b));
+        sim_tick(&a);
+        sim_tick(&b);
+    }
+    assert_int_equal(a.planning, SIM_PLAN_NONE);
+    assert_true(a.steps > 10);
+    assert_int_equal(sim_hash(&a), sim_hash(&b));
+    /* the hash says that a plan is under way */
+    Sim c;
+    assert_true(sim_init(&c, &f->level));
+    assert_true(sim_hash(&c) != planning_hash);
+    sim_deinit(&a);
+    sim_deinit(&b);
+    sim_deinit(&c);
+}
+
+/* An order given while a long plan is under way replaces it; a short walk
+ * is planned and started in the tick it is asked for. */
+static void test_new_order_replaces_plan(void **state)
+{
+    Fixture *f = *state;
+    Sim s;
+    assert_true(sim_init(&s, &f->level));
+    TilePos goal = far_end();
+    sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
+    assert_int_equal(s.planning, SIM_PLAN_GOTO);
+    sim_tick(&s);
+    sim_clear_events(&s);
+    sim_command(&s, &(SimCmd){SIM_CMD_GOTO, 5, 1});
+    assert_int_equal(s.planning, SIM_PLAN_NONE);
+    const SimEvent *ev = NULL;
+    assert_true(has_event(&s, SIM_EV_PATH, &ev));
+    assert_int_equal(ev->x, 5);
+    assert_int_equal(ev->y, 1);
+    for (int i = 0; i < 200; i++)
+        sim_tick(&s);
+    assert_true(tile_pos_eq(s.droid.tile, tile_pos(5, 1)));
+    /* a key step drops a plan under way */
+    sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
+    assert_int_equal(s.planning, SIM_PLAN_GOTO);
+    sim_command(&s, &(SimCmd){SIM_CMD_PUSH, 1, 0});
+    assert_int_equal(s.planning, SIM_PLAN_NONE);
+    sim_deinit(&s);
+}
+
+/* A click given mid-step: the droid finishes the step it is on, then waits
+ * on that tile for the plan, which starts from there. */
+static void test_plan_from_the_next_tile(void **state)
+{
+    Fixture *f = *state;
+    Sim s;
+    assert_true(sim_init(&s, &f->level));
+    sim_command(&s, &(SimCmd){SIM_CMD_GOTO, 6, 0});
+    for (int i = 0; i < 5; i++)
+        sim_tick(&s);
+    assert_true(s.droid.moving);
+    TilePos next = s.droid.next;
+    TilePos goal = far_end();
+    sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
+    assert_int_equal(s.planning, SIM_PLAN_GOTO);
+    assert_int_equal(mover_remaining(&s.droid), 1); /* only the step it is on */
+    while (s.planning)
+        sim_tick(&s);
+    assert_true(tile_pos_eq(s.droid.tile, next) || tile_pos_eq(mover_route_tile(&s.droid, 0), next) ||
+                tile_pos_eq(s.droid.next, next));
+    TilePos end;
+    PathState *ref = one_shot(&s, next, goal, &end);
+    assert_true(path_result(ref)->length > 0);
+    path_destroy(ref);
+    sim_deinit(&s);
+}
+
+/* The prediction of such a click waits for the plan like the play does:
+ * it is not "nothing to walk", and it runs on to an answer. */
+static void test_prediction_waits_for_plan(void **state)
+{
+    Fixture *f = *state;
+    char *text = strdup(f->text);
+    size_t header = strlen("name: Serpentine\n");
+    text[header + (size_t)(SIDE - 1) * (SIDE + 1) + 0] = 'S'; /* far away, bottom left */
+    Level l = test_level_from_text(text);
+    Sim s;
+    assert_true(sim_init(&s, &l));
+    assert_int_equal(s.sentries.count, 1);
+    Predictor p;
+    predict_init(&p);
+    TilePos goal = far_end();
+    assert_true(predict_begin(&p, &s, goal));
+    assert_int_equal(p.result.outcome, PREDICT_RUNNING);
+    assert_int_equal(p.sim.planning, SIM_PLAN_GOTO);
+    PredictOutcome o = predict_run(&p, 0);
+    assert_true(o == PREDICT_SEEN || o == PREDICT_UNSEEN || o == PREDICT_CUT);
+    assert_int_equal(p.sim.planning, SIM_PLAN_NONE); /* it planned, and walked */
+    assert_true(p.sim.steps > 0);
+    predict_deinit(&p);
+    sim_deinit(&s);
+    level_free(&l);
+    free(text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_long_plan_spans_ticks),
+        cmocka_unit_test(test_copy_mid_plan),
+        cmocka_unit_test(test_new_order_replaces_plan),
+        cmocka_unit_test(test_plan_from_the_next_tile),
+        cmocka_unit_test(test_prediction_waits_for_plan),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
