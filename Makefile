@@ -126,6 +126,12 @@ build/san/tests/test_progress: tests/test_progress.c tests/testlib.h build/san/g
 	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests -o $@ $< build/san/game/progress.o build/san/libisocore.a \
 	    $$(pkg-config --cflags --libs cmocka) -lm
 
+# the background level loader (loader.c runs its jobs on SDL threads)
+build/san/tests/test_loader: tests/test_loader.c tests/testlib.h build/san/game/loader.o build/san/libisocore.a | deps-test
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests -o $@ $< build/san/game/loader.o build/san/libisocore.a \
+	    $$(pkg-config --cflags --libs cmocka) $$(pkg-config --libs sdl2) -lm
+
 build/san/tests/pngcheck: tests/pngcheck.c | deps-test
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(SANFLAGS) -o $@ $< $(SDL_CFLAGS) $(SDL_LIBS)

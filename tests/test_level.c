@@ -1,6 +1,6 @@
 /* test_level.c - level files: a matrix of good and bad files with their exact
- * messages, canonical round trips, atomic saves, and the glyph table kept in
- * sync with docs/levels.md. */
+ * messages, canonical round trips, atomic saves, the glyph table kept in
+ * sync with docs/levels.md, and the content key. */
 #include "testlib.h"
 
 #include <sys/stat.h>
@@ -535,6 +535,78 @@ static void test_sentry_limit(void **state)
     free(text);
 }
 
+/* The content key (level_content_hash, the progress file's key for a
+ * level's bests): the same for files that play the same way whatever their
+ * name, author, description, comments and blank lines; different for a
+ * change to anything that plays (a glyph, the size, the energy, a cell's
+ * energy, the sentries' speed, a patrol). */
+static void test_content_hash(void **state)
+{
+    (void)state;
+    const char *base = "energy: 40\ncell: 5\nsentry_speed: 2.5\npatrol: 3,1 3,3\n"
+                       "#######\n#@.S..#\n#.*.#.#\n#...>.#\n#######\n";
+    const char *same[] = {
+        "name: Another\nauthor: someone\ndescription: the same level\n; a comment\n\n"
+        "energy: 40\ncell: 5\nsentry_speed: 2.50\npatrol: 3,1 3,3\n"
+        "#######\n#@.S..#\n#.*.#.#\n; between rows\n#...>.#\n#######\n\n; after\n",
+        "patrol: 3,1 3,3\nsentry_speed: 2.5\ncell: 5\nenergy: 40\n"
+        "#######   \r\n#@.S..#\r\n#.*.#.#\r\n#...>.#\r\n#######\r\n",
+    };
+    const char *other[] = {
+        "energy: 40\ncell: 5\nsentry_speed: 2.5\npatrol: 3,1 3,3\n#######\n#@.S..#\n#.*.#.#\n#..>..#\n#######\n",
+        "energy: 40\ncell: 5\nsentry_speed: 2.5\npatrol: 3,1 3,3\n#######\n#.@S..#\n#.*.#.#\n#...>.#\n#######\n",
+        "energy: 41\ncell: 5\nsentry_speed: 2.5\npatrol: 3,1 3,3\n#######\n#@.S..#\n#.*.#.#\n#...>.#\n#######\n",
+        "cell: 5\nsentry_speed: 2.5\npatrol: 3,1 3,3\n#######\n#@.S..#\n#.*.#.#\n#...>.#\n#######\n",
+        "energy: 40\nsentry_speed: 2.5\npatrol: 3,1 3,3\n#######\n#@.S..#\n#.*.#.#\n#...>.#\n#######\n",
+        "energy: 40\ncell: 5\nsentry_speed: 2.75\npatrol: 3,1 3,3\n#######\n#@.S..#\n#.*.#.#\n#...>.#\n#######\n",
+        "energy: 40\ncell: 5\nsentry_speed: 2.5\npatrol: 3,1 3,2\n#######\n#@.S..#\n#.*.#.#\n#...>.#\n#######\n",
+        "energy: 40\ncell: 5\nsentry_speed: 2.5\npatrol: 3,1 3,3 1,3\n#######\n#@.S..#\n#.*.#.#\n#...>.#\n#######\n",
+        "energy: 40\ncell: 5\nsentry_speed: 2.5\n#######\n#@.S..#\n#.*.#.#\n#...>.#\n#######\n",
+        "energy: 40\ncell: 5\nsentry_speed: 2.5\npatrol: 3,1 3,3\n#######\n#@.S..#\n#.*.#.#\n#...>.#\n#######\n"
+        "        .\n",
+        "energy: 40\ncell: 5\nsentry_speed: 2.5\npatrol: 3,1 3,3\n########\n#@.S..#\n#.*.#.#\n#...>.#\n#######\n",
+    };
+    Level l = test_level_from_text(base);
+    uint64_t key = level_content_hash(&l);
+    assert_true(key == level_content_hash(&l)); /* the same every time */
+    level_free(&l);
+    uint64_t keys[sizeof other / sizeof other[0]];
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+        l = test_level_from_text(same[i]);
+        uint64_t k = level_content_hash(&l);
+        level_free(&l);
+        if (k != key)
+            fail_msg("same[%zu] has another key", i);
+    }
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+        l = test_level_from_text(other[i]);
+        keys[i] = level_content_hash(&l);
+        level_free(&l);
+        if (keys[i] == key)
+            fail_msg("other[%zu] has the base's key", i);
+        for (size_t k = 0; k < i; k++)
+            if (keys[k] == keys[i])
+                fail_msg("other[%zu] and other[%zu] have one key", k, i);
+    }
+    /* one glyph changed anywhere in a large level changes the key */
+    Level big = test_level_from_text(base);
+    free(big.glyphs);
+    big.w = big.h = 61;
+    big.glyphs = malloc(61 * 61);
+    memset(big.glyphs, '.', 61 * 61);
+    uint64_t plain = level_content_hash(&big);
+    for (int i = 0; i < 61 * 61; i += 7) {
+        big.glyphs[i] = '#';
+        bool same_key = level_content_hash(&big) == plain;
+        big.glyphs[i] = '.';
+        if (same_key) {
+            level_free(&big);
+            fail_msg("a wall at %d leaves the key", i);
+        }
+    }
+    level_free(&big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -545,7 +617,7 @@ int main(void)
         cmocka_unit_test(test_load_errors),
         cmocka_unit_test(test_doc_in_sync),  cmocka_unit_test(test_shipped_levels),
         cmocka_unit_test(test_blank_lines_memory), cmocka_unit_test(test_patrol_lines_linear),
-        cmocka_unit_test(test_sentry_limit),
+        cmocka_unit_test(test_sentry_limit), cmocka_unit_test(test_content_hash),
     };
     return cmocka_run_group_tests_name("level", tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /* test_replay.c - reading recordings (replay.c): line numbers count blank
  * lines, ticks never go back (but after a restart, a level line or a
  * rewind), each command's numbers are checked against its own range, the
- * end tick is bounded, and what the writers write reads back. */
+ * end tick is bounded, what the writers write reads back, and a level path
+ * that cannot stand on one line is refused before anything is written. */
 #include "testlib.h"
 
 #include "replay.h"
@@ -117,12 +118,50 @@ static void test_written_reads_back(void **state)
     unlink(path);
 }
 
+/* A level path with a tab, spaces or other control bytes round-trips on
+ * both kinds of level line; one with a line feed or a carriage return is
+ * refused before anything is written (the header used to write it as is:
+ * the recording then failed to load on its third line), so the reader
+ * stays strict: one line, one input. */
+static void test_level_paths_round_trip_or_are_refused(void **state)
+{
+    (void)state;
+    const char *good = " levels/a\tb \x01\x1b[2J\\n\xc3\xa9 .txt ";
+    const char *bad[] = {"a\nb.txt", "a\rb.txt", "a.txt\n", "a.txt\r", ""};
+    char path[] = "/tmp/isodroid-rec-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_false(replay_path_ok(bad[i]));
+        assert_false(replay_write_header(f, bad[i]));
+        assert_false(replay_write_level(f, 1, bad[i]));
+        fflush(f);
+        assert_int_equal(ftell(f), 0); /* nothing written */
+    }
+    assert_true(replay_path_ok(good));
+    assert_true(replay_write_header(f, good));
+    assert_true(replay_write_level(f, 3, good));
+    fprintf(f, "4 end\n");
+    fclose(f);
+    Replay r;
+    Diags d;
+    diag_clear(&d);
+    assert_true(replay_load(path, &r, &d));
+    assert_string_equal(r.level, good);
+    assert_int_equal(r.count, 2);
+    assert_int_equal(r.line[0].kind, REPLAY_LEVEL);
+    assert_string_equal(r.line[0].path, good);
+    replay_free(&r);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blank_lines_keep_line_numbers), cmocka_unit_test(test_ticks_never_go_back),
         cmocka_unit_test(test_arguments_in_their_range),      cmocka_unit_test(test_end_tick_bounded),
-        cmocka_unit_test(test_written_reads_back),
+        cmocka_unit_test(test_written_reads_back),        cmocka_unit_test(test_level_paths_round_trip_or_are_refused),
     };
     return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
 }

@@ -9,10 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-void replay_write_header(FILE *f, const char *level_path)
+bool replay_write_header(FILE *f, const char *level_path)
 {
+    if (!replay_path_ok(level_path))
+        return false;
     fprintf(f, "%s\nlevel %s\n", REPLAY_HEADER, level_path);
     fflush(f);
+    return true;
 }
 
 void replay_write_cmd(FILE *f, uint64_t tick, const SimCmd *c)

@@ -49,8 +49,10 @@ typedef struct Replay {
 /* Reads a recording; false with FILE:LINE:COL messages in d (and r zeroed). */
 bool replay_load(const char *path, Replay *r, Diags *d);
 void replay_free(Replay *r); /* accepts a zeroed replay */
-/* Starts a recording: the header and the level. */
-void replay_write_header(FILE *f, const char *level_path);
+/* Starts a recording: the header and the level. False, with nothing
+ * written, when the path cannot stand on the "level" line (replay_path_ok):
+ * the game refuses --record for such a level before it starts. */
+bool replay_write_header(FILE *f, const char *level_path);
 /* One input line: "TICK goto X Y" and so on. */
 void replay_write_cmd(FILE *f, uint64_t tick, const SimCmd *c);
 /* "TICK rewind TO". */
@@ -58,7 +60,9 @@ void replay_write_rewind(FILE *f, uint64_t tick, uint64_t to);
 /* "TICK level PATH"; false (nothing written) when the path cannot be
  * written on one line (it holds a line break). */
 bool replay_write_level(FILE *f, uint64_t tick, const char *path);
-/* Can this path be a recording's "level" line? */
+/* Can this path be a recording's "level" line? Not empty, and no line feed
+ * or carriage return (they would end the line); a tab, a space or any other
+ * byte is written and read back as it is. */
 bool replay_path_ok(const char *path);
 
 #endif

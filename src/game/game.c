@@ -534,8 +534,8 @@ static void record_win(Game *g)
     if (!g->progress.path)
         return;
     bool best = false;
-    if (!progress_record(&g->progress, g->path, (double)s->play_ticks / SIM_TICK_HZ, (long)s->steps,
-                         sim_units((int64_t)s->energy_used), &best))
+    if (!progress_record(&g->progress, level_content_hash(&g->level), g->path, (double)s->play_ticks / SIM_TICK_HZ,
+                         (long)s->steps, sim_units((int64_t)s->energy_used), &best))
         game_say(g, 8.0, "%s", g->progress.error);
     g->new_best = best;
 }

@@ -1,13 +1,16 @@
 /* progress.c - the progress file: a header line, then one tab-separated
- * line a level: "level NAME TIME STEPS ENERGY". Each line is parsed on its
- * own (a damaged one is dropped, the rest read); a win locks FILE.lock,
- * merges what the file holds now, keeps a damaged file aside under a free
+ * line a level: "best KEY TIME STEPS ENERGY NAME" (keyed by the level's
+ * content), or an earlier version's "level NAME TIME STEPS ENERGY" (keyed
+ * by its file's name), kept as it is. Each line is parsed on its own (a
+ * damaged one is dropped, the rest read); a win locks FILE.lock, merges
+ * what the file holds now, keeps a damaged file aside under a free
  * FILE.bad[.N] name and writes the whole file with fileio_write_atomic. */
 #define _POSIX_C_SOURCE 200809L
 #include "progress.h"
 
 #include "fileio.h"
 #include "num.h"
+#include "text.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -20,13 +23,19 @@
 #include <time.h>
 #include <unistd.h>
 
-#define PROGRESS_HEADER "# isodroid progress 1"
+#define PROGRESS_HEADER "# isodroid progress 2"
+#define PROGRESS_HEADER_1 "# isodroid progress 1" /* an earlier version's, of "level" lines; read all the same */
 
 /* the longest line the writer can produce fits PROGRESS_LINE_MAX, and a file
  * of PROGRESS_MAX_LEVELS of them fits what the reader reads */
-_Static_assert(sizeof "level\t\t1000000000.000\t1000000000\t1000000000000.000\n" - 1 + PROGRESS_NAME_MAX <=
+_Static_assert(sizeof "best\t0123456789abcdef\t1000000000.000\t1000000000\t1000000000000.000\t\n" - 1 +
+                       PROGRESS_NAME_ESCAPED_MAX <=
                    PROGRESS_LINE_MAX,
                "a progress line fits PROGRESS_LINE_MAX");
+_Static_assert(sizeof "level\t\t1000000000.000\t1000000000\t1000000000000.000\n" - 1 + PROGRESS_NAME_MAX <=
+                   PROGRESS_LINE_MAX,
+               "an earlier version's line fits PROGRESS_LINE_MAX");
+_Static_assert(PROGRESS_NAME_ESCAPED_MAX == TEXT_FIELD_GROWTH * PROGRESS_NAME_MAX, "an escaped name's bound");
 _Static_assert(sizeof PROGRESS_HEADER + (long long)PROGRESS_MAX_LEVELS * PROGRESS_LINE_MAX <= PROGRESS_MAX_BYTES,
                "a full progress file fits PROGRESS_MAX_BYTES");
 
@@ -63,22 +72,42 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path;
 }
 
-/* A level name the file can hold: what the reader takes back as it is. */
+/* A level file's name a "best" line holds (escaped). */
 static bool name_ok(const char *name)
 {
     size_t n = strlen(name);
-    return n > 0 && n <= PROGRESS_NAME_MAX && !strpbrk(name, "/\t\n\r");
+    return n > 0 && n <= PROGRESS_NAME_MAX && !strchr(name, '/');
 }
 
-static ProgressEntry *find(const Progress *p, const char *name)
+/* A name an earlier version's "level" line holds as it is. */
+static bool old_name_ok(const char *name)
 {
-    for (int i = 0; i < p->count; i++)
-        if (!strcmp(p->entry[i].level, name))
+    return name_ok(name) && !strpbrk(name, "\t\n\r");
+}
+
+/* The entry of e's kind and key: its content's, or by_name its file name's. */
+static ProgressEntry *find(const Progress *p, const ProgressEntry *e)
+{
+    for (int i = 0; i < p->count; i++) {
+        const ProgressEntry *x = &p->entry[i];
+        if (x->by_name == e->by_name && (e->by_name ? !strcmp(x->level, e->level) : x->key == e->key))
             return &p->entry[i];
+    }
     return NULL;
 }
 
-static ProgressEntry *add(Progress *p, const char *name)
+static ProgressEntry *find_key(const Progress *p, uint64_t key)
+{
+    return find(p, &(ProgressEntry){.key = key});
+}
+
+static ProgressEntry *find_name(const Progress *p, const char *name)
+{
+    return find(p, &(ProgressEntry){.by_name = true, .level = (char *)name});
+}
+
+/* A new entry of e's kind, key and name, its values zero. */
+static ProgressEntry *add(Progress *p, const ProgressEntry *from)
 {
     if (p->count >= PROGRESS_MAX_LEVELS)
         return NULL;
@@ -90,11 +119,11 @@ static ProgressEntry *add(Progress *p, const char *name)
         p->entry = e;
         p->cap = cap;
     }
-    char *copy = strdup(name);
+    char *copy = strdup(from->level);
     if (!copy)
         return NULL;
     ProgressEntry *e = &p->entry[p->count++];
-    *e = (ProgressEntry){copy, 0, 0, 0};
+    *e = (ProgressEntry){from->key, from->by_name, copy, 0, 0, 0};
     return e;
 }
 
@@ -105,41 +134,84 @@ static void clear_entries(Progress *p)
     p->count = 0;
 }
 
-/* Keeps the best of each value; *best when one of them improved (or the
- * level is new). False when a new level cannot be added (the limit, memory). */
-static bool keep(Progress *p, const char *name, double time, long steps, double energy, bool *best)
+/* Keeps the best of each of v's values in the entry of v's kind and key;
+ * *best when one of them improved (or the level is new). rename: that
+ * entry takes v's name (a win: the name it was last won under). False when
+ * a new level cannot be added (the limit, memory). */
+static bool keep(Progress *p, const ProgressEntry *v, bool rename, bool *best)
 {
-    ProgressEntry *e = find(p, name);
+    ProgressEntry *e = find(p, v);
     bool better = false;
     if (!e) {
-        if (!(e = add(p, name)))
+        if (!(e = add(p, v)))
             return false;
-        e->best_time = time;
-        e->best_steps = steps;
-        e->best_energy = energy;
+        e->best_time = v->best_time;
+        e->best_steps = v->best_steps;
+        e->best_energy = v->best_energy;
         better = true;
     } else {
-        if (time < e->best_time)
-            e->best_time = time, better = true;
-        if (steps < e->best_steps)
-            e->best_steps = steps, better = true;
-        if (energy < e->best_energy)
-            e->best_energy = energy, better = true;
+        if (v->best_time < e->best_time)
+            e->best_time = v->best_time, better = true;
+        if (v->best_steps < e->best_steps)
+            e->best_steps = v->best_steps, better = true;
+        if (v->best_energy < e->best_energy)
+            e->best_energy = v->best_energy, better = true;
+        char *name;
+        if (rename && strcmp(e->level, v->level) && (name = strdup(v->level))) {
+            free(e->level);
+            e->level = name;
+        }
     }
     if (best)
         *best = better;
     return true;
 }
 
-/* One "level NAME TIME STEPS ENERGY" line (its end already trimmed), kept
- * into p; false when it is not one or cannot be kept. */
+/* Keeps a win (a content entry). A level with no entry of its own yet whose
+ * file name has an earlier version's entry starts from that entry's bests:
+ * they were this level's until now. */
+static bool keep_win(Progress *p, const ProgressEntry *win, bool *best)
+{
+    const ProgressEntry *old = find_key(p, win->key) ? NULL : find_name(p, win->level);
+    if (old) {
+        ProgressEntry start = *old;
+        start.key = win->key;
+        start.by_name = false;
+        start.level = win->level;
+        if (!keep(p, &start, true, NULL))
+            return false;
+    }
+    return keep(p, win, true, best);
+}
+
+/* 16 hex digits into *key */
+static bool parse_key(const char *s, uint64_t *key)
+{
+    uint64_t k = 0;
+    for (int i = 0; i < 16; i++) {
+        char c = s[i];
+        int d = c >= '0' && c <= '9'   ? c - '0'
+                : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                       : -1;
+        if (d < 0)
+            return false;
+        k = k << 4 | (uint64_t)d;
+    }
+    *key = k;
+    return s[16] == '\0';
+}
+
+/* One "best KEY TIME STEPS ENERGY NAME" or "level NAME TIME STEPS ENERGY"
+ * line (its end already trimmed), kept into p; false when it is not one or
+ * cannot be kept. */
 static bool parse_line(Progress *p, char *line)
 {
-    char *f[5];
+    char *f[6];
     int n = 0;
     for (char *c = line;;) {
-        if (n == 5)
-            return false; /* a sixth field */
+        if (n == 6)
+            return false; /* a seventh field */
         f[n++] = c;
         char *tab = strchr(c, '\t');
         if (!tab)
@@ -147,14 +219,23 @@ static bool parse_line(Progress *p, char *line)
         *tab = '\0';
         c = tab + 1;
     }
-    double time, energy;
-    long steps;
-    if (n != 5 || strcmp(f[0], "level") || !name_ok(f[1]) ||
-        num_parse_double(f[2], 0, PROGRESS_TIME_MAX, &time) != NUM_OK ||
-        num_parse_long(f[3], 0, PROGRESS_STEPS_MAX, &steps) != NUM_OK ||
-        num_parse_double(f[4], 0, PROGRESS_ENERGY_MAX, &energy) != NUM_OK)
+    ProgressEntry e = {0};
+    if (n == 6 && !strcmp(f[0], "best")) {
+        if (!parse_key(f[1], &e.key) || strlen(f[5]) > PROGRESS_NAME_ESCAPED_MAX || !text_unescape_field(f[5]) ||
+            !name_ok(f[5]))
+            return false;
+        e.level = f[5];
+    } else {
+        if (n != 5 || strcmp(f[0], "level") || !old_name_ok(f[1]))
+            return false;
+        e.by_name = true;
+        e.level = f[1];
+    }
+    if (num_parse_double(f[2], 0, PROGRESS_TIME_MAX, &e.best_time) != NUM_OK ||
+        num_parse_long(f[3], 0, PROGRESS_STEPS_MAX, &e.best_steps) != NUM_OK ||
+        num_parse_double(f[4], 0, PROGRESS_ENERGY_MAX, &e.best_energy) != NUM_OK)
         return false;
-    return keep(p, f[1], time, steps, energy, NULL); /* a level twice: its best values */
+    return keep(p, &e, false, NULL); /* a level twice: its best values, its first name */
 }
 
 typedef enum FileState {
@@ -233,7 +314,7 @@ static Reading read_file(Progress *p, const char *path)
         line[n] = '\0';
         if (!header) {
             header = true; /* the first line that holds something */
-            if (!strcmp(line, PROGRESS_HEADER))
+            if (!strcmp(line, PROGRESS_HEADER) || !strcmp(line, PROGRESS_HEADER_1))
                 continue;
             bad_line(&r, line_no);
             continue;
@@ -350,9 +431,10 @@ void progress_free(Progress *p)
     memset(p, 0, sizeof *p);
 }
 
-const ProgressEntry *progress_get(const Progress *p, const char *level_path)
+const ProgressEntry *progress_get(const Progress *p, uint64_t key, const char *level_path)
 {
-    return find(p, base_name(level_path));
+    const ProgressEntry *e = find_key(p, key);
+    return e ? e : find_name(p, base_name(level_path));
 }
 
 /* mkdir -p for the file's folder. */
@@ -451,9 +533,18 @@ static bool write_file(Progress *p)
         return false;
     }
     len += (size_t)snprintf(text, cap, "%s\n", PROGRESS_HEADER);
-    for (int i = 0; i < p->count; i++)
-        len += (size_t)snprintf(text + len, cap - len, "level\t%s\t%.3f\t%ld\t%.3f\n", p->entry[i].level,
-                                p->entry[i].best_time, p->entry[i].best_steps, p->entry[i].best_energy);
+    for (int i = 0; i < p->count && len < cap; i++) {
+        const ProgressEntry *e = &p->entry[i];
+        char name[PROGRESS_NAME_ESCAPED_MAX + 1];
+        if (e->by_name)
+            len += (size_t)snprintf(text + len, cap - len, "level\t%s\t%.3f\t%ld\t%.3f\n", e->level, e->best_time,
+                                    e->best_steps, e->best_energy);
+        else if (text_escape_field(e->level, name, sizeof name))
+            len += (size_t)snprintf(text + len, cap - len, "best\t%016llx\t%.3f\t%ld\t%.3f\t%s\n",
+                                    (unsigned long long)e->key, e->best_time, e->best_steps, e->best_energy, name);
+        else
+            len = cap; /* not so: the names are bounded */
+    }
     char err[300];
     bool ok = len < cap && len <= PROGRESS_MAX_BYTES; /* what the reader takes; the limits make it so */
     if (!ok)
@@ -469,22 +560,24 @@ static double clamp(double v, double max)
     return v >= 0 ? (v <= max ? v : max) : 0; /* NaN and negatives: 0 */
 }
 
-bool progress_record(Progress *p, const char *level_path, double time, long steps, double energy, bool *best)
+bool progress_record(Progress *p, uint64_t key, const char *level_path, double time, long steps, double energy,
+                     bool *best)
 {
     *best = false;
     const char *name = base_name(level_path);
     if (!name_ok(name)) {
+        char shown[4 * 200 + 1];
         say(p->error, sizeof p->error,
-            "progress not saved: the level name '%.*s' cannot be kept (empty, over %d bytes, or a tab or line end "
-            "in it)", 200, name, PROGRESS_NAME_MAX);
+            "progress not saved: the level name '%s' cannot be kept (empty or over %d bytes)",
+            text_escape(name, shown, sizeof shown), PROGRESS_NAME_MAX);
         return false;
     }
     /* what the reader takes back: the values within their ranges */
-    time = clamp(time, PROGRESS_TIME_MAX);
-    energy = clamp(energy, PROGRESS_ENERGY_MAX);
-    steps = steps < 0 ? 0 : steps > PROGRESS_STEPS_MAX ? PROGRESS_STEPS_MAX : steps;
+    ProgressEntry win = {key, false, (char *)name, clamp(time, PROGRESS_TIME_MAX),
+                         steps < 0 ? 0 : steps > PROGRESS_STEPS_MAX ? PROGRESS_STEPS_MAX : steps,
+                         clamp(energy, PROGRESS_ENERGY_MAX)};
     if (!p->path) {
-        if (keep(p, name, time, steps, energy, best))
+        if (keep_win(p, &win, best))
             return true;
         say(p->error, sizeof p->error, "progress not kept: %d levels are kept already", PROGRESS_MAX_LEVELS);
         return false;
@@ -492,12 +585,12 @@ bool progress_record(Progress *p, const char *level_path, double time, long step
     if (!make_dirs(p->path)) {
         say(p->error, sizeof p->error, "progress not saved: cannot make the folder of %s (%s)", p->path,
             strerror(errno));
-        keep(p, name, time, steps, energy, best);
+        keep_win(p, &win, best);
         return false;
     }
     int fd = lock(p);
     if (fd == -1) {
-        keep(p, name, time, steps, energy, best);
+        keep_win(p, &win, best);
         return false;
     }
     /* the file as it is now: another game may have written it since */
@@ -505,14 +598,13 @@ bool progress_record(Progress *p, const char *level_path, double time, long step
     Reading r = read_file(&now, p->path);
     bool ok = true;
     for (int i = 0; i < now.count && ok; i++) {
-        const ProgressEntry *e = &now.entry[i];
-        ok = keep(p, e->level, e->best_time, e->best_steps, e->best_energy, NULL);
+        ok = keep(p, &now.entry[i], false, NULL);
     }
     progress_free(&now);
     if (!ok)
         say(p->error, sizeof p->error, "progress not saved: the file and this game hold more than %d levels",
             PROGRESS_MAX_LEVELS);
-    if (ok && !(ok = keep(p, name, time, steps, energy, best)))
+    if (ok && !(ok = keep_win(p, &win, best)))
         say(p->error, sizeof p->error, "progress not saved: %d levels are kept already, the most the file holds",
             PROGRESS_MAX_LEVELS);
     if (ok && (r.state == FILE_LINES || r.state == FILE_UNREAD))

@@ -874,7 +874,7 @@ static SDL_Rect draw_result(Renderer *r, const Game *g)
         snprintf(lines[0], TEXT_LEN, "Time %.2f s    Steps %lld    Energy used %.1f    Rewinds %d",
                  (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps, sim_units((int64_t)s->energy_used),
                  g->rewinds);
-        const ProgressEntry *b = progress_get(&g->progress, g->path);
+        const ProgressEntry *b = progress_get(&g->progress, level_content_hash(&g->level), g->path);
         if (b)
             snprintf(lines[1], TEXT_LEN, "Best so far: %.1f s, %ld steps, %.1f energy", b->best_time, b->best_steps,
                      b->best_energy);
