@@ -705,10 +705,12 @@ bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t s
     s->h = l->h;
     s->speed = speed ? speed : 1;
     s->planning = -1;
+    /* the 'S' glyphs, found with memchr: a big level without sentries costs
+     * a fast scan, not a look at every tile */
+    size_t n = (size_t)l->w * (size_t)l->h;
     int count = 0;
-    for (int y = 0; y < l->h; y++)
-        for (int x = 0; x < l->w; x++)
-            count += level_kind(l, x, y) == TILE_SENTRY;
+    for (const char *g = l->glyphs, *end = l->glyphs + n; g < end && (g = memchr(g, 'S', (size_t)(end - g))); g++)
+        count++;
     if (count == 0)
         return true;
     if (count > SENTRY_MAX) /* a file cannot say so (level.c refuses it); an edit in the game might */
@@ -726,19 +728,19 @@ bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t s
         sentries_deinit(s);
         return false;
     }
-    for (int y = 0; y < l->h && s->count < count; y++)
-        for (int x = 0; x < l->w && s->count < count; x++) {
-            if (level_kind(l, x, y) != TILE_SENTRY)
-                continue;
-            Sentry *e = &s->list[s->count];
-            e->id = s->count++;
-            e->state = SENTRY_GUARD;
-            e->post = e->last_known = e->goal = tile_pos(x, y);
-            mover_init(&e->mover, e->post, s->speed);
-            e->post_facing = open_facing(e->post, w);
-            e->yield_to = -1;
-            *occ_of(s, e->post) = e->id + 1;
-        }
+    for (const char *g = l->glyphs, *end = l->glyphs + n; s->count < count && (g = memchr(g, 'S', (size_t)(end - g)));
+         g++) {
+        size_t i = (size_t)(g - l->glyphs);
+        int x = (int)(i % (size_t)l->w), y = (int)(i / (size_t)l->w);
+        Sentry *e = &s->list[s->count];
+        e->id = s->count++;
+        e->state = SENTRY_GUARD;
+        e->post = e->last_known = e->goal = tile_pos(x, y);
+        mover_init(&e->mover, e->post, s->speed);
+        e->post_facing = open_facing(e->post, w);
+        e->yield_to = -1;
+        *occ_of(s, e->post) = e->id + 1;
+    }
     /* each patrol belongs to the sentry on its first tile */
     for (int i = 0; i < l->patrol_count; i++) {
         const LevelPatrol *p = &l->patrols[i];

@@ -53,6 +53,143 @@ static void free_play(Sim *s)
 
 static bool reset_sentries(Sim *s, const Level *l);
 
+/* The play's own state at the level's start: the clock, the droid (a
+ * zeroed or freed Mover: its walk starts empty), energy, the orders.
+ * Allocates nothing. */
+static void start_state(Sim *n, const Level *l)
+{
+    n->tick = 0;
+    n->started = false;
+    n->play_ticks = 0;
+    n->end_tick = 0;
+    n->caught_by = -1;
+    n->status = SIM_PLAYING;
+    n->lose = SIM_LOSE_NONE;
+    mover_init(&n->droid, l->start, mover_speed(SIM_DROID_SPEED, SIM_TICK_HZ));
+    n->limited = l->energy > 0;
+    n->energy = n->limited ? (int64_t)l->energy * (int64_t)PATH_UNIT_STRAIGHT : 0;
+    n->cell_energy = (int64_t)l->cell_energy * (int64_t)PATH_UNIT_STRAIGHT;
+    n->energy_used = 0;
+    n->steps = 0;
+    n->cells_left = n->cells_total;
+    n->exit_open = n->cells_left == 0;
+    n->has_target = false;
+    n->target = l->start;
+    n->push_dx = n->push_dy = n->push_wait = n->pending_dx = n->pending_dy = 0;
+    n->holding = n->hold_dirty = false;
+    n->planning = SIM_PLAN_NONE;
+    n->hold = n->came_from = l->start;
+    n->still = 0;
+}
+
+/* A Sim's door arrays (Sim.doors, door_active, door_scratch, door_listed). */
+typedef struct SimDoorSet {
+    SimDoor *doors;
+    int *active, *scratch;
+    uint8_t *listed;
+    int count;
+} SimDoorSet;
+
+/* The doors of the tiles as they are, in a fresh set of door arrays. */
+static bool list_doors(const Sim *s, SimDoorSet *out)
+{
+    size_t n = (size_t)s->w * (size_t)s->h;
+    int count = 0;
+    for (size_t i = 0; i < n; i++)
+        count += s->kind[i] == TILE_DOOR;
+    memset(out, 0, sizeof *out);
+    if (count) {
+        out->doors = calloc((size_t)count, sizeof *out->doors);
+        out->active = malloc((size_t)count * sizeof *out->active);
+        out->scratch = malloc((size_t)count * sizeof *out->scratch);
+        out->listed = calloc((size_t)count, 1);
+        if (!out->doors || !out->active || !out->scratch || !out->listed) {
+            free(out->doors);
+            free(out->active);
+            free(out->scratch);
+            free(out->listed);
+            return false;
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        if (s->kind[i] == TILE_DOOR)
+            out->doors[out->count++] = (SimDoor){(int)(i % (size_t)s->w), (int)(i / (size_t)s->w), false, 0, 0};
+    return true;
+}
+
+static void free_door_set(SimDoorSet *d)
+{
+    free(d->doors);
+    free(d->active);
+    free(d->scratch);
+    free(d->listed);
+}
+
+bool sim_restart(Sim *s)
+{
+    const Level *l = s->level;
+    if (!l || !s->kind)
+        return false;
+    if (s->taken_lost) /* which cells were taken is not known: from the level */
+        return sim_reset(s, l);
+    /* what can fail is made first; the rest is put back if the sentries fail */
+    SimDoorSet fresh = {0};
+    if (s->doors_stale && !list_doors(s, &fresh))
+        return false;
+    int active = s->door_active_count + s->door_entered;
+    SimDoor *saved = active ? malloc((size_t)active * sizeof *saved) : NULL;
+    if (active && !saved) {
+        free_door_set(&fresh);
+        return false;
+    }
+    Sim before = *s;
+    /* the tiles and doors as at the start: the sentries start from them */
+    for (int i = 0; i < s->taken_count; i++)
+        s->kind[(size_t)s->taken[i].y * (size_t)s->w + (size_t)s->taken[i].x] = TILE_CELL;
+    for (int k = 0; k < active; k++) { /* only listed doors can be other than closed and at rest */
+        int i = s->door_active[k];
+        saved[k] = s->doors[i];
+        s->doors[i].open = false;
+        s->doors[i].hold = s->doors[i].anim = 0;
+        s->door_listed[i] = 0;
+    }
+    s->door_active_count = s->door_entered = 0;
+    memset(&s->droid, 0, sizeof s->droid);
+    memset(&s->sentries, 0, sizeof s->sentries);
+    start_state(s, l);
+    if (!reset_sentries(s, l)) {
+        sentries_deinit(&s->sentries);
+        mover_deinit(&s->droid);
+        for (int i = 0; i < before.taken_count; i++)
+            s->kind[(size_t)before.taken[i].y * (size_t)s->w + (size_t)before.taken[i].x] = TILE_FLOOR;
+        for (int k = 0; k < active; k++) {
+            int i = before.door_active[k];
+            s->doors[i] = saved[k];
+            s->door_listed[i] = 1;
+        }
+        *s = before;
+        free(saved);
+        free_door_set(&fresh);
+        return false;
+    }
+    free(saved);
+    mover_deinit(&before.droid);
+    sentries_deinit(&before.sentries);
+    s->taken_count = 0;
+    s->doors_visited = 0;
+    if (s->doors_stale) {
+        SimDoorSet old = {s->doors, s->door_active, s->door_scratch, s->door_listed, s->door_count};
+        free_door_set(&old);
+        s->doors = fresh.doors;
+        s->door_active = fresh.active;
+        s->door_scratch = fresh.scratch;
+        s->door_listed = fresh.listed;
+        s->door_count = fresh.count;
+        s->doors_stale = false;
+    }
+    return true;
+}
+
 /* The new play is built aside in n, a copy of s whose play memory is its
  * own: s is not touched until everything is there, then n takes its place.
  * A failure frees only what n made, so s goes on as it was. Nothing built
@@ -118,28 +255,9 @@ bool sim_reset(Sim *s, const Level *l)
             if (n.kind[(size_t)y * (size_t)l->w + (size_t)x] == TILE_DOOR)
                 n.doors[n.door_count++] = (SimDoor){x, y, false, 0, 0};
 
-    n.tick = 0;
-    n.started = false;
-    n.play_ticks = 0;
-    n.end_tick = 0;
-    n.caught_by = -1;
-    n.status = SIM_PLAYING;
-    n.lose = SIM_LOSE_NONE;
-    mover_init(&n.droid, l->start, mover_speed(SIM_DROID_SPEED, SIM_TICK_HZ));
-    n.limited = l->energy > 0;
-    n.energy = n.limited ? (int64_t)l->energy * (int64_t)PATH_UNIT_STRAIGHT : 0;
-    n.cell_energy = (int64_t)l->cell_energy * (int64_t)PATH_UNIT_STRAIGHT;
-    n.energy_used = 0;
-    n.steps = 0;
-    n.cells_left = n.cells_total;
-    n.exit_open = n.cells_left == 0;
-    n.has_target = false;
-    n.target = l->start;
-    n.push_dx = n.push_dy = n.push_wait = n.pending_dx = n.pending_dy = 0;
-    n.holding = n.hold_dirty = false;
-    n.planning = SIM_PLAN_NONE;
-    n.hold = n.came_from = l->start;
-    n.still = 0;
+    n.taken_count = 0;
+    n.taken_lost = n.doors_stale = false;
+    start_state(&n, l);
     if (!reset_sentries(&n, l))
         goto fail;
     /* in place: the old play goes */
@@ -167,11 +285,26 @@ void sim_deinit(Sim *s)
     free_play(s);
     path_destroy(s->search);
     free(s->scratch);
+    free(s->taken);
     free(s->events);
     memset(s, 0, sizeof *s);
 }
 
 static PathState *droid_search(Sim *s);
+
+static bool copy_taken(Sim *dst, const Sim *src)
+{
+    if (src->taken_count > dst->taken_cap) {
+        TilePos *m = realloc(dst->taken, (size_t)src->taken_count * sizeof *m);
+        if (!m)
+            return false;
+        dst->taken = m;
+        dst->taken_cap = src->taken_count;
+    }
+    if (src->taken_count)
+        memcpy(dst->taken, src->taken, (size_t)src->taken_count * sizeof *dst->taken);
+    return true;
+}
 
 bool sim_copy(Sim *dst, const Sim *src)
 {
@@ -195,6 +328,8 @@ bool sim_copy(Sim *dst, const Sim *src)
     dst->search_h = keep.search_h;
     dst->scratch = keep.scratch;
     dst->scratch_cap = keep.scratch_cap;
+    dst->taken = keep.taken;
+    dst->taken_cap = keep.taken_cap;
     dst->events = keep.events;
     dst->event_cap = keep.event_cap;
     dst->event_count = 0;
@@ -202,7 +337,7 @@ bool sim_copy(Sim *dst, const Sim *src)
         path_destroy(dst->search); /* made again when the copy first plans */
         dst->search = NULL;
     }
-    if (!buf_copy(&dst->kind, src->kind, n) ||
+    if (!buf_copy(&dst->kind, src->kind, n) || !copy_taken(dst, src) ||
         !buf_copy(&dst->doors, src->doors, (size_t)src->door_count * sizeof *src->doors) ||
         !buf_copy(&dst->door_active, src->door_active, (size_t)src->door_count * sizeof *src->door_active) ||
         !buf_copy(&dst->door_scratch, src->door_scratch, (size_t)src->door_count * sizeof *src->door_scratch) ||
@@ -455,9 +590,8 @@ static void hold_replan(Sim *s)
 void sim_command(Sim *s, const SimCmd *c)
 {
     if (c->type == SIM_CMD_RESTART) {
-        const Level *l = s->level;
-        if (l && sim_reset(s, l))
-            emit(s, SIM_EV_RESTART, l->start.x, l->start.y, 0);
+        if (sim_restart(s))
+            emit(s, SIM_EV_RESTART, s->level->start.x, s->level->start.y, 0);
         return;
     }
     if (s->status != SIM_PLAYING)
@@ -537,12 +671,31 @@ static void open_door(Sim *s, TilePos t)
     }
 }
 
+/* Remembers a cell taken, so that a restart puts it back (sim_restart).
+ * Out of memory, the tiles are put back from the level by the next
+ * sim_reset instead (taken_lost). */
+static void note_taken(Sim *s, TilePos t)
+{
+    if (s->taken_count == s->taken_cap) {
+        int cap = s->taken_cap ? s->taken_cap * 2 : 16;
+        TilePos *m = realloc(s->taken, (size_t)cap * sizeof *m);
+        if (!m) {
+            s->taken_lost = true;
+            return;
+        }
+        s->taken = m;
+        s->taken_cap = cap;
+    }
+    s->taken[s->taken_count++] = t;
+}
+
 static void arrive(Sim *s, TilePos t)
 {
     s->steps++;
     uint8_t *k = &s->kind[(size_t)t.y * (size_t)s->w + (size_t)t.x];
     if (*k == TILE_CELL) {
         *k = TILE_FLOOR;
+        note_taken(s, t);
         s->cells_left--;
         if (s->limited)
             s->energy = sim_energy_gain(s->energy, s->cell_energy);
@@ -690,9 +843,31 @@ void sim_edit_tile(Sim *s, int x, int y, TileKind k)
 {
     if (x < 0 || y < 0 || x >= s->w || y >= s->h)
         return;
-    s->kind[(size_t)y * (size_t)s->w + (size_t)x] = (uint8_t)k;
+    size_t i = (size_t)y * (size_t)s->w + (size_t)x;
+    TileKind was = (TileKind)s->kind[i];
+    for (int j = 0; j < s->taken_count; j++) /* a cell taken in play: the level's tile was a cell */
+        if (s->taken[j].x == x && s->taken[j].y == y) {
+            was = TILE_CELL;
+            s->taken[j] = s->taken[--s->taken_count];
+            break;
+        }
+    s->kind[i] = (uint8_t)k;
     grid_set(&s->grid, x, y, tile_info(k)->cost);
     s->region_stale = true;
+    s->cells_total += (k == TILE_CELL) - (was == TILE_CELL);
+    if (was == TILE_DOOR || k == TILE_DOOR)
+        s->doors_stale = true;
+    size_t exit = (size_t)s->exit.y * (size_t)s->w + (size_t)s->exit.x;
+    if (k == TILE_EXIT && (!s->has_exit || i < exit)) {
+        s->has_exit = true;
+        s->exit = tile_pos(x, y);
+    } else if (was == TILE_EXIT && k != TILE_EXIT && s->has_exit && i == exit) {
+        /* the first exit goes: the next one in reading order, if any */
+        const uint8_t *next = memchr(s->kind + i, TILE_EXIT, (size_t)s->w * (size_t)s->h - i);
+        s->has_exit = next != NULL;
+        if (next)
+            s->exit = tile_pos((int)((size_t)(next - s->kind) % (size_t)s->w), (int)((size_t)(next - s->kind) / (size_t)s->w));
+    }
 }
 
 /* ---- the hash ------------------------------------------------------------------ */

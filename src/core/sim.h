@@ -120,6 +120,9 @@ typedef struct SimDoor {
 typedef struct Sim {
     int w, h;
     uint8_t *kind;        /* w*h TileKind as the game stands (cells taken become floor) */
+    TilePos *taken;       /* the cells taken since the start, for sim_restart (taken_cap long) */
+    int taken_count, taken_cap;
+    bool taken_lost;      /* one was not noted (out of memory): sim_restart starts from the level */
     Grid grid;            /* step costs (a door costs 5 open or closed) */
     Region region;        /* what reaches what, for clicks on blocked or cut-off tiles */
     bool region_stale;    /* tiles were edited since the regions were made */
@@ -139,6 +142,7 @@ typedef struct Sim {
     int door_active_count, door_entered;
     int *door_scratch;    /* door_count ints, for merging */
     uint8_t *door_listed;
+    bool doors_stale;     /* a door was painted or painted over: sim_restart lists them again */
     long doors_visited;   /* doors the last tick looked at (tests) */
     TilePos exit;         /* the first '>' (others are plain exits too) */
     bool has_exit;
@@ -190,8 +194,16 @@ void sim_deinit(Sim *s); /* accepts a zeroed Sim */
 /* Starts l again from its file's state (l may be the same level, edited).
  * The new play is made aside and takes the old one's place only when
  * complete: false when out of memory, and s goes on as it was (its
- * planner dropped if made for another size: made again when it plans). */
+ * planner dropped if made for another size: made again when it plans).
+ * O(tiles): it builds everything from l. */
 bool sim_reset(Sim *s, const Level *l);
+/* Starts s->level again, putting back only what play changed (the cells
+ * taken, the doors opened; the droid and the sentries start afresh), so a
+ * restart of a big level takes no longer than its sentries' start. The
+ * level must be as the Sim knows it: as given to sim_reset, with every
+ * change since given through sim_edit_tile. False when out of memory, with
+ * the play as it was. SIM_CMD_RESTART does this. */
+bool sim_restart(Sim *s);
 /* dst becomes a copy of src that goes on exactly as src would, command for
  * command and tick for tick (sim_hash equal now and after); dst is zeroed
  * or a Sim (its memory reused when the sizes match), src's level is
@@ -228,7 +240,9 @@ PathStatus sim_plan_begin(Sim *s, PathState *st, TilePos from, TilePos goal, Til
 PathStatus sim_plan_status(const PathState *st, TilePos goal, TilePos end);
 
 /* Changes a tile while the level is being edited (play is stopped): keeps
- * kind, costs and regions in step. */
+ * kind, costs, regions, the cell count, the exit and the doors in step, so
+ * that sim_restart starts the edited level. Give every change of the level's
+ * tiles through here (or start it with sim_reset). */
 void sim_edit_tile(Sim *s, int x, int y, TileKind k);
 
 /* Does (x, y) block sight as the game stands? Walls, void and closed doors

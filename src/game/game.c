@@ -11,6 +11,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,7 @@ static bool stamp_eq(FileStamp a, FileStamp b)
 }
 
 static void refresh_preview(Game *g);
+static void preview_step(Game *g, long work);
 
 static void set_path(Game *g, const char *path)
 {
@@ -97,10 +99,12 @@ static void begin_history(Game *g)
     forget_prediction(g);
 }
 
-/* Starts play of g->level afresh (the file's state). */
+/* Starts play of g->level afresh (the file's state): every change of its
+ * tiles went to the Sim as well (sync_tile), so only what play changed is
+ * put back. */
 static void start_play(Game *g)
 {
-    if (!sim_reset(&g->sim, &g->level))
+    if (!sim_restart(&g->sim))
         game_say(g, 6.0, "Out of memory starting the level.");
     begin_history(g);
     g->frame_event_count = 0;
@@ -139,6 +143,7 @@ static bool adopt_level(Game *g, Level *nl, const char *path, bool keep_droid)
     }
     set_path(g, path);
     g->level_version++;
+    g->level_loads++;
     if (keep_droid && grid_walkable(&g->sim.grid, at.x, at.y))
         mover_place(&g->sim.droid, at);
     if (g->hover_valid && !grid_in_bounds(&g->sim.grid, g->hover.x, g->hover.y))
@@ -276,8 +281,10 @@ bool game_pick(const Game *g, ScreenPos s, TilePos *out)
 }
 
 /* What a click on the hovered tile would walk, and how much of it the
- * energy covers (cells on the way add theirs). Made again only when the
- * droid's plan tile, the hovered tile or the tiles change. */
+ * energy covers (cells on the way add theirs). Begun again only when the
+ * droid's plan tile, the hovered tile or the tiles change, and searched
+ * GAME_PREVIEW_FRAME_WORK tiles a frame (preview_step), so that no hover
+ * stalls a frame on a big maze. */
 static void refresh_preview(Game *g)
 {
     Sim *s = &g->sim;
@@ -286,15 +293,33 @@ static void refresh_preview(Game *g)
     g->preview_cost = 0;
     g->preview_from = mover_plan_tile(&s->droid);
     g->preview_steps = s->steps;
+    g->previewing = false;
     g->predict_wait = 0; /* predicted again from the next update */
     g->predicting = false;
     if (!g->hover_valid || s->status != SIM_PLAYING) {
         forget_prediction(g);
         return;
     }
-    TilePos end;
-    if (sim_plan(s, g->search, g->preview_from, g->hover, &end) == PATH_NONE || !list_copy_path(&g->preview, g->search))
+    if (sim_plan_begin(s, g->search, g->preview_from, g->hover, &g->preview_end) == PATH_NONE)
         return;
+    g->previewing = true;
+    preview_step(g, GAME_PREVIEW_FRAME_WORK);
+}
+
+/* Goes on with the preview's search; once it is found, the walk and what
+ * the energy covers. */
+static void preview_step(Game *g, long work)
+{
+    if (!g->previewing)
+        return;
+    path_step(g->search, work);
+    PathStatus r = sim_plan_status(g->search, g->hover, g->preview_end);
+    if (r == PATH_RUNNING)
+        return;
+    g->previewing = false;
+    if (r == PATH_NONE || !list_copy_path(&g->preview, g->search))
+        return;
+    Sim *s = &g->sim;
     g->preview_cost = path_result(g->search)->length;
     int64_t e = s->energy;
     if (s->limited && s->droid.moving)
@@ -402,6 +427,7 @@ static void run_prediction(Game *g, long work, bool force)
 
 void game_predict_now(Game *g, bool force)
 {
+    preview_step(g, LONG_MAX);
     start_prediction(g);
     run_prediction(g, 0, force);
 }
@@ -632,6 +658,8 @@ void game_update(Game *g)
     }
     if (!tile_pos_eq(mover_plan_tile(&g->sim.droid), g->preview_from) || g->preview_steps != g->sim.steps)
         refresh_preview(g);
+    else
+        preview_step(g, GAME_PREVIEW_FRAME_WORK);
     /* the prediction is kept current as the sentries move (while paused it stays true) */
     if (ticked && g->predict_wait > 0)
         g->predict_wait--;
@@ -647,6 +675,7 @@ static void sync_tile(Game *g, int index)
 {
     int x = index % g->level.w, y = index / g->level.w;
     sim_edit_tile(&g->sim, x, y, level_kind(&g->level, x, y));
+    g->edit_ring[g->edit_serial++ % GAME_EDIT_RING] = tile_pos(x, y);
 }
 
 /* After the file's tiles changed (painting, or undo while playing): while

@@ -73,12 +73,18 @@ typedef struct GameEffect {
     TilePos at;
     double start;
 } GameEffect;
-enum { GAME_EFFECTS = 16, GAME_FRAME_EVENTS = 256 };
+enum { GAME_EFFECTS = 16, GAME_FRAME_EVENTS = 256, GAME_EDIT_RING = 1024 };
 
 typedef struct Game {
     char *path;            /* the level file (malloc'd) */
     Level level;           /* the file's level: what the editor edits and play starts from */
     unsigned level_version; /* bumped whenever a tile changes or the level is replaced */
+    unsigned level_loads;   /* bumped whenever the level is replaced (every tile may differ) */
+    /* The last tiles edited: edit_ring[k % GAME_EDIT_RING] for k up to
+     * edit_serial, so a view can look at just those (or at every tile when
+     * more than GAME_EDIT_RING came since it looked). */
+    TilePos edit_ring[GAME_EDIT_RING];
+    unsigned edit_serial;
     LevelSet levels;       /* the level files of path's folder */
     int level_index;       /* path's place in levels, or -1 */
     Sim sim;               /* the play (the editor also shows its tiles) */

@@ -68,9 +68,15 @@ typedef struct BlockCache {
     double zoom;            /* the zoom the images are for */
     float down;             /* the walls' height they show */
     bool bob;               /* cells are live (their bob shows) */
-    uint64_t sig;           /* what the tiles' looks were taken from (render_world.c) */
+    uint64_t sig;           /* the level and size the tiles' looks were taken from (render_world.c) */
     unsigned char *look;    /* per tile, how the images show it, to find what changed */
     int w, h;
+    /* The tiles whose look play can change (cells taken, doors not at rest,
+     * the exit) as of the last frame: looked at again with this frame's, so
+     * a tile that went back (a restart, a rewind) is seen too. */
+    TilePos *watch;
+    int watch_count, watch_cap;
+    unsigned edit_serial;   /* the game's edits (Game.edit_serial) looked at so far */
     unsigned char *live;    /* per block on screen: drawn tile by tile this frame */
     int live_cap;
 } BlockCache;
@@ -94,16 +100,46 @@ typedef struct TileMap {
 } TileMap;
 
 /* ---- minimap markers, collected once per level version ----------------------- */
+enum { MINI_CHANGES = 256 }; /* changed markers remembered for the minimap; past that it redraws them all */
+
 /* The tiles drawn with their own marker or animation: cells, doors, the
- * exit, sentry and droid starts, in level order. */
+ * exit, sentry and droid starts, in level order (by row, then column). */
 typedef struct MiniMarks {
     TilePos *tile;
     TileKind *kind;
     int count, cap;
     unsigned version;       /* the level_version they were collected from */
     int cells_left;         /* and the cells left then (a cell taken is a marker gone) */
+    int w, h;               /* and the level's size */
     bool valid;
+    /* The tiles whose marker came, went or changed kind since the minimap's
+     * marker layer last looked (changed_all: more than MINI_CHANGES, or a
+     * list not made from the one before). */
+    TilePos changed[MINI_CHANGES];
+    int changed_count;
+    bool changed_all;
+    TilePos *spare_tile;    /* the list before's memory, where the next one goes */
+    TileKind *spare_kind;
+    int spare_cap;
 } MiniMarks;
+
+/* The minimap's markers that stay put (doors, cells, the exit, and the
+ * sentry starts while editing), drawn once into a texture the size of the
+ * minimap's panel and then only around the tiles whose marker changed. */
+typedef struct MiniLayer {
+    SDL_Texture *tex;       /* transparent but for the markers */
+    int tex_w, tex_h;
+    SDL_Texture *scratch;   /* the layer's size: where the markers around a change are drawn again */
+    int scratch_w, scratch_h;
+    SDL_Rect panel, rect;   /* the layout it was drawn for */
+    int w, h;               /* the level's size */
+    double ui;
+    bool editing;           /* the sentry starts shown */
+    bool locked;            /* the exit drawn locked */
+    bool valid;
+    int *last;              /* per pixel of the area being drawn: the last marker of a kind there */
+    size_t last_cap;
+} MiniLayer;
 
 /* ---- the window's layout, from its size alone -------------------------------- */
 typedef struct Layout {
@@ -131,6 +167,7 @@ struct Renderer {
     int minimap_w, minimap_h;
     unsigned minimap_version; /* the level_version it shows */
     MiniMarks marks;
+    MiniLayer mini_layer;
     SDL_Texture *icon[IMAGE_COUNT]; /* unscaled images for the editor's palette */
     CutAway cut;
     BlockCache blocks;

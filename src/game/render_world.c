@@ -889,6 +889,7 @@ static void blocks_clear(BlockCache *c)
     free(c->block);
     free(c->slot);
     free(c->look);
+    free(c->watch);
     free(c->live);
     memset(c, 0, sizeof *c);
 }
@@ -981,23 +982,49 @@ static unsigned char tile_look(const Sim *sim, int x, int y)
     return (unsigned char)k;
 }
 
-/* Changes whenever a tile's look may have: an edit or another level, a cell
- * taken (or back after a restart), the exit opening, a door moving. */
+/* Changes when the whole level may look different: another level, or
+ * another size. Play and edits change single tiles (blocks_check). */
 static uint64_t look_signature(const Game *g)
 {
     const Sim *s = &g->sim;
     uint64_t h = 1469598103934665603u;
-    uint64_t parts[5] = {g->level_version, (uint64_t)s->w, (uint64_t)s->h, (uint64_t)s->cells_left, s->exit_open};
-    for (int i = 0; i < 5; i++)
+    uint64_t parts[3] = {g->level_loads, (uint64_t)s->w, (uint64_t)s->h};
+    for (int i = 0; i < 3; i++)
         h = (h ^ parts[i]) * 1099511628211u;
-    for (int i = 0; i < s->door_count; i++)
-        h = (h ^ (uint64_t)s->doors[i].anim) * 1099511628211u;
     return h;
 }
 
+/* Looks at tile t again: forgets the images around it if its look changed. */
+static void look_again(BlockCache *c, const Sim *sim, const IsoView *v0, TilePos t)
+{
+    if (t.x < 0 || t.y < 0 || t.x >= sim->w || t.y >= sim->h)
+        return;
+    size_t i = (size_t)t.y * (size_t)sim->w + (size_t)t.x;
+    unsigned char lk = tile_look(sim, t.x, t.y);
+    if (c->look[i] != lk)
+        blocks_forget_tile(c, v0, t);
+    c->look[i] = lk;
+}
+
+static void watch_add(BlockCache *c, TilePos t)
+{
+    if (c->watch_count == c->watch_cap) {
+        int cap = c->watch_cap ? c->watch_cap * 2 : 64;
+        TilePos *w = realloc(c->watch, (size_t)cap * sizeof *w);
+        if (!w)
+            return;
+        c->watch = w;
+        c->watch_cap = cap;
+    }
+    c->watch[c->watch_count++] = t;
+}
+
 /* Forgets the images that no longer show the level as it is drawn now: all
- * of them when the zoom or the walls' height changed, else those around
- * the tiles whose look changed. */
+ * of them when the zoom or the walls' height changed; else those around the
+ * tiles whose look changed, looking only where it can have: the tiles
+ * edited since the last frame, the cells taken, the doors not at rest and
+ * the exit, now and at the last frame. A new level (or too many edits at
+ * once) looks at every tile. */
 static void blocks_check(Renderer *r, const Game *g, const IsoView *v0, bool bob)
 {
     BlockCache *c = &r->blocks;
@@ -1018,7 +1045,10 @@ static void blocks_check(Renderer *r, const Game *g, const IsoView *v0, bool bob
         c->down = down;
         c->bob = bob;
     }
-    if (c->look && (all || sig != c->sig)) {
+    if (!c->look)
+        return;
+    unsigned edits = g->edit_serial - c->edit_serial;
+    if (all || sig != c->sig || edits > GAME_EDIT_RING) {
         for (int y = 0; y < sim->h; y++)
             for (int x = 0; x < sim->w; x++) {
                 unsigned char lk = tile_look(sim, x, y);
@@ -1027,7 +1057,24 @@ static void blocks_check(Renderer *r, const Game *g, const IsoView *v0, bool bob
                 c->look[y * sim->w + x] = lk;
             }
         c->sig = sig;
+    } else {
+        for (unsigned k = c->edit_serial; k != g->edit_serial; k++)
+            look_again(c, sim, v0, g->edit_ring[k % GAME_EDIT_RING]);
+        for (int i = 0; i < c->watch_count; i++) /* as they were: back to how they are */
+            look_again(c, sim, v0, c->watch[i]);
     }
+    c->edit_serial = g->edit_serial;
+    c->watch_count = 0;
+    for (int i = 0; i < sim->taken_count; i++)
+        watch_add(c, sim->taken[i]);
+    for (int k = 0; k < sim->door_active_count + sim->door_entered; k++) {
+        const SimDoor *d = &sim->doors[sim->door_active[k]];
+        watch_add(c, tile_pos(d->x, d->y));
+    }
+    if (sim->has_exit)
+        watch_add(c, sim->exit);
+    for (int i = 0; i < c->watch_count; i++)
+        look_again(c, sim, v0, c->watch[i]);
 }
 
 /* The image of block (bx, by), drawn now if it is missing or stale; NULL
