@@ -110,7 +110,11 @@ typedef struct MiniMarks {
     int count, cap;
     unsigned version;       /* the level_version they were collected from */
     int cells_left;         /* and the cells left then (a cell taken is a marker gone) */
+    int taken_count;        /* and the Sim's list of cells taken: its length, */
+    TilePos taken_last;     /* its last (-1, -1 when empty) */
     int w, h;               /* and the level's size */
+    uint64_t tick;          /* the Sim's tick at the last look: less now is a rewind or
+                             * a restart, which may have put cells back and taken others */
     bool valid;
     /* The tiles whose marker came, went or changed kind since the minimap's
      * marker layer last looked (changed_all: more than MINI_CHANGES, or a

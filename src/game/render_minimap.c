@@ -2,7 +2,11 @@
  * level version, the path and the hovered route (red where a sentry would
  * notice it, with its eye or ear mark), a marker per thing that matters
  * (each its own shape and colour, drawn above the path) and the part of the
- * level the screen shows, clipped to the map. Decides nothing. */
+ * level the screen shows, clipped to the map. The markers that stay put
+ * (doors, cells, the exit) are a layer drawn once and then only where one
+ * changed, so a frame does not cost a draw per cell or door of the level;
+ * the droid, the sentries and the paths are drawn every frame. Decides
+ * nothing. */
 #include "render_int.h"
 
 #include <math.h>
@@ -15,38 +19,98 @@ static bool marked(TileKind k)
     return k == TILE_CELL || k == TILE_DOOR || k == TILE_EXIT || k == TILE_SENTRY || k == TILE_START;
 }
 
+/* A tile whose marker came, went or changed, for the minimap's marker layer. */
+static void note_change(MiniMarks *m, TilePos t)
+{
+    if (m->changed_all)
+        return;
+    if (m->changed_count == MINI_CHANGES)
+        m->changed_all = true;
+    else
+        m->changed[m->changed_count++] = t;
+}
+
+/* The list grows to hold one more; false when out of memory. */
+static bool marks_grow(MiniMarks *m)
+{
+    if (m->count < m->cap)
+        return true;
+    int cap = m->cap ? m->cap * 2 : 64;
+    TilePos *t = realloc(m->tile, (size_t)cap * sizeof *t);
+    if (t)
+        m->tile = t;
+    TileKind *kk = realloc(m->kind, (size_t)cap * sizeof *kk);
+    if (kk)
+        m->kind = kk;
+    if (!t || !kk)
+        return false;
+    m->cap = cap;
+    return true;
+}
+
+/* The list again when the level or the cells taken changed, or play went
+ * back in time. It is made in the memory of the list before last, beside
+ * the last one, so the two are compared on the way (both in level order):
+ * what differs is noted. */
 void render_marks_refresh(Renderer *r, const Game *g)
 {
     MiniMarks *m = &r->marks;
     const Sim *l = &g->sim;
-    if (m->valid && m->version == g->level_version && m->cells_left == l->cells_left)
+    TilePos last = l->taken_count > 0 ? l->taken[l->taken_count - 1] : tile_pos(-1, -1);
+    bool back = l->tick < m->tick;
+    m->tick = l->tick;
+    if (m->valid && !back && m->version == g->level_version && m->cells_left == l->cells_left &&
+        m->taken_count == l->taken_count && tile_pos_eq(m->taken_last, last))
         return;
+    bool compare = m->valid && m->w == l->w && m->h == l->h;
+    if (!compare)
+        m->changed_all = true;
+    const TilePos *was = m->tile;
+    const TileKind *was_kind = m->kind;
+    int was_count = compare ? m->count : 0, j = 0;
+    TilePos *t = m->tile;
+    TileKind *k = m->kind;
+    int cap = m->cap;
+    m->tile = m->spare_tile;
+    m->kind = m->spare_kind;
+    m->cap = m->spare_cap;
+    m->spare_tile = t;
+    m->spare_kind = k;
+    m->spare_cap = cap;
     m->count = 0;
     m->valid = true;
     m->version = g->level_version;
     m->cells_left = l->cells_left;
+    m->taken_count = l->taken_count;
+    m->taken_last = last;
+    m->w = l->w;
+    m->h = l->h;
     for (int y = 0; y < l->h; y++)
         for (int x = 0; x < l->w; x++) {
-            TileKind k = sim_kind(l, x, y);
-            if (!marked(k))
+            TileKind kind = sim_kind(l, x, y);
+            if (!marked(kind))
                 continue;
-            if (m->count == m->cap) {
-                int cap = m->cap ? m->cap * 2 : 64;
-                TilePos *t = realloc(m->tile, (size_t)cap * sizeof *t);
-                if (t)
-                    m->tile = t;
-                TileKind *kk = realloc(m->kind, (size_t)cap * sizeof *kk);
-                if (kk)
-                    m->kind = kk;
-                if (!t || !kk) {
-                    m->valid = false; /* try again next frame */
-                    return;
+            if (!m->changed_all) {
+                while (j < was_count && (was[j].y < y || (was[j].y == y && was[j].x < x)))
+                    note_change(m, was[j++]); /* gone */
+                if (j < was_count && was[j].x == x && was[j].y == y) {
+                    if (was_kind[j] != kind)
+                        note_change(m, was[j]);
+                    j++;
+                } else {
+                    note_change(m, tile_pos(x, y)); /* new */
                 }
-                m->cap = cap;
+            }
+            if (!marks_grow(m)) {
+                m->valid = false; /* try again next frame */
+                m->changed_all = true;
+                return;
             }
             m->tile[m->count] = tile_pos(x, y);
-            m->kind[m->count++] = k;
+            m->kind[m->count++] = kind;
         }
+    while (!m->changed_all && j < was_count)
+        note_change(m, was[j++]);
 }
 
 void render_minimap_free(Renderer *r)
@@ -56,7 +120,15 @@ void render_minimap_free(Renderer *r)
     r->minimap = NULL;
     free(r->marks.tile);
     free(r->marks.kind);
+    free(r->marks.spare_tile);
+    free(r->marks.spare_kind);
     r->marks = (MiniMarks){0};
+    if (r->mini_layer.tex)
+        SDL_DestroyTexture(r->mini_layer.tex);
+    if (r->mini_layer.scratch)
+        SDL_DestroyTexture(r->mini_layer.scratch);
+    free(r->mini_layer.last);
+    r->mini_layer = (MiniLayer){0};
 }
 
 /* ---- the terrain image ------------------------------------------------------------ */
@@ -271,6 +343,266 @@ static void draw_view_outline(Renderer *r, const Game *g, SDL_Rect rect)
     SDL_RenderDrawLinesF(r->sdl, q, n + 1);
 }
 
+/* ---- the marker layer: doors, cells, the exit, sentry starts --------------------------- */
+
+/* The markers that stay put, the least important first; none smaller than
+ * it must be to read. Sentries: where they start, in the editor (in play the
+ * sentries themselves are drawn every frame). */
+static const struct {
+    TileKind kind;
+    MiniMarker mark;
+    float min_px;
+} ORDER[] = {{TILE_DOOR, MARK_DOOR, 2.5f}, {TILE_CELL, MARK_CELL, 6.0f}, {TILE_SENTRY, MARK_SENTRY, 7.0f},
+             {TILE_EXIT, MARK_EXIT, 8.0f}};
+enum { ORDERS = sizeof ORDER / sizeof ORDER[0] };
+
+/* Where the markers go in a target whose minimap sits at `rect`. */
+typedef struct MarkGeom {
+    SDL_Rect rect;
+    int w, h;               /* the level's size */
+    float px[ORDERS];       /* each kind's size */
+    int reach;              /* the most a marker reaches from its centre, in pixels */
+    bool snap;              /* tiles smaller than a pixel: each marker centred on the pixel its tile's
+                             * centre falls in, and of those of a kind on one pixel only the last drawn */
+    bool editing;
+    const SDL_Color *exit_fill;
+} MarkGeom;
+
+static MarkGeom mark_geom(const Renderer *r, const Game *g, SDL_Rect rect)
+{
+    static const SDL_Color locked = {70, 120, 90, 255};
+    MarkGeom mg = {rect, g->sim.grid.w, g->sim.grid.h, {0}, 0, false, g->editing, NULL};
+    float tile = (float)rect.w / mg.w, ui = (float)r->lay.ui, most = 0;
+    for (int o = 0; o < ORDERS; o++) {
+        mg.px[o] = fmaxf(tile * 0.9f, ORDER[o].min_px * ui);
+        most = fmaxf(most, mg.px[o]);
+    }
+    mg.reach = (int)ceilf(most * 0.5f) + 2; /* the rim's lines may stand a pixel out */
+    mg.snap = rect.w < mg.w || rect.h < mg.h;
+    mg.exit_fill = !g->sim.exit_open && !g->editing ? &locked : NULL;
+    return mg;
+}
+
+static SDL_FPoint mark_centre(const MarkGeom *mg, TilePos t)
+{
+    SDL_FPoint p = {(float)(mg->rect.x + (t.x + 0.5) * mg->rect.w / mg->w),
+                    (float)(mg->rect.y + (t.y + 0.5) * mg->rect.h / mg->h)};
+    if (mg->snap) {
+        p.x = floorf(p.x) + 0.5f;
+        p.y = floorf(p.y) + 0.5f;
+    }
+    return p;
+}
+
+/* The first marker at or after (x, y) in level order. */
+static int marks_from(const MiniMarks *m, int x, int y)
+{
+    int lo = 0, hi = m->count;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        TilePos t = m->tile[mid];
+        if (t.y < y || (t.y == y && t.x < x))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Draws the markers that reach into `box` (the target's pixels), in the
+ * order and with the merging of the whole layer drawn at once, so that the
+ * box shows what that would; what they draw outside it is the caller's. */
+static void draw_marks_in(Renderer *r, const MarkGeom *mg, SDL_Rect box)
+{
+    const MiniMarks *m = &r->marks;
+    MiniLayer *L = &r->mini_layer;
+    /* the tiles whose centre is within reach of the box */
+    double fx0 = box.x - mg->reach - mg->rect.x, fx1 = box.x + box.w + mg->reach - mg->rect.x;
+    double fy0 = box.y - mg->reach - mg->rect.y, fy1 = box.y + box.h + mg->reach - mg->rect.y;
+    int tx0 = (int)floor(fx0 * mg->w / mg->rect.w) - 1, tx1 = (int)ceil(fx1 * mg->w / mg->rect.w) + 1;
+    int ty0 = (int)floor(fy0 * mg->h / mg->rect.h) - 1, ty1 = (int)ceil(fy1 * mg->h / mg->rect.h) + 1;
+    tx0 = tx0 < 0 ? 0 : tx0;
+    ty0 = ty0 < 0 ? 0 : ty0;
+    tx1 = tx1 >= mg->w ? mg->w - 1 : tx1;
+    ty1 = ty1 >= mg->h ? mg->h - 1 : ty1;
+    if (tx0 > tx1 || ty0 > ty1)
+        return;
+    /* merging: per pixel of the box and its reach, the last marker of the kind centred there */
+    int ax = box.x - mg->reach - 1, ay = box.y - mg->reach - 1;
+    int aw = box.w + 2 * mg->reach + 2, ah = box.h + 2 * mg->reach + 2;
+    bool merge = mg->snap;
+    if (merge && (size_t)aw * (size_t)ah > L->last_cap) {
+        int *last = realloc(L->last, (size_t)aw * (size_t)ah * sizeof *last);
+        if (last) {
+            L->last = last;
+            L->last_cap = (size_t)aw * (size_t)ah;
+        } else {
+            merge = false; /* every marker drawn: slower, the same picture */
+        }
+    }
+    for (int o = 0; o < ORDERS; o++) {
+        if (ORDER[o].kind == TILE_SENTRY && !mg->editing)
+            continue;
+        const SDL_Color *fill = ORDER[o].kind == TILE_EXIT ? mg->exit_fill : NULL;
+        if (merge) {
+            for (size_t i = 0; i < (size_t)aw * (size_t)ah; i++)
+                L->last[i] = -1;
+            for (int y = ty0; y <= ty1; y++)
+                for (int i = marks_from(m, tx0, y); i < m->count && m->tile[i].y == y && m->tile[i].x <= tx1; i++)
+                    if (m->kind[i] == ORDER[o].kind) {
+                        SDL_FPoint c = mark_centre(mg, m->tile[i]);
+                        int px = (int)floorf(c.x) - ax, py = (int)floorf(c.y) - ay;
+                        if (px >= 0 && py >= 0 && px < aw && py < ah)
+                            L->last[py * aw + px] = i;
+                    }
+        }
+        for (int y = ty0; y <= ty1; y++)
+            for (int i = marks_from(m, tx0, y); i < m->count && m->tile[i].y == y && m->tile[i].x <= tx1; i++) {
+                if (m->kind[i] != ORDER[o].kind)
+                    continue;
+                SDL_FPoint c = mark_centre(mg, m->tile[i]);
+                if (c.x + mg->reach < box.x || c.y + mg->reach < box.y || c.x - mg->reach >= box.x + box.w ||
+                    c.y - mg->reach >= box.y + box.h)
+                    continue; /* does not reach the box */
+                if (merge) {
+                    int px = (int)floorf(c.x) - ax, py = (int)floorf(c.y) - ay;
+                    if (px < 0 || py < 0 || px >= aw || py >= ah || L->last[py * aw + px] != i)
+                        continue; /* out of reach, or drawn over by the same marker later */
+                }
+                render_minimap_marker(r, ORDER[o].mark, c.x, c.y, mg->px[o], fill);
+            }
+    }
+}
+
+/* Draws the whole layer again. */
+static void layer_full(Renderer *r, const MarkGeom *mg)
+{
+    const MiniLayer *L = &r->mini_layer;
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(r->sdl, 0, 0, 0, 0);
+    SDL_RenderClear(r->sdl);
+    draw_marks_in(r, mg, (SDL_Rect){0, 0, L->tex_w, L->tex_h});
+}
+
+/* Draws `box` of the layer again, exactly as layer_full does. The markers
+ * that reach into it are drawn whole, at the same coordinates, into a
+ * scratch texture the layer's size, and the box is copied from there:
+ * drawn into the layer clipped to the box, a rim line cut by the clip
+ * could come out a pixel off. The layer is the render target before and
+ * after; false when the scratch texture could not be made or targeted. */
+static bool layer_patch(Renderer *r, const MarkGeom *mg, SDL_Rect box)
+{
+    MiniLayer *L = &r->mini_layer;
+    SDL_Rect all = {0, 0, L->tex_w, L->tex_h}, area;
+    if (!SDL_IntersectRect(&box, &all, &box))
+        return true;
+    if (!L->scratch || L->scratch_w != L->tex_w || L->scratch_h != L->tex_h) {
+        if (L->scratch)
+            SDL_DestroyTexture(L->scratch);
+        L->scratch = SDL_CreateTexture(r->sdl, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, L->tex_w, L->tex_h);
+        if (!L->scratch)
+            return false;
+        SDL_SetTextureBlendMode(L->scratch, SDL_BLENDMODE_NONE);
+        L->scratch_w = L->tex_w;
+        L->scratch_h = L->tex_h;
+    }
+    if (SDL_SetRenderTarget(r->sdl, L->scratch) != 0)
+        return false;
+    /* what those markers can cover: the box and twice their reach around it */
+    int pad = 2 * mg->reach + 1;
+    SDL_Rect wide = {box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad};
+    SDL_IntersectRect(&wide, &all, &area);
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(r->sdl, 0, 0, 0, 0);
+    SDL_RenderFillRect(r->sdl, &area);
+    draw_marks_in(r, mg, box);
+    if (SDL_SetRenderTarget(r->sdl, L->tex) != 0)
+        return false;
+    SDL_RenderCopy(r->sdl, L->scratch, &box, &box);
+    return true;
+}
+
+/* The box a marker on tile t can touch. */
+static SDL_Rect mark_box(const MarkGeom *mg, TilePos t)
+{
+    SDL_FPoint c = mark_centre(mg, t);
+    SDL_Rect b = {(int)floorf(c.x) - mg->reach, (int)floorf(c.y) - mg->reach, 2 * mg->reach + 1, 2 * mg->reach + 1};
+    return b;
+}
+
+static bool rect_eq(SDL_Rect a, SDL_Rect b)
+{
+    return a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h;
+}
+
+/* Brings the layer up to date: all of it when the layout, the level's size
+ * or the editor's view changed (or too many markers did), else only around
+ * the markers that changed. False when there is no layer to draw (no texture
+ * could be made): the caller draws the markers itself. */
+static bool layer_update(Renderer *r, const Game *g)
+{
+    MiniLayer *L = &r->mini_layer;
+    MiniMarks *m = &r->marks;
+    const Layout *lay = &r->lay;
+    SDL_Rect panel = lay->minimap_panel;
+    if (!L->tex || L->tex_w != panel.w || L->tex_h != panel.h) {
+        if (L->tex)
+            SDL_DestroyTexture(L->tex);
+        L->valid = false;
+        L->tex = SDL_CreateTexture(r->sdl, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, panel.w, panel.h);
+        if (!L->tex)
+            return false;
+        SDL_SetTextureBlendMode(L->tex, SDL_BLENDMODE_BLEND);
+        L->tex_w = panel.w;
+        L->tex_h = panel.h;
+    }
+    SDL_Rect inner = {lay->minimap.x - panel.x, lay->minimap.y - panel.y, lay->minimap.w, lay->minimap.h};
+    MarkGeom mg = mark_geom(r, g, inner);
+    bool locked = mg.exit_fill != NULL;
+    bool all = !L->valid || m->changed_all || !rect_eq(L->panel, panel) || !rect_eq(L->rect, lay->minimap) ||
+               L->w != g->sim.grid.w || L->h != g->sim.grid.h || L->ui != lay->ui || L->editing != g->editing;
+    int exits = 0;
+    if (!all && locked != L->locked) { /* the exit opened or (rewound) closed again */
+        for (int i = 0; i < m->count; i++)
+            exits += m->kind[i] == TILE_EXIT;
+        all = m->changed_count + exits > MINI_CHANGES;
+    }
+    if (!all && m->changed_count == 0 && exits == 0) {
+        L->locked = locked;
+        return true;
+    }
+    if (SDL_SetRenderTarget(r->sdl, L->tex) != 0) {
+        L->valid = false;
+        return false;
+    }
+    bool ok = true;
+    if (all) {
+        layer_full(r, &mg);
+    } else {
+        for (int i = 0; ok && i < m->changed_count; i++)
+            ok = layer_patch(r, &mg, mark_box(&mg, m->changed[i]));
+        for (int i = 0; ok && exits && i < m->count; i++)
+            if (m->kind[i] == TILE_EXIT)
+                ok = layer_patch(r, &mg, mark_box(&mg, m->tile[i]));
+    }
+    SDL_SetRenderTarget(r->sdl, NULL);
+    if (!ok) { /* drawn whole by the next frame, when it can */
+        L->valid = false;
+        return false;
+    }
+    m->changed_count = 0;
+    m->changed_all = false;
+    L->valid = true;
+    L->panel = panel;
+    L->rect = lay->minimap;
+    L->w = g->sim.grid.w;
+    L->h = g->sim.grid.h;
+    L->ui = lay->ui;
+    L->editing = g->editing;
+    L->locked = locked;
+    return true;
+}
+
 void render_minimap_draw(Renderer *r, const Game *g)
 {
     const Layout *lay = &r->lay;
@@ -278,6 +610,7 @@ void render_minimap_draw(Renderer *r, const Game *g)
     if (rect.w <= 0 || rect.h <= 0)
         return;
     minimap_build(r, g, rect);
+    bool layer = layer_update(r, g);
     render_panel(r, lay->minimap_panel, 200);
     if (r->minimap)
         SDL_RenderCopy(r->sdl, r->minimap, NULL, &rect);
@@ -292,26 +625,12 @@ void render_minimap_draw(Renderer *r, const Game *g)
         SDL_FPoint c = mini_point(rect, g, end.x + 0.5, end.y + 0.5);
         render_minimap_marker(r, MARK_TARGET, c.x, c.y, fmaxf(tile * 1.6f, 12.0f * ui), NULL);
     }
-    /* the markers, the least important first; none smaller than it must be to
-     * read. Sentries: where they start in the editor, where they are in play. */
-    const MiniMarks *m = &r->marks;
-    SDL_Color locked = {70, 120, 90, 255};
-    static const struct {
-        TileKind kind;
-        MiniMarker mark;
-        float min_px;
-    } order[] = {{TILE_DOOR, MARK_DOOR, 2.5f}, {TILE_CELL, MARK_CELL, 6.0f}, {TILE_SENTRY, MARK_SENTRY, 7.0f},
-                 {TILE_EXIT, MARK_EXIT, 8.0f}};
-    for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
-        if (order[o].kind == TILE_SENTRY && !g->editing)
-            continue;
-        float px = fmaxf(tile * 0.9f, order[o].min_px * ui);
-        const SDL_Color *fill = order[o].kind == TILE_EXIT && !g->sim.exit_open && !g->editing ? &locked : NULL;
-        for (int i = 0; i < m->count; i++)
-            if (m->kind[i] == order[o].kind) {
-                SDL_FPoint c = mini_point(rect, g, m->tile[i].x + 0.5, m->tile[i].y + 0.5);
-                render_minimap_marker(r, order[o].mark, c.x, c.y, px, fill);
-            }
+    /* the markers that stay put: the layer, or (no texture for it) drawn here */
+    if (layer) {
+        SDL_RenderCopy(r->sdl, r->mini_layer.tex, NULL, &lay->minimap_panel);
+    } else {
+        MarkGeom mg = mark_geom(r, g, rect);
+        draw_marks_in(r, &mg, lay->minimap_panel);
     }
     if (!g->editing)
         for (int i = 0; i < g->sim.sentries.count; i++) {
