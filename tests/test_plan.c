@@ -200,13 +200,18 @@ static void test_plan_from_the_next_tile(void **state)
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
     assert_int_equal(s.planning, SIM_PLAN_GOTO);
     assert_int_equal(mover_remaining(&s.droid), 1); /* only the step it is on */
-    while (s.planning)
+    while (s.planning) {
         sim_tick(&s);
-    assert_true(tile_pos_eq(s.droid.tile, next) || tile_pos_eq(mover_route_tile(&s.droid, 0), next) ||
-                tile_pos_eq(s.droid.next, next));
+        assert_true(tile_pos_eq(mover_plan_tile(&s.droid), next)); /* never past that tile */
+    }
+    /* the walk is the one-shot search's from that tile, after the step to it */
     TilePos end;
     PathState *ref = one_shot(&s, next, goal, &end);
-    assert_true(path_result(ref)->length > 0);
+    const PathResult *r = path_result(ref);
+    int skip = s.droid.moving ? 1 : 0;
+    assert_int_equal(mover_remaining(&s.droid), r->steps + skip);
+    for (int i = 0; i < r->steps; i++)
+        assert_true(tile_pos_eq(mover_route_tile(&s.droid, i + skip), path_tile(ref, i)));
     path_destroy(ref);
     sim_deinit(&s);
 }

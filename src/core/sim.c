@@ -90,7 +90,16 @@ typedef struct SimDoorSet {
     int count;
 } SimDoorSet;
 
-/* The doors of the tiles as they are, in a fresh set of door arrays. */
+static void free_door_set(SimDoorSet *d)
+{
+    free(d->doors);
+    free(d->active);
+    free(d->scratch);
+    free(d->listed);
+}
+
+/* The doors of the tiles as they are (sorted by row, then column), in a
+ * fresh set of door arrays. */
 static bool list_doors(const Sim *s, SimDoorSet *out)
 {
     size_t n = (size_t)s->w * (size_t)s->h;
@@ -104,10 +113,7 @@ static bool list_doors(const Sim *s, SimDoorSet *out)
         out->scratch = malloc((size_t)count * sizeof *out->scratch);
         out->listed = calloc((size_t)count, 1);
         if (!out->doors || !out->active || !out->scratch || !out->listed) {
-            free(out->doors);
-            free(out->active);
-            free(out->scratch);
-            free(out->listed);
+            free_door_set(out);
             return false;
         }
     }
@@ -115,14 +121,6 @@ static bool list_doors(const Sim *s, SimDoorSet *out)
         if (s->kind[i] == TILE_DOOR)
             out->doors[out->count++] = (SimDoor){(int)(i % (size_t)s->w), (int)(i / (size_t)s->w), false, 0, 0};
     return true;
-}
-
-static void free_door_set(SimDoorSet *d)
-{
-    free(d->doors);
-    free(d->active);
-    free(d->scratch);
-    free(d->listed);
 }
 
 bool sim_restart(Sim *s)
@@ -218,28 +216,26 @@ bool sim_reset(Sim *s, const Level *l)
     n.kind = malloc(count ? count : 1);
     if (!n.kind)
         goto fail;
-    int doors = 0;
     n.cells_total = 0;
     n.has_exit = false;
     for (int y = 0; y < l->h; y++)
         for (int x = 0; x < l->w; x++) {
             TileKind k = level_kind(l, x, y);
             n.kind[(size_t)y * (size_t)l->w + (size_t)x] = (uint8_t)k;
-            doors += k == TILE_DOOR;
             n.cells_total += k == TILE_CELL;
             if (k == TILE_EXIT && !n.has_exit) {
                 n.has_exit = true;
                 n.exit = tile_pos(x, y);
             }
         }
-    if (doors) {
-        n.doors = calloc((size_t)doors, sizeof *n.doors);
-        n.door_active = malloc((size_t)doors * sizeof *n.door_active);
-        n.door_scratch = malloc((size_t)doors * sizeof *n.door_scratch);
-        n.door_listed = calloc((size_t)doors, 1);
-        if (!n.doors || !n.door_active || !n.door_scratch || !n.door_listed)
-            goto fail;
-    }
+    SimDoorSet set;
+    if (!list_doors(&n, &set))
+        goto fail;
+    n.doors = set.doors;
+    n.door_active = set.active;
+    n.door_scratch = set.scratch;
+    n.door_listed = set.listed;
+    n.door_count = set.count;
     n.doors_visited = 0;
     if (!level_build_grid(l, &n.grid) || !region_init(&n.region, &n.grid))
         goto fail;
@@ -250,11 +246,6 @@ bool sim_reset(Sim *s, const Level *l)
         n.search_w = l->w;
         n.search_h = l->h;
     }
-    for (int y = 0; y < l->h; y++)
-        for (int x = 0; x < l->w; x++)
-            if (n.kind[(size_t)y * (size_t)l->w + (size_t)x] == TILE_DOOR)
-                n.doors[n.door_count++] = (SimDoor){x, y, false, 0, 0};
-
     n.taken_count = 0;
     n.taken_lost = n.doors_stale = false;
     start_state(&n, l);
