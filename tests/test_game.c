@@ -1,7 +1,8 @@
 /* test_game.c - the game's rules without SDL: edit, save and reload give the
  * same grid; saves that fail (read-only file or folder) leave the file byte
  * for byte; hot reload keeps the old level on a broken file and follows a
- * fixed one; unsaved edits are never dropped without asking; level switching. */
+ * fixed one; unsaved edits are never dropped without asking; level switching,
+ * at once and with a loader in the background. */
 #include "testlib.h"
 
 #include <sys/stat.h>
@@ -447,6 +448,174 @@ static void test_level_switching(void **state)
     free(text);
 }
 
+/* ---- a loader that finishes its jobs after a number of polls ---------------------------- */
+
+typedef struct FakeJob {
+    Level level;
+    Sim sim;
+    Diags d;
+    bool ok;
+    int polls_left;
+} FakeJob;
+
+static int fake_polls = 3;   /* polls a job runs for */
+static int fake_started, fake_dropped;
+
+static void *fake_start(void *ctx, const char *path)
+{
+    (void)ctx;
+    FakeJob *j = calloc(1, sizeof *j);
+    assert_non_null(j);
+    diag_clear(&j->d);
+    j->ok = level_load(path, &j->level, &j->d);
+    if (j->ok)
+        assert_true(sim_init(&j->sim, &j->level));
+    j->polls_left = fake_polls;
+    fake_started++;
+    return j;
+}
+
+static GameLoadState fake_poll(void *job)
+{
+    FakeJob *j = job;
+    if (j->polls_left > 0) {
+        j->polls_left--;
+        return GAME_LOAD_RUNNING;
+    }
+    return j->ok ? GAME_LOAD_DONE : GAME_LOAD_FAILED;
+}
+
+static double fake_progress(void *job)
+{
+    return 1.0 / (1 + ((FakeJob *)job)->polls_left);
+}
+
+static bool fake_take(void *job, Level *level, Sim *sim, Diags *d)
+{
+    FakeJob *j = job;
+    if (!j->ok) {
+        *d = j->d;
+        return false;
+    }
+    *level = j->level;
+    *sim = j->sim;
+    j->ok = false; /* handed over */
+    j->level = (Level){0};
+    j->sim = (Sim){0};
+    return true;
+}
+
+static void fake_drop(void *job)
+{
+    FakeJob *j = job;
+    if (j->ok) {
+        sim_deinit(&j->sim);
+        level_free(&j->level);
+    }
+    free(j);
+    fake_dropped++;
+}
+
+/* With a loader, a switch and a hot reload load in the background: the old
+ * level stays (a switch stands the play still meanwhile), shows the file
+ * loading, and is replaced once the job is done; a file that does not load
+ * is skipped for the next; edits begun while a reload loads win over it;
+ * a job still running when the game ends is dropped. */
+static void test_loading_in_the_background(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    char p[160];
+    snprintf(p, sizeof p, "%s/02_hall.txt", fx->dir);
+    write_file(p, "name: Hall\n#####\n#@..#\n#####\n");
+    snprintf(p, sizeof p, "%s/03_notes.txt", fx->dir);
+    write_file(p, "not a level\n");
+    levelset_free(&g->levels);
+    levelset_scan(&g->levels, fx->dir);
+    g->level_index = levelset_find(&g->levels, g->path);
+    fake_polls = 3;
+    fake_started = fake_dropped = 0;
+    game_set_loader(g, (GameLoader){fake_start, fake_poll, fake_progress, fake_take, fake_drop, NULL});
+
+    run_for(g, 0.2);
+    uint64_t tick = g->sim.tick;
+    game_request_switch(g, +1);
+    const char *loading = NULL;
+    double share = -1;
+    assert_true(game_loading(g, &loading, &share));
+    assert_non_null(strstr(loading, "02_hall.txt"));
+    assert_true(share >= 0 && share <= 1);
+    assert_string_equal(g->level.name, "Tutorial room");
+    game_update(g);
+    game_update(g);
+    assert_string_equal(g->level.name, "Tutorial room"); /* still loading */
+    assert_int_equal(g->sim.tick, tick);                  /* and the play stands still */
+    game_update(g);
+    game_update(g);
+    assert_string_equal(g->level.name, "Hall");
+    assert_false(game_loading(g, NULL, NULL));
+    assert_false(game_paused(g));
+    assert_int_equal(g->sim.droid.tile.x, 1);
+    game_hover(g, true, tile_pos(3, 1));
+    game_update(g);
+    assert_int_equal(g->preview.count, 2); /* the new Sim plays: its level is the game's */
+    game_click_tile(g, tile_pos(3, 1));
+    run_for(g, 1.0);
+    assert_int_equal(g->sim.droid.tile.x, 3);
+
+    /* keys pressed while a level loads each move on once it is in */
+    game_request_switch(g, -1);
+    game_request_switch(g, +1);
+    game_update(g);
+    assert_string_equal(g->level.name, "Hall");
+    run_for(g, 0.2);
+    assert_string_equal(g->level.name, "Hall"); /* to the tutorial and back */
+    assert_int_equal(fake_started, 3);
+    assert_int_equal(g->sim.droid.tile.x, 1);   /* a fresh start of it */
+
+    /* the notes do not load: skipped for the tutorial, and named */
+    game_request_switch(g, +1);
+    run_for(g, 0.2);
+    assert_string_equal(g->level.name, "Tutorial room");
+    assert_non_null(strstr(g->message, "03_notes.txt:1:1: unknown glyph 'n'"));
+    assert_int_equal(fake_started, 5);
+    assert_int_equal(fake_dropped, 5);
+
+    /* a hot reload through the loader */
+    write_file(fx->path, "name: Fixed\n#########\n#@.....>#\n#.......#\n#########\n");
+    run_for(g, 1.0);
+    assert_string_equal(g->level.name, "Fixed");
+    assert_grid_matches_level(g);
+
+    /* edits made while a reload loads are kept; the file is then "changed on disk" */
+    fake_polls = 1000;
+    write_file(fx->path, "name: Theirs\n#####\n#@..#\n#####\n");
+    for (int i = 0; i < 120 && !game_loading(g, NULL, NULL); i++)
+        game_update(g);
+    assert_true(game_loading(g, NULL, NULL));
+    game_edit_toggle(g);
+    game_edit_press(g, tile_pos(3, 2), true);
+    game_edit_release(g);
+    ((FakeJob *)g->load.job)->polls_left = 0;
+    run_for(g, 1.0);
+    assert_string_equal(g->level.name, "Fixed");
+    assert_true(edit_dirty(&g->edits));
+    assert_true(g->disk_changed);
+
+    /* a job running when the game ends is dropped (ASan: nothing leaks) */
+    game_edit_toggle(g);
+    game_request_switch(g, +1);
+    assert_int_equal(g->ask, GAME_ASK_SWITCH);
+    assert_false(game_answer(g, GAME_ANSWER_DISCARD));
+    assert_true(game_loading(g, NULL, NULL));
+    int dropped = fake_dropped;
+    game_deinit(g);
+    assert_int_equal(fake_dropped, dropped + 1);
+    Diags d;
+    diag_clear(&d);
+    assert_true(game_init(g, fx->path, 1280, 720, &d)); /* for the teardown */
+}
+
 /* A damaged progress file is named, ignored, and kept as FILE.bad when a
  * new one is written; a good one is read back with its bests. */
 static void test_progress_corrupt_is_reported_and_kept(void **state)
@@ -741,6 +910,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_preview_follows_edits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_while_walking_stops_the_walk, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hot_reload, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_loading_in_the_background, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hot_reload_waits_for_the_file_to_settle, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unsaved_edits_are_never_dropped, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_to_clean_loads_the_outside_version, setup, teardown),

@@ -210,6 +210,15 @@ printf 'key PageDown\nkey n\nkey PageUp\nquit\n' >"$tmp/sw.txt"
 check "a folder argument plays its levels; PageDown, N and PageUp switch" \
     '[ "$(grep ^level "$tmp/trace" | tr "\n" " ")" = "level $tmp/lv/room.txt level $tmp/lv/b.txt level $tmp/lv/room.txt " ]'
 
+# in real time (a window, or --frame-stats) a level loads on a thread: traced
+# "loading" first, the play stands still meanwhile, then "level" (a script
+# without --frame-stats loads at once, so that it plays the same every time)
+printf 'key PageDown\nwait 3000\nquit\n' >"$tmp/sw2.txt"
+"$game" "$tmp/lv" --headless --frame-stats --script "$tmp/sw2.txt" --trace >"$tmp/trace" 2>"$tmp/err"
+check "in real time a level loads in the background: loading, pause, resume, level" \
+    '[ "$(grep -E "^(loading|pause|resume|level) " "$tmp/trace" | tr "\n" " ")" = "loading $tmp/lv/room.txt level $tmp/lv/room.txt " ] &&
+     grep -A1 "^loading " "$tmp/trace" | grep -qx pause'
+
 # bad input
 printf 'clik 1 2\nwait -5\n' >"$tmp/bad.txt"
 "$game" levels/01_tutorial.txt --headless --script "$tmp/bad.txt" >"$tmp/out" 2>"$tmp/err"

@@ -111,6 +111,7 @@ void mover_place(Mover *m, TilePos at)
     m->moving = false;
     m->need = m->done = 0;
     m->queue_len = m->queue_head = 0;
+    m->queue_key = 0;
     update_pos(m);
 }
 
@@ -143,6 +144,19 @@ static void begin_step(Mover *m, const Grid *g, TilePos to)
     m->done = 0;
     m->moving = true;
     m->facing = mover_dir_of(to.x - m->tile.x, to.y - m->tile.y);
+}
+
+/* FNV-1a over the tiles, and their count (0 for none). */
+static uint64_t queue_hash(const TilePos *q, int n)
+{
+    if (n == 0)
+        return 0;
+    uint64_t h = 14695981039346656037ull ^ (uint64_t)n;
+    for (int i = 0; i < n; i++) {
+        h = (h ^ (uint32_t)q[i].x) * 1099511628211ull;
+        h = (h ^ (uint32_t)q[i].y) * 1099511628211ull;
+    }
+    return h;
 }
 
 bool mover_set_path(Mover *m, const Grid *g, const TilePos *steps, int n)
@@ -185,6 +199,7 @@ bool mover_set_path(Mover *m, const Grid *g, const TilePos *steps, int n)
     m->queue_head = 0;
     if (m->queue_len > 0)
         memcpy(m->queue, steps + first, (size_t)m->queue_len * sizeof *m->queue);
+    m->queue_key = queue_hash(m->queue, m->queue_len);
     update_pos(m);
     return true;
 }
@@ -201,6 +216,7 @@ uint64_t mover_advance(Mover *m, const Grid *g, uint64_t budget, MoverEvent *ev,
     if (!m->moving) {
         if (m->queue_head >= m->queue_len) {
             m->queue_len = m->queue_head = 0;
+            m->queue_key = 0;
             return 0;
         }
         begin_step(m, g, m->queue[m->queue_head++]);
@@ -222,6 +238,7 @@ uint64_t mover_advance(Mover *m, const Grid *g, uint64_t budget, MoverEvent *ev,
     emit(ev, max, count, MOVER_ARRIVE, m->tile, m->facing);
     if (m->queue_head >= m->queue_len) {
         m->queue_len = m->queue_head = 0;
+        m->queue_key = 0;
         emit(ev, max, count, MOVER_IDLE, m->tile, m->facing);
     }
     return left;

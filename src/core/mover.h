@@ -39,6 +39,8 @@ typedef struct Mover {
     uint64_t done;      /* units of it done */
     TilePos *queue;     /* tiles still to enter after next */
     int queue_len, queue_head, queue_cap;
+    uint64_t queue_key; /* a hash of queue[0..queue_len): equal keys, the same walk
+                         * (for drawing caches; the rules never read it) */
     /* Derived for drawing, never read by the rules: */
     WorldPos pos;       /* continuous position; tile centres at +0.5 */
     double walked;      /* tiles of distance walked so far (animation) */

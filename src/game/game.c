@@ -117,19 +117,25 @@ static void start_play(Game *g)
  * one, read from path, and starts play. keep_droid: the droid stays on its
  * tile when that is still walkable, else it goes to the start. False, with
  * nothing changed and nl freed, when memory runs out. */
-static bool adopt_level(Game *g, Level *nl, const char *path, bool keep_droid)
+static bool adopt_level(Game *g, Level *nl, Sim *ready, const char *path, bool keep_droid)
 {
     PathState *ns = NULL;
     if (!g->search || nl->w != g->level.w || nl->h != g->level.h) {
         if (!(ns = path_create(nl->w, nl->h))) {
             level_free(nl);
+            if (ready)
+                sim_deinit(ready);
             return false;
         }
     }
     TilePos at = g->sim.droid.tile;
     Level old = g->level;
     g->level = *nl;
-    if (!sim_reset(&g->sim, &g->level)) {
+    if (ready) { /* built by a loader: moved in, pointed at the level's new place */
+        sim_deinit(&g->sim);
+        g->sim = *ready;
+        g->sim.level = &g->level;
+    } else if (!sim_reset(&g->sim, &g->level)) {
         g->level = old;
         path_destroy(ns);
         level_free(nl);
@@ -191,7 +197,7 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
         game_deinit(g);
         return false;
     }
-    if (!adopt_level(g, &nl, path, false)) {
+    if (!adopt_level(g, &nl, NULL, path, false)) {
         diag_add(d, path, 0, 0, "out of memory");
         game_deinit(g);
         return false;
@@ -212,6 +218,9 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
 
 void game_deinit(Game *g)
 {
+    if (g->load.job)
+        g->loader.drop(g->load.job);
+    free(g->load.path);
     path_destroy(g->search);
     predict_deinit(&g->predictor);
     history_deinit(&g->history);
@@ -233,6 +242,11 @@ static double now_micros(void)
 }
 
 static void absorb_events(Game *g);
+/* the background load (leaving a level, below) */
+static void load_end(Game *g);
+static void load_poll(Game *g);
+static void reload_adopt(Game *g, Level *nl, Sim *ready, const Diags *d, FileStamp stamp);
+static void switch_level(Game *g, int delta);
 
 void game_command(Game *g, SimCmd c)
 {
@@ -289,6 +303,7 @@ static void refresh_preview(Game *g)
 {
     Sim *s = &g->sim;
     g->preview.count = 0;
+    g->preview_serial++;
     g->preview_afford = 0;
     g->preview_cost = 0;
     g->preview_from = mover_plan_tile(&s->droid);
@@ -317,7 +332,9 @@ static void preview_step(Game *g, long work)
     if (r == PATH_RUNNING)
         return;
     g->previewing = false;
-    if (r == PATH_NONE || !list_copy_path(&g->preview, g->search))
+    bool copied = r != PATH_NONE && list_copy_path(&g->preview, g->search);
+    g->preview_serial++;
+    if (!copied)
         return;
     Sim *s = &g->sim;
     g->preview_cost = path_result(g->search)->length;
@@ -525,27 +542,25 @@ static void watch_file(Game *g, double dt)
         return;
     if (g->file_error[0] && stamp_eq(now, g->tried)) /* this version was tried already */
         return;
+    if (g->load.kind != GAME_LOADING_NONE) /* a switch or a reload is under way */
+        return;
     g->tried = now;
+    if (g->loader.start) { /* in the background: load_poll adopts it */
+        g->load.kind = GAME_LOADING_RELOAD;
+        g->load.stamp = now;
+        g->load.path = strdup(g->path);
+        if (g->load.path && (g->load.job = g->loader.start(g->loader.ctx, g->path))) {
+            char shown[4 * 1024];
+            trace(g, "loading %s", text_escape(g->load.path, shown, sizeof shown));
+            return;
+        }
+        load_end(g);
+    }
     Level nl;
     Diags d;
     diag_clear(&d);
-    if (!level_load(g->path, &nl, &d)) {
-        int more = diag_total(&d) - 1;
-        if (more > 0)
-            snprintf(g->file_error, sizeof g->file_error, "%s (and %d more)", d.msg[0], more);
-        else
-            snprintf(g->file_error, sizeof g->file_error, "%s", d.count ? d.msg[0] : "cannot load");
-        trace(g, "reload-error %s", g->file_error);
-        return;
-    }
-    if (!adopt_level(g, &nl, g->path, true)) {
-        snprintf(g->file_error, sizeof g->file_error, "out of memory loading the new version");
-        return;
-    }
-    end_recording(g, "the level file changed");
-    char path[4 * 1024];
-    trace(g, "reload %s", text_escape(g->path, path, sizeof path));
-    game_say(g, 3.0, "Reloaded %s.", g->path);
+    bool ok = level_load(g->path, &nl, &d);
+    reload_adopt(g, ok ? &nl : NULL, NULL, &d, now);
 }
 
 static void keep_event(Game *g, const SimEvent *e)
@@ -645,6 +660,7 @@ void game_update(Game *g)
 {
     double dt = 1.0 / SIM_TICK_HZ;
     g->clock += dt;
+    load_poll(g);
     watch_file(g, dt);
     if (g->message_left > 0)
         g->message_left -= dt;
@@ -842,48 +858,55 @@ bool game_save(Game *g)
 
 /* ---- leaving a level ---------------------------------------------------------- */
 
-static void switch_level(Game *g, int delta)
+/* Ends the background load, if any (its results, if not taken, are dropped). */
+static void load_end(Game *g)
 {
-    if (g->levels.count == 0) {
-        game_say(g, 3.0, "No other levels beside %s.", g->path);
-        return;
-    }
-    /* a file that does not load is skipped (and named), so one bad file
-     * never blocks the way to the levels after it */
-    int n = g->levels.count, at = g->level_index >= 0 ? g->level_index : (delta > 0 ? -1 : 0);
-    char *path = NULL, skipped[DIAG_LEN] = "";
-    Level nl;
-    int i = at;
-    bool loaded = false;
-    for (int tries = 0; tries < n && !loaded; tries++) {
-        i = ((i + delta) % n + n) % n;
-        if (i == g->level_index)
-            break; /* back where we started */
-        free(path);
-        if (!(path = levelset_path_new(&g->levels, i)))
-            break;
-        Diags d;
-        diag_clear(&d);
-        loaded = level_load(path, &nl, &d);
-        if (!loaded && !skipped[0])
-            snprintf(skipped, sizeof skipped, "%s", d.count ? d.msg[0] : "cannot load");
-    }
-    if (!loaded) {
-        if (skipped[0])
-            game_say(g, 8.0, "No other level loads: %s", skipped);
-        else
-            game_say(g, 3.0, "No other levels beside %s.", g->path);
-        free(path);
-        return;
-    }
-    uint64_t left_at = g->sim.tick; /* recorded on the old level's clock, so a replay leaves it when the player did */
-    bool adopted = adopt_level(g, &nl, path, false);
+    if (g->load.job)
+        g->loader.drop(g->load.job);
+    free(g->load.path);
+    g->load = (GameLoad){0};
+    game_set_pause(g, GAME_PAUSE_LOADING, false);
+}
+
+/* Steps a switch to the next file of the folder (g->load.path): false when
+ * it has come round to the level played or tried them all. */
+static bool switch_next_file(Game *g)
+{
+    int n = g->levels.count;
+    if (g->load.tries >= n)
+        return false;
+    g->load.tries++;
+    g->load.index = ((g->load.index + g->load.delta) % n + n) % n;
+    if (g->load.index == g->level_index)
+        return false; /* back where we started */
+    free(g->load.path);
+    g->load.path = levelset_path_new(&g->levels, g->load.index);
+    return g->load.path != NULL;
+}
+
+/* A switch's file does not load: named once, and skipped. */
+static void switch_skip(Game *g, const Diags *d)
+{
+    if (!g->load.skipped[0])
+        snprintf(g->load.skipped, sizeof g->load.skipped, "%s", d->count ? d->msg[0] : "cannot load");
+}
+
+/* A switch's file loaded: it is played from now on. */
+static void switch_adopt(Game *g, Level *nl, Sim *ready)
+{
+    uint64_t left_at = g->load.left_at; /* on the old level's clock, so a replay leaves it when the player did */
+    char *path = g->load.path, skipped[DIAG_LEN];
+    int index = g->load.index, queued = g->load.queued;
+    snprintf(skipped, sizeof skipped, "%s", g->load.skipped);
+    g->load.path = NULL;
+    load_end(g);
+    bool adopted = adopt_level(g, nl, ready, path, false);
     if (!adopted)
         game_say(g, 4.0, "Cannot open %s: out of memory.", path);
     free(path);
     if (!adopted)
         return;
-    g->level_index = i;
+    g->level_index = index;
     game_frame_level(g);
     char shown[4 * 1024];
     trace(g, "level %s", text_escape(g->path, shown, sizeof shown));
@@ -893,10 +916,138 @@ static void switch_level(Game *g, int delta)
         game_say(g, 8.0, "Skipped a file that does not load: %s", skipped);
     else
         welcome(g);
+    if (queued)
+        switch_level(g, queued);
+}
+
+/* Goes on with a switch: the next files load at once, or a job starts on
+ * one (the play stands still meanwhile: GAME_PAUSE_LOADING), until one
+ * loads or none is left. A file that does not load is skipped (and named),
+ * so one bad file never blocks the way to the levels after it. */
+static void switch_run(Game *g)
+{
+    while (switch_next_file(g)) {
+        if (g->loader.start && (g->load.job = g->loader.start(g->loader.ctx, g->load.path))) {
+            char shown[4 * 1024];
+            trace(g, "loading %s", text_escape(g->load.path, shown, sizeof shown));
+            game_set_pause(g, GAME_PAUSE_LOADING, true);
+            return; /* load_poll goes on */
+        }
+        Level nl;
+        Diags d;
+        diag_clear(&d);
+        if (level_load(g->load.path, &nl, &d)) {
+            switch_adopt(g, &nl, NULL);
+            return;
+        }
+        switch_skip(g, &d);
+    }
+    if (g->load.skipped[0])
+        game_say(g, 8.0, "No other level loads: %s", g->load.skipped);
+    else
+        game_say(g, 3.0, "No other levels beside %s.", g->path);
+    load_end(g);
+}
+
+static void switch_level(Game *g, int delta)
+{
+    if (g->levels.count == 0) {
+        game_say(g, 3.0, "No other levels beside %s.", g->path);
+        return;
+    }
+    if (g->load.kind == GAME_LOADING_SWITCH) { /* pressed again while it loads: moves on after it */
+        g->load.queued += delta;
+        return;
+    }
+    load_end(g); /* a reload gives way */
+    g->load.kind = GAME_LOADING_SWITCH;
+    g->load.delta = delta;
+    g->load.index = g->level_index >= 0 ? g->level_index : (delta > 0 ? -1 : 0);
+    g->load.left_at = g->sim.tick;
+    switch_run(g);
+}
+
+/* A reload's file loaded (nl, ready) or not (nl NULL, d says why). Edits
+ * begun while it loaded win: the file is then "changed on disk". */
+static void reload_adopt(Game *g, Level *nl, Sim *ready, const Diags *d, FileStamp stamp)
+{
+    if (!nl) {
+        int more = diag_total(d) - 1;
+        if (more > 0)
+            snprintf(g->file_error, sizeof g->file_error, "%s (and %d more)", d->msg[0], more);
+        else
+            snprintf(g->file_error, sizeof g->file_error, "%s", d->count ? d->msg[0] : "cannot load");
+        trace(g, "reload-error %s", g->file_error);
+        return;
+    }
+    if (edit_dirty(&g->edits)) {
+        level_free(nl);
+        if (ready)
+            sim_deinit(ready);
+        g->seen = (FileStamp){0}; /* looked at again: "changed on disk, your edits are kept" */
+        return;
+    }
+    if (!adopt_level(g, nl, ready, g->path, true)) {
+        snprintf(g->file_error, sizeof g->file_error, "out of memory loading the new version");
+        return;
+    }
+    g->loaded = g->seen = stamp; /* the version loaded, even if it changed again since */
+    end_recording(g, "the level file changed");
+    char path[4 * 1024];
+    trace(g, "reload %s", text_escape(g->path, path, sizeof path));
+    game_say(g, 3.0, "Reloaded %s.", g->path);
+}
+
+/* The background load: once its job has ended, what it made is adopted
+ * (or the next file of a switch tried). */
+static void load_poll(Game *g)
+{
+    if (!g->load.job)
+        return;
+    GameLoadState st = g->loader.poll(g->load.job);
+    if (st == GAME_LOAD_RUNNING)
+        return;
+    Level nl = {0};
+    Sim ns = {0};
+    Diags d;
+    diag_clear(&d);
+    bool ok = g->loader.take(g->load.job, &nl, &ns, &d);
+    g->loader.drop(g->load.job);
+    g->load.job = NULL;
+    if (g->load.kind == GAME_LOADING_SWITCH) {
+        if (ok) {
+            switch_adopt(g, &nl, &ns);
+        } else {
+            switch_skip(g, &d);
+            switch_run(g);
+        }
+        return;
+    }
+    FileStamp stamp = g->load.stamp;
+    load_end(g);
+    reload_adopt(g, ok ? &nl : NULL, ok ? &ns : NULL, &d, stamp);
+}
+
+void game_set_loader(Game *g, GameLoader loader)
+{
+    load_end(g);
+    g->loader = loader;
+}
+
+bool game_loading(const Game *g, const char **path, double *progress)
+{
+    if (!g->load.job)
+        return false;
+    if (path)
+        *path = g->load.path;
+    if (progress)
+        *progress = g->loader.progress(g->load.job);
+    return true;
 }
 
 bool game_open(Game *g, const char *path)
 {
+    load_end(g);
     Level nl;
     Diags d;
     diag_clear(&d);
@@ -904,7 +1055,7 @@ bool game_open(Game *g, const char *path)
         game_say(g, 8.0, "%s", d.count ? d.msg[0] : "cannot load");
         return false;
     }
-    if (!adopt_level(g, &nl, path, false))
+    if (!adopt_level(g, &nl, NULL, path, false))
         return false;
     g->level_index = levelset_find(&g->levels, path);
     game_frame_level(g);

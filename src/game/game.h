@@ -37,6 +37,7 @@ enum {
     GAME_PAUSE_HELP = 2,   /* the help is open */
     GAME_PAUSE_MENU = 4,   /* the pause panel (Esc) or a question is open */
     GAME_PAUSE_FOCUS = 8,  /* the window lost the focus or is minimised */
+    GAME_PAUSE_LOADING = 16, /* the next level is loading */
 };
 enum {
     GAME_REWIND_TICKS = 3 * SIM_TICK_HZ, /* Backspace goes back this far */
@@ -50,6 +51,40 @@ typedef struct FileStamp {
     long long dev, ino, size, sec, nsec;
     bool exists;
 } FileStamp;
+
+/* Loading a level file off the UI thread. The SDL side (main.c) hands the
+ * game a loader (game_set_loader); without one, or when a job cannot be
+ * started, a file is loaded at once. A job is an opaque handle:
+ *   start(ctx, path)   begins loading path and building its Sim (NULL: could not);
+ *   poll(job)          GAME_LOAD_RUNNING, GAME_LOAD_DONE or GAME_LOAD_FAILED; never waits;
+ *   progress(job)      0..1;
+ *   take(job, l, s, d) once DONE or FAILED: on DONE true with *l and *s the
+ *                      caller's (s->level to be pointed at l's final place),
+ *                      on FAILED false with the file's problems in d;
+ *   drop(job)          ends the job (taken or not) without waiting. */
+typedef enum GameLoadState { GAME_LOAD_RUNNING, GAME_LOAD_DONE, GAME_LOAD_FAILED } GameLoadState;
+typedef struct GameLoader {
+    void *(*start)(void *ctx, const char *path);
+    GameLoadState (*poll)(void *job);
+    double (*progress)(void *job);
+    bool (*take)(void *job, Level *level, Sim *sim, Diags *d);
+    void (*drop)(void *job);
+    void *ctx;
+} GameLoader;
+
+/* A level being loaded in the background (Game.load). */
+typedef enum GameLoadKind { GAME_LOADING_NONE, GAME_LOADING_SWITCH, GAME_LOADING_RELOAD } GameLoadKind;
+typedef struct GameLoad {
+    GameLoadKind kind;
+    void *job;
+    char *path;            /* the file loading (owned) */
+    int index;             /* a switch: the level's index in the folder, */
+    int delta, tries;      /* the direction, and the files tried so far */
+    int queued;            /* levels more to move once this switch is done (keys pressed meanwhile) */
+    char skipped[DIAG_LEN]; /* the first file skipped for not loading */
+    uint64_t left_at;      /* the tick the old level was left at */
+    FileStamp stamp;       /* a reload: the version of the file it loads */
+} GameLoad;
 
 /* A question the player must answer before the game goes on. */
 typedef enum GameAsk { GAME_ASK_NONE, GAME_ASK_QUIT, GAME_ASK_SWITCH } GameAsk;
@@ -91,6 +126,7 @@ typedef struct Game {
     PathState *search;     /* the hover preview's planner */
 
     TileList preview;      /* what a click on the hovered tile would walk */
+    unsigned preview_serial; /* changes whenever preview.tiles does (drawing caches) */
     /* What that walk would meet (predict.h): `predict` is the last finished
      * prediction for the hovered tile (outcome PREDICT_NOWALK when none);
      * predict_step is the index in preview.tiles from which the route is
@@ -157,6 +193,9 @@ typedef struct Game {
     bool overwrite_armed;  /* a second Ctrl+S overwrites a file changed on disk */
     char file_error[DIAG_LEN + 40]; /* the file on disk does not load: why (shown until fixed) */
 
+    GameLoader loader;     /* how files load in the background (start NULL: at once) */
+    GameLoad load;         /* the level loading now (kind NONE: none) */
+
     GameAsk ask;           /* unsaved edits: asking before quitting or switching */
     int ask_delta;         /* GAME_ASK_SWITCH: levels to move */
 
@@ -171,6 +210,10 @@ typedef struct Game {
  * writes every problem into d and leaves g zeroed. */
 bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d);
 void game_deinit(Game *g);
+/* Loads level files in the background from now on (see GameLoader). */
+void game_set_loader(Game *g, GameLoader loader);
+/* The level loading in the background, and how far (0..1): false when none. */
+bool game_loading(const Game *g, const char **path, double *progress);
 
 /* Plans from the droid to tile t and walks there (to the nearest reachable
  * tile when t is blocked or cut off). Traces "click X Y" and "path STEPS LENGTH". */

@@ -23,6 +23,7 @@
 #include "assets.h"
 #include "game.h"
 #include "levelset.h"
+#include "loader.h"
 #include "num.h"
 #include "render.h"
 #include "replay.h"
@@ -1258,6 +1259,41 @@ static int run(App *app)
     return rc;
 }
 
+/* ---- level files loaded on a thread of their own (loader.h), for the game ---- */
+
+static void *loader_job_start(void *ctx, const char *path)
+{
+    (void)ctx;
+    return loader_start(path, LOADER_LEVEL_SIM);
+}
+
+static GameLoadState loader_job_poll(void *job)
+{
+    switch (loader_poll(job)) {
+    case LOADER_RUNNING:
+        return GAME_LOAD_RUNNING;
+    case LOADER_DONE:
+        return GAME_LOAD_DONE;
+    default:
+        return GAME_LOAD_FAILED;
+    }
+}
+
+static double loader_job_progress(void *job)
+{
+    return loader_progress(job);
+}
+
+static bool loader_job_take(void *job, Level *level, Sim *sim, Diags *d)
+{
+    return loader_take(job, level, sim, d);
+}
+
+static void loader_job_drop(void *job)
+{
+    loader_abandon(job); /* never waits; loader_shutdown joins it before exit */
+}
+
 int main(int argc, char **argv)
 {
     App app;
@@ -1360,6 +1396,12 @@ int main(int argc, char **argv)
         }
         app.game.trace = app.opt.trace ? stdout : NULL;
         app.game.replaying = app.opt.replay != NULL;
+        /* a replay switches levels on its ticks, and a headless run steps
+         * faster than a thread loads: both load at once, so that they play
+         * the same every time (--frame-stats keeps real time: in the background) */
+        if (!app.game.replaying && (!app.opt.headless || app.opt.frame_stats))
+            game_set_loader(&app.game, (GameLoader){loader_job_start, loader_job_poll, loader_job_progress,
+                                                    loader_job_take, loader_job_drop, NULL});
         char *progress = app.opt.no_progress ? NULL : progress_default_path();
         progress_load(&app.game.progress, progress);
         free(progress);
@@ -1390,6 +1432,7 @@ int main(int argc, char **argv)
     replay_free(&app.replay);
     render_destroy(app.render);
     game_deinit(&app.game);
+    loader_shutdown();
     assets_free(&app.assets);
     if (app.sdl)
         SDL_DestroyRenderer(app.sdl);

@@ -145,15 +145,17 @@ void render_cut_update(Renderer *r, const Game *g)
     if (render_destination(g, &end))
         stamp(c, l, (Focus){centre(end), 0.5, 1.6});
     /* the routes, the sentries, the cells and the exit on screen (a route
-     * across a big maze has many thousand tiles) */
+     * across a big maze has many thousand tiles: r->shown holds the ones
+     * near the screen) */
     double margin = 2 * TILE_PX_W * g->view.zoom;
-    for (int i = 0, n = render_route_left(g); i < n; i++) {
-        WorldPos at = centre(render_route_tile(g, i));
+    const OnScreen *sh = &r->shown;
+    for (int k = 0; k < sh->route.count; k++) {
+        WorldPos at = centre(render_route_tile(g, sh->route.at[k]));
         if (on_screen(g, at, margin))
             stamp(c, l, (Focus){at, 0.25, 1.2});
     }
-    for (int i = 0; i < g->preview.count; i++) {
-        WorldPos at = centre(g->preview.tiles[i]);
+    for (int k = 0; k < sh->preview.count; k++) {
+        WorldPos at = centre(g->preview.tiles[sh->preview.at[k]]);
         if (on_screen(g, at, margin))
             stamp(c, l, (Focus){at, 0.25, 1.2});
     }
@@ -163,9 +165,11 @@ void render_cut_update(Renderer *r, const Game *g)
             stamp(c, l, (Focus){at, 0.8, 2.0});
     }
     const MiniMarks *m = &r->marks;
-    for (int i = 0; i < m->count; i++)
+    for (int k = 0; k < sh->marks.count; k++) {
+        int i = sh->marks.at[k];
         if ((m->kind[i] == TILE_CELL || m->kind[i] == TILE_EXIT) && on_screen(g, centre(m->tile[i]), margin))
             stamp(c, l, (Focus){centre(m->tile[i]), 0.5, 1.4});
+    }
 
     /* ease towards the targets over game time (a long gap jumps there) */
     double dt = g->clock - c->clock;

@@ -145,6 +145,47 @@ typedef struct MiniLayer {
     size_t last_cap;
 } MiniLayer;
 
+/* A walk on a minimap whose tiles are smaller than BAND_MASK_TILE pixels,
+ * kept as the minimap's pixels: each holds the last index of the walk that
+ * covers it, so that the part walked fades pixel by pixel in time with the
+ * steps, and a frame pays for the steps taken and a share of a new walk
+ * (BAND_FRAME_WORK tiles), never for the whole of a walk across a big maze. */
+#define BAND_MASK_TILE 2.0f
+enum { BAND_FRAME_WORK = 1 << 18 };
+typedef struct MiniBand {
+    SDL_Texture *tex;       /* w x h, transparent but the band */
+    uint32_t *px;           /* its pixels (ARGB8888) */
+    int *last;              /* w x h: the last index of the walk covering the pixel, -1: none */
+    int w, h;
+    uint64_t key;           /* the walk shown (a hash or a serial), */
+    int n, red_from, thick; /* its length, the index it turns red from, its width in pixels */
+    int gw, gh;             /* and the level's size */
+    int built;              /* indices [0, built) are in */
+    int head;               /* those before head are walked: gone */
+    SDL_Rect dirty;         /* pixels changed since the texture was updated (w 0: none) */
+    bool valid;
+} MiniBand;
+
+/* ---- what of the level's long lists is on screen, found once a frame ---------
+ * Indices into the droid's walk (render_route_tile), the hovered route
+ * (g->preview.tiles) and r->marks of the tiles within a few tiles of the
+ * screen, so that a frame costs what the screen shows, not what the level
+ * holds. Walks are stepped through with skips (a step moves a tile at most
+ * one diagonal row or column, so a tile D rows off the screen is at least D
+ * steps from it); markers are found by row (they are in level order). The
+ * renderer owns the arrays; render_world refills them each frame. */
+typedef struct IndexList {
+    int *at;
+    int count, cap;
+    bool short_of_memory;   /* some did not fit: the list holds the first ones */
+} IndexList;
+typedef struct OnScreen {
+    IndexList route, preview, marks;
+    bool marks_cells;       /* the cells are in marks (they bob: zoom >= 0.5) */
+    int seen_from, cut_from; /* preview tiles from which the route is noticed, and
+                              * from which it was not looked at (count: none) */
+} OnScreen;
+
 /* ---- the window's layout, from its size alone -------------------------------- */
 typedef struct Layout {
     double ui;              /* UI scale: 1 at 1280x720 */
@@ -172,8 +213,10 @@ struct Renderer {
     unsigned minimap_version; /* the level_version it shows */
     MiniMarks marks;
     MiniLayer mini_layer;
+    MiniBand band_walk, band_preview; /* the droid's walk and the hovered route */
     SDL_Texture *icon[IMAGE_COUNT]; /* unscaled images for the editor's palette */
     CutAway cut;
+    OnScreen shown;         /* this frame's */
     BlockCache blocks;
     Actor *actors;          /* this frame's, back to front */
     int actor_count, actor_cap;
@@ -287,6 +330,8 @@ float render_cut_height(const Renderer *r, int x, int y);  /* a wall's height no
 float render_cut_height_static(const Renderer *r);         /* a wall's height with nothing near it */
 void render_cut_free(Renderer *r);
 void render_marks_refresh(Renderer *r, const Game *g);     /* render_minimap.c: r->marks */
+/* The index of the first marker at (x, y) or after it in level order (count: none). */
+int render_marks_from(const MiniMarks *m, int x, int y);
 void render_minimap_draw(Renderer *r, const Game *g);
 void render_minimap_free(Renderer *r);
 /* A minimap marker's shape, centred at (x, y), size px across, in its own colour or

@@ -113,6 +113,156 @@ void render_marks_refresh(Renderer *r, const Game *g)
         note_change(m, was[j++]);
 }
 
+/* ---- long walks as pixels (MiniBand) ------------------------------------------------ */
+
+/* A walk to show: tile(src, i) for i in [head, n), red from red_from. */
+typedef struct BandWalk {
+    uint64_t key;
+    int n, head, red_from;
+    TilePos (*tile)(const void *src, int i);
+    const void *src;
+    SDL_Color color, red;
+} BandWalk;
+
+static void band_free(MiniBand *b)
+{
+    if (b->tex)
+        SDL_DestroyTexture(b->tex);
+    free(b->px);
+    free(b->last);
+    *b = (MiniBand){0};
+}
+
+static uint32_t band_argb(SDL_Color c)
+{
+    return (uint32_t)c.a << 24 | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b;
+}
+
+static void band_touch(MiniBand *b, int x0, int y0, int x1, int y1)
+{
+    if (b->dirty.w == 0) {
+        b->dirty = (SDL_Rect){x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+        return;
+    }
+    int dx1 = b->dirty.x + b->dirty.w - 1, dy1 = b->dirty.y + b->dirty.h - 1;
+    b->dirty.x = x0 < b->dirty.x ? x0 : b->dirty.x;
+    b->dirty.y = y0 < b->dirty.y ? y0 : b->dirty.y;
+    dx1 = x1 > dx1 ? x1 : dx1;
+    dy1 = y1 > dy1 ? y1 : dy1;
+    b->dirty.w = dx1 - b->dirty.x + 1;
+    b->dirty.h = dy1 - b->dirty.y + 1;
+}
+
+/* The pixels tile t's stroke covers, clipped to the band. */
+static bool band_box(const MiniBand *b, TilePos t, int box[4])
+{
+    int cx = (int)((t.x + 0.5) * b->w / b->gw), cy = (int)((t.y + 0.5) * b->h / b->gh);
+    box[0] = cx - (b->thick - 1) / 2;
+    box[1] = cy - (b->thick - 1) / 2;
+    box[2] = box[0] + b->thick - 1;
+    box[3] = box[1] + b->thick - 1;
+    box[0] = box[0] < 0 ? 0 : box[0];
+    box[1] = box[1] < 0 ? 0 : box[1];
+    box[2] = box[2] > b->w - 1 ? b->w - 1 : box[2];
+    box[3] = box[3] > b->h - 1 ? b->h - 1 : box[3];
+    return box[0] <= box[2] && box[1] <= box[3];
+}
+
+/* Sizes the band to the minimap's w x h pixels; false when it cannot be. */
+static bool band_fit(Renderer *r, MiniBand *b, int w, int h)
+{
+    if (b->tex && b->w == w && b->h == h)
+        return true;
+    band_free(b);
+    size_t n = (size_t)w * (size_t)h;
+    b->px = malloc(n * sizeof *b->px);
+    b->last = malloc(n * sizeof *b->last);
+    b->tex = SDL_CreateTexture(r->sdl, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, w, h);
+    if (!b->px || !b->last || !b->tex) {
+        band_free(b);
+        return false;
+    }
+    SDL_SetTextureBlendMode(b->tex, SDL_BLENDMODE_BLEND);
+    b->w = w;
+    b->h = h;
+    return true;
+}
+
+/* Brings the band's pixels to walk `wk`: a new walk starts over, a new
+ * red_from colours the pixels again, the tiles walked since the last frame
+ * clear the pixels no later tile covers, and up to BAND_FRAME_WORK more
+ * tiles of the walk go in. */
+static void band_update(MiniBand *b, const Game *g, const BandWalk *wk, int thick)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    if (!b->valid || b->key != wk->key || b->n != wk->n || b->thick != thick || wk->head < b->head ||
+        b->gw != g->sim.grid.w || b->gh != g->sim.grid.h) {
+        memset(b->px, 0, n * sizeof *b->px);
+        for (size_t i = 0; i < n; i++)
+            b->last[i] = -1;
+        b->key = wk->key;
+        b->n = wk->n;
+        b->thick = thick;
+        b->gw = g->sim.grid.w;
+        b->gh = g->sim.grid.h;
+        b->red_from = wk->red_from;
+        b->built = b->head = wk->head;
+        b->dirty = (SDL_Rect){0, 0, b->w, b->h};
+        b->valid = true;
+    }
+    uint32_t color = band_argb(wk->color), red = band_argb(wk->red);
+    if (b->red_from != wk->red_from) {
+        b->red_from = wk->red_from;
+        for (size_t i = 0; i < n; i++)
+            if (b->last[i] >= 0)
+                b->px[i] = b->last[i] >= b->red_from ? red : color;
+        b->dirty = (SDL_Rect){0, 0, b->w, b->h};
+    }
+    int box[4];
+    for (int i = b->head; i < wk->head && i < b->built; i++) /* walked: gone where nothing later lies */
+        if (band_box(b, wk->tile(wk->src, i), box)) {
+            for (int y = box[1]; y <= box[3]; y++)
+                for (int x = box[0]; x <= box[2]; x++) {
+                    int p = y * b->w + x;
+                    if (b->last[p] >= 0 && b->last[p] < wk->head) {
+                        b->last[p] = -1;
+                        b->px[p] = 0;
+                    }
+                }
+            band_touch(b, box[0], box[1], box[2], box[3]);
+        }
+    b->head = wk->head;
+    if (b->built < b->head)
+        b->built = b->head;
+    int end = wk->n - b->built > BAND_FRAME_WORK ? b->built + BAND_FRAME_WORK : wk->n;
+    for (int i = b->built; i < end; i++)
+        if (band_box(b, wk->tile(wk->src, i), box)) {
+            uint32_t c = i >= b->red_from ? red : color;
+            for (int y = box[1]; y <= box[3]; y++)
+                for (int x = box[0]; x <= box[2]; x++) {
+                    b->last[y * b->w + x] = i;
+                    b->px[y * b->w + x] = c;
+                }
+            band_touch(b, box[0], box[1], box[2], box[3]);
+        }
+    b->built = end;
+    if (b->dirty.w > 0) {
+        SDL_UpdateTexture(b->tex, &b->dirty, b->px + (size_t)b->dirty.y * (size_t)b->w + (size_t)b->dirty.x,
+                          b->w * (int)sizeof *b->px);
+        b->dirty.w = 0;
+    }
+}
+
+static TilePos walk_tile(const void *src, int i)
+{
+    return ((const Mover *)src)->queue[i];
+}
+
+static TilePos preview_tile(const void *src, int i)
+{
+    return ((const TileList *)src)->tiles[i];
+}
+
 void render_minimap_free(Renderer *r)
 {
     if (r->minimap)
@@ -129,6 +279,8 @@ void render_minimap_free(Renderer *r)
         SDL_DestroyTexture(r->mini_layer.scratch);
     free(r->mini_layer.last);
     r->mini_layer = (MiniLayer){0};
+    band_free(&r->band_walk);
+    band_free(&r->band_preview);
 }
 
 /* ---- the terrain image ------------------------------------------------------------ */
@@ -302,15 +454,32 @@ static void draw_band(Renderer *r, const Game *g, SDL_Rect rect, float w, const 
     }
 }
 
+/* The hovered route, then the droid's walk: as bands from tile to tile, or
+ * where the tiles are smaller than BAND_MASK_TILE pixels as pixels (MiniBand). */
 static void draw_path(Renderer *r, const Game *g, SDL_Rect rect, float tile)
 {
     float w = fmaxf(2.0f, fminf(4.0f, tile * 0.45f));
+    SDL_Color walk = {70, 225, 255, 235}, hover = {225, 245, 255, 170}, red = {255, 70, 60, 235};
+    bool mask = tile < BAND_MASK_TILE;
     if (g->preview.count > 0 && g->hover_valid && !g->editing) {
         bool seen = render_prediction_shown(g) && g->predict.outcome == PREDICT_SEEN;
-        draw_band(r, g, rect, fmaxf(1.5f, w * 0.6f), &g->preview, seen ? g->predict_step : g->preview.count,
-                  (SDL_Color){225, 245, 255, 170});
+        int red_from = seen ? g->predict_step : g->preview.count;
+        BandWalk wk = {g->preview_serial, g->preview.count, 0, red_from, preview_tile, &g->preview, hover, red};
+        if (!mask) {
+            draw_band(r, g, rect, fmaxf(1.5f, w * 0.6f), &g->preview, red_from, hover);
+        } else if (band_fit(r, &r->band_preview, rect.w, rect.h)) {
+            band_update(&r->band_preview, g, &wk, 1 + (int)(r->lay.ui + 0.5));
+            SDL_RenderCopy(r->sdl, r->band_preview.tex, NULL, &rect);
+        }
     }
-    draw_band(r, g, rect, w, NULL, 0, (SDL_Color){70, 225, 255, 235});
+    const Mover *m = &g->sim.droid;
+    if (!mask) {
+        draw_band(r, g, rect, w, NULL, 0, walk);
+    } else if (m->queue_len > m->queue_head && band_fit(r, &r->band_walk, rect.w, rect.h)) {
+        BandWalk wk = {m->queue_key, m->queue_len, m->queue_head, m->queue_len, walk_tile, m, walk, walk};
+        band_update(&r->band_walk, g, &wk, 2 + (int)(r->lay.ui + 0.5));
+        SDL_RenderCopy(r->sdl, r->band_walk.tex, NULL, &rect);
+    }
 }
 
 /* Where the hovered route would be noticed: the eye or the sound waves, small. */
@@ -395,7 +564,7 @@ static SDL_FPoint mark_centre(const MarkGeom *mg, TilePos t)
 }
 
 /* The first marker at or after (x, y) in level order. */
-static int marks_from(const MiniMarks *m, int x, int y)
+int render_marks_from(const MiniMarks *m, int x, int y)
 {
     int lo = 0, hi = m->count;
     while (lo < hi) {
@@ -448,7 +617,7 @@ static void draw_marks_in(Renderer *r, const MarkGeom *mg, SDL_Rect box)
             for (size_t i = 0; i < (size_t)aw * (size_t)ah; i++)
                 L->last[i] = -1;
             for (int y = ty0; y <= ty1; y++)
-                for (int i = marks_from(m, tx0, y); i < m->count && m->tile[i].y == y && m->tile[i].x <= tx1; i++)
+                for (int i = render_marks_from(m, tx0, y); i < m->count && m->tile[i].y == y && m->tile[i].x <= tx1; i++)
                     if (m->kind[i] == ORDER[o].kind) {
                         SDL_FPoint c = mark_centre(mg, m->tile[i]);
                         int px = (int)floorf(c.x) - ax, py = (int)floorf(c.y) - ay;
@@ -457,7 +626,7 @@ static void draw_marks_in(Renderer *r, const MarkGeom *mg, SDL_Rect box)
                     }
         }
         for (int y = ty0; y <= ty1; y++)
-            for (int i = marks_from(m, tx0, y); i < m->count && m->tile[i].y == y && m->tile[i].x <= tx1; i++) {
+            for (int i = render_marks_from(m, tx0, y); i < m->count && m->tile[i].y == y && m->tile[i].x <= tx1; i++) {
                 if (m->kind[i] != ORDER[o].kind)
                     continue;
                 SDL_FPoint c = mark_centre(mg, m->tile[i]);

@@ -1017,6 +1017,15 @@ void render_ui(Renderer *r, const Game *g, const HudStats *hs)
         top = banner(r, g, top, back, fore, "The file has errors: playing the last good version until it is fixed.",
                      "Playing the last good version.");
     }
+    const char *loading;
+    double share;
+    if (game_loading(g, &loading, &share)) { /* a big level loads in the background */
+        char name[TEXT_LEN / 2], line[TEXT_LEN];
+        const char *base = strrchr(loading, '/');
+        text_escape(base ? base + 1 : loading, name, sizeof name);
+        snprintf(line, sizeof line, "Loading %s \xe2\x80\xa6 %d%%", name, (int)(share * 100 + 0.5));
+        top = banner(r, g, top, (SDL_Color){24, 64, 110, 230}, (SDL_Color){225, 240, 255, 255}, line, "Loading\xe2\x80\xa6");
+    }
     SDL_Rect taken[2];
     taken[0] = draw_pause(r, g, hs, top);
     if (taken[0].w > 0 && taken[0].y <= top + px(L->ui, 4))

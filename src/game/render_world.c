@@ -444,14 +444,122 @@ static void preview_spans(const Game *g, int *seen_from, int *cut_from)
         *cut_from = cut_index(g);
 }
 
+/* ---- what of the long lists is on screen (OnScreen) ---------------------------------- */
+
+enum { SHOWN_MARGIN = 4 }; /* diagonal rows and columns around the screen looked at too */
+
+static void index_add(IndexList *l, int i)
+{
+    if (l->count == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 256;
+        int *a = realloc(l->at, (size_t)cap * sizeof *a);
+        if (!a) {
+            l->short_of_memory = true;
+            return;
+        }
+        l->at = a;
+        l->cap = cap;
+    }
+    l->at[l->count++] = i;
+}
+
+static void index_free(IndexList *l)
+{
+    free(l->at);
+    *l = (IndexList){0};
+}
+
+/* How many diagonal rows or columns tile t lies outside vis (0: inside). */
+static int visible_gap(const Visible *vis, TilePos t)
+{
+    int s = t.x + t.y, d = t.x - t.y;
+    int gs = s < vis->s0 ? vis->s0 - s : s > vis->s1 ? s - vis->s1 : 0;
+    int gd = d < vis->d0 ? vis->d0 - d : d > vis->d1 ? d - vis->d1 : 0;
+    return gs > gd ? gs : gd;
+}
+
+/* The indices 0..n-1 of a walk (tile(i) a step from tile(i - 1)) in vis: a
+ * step changes x + y and x - y by at most 2 each, so from a tile g rows or
+ * columns away the next (g + 1) / 2 - 1 tiles are off it too. */
+static void walk_on_screen(IndexList *out, const Visible *vis, int n, TilePos (*tile)(const Game *, int),
+                           const Game *g)
+{
+    out->count = 0;
+    out->short_of_memory = false;
+    for (int i = 0; i < n;) {
+        int gap = visible_gap(vis, tile(g, i));
+        if (gap == 0) {
+            index_add(out, i);
+            i++;
+        } else {
+            i += (gap + 1) / 2;
+        }
+    }
+}
+
+static TilePos route_tile_at(const Game *g, int i)
+{
+    return render_route_tile(g, i);
+}
+
+static TilePos preview_tile_at(const Game *g, int i)
+{
+    return g->preview.tiles[i];
+}
+
+/* The markers in vis, row by row; cells only when `cells`. */
+static void marks_on_screen(IndexList *out, const MiniMarks *m, const Visible *vis, bool cells)
+{
+    out->count = 0;
+    out->short_of_memory = false;
+    int y0 = (vis->s0 - vis->d1) / 2 - 1, y1 = (vis->s1 - vis->d0) / 2 + 1;
+    if (y0 < 0)
+        y0 = 0;
+    if (y1 > m->h - 1)
+        y1 = m->h - 1;
+    for (int y = y0; y <= y1; y++) {
+        int x0 = vis->s0 - y > vis->d0 + y ? vis->s0 - y : vis->d0 + y;
+        int x1 = vis->s1 - y < vis->d1 + y ? vis->s1 - y : vis->d1 + y;
+        if (x1 < 0 || x0 > m->w - 1 || x0 > x1)
+            continue;
+        for (int i = render_marks_from(m, x0, y); i < m->count && m->tile[i].y == y && m->tile[i].x <= x1; i++)
+            if (cells || m->kind[i] != TILE_CELL)
+                index_add(out, i);
+    }
+}
+
+/* Fills r->shown for this frame's view. */
+static void collect_on_screen(Renderer *r, const Game *g, const IsoView *v)
+{
+    OnScreen *sh = &r->shown;
+    Visible vis = floor_visible_in(v, 0, 0, g->screen_w, g->screen_h);
+    vis.s0 -= SHOWN_MARGIN;
+    vis.s1 += SHOWN_MARGIN;
+    vis.d0 -= SHOWN_MARGIN;
+    vis.d1 += SHOWN_MARGIN;
+    walk_on_screen(&sh->route, &vis, render_route_left(g), route_tile_at, g);
+    walk_on_screen(&sh->preview, &vis, g->preview.count, preview_tile_at, g);
+    sh->marks_cells = v->zoom >= 0.5;
+    marks_on_screen(&sh->marks, &r->marks, &vis, sh->marks_cells);
+    preview_spans(g, &sh->seen_from, &sh->cut_from);
+}
+
+static void on_screen_free(OnScreen *sh)
+{
+    index_free(&sh->route);
+    index_free(&sh->preview);
+    index_free(&sh->marks);
+}
+
 static void draw_preview(Renderer *r, const Game *g, const Pass *p)
 {
     if (g->sim.status != SIM_PLAYING) /* the play is over: nothing to walk */
         return;
-    int seen_from, cut_from;
-    preview_spans(g, &seen_from, &cut_from);
+    const OnScreen *sh = &r->shown;
+    int seen_from = sh->seen_from, cut_from = sh->cut_from;
     int thick = p->v.zoom >= 1.5 ? 3 : 2;
-    for (int i = 0; i < g->preview.count; i++) {
+    for (int k = 0; k < sh->preview.count; k++) {
+        int i = sh->preview.at[k];
         TilePos t = g->preview.tiles[i];
         if (!in_visible(&p->floor, t))
             continue;
@@ -474,17 +582,20 @@ static void draw_preview(Renderer *r, const Game *g, const Pass *p)
 static void draw_marks(Renderer *r, const Game *g, const Pass *p)
 {
     const MiniMarks *m = &r->marks;
+    const OnScreen *sh = &r->shown;
     if (g->editing)
-        for (int i = 0; i < m->count; i++)
+        for (int k = 0; k < sh->marks.count; k++) {
+            int i = sh->marks.at[k];
             if (m->kind[i] == TILE_SENTRY && in_visible(&p->floor, m->tile[i]))
                 fill_diamond(r, &p->v, m->tile[i], 0.18, (SDL_Color){230, 60, 60, 150});
+        }
     draw_cones(r, p);
     draw_noise(r, g, p);
     for (int i = 0; i < r->actor_count; i++)
         if (r->actors[i].kind == ACTOR_SENTRY && sentry_telegraphed(g, r->actors[i].index))
             patrol_walk(r, g, &g->sim.sentries.list[r->actors[i].index], patrol_dot, p, NULL);
-    for (int i = 0, n = render_route_left(g); i < n; i++) {
-        TilePos t = render_route_tile(g, i);
+    for (int k = 0; k < sh->route.count; k++) {
+        TilePos t = render_route_tile(g, sh->route.at[k]);
         if (in_visible(&p->floor, t))
             fill_diamond(r, &p->v, t, 0.3, PATH_COLOR);
     }
@@ -824,7 +935,7 @@ static void draw_prediction(Renderer *r, const Game *g, const IsoView *v)
         TilePos end = g->preview.tiles[g->preview.count - 1];
         pin_badge(r, v, (WorldPos){end.x + 0.5, end.y + 0.5}, BADGE_CHECK, 60, 20); /* above the destination's arrow */
     } else if (pr->outcome == PREDICT_CUT) {
-        int i = cut_index(g);
+        int i = r->shown.cut_from; /* cut_index, found this frame */
         TilePos t = i < g->preview.count ? g->preview.tiles[i] : g->preview.tiles[g->preview.count - 1];
         pin_badge(r, v, (WorldPos){t.x + 0.5, t.y + 0.5}, BADGE_CUT, 60, 20);
         const char *say = "not predicted past here";
@@ -900,6 +1011,7 @@ void render_world_free(Renderer *r)
     render_cut_free(r);
     tilemap_free(&r->cones);
     tilemap_free(&r->noise);
+    on_screen_free(&r->shown);
     free(r->actors);
     r->actors = NULL;
     r->actor_count = r->actor_cap = 0;
@@ -1201,26 +1313,30 @@ static void mark_live(Renderer *r, const Game *g, const IsoView *v, BlockGrid *b
     }
     for (int k = 0; k < c->count; k++)
         live_tile(bg, v, tile_pos(c->active[k] % c->w, c->active[k] / c->w), true);
-    for (int i = 0, n = render_route_left(g); i < n; i++)
-        live_tile(bg, v, render_route_tile(g, i), false);
-    for (int i = 0; i < g->preview.count; i++)
-        live_tile(bg, v, g->preview.tiles[i], false);
+    const OnScreen *sh = &r->shown;
+    for (int k = 0; k < sh->route.count; k++)
+        live_tile(bg, v, render_route_tile(g, sh->route.at[k]), false);
+    for (int k = 0; k < sh->preview.count; k++)
+        live_tile(bg, v, g->preview.tiles[sh->preview.at[k]], false);
     for (int i = 0; i < r->noise.count; i++)
         live_tile(bg, v, tile_pos(r->noise.list[i] % r->noise.w, r->noise.list[i] / r->noise.w), false);
     const MiniMarks *mk = &r->marks;
-    for (int i = 0; i < mk->count; i++)
+    for (int k = 0; k < sh->marks.count; k++) {
+        int i = sh->marks.at[k];
         if ((bob && mk->kind[i] == TILE_CELL) || (g->editing && mk->kind[i] == TILE_SENTRY) ||
             (g->sim.exit_open && mk->kind[i] == TILE_EXIT))
             live_tile(bg, v, mk->tile[i], true);
+    }
 }
 
 void render_world(Renderer *r, const Game *g)
 {
-    render_cut_update(r, g);
     const Sim *sim = &g->sim;
     IsoView v = g->view;
     v.off_x = round(v.off_x);
     v.off_y = round(v.off_y);
+    collect_on_screen(r, g, &v);
+    render_cut_update(r, g);
     IsoView v0 = v; /* the level's pixel plane: blocks are cut from it */
     v0.off_x = v0.off_y = 0;
     bool bob = v.zoom >= 0.5; /* a cell's bob moves it a pixel or more */
