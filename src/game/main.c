@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 
 #include "assets.h"
+#include "front.h"
 #include "game.h"
 #include "levelset.h"
 #include "loader.h"
@@ -97,6 +98,10 @@ typedef struct App {
     int menu_sel;              /* its highlighted item */
     bool debug;                /* F3: the frame rate */
     bool focus_lost, minimized; /* the window is in the background */
+    /* The title, the level select and the ending, when started without a
+     * level (a campaign): front.screen FRONT_PLAY while playing. */
+    bool campaign;
+    Front front;
 } App;
 
 static int usage_error(const char *msg, const char *arg)
@@ -374,7 +379,7 @@ static void sync_pause(App *app)
         bool on;
     } now[] = {
         {GAME_PAUSE_HELP, g->show_help},
-        {GAME_PAUSE_MENU, app->menu != MENU_NONE || g->ask != GAME_ASK_NONE},
+        {GAME_PAUSE_MENU, app->menu != MENU_NONE || g->ask != GAME_ASK_NONE || app->front.screen != FRONT_PLAY},
         {GAME_PAUSE_FOCUS, app->focus_lost || app->minimized},
     };
     for (size_t i = 0; i < sizeof now / sizeof now[0]; i++)
@@ -409,6 +414,72 @@ static void open_menu(App *app, MenuKind m)
     sync_pause(app);
 }
 
+/* ---- the title, the level select and the ending (front.h) ---- */
+
+/* Shows screen s (FRONT_PLAY: the play), traced "screen NAME"; the title
+ * and the level select read the levels and the progress again. */
+static void set_screen(App *app, FrontScreen s)
+{
+    Game *g = &app->game;
+    if (s == FRONT_TITLE || s == FRONT_LEVELS || s == FRONT_ENDING)
+        front_scan(&app->front, &g->levels, &g->progress);
+    front_open(&app->front, s);
+    app->menu = MENU_NONE;
+    g->show_help = false;
+    release_held(app, true);
+    if (g->trace)
+        fprintf(g->trace, "screen %s\n", front_screen_name(s));
+    sync_pause(app);
+}
+
+/* Plays level i of the folder from its start. */
+static void play_level(App *app, int i)
+{
+    Game *g = &app->game;
+    char path[4096];
+    if (i == g->level_index) {
+        unpause_player(app);
+        game_restart(g);
+    } else if (!levelset_path(&g->levels, i, path, sizeof path) || !game_open(g, path)) {
+        return; /* game_open said why */
+    }
+    unpause_player(app);
+    set_screen(app, FRONT_PLAY);
+}
+
+static void front_do(App *app, FrontInput in)
+{
+    int index = 0;
+    FrontScreen was = app->front.screen;
+    FrontChoice c = front_input(&app->front, in, &index);
+    Game *g = &app->game;
+    if (c == FRONT_PLAY_LEVEL)
+        play_level(app, index);
+    else if (c == FRONT_QUIT)
+        request_quit(app);
+    else if (app->front.screen != was && g->trace) /* traced as set_screen does */
+        fprintf(g->trace, "screen %s\n", front_screen_name(app->front.screen));
+}
+
+static void front_key(App *app, SDL_Keycode k)
+{
+    if (k == SDLK_UP || k == SDLK_w || k == SDLK_KP_8)
+        front_input(&app->front, FRONT_UP, NULL);
+    else if (k == SDLK_DOWN || k == SDLK_s || k == SDLK_KP_2 || k == SDLK_TAB)
+        front_input(&app->front, FRONT_DOWN, NULL);
+    else if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE)
+        front_do(app, FRONT_CONFIRM);
+    else if (k == SDLK_ESCAPE || k == SDLK_BACKSPACE)
+        front_do(app, FRONT_BACK);
+}
+
+/* The level won was the folder's last: the ending, in a campaign. */
+static bool campaign_over(const App *app)
+{
+    const Game *g = &app->game;
+    return app->campaign && g->levels.count > 0 && g->level_index == g->levels.count - 1;
+}
+
 /* An item of the open panel chosen (Enter, its key or a click). */
 static void menu_choose(App *app, int item)
 {
@@ -429,7 +500,22 @@ static void menu_choose(App *app, int item)
         unpause_player(app);
         game_restart(g);
         break;
+    case MENU_LEVELS:
+        if (game_request_quit(g)) { /* unsaved edits ask first */
+            if (!app->campaign) {
+                front_scan(&app->front, &g->levels, &g->progress);
+                app->campaign = true;
+            }
+            set_screen(app, FRONT_LEVELS);
+        } else {
+            app->menu = MENU_NONE;
+        }
+        break;
     case MENU_LEAVE:
+        if (app->campaign && !game_dirty(g)) {
+            set_screen(app, FRONT_TITLE);
+            break;
+        }
         /* unsaved edits have their own question; otherwise ask once */
         if (game_dirty(g)) {
             app->menu = MENU_NONE;
@@ -461,6 +547,8 @@ static void menu_key(App *app, SDL_Keycode k)
         menu_choose(app, MENU_RESTART);
     } else if (k == SDLK_q) {
         menu_choose(app, MENU_LEAVE);
+    } else if (k == SDLK_l) {
+        menu_choose(app, MENU_LEVELS);
     } else if (k == SDLK_RETURN || k == SDLK_KP_ENTER) {
         menu_choose(app, app->menu_sel);
     }
@@ -472,7 +560,7 @@ static void menu_key(App *app, SDL_Keycode k)
 
 static HudStats hud_stats(const App *app)
 {
-    return (HudStats){app->fps, app->debug, app->menu, app->menu_sel};
+    return (HudStats){app->fps, app->debug, app->menu, app->menu_sel, app->campaign ? &app->front : NULL};
 }
 
 /* A key while the unsaved-edits question is open. */
@@ -498,6 +586,10 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
         answer_key(app, k);
         return;
     }
+    if (app->front.screen != FRONT_PLAY) {
+        front_key(app, k);
+        return;
+    }
     if (app->menu != MENU_NONE) {
         menu_key(app, k);
         return;
@@ -519,7 +611,10 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
         return;
     if (!g->editing && g->sim.status == SIM_WON && (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE)) {
         unpause_player(app);
-        game_next_level(g);
+        if (campaign_over(app))
+            set_screen(app, FRONT_ENDING);
+        else
+            game_next_level(g);
         return;
     }
     if (g->editing) {
@@ -622,6 +717,16 @@ static void mouse_down(App *app, int button, int px, int py)
     char glyph;
     if (g->ask != GAME_ASK_NONE)
         return;
+    if (app->front.screen != FRONT_PLAY) { /* the title, the level select or the ending */
+        int item = button == SDL_BUTTON_LEFT ? render_front_pick(g, &app->front, px, py) : -1;
+        if (app->front.screen == FRONT_ENDING && button == SDL_BUTTON_LEFT) {
+            front_do(app, FRONT_CONFIRM);
+        } else if (item >= 0) {
+            app->front.sel = item;
+            front_do(app, FRONT_CONFIRM);
+        }
+        return;
+    }
     if (g->show_help && button == SDL_BUTTON_LEFT) { /* a click closes the help, as Esc does */
         g->show_help = false;
         return;
@@ -684,6 +789,12 @@ static void mouse_move(App *app, int px, int py)
     app->mouse_x = px;
     app->mouse_y = py;
     app->pointer_in = true;
+    if (app->front.screen != FRONT_PLAY) {
+        int item = render_front_pick(g, &app->front, px, py);
+        if (item >= 0)
+            app->front.sel = item;
+        return;
+    }
     if (g->painting && pick_tile(app, px, py, &t))
         game_edit_drag(g, t);
     if (app->menu != MENU_NONE) {
@@ -1396,6 +1507,7 @@ int main(int argc, char **argv)
         }
         app.game.trace = app.opt.trace ? stdout : NULL;
         app.game.replaying = app.opt.replay != NULL;
+        app.campaign = !app.opt.level && !app.opt.replay; /* started without a level: the title first */
         /* a replay switches levels on its ticks, and a headless run steps
          * faster than a thread loads: both load at once, so that they play
          * the same every time (--frame-stats keeps real time: in the background) */
@@ -1407,6 +1519,8 @@ int main(int argc, char **argv)
         free(progress);
         if (app.game.progress.error[0])
             game_say(&app.game, 10.0, "%s", app.game.progress.error);
+        if (app.campaign)
+            set_screen(&app, FRONT_TITLE);
         if (!app.opt.bench_frames)
             app.sound = sound_create(app.opt.mute, app.opt.headless);
         if (record) {
@@ -1431,6 +1545,7 @@ int main(int argc, char **argv)
     sound_destroy(app.sound);
     replay_free(&app.replay);
     render_destroy(app.render);
+    front_free(&app.front);
     game_deinit(&app.game);
     loader_shutdown();
     assets_free(&app.assets);

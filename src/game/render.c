@@ -394,6 +394,10 @@ void render_frame(Renderer *r, const Game *g, const HudStats *hs)
     sprites_for_zoom(r, g->view.zoom);
     render_marks_refresh(r, g);
     render_world(r, g);
+    if (hs->front && hs->front->screen != FRONT_PLAY) {
+        render_front(r, g, hs->front);
+        return;
+    }
     if (g->show_minimap)
         render_minimap_draw(r, g);
     render_ui(r, g, hs);

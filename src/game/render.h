@@ -10,6 +10,7 @@
 #include <SDL.h>
 
 #include "assets.h"
+#include "front.h"
 #include "game.h"
 
 typedef struct Renderer Renderer;
@@ -17,7 +18,7 @@ typedef struct Renderer Renderer;
 /* What the SDL side shows besides the game: the frame rate (F3) and the
  * pause panel (Esc) or the quit question, with its highlighted item. */
 typedef enum MenuKind { MENU_NONE, MENU_PAUSE, MENU_QUIT } MenuKind;
-enum { MENU_RESUME, MENU_RESTART, MENU_LEAVE, MENU_PAUSE_ITEMS }; /* MENU_PAUSE's items */
+enum { MENU_RESUME, MENU_RESTART, MENU_LEVELS, MENU_LEAVE, MENU_PAUSE_ITEMS }; /* MENU_PAUSE's items */
 enum { MENU_YES, MENU_NO, MENU_QUIT_ITEMS };                      /* MENU_QUIT's */
 
 typedef struct HudStats {
@@ -25,6 +26,7 @@ typedef struct HudStats {
     bool debug;        /* F3: the frame rate in the HUD */
     MenuKind menu;
     int menu_sel;      /* the highlighted item */
+    const Front *front; /* the title, level select or ending over the level (NULL or FRONT_PLAY: none) */
 } HudStats;
 
 Renderer *render_create(SDL_Renderer *sdl, Assets *assets);
@@ -38,5 +40,7 @@ bool render_minimap_pick(const Game *g, int px, int py, TilePos *out);
 bool render_palette_pick(const Game *g, int px, int py, char *glyph);
 /* The item of the open panel (hs->menu) under a point, or -1. */
 int render_menu_pick(const Game *g, const HudStats *hs, int px, int py);
+/* The title's item or the level select's level under a point, or -1. */
+int render_front_pick(const Game *g, const Front *f, int px, int py);
 
 #endif

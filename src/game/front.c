@@ -1,0 +1,125 @@
+/* front.c - the title, the level select and the ending (front.h). */
+#include "front.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+bool front_scan(Front *f, const LevelSet *set, const Progress *progress)
+{
+    FrontScreen screen = f->screen;
+    front_free(f);
+    f->screen = screen;
+    if (set->count == 0)
+        return true;
+    f->level = calloc((size_t)set->count, sizeof *f->level);
+    if (!f->level)
+        return false;
+    f->count = set->count;
+    f->next = -1;
+    for (int i = 0; i < set->count; i++) {
+        FrontLevel *fl = &f->level[i];
+        snprintf(fl->name, sizeof fl->name, "%s", set->names[i]);
+        char *path = levelset_path_new(set, i);
+        Level l;
+        Diags d;
+        diag_clear(&d);
+        if (path && level_load(path, &l, &d)) {
+            fl->loads = true;
+            if (l.name[0])
+                snprintf(fl->name, sizeof fl->name, "%s", l.name);
+            const ProgressEntry *e = progress_get(progress, level_content_hash(&l), path);
+            if (e) {
+                fl->won = true;
+                fl->best_time = e->best_time;
+                fl->best_steps = e->best_steps;
+                fl->best_energy = e->best_energy;
+                f->won++;
+            }
+            level_free(&l);
+        }
+        free(path);
+        if (f->next < 0 && fl->loads && !fl->won)
+            f->next = i;
+    }
+    if (f->next < 0)
+        f->next = 0;
+    return true;
+}
+
+void front_free(Front *f)
+{
+    free(f->level);
+    memset(f, 0, sizeof *f);
+}
+
+void front_open(Front *f, FrontScreen s)
+{
+    f->screen = s;
+    f->sel = s == FRONT_LEVELS ? f->next : 0;
+}
+
+const char *front_title_label(const Front *f, int i)
+{
+    switch (i) {
+    case FRONT_TITLE_CONTINUE:
+        return f->won == 0 ? "Start" : f->won == f->count ? "Play again" : "Continue";
+    case FRONT_TITLE_LEVELS:
+        return "Levels";
+    case FRONT_TITLE_QUIT:
+        return "Quit";
+    default:
+        return "";
+    }
+}
+
+FrontChoice front_input(Front *f, FrontInput in, int *index)
+{
+    int n = f->screen == FRONT_TITLE ? FRONT_TITLE_ITEMS : f->screen == FRONT_LEVELS ? f->count : 0;
+    if ((in == FRONT_UP || in == FRONT_DOWN) && n > 0) {
+        f->sel = ((f->sel + (in == FRONT_DOWN ? 1 : -1)) % n + n) % n;
+        return FRONT_NOTHING;
+    }
+    switch (f->screen) {
+    case FRONT_TITLE:
+        if (in == FRONT_BACK)
+            return FRONT_QUIT;
+        if (in != FRONT_CONFIRM)
+            return FRONT_NOTHING;
+        if (f->sel == FRONT_TITLE_QUIT)
+            return FRONT_QUIT;
+        if (f->sel == FRONT_TITLE_LEVELS) {
+            front_open(f, FRONT_LEVELS);
+            return FRONT_NOTHING;
+        }
+        if (f->count == 0)
+            return FRONT_NOTHING;
+        *index = f->next;
+        return FRONT_PLAY_LEVEL;
+    case FRONT_LEVELS:
+        if (in == FRONT_BACK) {
+            front_open(f, FRONT_TITLE);
+            f->sel = FRONT_TITLE_LEVELS;
+            return FRONT_NOTHING;
+        }
+        if (in != FRONT_CONFIRM || f->sel < 0 || f->sel >= f->count || !f->level[f->sel].loads)
+            return FRONT_NOTHING;
+        *index = f->sel;
+        return FRONT_PLAY_LEVEL;
+    case FRONT_ENDING:
+        if (in == FRONT_CONFIRM || in == FRONT_BACK)
+            front_open(f, FRONT_TITLE);
+        return FRONT_NOTHING;
+    case FRONT_PLAY:
+        break;
+    }
+    return FRONT_NOTHING;
+}
+
+const char *front_screen_name(FrontScreen s)
+{
+    static const char *const names[] = {"play", "title", "levels", "ending"};
+    return s <= FRONT_ENDING ? names[s] : "";
+}

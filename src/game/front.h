@@ -1,0 +1,61 @@
+/* front.h - the screens around play, without SDL: the title (Continue,
+ * Levels, Quit), the level select (every level of the folder with its
+ * name, whether it is won and its bests, none locked) and the ending after
+ * the last level (the totals and the credits). The SDL side (main.c) turns
+ * keys and clicks into FrontInput and draws it (render_front.c); what a
+ * choice does to the play is up to the caller (FrontChoice).
+ *
+ * Memory: front_scan fills Front.level (owned; front_free frees it). */
+#ifndef ISODROID_FRONT_H
+#define ISODROID_FRONT_H
+
+#include <stdbool.h>
+
+#include "level.h"
+#include "levelset.h"
+#include "progress.h"
+
+typedef enum FrontScreen { FRONT_PLAY, FRONT_TITLE, FRONT_LEVELS, FRONT_ENDING } FrontScreen;
+
+enum { FRONT_TITLE_CONTINUE, FRONT_TITLE_LEVELS, FRONT_TITLE_QUIT, FRONT_TITLE_ITEMS };
+
+/* One level of the folder, as the level select shows it. */
+typedef struct FrontLevel {
+    char name[LEVEL_NAME_MAX + 1]; /* its name: file name when it does not load */
+    bool loads;
+    bool won;
+    double best_time;   /* seconds, when won */
+    long best_steps;
+    double best_energy; /* floor steps of energy used */
+} FrontLevel;
+
+typedef struct Front {
+    FrontScreen screen;
+    int sel;            /* the highlighted item (title) or level (select) */
+    FrontLevel *level;  /* the folder's levels, in its order */
+    int count;
+    int next;           /* the first level not won (0 when all are won) */
+    int won;            /* levels won */
+} Front;
+
+typedef enum FrontInput { FRONT_UP, FRONT_DOWN, FRONT_CONFIRM, FRONT_BACK } FrontInput;
+typedef enum FrontChoice {
+    FRONT_NOTHING,      /* the screen changed or nothing happened */
+    FRONT_PLAY_LEVEL,   /* play level *index */
+    FRONT_QUIT,
+} FrontChoice;
+
+/* Reads each level of set (its name and its content key) and looks up its
+ * bests in progress. False when memory runs out (f then lists nothing). */
+bool front_scan(Front *f, const LevelSet *set, const Progress *progress);
+void front_free(Front *f);
+/* Opens screen s with its first sensible item highlighted. */
+void front_open(Front *f, FrontScreen s);
+/* What input does on the screen open; *index receives a level to play. */
+FrontChoice front_input(Front *f, FrontInput in, int *index);
+/* The lowercase name --trace prints for a screen ("screen title"). */
+const char *front_screen_name(FrontScreen s);
+/* The label of title item i. */
+const char *front_title_label(const Front *f, int i);
+
+#endif

@@ -1,0 +1,217 @@
+/* render_front.c - the title, the level select and the ending (front.h),
+ * drawn over the level behind them, darkened; and which item is under a
+ * point, from the same layout. */
+#include "render_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "text.h"
+
+static const SDL_Color HEAD = {255, 220, 120, 255}, BODY = {225, 230, 240, 255}, DIM = {150, 165, 185, 255},
+                       GOOD = {120, 230, 150, 255};
+
+enum { FRONT_ROWS_MAX = 64 };
+
+/* Where everything of the open screen goes. */
+typedef struct FrontLayout {
+    SDL_Rect panel;
+    int title_y, note_y;          /* the heading and the line under it */
+    SDL_Rect item[FRONT_ROWS_MAX]; /* the buttons (title) or rows shown (select) */
+    int items, first;             /* how many, and the level of the first row */
+    int foot_y;                   /* the keys' hint */
+} FrontLayout;
+
+static int px(double ui, double v)
+{
+    return (int)lround(ui * v);
+}
+
+static FrontLayout front_layout(const Game *g, const Front *f)
+{
+    Layout L = render_layout(g);
+    FrontLayout F;
+    memset(&F, 0, sizeof F);
+    int m = px(L.ui, 22), gap = px(L.ui, 8);
+    int w = (int)fmin((f->screen == FRONT_LEVELS ? 720 : 420) * L.ui, g->screen_w - 2 * L.pad);
+    int ih = f->screen == FRONT_LEVELS ? L.line + px(L.ui, 8) : L.line + px(L.ui, 16);
+    int head = L.big_line + L.line + px(L.ui, 16), foot = L.line + px(L.ui, 10);
+    int room = g->screen_h - 2 * L.pad - 2 * m - head - foot;
+    int rows = 0;
+    if (f->screen == FRONT_TITLE) {
+        rows = FRONT_TITLE_ITEMS;
+    } else if (f->screen == FRONT_LEVELS) {
+        rows = room / (ih + (gap / 2));
+        rows = rows < 1 ? 1 : rows > f->count ? f->count : rows;
+        rows = rows > FRONT_ROWS_MAX ? FRONT_ROWS_MAX : rows;
+        int first = f->sel - rows / 2;
+        first = first > f->count - rows ? f->count - rows : first;
+        F.first = first < 0 ? 0 : first;
+    } else { /* the ending: its lines */
+        rows = 0;
+    }
+    int step = f->screen == FRONT_LEVELS ? ih + gap / 2 : ih + gap;
+    int body = f->screen == FRONT_ENDING ? 7 * L.line : rows * step - (rows ? step - ih : 0);
+    int h = 2 * m + head + body + foot;
+    SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
+    if (p.y < L.pad)
+        p.y = L.pad;
+    F.panel = p;
+    F.title_y = p.y + m - px(L.ui, 6);
+    F.note_y = F.title_y + L.big_line + px(L.ui, 2);
+    int y = p.y + m + head;
+    F.items = rows;
+    for (int i = 0; i < rows; i++, y += step)
+        F.item[i] = (SDL_Rect){p.x + m, y, w - 2 * m, ih};
+    F.foot_y = p.y + h - m - L.line + px(L.ui, 4);
+    return F;
+}
+
+int render_front_pick(const Game *g, const Front *f, int x, int y)
+{
+    if (!f || f->screen == FRONT_PLAY || f->screen == FRONT_ENDING)
+        return -1;
+    FrontLayout F = front_layout(g, f);
+    SDL_Point pt = {x, y};
+    for (int i = 0; i < F.items; i++)
+        if (SDL_PointInRect(&pt, &F.item[i]))
+            return F.first + i;
+    return -1;
+}
+
+static void button(Renderer *r, SDL_Rect b, bool sel)
+{
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r->sdl, sel ? 52 : 28, sel ? 84 : 36, sel ? 138 : 52, 255);
+    SDL_RenderFillRect(r->sdl, &b);
+    SDL_SetRenderDrawColor(r->sdl, sel ? 150 : 70, sel ? 210 : 90, 255, sel ? 255 : 160);
+    SDL_RenderDrawRect(r->sdl, &b);
+}
+
+static void centred(Renderer *r, TTF_Font *font, const SDL_Rect *p, int y, SDL_Color c, const char *s)
+{
+    render_text(r, font, p->x + (p->w - render_text_width(font, s)) / 2, y, c, s);
+}
+
+static void format_time(double s, char *out, size_t n)
+{
+    int m = (int)(s / 60);
+    snprintf(out, n, "%d:%04.1f", m, s - 60.0 * m);
+}
+
+static void draw_title(Renderer *r, const Front *f, const FrontLayout *F)
+{
+    const Layout *L = &r->lay;
+    TTF_Font *font = r->assets->font, *big = r->assets->font_big;
+    centred(r, big, &F->panel, F->title_y, HEAD, "ISODROID");
+    char note[96];
+    if (f->count == 0)
+        snprintf(note, sizeof note, "No levels found");
+    else
+        snprintf(note, sizeof note, "%d of %d levels won", f->won, f->count);
+    centred(r, font, &F->panel, F->note_y, DIM, note);
+    for (int i = 0; i < F->items; i++) {
+        SDL_Rect b = F->item[i];
+        bool sel = i == f->sel;
+        button(r, b, sel);
+        const char *label = front_title_label(f, i);
+        char line[LEVEL_NAME_MAX * 4 + 64];
+        if (i == FRONT_TITLE_CONTINUE && f->count > 0) {
+            char name[LEVEL_NAME_MAX * 4 + 1];
+            text_escape(f->level[f->next].name, name, sizeof name);
+            snprintf(line, sizeof line, "%s: %s", label, name);
+        } else {
+            snprintf(line, sizeof line, "%s", label);
+        }
+        char fit[TEXT_LEN];
+        render_text_fit(font, line, b.w - px(L->ui, 20), fit, sizeof fit);
+        render_text(r, font, b.x + px(L->ui, 10), b.y + (b.h - L->line) / 2 + px(L->ui, 1),
+                    sel ? (SDL_Color){255, 255, 255, 255} : BODY, fit);
+    }
+    centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Enter: go    Esc: quit");
+}
+
+static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
+{
+    const Layout *L = &r->lay;
+    TTF_Font *font = r->assets->font, *big = r->assets->font_big;
+    render_text(r, big, F->panel.x + px(L->ui, 22), F->title_y, HEAD, "Levels");
+    char note[96];
+    snprintf(note, sizeof note, "%d of %d won. Every level is open.", f->won, f->count);
+    render_text(r, font, F->panel.x + px(L->ui, 22), F->note_y, DIM, note);
+    for (int k = 0; k < F->items; k++) {
+        int i = F->first + k;
+        const FrontLevel *fl = &f->level[i];
+        SDL_Rect b = F->item[k];
+        bool sel = i == f->sel;
+        button(r, b, sel);
+        int ty = b.y + (b.h - L->line) / 2 + px(L->ui, 1), x = b.x + px(L->ui, 10);
+        char num[16], name[LEVEL_NAME_MAX * 4 + 1], fit[TEXT_LEN], best[96];
+        snprintf(num, sizeof num, "%2d", i + 1);
+        render_text(r, font, x, ty, DIM, num);
+        x += render_text_width(font, "000") + px(L->ui, 6);
+        /* the right-hand column: won and the best, or why it cannot be played */
+        if (!fl->loads) {
+            snprintf(best, sizeof best, "does not load");
+        } else if (fl->won) {
+            char t[32];
+            format_time(fl->best_time, t, sizeof t);
+            snprintf(best, sizeof best, "\xe2\x9c\x93 won   best %s, %ld steps", t, fl->best_steps);
+        } else {
+            snprintf(best, sizeof best, "not won yet");
+        }
+        int bw = render_text_width(font, best);
+        render_text(r, font, b.x + b.w - px(L->ui, 10) - bw, ty, fl->won ? GOOD : DIM, best);
+        text_escape(fl->name, name, sizeof name);
+        render_text_fit(font, name, b.x + b.w - px(L->ui, 24) - bw - x, fit, sizeof fit);
+        render_text(r, font, x, ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, fit);
+    }
+    centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Enter: play    Esc: back");
+}
+
+static void draw_ending(Renderer *r, const Front *f, const FrontLayout *F)
+{
+    const Layout *L = &r->lay;
+    TTF_Font *font = r->assets->font, *big = r->assets->font_big;
+    bool all = f->won == f->count;
+    centred(r, big, &F->panel, F->title_y, HEAD, all ? "The way out is yours" : "The end of the campaign");
+    centred(r, font, &F->panel, F->note_y, DIM,
+            all ? "Every level of the campaign is won." : "The levels not won yet wait for you under Levels.");
+    double time = 0, energy = 0;
+    long steps = 0;
+    for (int i = 0; i < f->count; i++)
+        if (f->level[i].won) {
+            time += f->level[i].best_time;
+            energy += f->level[i].best_energy;
+            steps += f->level[i].best_steps;
+        }
+    char t[32], line[160];
+    format_time(time, t, sizeof t);
+    int y = F->panel.y + px(L->ui, 22) + L->big_line + L->line + px(L->ui, 16);
+    snprintf(line, sizeof line, "Levels won: %d of %d", f->won, f->count);
+    centred(r, font, &F->panel, y, BODY, line);
+    snprintf(line, sizeof line, "Your best times add up to %s, over %ld steps", t, steps);
+    centred(r, font, &F->panel, y += L->line, BODY, line);
+    snprintf(line, sizeof line, "Energy used at your best: %.1f", energy);
+    centred(r, font, &F->panel, y += L->line, BODY, line);
+    centred(r, font, &F->panel, y += 2 * L->line, HEAD, "Isodroid");
+    centred(r, font, &F->panel, y += L->line, DIM, "Made by the Isodroid team. Text in DejaVu Sans.");
+    centred(r, font, &F->panel, y += L->line, DIM, "Thank you for playing.");
+    centred(r, font, &F->panel, F->foot_y, DIM, "Enter: back to the title");
+}
+
+void render_front(Renderer *r, const Game *g, const Front *f)
+{
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r->sdl, 10, 12, 20, 150); /* the level behind, darkened */
+    SDL_RenderFillRect(r->sdl, NULL);
+    FrontLayout F = front_layout(g, f);
+    render_panel(r, F.panel, 240);
+    if (f->screen == FRONT_TITLE)
+        draw_title(r, f, &F);
+    else if (f->screen == FRONT_LEVELS)
+        draw_levels(r, f, &F);
+    else if (f->screen == FRONT_ENDING)
+        draw_ending(r, f, &F);
+}

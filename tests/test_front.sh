@@ -1,0 +1,48 @@
+#!/bin/sh
+# test_front.sh - the screens around play, when isodroid starts without a
+# level: the title, the level select, play, the pause panel's way back to
+# the title and to the level select, Continue going on at the first level
+# not won (kept across runs in the progress file), and the ending after the
+# last level is won. Scripts drive it headless and read the "screen NAME"
+# and "level FILE" lines of --trace. Prints TAP. ISODROID names the binary.
+game=${ISODROID:-bin/isodroid}
+. "$(dirname "$0")/tap.sh"
+
+root=$(pwd)
+# a folder of its own: two small levels (no cells: each exit is open), the assets
+mkdir -p "$tmp/run/levels" "$tmp/data"
+ln -s "$root/assets" "$tmp/run/assets"
+printf 'name: First\n######\n#@..>#\n######\n' >"$tmp/run/levels/01_first.txt"
+printf 'name: Second\n######\n#>..@#\n######\n' >"$tmp/run/levels/02_second.txt"
+case $game in /*) bin=$game ;; *) bin=$root/$game ;; esac
+play() { # NAME COMMANDS...: runs them from the title, the trace's screens and levels in NAME.out
+    name=$1
+    shift
+    printf '%s\n' "$@" quit >"$tmp/$name.txt"
+    (cd "$tmp/run" && XDG_DATA_HOME="$tmp/data" "$bin" --headless --trace --script "$tmp/$name.txt" \
+        >"$tmp/$name.trace" 2>"$tmp/$name.err")
+    grep -E '^(screen|level|win) ' "$tmp/$name.trace" | sed 's/^win .*/win/' | tr '\n' ' ' >"$tmp/$name.out"
+}
+
+play first "wait 100" "key Down" "key Return" "wait 100" "key Escape" "wait 100" "key Up" "key Return" "wait 100" \
+    "clicktile 4 1" "wait 2000" "key Escape" "key q" "wait 100"
+check "title, level select, back, Start, a win, the pause panel's Quit goes to the title ($(cat "$tmp/first.out"))" \
+    '[ "$(cat "$tmp/first.out")" = "screen title screen levels screen title screen play win screen title " ]'
+
+play again "wait 100" "key Return" "wait 100" "clicktile 1 1" "wait 2000" "key Escape" "key l" "wait 100" \
+    "key Return" "wait 100"
+check "Continue goes on at the first level not won; L on the pause panel opens the levels, at the first not won (all won: the first) ($(cat "$tmp/again.out"))" \
+    '[ "$(cat "$tmp/again.out")" = "screen title level levels/02_second.txt screen play win screen levels level levels/01_first.txt screen play " ]'
+
+play ending "wait 100" "key Down" "key Return" "key Down" "key Return" "wait 100" "clicktile 1 1" "wait 2000" \
+    "key Return" "wait 100" "key Return" "wait 100"
+check "winning the last level ends in the ending, and Enter goes back to the title ($(cat "$tmp/ending.out"))" \
+    '[ "$(cat "$tmp/ending.out")" = "screen title screen levels level levels/02_second.txt screen play win screen ending screen title " ]'
+
+# a level argument still starts play at once, with no title
+(cd "$tmp/run" && printf 'quit\n' >"$tmp/direct.txt" && XDG_DATA_HOME="$tmp/data" "$bin" levels/01_first.txt \
+    --headless --trace --script "$tmp/direct.txt" >"$tmp/direct.trace" 2>&1)
+check "a level argument plays at once: no screen lines" '! grep -q "^screen " "$tmp/direct.trace"'
+check "no errors on the way" '[ ! -s "$tmp/first.err" ] && [ ! -s "$tmp/again.err" ] && [ ! -s "$tmp/ending.err" ]'
+
+tap_end
