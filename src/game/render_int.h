@@ -53,6 +53,7 @@ typedef struct CutAway {
 
 /* ---- cached blocks of the world: square screen areas drawn once -------------- */
 enum { BLOCK = 128 }; /* pixels */
+enum { BLOCK_LOOK_WORK = 1 << 19 }; /* tiles whose look a frame takes after a new level (BlockCache.look_rows) */
 
 typedef struct Block {
     SDL_Texture *tex;       /* BLOCK x BLOCK, opaque */
@@ -71,6 +72,8 @@ typedef struct BlockCache {
     uint64_t sig;           /* the level and size the tiles' looks were taken from (render_world.c) */
     unsigned char *look;    /* per tile, how the images show it, to find what changed */
     int w, h;
+    int look_rows;          /* rows of look filled in (a new level fills BLOCK_LOOK_WORK tiles a frame;
+                             * a tile further down counts as changed whenever looked at) */
     /* The tiles whose look play can change (cells taken, doors not at rest,
      * the exit) as of the last frame: looked at again with this frame's, so
      * a tile that went back (a restart, a rewind) is seen too. */

@@ -19,6 +19,29 @@ static bool marked(TileKind k)
     return k == TILE_CELL || k == TILE_DOOR || k == TILE_EXIT || k == TILE_SENTRY || k == TILE_START;
 }
 
+/* The first column from x on of a row of TileKinds (sim.h's kind array)
+ * whose tile is marked, or w: eight tiles a step where none is (a byte is
+ * marked when it is 3 or 5 or at least 7, as marked() says). */
+static int next_marked(const uint8_t *row, int x, int w)
+{
+    _Static_assert(TILE_START == 3 && TILE_DOOR == 5 && TILE_CELL == 7 && TILE_EXIT == 8 && TILE_SENTRY == 9 &&
+                       TILE_KIND_COUNT == 10,
+                   "next_marked knows the marked kinds by number");
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    for (; x + 8 <= w; x += 8) {
+        uint64_t v;
+        memcpy(&v, row + x, 8);
+        uint64_t a = v ^ (3 * ones), b = v ^ (5 * ones);
+        uint64_t hit = ((v + 0x79 * ones) | ((a - ones) & ~a) | ((b - ones) & ~b)) & highs;
+        if (hit)
+            break;
+    }
+    for (; x < w; x++)
+        if (marked((TileKind)row[x]))
+            return x;
+    return w;
+}
+
 /* A tile whose marker came, went or changed, for the minimap's marker layer. */
 static void note_change(MiniMarks *m, TilePos t)
 {
@@ -86,10 +109,9 @@ void render_marks_refresh(Renderer *r, const Game *g)
     m->w = l->w;
     m->h = l->h;
     for (int y = 0; y < l->h; y++)
-        for (int x = 0; x < l->w; x++) {
-            TileKind kind = sim_kind(l, x, y);
-            if (!marked(kind))
-                continue;
+        for (int x = next_marked(l->kind + (size_t)y * (size_t)l->w, 0, l->w); x < l->w;
+             x = next_marked(l->kind + (size_t)y * (size_t)l->w, x + 1, l->w)) {
+            TileKind kind = (TileKind)l->kind[(size_t)y * (size_t)l->w + (size_t)x];
             if (!m->changed_all) {
                 while (j < was_count && (was[j].y < y || (was[j].y == y && was[j].x < x)))
                     note_change(m, was[j++]); /* gone */

@@ -1113,7 +1113,7 @@ static void look_again(BlockCache *c, const Sim *sim, const IsoView *v0, TilePos
         return;
     size_t i = (size_t)t.y * (size_t)sim->w + (size_t)t.x;
     unsigned char lk = tile_look(sim, t.x, t.y);
-    if (c->look[i] != lk)
+    if (t.y >= c->look_rows || c->look[i] != lk)
         blocks_forget_tile(c, v0, t);
     c->look[i] = lk;
 }
@@ -1160,14 +1160,10 @@ static void blocks_check(Renderer *r, const Game *g, const IsoView *v0, bool bob
     if (!c->look)
         return;
     unsigned edits = g->edit_serial - c->edit_serial;
-    if (all || sig != c->sig || edits > GAME_EDIT_RING) {
-        for (int y = 0; y < sim->h; y++)
-            for (int x = 0; x < sim->w; x++) {
-                unsigned char lk = tile_look(sim, x, y);
-                if (!all && c->look[y * sim->w + x] != lk)
-                    blocks_forget_tile(c, v0, tile_pos(x, y));
-                c->look[y * sim->w + x] = lk;
-            }
+    if (all || sig != c->sig || edits > GAME_EDIT_RING) { /* every image drawn again; the looks taken anew */
+        for (int i = 0; i < c->count; i++)
+            c->block[i].valid = false;
+        c->look_rows = 0;
         c->sig = sig;
     } else {
         for (unsigned k = c->edit_serial; k != g->edit_serial; k++)
@@ -1175,6 +1171,18 @@ static void blocks_check(Renderer *r, const Game *g, const IsoView *v0, bool bob
         for (int i = 0; i < c->watch_count; i++) /* as they were: back to how they are */
             look_again(c, sim, v0, c->watch[i]);
     }
+    /* the looks of a few more rows (the images drawn meanwhile show the tiles as they are) */
+    int rows = sim->w > 0 ? BLOCK_LOOK_WORK / sim->w : 0;
+    for (int y = c->look_rows; y < sim->h && y < c->look_rows + (rows > 0 ? rows : 1); y++) {
+        unsigned char *look = c->look + (size_t)y * (size_t)sim->w;
+        memcpy(look, sim->kind + (size_t)y * (size_t)sim->w, (size_t)sim->w); /* a kind is its look ... */
+        for (int x = 0; x < sim->w; x++)
+            if (look[x] == TILE_DOOR || look[x] == TILE_EXIT) /* ... but a door's and the exit's */
+                look[x] = tile_look(sim, x, y);
+    }
+    c->look_rows += rows > 0 ? rows : 1;
+    if (c->look_rows > sim->h)
+        c->look_rows = sim->h;
     c->edit_serial = g->edit_serial;
     c->watch_count = 0;
     for (int i = 0; i < sim->taken_count; i++)
