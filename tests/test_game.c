@@ -490,7 +490,7 @@ static double fake_progress(void *job)
     return 1.0 / (1 + ((FakeJob *)job)->polls_left);
 }
 
-static bool fake_take(void *job, Level *level, Sim *sim, Diags *d)
+static bool fake_take(void *job, Level *level, Sim *sim, Sim *start, Diags *d)
 {
     FakeJob *j = job;
     if (!j->ok) {
@@ -499,6 +499,7 @@ static bool fake_take(void *job, Level *level, Sim *sim, Diags *d)
     }
     *level = j->level;
     *sim = j->sim;
+    assert_true(sim_copy(start, sim)); /* as loader.c's job does */
     j->ok = false; /* handed over */
     j->level = (Level){0};
     j->sim = (Sim){0};

@@ -198,7 +198,7 @@ static void play_both(Sim *a, Sim *b, int ticks)
 static void check_same_as_sync(const char *path, int ticks)
 {
     Level sync_level, level;
-    Sim sync_sim, sim;
+    Sim sync_sim, sim, start;
     Diags sd, d;
     diag_clear(&sd);
     assert_true(level_load(path, &sync_level, &sd));
@@ -208,11 +208,17 @@ static void check_same_as_sync(const char *path, int ticks)
     assert_non_null(L);
     assert_string_equal(loader_path(L), path);
     assert_int_equal(wait_for_end(L), LOADER_DONE);
-    assert_true(loader_take(L, &level, &sim, &d));
+    assert_true(loader_take(L, &level, &sim, &start, &d));
     assert_int_equal(loader_poll(L), LOADER_TAKEN);
     loader_free(L); /* the job is gone: a pointer into it would now fail under ASan */
 
     assert_true(sim.level == &level);
+    assert_true(start.level == &level); /* the copy for the history's start: the same play */
+    assert_true(sim_hash(&start) == sim_hash(&sync_sim));
+    play_both(&start, &sync_sim, ticks / 2);
+    sim_deinit(&start);
+    sim_deinit(&sync_sim);
+    assert_true(sim_init(&sync_sim, &sync_level));
     assert_diags_equal(&d, &sd);
     assert_levels_equal(&level, &sync_level);
     assert_true(sim_hash(&sim) == sim_hash(&sync_sim));
@@ -272,13 +278,13 @@ static void test_level_only(void **state)
     Sim sim;
     memset(&sim, 0xab, sizeof sim);
     assert_int_equal(loader_wait(L), LOADER_DONE);
-    assert_true(loader_take(L, &level, &sim, NULL));
+    assert_true(loader_take(L, &level, &sim, NULL, NULL));
     assert_null(sim.kind); /* no Sim asked for: zeroed */
     assert_null(sim.level);
     assert_levels_equal(&level, &sync_level);
     /* a second take has nothing to give */
     Level again;
-    assert_false(loader_take(L, &again, NULL, &d));
+    assert_false(loader_take(L, &again, NULL, NULL, &d));
     assert_int_equal(again.w, 0);
     assert_int_equal(d.count, 1);
     assert_non_null(strstr(d.msg[0], "already taken"));
@@ -290,7 +296,7 @@ static void test_level_only(void **state)
     L = loader_start(f->small, LOADER_LEVEL_SIM);
     assert_non_null(L);
     assert_int_equal(loader_wait(L), LOADER_DONE);
-    assert_true(loader_take(L, &level, NULL, NULL));
+    assert_true(loader_take(L, &level, NULL, NULL, NULL));
     loader_free(L);
     level_free(&level);
 }
@@ -309,7 +315,7 @@ static void check_bad(const char *path)
         assert_non_null(L);
         assert_int_equal(wait_for_end(L), LOADER_FAILED);
         memset(&level, 0xab, sizeof level);
-        assert_false(loader_take(L, &level, &sim, &d));
+        assert_false(loader_take(L, &level, &sim, NULL, &d));
         assert_diags_equal(&d, &sd);
         assert_int_equal(level.w, 0);
         assert_null(level.glyphs);
@@ -363,7 +369,7 @@ static void test_cancel(void **state)
     LoaderState st = loader_poll(L);
     assert_true(st == LOADER_RUNNING || st == LOADER_CANCELLED);
     assert_int_equal(loader_wait(L), LOADER_CANCELLED);
-    assert_false(loader_take(L, &level, &sim, &d));
+    assert_false(loader_take(L, &level, &sim, NULL, &d));
     assert_int_equal(d.count, 1);
     assert_non_null(strstr(d.msg[0], "cancelled"));
     assert_int_equal(level.w, 0);
@@ -400,7 +406,7 @@ static void test_cancel(void **state)
     L = loader_start(f->small, LOADER_LEVEL_SIM);
     assert_non_null(L);
     assert_int_equal(loader_wait(L), LOADER_DONE);
-    assert_true(loader_take(L, &level, &sim, &d));
+    assert_true(loader_take(L, &level, &sim, NULL, &d));
     loader_cancel(L);
     assert_int_equal(loader_poll(L), LOADER_TAKEN);
     loader_free(L);

@@ -43,6 +43,28 @@ void history_start(History *h, const Sim *s)
     history_tick(h, s);
 }
 
+void history_start_from(History *h, Sim *first)
+{
+    for (int i = 0; h->copy && i < h->copy_max; i++) /* another level's: no use to reuse */
+        sim_deinit(&h->copy[i].sim);
+    free(h->copy);
+    h->copy = NULL;
+    size_t fit = HISTORY_BUDGET / copy_bytes(first);
+    int max = fit > HISTORY_MAX_COPIES ? HISTORY_MAX_COPIES : fit < 4 ? 4 : (int)fit;
+    h->copy = calloc((size_t)max, sizeof *h->copy);
+    h->copy_max = h->copy ? max : 0;
+    h->copy_count = 0;
+    h->cmd_count = 0;
+    h->broken = !h->copy;
+    if (h->broken) {
+        sim_deinit(first);
+        return;
+    }
+    h->copy[0] = (HistoryCopy){first->tick, *first};
+    memset(first, 0, sizeof *first);
+    h->copy_count = 1;
+}
+
 /* Lets every other copy of the older half go (never the start). */
 static void thin(History *h)
 {

@@ -46,6 +46,11 @@ void history_init(History *h);
 void history_deinit(History *h);
 /* Forgets the past and starts it at s (a level opened or restarted: tick 0). */
 void history_start(History *h, const Sim *s);
+/* The same with the copy of s made already (a sim_copy of it, as a loader
+ * thread makes it: a big level's first copy costs its memory's first
+ * touch): *first is moved in (zeroed here) and the copies kept before are
+ * freed, not reused, as they are another level's. */
+void history_start_from(History *h, Sim *first);
 /* Notes a command applied at tick `tick` (s->tick before sim_command). */
 void history_command(History *h, uint64_t tick, const SimCmd *c);
 /* After each sim_tick: keeps a copy every HISTORY_EVERY ticks. */

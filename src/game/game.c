@@ -92,9 +92,14 @@ static void end_recording(Game *g, const char *why)
 }
 
 /* The play (re)started: its past begins here. */
-static void begin_history(Game *g)
+static void begin_history(Game *g, Sim *first)
 {
-    history_start(&g->history, &g->sim);
+    if (first) {
+        first->level = &g->level;
+        history_start_from(&g->history, first);
+    } else {
+        history_start(&g->history, &g->sim);
+    }
     g->rewinds = 0;
     forget_prediction(g);
 }
@@ -106,7 +111,7 @@ static void start_play(Game *g)
 {
     if (!sim_restart(&g->sim))
         game_say(g, 6.0, "Out of memory starting the level.");
-    begin_history(g);
+    begin_history(g, NULL);
     g->frame_event_count = 0;
     g->plan.valid = false;
     g->preview_from = tile_pos(-1, -1);
@@ -117,7 +122,7 @@ static void start_play(Game *g)
  * one, read from path, and starts play. keep_droid: the droid stays on its
  * tile when that is still walkable, else it goes to the start. False, with
  * nothing changed and nl freed, when memory runs out. */
-static bool adopt_level(Game *g, Level *nl, Sim *ready, const char *path, bool keep_droid)
+static bool adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *path, bool keep_droid)
 {
     PathState *ns = NULL;
     if (!g->search || nl->w != g->level.w || nl->h != g->level.h) {
@@ -125,6 +130,8 @@ static bool adopt_level(Game *g, Level *nl, Sim *ready, const char *path, bool k
             level_free(nl);
             if (ready)
                 sim_deinit(ready);
+            if (start)
+                sim_deinit(start);
             return false;
         }
     }
@@ -150,13 +157,18 @@ static bool adopt_level(Game *g, Level *nl, Sim *ready, const char *path, bool k
     set_path(g, path);
     g->level_version++;
     g->level_loads++;
-    if (keep_droid && grid_walkable(&g->sim.grid, at.x, at.y))
+    if (keep_droid && grid_walkable(&g->sim.grid, at.x, at.y) && !tile_pos_eq(at, g->sim.droid.tile)) {
         mover_place(&g->sim.droid, at);
+        if (start) { /* the start is not the loaded one: the history copies it */
+            sim_deinit(start);
+            start = NULL;
+        }
+    }
     if (g->hover_valid && !grid_in_bounds(&g->sim.grid, g->hover.x, g->hover.y))
         g->hover_valid = false;
     g->plan.valid = false;
     g->frame_event_count = 0;
-    begin_history(g);
+    begin_history(g, start);
 
     edit_reset(&g->edits);
     g->painting = false;
@@ -197,7 +209,7 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
         game_deinit(g);
         return false;
     }
-    if (!adopt_level(g, &nl, NULL, path, false)) {
+    if (!adopt_level(g, &nl, NULL, NULL, path, false)) {
         diag_add(d, path, 0, 0, "out of memory");
         game_deinit(g);
         return false;
@@ -245,7 +257,7 @@ static void absorb_events(Game *g);
 /* the background load (leaving a level, below) */
 static void load_end(Game *g);
 static void load_poll(Game *g);
-static void reload_adopt(Game *g, Level *nl, Sim *ready, const Diags *d, FileStamp stamp);
+static void reload_adopt(Game *g, Level *nl, Sim *ready, Sim *start, const Diags *d, FileStamp stamp);
 static void switch_level(Game *g, int delta);
 
 void game_command(Game *g, SimCmd c)
@@ -264,7 +276,7 @@ void game_replay_command(Game *g, SimCmd c)
     double t0 = now_micros();
     sim_command(&g->sim, &c);
     if (c.type == SIM_CMD_RESTART)
-        begin_history(g);
+        begin_history(g, NULL);
     else
         history_command(&g->history, tick, &c);
     if (c.type == SIM_CMD_GOTO && g->sim.search) {
@@ -560,7 +572,7 @@ static void watch_file(Game *g, double dt)
     Diags d;
     diag_clear(&d);
     bool ok = level_load(g->path, &nl, &d);
-    reload_adopt(g, ok ? &nl : NULL, NULL, &d, now);
+    reload_adopt(g, ok ? &nl : NULL, NULL, NULL, &d, now);
 }
 
 static void keep_event(Game *g, const SimEvent *e)
@@ -892,7 +904,7 @@ static void switch_skip(Game *g, const Diags *d)
 }
 
 /* A switch's file loaded: it is played from now on. */
-static void switch_adopt(Game *g, Level *nl, Sim *ready)
+static void switch_adopt(Game *g, Level *nl, Sim *ready, Sim *start)
 {
     uint64_t left_at = g->load.left_at; /* on the old level's clock, so a replay leaves it when the player did */
     char *path = g->load.path, skipped[DIAG_LEN];
@@ -900,7 +912,7 @@ static void switch_adopt(Game *g, Level *nl, Sim *ready)
     snprintf(skipped, sizeof skipped, "%s", g->load.skipped);
     g->load.path = NULL;
     load_end(g);
-    bool adopted = adopt_level(g, nl, ready, path, false);
+    bool adopted = adopt_level(g, nl, ready, start, path, false);
     if (!adopted)
         game_say(g, 4.0, "Cannot open %s: out of memory.", path);
     free(path);
@@ -937,7 +949,7 @@ static void switch_run(Game *g)
         Diags d;
         diag_clear(&d);
         if (level_load(g->load.path, &nl, &d)) {
-            switch_adopt(g, &nl, NULL);
+            switch_adopt(g, &nl, NULL, NULL);
             return;
         }
         switch_skip(g, &d);
@@ -969,7 +981,7 @@ static void switch_level(Game *g, int delta)
 
 /* A reload's file loaded (nl, ready) or not (nl NULL, d says why). Edits
  * begun while it loaded win: the file is then "changed on disk". */
-static void reload_adopt(Game *g, Level *nl, Sim *ready, const Diags *d, FileStamp stamp)
+static void reload_adopt(Game *g, Level *nl, Sim *ready, Sim *start, const Diags *d, FileStamp stamp)
 {
     if (!nl) {
         int more = diag_total(d) - 1;
@@ -984,10 +996,12 @@ static void reload_adopt(Game *g, Level *nl, Sim *ready, const Diags *d, FileSta
         level_free(nl);
         if (ready)
             sim_deinit(ready);
+        if (start)
+            sim_deinit(start);
         g->seen = (FileStamp){0}; /* looked at again: "changed on disk, your edits are kept" */
         return;
     }
-    if (!adopt_level(g, nl, ready, g->path, true)) {
+    if (!adopt_level(g, nl, ready, start, g->path, true)) {
         snprintf(g->file_error, sizeof g->file_error, "out of memory loading the new version");
         return;
     }
@@ -1008,15 +1022,15 @@ static void load_poll(Game *g)
     if (st == GAME_LOAD_RUNNING)
         return;
     Level nl = {0};
-    Sim ns = {0};
+    Sim ns = {0}, start = {0};
     Diags d;
     diag_clear(&d);
-    bool ok = g->loader.take(g->load.job, &nl, &ns, &d);
+    bool ok = g->loader.take(g->load.job, &nl, &ns, &start, &d);
     g->loader.drop(g->load.job);
     g->load.job = NULL;
     if (g->load.kind == GAME_LOADING_SWITCH) {
         if (ok) {
-            switch_adopt(g, &nl, &ns);
+            switch_adopt(g, &nl, &ns, &start);
         } else {
             switch_skip(g, &d);
             switch_run(g);
@@ -1025,7 +1039,7 @@ static void load_poll(Game *g)
     }
     FileStamp stamp = g->load.stamp;
     load_end(g);
-    reload_adopt(g, ok ? &nl : NULL, ok ? &ns : NULL, &d, stamp);
+    reload_adopt(g, ok ? &nl : NULL, ok ? &ns : NULL, ok ? &start : NULL, &d, stamp);
 }
 
 void game_set_loader(Game *g, GameLoader loader)
@@ -1055,7 +1069,7 @@ bool game_open(Game *g, const char *path)
         game_say(g, 8.0, "%s", d.count ? d.msg[0] : "cannot load");
         return false;
     }
-    if (!adopt_level(g, &nl, NULL, path, false))
+    if (!adopt_level(g, &nl, NULL, NULL, path, false))
         return false;
     g->level_index = levelset_find(&g->levels, path);
     game_frame_level(g);

@@ -58,16 +58,17 @@ typedef struct FileStamp {
  *   start(ctx, path)   begins loading path and building its Sim (NULL: could not);
  *   poll(job)          GAME_LOAD_RUNNING, GAME_LOAD_DONE or GAME_LOAD_FAILED; never waits;
  *   progress(job)      0..1;
- *   take(job, l, s, d) once DONE or FAILED: on DONE true with *l and *s the
- *                      caller's (s->level to be pointed at l's final place),
- *                      on FAILED false with the file's problems in d;
+ *   take(job, l, s, c, d) once DONE or FAILED: on DONE true with *l, *s and
+ *                      *c (a copy of *s for the history's start) the caller's
+ *                      (their level pointers to be pointed at l's final
+ *                      place), on FAILED false with the file's problems in d;
  *   drop(job)          ends the job (taken or not) without waiting. */
 typedef enum GameLoadState { GAME_LOAD_RUNNING, GAME_LOAD_DONE, GAME_LOAD_FAILED } GameLoadState;
 typedef struct GameLoader {
     void *(*start)(void *ctx, const char *path);
     GameLoadState (*poll)(void *job);
     double (*progress)(void *job);
-    bool (*take)(void *job, Level *level, Sim *sim, Diags *d);
+    bool (*take)(void *job, Level *level, Sim *sim, Sim *start, Diags *d);
     void (*drop)(void *job);
     void *ctx;
 } GameLoader;

@@ -29,7 +29,7 @@ struct Loader {
     /* the job's results: written by the job until it publishes state, then
      * the owner's */
     Level level;
-    Sim sim;
+    Sim sim, start;    /* the play, and a copy of it for the history's start */
     bool has_level, has_sim;
     Diags diags;
     /* the owner's */
@@ -47,8 +47,10 @@ static bool job_cancelled(Loader *L)
 
 static void job_drop_results(Loader *L)
 {
-    if (L->has_sim)
+    if (L->has_sim) {
         sim_deinit(&L->sim);
+        sim_deinit(&L->start);
+    }
     if (L->has_level)
         level_free(&L->level);
     L->has_sim = L->has_level = false;
@@ -96,6 +98,11 @@ static int job_run(void *arg)
             goto end;
         }
         L->has_sim = true;
+        if (!sim_copy(&L->start, &L->sim)) {
+            diag_add(&L->diags, L->path, 0, 0, "out of memory building the level");
+            job_drop_results(L);
+            goto end;
+        }
         if (job_cancelled(L))
             goto cancelled;
     }
@@ -190,11 +197,13 @@ LoaderState loader_wait(Loader *L)
     return loader_poll(L);
 }
 
-bool loader_take(Loader *L, Level *level_out, Sim *sim_out, Diags *d_out)
+bool loader_take(Loader *L, Level *level_out, Sim *sim_out, Sim *start_out, Diags *d_out)
 {
     memset(level_out, 0, sizeof *level_out);
     if (sim_out)
         memset(sim_out, 0, sizeof *sim_out);
+    if (start_out)
+        memset(start_out, 0, sizeof *start_out);
     if (d_out)
         diag_clear(d_out);
     LoaderState st = loader_poll(L);
@@ -220,7 +229,14 @@ bool loader_take(Loader *L, Level *level_out, Sim *sim_out, Diags *d_out)
         } else {
             sim_deinit(&L->sim);
         }
+        if (sim_out && start_out) {
+            *start_out = L->start;
+            start_out->level = level_out;
+        } else {
+            sim_deinit(&L->start);
+        }
         memset(&L->sim, 0, sizeof L->sim);
+        memset(&L->start, 0, sizeof L->start);
         L->has_sim = false;
     }
     L->taken = true;

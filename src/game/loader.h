@@ -85,7 +85,10 @@ const char *loader_path(const Loader *L);
 LoaderState loader_wait(Loader *L);
 
 /* Hands the results over once loader_poll said LOADER_DONE or
- * LOADER_FAILED; never waits. d_out (may be NULL) receives the job's
+ * LOADER_FAILED; never waits. start_out (may be NULL; only with sim_out)
+ * receives a copy of the Sim as it starts (sim_copy, made by the job), for
+ * the history's first copy (history_start_from): the caller's, its level
+ * pointer set like the Sim's. d_out (may be NULL) receives the job's
  * diagnostics: on failure the same "FILE:LINE:COL: message" lines, in the
  * same order, as a synchronous level_load of the same file.
  *   DONE: true. *level_out becomes the Level (owned by the caller from now
@@ -102,7 +105,7 @@ LoaderState loader_wait(Loader *L);
  *     TAKEN d_out says why in one line.
  * The Loader stays the caller's either way (loader_free: it no longer
  * waits). */
-bool loader_take(Loader *L, Level *level_out, Sim *sim_out, Diags *d_out);
+bool loader_take(Loader *L, Level *level_out, Sim *sim_out, Sim *start_out, Diags *d_out);
 
 /* Asks the job to stop at its next step; never waits. NULL is fine. */
 void loader_cancel(Loader *L);

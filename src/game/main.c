@@ -1395,9 +1395,9 @@ static double loader_job_progress(void *job)
     return loader_progress(job);
 }
 
-static bool loader_job_take(void *job, Level *level, Sim *sim, Diags *d)
+static bool loader_job_take(void *job, Level *level, Sim *sim, Sim *start, Diags *d)
 {
-    return loader_take(job, level, sim, d);
+    return loader_take(job, level, sim, start, d);
 }
 
 static void loader_job_drop(void *job)
