@@ -2,9 +2,10 @@
 # test_front.sh - the screens around play, when isodroid starts without a
 # level: the title, the level select, play, the pause panel's way back to
 # the title and to the level select, Continue going on at the first level
-# not won (kept across runs in the progress file), and the ending after the
-# last level is won. Scripts drive it headless and read the "screen NAME"
-# and "level FILE" lines of --trace. Prints TAP. ISODROID names the binary.
+# not won (kept across runs in the progress file), the ending after the
+# last level is won, and the stars of a win. Scripts drive it headless and
+# read the "screen NAME", "level FILE" and "stars N" lines of --trace.
+# Prints TAP. ISODROID names the binary.
 game=${ISODROID:-bin/isodroid}
 . "$(dirname "$0")/tap.sh"
 
@@ -38,6 +39,16 @@ play ending "wait 100" "key Down" "key Return" "key Down" "key Return" "wait 100
     "key Return" "wait 100" "key Return" "wait 100"
 check "winning the last level ends in the ending, and Enter goes back to the title ($(cat "$tmp/ending.out"))" \
     '[ "$(cat "$tmp/ending.out")" = "screen title screen levels level levels/02_second.txt screen play win screen ending screen title " ]'
+
+# stars: won, within 110% of the energy par (the least energy a win needs,
+# here the 3 steps to the exit), unseen (no sentry here): straight to the
+# exit is three, a detour of two steps (5 of 3) two
+check "the straight win has three stars ($(grep '^stars' "$tmp/first.trace"))" 'grep -qx "stars 3" "$tmp/first.trace"'
+printf 'name: Third\n######\n#@..>#\n######\n' >"$tmp/run/levels/03_third.txt"
+play detour "wait 100" "key Down" "key Return" "key Down" "key Down" "key Return" "wait 100" "clicktile 2 1" \
+    "wait 1000" "clicktile 1 1" "wait 1000" "clicktile 4 1" "wait 2000"
+check "a win 5 energy over a par of 3 has two stars ($(grep '^stars' "$tmp/detour.trace"))" \
+    'grep -qx "stars 2" "$tmp/detour.trace" && grep -q "^level levels/03_third.txt" "$tmp/detour.trace"'
 
 # a level argument still starts play at once, with no title
 (cd "$tmp/run" && printf 'quit\n' >"$tmp/direct.txt" && XDG_DATA_HOME="$tmp/data" "$bin" levels/01_first.txt \

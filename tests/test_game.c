@@ -641,7 +641,7 @@ static void test_progress_corrupt_is_reported_and_kept(void **state)
     assert_string_equal(still, garbage); /* loading never touches it */
     free(still);
     bool best = false;
-    assert_true(progress_record(&p, 0x7e57, "levels/01_tutorial.txt", 12.5, 40, 44.25, &best));
+    assert_true(progress_record(&p, 0x7e57, "levels/01_tutorial.txt", 12.5, 40, 44.25, false, &best));
     assert_true(best);
     char *kept = test_read_file(bad, NULL);
     assert_non_null(kept);
@@ -654,9 +654,9 @@ static void test_progress_corrupt_is_reported_and_kept(void **state)
     const ProgressEntry *e = progress_get(&p, 0x7e57, "elsewhere/01_tutorial.txt");
     assert_non_null(e);
     assert_true(e->best_time == 12.5 && e->best_steps == 40);
-    assert_true(progress_record(&p, 0x7e57, "levels/01_tutorial.txt", 20.0, 50, 50.0, &best));
+    assert_true(progress_record(&p, 0x7e57, "levels/01_tutorial.txt", 20.0, 50, 50.0, false, &best));
     assert_false(best);
-    assert_true(progress_record(&p, 0x7e57, "levels/01_tutorial.txt", 11.0, 50, 50.0, &best));
+    assert_true(progress_record(&p, 0x7e57, "levels/01_tutorial.txt", 11.0, 50, 50.0, false, &best));
     assert_true(best);
     e = progress_get(&p, 0x7e57, "01_tutorial.txt");
     assert_true(e->best_time == 11.0 && e->best_steps == 40);

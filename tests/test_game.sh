@@ -264,7 +264,7 @@ check "scripted win: two pickups, the exit opens after the last, then win" \
     '[ $rc -eq 0 ] && [ "$(grep -c "^pickup " "$tmp/trace")" -eq 2 ] && grep -A3 "^pickup 1 7" "$tmp/trace" | grep -q "^exit-open 7 8" && grep -q "^win " "$tmp/trace"'
 check "the exit stays locked until the last cell" \
     '[ "$(grep -n "^exit-open" "$tmp/trace" | cut -d: -f1)" -gt "$(grep -n "^pickup 5 2" "$tmp/trace" | cut -d: -f1)" ]'
-check "the win is kept in the progress file" 'grep -Eq "^best	[0-9a-f]{16}	.*	01_tutorial.txt$" "$tmp/data/isodroid/progress"'
+check "the win is kept in the progress file, unseen (no sentry)" 'grep -Eq "^best	[0-9a-f]{16}	.*	01_tutorial.txt	1$" "$tmp/data/isodroid/progress"'
 printf 'clicktile 7 8\nwait 4000\nquit\n' >"$tmp/locked.txt"
 "$game" levels/01_tutorial.txt --headless --script "$tmp/locked.txt" --trace --no-progress >"$tmp/trace" 2>"$tmp/err"
 check "walking onto the locked exit does not win" 'grep -q "^arrive 7 8" "$tmp/trace" && ! grep -q "^win" "$tmp/trace"'

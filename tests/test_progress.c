@@ -65,7 +65,7 @@ static uint64_t key_of(const char *path)
 
 static bool record(Progress *p, const char *path, double time, long steps, double energy, bool *best)
 {
-    return progress_record(p, key_of(path), path, time, steps, energy, best);
+    return progress_record(p, key_of(path), path, time, steps, energy, false, best);
 }
 
 static const ProgressEntry *get(const Progress *p, const char *path)
@@ -246,8 +246,8 @@ static void test_lenient_reading(void **state)
     char clean[300], edited[300];
     snprintf(clean, sizeof clean,
              "# isodroid progress 2\n"
-             "best\t%016llx\t12.500\t40\t44.250\t01_tutorial.txt\n"
-             "best\t%016llx\t3.000\t4\t5.000\tb c.txt\n", k1, k2);
+             "best\t%016llx\t12.500\t40\t44.250\t01_tutorial.txt\t0\n"
+             "best\t%016llx\t3.000\t4\t5.000\tb c.txt\t0\n", k1, k2);
     snprintf(edited, sizeof edited,
              "\xEF\xBB\xBF# isodroid progress 2  \r\n"
              "best\t%016llX\t12.500\t40\t44.250\t01_tutorial.txt \t \r\n" /* the key in capitals */
@@ -439,7 +439,7 @@ static void test_limits_shared_by_reader_and_writer(void **state)
     assert_string_equal(progress_get(&p, 7, "x")->level, name);
     bool best;
     assert_true(progress_record(&p, PROGRESS_MAX_LEVELS - 1, name, PROGRESS_TIME_MAX, PROGRESS_STEPS_MAX,
-                                PROGRESS_ENERGY_MAX, &best));
+                                PROGRESS_ENERGY_MAX, true, &best)); /* the longest line: unseen too */
     assert_true(best);
     struct stat sb;
     assert_int_equal(stat(d.file, &sb), 0);
@@ -487,10 +487,10 @@ static void test_same_name_other_level_keeps_its_own_bests(void **state)
     Progress p;
     bool best;
     progress_load(&p, d.file);
-    assert_true(progress_record(&p, ka, "packA/02_corridors.txt", 10.0, 20, 30.0, &best));
+    assert_true(progress_record(&p, ka, "packA/02_corridors.txt", 10.0, 20, 30.0, false, &best));
     assert_true(best);
     assert_null(progress_get(&p, kb, "packB/02_corridors.txt"));
-    assert_true(progress_record(&p, kb, "packB/02_corridors.txt", 40.0, 50, 60.0, &best));
+    assert_true(progress_record(&p, kb, "packB/02_corridors.txt", 40.0, 50, 60.0, false, &best));
     assert_true(best); /* its first win, though slower than the other level's */
     for (int round = 0; round < 2; round++) {
         const ProgressEntry *ea = progress_get(&p, ka, "packA/02_corridors.txt");
@@ -511,9 +511,9 @@ static void test_same_name_other_level_keeps_its_own_bests(void **state)
     /* another game's win on one of them merges into that one only */
     Progress q;
     progress_load(&q, d.file);
-    assert_true(progress_record(&q, kb, "elsewhere/02_corridors.txt", 35.0, 55, 60.0, &best));
+    assert_true(progress_record(&q, kb, "elsewhere/02_corridors.txt", 35.0, 55, 60.0, false, &best));
     assert_true(best);
-    assert_true(progress_record(&p, ka, "packA/02_corridors.txt", 11.0, 19, 31.0, &best));
+    assert_true(progress_record(&p, ka, "packA/02_corridors.txt", 11.0, 19, 31.0, false, &best));
     assert_true(best);
     progress_free(&q);
     progress_free(&p);
@@ -544,12 +544,12 @@ static void test_same_level_under_two_names_shares_its_bests(void **state)
     Progress p;
     bool best;
     progress_load(&p, d.file);
-    assert_true(progress_record(&p, k, "levels/03_yard.txt", 10.0, 20, 30.0, &best));
+    assert_true(progress_record(&p, k, "levels/03_yard.txt", 10.0, 20, 30.0, false, &best));
     assert_true(best);
     const ProgressEntry *e = progress_get(&p, k, "mypack/yard copy.txt");
     assert_non_null(e);
     assert_true(e->best_time == 10.0);
-    assert_true(progress_record(&p, k, "mypack/yard copy.txt", 12.0, 25, 35.0, &best));
+    assert_true(progress_record(&p, k, "mypack/yard copy.txt", 12.0, 25, 35.0, false, &best));
     assert_false(best);
     progress_free(&p);
     progress_load(&p, d.file);
@@ -563,9 +563,52 @@ static void test_same_level_under_two_names_shares_its_bests(void **state)
     dir_remove(&d);
 }
 
+/* A win no sentry noticed is kept as such (the seventh field), across
+ * later wins that were seen and across reading the file again; a line of
+ * before, without the field, reads as not unseen, and any other value than
+ * 0 or 1 makes the line damaged. */
+static void test_unseen_win_kept(void **state)
+{
+    (void)state;
+    Dir d;
+    dir_make(&d);
+    Progress p;
+    bool best;
+    progress_load(&p, d.file);
+    assert_true(progress_record(&p, 0x51, "levels/a.txt", 10.0, 20, 30.0, false, &best));
+    assert_false(progress_get(&p, 0x51, "levels/a.txt")->unseen);
+    assert_true(progress_record(&p, 0x51, "levels/a.txt", 12.0, 25, 35.0, true, &best));
+    assert_true(best); /* unseen for the first time: an improvement, though slower */
+    assert_true(progress_record(&p, 0x51, "levels/a.txt", 9.0, 15, 25.0, false, &best));
+    progress_free(&p);
+    progress_load(&p, d.file);
+    const ProgressEntry *e = progress_get(&p, 0x51, "levels/a.txt");
+    assert_non_null(e);
+    assert_true(e->unseen);
+    assert_true(e->best_time == 9.0);
+    progress_free(&p);
+
+    const char text[] = "# isodroid progress 2\n"
+                        "best\t0000000000000061\t1.000\t2\t3.000\told.txt\n"
+                        "best\t0000000000000062\t1.000\t2\t3.000\tbad.txt\t2\n" /* line 3 */
+                        "best\t0000000000000063\t1.000\t2\t3.000\tnew.txt\t1\n";
+    put(&d, "", text, sizeof text - 1);
+    progress_load(&p, d.file);
+    assert_int_equal(p.count, 2);
+    assert_false(progress_get(&p, 0x61, "old.txt")->unseen);
+    assert_null(progress_get(&p, 0x62, "bad.txt"));
+    assert_true(progress_get(&p, 0x63, "new.txt")->unseen);
+    char where[200];
+    snprintf(where, sizeof where, "progress file %s:3 is damaged", d.file);
+    if (!strstr(p.error, where))
+        fail_msg("%s", p.error);
+    progress_free(&p);
+    dir_remove(&d);
+}
+
 /* A level file's name with a tab, a line feed, a carriage return, a
  * backslash, other control bytes and a space at its end: the win is kept,
- * the line is one line of six fields, and the name reads back byte for
+ * the line is one line of seven fields, and the name reads back byte for
  * byte. Before, a tab or line end in the name made the win unsaveable. */
 static void test_any_name_round_trips(void **state)
 {
@@ -578,13 +621,13 @@ static void test_any_name_round_trips(void **state)
     Progress p;
     bool best;
     progress_load(&p, d.file);
-    assert_true(progress_record(&p, 0x0123456789abcdefULL, path, 1.5, 2, 3.5, &best));
+    assert_true(progress_record(&p, 0x0123456789abcdefULL, path, 1.5, 2, 3.5, false, &best));
     assert_true(best);
     assert_true(record(&p, "levels/plain.txt", 1.0, 1, 1.0, &best));
     progress_free(&p);
     const char *expected = "# isodroid progress 2\n"
                            "best\t0123456789abcdef\t1.500\t2\t3.500\t"
-                           "a\\tb\\nlevel\\tx\\\\y\\r\\x01\\x7f\xc3\xa9 z \\\\x41\\x20\n";
+                           "a\\tb\\nlevel\\tx\\\\y\\r\\x01\\x7f\xc3\xa9 z \\\\x41\\x20\t0\n";
     size_t len;
     char *text = test_read_file(d.file, &len);
     assert_non_null(text);
@@ -602,7 +645,7 @@ static void test_any_name_round_trips(void **state)
         assert_true(e->best_time == 1.5 && e->best_steps == 2 && e->best_energy == 3.5);
         expect_entry(&p, "plain.txt", 1.0, 1, 1.0);
         /* a win merges the file again: the name goes through the reader too */
-        assert_true(progress_record(&p, 0x0123456789abcdefULL, path, 9.0, 9, 9.0, &best));
+        assert_true(progress_record(&p, 0x0123456789abcdefULL, path, 9.0, 9, 9.0, false, &best));
         assert_false(best);
         progress_free(&p);
     }
@@ -674,10 +717,10 @@ static void test_earlier_file_kept_and_used_until_the_level_has_its_own(void **s
     assert_null(progress_get(&p, ka, "levels/03_other.txt"));
     /* a worse win: no best, and the old bests carry over into the level's own entry */
     bool best;
-    assert_true(progress_record(&p, ka, "levels/02_corridors.txt", 15.0, 50, 31.0, &best));
+    assert_true(progress_record(&p, ka, "levels/02_corridors.txt", 15.0, 50, 31.0, false, &best));
     assert_false(best);
     /* a better energy: a best */
-    assert_true(progress_record(&p, ka, "levels/02_corridors.txt", 15.0, 50, 20.0, &best));
+    assert_true(progress_record(&p, ka, "levels/02_corridors.txt", 15.0, 50, 20.0, false, &best));
     assert_true(best);
     progress_free(&p);
     char expected[400];
@@ -685,7 +728,7 @@ static void test_earlier_file_kept_and_used_until_the_level_has_its_own(void **s
              "# isodroid progress 2\n"
              "level\t02_corridors.txt\t12.000\t40\t30.000\n"
              "level\tother.txt\t5.000\t6\t7.000\n"
-             "best\t%016llx\t12.000\t40\t20.000\t02_corridors.txt\n",
+             "best\t%016llx\t12.000\t40\t20.000\t02_corridors.txt\t0\n",
              (unsigned long long)ka);
     expect_file(&d, "", expected, strlen(expected));
     progress_load(&p, d.file);
@@ -703,14 +746,14 @@ static void test_earlier_file_kept_and_used_until_the_level_has_its_own(void **s
     put_text(&d, "", old);
     progress_load(&p, d.file);
     put_text(&d, "", "# isodroid progress 1\nlevel\tother.txt\t4.000\t6\t7.000\n");
-    assert_true(progress_record(&p, kb, "pack/02_corridors.txt", 13.0, 39, 30.0, &best));
+    assert_true(progress_record(&p, kb, "pack/02_corridors.txt", 13.0, 39, 30.0, false, &best));
     assert_true(best);
     progress_free(&p);
     snprintf(expected, sizeof expected,
              "# isodroid progress 2\n"
              "level\t02_corridors.txt\t12.000\t40\t30.000\n"
              "level\tother.txt\t4.000\t6\t7.000\n"
-             "best\t%016llx\t12.000\t39\t30.000\t02_corridors.txt\n",
+             "best\t%016llx\t12.000\t39\t30.000\t02_corridors.txt\t0\n",
              (unsigned long long)kb);
     expect_file(&d, "", expected, strlen(expected));
     level_free(&a);
@@ -759,6 +802,7 @@ int main(void)
         cmocka_unit_test(test_same_name_other_level_keeps_its_own_bests),
         cmocka_unit_test(test_same_level_under_two_names_shares_its_bests),
         cmocka_unit_test(test_any_name_round_trips),
+        cmocka_unit_test(test_unseen_win_kept),
         cmocka_unit_test(test_damaged_best_lines),
         cmocka_unit_test(test_earlier_file_kept_and_used_until_the_level_has_its_own),
     };

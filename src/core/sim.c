@@ -71,6 +71,7 @@ static void start_state(Sim *n, const Level *l)
     n->cell_energy = (int64_t)l->cell_energy * (int64_t)PATH_UNIT_STRAIGHT;
     n->energy_used = 0;
     n->steps = 0;
+    n->noticed = 0;
     n->cells_left = n->cells_total;
     n->exit_open = n->cells_left == 0;
     n->has_target = false;
@@ -995,6 +996,7 @@ static void tick_sentries(Sim *s)
             break;
         }
         case SENTRY_EV_ALERT: {
+            s->noticed++;
             SimEvent *ev = emit(s, SIM_EV_ALERT, e->tile.x, e->tile.y, e->id);
             if (ev)
                 ev->b = e->heard;

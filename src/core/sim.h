@@ -161,6 +161,8 @@ typedef struct Sim {
     int64_t cell_energy;  /* units a cell gives */
     uint64_t energy_used; /* units spent */
     int64_t steps;        /* tiles entered */
+    int noticed;          /* times a sentry noticed the droid (SIM_EV_ALERT) since the start; follows
+                           * from the play, so not in the hash (a rewind's copy brings it back) */
     int cells_total, cells_left;
     bool exit_open;
     bool has_target;

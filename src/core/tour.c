@@ -328,3 +328,20 @@ TourVerdict tour_plan(const Level *l, TourResult *out)
     free(order);
     return out->verdict;
 }
+
+bool tour_least_energy(const Level *l, double *energy)
+{
+    if ((long)l->w * l->h > TOUR_PAR_TILES_MAX)
+        return false;
+    int cells = 0;
+    for (long i = 0, n = (long)l->w * l->h; i < n && cells <= TOUR_EXACT_MAX; i++)
+        cells += l->glyphs[i] == '*';
+    if (cells > TOUR_EXACT_MAX)
+        return false;
+    TourResult r;
+    bool ok = tour_plan(l, &r) == TOUR_WINNABLE && r.exact;
+    if (ok)
+        *energy = r.length;
+    tour_free(&r);
+    return ok;
+}

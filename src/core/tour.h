@@ -40,4 +40,11 @@ typedef struct TourResult {
 TourVerdict tour_plan(const Level *l, TourResult *out);
 void tour_free(TourResult *r); /* accepts a zeroed result */
 
+/* A level's energy par: the least energy a win uses (the walk through
+ * every cell to the exit in the best order, sentries aside), when it is
+ * known exactly and cheaply: a winnable level with an exit, at most
+ * TOUR_EXACT_MAX cells and TOUR_PAR_TILES_MAX tiles. False otherwise. */
+enum { TOUR_PAR_TILES_MAX = 1 << 16 };
+bool tour_least_energy(const Level *l, double *energy);
+
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "tour.h"
 
 bool front_scan(Front *f, const LevelSet *set, const Progress *progress)
 {
@@ -36,8 +37,13 @@ bool front_scan(Front *f, const LevelSet *set, const Progress *progress)
                 fl->best_time = e->best_time;
                 fl->best_steps = e->best_steps;
                 fl->best_energy = e->best_energy;
+                fl->unseen = e->unseen;
                 f->won++;
             }
+            if (!tour_least_energy(&l, &fl->par))
+                fl->par = 0;
+            fl->stars = front_stars(fl->won, fl->best_energy, fl->unseen, fl->par);
+            f->stars += fl->stars;
             level_free(&l);
         }
         free(path);
@@ -116,6 +122,13 @@ FrontChoice front_input(Front *f, FrontInput in, int *index)
         break;
     }
     return FRONT_NOTHING;
+}
+
+int front_stars(bool won, double best_energy, bool unseen, double par)
+{
+    if (!won)
+        return 0;
+    return 1 + (par > 0 && best_energy <= par * FRONT_PAR_SLACK + 1e-9) + (unseen ? 1 : 0);
 }
 
 const char *front_screen_name(FrontScreen s)

@@ -27,6 +27,9 @@ typedef struct FrontLevel {
     double best_time;   /* seconds, when won */
     long best_steps;
     double best_energy; /* floor steps of energy used */
+    bool unseen;        /* won with no sentry noticing */
+    double par;         /* the energy par (tour_least_energy), 0: none known */
+    int stars;          /* front_stars */
 } FrontLevel;
 
 typedef struct Front {
@@ -36,6 +39,7 @@ typedef struct Front {
     int count;
     int next;           /* the first level not won (0 when all are won) */
     int won;            /* levels won */
+    int stars;          /* stars of all the levels */
 } Front;
 
 typedef enum FrontInput { FRONT_UP, FRONT_DOWN, FRONT_CONFIRM, FRONT_BACK } FrontInput;
@@ -53,6 +57,12 @@ void front_free(Front *f);
 void front_open(Front *f, FrontScreen s);
 /* What input does on the screen open; *index receives a level to play. */
 FrontChoice front_input(Front *f, FrontInput in, int *index);
+/* A level's stars, 0 to FRONT_STARS: one for winning it, one for a win
+ * within FRONT_PAR_SLACK of its energy par (none when no par is known),
+ * one for a win no sentry noticed. */
+#define FRONT_PAR_SLACK 1.10
+enum { FRONT_STARS = 3 };
+int front_stars(bool won, double best_energy, bool unseen, double par);
 /* The lowercase name --trace prints for a screen ("screen title"). */
 const char *front_screen_name(FrontScreen s);
 /* The label of title item i. */

@@ -6,8 +6,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "game.h"
 
+#include "front.h"
 #include "replay.h"
 #include "text.h"
+#include "tour.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -155,6 +157,8 @@ static bool adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *
         g->search = ns;
     }
     set_path(g, path);
+    if (!tour_least_energy(&g->level, &g->par_energy))
+        g->par_energy = 0;
     g->level_version++;
     g->level_loads++;
     if (keep_droid && grid_walkable(&g->sim.grid, at.x, at.y) && !tile_pos_eq(at, g->sim.droid.tile)) {
@@ -584,11 +588,12 @@ static void keep_event(Game *g, const SimEvent *e)
 static void record_win(Game *g)
 {
     const Sim *s = &g->sim;
+    trace(g, "stars %d", front_stars(true, sim_units((int64_t)s->energy_used), s->noticed == 0, g->par_energy));
     if (!g->progress.path)
         return;
     bool best = false;
     if (!progress_record(&g->progress, level_content_hash(&g->level), g->path, (double)s->play_ticks / SIM_TICK_HZ,
-                         (long)s->steps, sim_units((int64_t)s->energy_used), &best))
+                         (long)s->steps, sim_units((int64_t)s->energy_used), s->noticed == 0, &best))
         game_say(g, 8.0, "%s", g->progress.error);
     g->new_best = best;
 }

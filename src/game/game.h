@@ -123,6 +123,7 @@ typedef struct Game {
     unsigned edit_serial;
     LevelSet levels;       /* the level files of path's folder */
     int level_index;       /* path's place in levels, or -1 */
+    double par_energy;     /* the level's energy par (tour_least_energy), 0: none known */
     Sim sim;               /* the play (the editor also shows its tiles) */
     PathState *search;     /* the hover preview's planner */
 

@@ -28,7 +28,7 @@
 
 /* the longest line the writer can produce fits PROGRESS_LINE_MAX, and a file
  * of PROGRESS_MAX_LEVELS of them fits what the reader reads */
-_Static_assert(sizeof "best\t0123456789abcdef\t1000000000.000\t1000000000\t1000000000000.000\t\n" - 1 +
+_Static_assert(sizeof "best\t0123456789abcdef\t1000000000.000\t1000000000\t1000000000000.000\t\t1\n" - 1 +
                        PROGRESS_NAME_ESCAPED_MAX <=
                    PROGRESS_LINE_MAX,
                "a progress line fits PROGRESS_LINE_MAX");
@@ -123,7 +123,7 @@ static ProgressEntry *add(Progress *p, const ProgressEntry *from)
     if (!copy)
         return NULL;
     ProgressEntry *e = &p->entry[p->count++];
-    *e = (ProgressEntry){from->key, from->by_name, copy, 0, 0, 0};
+    *e = (ProgressEntry){from->key, from->by_name, copy, 0, 0, 0, false};
     return e;
 }
 
@@ -148,8 +148,11 @@ static bool keep(Progress *p, const ProgressEntry *v, bool rename, bool *best)
         e->best_time = v->best_time;
         e->best_steps = v->best_steps;
         e->best_energy = v->best_energy;
+        e->unseen = v->unseen;
         better = true;
     } else {
+        if (v->unseen && !e->unseen)
+            e->unseen = true, better = true;
         if (v->best_time < e->best_time)
             e->best_time = v->best_time, better = true;
         if (v->best_steps < e->best_steps)
@@ -202,16 +205,17 @@ static bool parse_key(const char *s, uint64_t *key)
     return s[16] == '\0';
 }
 
-/* One "best KEY TIME STEPS ENERGY NAME" or "level NAME TIME STEPS ENERGY"
- * line (its end already trimmed), kept into p; false when it is not one or
- * cannot be kept. */
+/* One "best KEY TIME STEPS ENERGY NAME [UNSEEN]" or "level NAME TIME STEPS
+ * ENERGY" line (its end already trimmed), kept into p; false when it is not
+ * one or cannot be kept. UNSEEN is 1 when the level was won unseen (a
+ * line without it, from before, 0). */
 static bool parse_line(Progress *p, char *line)
 {
-    char *f[6];
+    char *f[7];
     int n = 0;
     for (char *c = line;;) {
-        if (n == 6)
-            return false; /* a seventh field */
+        if (n == 7)
+            return false; /* an eighth field */
         f[n++] = c;
         char *tab = strchr(c, '\t');
         if (!tab)
@@ -220,10 +224,13 @@ static bool parse_line(Progress *p, char *line)
         c = tab + 1;
     }
     ProgressEntry e = {0};
-    if (n == 6 && !strcmp(f[0], "best")) {
+    if ((n == 6 || n == 7) && !strcmp(f[0], "best")) {
         if (!parse_key(f[1], &e.key) || strlen(f[5]) > PROGRESS_NAME_ESCAPED_MAX || !text_unescape_field(f[5]) ||
             !name_ok(f[5]))
             return false;
+        if (n == 7 && strcmp(f[6], "0") && strcmp(f[6], "1"))
+            return false;
+        e.unseen = n == 7 && f[6][0] == '1';
         e.level = f[5];
     } else {
         if (n != 5 || strcmp(f[0], "level") || !old_name_ok(f[1]))
@@ -540,8 +547,9 @@ static bool write_file(Progress *p)
             len += (size_t)snprintf(text + len, cap - len, "level\t%s\t%.3f\t%ld\t%.3f\n", e->level, e->best_time,
                                     e->best_steps, e->best_energy);
         else if (text_escape_field(e->level, name, sizeof name))
-            len += (size_t)snprintf(text + len, cap - len, "best\t%016llx\t%.3f\t%ld\t%.3f\t%s\n",
-                                    (unsigned long long)e->key, e->best_time, e->best_steps, e->best_energy, name);
+            len += (size_t)snprintf(text + len, cap - len, "best\t%016llx\t%.3f\t%ld\t%.3f\t%s\t%d\n",
+                                    (unsigned long long)e->key, e->best_time, e->best_steps, e->best_energy, name,
+                                    e->unseen ? 1 : 0);
         else
             len = cap; /* not so: the names are bounded */
     }
@@ -561,7 +569,7 @@ static double clamp(double v, double max)
 }
 
 bool progress_record(Progress *p, uint64_t key, const char *level_path, double time, long steps, double energy,
-                     bool *best)
+                     bool unseen, bool *best)
 {
     *best = false;
     const char *name = base_name(level_path);
@@ -575,7 +583,7 @@ bool progress_record(Progress *p, uint64_t key, const char *level_path, double t
     /* what the reader takes back: the values within their ranges */
     ProgressEntry win = {key, false, (char *)name, clamp(time, PROGRESS_TIME_MAX),
                          steps < 0 ? 0 : steps > PROGRESS_STEPS_MAX ? PROGRESS_STEPS_MAX : steps,
-                         clamp(energy, PROGRESS_ENERGY_MAX)};
+                         clamp(energy, PROGRESS_ENERGY_MAX), unseen};
     if (!p->path) {
         if (keep_win(p, &win, best))
             return true;

@@ -64,6 +64,7 @@ typedef struct ProgressEntry {
     double best_time;   /* seconds */
     long best_steps;
     double best_energy; /* floor steps of energy used */
+    bool unseen;        /* won once with no sentry noticing the droid */
 } ProgressEntry;
 
 typedef struct Progress {
@@ -85,13 +86,13 @@ void progress_free(Progress *p);
  * (any folder), else NULL. */
 const ProgressEntry *progress_get(const Progress *p, uint64_t key, const char *level_path);
 /* Records a win on the level of content key, read from level_path (its
- * name is kept for showing): under the lock, merges the file as it is now,
+ * name is kept for showing), unseen when no sentry noticed the droid: under the lock, merges the file as it is now,
  * then writes it. *best: this beat the old bests, the file's included (or
  * is the first). False, with p->error set, when the file cannot be written
  * (the bests are kept in p all the same, except for a level name the file
  * cannot hold, empty or over PROGRESS_NAME_MAX bytes, or a level past
  * PROGRESS_MAX_LEVELS). */
 bool progress_record(Progress *p, uint64_t key, const char *level_path, double time, long steps, double energy,
-                     bool *best);
+                     bool unseen, bool *best);
 
 #endif

@@ -109,7 +109,8 @@ static void draw_title(Renderer *r, const Front *f, const FrontLayout *F)
     if (f->count == 0)
         snprintf(note, sizeof note, "No levels found");
     else
-        snprintf(note, sizeof note, "%d of %d levels won", f->won, f->count);
+        snprintf(note, sizeof note, "%d of %d levels won, %d of %d stars", f->won, f->count, f->stars,
+                 FRONT_STARS * f->count);
     centred(r, font, &F->panel, F->note_y, DIM, note);
     for (int i = 0; i < F->items; i++) {
         SDL_Rect b = F->item[i];
@@ -138,7 +139,8 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
     render_text(r, big, F->panel.x + px(L->ui, 22), F->title_y, HEAD, "Levels");
     char note[96];
-    snprintf(note, sizeof note, "%d of %d won. Every level is open.", f->won, f->count);
+    snprintf(note, sizeof note, "%d of %d won, %d of %d stars (won; energy within 110%% of par; unseen). Every level is open.",
+             f->won, f->count, f->stars, FRONT_STARS * f->count);
     render_text(r, font, F->panel.x + px(L->ui, 22), F->note_y, DIM, note);
     for (int k = 0; k < F->items; k++) {
         int i = F->first + k;
@@ -155,9 +157,11 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
         if (!fl->loads) {
             snprintf(best, sizeof best, "does not load");
         } else if (fl->won) {
-            char t[32];
+            char t[32], row[4 * FRONT_STARS + 1] = "";
             format_time(fl->best_time, t, sizeof t);
-            snprintf(best, sizeof best, "\xe2\x9c\x93 won   best %s, %ld steps", t, fl->best_steps);
+            for (int s = 0; s < FRONT_STARS; s++)
+                strcat(row, s < fl->stars ? "\xe2\x98\x85" : "\xe2\x98\x86");
+            snprintf(best, sizeof best, "%s   best %s, %ld steps", row, t, fl->best_steps);
         } else {
             snprintf(best, sizeof best, "not won yet");
         }
@@ -189,7 +193,8 @@ static void draw_ending(Renderer *r, const Front *f, const FrontLayout *F)
     char t[32], line[160];
     format_time(time, t, sizeof t);
     int y = F->panel.y + px(L->ui, 22) + L->big_line + L->line + px(L->ui, 16);
-    snprintf(line, sizeof line, "Levels won: %d of %d", f->won, f->count);
+    snprintf(line, sizeof line, "Levels won: %d of %d, stars: %d of %d", f->won, f->count, f->stars,
+             FRONT_STARS * f->count);
     centred(r, font, &F->panel, y, BODY, line);
     snprintf(line, sizeof line, "Your best times add up to %s, over %ld steps", t, steps);
     centred(r, font, &F->panel, y += L->line, BODY, line);

@@ -870,10 +870,22 @@ static SDL_Rect draw_result(Renderer *r, const Game *g)
     SDL_Color colors[3] = {BODY, DIM, KEY};
     char title[TEXT_LEN];
     if (won) {
-        snprintf(title, sizeof title, "Level complete!%s", g->new_best ? "  New best" : "");
-        snprintf(lines[0], TEXT_LEN, "Time %.2f s    Steps %lld    Energy used %.1f    Rewinds %d",
-                 (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps, sim_units((int64_t)s->energy_used),
-                 g->rewinds);
+        /* the stars of this win: won, within the energy par, unseen */
+        double used = sim_units((int64_t)s->energy_used);
+        int stars = front_stars(true, used, s->noticed == 0, g->par_energy);
+        char row[4 * FRONT_STARS + 1] = "";
+        for (int i = 0; i < FRONT_STARS; i++)
+            strcat(row, i < stars ? "\xe2\x98\x85" : "\xe2\x98\x86"); /* black and white stars */
+        snprintf(title, sizeof title, "Level complete!  %s%s", row, g->new_best ? "  New best" : "");
+        char par[64] = "no par";
+        if (g->par_energy > 0)
+            snprintf(par, sizeof par, "par %.1f", g->par_energy);
+        snprintf(lines[0], TEXT_LEN,
+                 "Time %.2f s    Steps %lld    Energy used %.1f (%s)    Rewinds %d.  Stars: won; energy within 110%% "
+                 "of par %s; unseen %s",
+                 (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps, used, par, g->rewinds,
+                 g->par_energy > 0 && used <= g->par_energy * FRONT_PAR_SLACK + 1e-9 ? "yes" : "no",
+                 s->noticed == 0 ? "yes" : "no");
         const ProgressEntry *b = progress_get(&g->progress, level_content_hash(&g->level), g->path);
         if (b)
             snprintf(lines[1], TEXT_LEN, "Best so far: %.1f s, %ld steps, %.1f energy", b->best_time, b->best_steps,
