@@ -172,10 +172,10 @@ check-core:
 bench: build/bench/bin/isopath build/bench/bin/isodroid
 	@tools/bench.sh build/bench/bin/isopath "$(MOVINGAI_DIR)" $(BENCH_REPEAT)
 	@build/bench/bin/isodroid levels/01_tutorial.txt --headless --bench-frames 600 --size 1280x720
-	@build/bench/bin/isodroid levels/07_expanse.txt --headless --bench-frames 600 --size 1280x720 --bench-zoom 0.25
-	@build/bench/bin/isodroid levels/07_expanse.txt --headless --bench-frames 600 --size 1280x720 --bench-zoom 3
-	@build/bench/bin/isopath simbench levels/08_swarm.txt 3600
-	@for l in levels/03_doors.txt levels/04_quarry.txt levels/05_flooded.txt levels/06_detour.txt levels/08_swarm.txt; do \
+	@build/bench/bin/isodroid levels/extra/expanse.txt --headless --bench-frames 600 --size 1280x720 --bench-zoom 0.25
+	@build/bench/bin/isodroid levels/extra/expanse.txt --headless --bench-frames 600 --size 1280x720 --bench-zoom 3
+	@build/bench/bin/isopath simbench levels/extra/swarm.txt 3600
+	@for l in levels/extra/doors.txt levels/08_quarry.txt levels/11_flooded.txt levels/14_detour.txt levels/extra/swarm.txt; do \
 	    build/bench/bin/isopath simbench $$l 1200 --predict 6 | sed -n '1p;$$p'; done
 	@tools/make_level.py 512 512 1 > build/big512.txt
 	@build/bench/bin/isodroid build/big512.txt --headless --bench-frames 600 --size 1280x720

@@ -1,7 +1,7 @@
 #!/bin/sh
 # test_determinism32.sh - the rules give the same game on every build: the
 # core and isopath built 32-bit with x87 floating point (-m32 -mfpmath=387
-# -O2, into build/x87/) play every level in levels/ with 'isopath simbench
+# -O2, into build/x87/) play every level in levels/ and levels/extra/ with 'isopath simbench
 # --hash' (a new goal every few ticks, mid-step too, so the droid turns back
 # often; the sentries calm and alarmed) and print the same state hashes,
 # tick for tick, as the native build. Skipped when gcc -m32 cannot link
@@ -37,7 +37,7 @@ check "the core and isopath build 32-bit with x87 floating point" '[ $rc -eq 0 ]
 [ -s "$tmp/cc.err" ] && sed 's/^/# /' "$tmp/cc.err" | head -20
 check "the x87 build is 32-bit" 'od -An -tx1 -j4 -N1 "$out/bin/isopath" | grep -q "01"'
 
-for level in levels/*.txt; do
+for level in levels/*.txt levels/extra/*.txt; do
     for alarm in "" --alarm; do
         "$isopath" simbench "$level" 3000 --hash 7 $alarm >"$tmp/native" 2>&1
         rc1=$?

@@ -190,7 +190,7 @@ check "Backspace rewinds (traced) and the walk goes on from there" \
 # caught by a sentry, then Backspace: the play goes on from before the catch
 printf 'wait 200\nclicktile 12 4\nwait 6000\nscreenshot %s/caught.png\nkey BackSpace\nwait 200\nkey BackSpace\nwait 100\nclicktile 2 5\nwait 4000\nquit\n' \
     "$tmp" >"$tmp/catch.txt"
-"$game" levels/03_doors.txt --headless --script "$tmp/catch.txt" --trace --no-progress >"$tmp/trace" 2>"$tmp/err"
+"$game" levels/extra/doors.txt --headless --script "$tmp/catch.txt" --trace --no-progress >"$tmp/trace" 2>"$tmp/err"
 check "after a catch, Backspace goes back and the droid walks on" \
     'grep -q "^lose caught" "$tmp/trace" && grep -A30 "^lose caught" "$tmp/trace" | grep -q "^rewind " &&
      grep -A400 "^lose caught" "$tmp/trace" | grep -q "^arrive 2 5"'
@@ -296,7 +296,7 @@ printf 'clicktile 5 2\nwait 2000\nclicktile 1 7\nwait 4000\nclicktile 7 8\nwait 
 "$game" levels/01_tutorial.txt --headless --script "$tmp/next.txt" --trace --no-progress --record "$tmp/next.rec" >"$tmp/trace1" 2>"$tmp/err"
 "$game" --headless --replay "$tmp/next.rec" --trace --no-progress >"$tmp/trace2" 2>>"$tmp/err"
 check "a recording across a win and the next level replays both, to the same hash" \
-    '[ "$(tail -n 1 "$tmp/trace1")" = "$(tail -n 1 "$tmp/trace2")" ] && grep -q "^win " "$tmp/trace2" && grep -A20 "^level levels/02_corridors.txt" "$tmp/trace2" | grep -q "^arrive 3 1" && [ ! -s "$tmp/err" ]'
+    '[ "$(tail -n 1 "$tmp/trace1")" = "$(tail -n 1 "$tmp/trace2")" ] && grep -q "^win " "$tmp/trace2" && grep -A20 "^level levels/02_ducts.txt" "$tmp/trace2" | grep -q "^arrive 3 1" && [ ! -s "$tmp/err" ]'
 sed '3s/.*/12 goto 1 oops/' "$tmp/game.rec" >"$tmp/bad.rec"
 "$game" --headless --replay "$tmp/bad.rec" >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -60,9 +60,9 @@ check "JPS and A* agree on the length" '[ "$(tail -1 "$tmp/out" | cut -d" " -f2)
 rc=$?
 check "JPS with landmarks: same length" '[ $rc -eq 0 ] && [ "$(tail -1 "$tmp/out" | cut -d" " -f2)" = "$(tail -1 "$tmp/out2" | cut -d" " -f2)" ]'
 
-"$isopath" check levels/*.txt >"$tmp/out" 2>"$tmp/err"
+"$isopath" check levels/*.txt levels/extra/*.txt >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "every shipped level passes check" '[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(grep -c ": ok, " "$tmp/out")" -eq "$(ls levels/*.txt | wc -l)" ]'
+check "every shipped level passes check" '[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(grep -c ": ok, " "$tmp/out")" -eq "$(ls levels/*.txt levels/extra/*.txt | wc -l)" ]'
 check "check reports unreachable tiles" 'grep -q "01_tutorial.txt: ok, .Tutorial room., 9x10, 49 walkable tiles, 0 unreachable" "$tmp/out"'
 
 printf '#####\n#@#.#\n#####\n' >"$tmp/island.txt"

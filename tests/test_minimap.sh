@@ -37,11 +37,11 @@ cell() { count "$1" 1212 52 1228 68 255 228 60 40; }
 locked() { count "$1" 1244 116 1260 132 70 120 90 25; }
 open() { count "$1" 1244 116 1260 132 90 235 140 40; }
 awk '!/^;/ && !/^[a-z]+:/ && y++ == 5 { $0 = substr($0, 1, 19) "." substr($0, 21) } { print }' \
-    levels/02_corridors.txt >"$tmp/corridors_nocell.txt"
+    levels/extra/corridors.txt >"$tmp/corridors_nocell.txt"
 set -- "wait 100" "screenshot $tmp/c0.png" "clicktile 19 5" "wait 12500" "screenshot $tmp/c1.png" \
     "key Backspace" "wait 50" "screenshot $tmp/c2.png" "wait 3000" "screenshot $tmp/c3.png" \
     "key R" "wait 50" "screenshot $tmp/c4.png"
-play levels/02_corridors.txt corridors "$@"
+play levels/extra/corridors.txt corridors "$@"
 play "$tmp/corridors_nocell.txt" nocell "wait 100" "screenshot $tmp/n0.png" "clicktile 19 5" "wait 12500" \
     "screenshot $tmp/n1.png" "key Backspace" "wait 50" "screenshot $tmp/n2.png" "wait 3000" \
     "screenshot $tmp/n3.png" "key R" "wait 50" "screenshot $tmp/n4.png"

@@ -24,7 +24,7 @@ clicktile 5 19
 wait 3000
 quit
 S
-"$game" levels/06_detour.txt --headless --script "$tmp/play.txt" --trace --record "$tmp/rec" >"$tmp/trace" 2>"$tmp/err"
+"$game" levels/14_detour.txt --headless --script "$tmp/play.txt" --trace --record "$tmp/rec" >"$tmp/trace" 2>"$tmp/err"
 rc=$?
 check "a game with rewinds: exit 0, nothing on stderr" '[ $rc -eq 0 ] && [ ! -s "$tmp/err" ]'
 check "the trace says each rewind and the tick it went back to" \
@@ -40,7 +40,7 @@ check "its replay rewinds where the game did" \
     '[ "$(grep "^rewind" "$tmp/trace")" = "$(grep "^rewind" "$tmp/replay")" ]'
 
 # a bad rewind line is refused with its place
-printf 'isodroid-replay 1\nlevel levels/06_detour.txt\n50 rewind 60\n60 end\n' >"$tmp/bad"
+printf 'isodroid-replay 1\nlevel levels/14_detour.txt\n50 rewind 60\n60 end\n' >"$tmp/bad"
 "$game" --headless --replay "$tmp/bad" >/dev/null 2>"$tmp/err3"
 rc=$?
 check "a rewind to a later tick is refused: FILE:3:COL" '[ $rc -ne 0 ] && grep -q "bad:3:[0-9]*: .rewind. wants" "$tmp/err3"'

@@ -499,10 +499,10 @@ static void test_levels_won_with_sentries(void **state)
     static const Leg quarry[] = {{0, 14, 6}, {0, 10, 16}};
     static const Leg flooded[] = {{0, 14, 6}, {0, 13, 6}, {30, 26, 16}}; /* let the shore guard turn */
     static const Leg detour[] = {{0, 2, 11}, {0, 8, 3}, {0, 32, 7}, {0, 19, 19}};
-    win_with_sentries("levels/03_doors.txt", doors, 3);
-    win_with_sentries("levels/04_quarry.txt", quarry, 2);
-    win_with_sentries("levels/05_flooded.txt", flooded, 3);
-    win_with_sentries("levels/06_detour.txt", detour, 4);
+    win_with_sentries("levels/extra/doors.txt", doors, 3);
+    win_with_sentries("levels/08_quarry.txt", quarry, 2);
+    win_with_sentries("levels/11_flooded.txt", flooded, 3);
+    win_with_sentries("levels/14_detour.txt", detour, 4);
 }
 
 /* ---- the level syntax ----------------------------------------------------------------- */

@@ -391,7 +391,7 @@ static uint64_t play_on(Sim *s, uint64_t seed, int ticks)
 static void test_copy_goes_on_the_same(void **state)
 {
     (void)state;
-    static const char *const files[] = {"levels/03_doors.txt", "levels/05_flooded.txt", "levels/06_detour.txt"};
+    static const char *const files[] = {"levels/extra/doors.txt", "levels/11_flooded.txt", "levels/14_detour.txt"};
     Sim copy;
     memset(&copy, 0, sizeof copy);
     int compared = 0, chasing = 0;
@@ -548,11 +548,11 @@ static void test_hashes_as_before(void **state)
         int ticks;
         uint64_t want;
     } plays[] = {
-        {"levels/03_doors.txt", 1, 3000, UINT64_C(0x5c2ba7c2f8d5277a)},
-        {"levels/05_flooded.txt", 2, 3000, UINT64_C(0x1f4074b800f5d436)},
-        {"levels/06_detour.txt", 3, 3000, UINT64_C(0x4f74333872509dd6)},
-        {"levels/07_expanse.txt", 4, 3000, UINT64_C(0x21ae1ab4d543bac2)},
-        {"levels/08_swarm.txt", 5, 1500, UINT64_C(0xe04639e339909f23)},
+        {"levels/extra/doors.txt", 1, 3000, UINT64_C(0x5c2ba7c2f8d5277a)},
+        {"levels/11_flooded.txt", 2, 3000, UINT64_C(0x1f4074b800f5d436)},
+        {"levels/14_detour.txt", 3, 3000, UINT64_C(0x4f74333872509dd6)},
+        {"levels/extra/expanse.txt", 4, 3000, UINT64_C(0x21ae1ab4d543bac2)},
+        {"levels/extra/swarm.txt", 5, 1500, UINT64_C(0xe04639e339909f23)},
         {NULL, 6, 6000, UINT64_C(0x2e1131b5587bcf08)},
     };
     for (size_t i = 0; i < sizeof plays / sizeof *plays; i++) {

@@ -35,7 +35,7 @@ eye() { # NAME X0 Y0 X1 Y1: red droid-eye pixels in the box
 # ---- walls never hide the path, the droid or the pointer --------------------------
 
 # the corridors, walking to the exit: the path's cyan shows along the corridors
-shot levels/02_corridors.txt 1280x720 corridors "wait 100" "clicktile 23 13" "wait 2500"
+shot levels/extra/corridors.txt 1280x720 corridors "wait 100" "clicktile 23 13" "wait 2500"
 px=$(count corridors 0 240 1279 719 70 225 255 40)
 check "corridors: the path shows between the walls ($px path pixels)" '[ "$px" -gt 2000 ]'
 px=$(eye corridors 560 240 720 440)
@@ -64,9 +64,9 @@ check "T lowers every wall (wall tops $a -> $b pixels)" '[ "$a" -gt 5000 ] && [ 
 set -- "wait 100" "move 5 5"
 for i in 1 2 3 4 5 6 7 8 9 10 11 12; do set -- "$@" "key -"; done
 awk '!/^;/ && !/^[a-z]+:/ && y++ == 25 { $0 = substr($0, 1, 6) "." substr($0, 8) } { print }' \
-    levels/07_expanse.txt >"$tmp/nocell.txt"
-shot levels/07_expanse.txt 1280x720 cellA "$@" "wait 600"
-shot levels/07_expanse.txt 1280x720 cellB "$@" "wait 300" "screenshot $tmp/cell0.png" "clicktile 6 25" "wait 14000" \
+    levels/extra/expanse.txt >"$tmp/nocell.txt"
+shot levels/extra/expanse.txt 1280x720 cellA "$@" "wait 600"
+shot levels/extra/expanse.txt 1280x720 cellB "$@" "wait 300" "screenshot $tmp/cell0.png" "clicktile 6 25" "wait 14000" \
     "screenshot $tmp/cell1.png" "clicktile 9 10" "wait 15000"
 shot "$tmp/nocell.txt" 1280x720 cellC "$@" "wait 600"
 gone=$("$pngcheck" "$tmp/cellB.png" 486 392 506 414 diff "$tmp/cellA.png" | awk '{ print $7 }')
@@ -91,7 +91,7 @@ check "minimap: zoomed out, the view outline is the map's border ($corners corne
     '[ "$corners" -eq 4 ] && [ "$px" -eq 0 ]'
 
 # the droid is white, not yellow like the cells
-shot levels/02_corridors.txt 1280x720 marks "wait 100"
+shot levels/extra/corridors.txt 1280x720 marks "wait 100"
 check "minimap: the droid's marker is white, the cell's yellow" \
     '[ "$(count marks 1072 24 1080 32 255 255 255 20)" -gt 20 ] && [ "$(count marks 1072 24 1080 32 255 220 60 30)" -eq 0 ] &&
      [ "$(count marks 1216 56 1224 64 255 228 60 40)" -gt 5 ]'
@@ -115,14 +115,14 @@ check "minimap: the pointer on it hovers its tile, which stays put while the cam
 pc() { count "$1" 0 0 1279 719 255 225 190 3; }      # patrol dots and waypoints
 red() { count "$1" 0 0 1279 719 255 70 60 3; }       # the rings of the eye and sound-wave marks
 tick() { count "$1" 0 0 1279 719 90 230 150 3; }     # the ring of the "unseen" tick
-shot levels/03_doors.txt 1280x720 sentry_off "wait 100"
-shot levels/03_doors.txt 1280x720 sentry_v "wait 100" "key V" "wait 200"
-shot levels/03_doors.txt 1280x720 sentry_hover "wait 100" "move 928 568" "wait 200"
+shot levels/extra/doors.txt 1280x720 sentry_off "wait 100"
+shot levels/extra/doors.txt 1280x720 sentry_v "wait 100" "key V" "wait 200"
+shot levels/extra/doors.txt 1280x720 sentry_hover "wait 100" "move 928 568" "wait 200"
 check "V shows the patrol, dotted with its waypoints ($(pc sentry_off) -> $(pc sentry_v) pixels)" \
     '[ "$(pc sentry_off)" -eq 0 ] && [ "$(pc sentry_v)" -gt 200 ]'
 check "the pointer on a sentry shows its patrol too ($(pc sentry_hover) pixels)" '[ "$(pc sentry_hover)" -gt 200 ]'
-shot levels/03_doors.txt 1280x720 route_seen "wait 100" "move 832 552" "wait 300"
-shot levels/03_doors.txt 1280x720 route_unseen "wait 100" "move 640 424" "wait 300"
+shot levels/extra/doors.txt 1280x720 route_seen "wait 100" "move 832 552" "wait 300"
+shot levels/extra/doors.txt 1280x720 route_unseen "wait 100" "move 640 424" "wait 300"
 check "a hovered route a sentry would notice: marks on the route and over the sentry ($(red route_seen) pixels), no tick" \
     '[ "$(red route_seen)" -gt 200 ] && [ "$(tick route_seen)" -eq 0 ]'
 check "a hovered route no sentry would notice: the tick ($(tick route_unseen) pixels), no marks" \
