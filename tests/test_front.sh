@@ -50,6 +50,13 @@ play detour "wait 100" "key Down" "key Return" "key Down" "key Down" "key Return
 check "a win 5 energy over a par of 3 has two stars ($(grep '^stars' "$tmp/detour.trace"))" \
     'grep -qx "stars 2" "$tmp/detour.trace" && grep -q "^level levels/03_third.txt" "$tmp/detour.trace"'
 
+# the extras (levels/extra/) come after the campaign in the level select, not in its count
+mkdir -p "$tmp/run/levels/extra"
+printf 'name: Extra\n#####\n#@.>#\n#####\n' >"$tmp/run/levels/extra/big.txt"
+play extra "wait 100" "key Down" "key Return" "key Up" "key Return" "wait 100" "clicktile 3 1" "wait 1500"
+check "an extra is listed after the campaign and plays ($(cat "$tmp/extra.out"))" \
+    '[ "$(cat "$tmp/extra.out")" = "screen title screen levels level levels/extra/big.txt screen play win " ]'
+
 # a level argument still starts play at once, with no title
 (cd "$tmp/run" && printf 'quit\n' >"$tmp/direct.txt" && XDG_DATA_HOME="$tmp/data" "$bin" levels/01_first.txt \
     --headless --trace --script "$tmp/direct.txt" >"$tmp/direct.trace" 2>&1)

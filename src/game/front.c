@@ -8,46 +8,57 @@
 #include "diag.h"
 #include "tour.h"
 
-bool front_scan(Front *f, const LevelSet *set, const Progress *progress)
+/* Reads level i of set into fl; counts it into the campaign's totals when `campaign`. */
+static void scan_level(Front *f, FrontLevel *fl, const LevelSet *set, int i, const Progress *progress, bool campaign)
+{
+    snprintf(fl->name, sizeof fl->name, "%s", set->names[i]);
+    char *path = levelset_path_new(set, i);
+    Level l;
+    Diags d;
+    diag_clear(&d);
+    if (path && level_load(path, &l, &d)) {
+        fl->loads = true;
+        fl->free_play = !memchr(l.glyphs, '>', (size_t)l.w * (size_t)l.h);
+        if (l.name[0])
+            snprintf(fl->name, sizeof fl->name, "%s", l.name);
+        const ProgressEntry *e = progress_get(progress, level_content_hash(&l), path);
+        if (e) {
+            fl->won = true;
+            fl->best_time = e->best_time;
+            fl->best_steps = e->best_steps;
+            fl->best_energy = e->best_energy;
+            fl->unseen = e->unseen;
+        }
+        if (!tour_least_energy(&l, &fl->par))
+            fl->par = 0;
+        fl->stars = front_stars(fl->won, fl->best_energy, fl->unseen, fl->par);
+        level_free(&l);
+    }
+    free(path);
+    if (campaign) {
+        f->won += fl->won;
+        f->stars += fl->stars;
+    }
+}
+
+bool front_scan(Front *f, const LevelSet *set, const LevelSet *extras, const Progress *progress)
 {
     FrontScreen screen = f->screen;
     front_free(f);
     f->screen = screen;
-    if (set->count == 0)
+    int n = set->count + (extras ? extras->count : 0);
+    if (n == 0)
         return true;
-    f->level = calloc((size_t)set->count, sizeof *f->level);
+    f->level = calloc((size_t)n, sizeof *f->level);
     if (!f->level)
         return false;
-    f->count = set->count;
+    f->count = n;
+    f->campaign = set->count;
     f->next = -1;
-    for (int i = 0; i < set->count; i++) {
-        FrontLevel *fl = &f->level[i];
-        snprintf(fl->name, sizeof fl->name, "%s", set->names[i]);
-        char *path = levelset_path_new(set, i);
-        Level l;
-        Diags d;
-        diag_clear(&d);
-        if (path && level_load(path, &l, &d)) {
-            fl->loads = true;
-            if (l.name[0])
-                snprintf(fl->name, sizeof fl->name, "%s", l.name);
-            const ProgressEntry *e = progress_get(progress, level_content_hash(&l), path);
-            if (e) {
-                fl->won = true;
-                fl->best_time = e->best_time;
-                fl->best_steps = e->best_steps;
-                fl->best_energy = e->best_energy;
-                fl->unseen = e->unseen;
-                f->won++;
-            }
-            if (!tour_least_energy(&l, &fl->par))
-                fl->par = 0;
-            fl->stars = front_stars(fl->won, fl->best_energy, fl->unseen, fl->par);
-            f->stars += fl->stars;
-            level_free(&l);
-        }
-        free(path);
-        if (f->next < 0 && fl->loads && !fl->won)
+    for (int i = 0; i < n; i++) {
+        bool campaign = i < set->count;
+        scan_level(f, &f->level[i], campaign ? set : extras, campaign ? i : i - set->count, progress, campaign);
+        if (campaign && f->next < 0 && f->level[i].loads && !f->level[i].won)
             f->next = i;
     }
     if (f->next < 0)
@@ -71,7 +82,7 @@ const char *front_title_label(const Front *f, int i)
 {
     switch (i) {
     case FRONT_TITLE_CONTINUE:
-        return f->won == 0 ? "Start" : f->won == f->count ? "Play again" : "Continue";
+        return f->won == 0 ? "Start" : f->won == f->campaign ? "Play again" : "Continue";
     case FRONT_TITLE_LEVELS:
         return "Levels";
     case FRONT_TITLE_QUIT:
@@ -100,7 +111,7 @@ FrontChoice front_input(Front *f, FrontInput in, int *index)
             front_open(f, FRONT_LEVELS);
             return FRONT_NOTHING;
         }
-        if (f->count == 0)
+        if (f->campaign == 0)
             return FRONT_NOTHING;
         *index = f->next;
         return FRONT_PLAY_LEVEL;

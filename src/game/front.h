@@ -1,7 +1,9 @@
 /* front.h - the screens around play, without SDL: the title (Continue,
  * Levels, Quit), the level select (every level of the folder with its
  * name, whether it is won and its bests, none locked) and the ending after
- * the last level (the totals and the credits). The SDL side (main.c) turns
+ * the last level (the totals and the credits). The extras (a folder
+ * "extra" beside the levels: big or odd levels out of the campaign) are
+ * listed after the campaign, not counted in it. The SDL side (main.c) turns
  * keys and clicks into FrontInput and draws it (render_front.c); what a
  * choice does to the play is up to the caller (FrontChoice).
  *
@@ -23,6 +25,7 @@ enum { FRONT_TITLE_CONTINUE, FRONT_TITLE_LEVELS, FRONT_TITLE_QUIT, FRONT_TITLE_I
 typedef struct FrontLevel {
     char name[LEVEL_NAME_MAX + 1]; /* its name: file name when it does not load */
     bool loads;
+    bool free_play;     /* no exit: nothing to win */
     bool won;
     double best_time;   /* seconds, when won */
     long best_steps;
@@ -35,11 +38,12 @@ typedef struct FrontLevel {
 typedef struct Front {
     FrontScreen screen;
     int sel;            /* the highlighted item (title) or level (select) */
-    FrontLevel *level;  /* the folder's levels, in its order */
-    int count;
-    int next;           /* the first level not won (0 when all are won) */
-    int won;            /* levels won */
-    int stars;          /* stars of all the levels */
+    FrontLevel *level;  /* the campaign's levels in its order, then the extras' */
+    int count;          /* all of them */
+    int campaign;       /* the campaign's: level[0 .. campaign) */
+    int next;           /* the first level of the campaign not won (0 when all are won) */
+    int won;            /* levels of the campaign won */
+    int stars;          /* stars of the campaign's levels */
 } Front;
 
 typedef enum FrontInput { FRONT_UP, FRONT_DOWN, FRONT_CONFIRM, FRONT_BACK } FrontInput;
@@ -49,9 +53,10 @@ typedef enum FrontChoice {
     FRONT_QUIT,
 } FrontChoice;
 
-/* Reads each level of set (its name and its content key) and looks up its
- * bests in progress. False when memory runs out (f then lists nothing). */
-bool front_scan(Front *f, const LevelSet *set, const Progress *progress);
+/* Reads each level of set, then of extras (its name, its content key, its
+ * par) and looks up its bests in progress. False when memory runs out (f
+ * then lists nothing). */
+bool front_scan(Front *f, const LevelSet *set, const LevelSet *extras, const Progress *progress);
 void front_free(Front *f);
 /* Opens screen s with its first sensible item highlighted. */
 void front_open(Front *f, FrontScreen s);

@@ -102,6 +102,7 @@ typedef struct App {
      * level (a campaign): front.screen FRONT_PLAY while playing. */
     bool campaign;
     Front front;
+    LevelSet extras;    /* the campaign folder's "extra" folder, listed after it */
 } App;
 
 static int usage_error(const char *msg, const char *arg)
@@ -422,7 +423,7 @@ static void set_screen(App *app, FrontScreen s)
 {
     Game *g = &app->game;
     if (s == FRONT_TITLE || s == FRONT_LEVELS || s == FRONT_ENDING)
-        front_scan(&app->front, &g->levels, &g->progress);
+        front_scan(&app->front, &g->levels, &app->extras, &g->progress);
     front_open(&app->front, s);
     app->menu = MENU_NONE;
     g->show_help = false;
@@ -432,15 +433,18 @@ static void set_screen(App *app, FrontScreen s)
     sync_pause(app);
 }
 
-/* Plays level i of the folder from its start. */
+/* Plays level i of the level select (the campaign's, then the extras') from its start. */
 static void play_level(App *app, int i)
 {
     Game *g = &app->game;
     char path[4096];
-    if (i == g->level_index) {
+    bool extra = i >= app->front.campaign;
+    if (!extra && i == g->level_index) {
         unpause_player(app);
         game_restart(g);
-    } else if (!levelset_path(&g->levels, i, path, sizeof path) || !game_open(g, path)) {
+    } else if (!levelset_path(extra ? &app->extras : &g->levels, extra ? i - app->front.campaign : i, path,
+                              sizeof path) ||
+               !game_open(g, path)) {
         return; /* game_open said why */
     }
     unpause_player(app);
@@ -503,7 +507,7 @@ static void menu_choose(App *app, int item)
     case MENU_LEVELS:
         if (game_request_quit(g)) { /* unsaved edits ask first */
             if (!app->campaign) {
-                front_scan(&app->front, &g->levels, &g->progress);
+                front_scan(&app->front, &g->levels, &app->extras, &g->progress);
                 app->campaign = true;
             }
             set_screen(app, FRONT_LEVELS);
@@ -1519,8 +1523,12 @@ int main(int argc, char **argv)
         free(progress);
         if (app.game.progress.error[0])
             game_say(&app.game, 10.0, "%s", app.game.progress.error);
-        if (app.campaign)
+        if (app.campaign) {
+            char extra[4096];
+            if (snprintf(extra, sizeof extra, "%s/extra", app.game.levels.dir) < (int)sizeof extra)
+                levelset_scan(&app.extras, extra); /* none: no extras */
             set_screen(&app, FRONT_TITLE);
+        }
         if (!app.opt.bench_frames)
             app.sound = sound_create(app.opt.mute, app.opt.headless);
         if (record) {
@@ -1546,6 +1554,7 @@ int main(int argc, char **argv)
     replay_free(&app.replay);
     render_destroy(app.render);
     front_free(&app.front);
+    levelset_free(&app.extras);
     game_deinit(&app.game);
     loader_shutdown();
     assets_free(&app.assets);

@@ -106,11 +106,11 @@ static void draw_title(Renderer *r, const Front *f, const FrontLayout *F)
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
     centred(r, big, &F->panel, F->title_y, HEAD, "ISODROID");
     char note[96];
-    if (f->count == 0)
+    if (f->campaign == 0)
         snprintf(note, sizeof note, "No levels found");
     else
-        snprintf(note, sizeof note, "%d of %d levels won, %d of %d stars", f->won, f->count, f->stars,
-                 FRONT_STARS * f->count);
+        snprintf(note, sizeof note, "%d of %d levels won, %d of %d stars", f->won, f->campaign, f->stars,
+                 FRONT_STARS * f->campaign);
     centred(r, font, &F->panel, F->note_y, DIM, note);
     for (int i = 0; i < F->items; i++) {
         SDL_Rect b = F->item[i];
@@ -118,7 +118,7 @@ static void draw_title(Renderer *r, const Front *f, const FrontLayout *F)
         button(r, b, sel);
         const char *label = front_title_label(f, i);
         char line[LEVEL_NAME_MAX * 4 + 64];
-        if (i == FRONT_TITLE_CONTINUE && f->count > 0) {
+        if (i == FRONT_TITLE_CONTINUE && f->campaign > 0) {
             char name[LEVEL_NAME_MAX * 4 + 1];
             text_escape(f->level[f->next].name, name, sizeof name);
             snprintf(line, sizeof line, "%s: %s", label, name);
@@ -140,7 +140,7 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
     render_text(r, big, F->panel.x + px(L->ui, 22), F->title_y, HEAD, "Levels");
     char note[96];
     snprintf(note, sizeof note, "%d of %d won, %d of %d stars (won; energy within 110%% of par; unseen). Every level is open.",
-             f->won, f->count, f->stars, FRONT_STARS * f->count);
+             f->won, f->campaign, f->stars, FRONT_STARS * f->campaign);
     render_text(r, font, F->panel.x + px(L->ui, 22), F->note_y, DIM, note);
     for (int k = 0; k < F->items; k++) {
         int i = F->first + k;
@@ -150,7 +150,10 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
         button(r, b, sel);
         int ty = b.y + (b.h - L->line) / 2 + px(L->ui, 1), x = b.x + px(L->ui, 10);
         char num[16], name[LEVEL_NAME_MAX * 4 + 1], fit[TEXT_LEN], best[96];
-        snprintf(num, sizeof num, "%2d", i + 1);
+        if (i < f->campaign)
+            snprintf(num, sizeof num, "%2d", i + 1);
+        else
+            snprintf(num, sizeof num, "x%d", i - f->campaign + 1); /* an extra */
         render_text(r, font, x, ty, DIM, num);
         x += render_text_width(font, "000") + px(L->ui, 6);
         /* the right-hand column: won and the best, or why it cannot be played */
@@ -163,7 +166,7 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
                 strcat(row, s < fl->stars ? "\xe2\x98\x85" : "\xe2\x98\x86");
             snprintf(best, sizeof best, "%s   best %s, %ld steps", row, t, fl->best_steps);
         } else {
-            snprintf(best, sizeof best, "not won yet");
+            snprintf(best, sizeof best, "%s", fl->free_play ? "free play: no exit" : "not won yet");
         }
         int bw = render_text_width(font, best);
         render_text(r, font, b.x + b.w - px(L->ui, 10) - bw, ty, fl->won ? GOOD : DIM, best);
@@ -178,13 +181,13 @@ static void draw_ending(Renderer *r, const Front *f, const FrontLayout *F)
 {
     const Layout *L = &r->lay;
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
-    bool all = f->won == f->count;
+    bool all = f->won == f->campaign;
     centred(r, big, &F->panel, F->title_y, HEAD, all ? "The way out is yours" : "The end of the campaign");
     centred(r, font, &F->panel, F->note_y, DIM,
             all ? "Every level of the campaign is won." : "The levels not won yet wait for you under Levels.");
     double time = 0, energy = 0;
     long steps = 0;
-    for (int i = 0; i < f->count; i++)
+    for (int i = 0; i < f->campaign; i++)
         if (f->level[i].won) {
             time += f->level[i].best_time;
             energy += f->level[i].best_energy;
@@ -193,8 +196,8 @@ static void draw_ending(Renderer *r, const Front *f, const FrontLayout *F)
     char t[32], line[160];
     format_time(time, t, sizeof t);
     int y = F->panel.y + px(L->ui, 22) + L->big_line + L->line + px(L->ui, 16);
-    snprintf(line, sizeof line, "Levels won: %d of %d, stars: %d of %d", f->won, f->count, f->stars,
-             FRONT_STARS * f->count);
+    snprintf(line, sizeof line, "Levels won: %d of %d, stars: %d of %d", f->won, f->campaign, f->stars,
+             FRONT_STARS * f->campaign);
     centred(r, font, &F->panel, y, BODY, line);
     snprintf(line, sizeof line, "Your best times add up to %s, over %ld steps", t, steps);
     centred(r, font, &F->panel, y += L->line, BODY, line);
