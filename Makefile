@@ -126,6 +126,18 @@ build/san/tests/test_progress: tests/test_progress.c tests/testlib.h build/san/g
 	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests -o $@ $< build/san/game/progress.o build/san/libisocore.a \
 	    $$(pkg-config --cflags --libs cmocka) -lm
 
+# the settings file and the binding table (settings.c and bindings.c have no
+# SDL in them; test_bindings asks SDL whether the default keys are its names)
+SETTINGS_OBJS = build/san/game/settings.o build/san/game/bindings.o
+build/san/tests/test_settings: tests/test_settings.c tests/testlib.h $(SETTINGS_OBJS) build/san/libisocore.a | deps-test
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests -o $@ $< $(SETTINGS_OBJS) build/san/libisocore.a \
+	    $$(pkg-config --cflags --libs cmocka) -lm
+build/san/tests/test_bindings: tests/test_bindings.c tests/testlib.h $(SETTINGS_OBJS) build/san/libisocore.a | deps-test
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests $$(pkg-config --cflags sdl2) -o $@ $< $(SETTINGS_OBJS) \
+	    build/san/libisocore.a $$(pkg-config --cflags --libs cmocka) $$(pkg-config --libs sdl2) -lm
+
 # the background level loader (loader.c runs its jobs on SDL threads)
 build/san/tests/test_loader: tests/test_loader.c tests/testlib.h build/san/game/loader.o build/san/libisocore.a | deps-test
 	@mkdir -p $(dir $@)

@@ -1,0 +1,460 @@
+/* bindings.c - the action table and the key rules: the defaults, the
+ * player's keys taking over, chords spelt one way, look-ups by key, the keys
+ * as text for the help and the settings screen, and the checks that keep two
+ * actions of a same place off one key. No SDL; allocates nothing. */
+#define _POSIX_C_SOURCE 200809L
+#include "bindings.h"
+
+#include "settings.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+enum {
+    P = BIND_IN_PLAY,
+    E = BIND_IN_EDITOR,
+    M = BIND_IN_MENU,
+    A = BIND_IN_ASK,
+};
+
+/* The table. A row's text ("help") is the help screen's and the start of the
+ * README's row; actions with help NULL join the row above, their keys after
+ * a " / " in the order the text names them. */
+static const BindInfo table[BIND_COUNT] = {
+    [BIND_WALK] = {"walk", "Walk to a tile", {NULL}, "Left click",
+                   "walk to the tile, or to the nearest reachable one", P, true},
+    [BIND_FOLLOW] = {"follow", "Follow the pointer", {NULL}, "Hold the left button",
+                     "the droid follows the tile under the pointer", P, true},
+    [BIND_STEP_UP] = {"step_up", "Step up", {"Up", "Keypad 8"}, NULL,
+                      "step one tile up / down the screen (two keys at once: diagonally; held: walk on)", P | M,
+                      false},
+    [BIND_STEP_DOWN] = {"step_down", "Step down", {"Down", "Keypad 2"}, NULL, NULL, P | M, false},
+    [BIND_STEP_LEFT] = {"step_left", "Step left", {"Left", "Keypad 4"}, NULL,
+                        "step one tile left / right on the screen", P, false},
+    [BIND_STEP_RIGHT] = {"step_right", "Step right", {"Right", "Keypad 6"}, NULL, NULL, P, false},
+    [BIND_STEP_UP_LEFT] = {"step_up_left", "Step up-left", {"Keypad 7"}, NULL,
+                           "step one tile up-left / up-right / down-left / down-right", P, false},
+    [BIND_STEP_UP_RIGHT] = {"step_up_right", "Step up-right", {"Keypad 9"}, NULL, NULL, P, false},
+    [BIND_STEP_DOWN_LEFT] = {"step_down_left", "Step down-left", {"Keypad 1"}, NULL, NULL, P, false},
+    [BIND_STEP_DOWN_RIGHT] = {"step_down_right", "Step down-right", {"Keypad 3"}, NULL, NULL, P, false},
+    [BIND_PAUSE] = {"pause", "Pause / resume", {"Space", "P"}, NULL,
+                    "pause / resume; paused, you can still look around and plan", P | M, false},
+    [BIND_REWIND] = {"rewind", "Go back 3 seconds", {"Backspace"}, NULL,
+                     "go back 3 seconds, also after being caught", P, false},
+    [BIND_RESTART] = {"restart", "Restart the level", {"R"}, NULL, "restart the level", P | M, false},
+    [BIND_CONFIRM] = {"confirm", "Confirm / next level", {"Return", "Keypad Enter"}, NULL,
+                      "after a win, the next level (the pause keys too); in a panel, the chosen item", P | M,
+                      false},
+    [BIND_SOUND] = {"sound", "Sound on / off", {"K"}, NULL, "sound on / off", P | E, false},
+    [BIND_MINIMAP_WALK] = {"minimap_walk", "Walk by the minimap", {NULL}, "Click on the minimap", "walk there", P,
+                           true},
+    [BIND_PAN_UP] = {"pan_up", "Pan up", {"W"}, "Right or middle drag",
+                     "pan up / left / down / right (in the editor, drag with the middle button)", P | E | M,
+                     false},
+    [BIND_PAN_LEFT] = {"pan_left", "Pan left", {"A"}, NULL, NULL, P | E, false},
+    [BIND_PAN_DOWN] = {"pan_down", "Pan down", {"S"}, NULL, NULL, P | E | M, false},
+    [BIND_PAN_RIGHT] = {"pan_right", "Pan right", {"D"}, NULL, NULL, P | E, false},
+    [BIND_ZOOM_IN] = {"zoom_in", "Zoom in", {"+", "=", "Keypad +"}, "Mouse wheel",
+                      "zoom in / out (the wheel around the pointer, the keys around the middle)", P | E, false},
+    [BIND_ZOOM_OUT] = {"zoom_out", "Zoom out", {"-", "Keypad -"}, NULL, NULL, P | E, false},
+    [BIND_CAMERA] = {"camera", "Camera follows the droid", {"C"}, NULL, "camera follows the droid / stays put",
+                     P | E, false},
+    [BIND_WALLS] = {"walls", "Walls down / up", {"T"}, NULL,
+                    "walls down / up: every wall a low block, to read the level", P | E, false},
+    [BIND_CONES] = {"cones", "View cones", {"V"}, NULL, "the sentries' view cones and patrols on / off", P | E,
+                    false},
+    [BIND_MINIMAP] = {"minimap", "Minimap on / off", {"M"}, NULL, "minimap on / off", P | E, false},
+    [BIND_NEXT_LEVEL] = {"next_level", "Next level", {"PageDown", "N"}, NULL,
+                         "next / previous level of the folder", P | E, false},
+    [BIND_PREV_LEVEL] = {"previous_level", "Previous level", {"PageUp"}, NULL, NULL, P | E, false},
+    [BIND_EDITOR] = {"editor", "Edit the level", {"E"}, NULL, "edit the level / play again (from the start)", P | E,
+                     false},
+    [BIND_HELP] = {"help", "Help", {"H", "F1"}, NULL,
+                   "help: the keys, how sentries see, hear and catch, the marks; the play waits while it is open",
+                   P | E, false},
+    [BIND_FRAME_RATE] = {"frame_rate", "Frame rate", {"F3"}, NULL, "the frame rate in the HUD", P | E, false},
+    [BIND_FULLSCREEN] = {"fullscreen", "Fullscreen", {"F11"}, NULL, "fullscreen / window", P | E, false},
+    [BIND_BACK] = {"back", "Back", {"Escape"}, NULL,
+                   "close the help, stop editing, else the pause panel (resume, restart, levels, quit); in a panel, "
+                   "a question or a screen of the title, back",
+                   P | E | M | A, true},
+    [BIND_MENU_NEXT] = {"menu_next", "Next item", {"Tab"}, NULL,
+                        "in a panel, the next item (the step keys and W, S move up and down too)", M, false},
+    [BIND_QUIT] = {"quit", "Quit", {"Q"}, NULL,
+                   "in the pause panel, quit (asks once); started from the title, back to the title", M, false},
+    [BIND_LEVELS] = {"levels", "Level select", {"L"}, NULL, "in the pause panel, the level select", M, false},
+    [BIND_YES] = {"yes", "Yes", {"Y"}, NULL, "yes / no when asked whether to quit", M, false},
+    [BIND_NO] = {"no", "No", {"N"}, NULL, NULL, M, false},
+    [BIND_ASK_SAVE] = {"ask_save", "Save the edits", {"S", "Y"}, NULL,
+                       "save / discard / keep the unsaved edits when leaving asks", A, false},
+    [BIND_ASK_DISCARD] = {"ask_discard", "Discard the edits", {"D", "N"}, NULL, NULL, A, false},
+    [BIND_ASK_CANCEL] = {"ask_cancel", "Keep editing", {"C"}, NULL, NULL, A, false},
+    [BIND_PAINT] = {"paint", "Paint", {NULL}, "Left click / left drag",
+                    "paint the picked tile (one undo step a drag); with 9 picked, move the droid start", E, true},
+    [BIND_TOGGLE_WALL] = {"toggle_wall", "Toggle wall", {NULL}, "Right click", "toggle wall and floor", E, true},
+    [BIND_PALETTE] = {"palette", "Pick a tile", {NULL}, "1 ... 9, 0 or a click on the palette",
+                      "pick what to paint (9 moves the start)", E, true},
+    [BIND_UNDO] = {"undo", "Undo", {"Ctrl+Z"}, NULL, "undo / redo", E, false},
+    [BIND_REDO] = {"redo", "Redo", {"Ctrl+Y", "Ctrl+Shift+Z"}, NULL, NULL, E, false},
+    [BIND_SAVE] = {"save", "Save the level", {"Ctrl+S"}, NULL, "save the level file", E, false},
+};
+
+static void say(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(char *out, size_t n, const char *fmt, ...)
+{
+    if (!out || n == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out, n, fmt, ap);
+    va_end(ap);
+}
+
+static bool valid(BindAction a)
+{
+    return a >= 0 && a < BIND_COUNT;
+}
+
+const BindInfo *bindings_info(BindAction a)
+{
+    return valid(a) ? &table[a] : NULL;
+}
+
+BindAction bindings_by_name(const char *name)
+{
+    for (int a = 0; a < BIND_COUNT; a++)
+        if (!strcmp(table[a].name, name))
+            return (BindAction)a;
+    return BIND_NONE;
+}
+
+static bool same_key(const char *x, const char *y)
+{
+    return !strcasecmp(x, y);
+}
+
+static bool user_set(const Settings *s, BindAction a)
+{
+    return s && s->keys[a].set;
+}
+
+/* Whether an action b other than a, acting in a place of a's, has chord as
+ * the user's key: it takes chord from a's defaults. */
+static bool taken_by_user(const Settings *s, BindAction a, const char *chord)
+{
+    if (!s)
+        return false;
+    for (int b = 0; b < BIND_COUNT; b++) {
+        if (b == (int)a || !s->keys[b].set || !(table[b].where & table[a].where))
+            continue;
+        for (int i = 0; i < s->keys[b].count; i++)
+            if (same_key(s->keys[b].key[i], chord))
+                return true;
+    }
+    return false;
+}
+
+int bindings_keys(const Settings *s, BindAction a, const char *keys[BIND_KEYS_MAX])
+{
+    if (!valid(a))
+        return 0;
+    int n = 0;
+    if (user_set(s, a) && !table[a].fixed) {
+        for (int i = 0; i < s->keys[a].count && i < BIND_KEYS_MAX; i++)
+            keys[n++] = s->keys[a].key[i];
+        return n;
+    }
+    for (int i = 0; i < BIND_KEYS_MAX && table[a].keys[i]; i++)
+        if (table[a].fixed || !taken_by_user(s, a, table[a].keys[i]))
+            keys[n++] = table[a].keys[i];
+    return n;
+}
+
+static bool has_key(const Settings *s, BindAction a, const char *chord)
+{
+    const char *keys[BIND_KEYS_MAX];
+    int n = bindings_keys(s, a, keys);
+    for (int i = 0; i < n; i++)
+        if (same_key(keys[i], chord))
+            return true;
+    return false;
+}
+
+/* ---- chords ------------------------------------------------------------ */
+
+static const struct {
+    const char *prefix;
+    unsigned mod;
+} mods[] = {{"Ctrl+", BIND_MOD_CTRL}, {"Shift+", BIND_MOD_SHIFT}, {"Alt+", BIND_MOD_ALT}};
+enum { MODS = sizeof mods / sizeof mods[0] };
+
+const char *bindings_chord(const char *key, unsigned held, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < MODS; i++) {
+        if (!(held & mods[i].mod))
+            continue;
+        size_t n = strlen(mods[i].prefix);
+        if (len + n >= size)
+            return out[0] = '\0', out;
+        memcpy(out + len, mods[i].prefix, n);
+        len += n;
+    }
+    size_t n = strlen(key);
+    if (len + n >= size)
+        return out[0] = '\0', out;
+    memcpy(out + len, key, n + 1);
+    return out;
+}
+
+/* Splits name into its modifiers (any order and case, each once) and the key. */
+static const char *split_mods(const char *name, unsigned *held)
+{
+    *held = 0;
+    for (bool more = true; more;) {
+        more = false;
+        for (int i = 0; i < MODS; i++) {
+            size_t n = strlen(mods[i].prefix);
+            /* "+" alone, or "Ctrl++", is the key +: a prefix needs a key after it */
+            if (strlen(name) > n && !strncasecmp(name, mods[i].prefix, n) && !(*held & mods[i].mod)) {
+                *held |= mods[i].mod;
+                name += n;
+                more = true;
+            }
+        }
+    }
+    return name;
+}
+
+bool bindings_normalize(const char *name, BindKeyCheck check, char *out, size_t size, char *err, size_t err_size)
+{
+    unsigned held;
+    const char *key = split_mods(name, &held);
+    if (!key[0]) {
+        say(err, err_size, "no key name");
+        return false;
+    }
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+        if (*c < 0x20 || *c == 0x7f) {
+            say(err, err_size, "a key name holds no control characters");
+            return false;
+        }
+    if (key[0] == ' ' || key[strlen(key) - 1] == ' ') {
+        say(err, err_size, "'%s': a key name starts and ends with no space", key);
+        return false;
+    }
+    char canon[BIND_NAME_MAX];
+    if (strlen(key) >= sizeof canon) {
+        say(err, err_size, "'%.40s...' is no key name (too long)", key);
+        return false;
+    }
+    if (check) {
+        canon[0] = '\0';
+        if (!check(key, canon, sizeof canon) || !canon[0]) {
+            say(err, err_size, "'%s' is no key name (SDL key names: A, 3, Space, PageDown, Keypad 8, F1)", key);
+            return false;
+        }
+    } else {
+        memcpy(canon, key, strlen(key) + 1);
+    }
+    if (!bindings_chord(canon, held, out, size)[0]) {
+        say(err, err_size, "'%s' is too long for a key name", name);
+        return false;
+    }
+    return true;
+}
+
+/* chord without Shift and Alt into out; false when it had neither */
+static bool strip_mods(const char *chord, char *out, size_t size)
+{
+    unsigned held;
+    const char *key = split_mods(chord, &held);
+    if (!(held & (BIND_MOD_SHIFT | BIND_MOD_ALT)))
+        return false;
+    return bindings_chord(key, held & BIND_MOD_CTRL, out, size)[0] != '\0';
+}
+
+static BindAction find_exact(const Settings *s, const char *chord, unsigned where)
+{
+    for (int a = 0; a < BIND_COUNT; a++)
+        if ((table[a].where & where) && has_key(s, (BindAction)a, chord))
+            return (BindAction)a;
+    return BIND_NONE;
+}
+
+BindAction bindings_action_for_key(const Settings *s, const char *chord, unsigned where)
+{
+    BindAction a = find_exact(s, chord, where);
+    char bare[BIND_NAME_MAX];
+    if (a == BIND_NONE && strip_mods(chord, bare, sizeof bare))
+        a = find_exact(s, bare, where);
+    return a;
+}
+
+bool bindings_key_is(const Settings *s, BindAction a, const char *chord)
+{
+    if (!valid(a))
+        return false;
+    if (has_key(s, a, chord))
+        return true;
+    char bare[BIND_NAME_MAX];
+    return find_exact(s, chord, table[a].where) == BIND_NONE && strip_mods(chord, bare, sizeof bare) &&
+           has_key(s, a, bare);
+}
+
+/* ---- as text ----------------------------------------------------------- */
+
+/* Appends text to out (len bytes used of size); false when it does not fit. */
+static bool append(char *out, size_t size, size_t *len, const char *text)
+{
+    size_t n = strlen(text);
+    if (*len + n >= size)
+        return false;
+    memcpy(out + *len, text, n + 1);
+    *len += n;
+    return true;
+}
+
+/* a's keys joined by " or " after out's len bytes */
+static bool append_keys(const Settings *s, BindAction a, char *out, size_t size, size_t *len)
+{
+    const char *keys[BIND_KEYS_MAX];
+    int n = bindings_keys(s, a, keys);
+    if (n == 0)
+        return append(out, size, len, "no key");
+    for (int i = 0; i < n; i++)
+        if ((i && !append(out, size, len, " or ")) || !append(out, size, len, keys[i]))
+            return false;
+    return true;
+}
+
+const char *bindings_keys_text(const Settings *s, BindAction a, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    if (!valid(a))
+        return out;
+    bool ok = true;
+    if (table[a].other && !table[a].keys[0])
+        ok = append(out, size, &len, table[a].other);
+    else
+        ok = append_keys(s, a, out, size, &len);
+    if (!ok)
+        out[0] = '\0';
+    return out;
+}
+
+int bindings_rows(BindRow *rows, int max)
+{
+    int n = 0;
+    for (int a = 0; a < BIND_COUNT; a++) {
+        if (table[a].help) {
+            if (n < max)
+                rows[n] = (BindRow){(BindAction)a, (BindAction)a, table[a].help, 0};
+            n++;
+        }
+        if (n > 0 && n <= max) {
+            rows[n - 1].last = (BindAction)a;
+            rows[n - 1].where |= table[a].where;
+        }
+    }
+    return n;
+}
+
+const char *bindings_row_text(const Settings *s, const BindRow *row, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    bool ok = true, keys = false;
+    for (int a = row->first; a <= row->last && ok && valid((BindAction)a); a++) {
+        if (table[a].other)
+            ok = (len == 0 || append(out, size, &len, ", ")) && append(out, size, &len, table[a].other);
+        keys = keys || table[a].keys[0];
+    }
+    for (int a = row->first; a <= row->last && ok && keys && valid((BindAction)a); a++) {
+        const char *sep = a == row->first ? (len ? ", " : "") : " / ";
+        ok = append(out, size, &len, sep) && append_keys(s, (BindAction)a, out, size, &len);
+    }
+    if (!ok)
+        out[0] = '\0';
+    return out;
+}
+
+/* ---- checks -------------------------------------------------------------- */
+
+/* A digit alone: the editor's palette keys. */
+static bool palette_key(const char *chord)
+{
+    return chord[0] >= '0' && chord[0] <= '9' && chord[1] == '\0';
+}
+
+BindAction bindings_conflict(const Settings *s, BindAction a, const char *chord)
+{
+    if (!valid(a))
+        return BIND_NONE;
+    if ((table[a].where & BIND_IN_EDITOR) && palette_key(chord))
+        return BIND_PALETTE;
+    for (int b = 0; b < BIND_COUNT; b++)
+        if (b != (int)a && (table[b].where & table[a].where) && has_key(s, (BindAction)b, chord))
+            return (BindAction)b;
+    return BIND_NONE;
+}
+
+/* Whether a may take chord: not from a fixed action or the palette, nor
+ * from another action's user keys. *other: the action in the way. */
+static bool may_take(const Settings *s, BindAction a, const char *chord, BindAction *other)
+{
+    *other = bindings_conflict(s, a, chord);
+    return *other == BIND_NONE || (!table[*other].fixed && !user_set(s, *other));
+}
+
+bool bindings_set(Settings *s, BindAction a, const char *const *keys, int n, BindAction *conflict, char *err,
+                  size_t err_size)
+{
+    BindAction other = BIND_NONE;
+    if (conflict)
+        *conflict = BIND_NONE;
+    if (!valid(a)) {
+        say(err, err_size, "no such action");
+        return false;
+    }
+    if (table[a].fixed) {
+        say(err, err_size, "%s: its keys cannot be changed", table[a].label);
+        return false;
+    }
+    if (n < 0 || n > BIND_KEYS_MAX) {
+        say(err, err_size, "%s: at most %d keys", table[a].label, BIND_KEYS_MAX);
+        return false;
+    }
+    SettingsKeys k = {true, n, {{0}}};
+    for (int i = 0; i < n; i++) {
+        if (!bindings_normalize(keys[i], s->key_check, k.key[i], sizeof k.key[i], err, err_size))
+            return false;
+        for (int j = 0; j < i; j++)
+            if (same_key(k.key[j], k.key[i])) {
+                say(err, err_size, "%s: %s twice", table[a].label, k.key[i]);
+                return false;
+            }
+        if (!may_take(s, a, k.key[i], &other)) {
+            if (conflict)
+                *conflict = other;
+            if (other == BIND_PALETTE)
+                say(err, err_size, "%s: in the editor, %s picks the palette", table[a].label, k.key[i]);
+            else
+                say(err, err_size, "%s: %s is %s's already%s", table[a].label, k.key[i], table[other].label,
+                    table[other].fixed ? " (it cannot change)" : "");
+            return false;
+        }
+    }
+    s->keys[a] = k;
+    return true;
+}
+
+void bindings_reset(Settings *s, BindAction a)
+{
+    if (valid(a))
+        memset(&s->keys[a], 0, sizeof s->keys[a]);
+}

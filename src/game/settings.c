@@ -1,0 +1,674 @@
+/* settings.c - the settings file: a version line, then one "NAME = VALUE"
+ * (or "NAME: VALUE") line a setting. Each line is read on its own (a damaged
+ * one is named and ignored, the rest read); a save locks FILE.lock, keeps a
+ * damaged file aside under a free FILE.bad[.N] name and writes the whole file
+ * with fileio_write_atomic. No SDL: key names go through the caller's check. */
+#define _POSIX_C_SOURCE 200809L
+#include "settings.h"
+
+#include "fileio.h"
+#include "num.h"
+#include "text.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SETTINGS_HEADER "# isodroid settings" /* then the version: "# isodroid settings 1" */
+
+/* the longest line the writer writes is a key line of BIND_KEYS_MAX longest
+ * names, and a file of every setting fits what the reader reads */
+enum { LONGEST_NAME = 24, SETTINGS_WRITTEN_MAX = 8 * 64 + BIND_COUNT * (LONGEST_NAME + 8 + BIND_KEYS_MAX * (BIND_NAME_MAX + 4)) };
+_Static_assert(sizeof "key. = " + LONGEST_NAME + BIND_KEYS_MAX * (BIND_NAME_MAX - 1) + (BIND_KEYS_MAX - 1) * 4 <
+                   SETTINGS_LINE_MAX,
+               "a key line fits SETTINGS_LINE_MAX");
+_Static_assert((long)SETTINGS_WRITTEN_MAX < (long)SETTINGS_MAX_BYTES, "a full settings file fits SETTINGS_MAX_BYTES");
+
+/* snprintf into a message buffer, where a long path may cut the text */
+static void say(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(char *out, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out, n, fmt, ap);
+    va_end(ap);
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+void settings_default(Settings *s)
+{
+    memset(s, 0, sizeof *s);
+    s->master_volume = SETTINGS_VOLUME_MAX;
+    s->effects_volume = SETTINGS_VOLUME_MAX;
+    s->fullscreen = false;
+    s->window_w = 1280;
+    s->window_h = 720;
+    s->minimap = true;
+    s->text_size = 100;
+}
+
+char *settings_path_default(void)
+{
+    const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+    const char *base = xdg && xdg[0] == '/' ? xdg : NULL, *tail = "/isodroid/settings";
+    if (!base && home && home[0]) {
+        base = home;
+        tail = "/.config/isodroid/settings";
+    }
+    if (!base)
+        return NULL;
+    size_t n = strlen(base) + strlen(tail) + 1;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s%s", base, tail);
+    return p;
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+typedef enum FileState {
+    FILE_ABSENT,   /* no file: the defaults */
+    FILE_WHOLE,    /* every line read */
+    FILE_LINES,    /* read, but some lines were damaged and ignored */
+    FILE_UNREAD,   /* a regular file that does not read at all: kept aside before a save */
+    FILE_NOT_FILE, /* a folder, a named pipe, a device, a socket: ignored, never moved or written over */
+} FileState;
+
+typedef struct Reading {
+    FileState state;
+    int bad_lines;
+    char first[300]; /* FILE_LINES: "LINE: message" of the first; FILE_UNREAD / FILE_NOT_FILE: why */
+} Reading;
+
+/* One setting's name and what it reads; each is set once in a file. */
+enum { SET_MASTER, SET_EFFECTS, SET_FULLSCREEN, SET_WINDOW, SET_MINIMAP, SET_TEXT, SET_KEYS };
+static const char *const setting_names[SET_KEYS] = {"master_volume", "effects_volume", "fullscreen", "window_size",
+                                                    "minimap",       "text_size"};
+
+/* text for a message: control bytes escaped, cut after 60 bytes */
+static const char *shown(const char *s, char *out, size_t size)
+{
+    char cut[64];
+    size_t n = strlen(s);
+    if (n > 60) {
+        memcpy(cut, s, 57);
+        memcpy(cut + 57, "...", 4);
+        s = cut;
+    }
+    return text_escape(s, out, size);
+}
+
+static bool parse_bool(const char *v, bool *out)
+{
+    static const char *const yes[] = {"yes", "true", "on", "1"}, *const no[] = {"no", "false", "off", "0"};
+    for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++) {
+        if (!strcasecmp(v, yes[i]))
+            return *out = true, true;
+        if (!strcasecmp(v, no[i]))
+            return *out = false, true;
+    }
+    return false;
+}
+
+/* a whole number in [min, max], a '%' after it allowed */
+static bool parse_percent(const char *v, int min, int max, int *out)
+{
+    char num[32];
+    size_t n = strlen(v);
+    if (n > 0 && v[n - 1] == '%')
+        n--;
+    if (n == 0 || n >= sizeof num)
+        return false;
+    memcpy(num, v, n);
+    num[n] = '\0';
+    return num_parse_int(num, min, max, out) == NUM_OK;
+}
+
+static bool parse_size(const char *v, int *w, int *h)
+{
+    const char *end;
+    long x, y;
+    if (num_scan_long(v, &end, SETTINGS_WINDOW_MIN, SETTINGS_WINDOW_MAX, &x) != NUM_OK || (*end != 'x' && *end != 'X'))
+        return false;
+    if (num_parse_long(end + 1, SETTINGS_WINDOW_MIN, SETTINGS_WINDOW_MAX, &y) != NUM_OK)
+        return false;
+    *w = (int)x;
+    *h = (int)y;
+    return true;
+}
+
+/* Splits "Space or P" in place at each " or " (any case); how many names,
+ * max + 1 when there are more. */
+static int split_keys(char *v, char *names[], int max)
+{
+    int n = 0;
+    for (char *s = v;;) {
+        if (n == max)
+            return max + 1;
+        names[n++] = s;
+        char *sep = NULL;
+        for (char *c = s; *c && !sep; c++)
+            if (!strncasecmp(c, " or ", 4))
+                sep = c;
+        if (!sep)
+            return n;
+        *sep = '\0';
+        s = sep + 4;
+    }
+}
+
+/* One "NAME = VALUE" line (trimmed, NUL-terminated) into s; false with the
+ * reason in why. seen[] holds the line each setting was first set on. */
+static bool parse_line(Settings *s, char *line, int line_no, int seen[], char *why, size_t why_size)
+{
+    char a[200], b[200];
+    char *sep = line + strcspn(line, "=:");
+    if (!*sep) {
+        say(why, why_size, "'%s' is no setting (NAME = VALUE)", shown(line, a, sizeof a));
+        return false;
+    }
+    char *name = line, *value = sep + 1, *end = sep;
+    while (end > name && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    *end = '\0';
+    while (*value == ' ' || *value == '\t')
+        value++;
+    int id = -1;
+    BindAction action = BIND_NONE;
+    for (int i = 0; i < SET_KEYS; i++)
+        if (!strcmp(name, setting_names[i]))
+            id = i;
+    if (id < 0 && !strncmp(name, "key.", 4) && (action = bindings_by_name(name + 4)) != BIND_NONE)
+        id = SET_KEYS + action;
+    if (id < 0) {
+        say(why, why_size, "unknown setting '%s'", shown(name, a, sizeof a));
+        return false;
+    }
+    if (seen[id]) {
+        say(why, why_size, "%s is set again (first on line %d)", name, seen[id]);
+        return false;
+    }
+    bool ok = true;
+    switch (id) {
+    case SET_MASTER:
+    case SET_EFFECTS:
+        ok = parse_percent(value, 0, SETTINGS_VOLUME_MAX, id == SET_MASTER ? &s->master_volume : &s->effects_volume);
+        if (!ok)
+            say(why, why_size, "%s wants a whole number from 0 to %d, not '%s'", name, SETTINGS_VOLUME_MAX,
+                shown(value, a, sizeof a));
+        break;
+    case SET_FULLSCREEN:
+    case SET_MINIMAP:
+        ok = parse_bool(value, id == SET_FULLSCREEN ? &s->fullscreen : &s->minimap);
+        if (!ok)
+            say(why, why_size, "%s wants yes or no, not '%s'", name, shown(value, a, sizeof a));
+        break;
+    case SET_WINDOW:
+        ok = parse_size(value, &s->window_w, &s->window_h);
+        if (!ok)
+            say(why, why_size, "%s wants WxH from %dx%d to %dx%d, not '%s'", name, SETTINGS_WINDOW_MIN,
+                SETTINGS_WINDOW_MIN, SETTINGS_WINDOW_MAX, SETTINGS_WINDOW_MAX, shown(value, a, sizeof a));
+        break;
+    case SET_TEXT:
+        ok = parse_percent(value, SETTINGS_TEXT_MIN, SETTINGS_TEXT_MAX, &s->text_size);
+        if (!ok)
+            say(why, why_size, "%s wants a whole number (percent) from %d to %d, not '%s'", name, SETTINGS_TEXT_MIN,
+                SETTINGS_TEXT_MAX, shown(value, a, sizeof a));
+        break;
+    default: {
+        char *names[BIND_KEYS_MAX + 1];
+        int n = 0;
+        if (!value[0]) {
+            say(why, why_size, "%s wants key names joined by ' or ' ('none': no key)", name);
+            return false;
+        }
+        if (strcasecmp(value, "none") && (n = split_keys(value, names, BIND_KEYS_MAX)) > BIND_KEYS_MAX) {
+            say(why, why_size, "%s: at most %d keys", name, BIND_KEYS_MAX);
+            return false;
+        }
+        char err[240];
+        ok = bindings_set(s, action, (const char *const *)names, n, NULL, err, sizeof err);
+        if (!ok)
+            say(why, why_size, "%s: %s", name, shown(err, b, sizeof b));
+        break;
+    }
+    }
+    if (ok)
+        seen[id] = line_no;
+    return ok;
+}
+
+/* The header: "# isodroid settings N", N a version from 1 on. */
+static bool header_ok(const char *line)
+{
+    size_t n = strlen(SETTINGS_HEADER);
+    int version;
+    return !strncmp(line, SETTINGS_HEADER, n) && line[n] == ' ' &&
+           num_parse_int(line + n + 1, 1, 1000000, &version) == NUM_OK;
+}
+
+/* Reads path into s (which holds the defaults). diags may be NULL. */
+static Reading read_file(Settings *s, const char *path, Diags *diags)
+{
+    Reading r = {FILE_WHOLE, 0, ""};
+    char *text = NULL;
+    size_t len = 0;
+    int err = 0;
+    switch (fileio_read_all(path, SETTINGS_MAX_BYTES, &text, &len, &err)) {
+    case FILEIO_READ_OK: break;
+    case FILEIO_READ_CANNOT_OPEN:
+        if (err == ENOENT) {
+            r.state = FILE_ABSENT;
+            return r;
+        }
+        r.state = err == FILEIO_ENOTREG ? FILE_NOT_FILE : FILE_UNREAD;
+        say(r.first, sizeof r.first, err == FILEIO_ENOTREG ? "is %s" : "cannot be read (%s)", fileio_strerror(err));
+        break;
+    case FILEIO_READ_FOLDER:
+        r.state = FILE_NOT_FILE;
+        say(r.first, sizeof r.first, "is a folder");
+        break;
+    case FILEIO_READ_TOO_LARGE:
+        r.state = FILE_UNREAD;
+        say(r.first, sizeof r.first, "is larger than %d bytes", SETTINGS_MAX_BYTES);
+        break;
+    case FILEIO_READ_FAILED:
+        r.state = FILE_UNREAD;
+        say(r.first, sizeof r.first, "cannot be read (%s)", strerror(err));
+        break;
+    case FILEIO_READ_NO_MEMORY:
+        r.state = FILE_UNREAD;
+        say(r.first, sizeof r.first, "cannot be read (out of memory)");
+        break;
+    }
+    if (r.state != FILE_WHOLE) {
+        if (diags)
+            diag_add(diags, path, 0, 0, "%s", r.first);
+        return r;
+    }
+    char *p = text, *end = text + len;
+    if (len >= 3 && !memcmp(p, "\xEF\xBB\xBF", 3))
+        p += 3; /* a byte-order mark, as some editors save */
+    if (memchr(p, '\0', (size_t)(end - p))) {
+        r.state = FILE_UNREAD;
+        say(r.first, sizeof r.first, "holds a NUL byte: not a text file");
+    }
+    int seen[SET_KEYS + BIND_COUNT] = {0};
+    bool header = false;
+    for (int line_no = 1; p < end && r.state == FILE_WHOLE; line_no++) {
+        char *nl = memchr(p, '\n', (size_t)(end - p)), *stop = nl ? nl : end, *line = p;
+        p = nl ? nl + 1 : end;
+        size_t n = (size_t)(stop - line);
+        while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
+            n--; /* CRLF and trailing blanks */
+        line[n] = '\0';
+        while (*line == ' ' || *line == '\t')
+            line++, n--;
+        if (n == 0)
+            continue; /* a blank line holds nothing */
+        if (!header) {
+            header = true; /* the first line that holds something */
+            if (!header_ok(line)) {
+                r.state = FILE_UNREAD;
+                say(r.first, sizeof r.first, "is no settings file (its first line is not '%s %d')", SETTINGS_HEADER,
+                    SETTINGS_VERSION);
+            }
+            continue;
+        }
+        if (line[0] == '#')
+            continue; /* a comment */
+        char why[240];
+        bool ok;
+        if (n > SETTINGS_LINE_MAX) {
+            say(why, sizeof why, "line longer than %d bytes", SETTINGS_LINE_MAX);
+            ok = false;
+        } else {
+            ok = parse_line(s, line, line_no, seen, why, sizeof why);
+        }
+        if (!ok) {
+            if (r.bad_lines++ == 0)
+                say(r.first, sizeof r.first, "%d: %s", line_no, why);
+            if (diags)
+                diag_add(diags, path, line_no, 0, "%s", why);
+        }
+    }
+    free(text);
+    if (r.state == FILE_UNREAD && diags)
+        diag_add(diags, path, 0, 0, "%s", r.first);
+    if (r.state == FILE_WHOLE && r.bad_lines)
+        r.state = FILE_LINES;
+    return r;
+}
+
+/* ---- damaged files kept aside ------------------------------------------- */
+
+/* The resolved file (after its symbolic links) with suffix; malloc'd. */
+static char *beside(const char *path, const char *suffix)
+{
+    char err[64];
+    char *real = fileio_resolve(path, err, sizeof err);
+    if (!real)
+        real = strdup(path);
+    if (!real)
+        return NULL;
+    size_t n = strlen(real) + strlen(suffix) + 1;
+    char *out = malloc(n);
+    if (out)
+        say(out, n, "%s%s", real, suffix);
+    free(real);
+    return out;
+}
+
+/* The first free name of FILE.bad, FILE.bad.1 ... (malloc'd), or NULL when
+ * all are taken or on an error (then *err is set, 0 when all are taken). */
+static char *free_bad_name(const char *path, int *err)
+{
+    *err = 0;
+    for (int k = 0; k < SETTINGS_BAD_MAX; k++) {
+        char suffix[32];
+        if (k == 0)
+            snprintf(suffix, sizeof suffix, ".bad");
+        else
+            snprintf(suffix, sizeof suffix, ".bad.%d", k);
+        char *name = beside(path, suffix);
+        if (!name) {
+            *err = ENOMEM;
+            return NULL;
+        }
+        struct stat sb;
+        if (lstat(name, &sb) != 0) {
+            if (errno == ENOENT)
+                return name;
+            *err = errno;
+            free(name);
+            return NULL;
+        }
+        free(name);
+    }
+    return NULL;
+}
+
+/* What stands in the way of keeping path aside, when all names are taken. */
+static void all_taken(char *out, size_t n, const char *path)
+{
+    const char *base = base_name(path);
+    say(out, n, "%d damaged copies are kept already (%s.bad to %s.bad.%d); remove some", SETTINGS_BAD_MAX, base,
+        base, SETTINGS_BAD_MAX - 1);
+}
+
+/* "kept as settings.bad when settings are next saved", or what stands in the way. */
+static void kept_as(const char *path, char *out, size_t n)
+{
+    int err;
+    char *name = free_bad_name(path, &err);
+    if (name)
+        say(out, n, "kept as %s when settings are next saved", base_name(name));
+    else if (err)
+        say(out, n, "not written over (%s)", strerror(err));
+    else {
+        char why[200];
+        all_taken(why, sizeof why, path);
+        say(out, n, "not written over: %s", why);
+    }
+    free(name);
+}
+
+static void describe(Settings *s, const char *path, const Reading *r)
+{
+    char kept[300];
+    if (r->state == FILE_NOT_FILE) {
+        say(s->error, sizeof s->error, "settings file %s %s: ignored, the defaults stand", path, r->first);
+        return;
+    }
+    kept_as(path, kept, sizeof kept);
+    if (r->state == FILE_UNREAD)
+        say(s->error, sizeof s->error, "settings file %s %s: ignored, the defaults stand; it is %s", path, r->first,
+            kept);
+    else if (r->bad_lines == 1)
+        say(s->error, sizeof s->error, "settings %s:%s; that line is ignored, the rest is read; the file is %s", path,
+            r->first, kept);
+    else
+        say(s->error, sizeof s->error,
+            "settings %s:%s; %d lines are ignored (that is the first), the rest is read; the file is %s", path,
+            r->first, r->bad_lines, kept);
+}
+
+SettingsLoad settings_load(Settings *s, const char *path, BindKeyCheck key_check, Diags *diags)
+{
+    settings_default(s);
+    s->key_check = key_check;
+    if (!path)
+        return SETTINGS_READ;
+    Reading r = read_file(s, path, diags);
+    switch (r.state) {
+    case FILE_ABSENT:
+    case FILE_WHOLE: return SETTINGS_READ;
+    case FILE_LINES: describe(s, path, &r); return SETTINGS_PARTLY;
+    case FILE_UNREAD:
+    case FILE_NOT_FILE: break;
+    }
+    settings_default(s); /* nothing of it stands */
+    s->key_check = key_check;
+    describe(s, path, &r);
+    return SETTINGS_IGNORED;
+}
+
+/* ---- writing ------------------------------------------------------------- */
+
+static int clamp(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* The file's text (malloc'd, *len bytes), or NULL with why in s->error: the
+ * keys are replayed as the reader will read them, so what it refuses is not
+ * written. */
+static char *format(Settings *s, size_t *len)
+{
+    Settings check;
+    settings_default(&check);
+    check.key_check = s->key_check;
+    size_t cap = SETTINGS_WRITTEN_MAX, n = 0;
+    char *text = malloc(cap);
+    if (!text) {
+        say(s->error, sizeof s->error, "settings not saved: out of memory");
+        return NULL;
+    }
+    n += (size_t)snprintf(text + n, cap - n,
+                          "%s %d\n"
+                          "master_volume = %d\n"
+                          "effects_volume = %d\n"
+                          "fullscreen = %s\n"
+                          "window_size = %dx%d\n"
+                          "minimap = %s\n"
+                          "text_size = %d\n",
+                          SETTINGS_HEADER, SETTINGS_VERSION, clamp(s->master_volume, 0, SETTINGS_VOLUME_MAX),
+                          clamp(s->effects_volume, 0, SETTINGS_VOLUME_MAX), s->fullscreen ? "yes" : "no",
+                          clamp(s->window_w, SETTINGS_WINDOW_MIN, SETTINGS_WINDOW_MAX),
+                          clamp(s->window_h, SETTINGS_WINDOW_MIN, SETTINGS_WINDOW_MAX), s->minimap ? "yes" : "no",
+                          clamp(s->text_size, SETTINGS_TEXT_MIN, SETTINGS_TEXT_MAX));
+    for (int a = 0; a < BIND_COUNT; a++) {
+        const SettingsKeys *k = &s->keys[a];
+        if (!k->set)
+            continue;
+        const char *names[BIND_KEYS_MAX];
+        int count = k->count;
+        char err[240];
+        bool ok = count >= 0 && count <= BIND_KEYS_MAX;
+        for (int i = 0; ok && i < count; i++) {
+            ok = memchr(k->key[i], '\0', sizeof k->key[i]) != NULL;
+            names[i] = k->key[i];
+        }
+        if (!ok)
+            say(err, sizeof err, "more keys than %d, or a name too long", BIND_KEYS_MAX);
+        else
+            ok = bindings_set(&check, (BindAction)a, names, count, NULL, err, sizeof err);
+        if (!ok) {
+            char e[300];
+            say(s->error, sizeof s->error, "settings not saved: key.%s: %s", bindings_info((BindAction)a)->name,
+                shown(err, e, sizeof e));
+            free(text);
+            return NULL;
+        }
+        n += (size_t)snprintf(text + n, cap - n, "key.%s = ", bindings_info((BindAction)a)->name);
+        for (int i = 0; i < count; i++)
+            n += (size_t)snprintf(text + n, cap - n, "%s%s", i ? " or " : "", check.keys[a].key[i]);
+        n += (size_t)snprintf(text + n, cap - n, "%s\n", count ? "" : "none");
+    }
+    *len = n;
+    return text;
+}
+
+/* mkdir -p for the file's folder. */
+static bool make_dirs(const char *file)
+{
+    char *d = strdup(file);
+    if (!d)
+        return false;
+    for (char *s = d + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(d, 0755) != 0 && errno != EEXIST) {
+            free(d);
+            return false;
+        }
+        *s = '/';
+    }
+    free(d);
+    return true;
+}
+
+/* Takes FILE.lock (flock), waiting at most SETTINGS_LOCK_WAIT_MS for another
+ * game. The descriptor (close it to unlock), -2 when the file system has no
+ * locks (written unlocked then), -1 with s->error set when it cannot. */
+static int lock(Settings *s, const char *path)
+{
+    char *name = beside(path, ".lock");
+    if (!name) {
+        say(s->error, sizeof s->error, "settings not saved: out of memory");
+        return -1;
+    }
+    int fd = open(name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0644);
+    if (fd < 0) {
+        say(s->error, sizeof s->error, "settings not saved: cannot open the lock %s (%s)", name, strerror(errno));
+        free(name);
+        return -1;
+    }
+    for (int waited = 0;;) {
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+            break;
+        if (errno == EINTR)
+            continue;
+        if (errno != EWOULDBLOCK) { /* no locks here (ENOLCK, EINVAL...): write all the same */
+            close(fd);
+            free(name);
+            return -2;
+        }
+        if (waited >= SETTINGS_LOCK_WAIT_MS) {
+            say(s->error, sizeof s->error, "settings not saved: another game holds %s", name);
+            close(fd);
+            free(name);
+            return -1;
+        }
+        nanosleep(&(struct timespec){0, 10 * 1000000L}, NULL);
+        waited += 10;
+    }
+    free(name);
+    return fd;
+}
+
+/* Moves the damaged file aside to the first free FILE.bad[.N], never over
+ * another one kept before. */
+static bool keep_damaged(Settings *s, const char *path)
+{
+    int err;
+    char *bad = free_bad_name(path, &err);
+    if (!bad) {
+        char why[200];
+        if (err)
+            say(why, sizeof why, "cannot keep it aside (%s)", strerror(err));
+        else
+            all_taken(why, sizeof why, path);
+        say(s->error, sizeof s->error, "settings not saved: %s is damaged and %s", path, why);
+        return false;
+    }
+    char *real = beside(path, "");
+    bool ok = real && (rename(real, bad) == 0 || errno == ENOENT);
+    if (!ok)
+        say(s->error, sizeof s->error, "settings not saved: cannot keep the damaged %s as %s (%s)", path, bad,
+            real ? strerror(errno) : "out of memory");
+    free(real);
+    free(bad);
+    return ok;
+}
+
+/* A folder, a named pipe, a device or a socket at path (after its links):
+ * refused before anything is opened or waited on. */
+static bool not_a_file(Settings *s, const char *path)
+{
+    char err[200];
+    char *real = fileio_resolve(path, err, sizeof err);
+    if (!real) {
+        say(s->error, sizeof s->error, "settings not saved: %s", err);
+        return true;
+    }
+    struct stat sb;
+    bool refused = stat(real, &sb) == 0 && !S_ISREG(sb.st_mode);
+    if (refused)
+        say(s->error, sizeof s->error, "settings not saved: %s is %s", path,
+            S_ISDIR(sb.st_mode) ? "a folder" : "not a regular file");
+    free(real);
+    return refused;
+}
+
+bool settings_save(Settings *s, const char *path)
+{
+    s->error[0] = '\0';
+    if (!path) {
+        say(s->error, sizeof s->error, "settings not saved: no place for them (neither XDG_CONFIG_HOME nor HOME)");
+        return false;
+    }
+    size_t len = 0;
+    char *text = format(s, &len);
+    if (!text)
+        return false;
+    bool ok = !not_a_file(s, path);
+    if (ok && !(ok = make_dirs(path)))
+        say(s->error, sizeof s->error, "settings not saved: cannot make the folder of %s (%s)", path,
+            strerror(errno));
+    int fd = ok ? lock(s, path) : -1;
+    if (fd == -1)
+        ok = false;
+    if (ok) {
+        /* the file as it is now: damaged (by hand, or by another version), it is kept aside */
+        Settings now;
+        settings_default(&now);
+        now.key_check = s->key_check;
+        Reading r = read_file(&now, path, NULL);
+        if (r.state == FILE_NOT_FILE)
+            ok = !not_a_file(s, path); /* came meanwhile */
+        else if (r.state == FILE_LINES || r.state == FILE_UNREAD)
+            ok = keep_damaged(s, path);
+    }
+    char err[300];
+    if (ok && !(ok = fileio_write_atomic(path, text, len, err, sizeof err)))
+        say(s->error, sizeof s->error, "settings not saved: %s", err);
+    if (fd >= 0)
+        close(fd); /* unlocks */
+    free(text);
+    return ok;
+}

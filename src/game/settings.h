@@ -1,0 +1,106 @@
+/* settings.h - the player's settings: volumes, fullscreen, the window's
+ * size, the minimap shown at the start, the text size and the key bindings,
+ * kept in a small text file ($XDG_CONFIG_HOME/isodroid/settings, else
+ * ~/.config/isodroid/settings) written atomically. No SDL: keys are SDL key
+ * names as text (bindings.h). The caller owns the Settings (plain values, no
+ * allocation); settings_path_default's path is malloc'd.
+ *
+ * The file, one setting a line, "NAME = VALUE" or "NAME: VALUE":
+ *   # isodroid settings 1
+ *   master_volume = 100          0 to 100 (a '%' after it is allowed)
+ *   effects_volume = 100         0 to 100
+ *   fullscreen = no              yes/no (true/false, on/off, 1/0)
+ *   window_size = 1280x720       64x64 to 8192x8192, as --size
+ *   minimap = yes                the minimap shown when a level starts
+ *   text_size = 100              80 to 150 (%)
+ *   key.pause = Space or P       an action's keys (bindings.h names), up to
+ *                                BIND_KEYS_MAX joined by " or "; "none": no key
+ * Only the actions the player rebound have a "key." line; the others take
+ * the table's defaults, so new defaults reach them.
+ *
+ * Reading is lenient where nothing is lost: a byte-order mark, CRLF line
+ * ends, trailing spaces, blank lines and '#' comment lines are no damage. A
+ * line that is damaged (an unknown setting, a bad value, a setting given
+ * twice, a key another action has) is named FILE:LINE and ignored; the other
+ * lines are read. A file that does not read at all (no "# isodroid settings"
+ * line first, a NUL byte, too large, unreadable) is named and ignored: the
+ * defaults stand. Either file is never written over: before new settings are
+ * saved it is moved aside to FILE.bad, or when that is taken FILE.bad.1,
+ * FILE.bad.2 ... up to SETTINGS_BAD_MAX names (never over an older one);
+ * when all are taken the settings are not saved and the error says which
+ * files to remove. A folder, a named pipe, a device or a socket at the path
+ * is refused at once, without waiting on it, when reading (ignored) and when
+ * saving (not saved); it is not moved.
+ *
+ * The writer never writes what the reader refuses: numbers are written
+ * within their ranges, and keys that bindings_set or the reader would refuse
+ * make settings_save refuse, with the reason. Two games saving at once take
+ * turns on FILE.lock, as the progress file does. */
+#ifndef ISODROID_SETTINGS_H
+#define ISODROID_SETTINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "bindings.h"
+#include "diag.h"
+
+enum {
+    SETTINGS_VERSION = 1,            /* "# isodroid settings 1"; a later version is read as far as it is known */
+    SETTINGS_MAX_BYTES = 64 << 10,   /* the file: a larger one is not read */
+    SETTINGS_LINE_MAX = 1024,        /* bytes of a line: a longer one is damaged */
+    SETTINGS_BAD_MAX = 10,           /* damaged files kept aside: FILE.bad, FILE.bad.1 ... FILE.bad.9 */
+    SETTINGS_LOCK_WAIT_MS = 1000,    /* how long a save waits for another game's lock */
+    SETTINGS_ERROR_MAX = 512,        /* bytes of Settings.error */
+    SETTINGS_VOLUME_MAX = 100,       /* volumes 0 to 100 */
+    SETTINGS_WINDOW_MIN = 64,        /* window sides 64 to 8192, as isodroid --size */
+    SETTINGS_WINDOW_MAX = 8192,
+    SETTINGS_TEXT_MIN = 80,          /* text size, percent */
+    SETTINGS_TEXT_MAX = 150,
+};
+
+/* An action's keys as the player set them. */
+typedef struct SettingsKeys {
+    bool set;                             /* the player's keys; false: the action's defaults */
+    int count;                            /* 0 to BIND_KEYS_MAX (0: no key) */
+    char key[BIND_KEYS_MAX][BIND_NAME_MAX]; /* bindings_normalize's spelling */
+} SettingsKeys;
+
+struct Settings {
+    int master_volume;   /* 0 to 100 */
+    int effects_volume;  /* 0 to 100 */
+    bool fullscreen;
+    int window_w, window_h; /* the window's size, remembered */
+    bool minimap;        /* shown when a level starts */
+    int text_size;       /* percent, 80 to 150 */
+    SettingsKeys keys[BIND_COUNT];
+    BindKeyCheck key_check; /* names the key names read or set (settings_load's; NULL: any printable name) */
+    char error[SETTINGS_ERROR_MAX]; /* "" or what reading ignored, or why saving failed: for the screen */
+};
+
+/* What settings_load found. */
+typedef enum SettingsLoad {
+    SETTINGS_READ,    /* the file read whole, or there is none (the defaults) */
+    SETTINGS_PARTLY,  /* some lines were damaged and ignored; the rest is read */
+    SETTINGS_IGNORED, /* the file did not read at all: the defaults stand */
+} SettingsLoad;
+
+/* The defaults: volumes 100, a 1280x720 window, not fullscreen, the minimap
+ * shown, text at 100%, every action on its default keys, no key_check. */
+void settings_default(Settings *s);
+/* The default file; malloc'd, or NULL when neither XDG_CONFIG_HOME (an
+ * absolute path) nor HOME is set. */
+char *settings_path_default(void);
+/* Reads path into s: the defaults, then what the file sets. A missing file
+ * is no error. Always leaves s usable; s->error says what was ignored, the
+ * first damaged line as "PATH:LINE: message" and how many more. diags (may be
+ * NULL) gets every damaged line's message. key_check is kept in s (for
+ * bindings_set and settings_save). */
+SettingsLoad settings_load(Settings *s, const char *path, BindKeyCheck key_check, Diags *diags);
+/* Writes s to path atomically (fileio_write_atomic), making its folder;
+ * a damaged file there is kept aside first (see above). False, with why in
+ * s->error, when it cannot (path NULL: there is no place for settings);
+ * s->error "" on success. */
+bool settings_save(Settings *s, const char *path);
+
+#endif
