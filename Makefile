@@ -144,6 +144,12 @@ build/san/tests/test_loader: tests/test_loader.c tests/testlib.h build/san/game/
 	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests -o $@ $< build/san/game/loader.o build/san/libisocore.a \
 	    $$(pkg-config --cflags --libs cmocka) $$(pkg-config --libs sdl2) -lm
 
+# gamepads as keys (pad.c speaks SDL's GameController API)
+build/san/tests/test_pad: tests/test_pad.c tests/testlib.h build/san/game/pad.o | deps-test
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests $(SDL_CFLAGS) -o $@ $< build/san/game/pad.o \
+	    $$(pkg-config --cflags --libs cmocka) $(SDL_LIBS) -lm
+
 build/san/tests/pngcheck: tests/pngcheck.c | deps-test
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(SANFLAGS) -o $@ $< $(SDL_CFLAGS) $(SDL_LIBS)

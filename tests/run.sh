@@ -1,13 +1,19 @@
 #!/bin/sh
 # run.sh - runs every test program (cmocka, TAP output) and test script (TAP)
 # given as arguments, echoes their output and ends with "N passed, N failed".
-# A program that dies without reporting counts as one failure.
+# A program that dies without reporting counts as one failure. The tests
+# see settings and progress folders of their own (XDG_CONFIG_HOME, XDG_DATA_HOME).
 set -u
 passed=0
 failed=0
 skipped=0
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+# the player's own settings and progress never reach a test, nor a test them
+home=$(mktemp -d)
+trap 'rm -f "$out"; rm -rf "$home"' EXIT
+XDG_CONFIG_HOME="$home/config"
+XDG_DATA_HOME="$home/data"
+export XDG_CONFIG_HOME XDG_DATA_HOME
 for t in "$@"; do
     echo "# $t"
     CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$out" 2>&1

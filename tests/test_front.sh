@@ -3,7 +3,7 @@
 # level: the title, the level select, play, the pause panel's way back to
 # the title and to the level select, Continue going on at the first level
 # not won (kept across runs in the progress file), the ending after the
-# last level is won, and the stars of a win. Scripts drive it headless and
+# last level is won, the stars of a win, and the settings kept. Scripts drive it headless and
 # read the "screen NAME", "level FILE" and "stars N" lines of --trace.
 # Prints TAP. ISODROID names the binary.
 game=${ISODROID:-bin/isodroid}
@@ -20,7 +20,7 @@ play() { # NAME COMMANDS...: runs them from the title, the trace's screens and l
     name=$1
     shift
     printf '%s\n' "$@" quit >"$tmp/$name.txt"
-    (cd "$tmp/run" && XDG_DATA_HOME="$tmp/data" "$bin" --headless --trace --script "$tmp/$name.txt" \
+    (cd "$tmp/run" && XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/cfg" "$bin" --headless --trace --script "$tmp/$name.txt" \
         >"$tmp/$name.trace" 2>"$tmp/$name.err")
     grep -E '^(screen|level|win) ' "$tmp/$name.trace" | sed 's/^win .*/win/' | tr '\n' ' ' >"$tmp/$name.out"
 }
@@ -56,6 +56,22 @@ printf 'name: Extra\n#####\n#@.>#\n#####\n' >"$tmp/run/levels/extra/big.txt"
 play extra "wait 100" "key Down" "key Return" "key Up" "key Return" "wait 100" "clicktile 3 1" "wait 1500"
 check "an extra is listed after the campaign and plays ($(cat "$tmp/extra.out"))" \
     '[ "$(cat "$tmp/extra.out")" = "screen title screen levels level levels/extra/big.txt screen play win " ]'
+
+# settings: changed on their screen, written at once, read back by the next run
+play set1 "wait 100" "key Down" "key Down" "key Return" "wait 50" "key Left" "key Left" "key Down" "key Down" \
+    "key Down" "key Return" "key Escape" "wait 50"
+check "settings: volume down twice, minimap off, written ($(tr '\n' ' ' <"$tmp/cfg/isodroid/settings"))" \
+    'grep -qx "master_volume = 80" "$tmp/cfg/isodroid/settings" && grep -qx "minimap = no" "$tmp/cfg/isodroid/settings" &&
+     grep -q "^screen settings" "$tmp/set1.trace"'
+play set2 "wait 100" "key Down" "key Down" "key Return" "wait 50" "key Left" "key Escape" "wait 50"
+check "settings: the next run starts from them ($(grep ^setting "$tmp/set2.trace"))" \
+    'grep -q "^setting 0 master 70 effects 100 fullscreen 0 minimap 0 " "$tmp/set2.trace"'
+# a damaged file: named on screen, ignored, kept aside when they are next written
+printf 'not settings at all\n' >"$tmp/cfg/isodroid/settings"
+play set3 "wait 100" "key Down" "key Down" "key Return" "wait 50" "key Right" "key Escape" "wait 50"
+check "settings: a damaged file is ignored (the defaults) and kept aside as settings.bad" \
+    'grep -q "^setting 0 master 100 effects 100 fullscreen 0 minimap 1 " "$tmp/set3.trace" &&
+     [ "$(cat "$tmp/cfg/isodroid/settings.bad")" = "not settings at all" ]'
 
 # a level argument still starts play at once, with no title
 (cd "$tmp/run" && printf 'quit\n' >"$tmp/direct.txt" && XDG_DATA_HOME="$tmp/data" "$bin" levels/01_first.txt \

@@ -85,6 +85,8 @@ const char *front_title_label(const Front *f, int i)
         return f->won == 0 ? "Start" : f->won == f->campaign ? "Play again" : "Continue";
     case FRONT_TITLE_LEVELS:
         return "Levels";
+    case FRONT_TITLE_SETTINGS:
+        return "Settings";
     case FRONT_TITLE_QUIT:
         return "Quit";
     default:
@@ -94,7 +96,10 @@ const char *front_title_label(const Front *f, int i)
 
 FrontChoice front_input(Front *f, FrontInput in, int *index)
 {
-    int n = f->screen == FRONT_TITLE ? FRONT_TITLE_ITEMS : f->screen == FRONT_LEVELS ? f->count : 0;
+    int n = f->screen == FRONT_TITLE      ? FRONT_TITLE_ITEMS
+            : f->screen == FRONT_LEVELS   ? f->count
+            : f->screen == FRONT_SETTINGS ? FRONT_SET_ITEMS
+                                          : 0;
     if ((in == FRONT_UP || in == FRONT_DOWN) && n > 0) {
         f->sel = ((f->sel + (in == FRONT_DOWN ? 1 : -1)) % n + n) % n;
         return FRONT_NOTHING;
@@ -111,6 +116,11 @@ FrontChoice front_input(Front *f, FrontInput in, int *index)
             front_open(f, FRONT_LEVELS);
             return FRONT_NOTHING;
         }
+        if (f->sel == FRONT_TITLE_SETTINGS) {
+            front_open(f, FRONT_SETTINGS);
+            f->back = FRONT_TITLE;
+            return FRONT_NOTHING;
+        }
         if (f->campaign == 0)
             return FRONT_NOTHING;
         *index = f->next;
@@ -125,6 +135,20 @@ FrontChoice front_input(Front *f, FrontInput in, int *index)
             return FRONT_NOTHING;
         *index = f->sel;
         return FRONT_PLAY_LEVEL;
+    case FRONT_SETTINGS:
+        if (in == FRONT_BACK) {
+            FrontScreen to = f->back;
+            front_open(f, to);
+            if (to == FRONT_TITLE)
+                f->sel = FRONT_TITLE_SETTINGS;
+            return FRONT_NOTHING;
+        }
+        if (in == FRONT_LEFT || in == FRONT_RIGHT || in == FRONT_CONFIRM) {
+            f->delta = in == FRONT_LEFT ? -1 : +1;
+            *index = f->sel;
+            return FRONT_CHANGE;
+        }
+        return FRONT_NOTHING;
     case FRONT_ENDING:
         if (in == FRONT_CONFIRM || in == FRONT_BACK)
             front_open(f, FRONT_TITLE);
@@ -144,6 +168,6 @@ int front_stars(bool won, double best_energy, bool unseen, double par)
 
 const char *front_screen_name(FrontScreen s)
 {
-    static const char *const names[] = {"play", "title", "levels", "ending"};
+    static const char *const names[] = {"play", "title", "levels", "settings", "ending"};
     return s <= FRONT_ENDING ? names[s] : "";
 }

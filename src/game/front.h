@@ -1,7 +1,7 @@
 /* front.h - the screens around play, without SDL: the title (Continue,
  * Levels, Quit), the level select (every level of the folder with its
  * name, whether it is won and its bests, none locked) and the ending after
- * the last level (the totals and the credits). The extras (a folder
+ * the last level (the totals and the credits), and the settings. The extras (a folder
  * "extra" beside the levels: big or odd levels out of the campaign) are
  * listed after the campaign, not counted in it. The SDL side (main.c) turns
  * keys and clicks into FrontInput and draws it (render_front.c); what a
@@ -17,9 +17,13 @@
 #include "levelset.h"
 #include "progress.h"
 
-typedef enum FrontScreen { FRONT_PLAY, FRONT_TITLE, FRONT_LEVELS, FRONT_ENDING } FrontScreen;
+typedef enum FrontScreen { FRONT_PLAY, FRONT_TITLE, FRONT_LEVELS, FRONT_SETTINGS, FRONT_ENDING } FrontScreen;
 
-enum { FRONT_TITLE_CONTINUE, FRONT_TITLE_LEVELS, FRONT_TITLE_QUIT, FRONT_TITLE_ITEMS };
+enum { FRONT_TITLE_CONTINUE, FRONT_TITLE_LEVELS, FRONT_TITLE_SETTINGS, FRONT_TITLE_QUIT, FRONT_TITLE_ITEMS };
+/* The settings screen's items (Left and Right, or Enter, change one). */
+enum {
+    FRONT_SET_MASTER, FRONT_SET_EFFECTS, FRONT_SET_FULLSCREEN, FRONT_SET_MINIMAP, FRONT_SET_TEXT, FRONT_SET_ITEMS
+};
 
 /* One level of the folder, as the level select shows it. */
 typedef struct FrontLevel {
@@ -44,13 +48,16 @@ typedef struct Front {
     int next;           /* the first level of the campaign not won (0 when all are won) */
     int won;            /* levels of the campaign won */
     int stars;          /* stars of the campaign's levels */
+    int delta;          /* FRONT_CHANGE: -1 or +1 */
+    FrontScreen back;   /* where Back leaves the settings for (the title, or play) */
 } Front;
 
-typedef enum FrontInput { FRONT_UP, FRONT_DOWN, FRONT_CONFIRM, FRONT_BACK } FrontInput;
+typedef enum FrontInput { FRONT_UP, FRONT_DOWN, FRONT_LEFT, FRONT_RIGHT, FRONT_CONFIRM, FRONT_BACK } FrontInput;
 typedef enum FrontChoice {
     FRONT_NOTHING,      /* the screen changed or nothing happened */
     FRONT_PLAY_LEVEL,   /* play level *index */
     FRONT_QUIT,
+    FRONT_CHANGE,       /* setting *index to change by Front.delta (-1 or +1) */
 } FrontChoice;
 
 /* Reads each level of set, then of extras (its name, its content key, its

@@ -205,6 +205,7 @@ typedef struct Game {
 
     /* ---- the view (camera.c, render*.c) ---------------------------------- */
     bool walls_down;       /* T: every wall drawn as a low block */
+    int text_size;         /* text and panels, percent of their size for the window (0: 100) */
     double follow_dx, follow_dy; /* follow keeps the droid this far from the screen centre */
 } Game;
 

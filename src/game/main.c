@@ -26,9 +26,11 @@
 #include "levelset.h"
 #include "loader.h"
 #include "num.h"
+#include "pad.h"
 #include "render.h"
 #include "replay.h"
 #include "script.h"
+#include "settings.h"
 #include "sound.h"
 
 #define STEP (1.0 / 60.0) /* fixed timestep, seconds */
@@ -55,7 +57,7 @@ static const char usage[] =
     "                       and the script line before the longest\n"
     "  --record FILE        write every input with its tick to FILE\n"
     "  --replay FILE        play a recording back (with --headless: no display needed)\n"
-    "  --no-progress        do not read or write the progress file\n"
+    "  --no-progress        do not read or write the progress and settings files\n"
     "  --mute               start with the sound off (K toggles it)\n"
     "  --help\n"
     "In the game press H for the controls.\n";
@@ -64,6 +66,7 @@ typedef struct Options {
     const char *level;
     int w, h;
     bool headless, trace, no_progress, mute, frame_stats;
+    bool size_given;      /* --size: the settings' window size does not apply */
     const char *script, *record, *replay;
     long bench_frames;
     double bench_zoom; /* 0: the level's own framing */
@@ -103,6 +106,9 @@ typedef struct App {
     bool campaign;
     Front front;
     LevelSet extras;    /* the campaign folder's "extra" folder, listed after it */
+    Pad *pad;           /* gamepads (pad.h), NULL when SDL has none to offer */
+    Settings settings;  /* settings.h: read at the start, written when changed */
+    char *settings_path; /* NULL: neither read nor written (--no-progress, or no home) */
 } App;
 
 static int usage_error(const char *msg, const char *arg)
@@ -115,7 +121,7 @@ static int usage_error(const char *msg, const char *arg)
 
 static int parse_args(int argc, char **argv, Options *o)
 {
-    *o = (Options){NULL, 1280, 720, false, false, false, false, false, NULL, NULL, NULL, 0, 0};
+    *o = (Options){NULL, 1280, 720, false, false, false, false, false, false, NULL, NULL, NULL, 0, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -150,6 +156,7 @@ static int parse_args(int argc, char **argv, Options *o)
                     return usage_error("--size wants WxH between 64x64 and 8192x8192, not '%s'", v);
                 o->w = (int)w;
                 o->h = (int)h;
+                o->size_given = true;
             } else if (num_parse_long(v, 1, BENCH_FRAMES_MAX, &o->bench_frames) != NUM_OK) {
                 return usage_error("--bench-frames wants a whole number from 1 to 1000000, not '%s'", v);
             }
@@ -363,6 +370,88 @@ static void toggle_fullscreen(App *app)
     sync_size(app);
 }
 
+/* ---- the settings (settings.h) ---- */
+
+static bool sdl_key_name(const char *name, char *canon, size_t n)
+{
+    SDL_Keycode k = SDL_GetKeyFromName(name);
+    if (k == SDLK_UNKNOWN)
+        return false;
+    SDL_strlcpy(canon, SDL_GetKeyName(k), n);
+    return true;
+}
+
+/* Whether the window covers the screen now. */
+static bool is_fullscreen(const App *app)
+{
+    return app->window && (app->fullscreen || (SDL_GetWindowFlags(app->window) & SDL_WINDOW_FULLSCREEN_DESKTOP));
+}
+
+static void settings_keep(App *app)
+{
+    if (app->settings_path && !settings_save(&app->settings, app->settings_path))
+        game_say(&app->game, 8.0, "%s", app->settings.error);
+}
+
+/* What the settings say, made so: the volumes, the text size, fullscreen. */
+static void settings_apply(App *app)
+{
+    const Settings *set = &app->settings;
+    sound_set_volume(app->sound, set->master_volume, set->effects_volume);
+    app->game.text_size = set->text_size;
+    if (app->window && set->fullscreen != is_fullscreen(app))
+        toggle_fullscreen(app);
+}
+
+/* Setting `item` of the settings screen changed by delta (-1 or +1). */
+static void settings_change(App *app, int item, int delta)
+{
+    Settings *set = &app->settings;
+    switch (item) {
+    case FRONT_SET_MASTER:
+        set->master_volume = set->master_volume + 10 * delta < 0     ? 0
+                             : set->master_volume + 10 * delta > 100 ? 100
+                                                                     : set->master_volume + 10 * delta;
+        break;
+    case FRONT_SET_EFFECTS:
+        set->effects_volume = set->effects_volume + 10 * delta < 0     ? 0
+                              : set->effects_volume + 10 * delta > 100 ? 100
+                                                                       : set->effects_volume + 10 * delta;
+        break;
+    case FRONT_SET_FULLSCREEN:
+        set->fullscreen = !set->fullscreen;
+        break;
+    case FRONT_SET_MINIMAP:
+        set->minimap = !set->minimap;
+        break;
+    case FRONT_SET_TEXT: {
+        int t = set->text_size + 10 * delta;
+        set->text_size = t < SETTINGS_TEXT_MIN ? SETTINGS_TEXT_MIN : t > SETTINGS_TEXT_MAX ? SETTINGS_TEXT_MAX : t;
+        break;
+    }
+    default:
+        return;
+    }
+    if (app->game.trace)
+        fprintf(app->game.trace, "setting %d master %d effects %d fullscreen %d minimap %d text %d\n", item,
+                set->master_volume, set->effects_volume, set->fullscreen, set->minimap, set->text_size);
+    settings_apply(app);
+    settings_keep(app);
+}
+
+/* The window's size as the player left it (not while fullscreen). */
+static void settings_note_window(App *app)
+{
+    if (!app->window || is_fullscreen(app))
+        return;
+    int w, h;
+    SDL_GetWindowSize(app->window, &w, &h);
+    if (w >= SETTINGS_WINDOW_MIN && h >= SETTINGS_WINDOW_MIN) {
+        app->settings.window_w = w;
+        app->settings.window_h = h;
+    }
+}
+
 static void request_quit(App *app)
 {
     if (game_request_quit(&app->game))
@@ -461,6 +550,8 @@ static void front_do(App *app, FrontInput in)
         play_level(app, index);
     else if (c == FRONT_QUIT)
         request_quit(app);
+    else if (c == FRONT_CHANGE)
+        settings_change(app, index, app->front.delta);
     else if (app->front.screen != was && g->trace) /* traced as set_screen does */
         fprintf(g->trace, "screen %s\n", front_screen_name(app->front.screen));
 }
@@ -471,6 +562,11 @@ static void front_key(App *app, SDL_Keycode k)
         front_input(&app->front, FRONT_UP, NULL);
     else if (k == SDLK_DOWN || k == SDLK_s || k == SDLK_KP_2 || k == SDLK_TAB)
         front_input(&app->front, FRONT_DOWN, NULL);
+    else if (k == SDLK_LEFT || k == SDLK_a || k == SDLK_KP_4 || k == SDLK_MINUS || k == SDLK_KP_MINUS)
+        front_do(app, FRONT_LEFT);
+    else if (k == SDLK_RIGHT || k == SDLK_d || k == SDLK_KP_6 || k == SDLK_PLUS || k == SDLK_EQUALS ||
+             k == SDLK_KP_PLUS)
+        front_do(app, FRONT_RIGHT);
     else if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE)
         front_do(app, FRONT_CONFIRM);
     else if (k == SDLK_ESCAPE || k == SDLK_BACKSPACE)
@@ -564,7 +660,8 @@ static void menu_key(App *app, SDL_Keycode k)
 
 static HudStats hud_stats(const App *app)
 {
-    return (HudStats){app->fps, app->debug, app->menu, app->menu_sel, app->campaign ? &app->front : NULL};
+    return (HudStats){app->fps,          app->debug,        app->menu, app->menu_sel,
+                      app->campaign ? &app->front : NULL, &app->settings, app->settings_path};
 }
 
 /* A key while the unsaved-edits question is open. */
@@ -687,6 +784,8 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
         break;
     case SDLK_F11:
         toggle_fullscreen(app);
+        app->settings.fullscreen = is_fullscreen(app);
+        settings_keep(app);
         break;
     case SDLK_w:
         game_pan(g, 0, 48);
@@ -814,6 +913,16 @@ static void mouse_move(App *app, int px, int py)
 static void handle_event(App *app, const SDL_Event *e)
 {
     Game *g = &app->game;
+    if (e->type >= SDL_CONTROLLERAXISMOTION && e->type <= SDL_CONTROLLERDEVICEREMAPPED) { /* a gamepad: as keys */
+        SDL_Event keys[PAD_KEYS_MAX];
+        const char *note;
+        int n = pad_translate(app->pad, e, app->front.screen != FRONT_PLAY, keys, &note);
+        if (note && g->trace)
+            fprintf(g->trace, "%s\n", note);
+        for (int i = 0; i < n; i++)
+            handle_event(app, &keys[i]);
+        return;
+    }
     switch (e->type) {
     case SDL_QUIT:
         request_quit(app);
@@ -832,6 +941,8 @@ static void handle_event(App *app, const SDL_Event *e)
         default: break;
         }
         sync_size(app); /* resized, maximized, restored, shown: whatever it was */
+        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED)
+            settings_note_window(app);
         break;
     case SDL_KEYDOWN:
         key_down(app, e->key.keysym.sym, e->key.keysym.mod);
@@ -978,6 +1089,31 @@ static void send_key(App *app, Uint32 type, SDL_Keycode k, Uint16 mod)
     handle_event(app, &e);
 }
 
+/* Handles the events SDL has now (a headless run polls none of its own). */
+static void pump_events(App *app)
+{
+    SDL_Event e;
+    while (SDL_PollEvent(&e))
+        handle_event(app, &e);
+}
+
+/* "pad plug", "pad unplug" or a button pressed and let go, on the virtual gamepad. */
+static bool script_pad(App *app, const char *what)
+{
+    SDL_GameControllerButton b;
+    bool ok;
+    if (!strcmp(what, "plug")) {
+        ok = pad_virtual_plug(app->pad);
+    } else if (!strcmp(what, "unplug")) {
+        ok = pad_virtual_unplug(app->pad);
+    } else if ((ok = pad_button_from_name(what, &b) && pad_virtual_button(app->pad, b, true))) {
+        pump_events(app);
+        ok = pad_virtual_button(app->pad, b, false);
+    }
+    pump_events(app);
+    return ok;
+}
+
 /* A script error at command c: "FILE:LINE:COL: message" on stderr. */
 static void script_error(const Script *s, const ScriptCmd *c, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -1051,6 +1187,12 @@ static long script_step(App *app, Script *s)
             if (c->op != SCRIPT_KEYDOWN)
                 send_key(app, SDL_KEYUP, key, mod);
             break;
+        case SCRIPT_PAD:
+            if (!script_pad(app, c->text)) {
+                script_error(s, c, "the virtual gamepad cannot '%s' (%s)", c->text, SDL_GetError());
+                return SCRIPT_FAILED;
+            }
+            break;
         case SCRIPT_WAIT:
             return (long)(a[0] / (STEP * 1000.0) + 0.5);
         case SCRIPT_SCREENSHOT:
@@ -1081,11 +1223,16 @@ static bool script_ready(const char *path, Script *s)
             const ScriptCmd *c = &s->cmd[i];
             SDL_Keycode key;
             Uint16 mod;
+            SDL_GameControllerButton b;
             if ((c->op == SCRIPT_KEY || c->op == SCRIPT_KEYDOWN || c->op == SCRIPT_KEYUP) &&
                 !parse_key(c->text, &key, &mod))
                 diag_add(&d, path, c->line, c->col,
                          "unknown key '%s' (SDL key names: E, 3, Escape, PageDown, F1; ctrl+, shift+, alt+ before)",
                          c->text);
+            if (c->op == SCRIPT_PAD && strcmp(c->text, "plug") && strcmp(c->text, "unplug") &&
+                !pad_button_from_name(c->text, &b))
+                diag_add(&d, path, c->line, c->col,
+                         "unknown pad input '%s' (plug, unplug, a, b, start, up, down, left, right)", c->text);
         }
     }
     for (int i = 0; i < d.count; i++)
@@ -1433,6 +1580,17 @@ int main(int argc, char **argv)
         return 1;
     }
 
+    /* the settings: read before the window opens (its size); none with --no-progress */
+    settings_default(&app.settings);
+    app.settings_path = app.opt.no_progress ? NULL : settings_path_default();
+    if (app.settings_path)
+        settings_load(&app.settings, app.settings_path, sdl_key_name, NULL);
+    if (!app.opt.size_given && !app.opt.headless) {
+        app.opt.w = app.settings.window_w;
+        app.opt.h = app.settings.window_h;
+    }
+    int window_w = app.settings.window_w, window_h = app.settings.window_h;
+
     if (app.opt.headless)
         SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
     if (SDL_Init(app.opt.headless ? 0 : SDL_INIT_VIDEO) != 0) {
@@ -1531,6 +1689,11 @@ int main(int argc, char **argv)
         }
         if (!app.opt.bench_frames)
             app.sound = sound_create(app.opt.mute, app.opt.headless);
+        app.pad = pad_create();
+        app.game.show_minimap = app.settings.minimap;
+        settings_apply(&app);
+        if (app.settings.error[0])
+            game_say(&app.game, 10.0, "%s", app.settings.error);
         if (record) {
             app.game.record = record;
             replay_write_header(record, app.game.path);
@@ -1550,6 +1713,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "isodroid: the recording %s was not written completely\n", app.opt.record);
         rc = rc ? rc : 1;
     }
+    settings_note_window(&app);
+    if (app.settings.window_w != window_w || app.settings.window_h != window_h)
+        settings_keep(&app);
+    free(app.settings_path);
+    pad_destroy(app.pad);
     sound_destroy(app.sound);
     replay_free(&app.replay);
     render_destroy(app.render);

@@ -395,7 +395,7 @@ void render_frame(Renderer *r, const Game *g, const HudStats *hs)
     render_marks_refresh(r, g);
     render_world(r, g);
     if (hs->front && hs->front->screen != FRONT_PLAY) {
-        render_front(r, g, hs->front);
+        render_front(r, g, hs);
         return;
     }
     if (g->show_minimap)

@@ -12,6 +12,7 @@
 #include "assets.h"
 #include "front.h"
 #include "game.h"
+#include "settings.h"
 
 typedef struct Renderer Renderer;
 
@@ -27,6 +28,8 @@ typedef struct HudStats {
     MenuKind menu;
     int menu_sel;      /* the highlighted item */
     const Front *front; /* the title, level select or ending over the level (NULL or FRONT_PLAY: none) */
+    const Settings *settings; /* what the settings screen shows */
+    const char *settings_path; /* where they are kept (NULL: nowhere) */
 } HudStats;
 
 Renderer *render_create(SDL_Renderer *sdl, Assets *assets);

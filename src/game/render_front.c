@@ -34,13 +34,16 @@ static FrontLayout front_layout(const Game *g, const Front *f)
     FrontLayout F;
     memset(&F, 0, sizeof F);
     int m = px(L.ui, 22), gap = px(L.ui, 8);
-    int w = (int)fmin((f->screen == FRONT_LEVELS ? 720 : 420) * L.ui, g->screen_w - 2 * L.pad);
+    int w = (int)fmin((f->screen == FRONT_LEVELS || f->screen == FRONT_SETTINGS ? 720 : 420) * L.ui,
+                      g->screen_w - 2 * L.pad);
     int ih = f->screen == FRONT_LEVELS ? L.line + px(L.ui, 8) : L.line + px(L.ui, 16);
     int head = L.big_line + L.line + px(L.ui, 16), foot = L.line + px(L.ui, 10);
     int room = g->screen_h - 2 * L.pad - 2 * m - head - foot;
     int rows = 0;
     if (f->screen == FRONT_TITLE) {
         rows = FRONT_TITLE_ITEMS;
+    } else if (f->screen == FRONT_SETTINGS) {
+        rows = FRONT_SET_ITEMS;
     } else if (f->screen == FRONT_LEVELS) {
         rows = room / (ih + (gap / 2));
         rows = rows < 1 ? 1 : rows > f->count ? f->count : rows;
@@ -53,6 +56,8 @@ static FrontLayout front_layout(const Game *g, const Front *f)
     }
     int step = f->screen == FRONT_LEVELS ? ih + gap / 2 : ih + gap;
     int body = f->screen == FRONT_ENDING ? 7 * L.line : rows * step - (rows ? step - ih : 0);
+    if (f->screen == FRONT_SETTINGS)
+        body += 3 * L.line + gap; /* the notes under the items */
     int h = 2 * m + head + body + foot;
     SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
     if (p.y < L.pad)
@@ -209,8 +214,59 @@ static void draw_ending(Renderer *r, const Front *f, const FrontLayout *F)
     centred(r, font, &F->panel, F->foot_y, DIM, "Enter: back to the title");
 }
 
-void render_front(Renderer *r, const Game *g, const Front *f)
+static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, const Settings *set, const char *path)
 {
+    const Layout *L = &r->lay;
+    TTF_Font *font = r->assets->font, *big = r->assets->font_big;
+    render_text(r, big, F->panel.x + px(L->ui, 22), F->title_y, HEAD, "Settings");
+    render_text(r, font, F->panel.x + px(L->ui, 22), F->note_y, DIM, "Kept for the next time, as soon as changed.");
+    static const char *const labels[FRONT_SET_ITEMS] = {"Volume", "Effects volume", "Fullscreen",
+                                                        "Minimap when a level starts", "Text size"};
+    for (int i = 0; i < F->items && set; i++) {
+        SDL_Rect b = F->item[i];
+        bool sel = i == f->sel;
+        button(r, b, sel);
+        int ty = b.y + (b.h - L->line) / 2 + px(L->ui, 1);
+        render_text(r, font, b.x + px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, labels[i]);
+        char value[64];
+        switch (i) {
+        case FRONT_SET_MASTER:
+            snprintf(value, sizeof value, "\xe2\x97\x80  %d%%  \xe2\x96\xb6", set->master_volume);
+            break;
+        case FRONT_SET_EFFECTS:
+            snprintf(value, sizeof value, "\xe2\x97\x80  %d%%  \xe2\x96\xb6", set->effects_volume);
+            break;
+        case FRONT_SET_FULLSCREEN:
+            snprintf(value, sizeof value, "%s", set->fullscreen ? "on" : "off");
+            break;
+        case FRONT_SET_MINIMAP:
+            snprintf(value, sizeof value, "%s", set->minimap ? "shown" : "hidden");
+            break;
+        default:
+            snprintf(value, sizeof value, "\xe2\x97\x80  %d%%  \xe2\x96\xb6", set->text_size);
+            break;
+        }
+        int vw = render_text_width(font, value);
+        render_text(r, font, b.x + b.w - px(L->ui, 10) - vw, ty, sel ? HEAD : DIM, value);
+    }
+    int y = F->item[F->items - 1].y + F->item[F->items - 1].h + px(L->ui, 10);
+    char line[TEXT_LEN], fit[TEXT_LEN];
+    snprintf(line, sizeof line, "The window's size is remembered as you leave it (%dx%d).", set ? set->window_w : 0,
+             set ? set->window_h : 0);
+    render_text(r, font, F->panel.x + px(L->ui, 22), y, DIM, line);
+    snprintf(line, sizeof line, "Kept in %s. The keys: H in play.", path ? path : "no file (--no-progress)");
+    render_text_fit(font, line, F->panel.w - px(L->ui, 44), fit, sizeof fit);
+    render_text(r, font, F->panel.x + px(L->ui, 22), y + L->line, DIM, fit);
+    if (set && set->error[0]) {
+        render_text_fit(font, set->error, F->panel.w - px(L->ui, 44), fit, sizeof fit);
+        render_text(r, font, F->panel.x + px(L->ui, 22), y + 2 * L->line, (SDL_Color){255, 140, 120, 255}, fit);
+    }
+    centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Left, Right, Enter: change    Esc: back");
+}
+
+void render_front(Renderer *r, const Game *g, const HudStats *hs)
+{
+    const Front *f = hs->front;
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r->sdl, 10, 12, 20, 150); /* the level behind, darkened */
     SDL_RenderFillRect(r->sdl, NULL);
@@ -220,6 +276,8 @@ void render_front(Renderer *r, const Game *g, const Front *f)
         draw_title(r, f, &F);
     else if (f->screen == FRONT_LEVELS)
         draw_levels(r, f, &F);
+    else if (f->screen == FRONT_SETTINGS)
+        draw_settings(r, f, &F, hs->settings, hs->settings_path);
     else if (f->screen == FRONT_ENDING)
         draw_ending(r, f, &F);
 }

@@ -345,6 +345,6 @@ typedef enum MiniMarker {
 void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px, const SDL_Color *fill);
 const char *render_minimap_marker_name(MiniMarker m);
 void render_ui(Renderer *r, const Game *g, const HudStats *hs); /* render_ui.c */
-void render_front(Renderer *r, const Game *g, const Front *f);  /* render_front.c */
+void render_front(Renderer *r, const Game *g, const HudStats *hs); /* render_front.c */
 
 #endif

@@ -30,6 +30,7 @@ Layout render_layout(const Game *g)
     int w = g->screen_w, h = g->screen_h;
     /* text and panels scale with the window, in eighths, never below what reads */
     double ui = floor(fmin(w / 1280.0, h / 720.0) * 8.0) / 8.0;
+    ui *= g->text_size > 0 ? g->text_size / 100.0 : 1.0; /* the player's text size (settings) */
     L.ui = ui < 0.75 ? 0.75 : ui > 3.0 ? 3.0 : ui;
     L.font_px = px(L.ui, 14);
     L.big_px = px(L.ui, 20);

@@ -40,12 +40,13 @@ static const struct {
     {"wait", SCRIPT_WAIT, 1, ARG_MS, false, "MS (0 to 3600000)"},
     {"screenshot", SCRIPT_SCREENSHOT, 0, 0, true, "PATH.png"},
     {"quit", SCRIPT_QUIT, 0, 0, false, "nothing"},
+    {"pad", SCRIPT_PAD, 0, 0, true, "plug, unplug, a, b, start, up, down, left or right (a virtual gamepad)"},
 };
 enum { OP_COUNT = sizeof ops / sizeof ops[0], WORDS_MAX = 6 };
 
 #define COMMAND_LIST \
     "click, rclick, drag, move, mousedown, mouseup, clicktile, rclicktile, key, keydown, keyup, wait, " \
-    "screenshot, quit"
+    "screenshot, quit, pad"
 
 /* One command line (a copy the words may be cut into) -> c; false after
  * reporting. */

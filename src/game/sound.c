@@ -23,6 +23,7 @@ struct Sound {
     SDL_AudioDeviceID device; /* 0: silent */
     bool audio_started;       /* this Sound holds a share of SDL's audio subsystem */
     bool muted;
+    int gain;               /* per 10000: the master volume times the effects volume, in percent */
     SynthBank bank;
     Voice voice[SOUND_VOICES]; /* shared with the audio thread: locked */
     unsigned long plays[SOUND_COUNT];
@@ -51,8 +52,10 @@ static void sound_callback(void *userdata, Uint8 *stream, int len)
             if (vo->pos >= vo->frames)
                 vo->samples = NULL;
         }
-        for (int i = 0; i < n; i++)
-            out[done + i] = (int16_t)(mix[i] > INT16_MAX ? INT16_MAX : mix[i] < INT16_MIN ? INT16_MIN : mix[i]);
+        for (int i = 0; i < n; i++) {
+            int32_t m = (int32_t)((int64_t)mix[i] * s->gain / 10000);
+            out[done + i] = (int16_t)(m > INT16_MAX ? INT16_MAX : m < INT16_MIN ? INT16_MIN : m);
+        }
     }
 }
 
@@ -96,6 +99,7 @@ Sound *sound_create(bool muted, bool headless)
     if (!s)
         return NULL;
     s->muted = muted;
+    s->gain = 10000;
     if (headless) {
         const char *driver = SDL_WasInit(SDL_INIT_AUDIO) ? SDL_GetCurrentAudioDriver() : NULL;
         if (driver && strcmp(driver, "dummy") != 0) {
@@ -200,4 +204,22 @@ int sound_voices_playing(const Sound *s)
         n += s->voice[v].samples != NULL;
     SDL_UnlockAudioDevice(s->device);
     return n;
+}
+
+void sound_set_volume(Sound *s, int master, int effects)
+{
+    if (!s)
+        return;
+    master = master < 0 ? 0 : master > 100 ? 100 : master;
+    effects = effects < 0 ? 0 : effects > 100 ? 100 : effects;
+    if (s->device)
+        SDL_LockAudioDevice(s->device);
+    s->gain = master * effects;
+    if (s->device)
+        SDL_UnlockAudioDevice(s->device);
+}
+
+int sound_gain(const Sound *s)
+{
+    return s ? s->gain : 0;
 }

@@ -42,6 +42,11 @@ void sound_play(Sound *s, SoundId id);
 /* Muting stops whatever is playing and keeps new effects quiet. */
 void sound_set_muted(Sound *s, bool muted);
 bool sound_muted(const Sound *s);
+/* The volumes, 0 to 100 each (settings.h): every effect is played at
+ * master x effects / 10000 of its level. */
+void sound_set_volume(Sound *s, int master, int effects);
+/* That gain, per 10000 (tests). */
+int sound_gain(const Sound *s);
 
 /* "" when the mixer runs (on the dummy driver too), else one line saying why they are not, such as
  * "No audio device: playing silently (...)". Valid until sound_destroy. */
