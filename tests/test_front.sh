@@ -73,6 +73,16 @@ check "settings: a damaged file is ignored (the defaults) and kept aside as sett
     'grep -q "^setting 0 master 100 effects 100 fullscreen 0 minimap 1 " "$tmp/set3.trace" &&
      [ "$(cat "$tmp/cfg/isodroid/settings.bad")" = "not settings at all" ]'
 
+# the keys are the binding table's, the player's own over the defaults:
+# restart moved to X, so R does nothing and X restarts
+mkdir -p "$tmp/keys/isodroid"
+printf '# isodroid settings 1\nkey.restart = X\n' >"$tmp/keys/isodroid/settings"
+printf '%s\n' "clicktile 5 2" "wait 500" "key r" "wait 100" "key x" "wait 100" quit >"$tmp/keys.txt"
+XDG_CONFIG_HOME="$tmp/keys" XDG_DATA_HOME="$tmp/data" "$game" levels/01_tutorial.txt --headless --trace \
+    --script "$tmp/keys.txt" >"$tmp/keys.trace" 2>&1
+check "a key set in the settings acts (X restarts) and the default it replaced does not (R) ($(grep -c '^restart' "$tmp/keys.trace") restarts)" \
+    '[ "$(grep -c "^restart" "$tmp/keys.trace")" -eq 1 ] && [ "$(grep -n "^restart" "$tmp/keys.trace" | cut -d: -f1)" -gt "$(grep -n "^arrive" "$tmp/keys.trace" | tail -1 | cut -d: -f1)" ]'
+
 # a level argument still starts play at once, with no title
 (cd "$tmp/run" && printf 'quit\n' >"$tmp/direct.txt" && XDG_DATA_HOME="$tmp/data" "$bin" levels/01_first.txt \
     --headless --trace --script "$tmp/direct.txt" >"$tmp/direct.trace" 2>&1)

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 
 #include "assets.h"
+#include "bindings.h"
 #include "front.h"
 #include "game.h"
 #include "levelset.h"
@@ -293,28 +294,42 @@ static void send_push(App *app)
 }
 
 /* A direction key went down or up; false when k is not one. */
-static bool direction_key(App *app, SDL_Keycode k, bool down)
+/* The action of key k (with the modifiers held) where the player is now:
+ * play or the editor (bindings.h: the player's keys over the defaults). */
+static BindAction key_action(const App *app, SDL_Keycode k, Uint16 mod)
+{
+    unsigned mods = (mod & KMOD_CTRL ? BIND_MOD_CTRL : 0) | (mod & KMOD_SHIFT ? BIND_MOD_SHIFT : 0) |
+                    (mod & KMOD_ALT ? BIND_MOD_ALT : 0);
+    char chord[BIND_NAME_MAX];
+    if (!bindings_chord(SDL_GetKeyName(k), mods, chord, sizeof chord))
+        return BIND_NONE;
+    return bindings_action_for_key(&app->settings, chord, app->game.editing ? BIND_IN_EDITOR : BIND_IN_PLAY);
+}
+
+/* A step key going down or up (the held keys walk on); false for other keys. */
+static bool direction_key(App *app, SDL_Keycode k, Uint16 mod, bool down)
 {
     static const struct {
-        SDL_Keycode key;
+        BindAction a;
         int sx, sy;
-    } pad[] = {{SDLK_KP_1, -1, 1}, {SDLK_KP_2, 0, 1}, {SDLK_KP_3, 1, 1}, {SDLK_KP_4, -1, 0},
-               {SDLK_KP_6, 1, 0},  {SDLK_KP_7, -1, -1}, {SDLK_KP_8, 0, -1}, {SDLK_KP_9, 1, -1}};
-    switch (k) {
-    case SDLK_UP: app->key_up = down; break;
-    case SDLK_DOWN: app->key_down = down; break;
-    case SDLK_LEFT: app->key_left = down; break;
-    case SDLK_RIGHT: app->key_right = down; break;
+    } diag[] = {{BIND_STEP_DOWN_LEFT, -1, 1}, {BIND_STEP_DOWN_RIGHT, 1, 1}, {BIND_STEP_UP_LEFT, -1, -1},
+                {BIND_STEP_UP_RIGHT, 1, -1}};
+    BindAction a = key_action(app, k, down ? mod : 0); /* released: the key alone */
+    switch (a) {
+    case BIND_STEP_UP: app->key_up = down; break;
+    case BIND_STEP_DOWN: app->key_down = down; break;
+    case BIND_STEP_LEFT: app->key_left = down; break;
+    case BIND_STEP_RIGHT: app->key_right = down; break;
     default: {
         size_t i = 0;
-        while (i < sizeof pad / sizeof pad[0] && pad[i].key != k)
+        while (i < sizeof diag / sizeof diag[0] && diag[i].a != a)
             i++;
-        if (i == sizeof pad / sizeof pad[0])
+        if (i == sizeof diag / sizeof diag[0])
             return false;
         if (down) {
-            app->pad_dx = pad[i].sx;
-            app->pad_dy = pad[i].sy;
-        } else if (app->pad_dx == pad[i].sx && app->pad_dy == pad[i].sy) {
+            app->pad_dx = diag[i].sx;
+            app->pad_dy = diag[i].sy;
+        } else if (app->pad_dx == diag[i].sx && app->pad_dy == diag[i].sy) {
             app->pad_dx = app->pad_dy = 0;
         }
     }
@@ -695,22 +710,14 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
         menu_key(app, k);
         return;
     }
-    if (k == SDLK_F3) {
-        app->debug = !app->debug;
+    BindAction a = key_action(app, k, mod);
+    if (!g->editing && (a == BIND_STEP_UP || a == BIND_STEP_DOWN || a == BIND_STEP_LEFT || a == BIND_STEP_RIGHT ||
+                        a == BIND_STEP_UP_LEFT || a == BIND_STEP_UP_RIGHT || a == BIND_STEP_DOWN_LEFT ||
+                        a == BIND_STEP_DOWN_RIGHT)) {
+        direction_key(app, k, mod, true);
         return;
     }
-    if (mod & KMOD_CTRL) {
-        if (k == SDLK_s)
-            game_save(g);
-        else if (k == SDLK_y || (k == SDLK_z && (mod & KMOD_SHIFT)))
-            game_redo(g);
-        else if (k == SDLK_z)
-            game_undo(g);
-        return;
-    }
-    if (!g->editing && direction_key(app, k, true))
-        return;
-    if (!g->editing && g->sim.status == SIM_WON && (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE)) {
+    if (!g->editing && g->sim.status == SIM_WON && (a == BIND_CONFIRM || a == BIND_PAUSE)) {
         unpause_player(app);
         if (campaign_over(app))
             set_screen(app, FRONT_ENDING);
@@ -718,14 +725,30 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
             game_next_level(g);
         return;
     }
-    if (g->editing) {
-        if (k >= SDLK_1 && k <= SDLK_9)
+    if (g->editing && !(mod & (KMOD_CTRL | KMOD_ALT))) { /* the palette: fixed keys */
+        if (k >= SDLK_1 && k <= SDLK_9) {
             game_edit_brush(g, GAME_PALETTE[k - SDLK_1]);
-        else if (k == SDLK_0)
+            return;
+        }
+        if (k == SDLK_0) {
             game_edit_brush(g, GAME_PALETTE[9]);
+            return;
+        }
     }
-    switch (k) {
-    case SDLK_ESCAPE:
+    switch (a) {
+    case BIND_FRAME_RATE:
+        app->debug = !app->debug;
+        break;
+    case BIND_SAVE:
+        game_save(g);
+        break;
+    case BIND_UNDO:
+        game_undo(g);
+        break;
+    case BIND_REDO:
+        game_redo(g);
+        break;
+    case BIND_BACK:
         if (g->show_help)
             g->show_help = false;
         else if (g->editing)
@@ -733,79 +756,70 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
         else
             open_menu(app, MENU_PAUSE);
         break;
-    case SDLK_SPACE:
-    case SDLK_p:
+    case BIND_PAUSE:
         if (!g->editing)
             game_set_pause(g, GAME_PAUSE_PLAYER, !(g->pause & GAME_PAUSE_PLAYER));
         break;
-    case SDLK_BACKSPACE:
+    case BIND_REWIND:
         if (!g->editing && game_rewind(g))
             release_held(app, false);
         break;
-    case SDLK_e:
+    case BIND_EDITOR:
         game_edit_toggle(g);
         break;
-    case SDLK_r:
+    case BIND_RESTART:
         if (!g->editing) {
             unpause_player(app);
             game_restart(g);
         }
         break;
-    case SDLK_k:
+    case BIND_SOUND:
         sound_set_muted(app->sound, !sound_muted(app->sound));
         game_say(g, 2.0, sound_muted(app->sound) ? "Sound off (K turns it on)." : "Sound on.");
         break;
-    case SDLK_PAGEDOWN:
+    case BIND_NEXT_LEVEL:
         game_request_switch(g, +1);
         break;
-    case SDLK_PAGEUP:
+    case BIND_PREV_LEVEL:
         game_request_switch(g, -1);
         break;
-    case SDLK_n:
-        if (!g->editing)
-            game_request_switch(g, +1);
-        break;
-    case SDLK_h:
-    case SDLK_F1:
+    case BIND_HELP:
         g->show_help = !g->show_help;
         break;
-    case SDLK_m:
+    case BIND_MINIMAP:
         g->show_minimap = !g->show_minimap;
         break;
-    case SDLK_v:
+    case BIND_CONES:
         g->show_cones = !g->show_cones;
         break;
-    case SDLK_c:
+    case BIND_CAMERA:
         game_toggle_follow(g);
         break;
-    case SDLK_t:
+    case BIND_WALLS:
         g->walls_down = !g->walls_down;
         game_say(g, 2.0, g->walls_down ? "Walls down: T raises them again." : "Walls up.");
         break;
-    case SDLK_F11:
+    case BIND_FULLSCREEN:
         toggle_fullscreen(app);
         app->settings.fullscreen = is_fullscreen(app);
         settings_keep(app);
         break;
-    case SDLK_w:
+    case BIND_PAN_UP:
         game_pan(g, 0, 48);
         break;
-    case SDLK_s:
+    case BIND_PAN_DOWN:
         game_pan(g, 0, -48);
         break;
-    case SDLK_a:
+    case BIND_PAN_LEFT:
         game_pan(g, 48, 0);
         break;
-    case SDLK_d:
+    case BIND_PAN_RIGHT:
         game_pan(g, -48, 0);
         break;
-    case SDLK_PLUS:
-    case SDLK_EQUALS:
-    case SDLK_KP_PLUS:
+    case BIND_ZOOM_IN:
         game_zoom_at(g, (ScreenPos){g->screen_w / 2.0, g->screen_h / 2.0}, 1.25);
         break;
-    case SDLK_MINUS:
-    case SDLK_KP_MINUS:
+    case BIND_ZOOM_OUT:
         game_zoom_at(g, (ScreenPos){g->screen_w / 2.0, g->screen_h / 2.0}, 0.8);
         break;
     default:
@@ -951,7 +965,7 @@ static void handle_event(App *app, const SDL_Event *e)
             hover_at(app, app->mouse_x, app->mouse_y); /* the view or the level may have changed under it */
         break;
     case SDL_KEYUP:
-        direction_key(app, e->key.keysym.sym, false);
+        direction_key(app, e->key.keysym.sym, 0, false);
         break;
     case SDL_MOUSEBUTTONDOWN:
         mouse_down(app, e->button.button, e->button.x, e->button.y);
