@@ -135,7 +135,7 @@ rc=$?
 check "a level whose file name has 250 characters saves" '[ $rc -eq 0 ] && grep -q "^save " "$tmp/out" && ! cmp -s "$long" $tut'
 
 # ---- isodroid: scripts (exit 3 for every script error) -------------------------
-cmds="click, rclick, drag, move, mousedown, mouseup, clicktile, rclicktile, key, keydown, keyup, wait, screenshot, quit"
+cmds="click, rclick, drag, move, mousedown, mouseup, clicktile, rclicktile, key, keydown, keyup, wait, screenshot, quit, pad"
 nocmd="no commands: a script needs at least one ($cmds)"
 run_script "an empty script (ran for ever)" 3 "T/s.txt: $nocmd" ""
 run_script "a script of comments and blank lines (ran for ever)" 3 "T/s.txt: $nocmd" "# one

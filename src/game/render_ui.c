@@ -7,6 +7,8 @@
  * the sentry that caught it). Decides nothing. */
 #include "render_int.h"
 
+#include "bindings.h"
+
 #include "text.h"
 
 #include <math.h>
@@ -584,37 +586,40 @@ static void draw_message(Renderer *r, const Game *g, int top, const SDL_Rect *ta
 
 /* ---- the help: the keys, the sentries, the minimap's legend ---------------------------- */
 
+enum { HELP_WRAP = 3, HELP_ROWS = 32 };
+
 typedef struct HelpRow {
     const char *keys, *what;
     int badge; /* a Badge drawn before the keys, or -1 */
 } HelpRow;
 
-static const HelpRow help_keys[] = {
-    {"Goal", "collect every energy cell, then walk into the exit", -1},
-    {"Left click", "walk to a tile (or to the nearest reachable one)", -1},
-    {"Hold the left button", "the droid follows the pointer", -1},
-    {"Arrow keys, keypad", "step; two arrows: diagonal; hold: walk on", -1},
-    {"Space or P", "pause / resume; paused, you can still look around and plan", -1},
-    {"Backspace", "go back 3 seconds (also after being caught)", -1},
-    {"R", "restart the level", -1},
-    {"K", "sound on / off", -1},
-    {"Click the minimap", "walk there", -1},
-    {"Right / middle drag, W A S D", "pan the camera", -1},
-    {"Mouse wheel, + / -", "zoom around the cursor", -1},
-    {"C", "camera follows the droid / stays put", -1},
-    {"T", "walls down: every wall a low block, to read the level", -1},
-    {"V", "the sentries' view cones and patrols on / off", -1},
-    {"M", "show or hide the minimap", -1},
-    {"PageDown or N / PageUp", "next / previous level of the folder", -1},
-    {"E", "edit the level / play again", -1},
-    {"  1 ... 9, 0 or the palette", "pick what to paint (9 moves the start)", -1},
-    {"  Left drag / right click", "paint / toggle wall and floor", -1},
-    {"  Ctrl+Z, Ctrl+Y", "undo, redo", -1},
-    {"  Ctrl+S", "save the level file", -1},
-    {"H or F1", "this help; the game waits while it is open (a click closes it)", -1},
-    {"F11, F3", "fullscreen; the frame rate", -1},
-    {"Esc", "close this help, stop editing, or the pause menu: resume, restart, quit", -1},
-};
+/* The keys' rows of the help: the goal, then the binding table's rows
+ * (bindings.h) that act in play or in the editor, with the player's keys;
+ * the editor's own rows indented. Filled on each drawing (the texts live in
+ * static storage: one help is drawn at a time). */
+static int help_keys(const Settings *set, HelpRow *rows, int max)
+{
+    static char keys[HELP_ROWS][BIND_TEXT_MAX + 2];
+    BindRow b[BIND_COUNT];
+    int nb = bindings_rows(b, BIND_COUNT), n = 0;
+    Settings defaults;
+    if (!set) {
+        settings_default(&defaults);
+        set = &defaults;
+    }
+    rows[n++] = (HelpRow){"Goal", "collect every energy cell, then walk into the exit", -1};
+    for (int i = 0; i < nb && n < max && n < HELP_ROWS; i++) {
+        if (!(b[i].where & (BIND_IN_PLAY | BIND_IN_EDITOR)))
+            continue; /* the panels' and the questions' own keys: said there */
+        bool editor_only = !(b[i].where & BIND_IN_PLAY);
+        char text[BIND_TEXT_MAX];
+        bindings_row_text(set, &b[i], text, sizeof text);
+        snprintf(keys[n], sizeof keys[n], "%s%s", editor_only ? "  " : "", text);
+        rows[n] = (HelpRow){keys[n], b[i].help, -1};
+        n++;
+    }
+    return n;
+}
 
 static const HelpRow help_sentries[] = {
     {"Sight", "a 120\xc2\xb0 cone 8 tiles deep; walls, void and closed doors block it (V shows the cones)", BADGE_EYE},
@@ -631,7 +636,6 @@ static const HelpRow help_sentries[] = {
 
 static const MiniMarker legend[] = {MARK_DROID, MARK_TARGET, MARK_PATH, MARK_EXIT, MARK_CELL, MARK_DOOR, MARK_SENTRY};
 
-enum { HELP_WRAP = 3, HELP_ROWS = 32 };
 
 /* One table of the help: rows of keys (or a badge and a name) and their
  * description, wrapped; the widths of its columns; the rows that fit. */
@@ -751,7 +755,7 @@ static void legend_draw(Renderer *r, int x0, int y, int width, int gap)
 /* The help in one screen: with room, the keys on the left and the sentries
  * and the legend on the right; else one column, keys first, cut to the rows
  * that fit with a line saying how many are left out. */
-static void draw_help(Renderer *r, const Game *g)
+static void draw_help(Renderer *r, const Game *g, const HudStats *hs)
 {
     const Layout *L = &r->lay;
     TTF_Font *fb = r->assets->font_big;
@@ -759,7 +763,8 @@ static void draw_help(Renderer *r, const Game *g)
     int avail_w = g->screen_w - 2 * L->pad - 2 * m, avail_h = g->screen_h - 2 * L->pad - 2 * m;
     int head_h = L->big_line + px(L->ui, 10);
     static HelpTable keys, sentries; /* large; one help is drawn at a time */
-    keys = (HelpTable){.rows = help_keys, .count = (int)(sizeof help_keys / sizeof help_keys[0])};
+    static HelpRow key_rows[HELP_ROWS];
+    keys = (HelpTable){.rows = key_rows, .count = help_keys(hs->settings, key_rows, HELP_ROWS)};
     sentries = (HelpTable){.rows = help_sentries, .count = (int)(sizeof help_sentries / sizeof help_sentries[0])};
     bool two = avail_w >= px(L->ui, 880);
     int left_w = two ? (avail_w - col_gap) * 53 / 100 : avail_w, right_w = two ? avail_w - col_gap - left_w : avail_w;
@@ -1052,7 +1057,7 @@ void render_ui(Renderer *r, const Game *g, const HudStats *hs)
         draw_message(r, g, under, taken, 2);
     }
     if (g->show_help)
-        draw_help(r, g);
+        draw_help(r, g, hs);
     if (hs->menu != MENU_NONE && g->ask == GAME_ASK_NONE)
         draw_menu(r, g, hs);
     if (g->ask != GAME_ASK_NONE)
