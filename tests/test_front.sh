@@ -28,7 +28,7 @@ play() { # NAME COMMANDS...: runs them from the title, the trace's screens and l
 play first "wait 100" "key Down" "key Return" "wait 100" "key Escape" "wait 100" "key Up" "key Return" "wait 100" \
     "clicktile 4 1" "wait 2000" "key Escape" "key q" "wait 100"
 check "title, level select, back, Start, a win, the pause panel's Quit goes to the title ($(cat "$tmp/first.out"))" \
-    '[ "$(cat "$tmp/first.out")" = "screen title screen levels screen title screen play win screen title " ]'
+    '[ "$(cat "$tmp/first.out")" = "screen title screen levels screen title level levels/01_first.txt screen play win screen title " ]'
 
 play again "wait 100" "key Return" "wait 100" "clicktile 1 1" "wait 2000" "key Escape" "key l" "wait 100" \
     "key Return" "wait 100"

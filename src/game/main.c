@@ -543,14 +543,9 @@ static void play_level(App *app, int i)
     Game *g = &app->game;
     char path[4096];
     bool extra = i >= app->front.campaign;
-    if (!extra && i == g->level_index) {
-        unpause_player(app);
-        game_restart(g);
-    } else if (!levelset_path(extra ? &app->extras : &g->levels, extra ? i - app->front.campaign : i, path,
-                              sizeof path) ||
-               !game_open(g, path)) {
-        return; /* game_open said why */
-    }
+    if (!levelset_path(extra ? &app->extras : &g->levels, extra ? i - app->front.campaign : i, path, sizeof path) ||
+        !game_open(g, path)) /* opened afresh, welcomed (the one shown behind the title too) */
+        return;              /* game_open said why */
     unpause_player(app);
     set_screen(app, FRONT_PLAY);
 }
@@ -903,11 +898,14 @@ static void mouse_move(App *app, int px, int py)
         app->drag_y = py;
     }
     TilePos t;
+    /* the pointer moved by the player (not the window's first report of
+     * where it stands): only that picks a screen's item */
+    bool moved = app->pointer_in && (px != app->mouse_x || py != app->mouse_y);
     app->mouse_x = px;
     app->mouse_y = py;
     app->pointer_in = true;
     if (app->front.screen != FRONT_PLAY) {
-        int item = render_front_pick(g, &app->front, px, py);
+        int item = moved ? render_front_pick(g, &app->front, px, py) : -1;
         if (item >= 0)
             app->front.sel = item;
         return;

@@ -212,8 +212,10 @@ int render_text_wrap(TTF_Font *font, const char *s, int max_w, char (*lines)[TEX
             s++;
         if (!*s)
             break;
+        const char *nl = strchr(s, '\n'); /* a line break in the text ends the line */
+        int len = nl ? (int)(nl - s) : (int)strlen(s);
         int fit = fit_prefix(font, s, max_w);
-        int len = (int)strlen(s);
+        fit = fit > len ? len : fit;
         if (fit < len) {
             /* break at the last space that fits, else mid-word */
             int cut = fit;
@@ -227,6 +229,8 @@ int render_text_wrap(TTF_Font *font, const char *s, int max_w, char (*lines)[TEX
         }
         snprintf(lines[count++], TEXT_LEN, "%.*s", fit < TEXT_LEN ? fit : TEXT_LEN - 1, s);
         s += fit;
+        if (*s == '\n')
+            s++;
     }
     return count;
 }

@@ -886,12 +886,12 @@ static SDL_Rect draw_result(Renderer *r, const Game *g)
         char par[64] = "no par";
         if (g->par_energy > 0)
             snprintf(par, sizeof par, "par %.1f", g->par_energy);
+        bool thrifty = g->par_energy > 0 && used <= g->par_energy * FRONT_PAR_SLACK + 1e-9;
         snprintf(lines[0], TEXT_LEN,
-                 "Time %.2f s    Steps %lld    Energy used %.1f (%s)    Rewinds %d.  Stars: won; energy within 110%% "
-                 "of par %s; unseen %s",
+                 "Time %.2f s    Steps %lld    Energy used %.1f (%s)    Rewinds %d\nStars: won \xe2\x9c\x93    "
+                 "energy within 110%% of par %s    unseen %s",
                  (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps, used, par, g->rewinds,
-                 g->par_energy > 0 && used <= g->par_energy * FRONT_PAR_SLACK + 1e-9 ? "yes" : "no",
-                 s->noticed == 0 ? "yes" : "no");
+                 thrifty ? "\xe2\x9c\x93" : "\xe2\x9c\x97", s->noticed == 0 ? "\xe2\x9c\x93" : "\xe2\x9c\x97");
         const ProgressEntry *b = progress_get(&g->progress, level_content_hash(&g->level), g->path);
         if (b)
             snprintf(lines[1], TEXT_LEN, "Best so far: %.1f s, %ld steps, %.1f energy", b->best_time, b->best_steps,
