@@ -73,6 +73,14 @@ check "settings: a damaged file is ignored (the defaults) and kept aside as sett
     'grep -q "^setting 0 master 100 effects 100 fullscreen 0 minimap 1 " "$tmp/set3.trace" &&
      [ "$(cat "$tmp/cfg/isodroid/settings.bad")" = "not settings at all" ]'
 
+# the pause panel's Settings, during play with a level given: Esc goes back to the play
+printf '%s\n' "wait 100" "key Escape" "key Down" "key Down" "key Down" "key Return" "wait 50" "key Right" \
+    "key Escape" "wait 50" "clicktile 5 2" "wait 1000" quit >"$tmp/ps.txt"
+XDG_CONFIG_HOME="$tmp/cfg2" "$game" levels/01_tutorial.txt --headless --trace --no-progress --script "$tmp/ps.txt" \
+    >"$tmp/ps.trace" 2>&1
+check "the pause panel's Settings: changed there, Esc goes back to the play, which goes on ($(grep -E '^(screen|pause|resume|pickup)' "$tmp/ps.trace" | tr '\n' ' '))" \
+    '[ "$(grep -E "^(screen|pause|resume|pickup)" "$tmp/ps.trace" | tr "\n" " ")" = "pause screen settings screen play resume pickup 5 2 47.00 " ]'
+
 # the keys are the binding table's, the player's own over the defaults:
 # restart moved to X, so R does nothing and X restarts
 mkdir -p "$tmp/keys/isodroid"

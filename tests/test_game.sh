@@ -157,10 +157,10 @@ rc=$?
 check "quit asks once: Esc Q asks, Esc goes back, Esc Q Enter quits" \
     '[ $rc -eq 0 ] && [ -f "$tmp/q1.png" ] && [ ! -f "$tmp/q2.png" ] && grep -q "^arrive 3 3" "$tmp/trace" &&
      ! cmp -s "$tmp/q1.png" "$tmp/menu.png"'
-printf 'key Escape\nkey Down\nkey Down\nkey Down\nkey Return\nkey y\nscreenshot %s/q3.png\n' "$tmp" >"$tmp/quit2.txt"
+printf 'key Escape\nkey Down\nkey Down\nkey Down\nkey Down\nkey Return\nkey y\nscreenshot %s/q3.png\n' "$tmp" >"$tmp/quit2.txt"
 "$game" levels/01_tutorial.txt --headless --script "$tmp/quit2.txt" --no-progress >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "the panel by the arrow keys: the fourth item quits, Y answers yes" '[ $rc -eq 0 ] && [ ! -f "$tmp/q3.png" ]'
+check "the panel by the arrow keys: the fifth item quits, Y answers yes" '[ $rc -eq 0 ] && [ ! -f "$tmp/q3.png" ]'
 
 # the panel takes clicks: the item under the lit one (Restart) restarts the level
 printf 'clicktile 6 8\nwait 1000\nkey Escape\nscreenshot %s/menu2.png\nquit\n' "$tmp" >"$tmp/m1.txt"

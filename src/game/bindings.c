@@ -77,8 +77,8 @@ static const BindInfo table[BIND_COUNT] = {
     [BIND_FRAME_RATE] = {"frame_rate", "Frame rate", {"F3"}, NULL, "the frame rate in the HUD", P | E, false},
     [BIND_FULLSCREEN] = {"fullscreen", "Fullscreen", {"F11"}, NULL, "fullscreen / window", P | E, false},
     [BIND_BACK] = {"back", "Back", {"Escape"}, NULL,
-                   "close the help, stop editing, else the pause panel (resume, restart, levels, quit); in a panel, "
-                   "a question or a screen of the title, back",
+                   "close the help, stop editing, else the pause panel (resume, restart, levels, settings, quit); in "
+                   "a panel, a question or a screen of the title, back",
                    P | E | M | A, true},
     [BIND_MENU_NEXT] = {"menu_next", "Next item", {"Tab"}, NULL,
                         "in a panel, the next item (the step keys and W, S move up and down too)", M, false},

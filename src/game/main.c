@@ -621,6 +621,10 @@ static void menu_choose(App *app, int item)
             app->menu = MENU_NONE;
         }
         break;
+    case MENU_SETTINGS:
+        set_screen(app, FRONT_SETTINGS);
+        app->front.back = FRONT_PLAY; /* Esc: back to the play */
+        break;
     case MENU_LEAVE:
         if (app->campaign && !game_dirty(g)) {
             set_screen(app, FRONT_TITLE);
@@ -670,8 +674,8 @@ static void menu_key(App *app, SDL_Keycode k)
 
 static HudStats hud_stats(const App *app)
 {
-    return (HudStats){app->fps,          app->debug,        app->menu, app->menu_sel,
-                      app->campaign ? &app->front : NULL, &app->settings, app->settings_path};
+    return (HudStats){app->fps,      app->debug,     app->menu,          app->menu_sel,
+                      &app->front,   app->campaign,  &app->settings,     app->settings_path};
 }
 
 /* A key while the unsaved-edits question is open. */

@@ -19,7 +19,7 @@ typedef struct Renderer Renderer;
 /* What the SDL side shows besides the game: the frame rate (F3) and the
  * pause panel (Esc) or the quit question, with its highlighted item. */
 typedef enum MenuKind { MENU_NONE, MENU_PAUSE, MENU_QUIT } MenuKind;
-enum { MENU_RESUME, MENU_RESTART, MENU_LEVELS, MENU_LEAVE, MENU_PAUSE_ITEMS }; /* MENU_PAUSE's items */
+enum { MENU_RESUME, MENU_RESTART, MENU_LEVELS, MENU_SETTINGS, MENU_LEAVE, MENU_PAUSE_ITEMS }; /* MENU_PAUSE's items */
 enum { MENU_YES, MENU_NO, MENU_QUIT_ITEMS };                      /* MENU_QUIT's */
 
 typedef struct HudStats {
@@ -27,7 +27,8 @@ typedef struct HudStats {
     bool debug;        /* F3: the frame rate in the HUD */
     MenuKind menu;
     int menu_sel;      /* the highlighted item */
-    const Front *front; /* the title, level select or ending over the level (NULL or FRONT_PLAY: none) */
+    const Front *front; /* the title, level select, settings or ending over the level (FRONT_PLAY: none) */
+    bool campaign;      /* started from the title: the pause panel's Quit goes back to it */
     const Settings *settings; /* what the settings screen shows */
     const char *settings_path; /* where they are kept (NULL: nowhere) */
 } HudStats;

@@ -941,7 +941,7 @@ typedef struct MenuLayout {
 } MenuLayout;
 
 static const char *const pause_items[MENU_PAUSE_ITEMS][2] = {
-    {"Resume", "Esc"}, {"Restart the level", "R"}, {"Levels", "L"}, {"Quit", "Q"}};
+    {"Resume", "Esc"}, {"Restart the level", "R"}, {"Levels", "L"}, {"Settings", ""}, {"Quit", "Q"}};
 static const char *const quit_items[MENU_QUIT_ITEMS][2] = {{"Yes, quit", "Enter, Y"}, {"No, go back", "Esc, N"}};
 
 /* From the window's size and the droid's place alone (so a click finds the
@@ -1010,7 +1010,7 @@ static void draw_menu(Renderer *r, const Game *g, const HudStats *hs)
         SDL_RenderDrawRect(r->sdl, &b);
         const char *const *item = quit ? quit_items[i] : pause_items[i];
         int ty = b.y + (b.h - L->line) / 2 + px(L->ui, 1), inner = px(L->ui, 10);
-        const char *label = !quit && i == MENU_LEAVE && hs->front ? "Quit to the title" : item[0];
+        const char *label = !quit && i == MENU_LEAVE && hs->campaign ? "Quit to the title" : item[0];
         render_text(r, f, b.x + inner, ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, label);
         int kw = render_text_width(f, item[1]);
         render_text(r, f, b.x + b.w - inner - kw, ty, DIM, item[1]);
