@@ -3,13 +3,15 @@
 # check (nothing unreachable), tour (winnable on its energy) and solve
 # --margin (won unseen, margin at least 15 ticks), the same bytes again from
 # the same arguments (also through --out), different levels from different
-# seeds, the header, the difficulty, and the errors: bad arguments exit 2,
-# no candidate passing exits 1. Prints TAP. ISOPATH names the binary.
+# seeds, the solver's plan replayed in the game to the same unseen win, the
+# header, the difficulty, and the errors: bad arguments exit 2, no candidate
+# passing exits 1. Prints TAP. ISOPATH and ISODROID name the binaries.
 isopath=${ISOPATH:-bin/isopath}
+isodroid=${ISODROID:-bin/isodroid}
 . "$(dirname "$0")/tap.sh"
 
 seeds=$(seq 1 50)
-gen_fail='' check_fail='' tour_fail='' solve_fail='' same_fail=''
+gen_fail='' check_fail='' tour_fail='' solve_fail='' same_fail='' play_fail=''
 for s in $seeds; do
     f="$tmp/g$s.txt"
     if ! "$isopath" gen --seed "$s" >"$f" 2>"$tmp/err"; then
@@ -18,8 +20,12 @@ for s in $seeds; do
     fi
     "$isopath" check "$f" 2>&1 | grep -q ": ok, .*, 0 unreachable from" || check_fail="$check_fail $s"
     "$isopath" tour "$f" >/dev/null 2>&1 || tour_fail="$tour_fail $s"
-    margin=$("$isopath" solve "$f" --margin 2>/dev/null | awk '$1 == "solved" { print $6 }')
+    "$isopath" solve "$f" --margin --out "$tmp/plan" >"$tmp/solved" 2>/dev/null
+    margin=$(awk '$1 == "solved" { print $6 }' "$tmp/solved")
     [ -n "$margin" ] && [ "$margin" -ge 15 ] || solve_fail="$solve_fail $s"
+    "$isodroid" "$f" --headless --replay "$tmp/plan" --trace --no-progress >"$tmp/trace" 2>/dev/null
+    [ "solved $(sed -n 's/^win //p' "$tmp/trace")" = "$(sed 's/ margin.*//' "$tmp/solved")" ] &&
+        ! grep -q "^alert " "$tmp/trace" || play_fail="$play_fail $s"
     "$isopath" gen --seed "$s" --out "$tmp/again.txt" 2>/dev/null && cmp -s "$f" "$tmp/again.txt" ||
         same_fail="$same_fail $s"
 done
@@ -28,6 +34,8 @@ check "50 seeds: every level passes check with nothing unreachable ${check_fail:
 check "50 seeds: every level is winnable on its energy by tour ${tour_fail:+(failed:$tour_fail)}" '[ -z "$tour_fail" ]'
 check "50 seeds: every level is solved unseen with a margin of 15 ticks or more ${solve_fail:+(failed:$solve_fail)}" \
     '[ -z "$solve_fail" ]'
+check "50 seeds: the solver's plan replays in the game to the same win, unseen ${play_fail:+(failed:$play_fail)}" \
+    '[ -z "$play_fail" ]'
 check "50 seeds: generating again (with --out) gives the same bytes ${same_fail:+(failed:$same_fail)}" '[ -z "$same_fail" ]'
 distinct=$(for s in $seeds; do grep -v '^;\|^name:' "$tmp/g$s.txt" | cksum; done | sort -u | wc -l)
 check "different seeds give different levels ($distinct distinct of 50)" '[ "$distinct" -eq 50 ]'
