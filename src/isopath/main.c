@@ -1,6 +1,6 @@
 /* isopath - the headless path tool: plans paths on level files, validates
- * levels, prints flow fields and runs Moving AI benchmarks. Links only the
- * core library, libc and libm. Exit codes: 0 ok, 1 no path / bad file, 2 usage. */
+ * levels, prints flow fields, runs Moving AI benchmarks and generates levels.
+ * Links only the core library, libc and libm. Exit codes: 0 ok, 1 no path / bad file, 2 usage. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +56,18 @@ static const char usage[] =
     "      up to 120) and keeps searching for one of at least 15; without it TICKS\n"
     "      is '-'. --out writes the plan as a recording (bin/isodroid --replay FILE).\n"
     "      --time caps the processor time (default 60 s; the work is capped too).\n"
+    "  isopath gen --seed N [--size WxH] [--difficulty 1-5] [--out FILE]\n"
+    "              [--candidates C] [--work TICKS]\n"
+    "      makes a level (rooms, doors, rough ground, water, cells, an exit, sentries\n"
+    "      that guard or patrol; more and faster ones at a higher difficulty) and\n"
+    "      proves it: every tile reachable, winnable on its energy (tour) and won\n"
+    "      unseen with a margin of at least 15 ticks (solve); its energy is the\n"
+    "      tour's least plus a slack that shrinks with the difficulty. The same\n"
+    "      arguments always give the same bytes. N is 0 to 9223372036854775807;\n"
+    "      sides 12 to 32 (default 24x16); difficulty default 2. Candidates are\n"
+    "      proven in turn (at most C, default 64), each with at most TICKS ticks of\n"
+    "      solving (default 500000, more on a larger level); when none passes, exit 1.\n"
+    "      Writes to stdout, or atomically to FILE; what the proof found on stderr.\n"
     "  isopath --help\n"
     "Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n";
 
@@ -293,7 +305,7 @@ static int cmd_check(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return isopath_usage_error("%s", "missing command (path, check, field, bench, tour, simbench, solve)");
+        return isopath_usage_error("%s", "missing command (path, check, field, bench, tour, simbench, solve, gen)");
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         fputs(usage, stdout);
@@ -318,5 +330,7 @@ int main(int argc, char **argv)
         return isopath_simbench(argc, argv);
     if (strcmp(cmd, "solve") == 0)
         return isopath_solve(argc, argv);
-    return isopath_usage_error("unknown command '%s' (path, check, field, bench, tour, simbench, solve)", cmd);
+    if (strcmp(cmd, "gen") == 0)
+        return isopath_gen(argc, argv);
+    return isopath_usage_error("unknown command '%s' (path, check, field, bench, tour, simbench, solve, gen)", cmd);
 }

@@ -1,0 +1,1029 @@
+/* gen.c - the level generator (gen.h): rooms by binary space partition,
+ * openings (doors and archways) in every partition wall and a few more for
+ * loops, rough ground and water in the rooms, then the start, the exit far
+ * from it, the cells and the sentries; each candidate proven by the tour
+ * and the stealth solver before it is written. Never prints. */
+#include "gen.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "field.h"
+#include "grid.h"
+#include "path.h"
+#include "sight.h"
+#include "sim.h"
+#include "solve.h"
+#include "tile.h"
+#include "tour.h"
+
+/* ---- what the difficulty changes ---------------------------------------------- */
+
+/* Per difficulty 1..5, for a level of GEN_AREA_BASE floor-able tiles (the
+ * default size's inside); other sizes scale the counts by area. */
+enum { GEN_AREA_BASE = (GEN_WIDTH_DEFAULT - 2) * (GEN_HEIGHT_DEFAULT - 2) };
+static const int sentries_base[GEN_DIFFICULTY_MAX] = {1, 2, 3, 4, 5};
+static const int cells_base[GEN_DIFFICULTY_MAX] = {3, 3, 4, 4, 5};
+static const int patrol_pct[GEN_DIFFICULTY_MAX] = {100, 80, 70, 60, 60}; /* a sentry patrols, else guards */
+static const int slack_pct[GEN_DIFFICULTY_MAX] = {50, 35, 25, 15, 10};   /* energy over the least, % of the walk */
+static const char *const speed_text[GEN_DIFFICULTY_MAX] = {"2", "2.5", "3", "3.25", "3.5"};
+static const int room_area[GEN_DIFFICULTY_MAX] = {60, 60, 50, 45, 40}; /* floor tiles a room aims at */
+/* The droid's way to every cell and the exit keeps this many floor steps
+ * from every patrol's way (the sentries hear a floor step within 6). */
+static const int patrol_clear_steps[GEN_DIFFICULTY_MAX] = {5, 5, 4, 4, 4};
+
+enum {
+    DOOR_PCT = 50,       /* an opening is a door, else an archway */
+    WIDE_PCT = 30,       /* an archway two tiles wide */
+    ROUGH_PCT = 35,      /* a room gets a patch of rough ground */
+    WATER_PCT = 30,      /* a room of at least 5x5 gets a pool */
+    TRIES = 200,         /* random picks before a placement gives up */
+    START_CLEAR = 10,    /* floor steps from the start to any sentry's post or waypoint */
+    GUARD_CLEAR = 9,     /* ... from a guard's post to any cell or the exit */
+    PAUSE_CLEAR = 7,     /* ... from a patrol's post or waypoint to any cell or the exit */
+    PATROL_NEAR = 4,     /* a patrol's waypoints lie this far ... */
+    PATROL_FAR = 20,     /* ... to this far from its post, floor steps */
+    PATROL_GAP = 3,      /* and this many tiles (king moves) from one another */
+    ROAM_PCT = 30,       /* a patrol may leave its room */
+    POST_TRIES = 3,      /* posts tried in a room, waypoints tried for a patrol */
+    EXIT_FAR_PCT = 70,   /* the exit lies at least this share of the farthest tile's cost */
+    CELL_MIN = 3,        /* floor steps from the start to a cell */
+};
+
+/* ---- random numbers: splitmix64 ------------------------------------------------ */
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+/* lo..hi, both included (hi >= lo). */
+static int rng_int(uint64_t *s, int lo, int hi)
+{
+    return lo + (int)(((rng_next(s) >> 32) * (uint64_t)(hi - lo + 1)) >> 32);
+}
+
+static bool rng_pct(uint64_t *s, int pct)
+{
+    return rng_int(s, 0, 99) < pct;
+}
+
+static uint64_t rng_mix(uint64_t h, uint64_t v)
+{
+    uint64_t s = h ^ (v * UINT64_C(0xff51afd7ed558ccd));
+    return rng_next(&s);
+}
+
+/* ---- the map being made ---------------------------------------------------------- */
+
+typedef struct Rect {
+    int x0, y0, x1, y1; /* floor tiles, both ends included */
+} Rect;
+
+typedef struct Split {
+    bool vertical;      /* a wall column at x = at (else a wall row at y = at) */
+    int at, from, to;   /* ... from row (column) `from` to `to` */
+} Split;
+
+typedef struct Map {
+    int w, h;
+    char *g;            /* w*h glyphs */
+    int *room_of;       /* w*h: the room a tile of floor lies in, -1 elsewhere */
+    uint8_t *by_gap;    /* w*h: 1 on an opening and the 8 tiles around it */
+    Rect *room;
+    int rooms;
+    Split *split;
+    int splits, cap;    /* rooms and splits hold cap each */
+    int room_area;      /* floor tiles a room aims at: larger ones are split */
+    int patrol_clear;   /* floor steps from a patrol's way the droid can keep */
+    Grid grid;          /* the costs, once the terrain is done */
+    TilePos start, exit;
+    TilePos cell[TOUR_EXACT_MAX];
+    int cells;
+    TilePos *post;      /* sentry posts, in the order placed */
+    TilePos (*patrol)[2]; /* each sentry's waypoints after its post */
+    int *patrol_n;      /* 0: a guard */
+    int sentries, sentry_cap;
+    TilePos *pick;      /* w*h scratch for picking tiles */
+} Map;
+
+static size_t at(const Map *m, int x, int y)
+{
+    return (size_t)y * (size_t)m->w + (size_t)x;
+}
+
+static char glyph(const Map *m, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < m->w && y < m->h ? m->g[at(m, x, y)] : '#';
+}
+
+static void map_free(Map *m)
+{
+    free(m->g);
+    free(m->room_of);
+    free(m->by_gap);
+    free(m->room);
+    free(m->split);
+    free(m->post);
+    free(m->patrol);
+    free(m->patrol_n);
+    free(m->pick);
+    grid_deinit(&m->grid);
+    memset(m, 0, sizeof *m);
+}
+
+static bool map_init(Map *m, int w, int h, int sentry_cap)
+{
+    memset(m, 0, sizeof *m);
+    size_t n = (size_t)w * (size_t)h;
+    m->w = w;
+    m->h = h;
+    m->cap = (int)(n / ((GEN_ROOM_MIN + 1) * (GEN_ROOM_MIN + 1))) + 2;
+    m->sentry_cap = sentry_cap;
+    m->g = malloc(n);
+    m->room_of = malloc(n * sizeof *m->room_of);
+    m->by_gap = malloc(n);
+    m->room = malloc((size_t)m->cap * sizeof *m->room);
+    m->split = malloc((size_t)m->cap * sizeof *m->split);
+    m->post = malloc((size_t)sentry_cap * sizeof *m->post);
+    m->patrol = malloc((size_t)sentry_cap * sizeof *m->patrol);
+    m->patrol_n = malloc((size_t)sentry_cap * sizeof *m->patrol_n);
+    m->pick = malloc(n * sizeof *m->pick);
+    if (!m->g || !m->room_of || !m->by_gap || !m->room || !m->split || !m->post || !m->patrol || !m->patrol_n ||
+        !m->pick) {
+        map_free(m);
+        return false;
+    }
+    return true;
+}
+
+static void map_clear(Map *m)
+{
+    size_t n = (size_t)m->w * (size_t)m->h;
+    memset(m->g, '#', n);
+    memset(m->by_gap, 0, n);
+    for (size_t i = 0; i < n; i++)
+        m->room_of[i] = -1;
+    m->rooms = m->splits = m->cells = m->sentries = 0;
+    grid_deinit(&m->grid);
+}
+
+/* ---- rooms ----------------------------------------------------------------------- */
+
+/* Splits the floor rectangle r by a wall line into two rooms of at least
+ * GEN_ROOM_MIN, and those again, until a room is about room_area tiles. */
+static void split_rect(Map *m, uint64_t *rng, Rect r)
+{
+    int rw = r.x1 - r.x0 + 1, rh = r.y1 - r.y0 + 1, area = rw * rh;
+    bool can_v = rw >= 2 * GEN_ROOM_MIN + 1, can_h = rh >= 2 * GEN_ROOM_MIN + 1;
+    bool leaf = (!can_v && !can_h) || m->splits + 1 >= m->cap || area <= m->room_area ||
+                (area <= 2 * m->room_area && rng_pct(rng, 25));
+    if (leaf) {
+        m->room[m->rooms++] = r;
+        return;
+    }
+    bool vertical;
+    if (!can_h)
+        vertical = true;
+    else if (!can_v)
+        vertical = false;
+    else if (4 * rw >= 5 * rh)
+        vertical = true;
+    else if (4 * rh >= 5 * rw)
+        vertical = false;
+    else
+        vertical = rng_pct(rng, 50);
+    Rect a = r, b = r;
+    Split s;
+    s.vertical = vertical;
+    if (vertical) {
+        s.at = rng_int(rng, r.x0 + GEN_ROOM_MIN, r.x1 - GEN_ROOM_MIN);
+        s.from = r.y0, s.to = r.y1;
+        a.x1 = s.at - 1, b.x0 = s.at + 1;
+    } else {
+        s.at = rng_int(rng, r.y0 + GEN_ROOM_MIN, r.y1 - GEN_ROOM_MIN);
+        s.from = r.x0, s.to = r.x1;
+        a.y1 = s.at - 1, b.y0 = s.at + 1;
+    }
+    m->split[m->splits++] = s;
+    split_rect(m, rng, a);
+    split_rect(m, rng, b);
+}
+
+static void mark_gap(Map *m, int x, int y)
+{
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if (x + dx >= 0 && y + dy >= 0 && x + dx < m->w && y + dy < m->h)
+                m->by_gap[at(m, x + dx, y + dy)] = 1;
+}
+
+/* Opens the wall tile (x, y): a door, or an archway (floor). */
+static void open_wall(Map *m, int x, int y, bool door)
+{
+    m->g[at(m, x, y)] = door ? '+' : '.';
+    mark_gap(m, x, y);
+}
+
+/* Is the wall tile at position p of split s one with floor on both sides? */
+static bool split_gap_ok(const Map *m, const Split *s, int p)
+{
+    if (s->vertical)
+        return glyph(m, s->at - 1, p) == '.' && glyph(m, s->at + 1, p) == '.' && !m->by_gap[at(m, s->at, p)];
+    return glyph(m, p, s->at - 1) == '.' && glyph(m, p, s->at + 1) == '.' && !m->by_gap[at(m, p, s->at)];
+}
+
+/* One or two openings in the wall line of split s, which joins the rooms
+ * on its two sides (so the rooms stay one connected whole); false when the
+ * walls from further splits leave no place for one. */
+static bool open_split(Map *m, uint64_t *rng, const Split *s)
+{
+    int n = 0;
+    for (int p = s->from; p <= s->to; p++)
+        if (split_gap_ok(m, s, p))
+            m->pick[n++] = tile_pos(p, 0);
+    if (n == 0)
+        return false;
+    int want = n >= 8 && rng_pct(rng, 30) ? 2 : 1;
+    for (int k = 0; k < want; k++) {
+        int p = m->pick[rng_int(rng, 0, n - 1)].x;
+        if (!split_gap_ok(m, s, p))
+            continue; /* beside the first opening */
+        bool door = rng_pct(rng, DOOR_PCT);
+        bool wide = !door && p + 1 <= s->to && split_gap_ok(m, s, p + 1) && rng_pct(rng, WIDE_PCT);
+        for (int q = p; q <= p + (wide ? 1 : 0); q++) {
+            if (s->vertical)
+                open_wall(m, s->at, q, door);
+            else
+                open_wall(m, q, s->at, door);
+        }
+    }
+    return true;
+}
+
+/* A few more openings in straight walls between two rooms: loops, so a
+ * sentry can be walked round. */
+static void open_loops(Map *m, uint64_t *rng)
+{
+    int want = m->rooms / 4;
+    for (int t = 0; t < TRIES && want > 0; t++) {
+        int x = rng_int(rng, 1, m->w - 2), y = rng_int(rng, 1, m->h - 2);
+        if (glyph(m, x, y) != '#' || m->by_gap[at(m, x, y)])
+            continue;
+        bool across = glyph(m, x - 1, y) == '.' && glyph(m, x + 1, y) == '.' && glyph(m, x, y - 1) == '#' &&
+                      glyph(m, x, y + 1) == '#';
+        bool down = glyph(m, x, y - 1) == '.' && glyph(m, x, y + 1) == '.' && glyph(m, x - 1, y) == '#' &&
+                    glyph(m, x + 1, y) == '#';
+        if (!across && !down)
+            continue;
+        open_wall(m, x, y, rng_pct(rng, DOOR_PCT));
+        want--;
+    }
+}
+
+/* Rough ground and water in some rooms. A pool keeps a ring of floor
+ * between it and the room's walls, so every opening still reaches every
+ * other. */
+static void add_terrain(Map *m, uint64_t *rng)
+{
+    for (int i = 0; i < m->rooms; i++) {
+        Rect r = m->room[i];
+        int rw = r.x1 - r.x0 + 1, rh = r.y1 - r.y0 + 1;
+        if (rng_pct(rng, ROUGH_PCT)) {
+            int pw = rng_int(rng, 2, rw), ph = rng_int(rng, 2, rh);
+            int px = rng_int(rng, r.x0, r.x1 - pw + 1), py = rng_int(rng, r.y0, r.y1 - ph + 1);
+            for (int y = py; y < py + ph; y++)
+                for (int x = px; x < px + pw; x++)
+                    m->g[at(m, x, y)] = ',';
+        }
+        if (rw >= 5 && rh >= 5 && rng_pct(rng, WATER_PCT)) {
+            int pw = rng_int(rng, 1, rw - 4 > 1 ? rw - 4 : 1), ph = rng_int(rng, 1, rh - 4 > 1 ? rh - 4 : 1);
+            int px = rng_int(rng, r.x0 + 1, r.x1 - pw), py = rng_int(rng, r.y0 + 1, r.y1 - ph);
+            for (int y = py; y < py + ph; y++)
+                for (int x = px; x < px + pw; x++)
+                    m->g[at(m, x, y)] = '~';
+        }
+    }
+}
+
+/* The rooms, their openings and terrain; false when a wall found no room
+ * for an opening. */
+static bool make_layout(Map *m, uint64_t *rng)
+{
+    map_clear(m);
+    split_rect(m, rng, (Rect){1, 1, m->w - 2, m->h - 2});
+    for (int i = 0; i < m->rooms; i++) {
+        Rect r = m->room[i];
+        for (int y = r.y0; y <= r.y1; y++)
+            for (int x = r.x0; x <= r.x1; x++) {
+                m->g[at(m, x, y)] = '.';
+                m->room_of[at(m, x, y)] = i;
+            }
+    }
+    for (int i = 0; i < m->splits; i++)
+        if (!open_split(m, rng, &m->split[i]))
+            return false;
+    open_loops(m, rng);
+    add_terrain(m, rng);
+    if (!grid_init(&m->grid, m->w, m->h))
+        return false;
+    for (int y = 0; y < m->h; y++)
+        for (int x = 0; x < m->w; x++) {
+            TileKind k = TILE_WALL;
+            tile_from_glyph(glyph(m, x, y), &k);
+            grid_set(&m->grid, x, y, tile_info(k)->cost);
+        }
+    return true;
+}
+
+/* ---- placing things -------------------------------------------------------------- */
+
+static double steps_of(const Field *f, TilePos t)
+{
+    uint64_t c = field_cost(f, t);
+    return c == UINT64_MAX ? -1 : (double)c / (double)PATH_UNIT_STRAIGHT;
+}
+
+/* A plain floor tile, away from openings, in room `room` (-1: any), that
+ * `ok` accepts; false when there is none. */
+typedef bool (*TileOk)(const Map *m, TilePos t, const void *ctx);
+
+static bool pick_tile(Map *m, uint64_t *rng, int room, TileOk ok, const void *ctx, TilePos *out)
+{
+    int n = 0;
+    for (int y = 1; y < m->h - 1; y++)
+        for (int x = 1; x < m->w - 1; x++) {
+            size_t i = at(m, x, y);
+            if (m->g[i] != '.' || m->by_gap[i] || (room >= 0 && m->room_of[i] != room))
+                continue;
+            if (!ok || ok(m, tile_pos(x, y), ctx))
+                m->pick[n++] = tile_pos(x, y);
+        }
+    if (n == 0)
+        return false;
+    *out = m->pick[rng_int(rng, 0, n - 1)];
+    return true;
+}
+
+/* Shuffles the rooms into order[] (Fisher-Yates). */
+static void shuffle_rooms(const Map *m, uint64_t *rng, int *order)
+{
+    for (int i = 0; i < m->rooms; i++)
+        order[i] = i;
+    for (int i = m->rooms - 1; i > 0; i--) {
+        int j = rng_int(rng, 0, i), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+}
+
+typedef struct Near {
+    const Field *from;  /* costs from a tile */
+    double lo, hi;      /* the floor steps a pick must lie within */
+} Near;
+
+static bool within(const Map *m, TilePos t, const void *ctx)
+{
+    (void)m;
+    const Near *n = ctx;
+    double d = steps_of(n->from, t);
+    return d >= n->lo && d <= n->hi;
+}
+
+/* Sight as sentries have it, but with doors counted open: never blocked by
+ * anything that may open. */
+static bool wall_opaque(const void *ctx, int x, int y)
+{
+    const Map *m = ctx;
+    char c = glyph(m, x, y);
+    return c == '#' || c == ' ';
+}
+
+/* A tile a sentry may stand on or pass through as a waypoint: far enough
+ * from the start by path, out of its sight, not beside another sentry's
+ * post. */
+typedef struct Watch {
+    const Field *start; /* costs from the start */
+    const Field *obj;   /* costs from each cell and the exit */
+    int objs;
+    double obj_clear;   /* floor steps from each of them, at least */
+    const Field *post;  /* costs from the post (waypoints), or NULL */
+    double lo, hi;      /* ... within these floor steps of it */
+} Watch;
+
+static bool sentry_spot(const Map *m, TilePos t, const void *ctx)
+{
+    const Watch *w = ctx;
+    if (steps_of(w->start, t) < START_CLEAR)
+        return false;
+    int dx = t.x - m->start.x, dy = t.y - m->start.y;
+    if (dx * dx + dy * dy <= (SENTRY_SIGHT_RANGE + 1) * (SENTRY_SIGHT_RANGE + 1) &&
+        sight_line(t, m->start, wall_opaque, m))
+        return false;
+    for (int i = 0; i < m->sentries; i++)
+        if (abs(m->post[i].x - t.x) <= 1 && abs(m->post[i].y - t.y) <= 1)
+            return false;
+    for (int i = 0; i < w->objs; i++)
+        if (steps_of(&w->obj[i], t) < w->obj_clear)
+            return false;
+    if (w->post) {
+        double d = steps_of(w->post, t);
+        return d >= w->lo && d <= w->hi;
+    }
+    return true;
+}
+
+/* Does the patrol leg from a to b (a shortest way, as the sentry walks it)
+ * keep out of the start's sight (walls alone blocking it)? */
+static bool leg_clear(const Map *m, TilePos a, TilePos b)
+{
+    Field f;
+    if (!field_init(&f, &m->grid, b, PATH_TOPO_8))
+        return false;
+    bool ok = true;
+    for (TilePos t = a;;) {
+        int dx = t.x - m->start.x, dy = t.y - m->start.y;
+        if (dx * dx + dy * dy <= (SENTRY_SIGHT_RANGE + 1) * (SENTRY_SIGHT_RANGE + 1) &&
+            sight_line(t, m->start, wall_opaque, m)) {
+            ok = false;
+            break;
+        }
+        if (!field_next(&f, t, &t))
+            break;
+    }
+    field_deinit(&f);
+    return ok;
+}
+
+/* Is every leg of sentry i's patrol out of the start's sight? */
+static bool patrol_clear(const Map *m, TilePos post, const TilePos *way, int n)
+{
+    for (int k = 0; k <= n; k++) {
+        TilePos a = k == 0 ? post : way[k - 1], b = k == n ? post : way[k];
+        if (!leg_clear(m, a, b))
+            return false;
+    }
+    return true;
+}
+
+/* Blocks in g every tile within reach floor steps of t (near: a bounded
+ * field of the map's size, reused). */
+static bool block_near(Grid *g, const Map *m, Field *near, TilePos t, double reach)
+{
+    if (!field_update(near, &m->grid, t, (uint64_t)(reach * (double)PATH_UNIT_STRAIGHT)))
+        return false;
+    int r = (int)reach; /* a step costs at least 1: nothing farther is within reach */
+    for (int y = t.y - r; y <= t.y + r; y++)
+        for (int x = t.x - r; x <= t.x + r; x++)
+            if (field_cost(near, tile_pos(x, y)) != UINT64_MAX)
+                grid_set(g, x, y, 0);
+    return true;
+}
+
+/* Blocks in g the tiles within earshot of sentry i: of a guard's post
+ * (GUARD_CLEAR), of every tile of a patrol's legs (m->patrol_clear). */
+static bool block_sentry(Grid *g, const Map *m, Field *near, int i)
+{
+    int n = m->patrol_n[i];
+    if (n == 0)
+        return block_near(g, m, near, m->post[i], GUARD_CLEAR);
+    const TilePos *way = m->patrol[i];
+    for (int k = 0; k <= n; k++) {
+        TilePos a = k == 0 ? m->post[i] : way[k - 1], b = k == n ? m->post[i] : way[k];
+        Field f;
+        if (!field_init(&f, &m->grid, b, PATH_TOPO_8))
+            return false;
+        bool ok = true;
+        for (TilePos t = a; ok;) {
+            ok = block_near(g, m, near, t, m->patrol_clear);
+            if (!field_next(&f, t, &t))
+                break;
+        }
+        field_deinit(&f);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* g becomes the map's grid with every tile within earshot of a sentry
+ * `mask` names (bit i: sentry i; all past 63 when bit 63) blocked. */
+static bool earshot_grid(const Map *m, uint64_t mask, Grid *g)
+{
+    Field near = {0};
+    bool ok = grid_copy(g, &m->grid) && field_init_bounded(&near, m->w, m->h, PATH_TOPO_8);
+    for (int i = 0; i < m->sentries && ok; i++)
+        if (mask & (UINT64_C(1) << (i < 63 ? i : 63)))
+            ok = block_sentry(g, m, &near, i);
+    field_deinit(&near);
+    return ok;
+}
+
+/* Can the droid reach every cell and the exit keeping out of earshot of
+ * the sentries `mask` names? */
+static bool passable(const Map *m, uint64_t mask)
+{
+    Grid g = {0};
+    Field fs;
+    bool ok = earshot_grid(m, mask, &g) && grid_walkable(&g, m->start.x, m->start.y) &&
+              field_init(&fs, &g, m->start, PATH_TOPO_8);
+    if (ok) {
+        ok = steps_of(&fs, m->exit) >= 0;
+        for (int i = 0; i < m->cells && ok; i++)
+            ok = steps_of(&fs, m->cell[i]) >= 0;
+        field_deinit(&fs);
+    }
+    grid_deinit(&g);
+    return ok;
+}
+
+/* Can the droid reach every cell and the exit out of every sentry's
+ * earshot (a guard's whole, a patrol's near its way)? Then a patrol is
+ * only ever passed in its outer earshot, by timing, and a guard never: a
+ * guard on the only way would make a level no timing wins. */
+static bool sentries_passable(const Map *m)
+{
+    return passable(m, ~UINT64_C(0));
+}
+
+/* Patrol waypoints after the post, in the post's room (room >= 0) or
+ * anywhere in reach, each PATROL_NEAR..PATROL_FAR floor steps from the
+ * post and at least PATROL_GAP tiles from the waypoints before it;
+ * returns how many (0..2). */
+static int pick_patrol(Map *m, uint64_t *rng, Watch *w, int room, TilePos post, TilePos *way)
+{
+    int want = rng_int(rng, 1, 2), n = 0;
+    for (int t = 0; t < POST_TRIES && n < want; t++) {
+        if (!pick_tile(m, rng, room, sentry_spot, w, &way[n]))
+            break;
+        bool apart = true;
+        for (int k = -1; k < n && apart; k++) {
+            TilePos o = k < 0 ? post : way[k];
+            apart = abs(o.x - way[n].x) >= PATROL_GAP || abs(o.y - way[n].y) >= PATROL_GAP;
+        }
+        n += apart;
+    }
+    return n;
+}
+
+/* One sentry: a post in a room other than the start's and, when it
+ * patrols, one or two waypoints; false when no spot is left. */
+static bool place_sentry(Map *m, uint64_t *rng, const Field *from_start, const Field *from_exit, int difficulty,
+                         const int *rooms)
+{
+    int start_room = m->room_of[at(m, m->start.x, m->start.y)];
+    bool patrols = rng_pct(rng, patrol_pct[difficulty - 1]);
+    bool roams = patrols && rng_pct(rng, ROAM_PCT);
+    for (int t = 0; t < m->rooms * POST_TRIES; t++) {
+        int room = rooms[(m->sentries + t / POST_TRIES) % m->rooms];
+        bool taken = room == start_room;
+        for (int i = 0; i < m->sentries && !taken; i++)
+            taken = m->room_of[at(m, m->post[i].x, m->post[i].y)] == room;
+        if (taken)
+            continue; /* one sentry a room: two in one leave no way through */
+        Watch w = {from_start, from_exit, 1, patrols ? PAUSE_CLEAR : GUARD_CLEAR, NULL, 0, 0};
+        TilePos post;
+        if (!pick_tile(m, rng, room, sentry_spot, &w, &post))
+            continue;
+        Field f;
+        if (!field_init(&f, &m->grid, post, PATH_TOPO_8))
+            return false;
+        TilePos *way = m->patrol[m->sentries];
+        int n = 0;
+        if (patrols) {
+            w = (Watch){from_start, from_exit, 1, PAUSE_CLEAR, &f, PATROL_NEAR, PATROL_FAR};
+            n = pick_patrol(m, rng, &w, roams ? -1 : room, post, way);
+        }
+        field_deinit(&f);
+        if (patrols && (n == 0 || !patrol_clear(m, post, way, n)))
+            continue;
+        m->post[m->sentries] = post;
+        m->patrol_n[m->sentries] = n;
+        m->sentries++;
+        if (!sentries_passable(m)) {
+            m->sentries--;
+            continue;
+        }
+        m->g[at(m, post.x, post.y)] = 'S';
+        return true;
+    }
+    return false;
+}
+
+/* Scales a count made for the default size to a w x h level: by the
+ * square root of the area (the way across grows so; the solver's work
+ * grows much faster with cells and sentries than with tiles). */
+static int scaled(int w, int h, int base)
+{
+    double area = (double)(w - 2) * (double)(h - 2);
+    int n = (int)(base * sqrt(area / GEN_AREA_BASE) + 0.5);
+    return n < 1 ? 1 : n;
+}
+
+static int sentry_count(int w, int h, int difficulty)
+{
+    return scaled(w, h, sentries_base[difficulty - 1]);
+}
+
+/* Puts the rooms the shortest way from the start to the exit (fe: costs
+ * to the exit) goes through first in rooms[], keeping the order otherwise:
+ * sentries go there first, where they are met. */
+static void way_first(const Map *m, const Field *fe, int *rooms)
+{
+    uint8_t *on = calloc((size_t)m->rooms, 1);
+    if (!on)
+        return; /* the order stays as it was */
+    for (TilePos t = m->start;;) {
+        int r = m->room_of[at(m, t.x, t.y)];
+        if (r >= 0)
+            on[r] = 1;
+        if (!field_next(fe, t, &t))
+            break;
+    }
+    int k = 0;
+    for (int pass = 1; pass >= 0; pass--)
+        for (int i = 0; i < m->rooms; i++)
+            if (on[rooms[i]] == pass)
+                m->pick[k++].y = rooms[i];
+    for (int i = 0; i < m->rooms; i++)
+        rooms[i] = m->pick[i].y;
+    free(on);
+}
+
+/* The start, the exit far from it, the sentries (out of the start's
+ * sight and earshot, the exit still reachable out of theirs), then the
+ * cells, in rooms of their own as far as they go, where the droid can
+ * walk to them out of every sentry's earshot; false when something found
+ * no place (but with every_sentry false, as many sentries as find a place,
+ * at least one: a small level may hold fewer than its difficulty asks). */
+static bool place_things(Map *m, uint64_t *rng, int difficulty, bool every_sentry)
+{
+    int *rooms = malloc((size_t)m->rooms * sizeof *rooms);
+    if (!rooms)
+        return false;
+    shuffle_rooms(m, rng, rooms);
+    bool ok = pick_tile(m, rng, rooms[0], NULL, NULL, &m->start);
+    Field fs = {0}, fe = {0};
+    ok = ok && field_init(&fs, &m->grid, m->start, PATH_TOPO_8);
+    if (ok) {
+        m->g[at(m, m->start.x, m->start.y)] = '@';
+        double far = 0;
+        for (int y = 0; y < m->h; y++)
+            for (int x = 0; x < m->w; x++)
+                if (glyph(m, x, y) == '.' && steps_of(&fs, tile_pos(x, y)) > far)
+                    far = steps_of(&fs, tile_pos(x, y));
+        Near n = {&fs, far * EXIT_FAR_PCT / 100, far};
+        ok = pick_tile(m, rng, -1, within, &n, &m->exit) && field_init(&fe, &m->grid, m->exit, PATH_TOPO_8);
+        if (ok)
+            m->g[at(m, m->exit.x, m->exit.y)] = '>';
+    }
+    int sentries = sentry_count(m->w, m->h, difficulty);
+    shuffle_rooms(m, rng, rooms);
+    if (ok)
+        way_first(m, &fe, rooms);
+    for (int i = 0; ok && i < sentries; i++)
+        if (!place_sentry(m, rng, &fs, &fe, difficulty, rooms))
+            ok = !every_sentry && i > 0;
+    field_deinit(&fe);
+    field_deinit(&fs);
+
+    Grid quiet = {0};
+    Field fq = {0};
+    ok = ok && earshot_grid(m, ~UINT64_C(0), &quiet) && field_init(&fq, &quiet, m->start, PATH_TOPO_8);
+    int cells = scaled(m->w, m->h, cells_base[difficulty - 1]);
+    if (cells > TOUR_EXACT_MAX)
+        cells = TOUR_EXACT_MAX;
+    shuffle_rooms(m, rng, rooms);
+    Near cn = {&fq, CELL_MIN, 1e18};
+    for (int i = 0; ok && i < cells; i++) {
+        int room = rooms[i % m->rooms];
+        ok = pick_tile(m, rng, room, within, &cn, &m->cell[m->cells]) ||
+             pick_tile(m, rng, -1, within, &cn, &m->cell[m->cells]);
+        if (ok)
+            m->g[at(m, m->cell[m->cells].x, m->cell[m->cells].y)] = '*';
+        m->cells += ok;
+    }
+    field_deinit(&fq);
+    grid_deinit(&quiet);
+    free(rooms);
+    return ok;
+}
+
+/* ---- the level's text ------------------------------------------------------------ */
+
+typedef struct Out {
+    char *p;
+    size_t len, cap;
+    bool failed;
+} Out;
+
+static void out_printf(Out *o, const char *fmt, ...)
+{
+    if (o->failed)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(o->p ? o->p + o->len : NULL, o->p ? o->cap - o->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            o->failed = true;
+            return;
+        }
+        if (o->p && o->len + (size_t)n < o->cap) {
+            o->len += (size_t)n;
+            return;
+        }
+        size_t cap = o->cap ? o->cap : 4096;
+        while (cap <= o->len + (size_t)n)
+            cap *= 2;
+        char *p = realloc(o->p, cap);
+        if (!p) {
+            o->failed = true;
+            return;
+        }
+        o->p = p;
+        o->cap = cap;
+    }
+}
+
+/* The proof, written as a comment, once it is known. */
+typedef struct Proof {
+    long energy, least;
+    double length, seconds;
+    long long steps;
+    int margin;
+} Proof;
+
+/* The level file: the comment naming the command, the proof (when known),
+ * the header, the rows. Canonical form (docs/levels.md). */
+static char *compose(const Map *m, const GenOptions *o, const Proof *pf, size_t *len)
+{
+    Out out = {0};
+    out_printf(&out, "; Generated by isopath gen --seed %llu --size %dx%d --difficulty %d\n",
+               (unsigned long long)o->seed, o->w, o->h, o->difficulty);
+    if (pf)
+        out_printf(&out,
+                   "; Proven: the tour's least energy is %ld (a walk of %.2f), the budget %ld; won unseen in "
+                   "%.2f s, %lld steps, margin %d ticks\n",
+                   pf->least, pf->length, pf->energy, pf->seconds, pf->steps, pf->margin);
+    out_printf(&out, "name: Generated #%llu\n", (unsigned long long)o->seed);
+    out_printf(&out, "author: isopath gen\n");
+    out_printf(&out, "description: %d rooms, %d energy cell%s, %d sentr%s; difficulty %d of %d.\n", m->rooms,
+               m->cells, m->cells == 1 ? "" : "s", m->sentries, m->sentries == 1 ? "y" : "ies", o->difficulty,
+               GEN_DIFFICULTY_MAX);
+    if (pf)
+        out_printf(&out, "energy: %ld\n", pf->energy);
+    out_printf(&out, "sentry_speed: %s\n", speed_text[o->difficulty - 1]);
+    /* patrols in the sentries' reading order, as the editor keeps them */
+    for (int y = 0; y < m->h; y++)
+        for (int x = 0; x < m->w; x++)
+            for (int i = 0; i < m->sentries; i++) {
+                if (m->post[i].x != x || m->post[i].y != y || m->patrol_n[i] == 0)
+                    continue;
+                out_printf(&out, "patrol: %d,%d", x, y);
+                for (int k = 0; k < m->patrol_n[i]; k++)
+                    out_printf(&out, " %d,%d", m->patrol[i][k].x, m->patrol[i][k].y);
+                out_printf(&out, "\n");
+            }
+    for (int y = 0; y < m->h; y++)
+        out_printf(&out, "%.*s\n", m->w, m->g + at(m, 0, y));
+    if (out.failed) {
+        free(out.p);
+        return NULL;
+    }
+    *len = out.len;
+    return out.p;
+}
+
+/* ---- the proof ------------------------------------------------------------------- */
+
+enum { REJECT_LAYOUT, REJECT_TOUR, REJECT_UNSEEN, REJECT_MARGIN, REJECT_NONE, REJECT_MEMORY };
+
+/* The least whole starting energy with which the tour wins; 0 when none up
+ * to LEVEL_ENERGY_MAX. l->energy is changed. */
+static long least_energy(Level *l, double length)
+{
+    long lo = 1, hi = (long)length + 2;
+    if (hi > LEVEL_ENERGY_MAX)
+        hi = LEVEL_ENERGY_MAX;
+    TourResult t;
+    l->energy = hi;
+    bool ok = tour_plan(l, &t) == TOUR_WINNABLE;
+    tour_free(&t);
+    if (!ok)
+        return 0;
+    while (lo < hi) { /* the least winnable lies in lo..hi */
+        long mid = lo + (hi - lo) / 2;
+        l->energy = mid;
+        ok = tour_plan(l, &t) == TOUR_WINNABLE;
+        tour_free(&t);
+        if (ok)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/* Proves the candidate; on success fills r's figures and pf. */
+static int prove(const Map *m, const GenOptions *o, GenResult *r, Proof *pf)
+{
+    size_t len;
+    char *text = compose(m, o, NULL, &len);
+    if (!text)
+        return REJECT_MEMORY;
+    Level l;
+    Diags d;
+    diag_clear(&d);
+    bool parsed = level_parse(text, len, "generated", &l, &d);
+    free(text);
+    if (!parsed)
+        return REJECT_LAYOUT; /* cannot happen: the generator writes valid levels */
+    int verdict = REJECT_NONE;
+    Grid g;
+    if (!level_build_grid(&l, &g)) {
+        level_free(&l);
+        return REJECT_MEMORY;
+    }
+    bool whole = grid_count_reachable(&g, l.start.x, l.start.y) == grid_count_walkable(&g);
+    grid_deinit(&g);
+    TourResult t;
+    memset(&t, 0, sizeof t);
+    if (!whole)
+        verdict = REJECT_LAYOUT;
+    else if (tour_plan(&l, &t) != TOUR_WINNABLE)
+        verdict = t.verdict == TOUR_ERROR ? REJECT_MEMORY : REJECT_TOUR;
+    double length = t.length;
+    tour_free(&t);
+    long least = verdict == REJECT_NONE ? least_energy(&l, length) : 0;
+    if (verdict == REJECT_NONE && least == 0)
+        verdict = REJECT_TOUR;
+    if (verdict != REJECT_NONE) {
+        level_free(&l);
+        return verdict;
+    }
+    long slack = (long)(length * slack_pct[o->difficulty - 1] / 100.0 + 0.999999);
+    long energy = least + (slack < 1 ? 1 : slack);
+    l.energy = energy < LEVEL_ENERGY_MAX ? energy : LEVEL_ENERGY_MAX;
+
+    SolveOptions so = solve_options_default();
+    so.margin = true;
+    so.max_work = gen_solve_work(o);
+    so.max_seconds = 0; /* the work alone bounds it: the same result on every machine */
+    SolveResult sr;
+    solve_level(&l, &so, &sr);
+    r->work += sr.work;
+    if (sr.status == SOLVE_NO_MEMORY)
+        verdict = REJECT_MEMORY;
+    else if (sr.status != SOLVE_SOLVED || sr.work > so.max_work / 5 * 3)
+        verdict = REJECT_UNSEEN;
+    else if (sr.margin < GEN_MARGIN_MIN)
+        verdict = REJECT_MARGIN;
+    if (verdict == REJECT_NONE) {
+        *pf = (Proof){l.energy, least, length, (double)sr.play_ticks / SIM_TICK_HZ, (long long)sr.steps, sr.margin};
+        r->energy = l.energy;
+        r->energy_least = least;
+        r->tour_length = length;
+        r->solve_ticks = sr.play_ticks;
+        r->solve_steps = sr.steps;
+        r->solve_energy = sim_units((int64_t)sr.energy_used);
+        r->margin = sr.margin;
+    }
+    solve_result_free(&sr);
+    level_free(&l);
+    return verdict;
+}
+
+/* ---- the generator --------------------------------------------------------------- */
+
+GenOptions gen_options_default(uint64_t seed)
+{
+    GenOptions o;
+    o.seed = seed;
+    o.w = GEN_WIDTH_DEFAULT;
+    o.h = GEN_HEIGHT_DEFAULT;
+    o.difficulty = GEN_DIFFICULTY_DEFAULT;
+    o.candidates = GEN_CANDIDATES;
+    o.solve_work = 0;
+    return o;
+}
+
+long gen_solve_work(const GenOptions *o)
+{
+    if (o->solve_work > 0)
+        return o->solve_work;
+    long area = (long)(o->w - 2) * (long)(o->h - 2);
+    return area <= GEN_AREA_BASE ? GEN_SOLVE_WORK : GEN_SOLVE_WORK / GEN_AREA_BASE * area;
+}
+
+const char *gen_status_name(GenStatus s)
+{
+    switch (s) {
+    case GEN_OK: return "ok";
+    case GEN_BAD_OPTIONS: return "bad options";
+    case GEN_NO_LEVEL: return "no level";
+    case GEN_NO_MEMORY: return "out of memory";
+    }
+    return "?";
+}
+
+void gen_result_free(GenResult *r)
+{
+    free(r->text);
+    level_free(&r->level);
+    memset(r, 0, sizeof *r);
+}
+
+static bool check_options(const GenOptions *o, GenResult *r)
+{
+    const char *why = NULL;
+    if (o->seed > (uint64_t)GEN_SEED_MAX)
+        why = "the seed is out of range";
+    else if (o->w < GEN_SIDE_MIN || o->w > GEN_SIDE_MAX || o->h < GEN_SIDE_MIN || o->h > GEN_SIDE_MAX)
+        why = "the size is out of range";
+    else if (o->difficulty < GEN_DIFFICULTY_MIN || o->difficulty > GEN_DIFFICULTY_MAX)
+        why = "the difficulty is out of range";
+    else if (o->candidates < 1 || o->candidates > GEN_CANDIDATES_MAX)
+        why = "the number of candidates is out of range";
+    else if (o->solve_work < 0 || o->solve_work > GEN_SOLVE_WORK_MAX)
+        why = "the solver's work is out of range";
+    if (why)
+        snprintf(r->why, sizeof r->why, "%s", why);
+    return !why;
+}
+
+/* The candidate's own random stream: the same for the same options. */
+static uint64_t candidate_seed(const GenOptions *o, int k)
+{
+    uint64_t s = rng_mix(UINT64_C(0x6a09e667f3bcc908), o->seed);
+    s = rng_mix(s, (uint64_t)o->w);
+    s = rng_mix(s, (uint64_t)o->h);
+    s = rng_mix(s, (uint64_t)o->difficulty);
+    return rng_mix(s, (uint64_t)k);
+}
+
+/* The level written with its proof, parsed back into r. */
+static GenStatus finish(const Map *m, const GenOptions *o, const Proof *pf, GenResult *r)
+{
+    r->text = compose(m, o, pf, &r->len);
+    if (!r->text)
+        return r->status = GEN_NO_MEMORY;
+    Diags d;
+    diag_clear(&d);
+    if (!level_parse(r->text, r->len, "generated", &r->level, &d)) {
+        snprintf(r->why, sizeof r->why, "the level does not load: %.150s", d.count ? d.msg[0] : "out of memory");
+        free(r->text);
+        r->text = NULL;
+        return r->status = GEN_NO_MEMORY; /* only memory can make a written level fail to load */
+    }
+    r->rooms = m->rooms;
+    r->cells = m->cells;
+    r->sentries = m->sentries;
+    return r->status = GEN_OK;
+}
+
+GenStatus gen_level(const GenOptions *o, GenResult *r)
+{
+    memset(r, 0, sizeof *r);
+    r->margin = -1;
+    if (!check_options(o, r))
+        return r->status = GEN_BAD_OPTIONS;
+    Map m;
+    if (!map_init(&m, o->w, o->h, sentry_count(o->w, o->h, o->difficulty)))
+        return r->status = GEN_NO_MEMORY;
+    m.room_area = room_area[o->difficulty - 1];
+    m.patrol_clear = patrol_clear_steps[o->difficulty - 1];
+    r->status = GEN_NO_LEVEL;
+    for (int k = 0; k < o->candidates && r->status == GEN_NO_LEVEL; k++) {
+        uint64_t rng = candidate_seed(o, k);
+        r->tried = k + 1;
+        int verdict = REJECT_LAYOUT;
+        Proof pf;
+        for (int j = 0; j < GEN_LAYOUTS && verdict == REJECT_LAYOUT; j++)
+            if (make_layout(&m, &rng) && place_things(&m, &rng, o->difficulty, j < GEN_LAYOUTS / 2))
+                verdict = prove(&m, o, r, &pf);
+        if (verdict == REJECT_MEMORY) {
+            r->status = GEN_NO_MEMORY;
+        } else if (verdict == REJECT_NONE) {
+            r->candidate = k;
+            finish(&m, o, &pf, r);
+        } else {
+            r->rejected[verdict]++;
+        }
+    }
+    if (r->status == GEN_NO_LEVEL)
+        snprintf(r->why, sizeof r->why,
+                 "none of %d candidate%s passed its proof (%d without a layout, %d not winnable on energy, %d "
+                 "not won unseen within %ld ticks of solving, %d with a margin under %d ticks)",
+                 r->tried, r->tried == 1 ? "" : "s", r->rejected[REJECT_LAYOUT], r->rejected[REJECT_TOUR], r->rejected[REJECT_UNSEEN],
+                 gen_solve_work(o), r->rejected[REJECT_MARGIN], GEN_MARGIN_MIN);
+    map_free(&m);
+    return r->status;
+}
