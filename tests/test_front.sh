@@ -3,10 +3,12 @@
 # level: the title, the level select, play, the pause panel's way back to
 # the title and to the level select, Continue going on at the first level
 # not won (kept across runs in the progress file), the ending after the
-# last level is won, the stars of a win, and the settings kept. Scripts drive it headless and
+# last level is won, the stars of a win, the settings kept, and the
+# generated levels (a typed seed, the level of the day). Scripts drive it headless and
 # read the "screen NAME", "level FILE" and "stars N" lines of --trace.
-# Prints TAP. ISODROID names the binary.
+# Prints TAP. ISODROID and ISOPATH name the binaries.
 game=${ISODROID:-bin/isodroid}
+isopath=${ISOPATH:-bin/isopath}
 . "$(dirname "$0")/tap.sh"
 
 root=$(pwd)
@@ -58,17 +60,17 @@ check "an extra is listed after the campaign and plays ($(cat "$tmp/extra.out"))
     '[ "$(cat "$tmp/extra.out")" = "screen title screen levels level levels/extra/big.txt screen play win " ]'
 
 # settings: changed on their screen, written at once, read back by the next run
-play set1 "wait 100" "key Down" "key Down" "key Return" "wait 50" "key Left" "key Left" "key Down" "key Down" \
+play set1 "wait 100" "key Down" "key Down" "key Down" "key Return" "wait 50" "key Left" "key Left" "key Down" "key Down" \
     "key Down" "key Return" "key Escape" "wait 50"
 check "settings: volume down twice, minimap off, written ($(tr '\n' ' ' <"$tmp/cfg/isodroid/settings"))" \
     'grep -qx "master_volume = 80" "$tmp/cfg/isodroid/settings" && grep -qx "minimap = no" "$tmp/cfg/isodroid/settings" &&
      grep -q "^screen settings" "$tmp/set1.trace"'
-play set2 "wait 100" "key Down" "key Down" "key Return" "wait 50" "key Left" "key Escape" "wait 50"
+play set2 "wait 100" "key Down" "key Down" "key Down" "key Return" "wait 50" "key Left" "key Escape" "wait 50"
 check "settings: the next run starts from them ($(grep ^setting "$tmp/set2.trace"))" \
     'grep -q "^setting 0 master 70 effects 100 fullscreen 0 minimap 0 " "$tmp/set2.trace"'
 # a damaged file: named on screen, ignored, kept aside when they are next written
 printf 'not settings at all\n' >"$tmp/cfg/isodroid/settings"
-play set3 "wait 100" "key Down" "key Down" "key Return" "wait 50" "key Right" "key Escape" "wait 50"
+play set3 "wait 100" "key Down" "key Down" "key Down" "key Return" "wait 50" "key Right" "key Escape" "wait 50"
 check "settings: a damaged file is ignored (the defaults) and kept aside as settings.bad" \
     'grep -q "^setting 0 master 100 effects 100 fullscreen 0 minimap 1 " "$tmp/set3.trace" &&
      [ "$(cat "$tmp/cfg/isodroid/settings.bad")" = "not settings at all" ]'
@@ -80,6 +82,20 @@ XDG_CONFIG_HOME="$tmp/cfg2" "$game" levels/01_tutorial.txt --headless --trace --
     >"$tmp/ps.trace" 2>&1
 check "the pause panel's Settings: changed there, Esc goes back to the play, which goes on ($(grep -E '^(screen|pause|resume|pickup)' "$tmp/ps.trace" | tr '\n' ' '))" \
     '[ "$(grep -E "^(screen|pause|resume|pickup)" "$tmp/ps.trace" | tr "\n" " ")" = "pause screen settings screen play resume pickup 5 2 47.00 " ]'
+
+# generated levels: a seed typed in (4, 2, Backspace, 7: 47) at difficulty 3,
+# made and played; the file is what isopath gen makes of that seed; the
+# level of the day's seed is the date
+play gen "wait 100" "key Down" "key Down" "key Return" "wait 50" "key 4" "key 2" "key Backspace" "key 7" \
+    "key Down" "key Right" "key Return" "wait 200"
+genfile="$tmp/data/isodroid/generated/seed-47-d3.txt"
+"$isopath" gen --seed 47 --difficulty 3 >"$tmp/gen47.txt" 2>/dev/null
+check "a typed seed's level is made, proven and played: the one isopath gen makes ($(grep -E '^(generating|level)' "$tmp/gen.trace" | tr '\n' ' '))" \
+    'grep -qx "generating 47 3" "$tmp/gen.trace" && grep -q "^level .*generated/seed-47-d3.txt" "$tmp/gen.trace" &&
+     cmp -s "$genfile" "$tmp/gen47.txt"'
+play day "wait 100" "key Down" "key Down" "key Return" "wait 50" "key Return" "wait 200"
+check "the level of the day's seed is the date ($(grep '^generating' "$tmp/day.trace"))" \
+    'grep -qx "generating $(date +%Y%m%d) 2" "$tmp/day.trace" && grep -q "^screen play" "$tmp/day.trace"'
 
 # the keys are the binding table's, the player's own over the defaults:
 # restart moved to X, so R does nothing and X restarts

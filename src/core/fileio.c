@@ -363,3 +363,22 @@ FileioRead fileio_read_all(const char *path, size_t max, char **out, size_t *len
     *len = n;
     return FILEIO_READ_OK;
 }
+
+bool fileio_make_dirs_for(const char *file)
+{
+    char *d = strdup(file);
+    if (!d)
+        return false;
+    for (char *s = d + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(d, 0755) != 0 && errno != EEXIST) {
+            free(d);
+            return false;
+        }
+        *s = '/';
+    }
+    free(d);
+    return true;
+}

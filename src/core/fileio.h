@@ -68,6 +68,8 @@ const char *fileio_strerror(int errnum);
  * again after). So a hang-up in the middle of a save never leaves a
  * temporary file behind. */
 bool fileio_write_atomic(const char *path, const void *data, size_t len, char *err, size_t err_size);
+/* mkdir -p for the folder a file goes in (0755); false when one cannot be made. */
+bool fileio_make_dirs_for(const char *file);
 /* For tests: called with the temporary file's path just after it is made
  * (NULL: nothing is called). */
 extern void (*fileio_test_hook)(const char *tmp);

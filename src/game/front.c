@@ -43,9 +43,9 @@ static void scan_level(Front *f, FrontLevel *fl, const LevelSet *set, int i, con
 
 bool front_scan(Front *f, const LevelSet *set, const LevelSet *extras, const Progress *progress)
 {
-    FrontScreen screen = f->screen;
-    front_free(f);
-    f->screen = screen;
+    free(f->level); /* the list read again; the screens' own state stays */
+    f->level = NULL;
+    f->count = f->campaign = f->won = f->stars = f->next = 0;
     int n = set->count + (extras ? extras->count : 0);
     if (n == 0)
         return true;
@@ -85,6 +85,8 @@ const char *front_title_label(const Front *f, int i)
         return f->won == 0 ? "Start" : f->won == f->campaign ? "Play again" : "Continue";
     case FRONT_TITLE_LEVELS:
         return "Levels";
+    case FRONT_TITLE_GENERATED:
+        return "Generated levels";
     case FRONT_TITLE_SETTINGS:
         return "Settings";
     case FRONT_TITLE_QUIT:
@@ -99,7 +101,10 @@ FrontChoice front_input(Front *f, FrontInput in, int *index)
     int n = f->screen == FRONT_TITLE      ? FRONT_TITLE_ITEMS
             : f->screen == FRONT_LEVELS   ? f->count
             : f->screen == FRONT_SETTINGS ? FRONT_SET_ITEMS
-                                          : 0;
+            : f->screen == FRONT_GENERATED ? FRONT_GEN_ITEMS
+                                           : 0;
+    if (f->generating)
+        return FRONT_NOTHING;
     if ((in == FRONT_UP || in == FRONT_DOWN) && n > 0) {
         f->sel = ((f->sel + (in == FRONT_DOWN ? 1 : -1)) % n + n) % n;
         return FRONT_NOTHING;
@@ -114,6 +119,10 @@ FrontChoice front_input(Front *f, FrontInput in, int *index)
             return FRONT_QUIT;
         if (f->sel == FRONT_TITLE_LEVELS) {
             front_open(f, FRONT_LEVELS);
+            return FRONT_NOTHING;
+        }
+        if (f->sel == FRONT_TITLE_GENERATED) {
+            front_open(f, FRONT_GENERATED);
             return FRONT_NOTHING;
         }
         if (f->sel == FRONT_TITLE_SETTINGS) {
@@ -135,6 +144,31 @@ FrontChoice front_input(Front *f, FrontInput in, int *index)
             return FRONT_NOTHING;
         *index = f->sel;
         return FRONT_PLAY_LEVEL;
+    case FRONT_GENERATED: {
+        if (in == FRONT_BACK) {
+            front_open(f, FRONT_TITLE);
+            f->sel = FRONT_TITLE_GENERATED;
+            return FRONT_NOTHING;
+        }
+        int d = f->gen_difficulty ? f->gen_difficulty : 2;
+        if (f->sel == FRONT_GEN_DIFFICULTY && (in == FRONT_LEFT || in == FRONT_RIGHT)) {
+            d += in == FRONT_LEFT ? -1 : 1;
+            f->gen_difficulty = d < 1 ? 1 : d > 5 ? 5 : d;
+            return FRONT_NOTHING;
+        }
+        if (in != FRONT_CONFIRM)
+            return FRONT_NOTHING;
+        f->gen_difficulty = d;
+        if (f->sel == FRONT_GEN_DAY) {
+            f->gen_seed = f->day_seed;
+        } else if (f->seed_text[0]) {
+            f->gen_seed = strtoull(f->seed_text, NULL, 10);
+        } else {
+            f->sel = FRONT_GEN_SEED; /* type a seed first */
+            return FRONT_NOTHING;
+        }
+        return FRONT_GENERATE;
+    }
     case FRONT_SETTINGS:
         if (in == FRONT_BACK) {
             FrontScreen to = f->back;
@@ -159,6 +193,22 @@ FrontChoice front_input(Front *f, FrontInput in, int *index)
     return FRONT_NOTHING;
 }
 
+bool front_type_digit(Front *f, int digit)
+{
+    if (f->screen != FRONT_GENERATED || f->generating)
+        return false;
+    size_t n = strlen(f->seed_text);
+    if (digit < 0) {
+        if (n > 0)
+            f->seed_text[n - 1] = '\0';
+    } else if (n < FRONT_SEED_DIGITS && !(n == 0 && digit == 0)) {
+        f->seed_text[n] = (char)('0' + digit);
+        f->seed_text[n + 1] = '\0';
+    }
+    f->sel = FRONT_GEN_SEED;
+    return true;
+}
+
 int front_stars(bool won, double best_energy, bool unseen, double par)
 {
     if (!won)
@@ -168,6 +218,6 @@ int front_stars(bool won, double best_energy, bool unseen, double par)
 
 const char *front_screen_name(FrontScreen s)
 {
-    static const char *const names[] = {"play", "title", "levels", "settings", "ending"};
+    static const char *const names[] = {"play", "title", "levels", "generated", "settings", "ending"};
     return s <= FRONT_ENDING ? names[s] : "";
 }

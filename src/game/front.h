@@ -17,9 +17,18 @@
 #include "levelset.h"
 #include "progress.h"
 
-typedef enum FrontScreen { FRONT_PLAY, FRONT_TITLE, FRONT_LEVELS, FRONT_SETTINGS, FRONT_ENDING } FrontScreen;
+typedef enum FrontScreen {
+    FRONT_PLAY, FRONT_TITLE, FRONT_LEVELS, FRONT_GENERATED, FRONT_SETTINGS, FRONT_ENDING
+} FrontScreen;
 
-enum { FRONT_TITLE_CONTINUE, FRONT_TITLE_LEVELS, FRONT_TITLE_SETTINGS, FRONT_TITLE_QUIT, FRONT_TITLE_ITEMS };
+enum {
+    FRONT_TITLE_CONTINUE, FRONT_TITLE_LEVELS, FRONT_TITLE_GENERATED, FRONT_TITLE_SETTINGS, FRONT_TITLE_QUIT,
+    FRONT_TITLE_ITEMS
+};
+/* The generated levels' screen: the level of the day (its seed from the
+ * date), a seed typed in (digits, Backspace), the difficulty. */
+enum { FRONT_GEN_DAY, FRONT_GEN_SEED, FRONT_GEN_DIFFICULTY, FRONT_GEN_ITEMS };
+enum { FRONT_SEED_DIGITS = 18 }; /* a typed seed: up to 18 digits (below GEN_SEED_MAX) */
 /* The settings screen's items (Left and Right, or Enter, change one). */
 enum {
     FRONT_SET_MASTER, FRONT_SET_EFFECTS, FRONT_SET_FULLSCREEN, FRONT_SET_MINIMAP, FRONT_SET_TEXT, FRONT_SET_ITEMS
@@ -50,6 +59,12 @@ typedef struct Front {
     int stars;          /* stars of the campaign's levels */
     int delta;          /* FRONT_CHANGE: -1 or +1 */
     FrontScreen back;   /* where Back leaves the settings for (the title, or play) */
+    /* the generated levels' screen */
+    unsigned long long day_seed; /* the level of the day's seed (YYYYMMDD), set by the caller */
+    char seed_text[FRONT_SEED_DIGITS + 1]; /* the seed typed so far ("" none) */
+    int gen_difficulty; /* 1 to 5 (0: 2) */
+    unsigned long long gen_seed; /* FRONT_GENERATE: the seed chosen */
+    bool generating;    /* the caller is making it: input waits */
 } Front;
 
 typedef enum FrontInput { FRONT_UP, FRONT_DOWN, FRONT_LEFT, FRONT_RIGHT, FRONT_CONFIRM, FRONT_BACK } FrontInput;
@@ -58,6 +73,7 @@ typedef enum FrontChoice {
     FRONT_PLAY_LEVEL,   /* play level *index */
     FRONT_QUIT,
     FRONT_CHANGE,       /* setting *index to change by Front.delta (-1 or +1) */
+    FRONT_GENERATE,     /* play the generated level of Front.gen_seed at Front.gen_difficulty */
 } FrontChoice;
 
 /* Reads each level of set, then of extras (its name, its content key, its
@@ -75,6 +91,9 @@ FrontChoice front_input(Front *f, FrontInput in, int *index);
 #define FRONT_PAR_SLACK 1.10
 enum { FRONT_STARS = 3 };
 int front_stars(bool won, double best_energy, bool unseen, double par);
+/* A digit typed on the generated levels' screen (the seed), or Backspace
+ * (digit < 0); false when the screen is not open. */
+bool front_type_digit(Front *f, int digit);
 /* The lowercase name --trace prints for a screen ("screen title"). */
 const char *front_screen_name(FrontScreen s);
 /* The label of title item i. */

@@ -19,11 +19,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "assets.h"
 #include "bindings.h"
 #include "front.h"
+#include "fileio.h"
 #include "game.h"
+#include "gen.h"
 #include "levelset.h"
 #include "loader.h"
 #include "num.h"
@@ -108,6 +111,7 @@ typedef struct App {
     Front front;
     LevelSet extras;    /* the campaign folder's "extra" folder, listed after it */
     Pad *pad;           /* gamepads (pad.h), NULL when SDL has none to offer */
+    struct GenJob *gen; /* a generated level being made (on a thread), or NULL */
     Settings settings;  /* settings.h: read at the start, written when changed */
     char *settings_path; /* NULL: neither read nor written (--no-progress, or no home) */
 } App;
@@ -550,6 +554,8 @@ static void play_level(App *app, int i)
     set_screen(app, FRONT_PLAY);
 }
 
+static void gen_start(App *app); /* below: generated levels */
+
 static void front_do(App *app, FrontInput in)
 {
     int index = 0;
@@ -562,12 +568,19 @@ static void front_do(App *app, FrontInput in)
         request_quit(app);
     else if (c == FRONT_CHANGE)
         settings_change(app, index, app->front.delta);
+    else if (c == FRONT_GENERATE)
+        gen_start(app);
     else if (app->front.screen != was && g->trace) /* traced as set_screen does */
         fprintf(g->trace, "screen %s\n", front_screen_name(app->front.screen));
 }
 
 static void front_key(App *app, SDL_Keycode k)
 {
+    if ((k >= SDLK_0 && k <= SDLK_9 && front_type_digit(&app->front, (int)(k - SDLK_0))) ||
+        (k >= SDLK_KP_1 && k <= SDLK_KP_0 && app->front.screen == FRONT_GENERATED &&
+         front_type_digit(&app->front, k == SDLK_KP_0 ? 0 : (int)(k - SDLK_KP_1) + 1)) ||
+        (k == SDLK_BACKSPACE && front_type_digit(&app->front, -1)))
+        return;
     if (k == SDLK_UP || k == SDLK_w || k == SDLK_KP_8)
         front_input(&app->front, FRONT_UP, NULL);
     else if (k == SDLK_DOWN || k == SDLK_s || k == SDLK_KP_2 || k == SDLK_TAB)
@@ -581,6 +594,104 @@ static void front_key(App *app, SDL_Keycode k)
         front_do(app, FRONT_CONFIRM);
     else if (k == SDLK_ESCAPE || k == SDLK_BACKSPACE)
         front_do(app, FRONT_BACK);
+}
+
+/* ---- generated levels (gen.h), made on a thread of their own ---- */
+
+typedef struct GenJob {
+    GenOptions opt;
+    GenResult result;
+    SDL_Thread *thread; /* NULL: made at once */
+    SDL_atomic_t done;
+} GenJob;
+
+static int gen_job_run(void *data)
+{
+    GenJob *j = data;
+    gen_level(&j->opt, &j->result);
+    SDL_AtomicSet(&j->done, 1);
+    return 0;
+}
+
+/* Where a generated level's file goes: beside the progress file
+ * (generated/seed-N-dD.txt), else in the temporary folder. malloc'd. */
+static char *gen_file(const App *app, uint64_t seed, int difficulty)
+{
+    const char *progress = app->game.progress.path, *tmp = getenv("TMPDIR");
+    char name[96];
+    snprintf(name, sizeof name, "seed-%llu-d%d.txt", (unsigned long long)seed, difficulty);
+    size_t n = (progress ? strlen(progress) : strlen(tmp ? tmp : "/tmp")) + sizeof "/generated/" + sizeof name;
+    char *path = malloc(n);
+    if (!path)
+        return NULL;
+    if (progress) {
+        const char *slash = strrchr(progress, '/');
+        int dir = slash ? (int)(slash - progress) : 1;
+        snprintf(path, n, "%.*s/generated/%s", dir, slash ? progress : ".", name);
+    } else {
+        snprintf(path, n, "%s/isodroid-generated/%s", tmp ? tmp : "/tmp", name);
+    }
+    return path;
+}
+
+/* Starts making the level Front asks for: on a thread when the game keeps
+ * real time, at once in a headless script (the same every run). */
+static void gen_start(App *app)
+{
+    if (app->gen)
+        return;
+    GenJob *j = calloc(1, sizeof *j);
+    if (!j)
+        return;
+    j->opt = gen_options_default(app->front.gen_seed);
+    j->opt.difficulty = app->front.gen_difficulty;
+    app->gen = j;
+    app->front.generating = true;
+    if (app->game.trace)
+        fprintf(app->game.trace, "generating %llu %d\n", app->front.gen_seed, j->opt.difficulty);
+    if (!app->opt.headless || app->opt.frame_stats)
+        j->thread = SDL_CreateThread(gen_job_run, "level-gen", j);
+    if (!j->thread)
+        gen_job_run(j);
+}
+
+/* Once the level is made: written to its file and played. */
+static void gen_poll(App *app)
+{
+    GenJob *j = app->gen;
+    if (!j || !SDL_AtomicGet(&j->done))
+        return;
+    if (j->thread)
+        SDL_WaitThread(j->thread, NULL);
+    app->gen = NULL;
+    app->front.generating = false;
+    Game *g = &app->game;
+    char err[300] = "";
+    char *path = j->result.status == GEN_OK ? gen_file(app, j->opt.seed, j->opt.difficulty) : NULL;
+    if (j->result.status != GEN_OK)
+        snprintf(err, sizeof err, "no level made from seed %llu: %s", (unsigned long long)j->opt.seed,
+                 gen_status_name(j->result.status));
+    else if (!path || !fileio_make_dirs_for(path) ||
+             !fileio_write_atomic(path, j->result.text, j->result.len, err, sizeof err))
+        snprintf(err + strlen(err), sizeof err - strlen(err), "%s(cannot write %s)", err[0] ? " " : "",
+                 path ? path : "the level");
+    else if (game_open(g, path))
+        set_screen(app, FRONT_PLAY);
+    if (err[0])
+        game_say(g, 10.0, "%s", err);
+    free(path);
+    gen_result_free(&j->result);
+    free(j);
+}
+
+static void gen_free(App *app)
+{
+    if (app->gen && app->gen->thread)
+        SDL_WaitThread(app->gen->thread, NULL); /* at most one proof, about a second */
+    if (app->gen)
+        gen_result_free(&app->gen->result);
+    free(app->gen);
+    app->gen = NULL;
 }
 
 /* The level won was the folder's last: the ending, in a campaign. */
@@ -1474,6 +1585,7 @@ static int run(App *app)
             while (SDL_PollEvent(&e))
                 handle_event(app, &e);
         }
+        gen_poll(app);
         if (scripted && wait_frames == 0 && !app->quit) {
             if ((wait_frames = script_step(app, &script)) == SCRIPT_FAILED) {
                 rc = EXIT_SCRIPT;
@@ -1698,6 +1810,11 @@ int main(int argc, char **argv)
         if (app.game.progress.error[0])
             game_say(&app.game, 10.0, "%s", app.game.progress.error);
         if (app.campaign) {
+            time_t now = time(NULL); /* the level of the day: its seed is the date, YYYYMMDD */
+            struct tm day;
+            if (localtime_r(&now, &day))
+                app.front.day_seed = (unsigned long long)(day.tm_year + 1900) * 10000 +
+                                     (unsigned long long)(day.tm_mon + 1) * 100 + (unsigned long long)day.tm_mday;
             char extra[4096];
             if (snprintf(extra, sizeof extra, "%s/extra", app.game.levels.dir) < (int)sizeof extra)
                 levelset_scan(&app.extras, extra); /* none: no extras */
@@ -1737,6 +1854,7 @@ int main(int argc, char **argv)
     sound_destroy(app.sound);
     replay_free(&app.replay);
     render_destroy(app.render);
+    gen_free(&app);
     front_free(&app.front);
     levelset_free(&app.extras);
     game_deinit(&app.game);

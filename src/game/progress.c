@@ -444,26 +444,6 @@ const ProgressEntry *progress_get(const Progress *p, uint64_t key, const char *l
     return e ? e : find_name(p, base_name(level_path));
 }
 
-/* mkdir -p for the file's folder. */
-static bool make_dirs(const char *file)
-{
-    char *d = strdup(file);
-    if (!d)
-        return false;
-    for (char *s = d + 1; *s; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        if (mkdir(d, 0755) != 0 && errno != EEXIST) {
-            free(d);
-            return false;
-        }
-        *s = '/';
-    }
-    free(d);
-    return true;
-}
-
 /* Takes FILE.lock (flock), waiting at most PROGRESS_LOCK_WAIT_MS for another
  * game. The descriptor (close it to unlock), -2 when the file system has no
  * locks (written unlocked then), -1 with p->error set when it cannot. */
@@ -590,7 +570,7 @@ bool progress_record(Progress *p, uint64_t key, const char *level_path, double t
         say(p->error, sizeof p->error, "progress not kept: %d levels are kept already", PROGRESS_MAX_LEVELS);
         return false;
     }
-    if (!make_dirs(p->path)) {
+    if (!fileio_make_dirs_for(p->path)) {
         say(p->error, sizeof p->error, "progress not saved: cannot make the folder of %s (%s)", p->path,
             strerror(errno));
         keep_win(p, &win, best);

@@ -34,7 +34,7 @@ static FrontLayout front_layout(const Game *g, const Front *f)
     FrontLayout F;
     memset(&F, 0, sizeof F);
     int m = px(L.ui, 22), gap = px(L.ui, 8);
-    int w = (int)fmin((f->screen == FRONT_LEVELS || f->screen == FRONT_SETTINGS ? 720 : 420) * L.ui,
+    int w = (int)fmin((f->screen == FRONT_TITLE || f->screen == FRONT_ENDING ? 420 : 720) * L.ui,
                       g->screen_w - 2 * L.pad);
     int ih = f->screen == FRONT_LEVELS ? L.line + px(L.ui, 8) : L.line + px(L.ui, 16);
     int head = L.big_line + L.line + px(L.ui, 16), foot = L.line + px(L.ui, 10);
@@ -44,6 +44,8 @@ static FrontLayout front_layout(const Game *g, const Front *f)
         rows = FRONT_TITLE_ITEMS;
     } else if (f->screen == FRONT_SETTINGS) {
         rows = FRONT_SET_ITEMS;
+    } else if (f->screen == FRONT_GENERATED) {
+        rows = FRONT_GEN_ITEMS;
     } else if (f->screen == FRONT_LEVELS) {
         rows = room / (ih + (gap / 2));
         rows = rows < 1 ? 1 : rows > f->count ? f->count : rows;
@@ -56,7 +58,7 @@ static FrontLayout front_layout(const Game *g, const Front *f)
     }
     int step = f->screen == FRONT_LEVELS ? ih + gap / 2 : ih + gap;
     int body = f->screen == FRONT_ENDING ? 7 * L.line : rows * step - (rows ? step - ih : 0);
-    if (f->screen == FRONT_SETTINGS)
+    if (f->screen == FRONT_SETTINGS || f->screen == FRONT_GENERATED)
         body += 3 * L.line + gap; /* the notes under the items */
     int h = 2 * m + head + body + foot;
     SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
@@ -75,7 +77,7 @@ static FrontLayout front_layout(const Game *g, const Front *f)
 
 int render_front_pick(const Game *g, const Front *f, int x, int y)
 {
-    if (!f || f->screen == FRONT_PLAY || f->screen == FRONT_ENDING)
+    if (!f || f->screen == FRONT_PLAY || f->screen == FRONT_ENDING || f->generating)
         return -1;
     FrontLayout F = front_layout(g, f);
     SDL_Point pt = {x, y};
@@ -264,6 +266,39 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
     centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Left, Right, Enter: change    Esc: back");
 }
 
+static void draw_generated(Renderer *r, const Front *f, const FrontLayout *F)
+{
+    const Layout *L = &r->lay;
+    TTF_Font *font = r->assets->font, *big = r->assets->font_big;
+    render_text(r, big, F->panel.x + px(L->ui, 22), F->title_y, HEAD, "Generated levels");
+    render_text(r, font, F->panel.x + px(L->ui, 22), F->note_y, DIM,
+                "Made from a seed and proven winnable unseen; a seed always makes the same level.");
+    int d = f->gen_difficulty ? f->gen_difficulty : 2;
+    for (int i = 0; i < F->items; i++) {
+        SDL_Rect b = F->item[i];
+        bool sel = i == f->sel;
+        button(r, b, sel);
+        int ty = b.y + (b.h - L->line) / 2 + px(L->ui, 1);
+        static const char *const labels[FRONT_GEN_ITEMS] = {"Level of the day", "Your seed", "Difficulty"};
+        render_text(r, font, b.x + px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, labels[i]);
+        char value[64];
+        if (i == FRONT_GEN_DAY)
+            snprintf(value, sizeof value, "seed %llu", f->day_seed);
+        else if (i == FRONT_GEN_SEED)
+            snprintf(value, sizeof value, "%s", f->seed_text[0] ? f->seed_text : "type its digits");
+        else
+            snprintf(value, sizeof value, "\xe2\x97\x80  %d of 5  \xe2\x96\xb6", d);
+        int vw = render_text_width(font, value);
+        render_text(r, font, b.x + b.w - px(L->ui, 10) - vw, ty, sel ? HEAD : DIM, value);
+    }
+    int y = F->item[F->items - 1].y + F->item[F->items - 1].h + px(L->ui, 10);
+    render_text(r, font, F->panel.x + px(L->ui, 22), y, f->generating ? HEAD : DIM,
+                f->generating ? "Making the level and proving it \xe2\x80\xa6"
+                              : "Bests are kept for each level made, as for the campaign's.");
+    centred(r, font, &F->panel, F->foot_y, DIM,
+            "Up, Down: choose    0-9: seed    Left, Right: difficulty    Enter: play    Esc: back");
+}
+
 void render_front(Renderer *r, const Game *g, const HudStats *hs)
 {
     const Front *f = hs->front;
@@ -278,6 +313,8 @@ void render_front(Renderer *r, const Game *g, const HudStats *hs)
         draw_levels(r, f, &F);
     else if (f->screen == FRONT_SETTINGS)
         draw_settings(r, f, &F, hs->settings, hs->settings_path);
+    else if (f->screen == FRONT_GENERATED)
+        draw_generated(r, f, &F);
     else if (f->screen == FRONT_ENDING)
         draw_ending(r, f, &F);
 }

@@ -217,8 +217,8 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
     n = hud_add(l, n, true, HEAD, 0, "%s%s", text_escape(g->level.name, name, sizeof name), game_dirty(g) ? " *" : "");
     if (g->level_index >= 0)
         n = hud_add(l, n, false, DIM, 5, "Level %d of %d", g->level_index + 1, g->levels.count);
-    else
-        n = hud_add(l, n, false, DIM, 5, "%s", g->path);
+    else /* not one of the folder's: its file's name */
+        n = hud_add(l, n, false, DIM, 5, "%s", strrchr(g->path, '/') ? strrchr(g->path, '/') + 1 : g->path);
     if (g->editing) {
         n = hud_add(l, n, false, BODY, 2, "Droid start at %d,%d", g->level.start.x, g->level.start.y);
         n = hud_add(l, n, false, BODY, 3, "Undo %d, redo %d%s", edit_undo_count(&g->edits),

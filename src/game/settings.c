@@ -532,26 +532,6 @@ static char *format(Settings *s, size_t *len)
     return text;
 }
 
-/* mkdir -p for the file's folder. */
-static bool make_dirs(const char *file)
-{
-    char *d = strdup(file);
-    if (!d)
-        return false;
-    for (char *s = d + 1; *s; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        if (mkdir(d, 0755) != 0 && errno != EEXIST) {
-            free(d);
-            return false;
-        }
-        *s = '/';
-    }
-    free(d);
-    return true;
-}
-
 /* Takes FILE.lock (flock), waiting at most SETTINGS_LOCK_WAIT_MS for another
  * game. The descriptor (close it to unlock), -2 when the file system has no
  * locks (written unlocked then), -1 with s->error set when it cannot. */
@@ -647,7 +627,7 @@ bool settings_save(Settings *s, const char *path)
     if (!text)
         return false;
     bool ok = !not_a_file(s, path);
-    if (ok && !(ok = make_dirs(path)))
+    if (ok && !(ok = fileio_make_dirs_for(path)))
         say(s->error, sizeof s->error, "settings not saved: cannot make the folder of %s (%s)", path,
             strerror(errno));
     int fd = ok ? lock(s, path) : -1;
