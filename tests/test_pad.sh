@@ -21,7 +21,7 @@ if grep -q "the virtual gamepad cannot" "$tmp/err"; then
 else
     seq=$(grep -E '^(pad|screen|arrive|pause$)' "$tmp/trace" | tr '\n' ' ')
     check "plugged in, down and A open the levels, B goes back, up and A play, right steps, Start pauses, pulled out ($seq)" \
-        '[ $rc -eq 0 ] && [ "$seq" = "screen title pause pad added Virtual Controller screen levels screen title screen play arrive 3 1 pause pad removed " ]'
+        '[ $rc -eq 0 ] && [ "$seq" = "pause screen title pad added Virtual Controller screen levels screen title screen play arrive 3 1 pause screen pause pad removed " ]'
 fi
 printf 'pad z\n' >"$tmp/bad.txt"
 "$game" levels/01_tutorial.txt --headless --no-progress --script "$tmp/bad.txt" >"$tmp/out" 2>"$tmp/err"

@@ -112,6 +112,7 @@ typedef struct App {
     LevelSet extras;    /* the campaign folder's "extra" folder, listed after it */
     Pad *pad;           /* gamepads (pad.h), NULL when SDL has none to offer */
     struct GenJob *gen; /* a generated level being made (on a thread), or NULL */
+    const char *screen_traced; /* the screen --trace last named (screen_now) */
     Settings settings;  /* settings.h: read at the start, written when changed */
     char *settings_path; /* NULL: neither read nor written (--no-progress, or no home) */
 } App;
@@ -536,9 +537,27 @@ static void set_screen(App *app, FrontScreen s)
     app->menu = MENU_NONE;
     g->show_help = false;
     release_held(app, true);
-    if (g->trace)
-        fprintf(g->trace, "screen %s\n", front_screen_name(s));
     sync_pause(app);
+}
+
+/* The screen shown now, by name: a screen of the title, else the pause
+ * panel, the result panel, or the play. */
+static const char *screen_now(const App *app)
+{
+    if (app->front.screen != FRONT_PLAY)
+        return front_screen_name(app->front.screen);
+    if (app->menu != MENU_NONE)
+        return "pause";
+    return app->game.sim.status != SIM_PLAYING && !app->game.editing ? "result" : "play";
+}
+
+/* --trace: "screen NAME" each time the screen shown changes (looked at once a frame). */
+static void trace_screen(App *app)
+{
+    const char *now = screen_now(app);
+    if (app->game.trace && (!app->screen_traced || strcmp(now, app->screen_traced)))
+        fprintf(app->game.trace, "screen %s\n", now);
+    app->screen_traced = now;
 }
 
 /* Plays level i of the level select (the campaign's, then the extras') from its start. */
@@ -561,7 +580,6 @@ static void front_do(App *app, FrontInput in)
     int index = 0;
     FrontScreen was = app->front.screen;
     FrontChoice c = front_input(&app->front, in, &index);
-    Game *g = &app->game;
     if (c == FRONT_PLAY_LEVEL)
         play_level(app, index);
     else if (c == FRONT_QUIT)
@@ -570,8 +588,8 @@ static void front_do(App *app, FrontInput in)
         settings_change(app, index, app->front.delta);
     else if (c == FRONT_GENERATE)
         gen_start(app);
-    else if (app->front.screen != was && g->trace) /* traced as set_screen does */
-        fprintf(g->trace, "screen %s\n", front_screen_name(app->front.screen));
+    else if (app->front.screen != was)
+        sync_pause(app);
 }
 
 static void front_key(App *app, SDL_Keycode k)
@@ -1037,7 +1055,16 @@ static void mouse_move(App *app, int px, int py)
     follow_pointer(app);
 }
 
+static void handle_event_now(App *app, const SDL_Event *e);
+
+/* Every input, then the screen it may have changed (--trace). */
 static void handle_event(App *app, const SDL_Event *e)
+{
+    handle_event_now(app, e);
+    trace_screen(app);
+}
+
+static void handle_event_now(App *app, const SDL_Event *e)
 {
     Game *g = &app->game;
     if (e->type >= SDL_CONTROLLERAXISMOTION && e->type <= SDL_CONTROLLERDEVICEREMAPPED) { /* a gamepad: as keys */
@@ -1586,6 +1613,7 @@ static int run(App *app)
                 handle_event(app, &e);
         }
         gen_poll(app);
+        trace_screen(app);
         if (scripted && wait_frames == 0 && !app->quit) {
             if ((wait_frames = script_step(app, &script)) == SCRIPT_FAILED) {
                 rc = EXIT_SCRIPT;
@@ -1628,6 +1656,7 @@ static int run(App *app)
             }
             follow_pointer(app);
             game_update(&app->game);
+            trace_screen(app); /* a win or a loss shows the result */
             if (app->pointer_in)
                 hover_at(app, app->mouse_x, app->mouse_y); /* the camera may move under a still pointer */
             if (wait_frames > 0)
@@ -1809,6 +1838,7 @@ int main(int argc, char **argv)
         free(progress);
         if (app.game.progress.error[0])
             game_say(&app.game, 10.0, "%s", app.game.progress.error);
+        app.screen_traced = "play"; /* a level given starts in play: traced from its first change */
         if (app.campaign) {
             time_t now = time(NULL); /* the level of the day: its seed is the date, YYYYMMDD */
             struct tm day;
