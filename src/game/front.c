@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bindings.h"
 #include "diag.h"
 #include "tour.h"
 
@@ -76,6 +77,16 @@ void front_open(Front *f, FrontScreen s)
 {
     f->screen = s;
     f->sel = s == FRONT_LEVELS ? f->next : 0;
+    f->capturing = false;
+    f->key_note[0] = '\0';
+    if (s == FRONT_KEYS) { /* the actions of play and the editor whose keys can change */
+        f->key_count = 0;
+        for (int a = 0; a < BIND_COUNT && f->key_count < (int)(sizeof f->key_action / sizeof f->key_action[0]); a++) {
+            const BindInfo *b = bindings_info((BindAction)a);
+            if (!b->fixed && b->keys[0] && (b->where & (BIND_IN_PLAY | BIND_IN_EDITOR)))
+                f->key_action[f->key_count++] = a;
+        }
+    }
 }
 
 const char *front_title_label(const Front *f, int i)
@@ -102,6 +113,7 @@ FrontChoice front_input(Front *f, FrontInput in, int *index)
             : f->screen == FRONT_LEVELS   ? f->count
             : f->screen == FRONT_SETTINGS ? FRONT_SET_ITEMS
             : f->screen == FRONT_GENERATED ? FRONT_GEN_ITEMS
+            : f->screen == FRONT_KEYS      ? f->key_count
                                            : 0;
     if (f->generating)
         return FRONT_NOTHING;
@@ -177,11 +189,39 @@ FrontChoice front_input(Front *f, FrontInput in, int *index)
                 f->sel = FRONT_TITLE_SETTINGS;
             return FRONT_NOTHING;
         }
+        if (f->sel == FRONT_SET_KEYS) {
+            if (in == FRONT_CONFIRM) {
+                FrontScreen back = f->back;
+                front_open(f, FRONT_KEYS);
+                f->back = back;
+            }
+            return FRONT_NOTHING;
+        }
         if (in == FRONT_LEFT || in == FRONT_RIGHT || in == FRONT_CONFIRM) {
             f->delta = in == FRONT_LEFT ? -1 : +1;
             *index = f->sel;
             return FRONT_CHANGE;
         }
+        return FRONT_NOTHING;
+    case FRONT_KEYS:
+        if (in == FRONT_BACK) {
+            FrontScreen back = f->back;
+            front_open(f, FRONT_SETTINGS);
+            f->back = back;
+            f->sel = FRONT_SET_KEYS;
+            return FRONT_NOTHING;
+        }
+        if (f->sel < 0 || f->sel >= f->key_count)
+            return FRONT_NOTHING;
+        *index = f->sel;
+        if (in == FRONT_CONFIRM) {
+            f->capturing = true;
+            snprintf(f->key_note, sizeof f->key_note, "Press the key for \"%s\" (Esc: keep it as it is)",
+                     bindings_info((BindAction)f->key_action[f->sel])->label);
+            return FRONT_REBIND;
+        }
+        if (in == FRONT_LEFT) /* (the caller sends it for Delete) */
+            return FRONT_RESET_KEYS;
         return FRONT_NOTHING;
     case FRONT_ENDING:
         if (in == FRONT_CONFIRM || in == FRONT_BACK)
@@ -218,6 +258,6 @@ int front_stars(bool won, double best_energy, bool unseen, double par)
 
 const char *front_screen_name(FrontScreen s)
 {
-    static const char *const names[] = {"play", "title", "levels", "generated", "settings", "ending"};
+    static const char *const names[] = {"play", "title", "levels", "generated", "settings", "keys", "ending"};
     return s <= FRONT_ENDING ? names[s] : "";
 }

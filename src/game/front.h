@@ -18,7 +18,7 @@
 #include "progress.h"
 
 typedef enum FrontScreen {
-    FRONT_PLAY, FRONT_TITLE, FRONT_LEVELS, FRONT_GENERATED, FRONT_SETTINGS, FRONT_ENDING
+    FRONT_PLAY, FRONT_TITLE, FRONT_LEVELS, FRONT_GENERATED, FRONT_SETTINGS, FRONT_KEYS, FRONT_ENDING
 } FrontScreen;
 
 enum {
@@ -31,7 +31,8 @@ enum { FRONT_GEN_DAY, FRONT_GEN_SEED, FRONT_GEN_DIFFICULTY, FRONT_GEN_ITEMS };
 enum { FRONT_SEED_DIGITS = 18 }; /* a typed seed: up to 18 digits (below GEN_SEED_MAX) */
 /* The settings screen's items (Left and Right, or Enter, change one). */
 enum {
-    FRONT_SET_MASTER, FRONT_SET_EFFECTS, FRONT_SET_FULLSCREEN, FRONT_SET_MINIMAP, FRONT_SET_TEXT, FRONT_SET_ITEMS
+    FRONT_SET_MASTER, FRONT_SET_EFFECTS, FRONT_SET_FULLSCREEN, FRONT_SET_MINIMAP, FRONT_SET_TEXT, FRONT_SET_KEYS,
+    FRONT_SET_ITEMS
 };
 
 /* One level of the folder, as the level select shows it. */
@@ -65,6 +66,11 @@ typedef struct Front {
     int gen_difficulty; /* 1 to 5 (0: 2) */
     unsigned long long gen_seed; /* FRONT_GENERATE: the seed chosen */
     bool generating;    /* the caller is making it: input waits */
+    /* the keys' screen: the actions whose keys can be changed (bindings.h) */
+    int key_action[64];
+    int key_count;
+    bool capturing;     /* waiting for the key to give key_action[sel] */
+    char key_note[256]; /* what the last change did ("" none) */
 } Front;
 
 typedef enum FrontInput { FRONT_UP, FRONT_DOWN, FRONT_LEFT, FRONT_RIGHT, FRONT_CONFIRM, FRONT_BACK } FrontInput;
@@ -74,6 +80,8 @@ typedef enum FrontChoice {
     FRONT_QUIT,
     FRONT_CHANGE,       /* setting *index to change by Front.delta (-1 or +1) */
     FRONT_GENERATE,     /* play the generated level of Front.gen_seed at Front.gen_difficulty */
+    FRONT_REBIND,       /* the keys' screen: the next key pressed becomes action Front.key_action[*index]'s */
+    FRONT_RESET_KEYS,   /* ... or its keys go back to the defaults */
 } FrontChoice;
 
 /* Reads each level of set, then of extras (its name, its content key, its

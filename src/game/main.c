@@ -592,8 +592,51 @@ static void front_do(App *app, FrontInput in)
         sync_pause(app);
 }
 
-static void front_key(App *app, SDL_Keycode k)
+/* The keys' screen waits for a key: it becomes the action's (Esc: no change). */
+static void rebind_key(App *app, SDL_Keycode k, Uint16 mod)
 {
+    Front *f = &app->front;
+    f->capturing = false;
+    BindAction a = (BindAction)f->key_action[f->sel];
+    if (k == SDLK_ESCAPE) {
+        snprintf(f->key_note, sizeof f->key_note, "Kept as it was.");
+        return;
+    }
+    unsigned mods = (mod & KMOD_CTRL ? BIND_MOD_CTRL : 0) | (mod & KMOD_SHIFT ? BIND_MOD_SHIFT : 0) |
+                    (mod & KMOD_ALT ? BIND_MOD_ALT : 0);
+    char chord[BIND_NAME_MAX], err[120];
+    const char *keys[1] = {bindings_chord(SDL_GetKeyName(k), mods, chord, sizeof chord)};
+    BindAction other = BIND_NONE;
+    if (!keys[0] || !bindings_set(&app->settings, a, keys, 1, &other, err, sizeof err)) {
+        snprintf(f->key_note, sizeof f->key_note, "Not changed: %s", keys[0] ? err : "no such key");
+        return;
+    }
+    if (other != BIND_NONE)
+        snprintf(f->key_note, sizeof f->key_note, "%s: %s (taken from \"%s\")", bindings_info(a)->label, chord,
+                 bindings_info(other)->label);
+    else
+        snprintf(f->key_note, sizeof f->key_note, "%s: %s", bindings_info(a)->label, chord);
+    if (app->game.trace)
+        fprintf(app->game.trace, "key %s %s\n", bindings_info(a)->name, chord);
+    settings_keep(app);
+}
+
+static void front_key(App *app, SDL_Keycode k, Uint16 mod)
+{
+    if (app->front.capturing) {
+        rebind_key(app, k, mod);
+        return;
+    }
+    if (app->front.screen == FRONT_KEYS && k == SDLK_DELETE) {
+        int index = 0;
+        if (front_input(&app->front, FRONT_LEFT, &index) == FRONT_RESET_KEYS) {
+            BindAction a = (BindAction)app->front.key_action[index];
+            bindings_reset(&app->settings, a);
+            snprintf(app->front.key_note, sizeof app->front.key_note, "%s: back to its keys", bindings_info(a)->label);
+            settings_keep(app);
+        }
+        return;
+    }
     if ((k >= SDLK_0 && k <= SDLK_9 && front_type_digit(&app->front, (int)(k - SDLK_0))) ||
         (k >= SDLK_KP_1 && k <= SDLK_KP_0 && app->front.screen == FRONT_GENERATED &&
          front_type_digit(&app->front, k == SDLK_KP_0 ? 0 : (int)(k - SDLK_KP_1) + 1)) ||
@@ -831,7 +874,7 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
         return;
     }
     if (app->front.screen != FRONT_PLAY) {
-        front_key(app, k);
+        front_key(app, k, mod);
         return;
     }
     if (app->menu != MENU_NONE) {

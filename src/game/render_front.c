@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bindings.h"
 #include "text.h"
 
 static const SDL_Color HEAD = {255, 220, 120, 255}, BODY = {225, 230, 240, 255}, DIM = {150, 165, 185, 255},
@@ -36,7 +37,7 @@ static FrontLayout front_layout(const Game *g, const Front *f)
     int m = px(L.ui, 22), gap = px(L.ui, 8);
     int w = (int)fmin((f->screen == FRONT_TITLE || f->screen == FRONT_ENDING ? 420 : 720) * L.ui,
                       g->screen_w - 2 * L.pad);
-    int ih = f->screen == FRONT_LEVELS ? L.line + px(L.ui, 8) : L.line + px(L.ui, 16);
+    int ih = f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS ? L.line + px(L.ui, 8) : L.line + px(L.ui, 16);
     int head = L.big_line + L.line + px(L.ui, 16), foot = L.line + px(L.ui, 10);
     int room = g->screen_h - 2 * L.pad - 2 * m - head - foot;
     int rows = 0;
@@ -46,20 +47,25 @@ static FrontLayout front_layout(const Game *g, const Front *f)
         rows = FRONT_SET_ITEMS;
     } else if (f->screen == FRONT_GENERATED) {
         rows = FRONT_GEN_ITEMS;
-    } else if (f->screen == FRONT_LEVELS) {
+    } else if (f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS) {
+        int count = f->screen == FRONT_LEVELS ? f->count : f->key_count;
+        if (f->screen == FRONT_KEYS)
+            room -= L.line + gap; /* the note under the rows */
         rows = room / (ih + (gap / 2));
-        rows = rows < 1 ? 1 : rows > f->count ? f->count : rows;
+        rows = rows < 1 ? 1 : rows > count ? count : rows;
         rows = rows > FRONT_ROWS_MAX ? FRONT_ROWS_MAX : rows;
         int first = f->sel - rows / 2;
-        first = first > f->count - rows ? f->count - rows : first;
+        first = first > count - rows ? count - rows : first;
         F.first = first < 0 ? 0 : first;
     } else { /* the ending: its lines */
         rows = 0;
     }
-    int step = f->screen == FRONT_LEVELS ? ih + gap / 2 : ih + gap;
+    int step = f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS ? ih + gap / 2 : ih + gap;
     int body = f->screen == FRONT_ENDING ? 7 * L.line : rows * step - (rows ? step - ih : 0);
     if (f->screen == FRONT_SETTINGS || f->screen == FRONT_GENERATED)
         body += 3 * L.line + gap; /* the notes under the items */
+    if (f->screen == FRONT_KEYS)
+        body += L.line + gap;
     int h = 2 * m + head + body + foot;
     SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
     if (p.y < L.pad)
@@ -223,7 +229,7 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
     render_text(r, big, F->panel.x + px(L->ui, 22), F->title_y, HEAD, "Settings");
     render_text(r, font, F->panel.x + px(L->ui, 22), F->note_y, DIM, "Kept for the next time, as soon as changed.");
     static const char *const labels[FRONT_SET_ITEMS] = {"Volume", "Effects volume", "Fullscreen",
-                                                        "Minimap when a level starts", "Text size"};
+                                                        "Minimap when a level starts", "Text size", "Keys"};
     for (int i = 0; i < F->items && set; i++) {
         SDL_Rect b = F->item[i];
         bool sel = i == f->sel;
@@ -244,8 +250,11 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
         case FRONT_SET_MINIMAP:
             snprintf(value, sizeof value, "%s", set->minimap ? "shown" : "hidden");
             break;
-        default:
+        case FRONT_SET_TEXT:
             snprintf(value, sizeof value, "\xe2\x97\x80  %d%%  \xe2\x96\xb6", set->text_size);
+            break;
+        default:
+            snprintf(value, sizeof value, "Enter: change \xe2\x96\xb6");
             break;
         }
         int vw = render_text_width(font, value);
@@ -256,7 +265,7 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
     snprintf(line, sizeof line, "The window's size is remembered as you leave it (%dx%d).", set ? set->window_w : 0,
              set ? set->window_h : 0);
     render_text(r, font, F->panel.x + px(L->ui, 22), y, DIM, line);
-    snprintf(line, sizeof line, "Kept in %s. The keys: H in play.", path ? path : "no file (--no-progress)");
+    snprintf(line, sizeof line, "Kept in %s.", path ? path : "no file (--no-progress)");
     render_text_fit(font, line, F->panel.w - px(L->ui, 44), fit, sizeof fit);
     render_text(r, font, F->panel.x + px(L->ui, 22), y + L->line, DIM, fit);
     if (set && set->error[0]) {
@@ -299,6 +308,34 @@ static void draw_generated(Renderer *r, const Front *f, const FrontLayout *F)
             "Up, Down: choose    0-9: seed    Left, Right: difficulty    Enter: play    Esc: back");
 }
 
+static void draw_keys(Renderer *r, const Front *f, const FrontLayout *F, const Settings *set)
+{
+    const Layout *L = &r->lay;
+    TTF_Font *font = r->assets->font, *big = r->assets->font_big;
+    render_text(r, big, F->panel.x + px(L->ui, 22), F->title_y, HEAD, "Keys");
+    render_text(r, font, F->panel.x + px(L->ui, 22), F->note_y, DIM,
+                "Kept with the settings. Esc, the editor's digits and the mouse stay as they are.");
+    for (int k = 0; k < F->items && set; k++) {
+        int i = F->first + k;
+        BindAction a = (BindAction)f->key_action[i];
+        SDL_Rect b = F->item[k];
+        bool sel = i == f->sel;
+        button(r, b, sel);
+        int ty = b.y + (b.h - L->line) / 2 + px(L->ui, 1);
+        render_text(r, font, b.x + px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY,
+                    bindings_info(a)->label);
+        char keys[BIND_TEXT_MAX];
+        const char *shown = sel && f->capturing ? "press a key \xe2\x80\xa6" : bindings_keys_text(set, a, keys, sizeof keys);
+        int kw = render_text_width(font, shown);
+        render_text(r, font, b.x + b.w - px(L->ui, 10) - kw, ty, sel ? HEAD : DIM, shown);
+    }
+    int y = F->items ? F->item[F->items - 1].y + F->item[F->items - 1].h + px(L->ui, 8) : F->note_y + L->line;
+    char fit[TEXT_LEN];
+    render_text_fit(font, f->key_note, F->panel.w - px(L->ui, 44), fit, sizeof fit);
+    render_text(r, font, F->panel.x + px(L->ui, 22), y, HEAD, fit);
+    centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Enter: set a key    Delete: its default keys    Esc: back");
+}
+
 void render_front(Renderer *r, const Game *g, const HudStats *hs)
 {
     const Front *f = hs->front;
@@ -315,6 +352,8 @@ void render_front(Renderer *r, const Game *g, const HudStats *hs)
         draw_settings(r, f, &F, hs->settings, hs->settings_path);
     else if (f->screen == FRONT_GENERATED)
         draw_generated(r, f, &F);
+    else if (f->screen == FRONT_KEYS)
+        draw_keys(r, f, &F, hs->settings);
     else if (f->screen == FRONT_ENDING)
         draw_ending(r, f, &F);
 }
