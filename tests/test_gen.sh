@@ -29,14 +29,14 @@ for s in $seeds; do
     "$isopath" gen --seed "$s" --out "$tmp/again.txt" 2>/dev/null && cmp -s "$f" "$tmp/again.txt" ||
         same_fail="$same_fail $s"
 done
-check "50 seeds: every one generates ${gen_fail:+(failed:$gen_fail)}" '[ -z "$gen_fail" ]'
-check "50 seeds: every level passes check with nothing unreachable ${check_fail:+(failed:$check_fail)}" '[ -z "$check_fail" ]'
-check "50 seeds: every level is winnable on its energy by tour ${tour_fail:+(failed:$tour_fail)}" '[ -z "$tour_fail" ]'
-check "50 seeds: every level is solved unseen with a margin of 15 ticks or more ${solve_fail:+(failed:$solve_fail)}" \
+check "50 seeds: every one generates${gen_fail:+ (failed:$gen_fail)}" '[ -z "$gen_fail" ]'
+check "50 seeds: every level passes check with nothing unreachable${check_fail:+ (failed:$check_fail)}" '[ -z "$check_fail" ]'
+check "50 seeds: every level is winnable on its energy by tour${tour_fail:+ (failed:$tour_fail)}" '[ -z "$tour_fail" ]'
+check "50 seeds: every level is solved unseen with a margin of 15 ticks or more${solve_fail:+ (failed:$solve_fail)}" \
     '[ -z "$solve_fail" ]'
-check "50 seeds: the solver's plan replays in the game to the same win, unseen ${play_fail:+(failed:$play_fail)}" \
+check "50 seeds: the solver's plan replays in the game to the same win, unseen${play_fail:+ (failed:$play_fail)}" \
     '[ -z "$play_fail" ]'
-check "50 seeds: generating again (with --out) gives the same bytes ${same_fail:+(failed:$same_fail)}" '[ -z "$same_fail" ]'
+check "50 seeds: generating again (with --out) gives the same bytes${same_fail:+ (failed:$same_fail)}" '[ -z "$same_fail" ]'
 distinct=$(for s in $seeds; do grep -v '^;\|^name:' "$tmp/g$s.txt" | cksum; done | sort -u | wc -l)
 check "different seeds give different levels ($distinct distinct of 50)" '[ "$distinct" -eq 50 ]'
 

@@ -5,7 +5,6 @@
  * and the stealth solver before it is written. Never prints. */
 #include "gen.h"
 
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,8 +41,8 @@ enum {
     WATER_PCT = 30,      /* a room of at least 5x5 gets a pool */
     TRIES = 200,         /* random picks before a placement gives up */
     START_CLEAR = 10,    /* floor steps from the start to any sentry's post or waypoint */
-    GUARD_CLEAR = 9,     /* ... from a guard's post to any cell or the exit */
-    PAUSE_CLEAR = 7,     /* ... from a patrol's post or waypoint to any cell or the exit */
+    GUARD_CLEAR = 9,     /* ... from a guard's post to the exit (and its earshot: cells lie beyond) */
+    PAUSE_CLEAR = 7,     /* ... from a patrol's post or waypoint to the exit */
     PATROL_NEAR = 4,     /* a patrol's waypoints lie this far ... */
     PATROL_FAR = 20,     /* ... to this far from its post, floor steps */
     PATROL_GAP = 3,      /* and this many tiles (king moves) from one another */
@@ -313,7 +312,8 @@ static void add_terrain(Map *m, uint64_t *rng)
 }
 
 /* The rooms, their openings and terrain; false when a wall found no room
- * for an opening. */
+ * for an opening (or, rarer than rare on these sizes, out of memory: the
+ * candidate then counts as one without a layout). */
 static bool make_layout(Map *m, uint64_t *rng)
 {
     map_clear(m);
@@ -385,15 +385,15 @@ static void shuffle_rooms(const Map *m, uint64_t *rng, int *order)
 
 typedef struct Near {
     const Field *from;  /* costs from a tile */
-    double lo, hi;      /* the floor steps a pick must lie within */
+    uint64_t lo, hi;    /* the cost a pick must lie within (path.h units: integers, the same on every build) */
 } Near;
 
 static bool within(const Map *m, TilePos t, const void *ctx)
 {
     (void)m;
     const Near *n = ctx;
-    double d = steps_of(n->from, t);
-    return d >= n->lo && d <= n->hi;
+    uint64_t c = field_cost(n->from, t);
+    return c != UINT64_MAX && c >= n->lo && c <= n->hi;
 }
 
 /* Sight as sentries have it, but with doors counted open: never blocked by
@@ -407,12 +407,11 @@ static bool wall_opaque(const void *ctx, int x, int y)
 
 /* A tile a sentry may stand on or pass through as a waypoint: far enough
  * from the start by path, out of its sight, not beside another sentry's
- * post. */
+ * post, far enough from the exit. */
 typedef struct Watch {
     const Field *start; /* costs from the start */
-    const Field *obj;   /* costs from each cell and the exit */
-    int objs;
-    double obj_clear;   /* floor steps from each of them, at least */
+    const Field *exit;  /* costs from the exit */
+    double exit_clear;  /* floor steps from it, at least */
     const Field *post;  /* costs from the post (waypoints), or NULL */
     double lo, hi;      /* ... within these floor steps of it */
 } Watch;
@@ -429,9 +428,8 @@ static bool sentry_spot(const Map *m, TilePos t, const void *ctx)
     for (int i = 0; i < m->sentries; i++)
         if (abs(m->post[i].x - t.x) <= 1 && abs(m->post[i].y - t.y) <= 1)
             return false;
-    for (int i = 0; i < w->objs; i++)
-        if (steps_of(&w->obj[i], t) < w->obj_clear)
-            return false;
+    if (steps_of(w->exit, t) < w->exit_clear)
+        return false;
     if (w->post) {
         double d = steps_of(w->post, t);
         return d >= w->lo && d <= w->hi;
@@ -587,7 +585,7 @@ static bool place_sentry(Map *m, uint64_t *rng, const Field *from_start, const F
             taken = m->room_of[at(m, m->post[i].x, m->post[i].y)] == room;
         if (taken)
             continue; /* one sentry a room: two in one leave no way through */
-        Watch w = {from_start, from_exit, 1, patrols ? PAUSE_CLEAR : GUARD_CLEAR, NULL, 0, 0};
+        Watch w = {from_start, from_exit, patrols ? PAUSE_CLEAR : GUARD_CLEAR, NULL, 0, 0};
         TilePos post;
         if (!pick_tile(m, rng, room, sentry_spot, &w, &post))
             continue;
@@ -597,7 +595,7 @@ static bool place_sentry(Map *m, uint64_t *rng, const Field *from_start, const F
         TilePos *way = m->patrol[m->sentries];
         int n = 0;
         if (patrols) {
-            w = (Watch){from_start, from_exit, 1, PAUSE_CLEAR, &f, PATROL_NEAR, PATROL_FAR};
+            w = (Watch){from_start, from_exit, PAUSE_CLEAR, &f, PATROL_NEAR, PATROL_FAR};
             n = pick_patrol(m, rng, &w, roams ? -1 : room, post, way);
         }
         field_deinit(&f);
@@ -618,11 +616,15 @@ static bool place_sentry(Map *m, uint64_t *rng, const Field *from_start, const F
 
 /* Scales a count made for the default size to a w x h level: by the
  * square root of the area (the way across grows so; the solver's work
- * grows much faster with cells and sentries than with tiles). */
+ * grows much faster with cells and sentries than with tiles), rounded to
+ * the nearest: the n with (n - 1/2)^2 <= base^2 area / GEN_AREA_BASE,
+ * found in integers, so every build agrees. */
 static int scaled(int w, int h, int base)
 {
-    double area = (double)(w - 2) * (double)(h - 2);
-    int n = (int)(base * sqrt(area / GEN_AREA_BASE) + 0.5);
+    long long want = 4LL * base * base * (long long)(w - 2) * (long long)(h - 2);
+    int n = 0;
+    while ((2LL * n + 1) * (2LL * n + 1) * GEN_AREA_BASE <= want)
+        n++;
     return n < 1 ? 1 : n;
 }
 
@@ -673,12 +675,14 @@ static bool place_things(Map *m, uint64_t *rng, int difficulty, bool every_sentr
     ok = ok && field_init(&fs, &m->grid, m->start, PATH_TOPO_8);
     if (ok) {
         m->g[at(m, m->start.x, m->start.y)] = '@';
-        double far = 0;
+        uint64_t far = 0;
         for (int y = 0; y < m->h; y++)
-            for (int x = 0; x < m->w; x++)
-                if (glyph(m, x, y) == '.' && steps_of(&fs, tile_pos(x, y)) > far)
-                    far = steps_of(&fs, tile_pos(x, y));
-        Near n = {&fs, far * EXIT_FAR_PCT / 100, far};
+            for (int x = 0; x < m->w; x++) {
+                uint64_t c = field_cost(&fs, tile_pos(x, y));
+                if (glyph(m, x, y) == '.' && c != UINT64_MAX && c > far)
+                    far = c;
+            }
+        Near n = {&fs, far / 100 * EXIT_FAR_PCT, far};
         ok = pick_tile(m, rng, -1, within, &n, &m->exit) && field_init(&fe, &m->grid, m->exit, PATH_TOPO_8);
         if (ok)
             m->g[at(m, m->exit.x, m->exit.y)] = '>';
@@ -700,7 +704,7 @@ static bool place_things(Map *m, uint64_t *rng, int difficulty, bool every_sentr
     if (cells > TOUR_EXACT_MAX)
         cells = TOUR_EXACT_MAX;
     shuffle_rooms(m, rng, rooms);
-    Near cn = {&fq, CELL_MIN, 1e18};
+    Near cn = {&fq, (uint64_t)CELL_MIN * PATH_UNIT_STRAIGHT, UINT64_MAX - 1};
     for (int i = 0; ok && i < cells; i++) {
         int room = rooms[i % m->rooms];
         ok = pick_tile(m, rng, room, within, &cn, &m->cell[m->cells]) ||
@@ -869,7 +873,10 @@ static int prove(const Map *m, const GenOptions *o, GenResult *r, Proof *pf)
         level_free(&l);
         return verdict;
     }
-    long slack = (long)(length * slack_pct[o->difficulty - 1] / 100.0 + 0.999999);
+    /* the slack in whole floor steps, rounded up, in integers (the walk's
+     * length is a whole number of path units, exact in a double) */
+    uint64_t units = (uint64_t)(length * (double)PATH_UNIT_STRAIGHT), per = 100 * PATH_UNIT_STRAIGHT;
+    long slack = (long)((units * (uint64_t)slack_pct[o->difficulty - 1] + per - 1) / per);
     long energy = least + (slack < 1 ? 1 : slack);
     l.energy = energy < LEVEL_ENERGY_MAX ? energy : LEVEL_ENERGY_MAX;
 

@@ -12,10 +12,13 @@
  * size and difficulty give the same bytes on every machine and every run.
  *
  * Bounded: candidates are made and proven in turn, each from a random
- * stream of its own; the first that passes is the level. At most
+ * stream of its own (up to GEN_LAYOUTS layouts until everything finds a
+ * place, then one proof); the first that passes is the level. At most
  * GenOptions.candidates candidates (GEN_CANDIDATES by default) and at most
- * GenOptions.solve_work simulated ticks of the solver each (GEN_SOLVE_WORK),
- * so a call never runs unbounded; when none passes, GEN_NO_LEVEL.
+ * gen_solve_work() simulated ticks of the solver each (GEN_SOLVE_WORK on the
+ * default size), so a call never runs unbounded: on the default size about
+ * 30 ms typically, some 5 s at the very worst (docs/generator.md); when
+ * none passes, GEN_NO_LEVEL.
  * A candidate counts as proven only when its proof stayed within three
  * fifths of that budget: then `isopath solve --margin`, with its larger
  * budget, finds the very same plan (solve.c's search is deterministic up to
@@ -23,7 +26,9 @@
  *
  * Memory: gen_level fills a GenResult the caller owns; gen_result_free
  * releases its text and its Level (both the generator's allocations) and
- * accepts a zeroed or failed result. Nothing else outlives the call. */
+ * accepts a zeroed or failed result. Nothing else outlives the call.
+ * It keeps no state between calls, so a game may run it on a worker thread
+ * (it takes a few seconds at worst, too long for a frame). */
 #ifndef ISODROID_GEN_H
 #define ISODROID_GEN_H
 

@@ -3,6 +3,7 @@
  * (gen.h), then writes it to stdout or, atomically, to FILE; a line on
  * stderr says what the proof found. Exit 0, 1 when no candidate passed (or
  * the file cannot be written), 2 on bad arguments. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +25,22 @@ static bool parse_size(const char *s, int *w, int *h)
     return true;
 }
 
+/* A seed: decimal digits only, 0..GEN_SEED_MAX. Not num_parse_long: a
+ * long is 32 bits on some builds, and a seed is the same on all of them. */
+static bool parse_seed(const char *s, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (!*s)
+        return false;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || v > ((uint64_t)GEN_SEED_MAX - (uint64_t)(*s - '0')) / 10)
+            return false;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    *out = v;
+    return true;
+}
+
 static int parse_gen_args(int argc, char **argv, GenOptions *o, const char **out)
 {
     bool seeded = false;
@@ -38,11 +55,9 @@ static int parse_gen_args(int argc, char **argv, GenOptions *o, const char **out
         if (i + 1 >= argc)
             return isopath_usage_error("%s needs a value", a);
         const char *v = argv[++i];
-        long n;
         if (!strcmp(a, "--seed")) {
-            if (num_parse_long(v, 0, GEN_SEED_MAX, &n) != NUM_OK)
+            if (!parse_seed(v, &o->seed))
                 return isopath_usage_error("--seed wants a whole number from 0 to 9223372036854775807, not '%s'", v);
-            o->seed = (uint64_t)n;
             seeded = true;
         } else if (!strcmp(a, "--size")) {
             if (!parse_size(v, &o->w, &o->h))
@@ -92,10 +107,11 @@ int isopath_gen(int argc, char **argv)
     }
     if (rc == 0)
         fprintf(stderr,
-                "isopath: candidate %d of %d: %d rooms, %d cells, %d sentries; least energy %ld (a walk of %.2f), "
+                "isopath: candidate %d of %d: %d rooms, %d cell%s, %d sentr%s; least energy %ld (a walk of %.2f), "
                 "budget %ld; won unseen in %.2f s, margin %d ticks; %ld solver ticks; rejected %d layout, %d tour, "
                 "%d unseen, %d margin\n",
-                r.candidate + 1, o.candidates, r.rooms, r.cells, r.sentries, r.energy_least, r.tour_length, r.energy,
+                r.candidate + 1, o.candidates, r.rooms, r.cells, r.cells == 1 ? "" : "s", r.sentries,
+                r.sentries == 1 ? "y" : "ies", r.energy_least, r.tour_length, r.energy,
                 (double)r.solve_ticks / 60.0, r.margin, r.work, r.rejected[0], r.rejected[1], r.rejected[2],
                 r.rejected[3]);
     gen_result_free(&r);
