@@ -107,7 +107,8 @@ build/san/tests/%: tests/%.c tests/testlib.h build/san/libisocore.a | deps-test
 	    $$(pkg-config --cflags --libs cmocka) -lm
 
 # the game's rules (game.c, levelset.c and front.c have no SDL in them) are tested as well
-GAME_RULES = build/san/game/game.o build/san/game/camera.o build/san/game/levelset.o build/san/game/progress.o build/san/game/front.o
+GAME_RULES = build/san/game/game.o build/san/game/camera.o build/san/game/levelset.o build/san/game/progress.o build/san/game/front.o \
+             build/san/game/bindings.o build/san/game/settings.o
 build/san/tests/test_game: tests/test_game.c tests/testlib.h $(GAME_RULES) build/san/libisocore.a | deps-test
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests -o $@ $< $(GAME_RULES) build/san/libisocore.a \

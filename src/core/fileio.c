@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* "dir/" of path ("" when it has no slash): its length. */
@@ -381,4 +383,83 @@ bool fileio_make_dirs_for(const char *file)
     }
     free(d);
     return true;
+}
+
+char *fileio_beside(const char *path, const char *suffix)
+{
+    char err[64];
+    char *real = fileio_resolve(path, err, sizeof err);
+    if (!real)
+        real = strdup(path);
+    if (!real)
+        return NULL;
+    size_t n = strlen(real) + strlen(suffix) + 1;
+    char *out = malloc(n);
+    if (out)
+        snprintf(out, n, "%s%s", real, suffix);
+    free(real);
+    return out;
+}
+
+char *fileio_free_bad_name(const char *path, int max, int *err)
+{
+    *err = 0;
+    for (int k = 0; k < max; k++) {
+        char suffix[32];
+        if (k == 0)
+            snprintf(suffix, sizeof suffix, ".bad");
+        else
+            snprintf(suffix, sizeof suffix, ".bad.%d", k);
+        char *name = fileio_beside(path, suffix);
+        if (!name) {
+            *err = ENOMEM;
+            return NULL;
+        }
+        struct stat sb;
+        if (lstat(name, &sb) != 0) {
+            if (errno == ENOENT)
+                return name;
+            *err = errno;
+            free(name);
+            return NULL;
+        }
+        free(name);
+    }
+    return NULL;
+}
+
+int fileio_lock_beside(const char *path, int wait_ms, char *err, size_t err_size)
+{
+    char *name = fileio_beside(path, ".lock");
+    if (!name) {
+        snprintf(err, err_size, "out of memory");
+        return -1;
+    }
+    int fd = open(name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0644);
+    if (fd < 0) {
+        snprintf(err, err_size, "cannot open the lock %s (%s)", name, strerror(errno));
+        free(name);
+        return -1;
+    }
+    for (int waited = 0;;) {
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+            break;
+        if (errno == EINTR)
+            continue;
+        if (errno != EWOULDBLOCK) { /* no locks here (ENOLCK, EINVAL...): go on all the same */
+            close(fd);
+            free(name);
+            return -2;
+        }
+        if (waited >= wait_ms) {
+            snprintf(err, err_size, "another game holds %s", name);
+            close(fd);
+            free(name);
+            return -1;
+        }
+        nanosleep(&(struct timespec){0, 10 * 1000000L}, NULL);
+        waited += 10;
+    }
+    free(name);
+    return fd;
 }

@@ -70,6 +70,17 @@ const char *fileio_strerror(int errnum);
 bool fileio_write_atomic(const char *path, const void *data, size_t len, char *err, size_t err_size);
 /* mkdir -p for the folder a file goes in (0755); false when one cannot be made. */
 bool fileio_make_dirs_for(const char *file);
+/* The file path names (its symbolic links resolved, else path as given)
+ * with suffix added; malloc'd, NULL when out of memory. */
+char *fileio_beside(const char *path, const char *suffix);
+/* The first free name a damaged file can be kept under, of FILE.bad,
+ * FILE.bad.1 ... FILE.bad.(max - 1) (malloc'd), or NULL when all are taken
+ * or on an error (then *err is errno's, 0 when all are taken). */
+char *fileio_free_bad_name(const char *path, int max, int *err);
+/* Takes FILE.lock (flock), waiting at most wait_ms for another holder: the
+ * descriptor (close it to unlock), -2 when the file system has no locks
+ * (go on unlocked), -1 with why in err when it cannot. */
+int fileio_lock_beside(const char *path, int wait_ms, char *err, size_t err_size);
 /* For tests: called with the temporary file's path just after it is made
  * (NULL: nothing is called). */
 extern void (*fileio_test_hook)(const char *tmp);

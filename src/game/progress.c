@@ -335,63 +335,11 @@ static Reading read_file(Progress *p, const char *path)
     return r;
 }
 
-/* The resolved file (after its symbolic links) with suffix; malloc'd. */
-static char *beside(const char *path, const char *suffix)
-{
-    char err[64];
-    char *real = fileio_resolve(path, err, sizeof err);
-    if (!real)
-        real = strdup(path);
-    if (!real)
-        return NULL;
-    size_t n = strlen(real) + strlen(suffix) + 1;
-    char *out = malloc(n);
-    if (out)
-        say(out, n, "%s%s", real, suffix);
-    free(real);
-    return out;
-}
-
-/* The k-th name a damaged file is kept under: FILE.bad, FILE.bad.1, ... */
-static char *bad_name(const char *path, int k)
-{
-    char suffix[32];
-    if (k == 0)
-        snprintf(suffix, sizeof suffix, ".bad");
-    else
-        snprintf(suffix, sizeof suffix, ".bad.%d", k);
-    return beside(path, suffix);
-}
-
-/* The first of those names that is free (malloc'd), or NULL when all are
- * taken or on an error (then *err is set, 0 when all are taken). */
-static char *free_bad_name(const char *path, int *err)
-{
-    *err = 0;
-    for (int k = 0; k < PROGRESS_BAD_MAX; k++) {
-        char *name = bad_name(path, k);
-        if (!name) {
-            *err = ENOMEM;
-            return NULL;
-        }
-        struct stat sb;
-        if (lstat(name, &sb) != 0) {
-            if (errno == ENOENT)
-                return name;
-            *err = errno;
-            free(name);
-            return NULL;
-        }
-        free(name);
-    }
-    return NULL;
-}
-
 /* "kept as progress.bad when a new one is written", or what stands in the way. */
 static void kept_as(const char *path, char *out, size_t n)
 {
     int err;
-    char *name = free_bad_name(path, &err);
+    char *name = fileio_free_bad_name(path, PROGRESS_BAD_MAX, &err);
     const char *base = base_name(path);
     if (name)
         say(out, n, "kept as %s when a new one is written", base_name(name));
@@ -444,51 +392,12 @@ const ProgressEntry *progress_get(const Progress *p, uint64_t key, const char *l
     return e ? e : find_name(p, base_name(level_path));
 }
 
-/* Takes FILE.lock (flock), waiting at most PROGRESS_LOCK_WAIT_MS for another
- * game. The descriptor (close it to unlock), -2 when the file system has no
- * locks (written unlocked then), -1 with p->error set when it cannot. */
-static int lock(Progress *p)
-{
-    char *name = beside(p->path, ".lock");
-    if (!name) {
-        say(p->error, sizeof p->error, "progress not saved: out of memory");
-        return -1;
-    }
-    int fd = open(name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0644);
-    if (fd < 0) {
-        say(p->error, sizeof p->error, "progress not saved: cannot open the lock %s (%s)", name, strerror(errno));
-        free(name);
-        return -1;
-    }
-    for (int waited = 0;;) {
-        if (flock(fd, LOCK_EX | LOCK_NB) == 0)
-            break;
-        if (errno == EINTR)
-            continue;
-        if (errno != EWOULDBLOCK) { /* no locks here (ENOLCK, EINVAL...): merge all the same */
-            close(fd);
-            free(name);
-            return -2;
-        }
-        if (waited >= PROGRESS_LOCK_WAIT_MS) {
-            say(p->error, sizeof p->error, "progress not saved: another game holds %s", name);
-            close(fd);
-            free(name);
-            return -1;
-        }
-        nanosleep(&(struct timespec){0, 10 * 1000000L}, NULL);
-        waited += 10;
-    }
-    free(name);
-    return fd;
-}
-
 /* Moves the damaged file aside to the first free FILE.bad[.N], never over
  * another one kept before. */
 static bool keep_damaged(Progress *p)
 {
     int err;
-    char *bad = free_bad_name(p->path, &err);
+    char *bad = fileio_free_bad_name(p->path, PROGRESS_BAD_MAX, &err);
     if (!bad) {
         if (err)
             say(p->error, sizeof p->error, "progress not saved: cannot keep the damaged %s aside (%s)", p->path,
@@ -501,7 +410,7 @@ static bool keep_damaged(Progress *p)
         }
         return false;
     }
-    char *real = beside(p->path, "");
+    char *real = fileio_beside(p->path, "");
     bool ok = real && (rename(real, bad) == 0 || errno == ENOENT);
     if (!ok)
         say(p->error, sizeof p->error, "progress not saved: cannot keep the damaged %s as %s (%s)", p->path, bad,
@@ -576,8 +485,10 @@ bool progress_record(Progress *p, uint64_t key, const char *level_path, double t
         keep_win(p, &win, best);
         return false;
     }
-    int fd = lock(p);
+    char why[300];
+    int fd = fileio_lock_beside(p->path, PROGRESS_LOCK_WAIT_MS, why, sizeof why);
     if (fd == -1) {
+        say(p->error, sizeof p->error, "progress not saved: %s", why);
         keep_win(p, &win, best);
         return false;
     }

@@ -355,52 +355,6 @@ static Reading read_file(Settings *s, const char *path, Diags *diags)
 
 /* ---- damaged files kept aside ------------------------------------------- */
 
-/* The resolved file (after its symbolic links) with suffix; malloc'd. */
-static char *beside(const char *path, const char *suffix)
-{
-    char err[64];
-    char *real = fileio_resolve(path, err, sizeof err);
-    if (!real)
-        real = strdup(path);
-    if (!real)
-        return NULL;
-    size_t n = strlen(real) + strlen(suffix) + 1;
-    char *out = malloc(n);
-    if (out)
-        say(out, n, "%s%s", real, suffix);
-    free(real);
-    return out;
-}
-
-/* The first free name of FILE.bad, FILE.bad.1 ... (malloc'd), or NULL when
- * all are taken or on an error (then *err is set, 0 when all are taken). */
-static char *free_bad_name(const char *path, int *err)
-{
-    *err = 0;
-    for (int k = 0; k < SETTINGS_BAD_MAX; k++) {
-        char suffix[32];
-        if (k == 0)
-            snprintf(suffix, sizeof suffix, ".bad");
-        else
-            snprintf(suffix, sizeof suffix, ".bad.%d", k);
-        char *name = beside(path, suffix);
-        if (!name) {
-            *err = ENOMEM;
-            return NULL;
-        }
-        struct stat sb;
-        if (lstat(name, &sb) != 0) {
-            if (errno == ENOENT)
-                return name;
-            *err = errno;
-            free(name);
-            return NULL;
-        }
-        free(name);
-    }
-    return NULL;
-}
-
 /* What stands in the way of keeping path aside, when all names are taken. */
 static void all_taken(char *out, size_t n, const char *path)
 {
@@ -413,7 +367,7 @@ static void all_taken(char *out, size_t n, const char *path)
 static void kept_as(const char *path, char *out, size_t n)
 {
     int err;
-    char *name = free_bad_name(path, &err);
+    char *name = fileio_free_bad_name(path, SETTINGS_BAD_MAX, &err);
     if (name)
         say(out, n, "kept as %s when settings are next saved", base_name(name));
     else if (err)
@@ -532,51 +486,12 @@ static char *format(Settings *s, size_t *len)
     return text;
 }
 
-/* Takes FILE.lock (flock), waiting at most SETTINGS_LOCK_WAIT_MS for another
- * game. The descriptor (close it to unlock), -2 when the file system has no
- * locks (written unlocked then), -1 with s->error set when it cannot. */
-static int lock(Settings *s, const char *path)
-{
-    char *name = beside(path, ".lock");
-    if (!name) {
-        say(s->error, sizeof s->error, "settings not saved: out of memory");
-        return -1;
-    }
-    int fd = open(name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0644);
-    if (fd < 0) {
-        say(s->error, sizeof s->error, "settings not saved: cannot open the lock %s (%s)", name, strerror(errno));
-        free(name);
-        return -1;
-    }
-    for (int waited = 0;;) {
-        if (flock(fd, LOCK_EX | LOCK_NB) == 0)
-            break;
-        if (errno == EINTR)
-            continue;
-        if (errno != EWOULDBLOCK) { /* no locks here (ENOLCK, EINVAL...): write all the same */
-            close(fd);
-            free(name);
-            return -2;
-        }
-        if (waited >= SETTINGS_LOCK_WAIT_MS) {
-            say(s->error, sizeof s->error, "settings not saved: another game holds %s", name);
-            close(fd);
-            free(name);
-            return -1;
-        }
-        nanosleep(&(struct timespec){0, 10 * 1000000L}, NULL);
-        waited += 10;
-    }
-    free(name);
-    return fd;
-}
-
 /* Moves the damaged file aside to the first free FILE.bad[.N], never over
  * another one kept before. */
 static bool keep_damaged(Settings *s, const char *path)
 {
     int err;
-    char *bad = free_bad_name(path, &err);
+    char *bad = fileio_free_bad_name(path, SETTINGS_BAD_MAX, &err);
     if (!bad) {
         char why[200];
         if (err)
@@ -586,7 +501,7 @@ static bool keep_damaged(Settings *s, const char *path)
         say(s->error, sizeof s->error, "settings not saved: %s is damaged and %s", path, why);
         return false;
     }
-    char *real = beside(path, "");
+    char *real = fileio_beside(path, "");
     bool ok = real && (rename(real, bad) == 0 || errno == ENOENT);
     if (!ok)
         say(s->error, sizeof s->error, "settings not saved: cannot keep the damaged %s as %s (%s)", path, bad,
@@ -630,7 +545,10 @@ bool settings_save(Settings *s, const char *path)
     if (ok && !(ok = fileio_make_dirs_for(path)))
         say(s->error, sizeof s->error, "settings not saved: cannot make the folder of %s (%s)", path,
             strerror(errno));
-    int fd = ok ? lock(s, path) : -1;
+    char why[300] = "";
+    int fd = ok ? fileio_lock_beside(path, SETTINGS_LOCK_WAIT_MS, why, sizeof why) : -1;
+    if (ok && fd == -1)
+        say(s->error, sizeof s->error, "settings not saved: %s", why);
     if (fd == -1)
         ok = false;
     if (ok) {
