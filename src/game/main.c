@@ -301,14 +301,19 @@ static void send_push(App *app)
 /* A direction key went down or up; false when k is not one. */
 /* The action of key k (with the modifiers held) where the player is now:
  * play or the editor (bindings.h: the player's keys over the defaults). */
-static BindAction key_action(const App *app, SDL_Keycode k, Uint16 mod)
+static BindAction key_action_in(const App *app, SDL_Keycode k, Uint16 mod, unsigned where)
 {
     unsigned mods = (mod & KMOD_CTRL ? BIND_MOD_CTRL : 0) | (mod & KMOD_SHIFT ? BIND_MOD_SHIFT : 0) |
                     (mod & KMOD_ALT ? BIND_MOD_ALT : 0);
     char chord[BIND_NAME_MAX];
     if (!bindings_chord(SDL_GetKeyName(k), mods, chord, sizeof chord))
         return BIND_NONE;
-    return bindings_action_for_key(&app->settings, chord, app->game.editing ? BIND_IN_EDITOR : BIND_IN_PLAY);
+    return bindings_action_for_key(&app->settings, chord, where);
+}
+
+static BindAction key_action(const App *app, SDL_Keycode k, Uint16 mod)
+{
+    return key_action_in(app, k, mod, app->game.editing ? BIND_IN_EDITOR : BIND_IN_PLAY);
 }
 
 /* A step key going down or up (the held keys walk on); false for other keys. */
@@ -816,31 +821,32 @@ static void menu_choose(App *app, int item)
     sync_pause(app);
 }
 
-/* A key while the pause panel or the quit question is open. */
-static void menu_key(App *app, SDL_Keycode k)
+/* A key while the pause panel or the quit question is open (the binding table's panel keys). */
+static void menu_key(App *app, SDL_Keycode k, Uint16 mod)
 {
     int items = app->menu == MENU_QUIT ? MENU_QUIT_ITEMS : MENU_PAUSE_ITEMS;
+    BindAction a = key_action_in(app, k, mod, BIND_IN_MENU);
     if (app->menu == MENU_QUIT) {
-        if (k == SDLK_y)
+        if (a == BIND_YES)
             menu_choose(app, MENU_YES);
-        else if (k == SDLK_ESCAPE || k == SDLK_n)
+        else if (a == BIND_BACK || a == BIND_NO)
             menu_choose(app, MENU_NO);
-        else if (k == SDLK_RETURN || k == SDLK_KP_ENTER)
+        else if (a == BIND_CONFIRM)
             menu_choose(app, app->menu_sel);
-    } else if (k == SDLK_ESCAPE || k == SDLK_SPACE) {
+    } else if (a == BIND_BACK || a == BIND_PAUSE) {
         menu_choose(app, MENU_RESUME);
-    } else if (k == SDLK_r) {
+    } else if (a == BIND_RESTART) {
         menu_choose(app, MENU_RESTART);
-    } else if (k == SDLK_q) {
+    } else if (a == BIND_QUIT) {
         menu_choose(app, MENU_LEAVE);
-    } else if (k == SDLK_l) {
+    } else if (a == BIND_LEVELS) {
         menu_choose(app, MENU_LEVELS);
-    } else if (k == SDLK_RETURN || k == SDLK_KP_ENTER) {
+    } else if (a == BIND_CONFIRM) {
         menu_choose(app, app->menu_sel);
     }
-    if (k == SDLK_UP || k == SDLK_w || k == SDLK_KP_8)
+    if (a == BIND_STEP_UP || a == BIND_PAN_UP)
         app->menu_sel = (app->menu_sel + items - 1) % items;
-    else if (k == SDLK_DOWN || k == SDLK_s || k == SDLK_KP_2 || k == SDLK_TAB)
+    else if (a == BIND_STEP_DOWN || a == BIND_PAN_DOWN || a == BIND_MENU_NEXT)
         app->menu_sel = (app->menu_sel + 1) % items;
 }
 
@@ -851,18 +857,19 @@ static HudStats hud_stats(const App *app)
 }
 
 /* A key while the unsaved-edits question is open. */
-static void answer_key(App *app, SDL_Keycode k)
+static void answer_key(App *app, SDL_Keycode k, Uint16 mod)
 {
-    GameAnswer a;
-    if (k == SDLK_s || k == SDLK_y)
-        a = GAME_ANSWER_SAVE;
-    else if (k == SDLK_d || k == SDLK_n)
-        a = GAME_ANSWER_DISCARD;
-    else if (k == SDLK_ESCAPE || k == SDLK_c)
-        a = GAME_ANSWER_CANCEL;
+    GameAnswer answer;
+    BindAction a = key_action_in(app, k, mod, BIND_IN_ASK);
+    if (a == BIND_ASK_SAVE)
+        answer = GAME_ANSWER_SAVE;
+    else if (a == BIND_ASK_DISCARD)
+        answer = GAME_ANSWER_DISCARD;
+    else if (a == BIND_ASK_CANCEL || a == BIND_BACK)
+        answer = GAME_ANSWER_CANCEL;
     else
         return;
-    if (game_answer(&app->game, a))
+    if (game_answer(&app->game, answer))
         app->quit = true;
 }
 
@@ -870,7 +877,7 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
 {
     Game *g = &app->game;
     if (g->ask != GAME_ASK_NONE) {
-        answer_key(app, k);
+        answer_key(app, k, mod);
         return;
     }
     if (app->front.screen != FRONT_PLAY) {
@@ -878,7 +885,7 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
         return;
     }
     if (app->menu != MENU_NONE) {
-        menu_key(app, k);
+        menu_key(app, k, mod);
         return;
     }
     BindAction a = key_action(app, k, mod);
