@@ -448,6 +448,27 @@ static void test_level_switching(void **state)
     free(text);
 }
 
+/* A level's description is what the game says when it opens (the idea of
+ * the level, in its own words), cut at a character when too long to show. */
+static void test_welcome_says_the_description(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    char p[160], text[600];
+    snprintf(p, sizeof p, "%s/02_said.txt", fx->dir);
+    write_file(p, "name: Said\ndescription: Cross the hall while the guard looks away.\n#####\n#@.>#\n#####\n");
+    assert_true(game_open(g, p));
+    assert_non_null(strstr(g->message, "Said: Cross the hall while the guard looks away."));
+    char long_text[400];
+    memset(long_text, 'a', 300);
+    memcpy(long_text + 254, "\xc3\xa9", 2); /* a two-byte character across the limit */
+    long_text[300] = '\0';
+    snprintf(text, sizeof text, "description: %s\n#####\n#@.>#\n#####\n", long_text);
+    write_file(p, text);
+    assert_true(game_open(g, p));
+    assert_int_equal(strlen(g->level.description), 254); /* not 255: that would cut the character */
+}
+
 /* ---- a loader that finishes its jobs after a number of polls ---------------------------- */
 
 typedef struct FakeJob {
@@ -912,6 +933,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_undo_while_walking_stops_the_walk, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hot_reload, setup, teardown),
         cmocka_unit_test_setup_teardown(test_loading_in_the_background, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_welcome_says_the_description, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hot_reload_waits_for_the_file_to_settle, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unsaved_edits_are_never_dropped, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_to_clean_loads_the_outside_version, setup, teardown),

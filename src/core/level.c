@@ -243,6 +243,13 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
         memcpy(l->name, v, vlen);
         l->name[vlen] = '\0';
     }
+    if (key == KEY_DESCRIPTION) { /* shown when the level opens: cut to fit, never inside a character */
+        size_t n = vlen < LEVEL_DESCRIPTION_MAX ? vlen : LEVEL_DESCRIPTION_MAX - 1;
+        while (n > 0 && n < vlen && ((unsigned char)v[n] & 0xC0) == 0x80)
+            n--;
+        memcpy(l->description, v, n);
+        l->description[n] = '\0';
+    }
     *canon = malloc(key_len + vlen + 3);
     if (!*canon) {
         diag_add(d, file, ln->number, 1, "out of memory");

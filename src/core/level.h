@@ -14,7 +14,7 @@
 #include "grid.h"
 #include "tile.h"
 
-enum { LEVEL_MAX_SIDE = GRID_MAX_SIDE, LEVEL_NAME_MAX = 128 };
+enum { LEVEL_MAX_SIDE = GRID_MAX_SIDE, LEVEL_NAME_MAX = 128, LEVEL_DESCRIPTION_MAX = 256 };
 /* The "energy:" and "cell:" headers: whole numbers 1..LEVEL_ENERGY_MAX. */
 enum { LEVEL_ENERGY_MAX = 1000000, LEVEL_CELL_DEFAULT = 10 };
 /* The "sentry_speed:" header: straight floor steps a second, a number with
@@ -57,6 +57,8 @@ typedef struct Level {
     char *glyphs;          /* w * h glyphs, row-major; rows padded with void */
     TilePos start;         /* the single '@' */
     char name[LEVEL_NAME_MAX]; /* the "name:" header, else the file name */
+    char description[LEVEL_DESCRIPTION_MAX]; /* the "description:" header, to show (cut at a character
+                                              * boundary when longer; the file keeps it whole), else "" */
     long energy;           /* the "energy:" header; 0 without one (unlimited) */
     long cell_energy;      /* the "cell:" header: energy an energy cell gives; LEVEL_CELL_DEFAULT without one */
     double sentry_speed;   /* the "sentry_speed:" header; LEVEL_SENTRY_SPEED_DEFAULT without one */

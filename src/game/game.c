@@ -189,7 +189,11 @@ static void welcome(Game *g)
     const Sim *s = &g->sim;
     char name[4 * LEVEL_NAME_MAX];
     text_escape(g->level.name, name, sizeof name);
-    if (!s->has_exit)
+    if (g->level.description[0]) { /* the level's own words: the idea it brings in */
+        char what[4 * LEVEL_DESCRIPTION_MAX];
+        text_escape(g->level.description, what, sizeof what);
+        game_say(g, 12.0, "%s: %s  (H for help)", name, what);
+    } else if (!s->has_exit)
         game_say(g, 8.0, "%s: free play (no exit). Click a tile to walk there; H for help.", name);
     else if (s->cells_total == 1)
         game_say(g, 10.0, "%s: collect the energy cell to open the exit, then walk into it. H for help.",

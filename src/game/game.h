@@ -23,7 +23,7 @@
 #include "progress.h"
 #include "sim.h"
 
-enum { GAME_MESSAGE_LEN = 160 };
+enum { GAME_MESSAGE_LEN = 400 };
 #define GAME_ZOOM_MIN 0.25
 #define GAME_ZOOM_MAX 3.0
 /* The editor's palette, in the order of keys 1..9, 0. */
