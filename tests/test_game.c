@@ -467,6 +467,14 @@ static void test_welcome_says_the_description(void **state)
     write_file(p, text);
     assert_true(game_open(g, p));
     assert_int_equal(strlen(g->level.description), 254); /* not 255: that would cut the character */
+
+    /* the time par: the level's par_time: header, else with no sentry the energy par's walk */
+    write_file(p, "par_time: 12.5\n#######\n#@...S#\n#.....#\n#>....#\n#######\n");
+    assert_true(game_open(g, p));
+    assert_true(g->par_time == 12.5);
+    write_file(p, "#######\n#@..*.#\n#.....#\n#>....#\n#######\n");
+    assert_true(game_open(g, p));
+    assert_true(g->par_energy > 0 && g->par_time == g->par_energy / SIM_DROID_SPEED);
 }
 
 /* ---- a loader that finishes its jobs after a number of polls ---------------------------- */

@@ -31,7 +31,10 @@ static const Case cases[] = {
     {"two starts", "#@@#\n", "t.txt:1:3: second droid start '@' (the first is at 1:2)"},
     {"empty file", "", "t.txt:1:1: no grid rows: a level needs rows of tiles"},
     {"only comments", "; hi\nname: x\n", "t.txt:2:1: no grid rows: a level needs rows of tiles"},
-    {"unknown header", "size: 3\n#@#\n", "t.txt:1:1: unknown header key 'size' (known: name, author, description, energy, cell, sentry_speed, patrol)"},
+    {"unknown header", "size: 3\n#@#\n", "t.txt:1:1: unknown header key 'size' (known: name, author, description, energy, cell, sentry_speed, patrol, par_time)"},
+    {"par time", "par_time: 19.250\n#@#\n", NULL},
+    {"par time not a number", "par_time: 1e3\n#@#\n", "t.txt:1:11: par_time wants seconds from 0.001 to 86400"},
+    {"par time zero", "par_time: 0\n#@#\n", "t.txt:1:11: par_time wants seconds from 0.001 to 86400"},
     {"header twice", "name: a\nname: b\n#@#\n", "t.txt:2:1: header 'name' given twice"},
     {"header inside grid", "#@#\nname: x\n#.#\n",
      "t.txt:2:1: header line inside the grid: put 'name:' above the first row"},
@@ -537,7 +540,7 @@ static void test_sentry_limit(void **state)
 
 /* The content key (level_content_hash, the progress file's key for a
  * level's bests): the same for files that play the same way whatever their
- * name, author, description, comments and blank lines; different for a
+ * name, author, description, par time, comments and blank lines; different for a
  * change to anything that plays (a glyph, the size, the energy, a cell's
  * energy, the sentries' speed, a patrol). */
 static void test_content_hash(void **state)
@@ -546,7 +549,7 @@ static void test_content_hash(void **state)
     const char *base = "energy: 40\ncell: 5\nsentry_speed: 2.5\npatrol: 3,1 3,3\n"
                        "#######\n#@.S..#\n#.*.#.#\n#...>.#\n#######\n";
     const char *same[] = {
-        "name: Another\nauthor: someone\ndescription: the same level\n; a comment\n\n"
+        "name: Another\nauthor: someone\ndescription: the same level\npar_time: 12.5\n; a comment\n\n"
         "energy: 40\ncell: 5\nsentry_speed: 2.50\npatrol: 3,1 3,3\n"
         "#######\n#@.S..#\n#.*.#.#\n; between rows\n#...>.#\n#######\n\n; after\n",
         "patrol: 3,1 3,3\nsentry_speed: 2.5\ncell: 5\nenergy: 40\n"

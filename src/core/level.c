@@ -15,8 +15,9 @@
 
 #include "fileio.h"
 
-static const char *const header_keys[] = {"name", "author", "description", "energy", "cell", "sentry_speed", "patrol"};
-enum { KEY_NAME, KEY_AUTHOR, KEY_DESCRIPTION, KEY_ENERGY, KEY_CELL, KEY_SENTRY_SPEED, KEY_PATROL };
+static const char *const header_keys[] = {"name",         "author", "description", "energy", "cell",
+                                          "sentry_speed", "patrol", "par_time"};
+enum { KEY_NAME, KEY_AUTHOR, KEY_DESCRIPTION, KEY_ENERGY, KEY_CELL, KEY_SENTRY_SPEED, KEY_PATROL, KEY_PAR_TIME };
 enum { HEADER_KEY_COUNT = sizeof header_keys / sizeof header_keys[0] };
 
 typedef struct Line {
@@ -179,7 +180,7 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
         if (strlen(header_keys[k]) == key_len && memcmp(header_keys[k], ln->s, key_len) == 0)
             key = k;
     if (key < 0) {
-        diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description, energy, cell, sentry_speed, patrol)",
+        diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description, energy, cell, sentry_speed, patrol, par_time)",
                  (int)key_len, ln->s);
         return false;
     }
@@ -211,6 +212,23 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
             l->energy = n;
         else
             l->cell_energy = n;
+    }
+    if (key == KEY_PAR_TIME) { /* seconds, digits and a point only */
+        char num[16];
+        double t = 0;
+        bool ok = vlen > 0 && vlen < sizeof num;
+        if (ok) {
+            memcpy(num, v, vlen);
+            num[vlen] = '\0';
+            ok = strspn(num, "0123456789.") == vlen &&
+                 num_parse_double(num, LEVEL_PAR_TIME_MIN, LEVEL_PAR_TIME_MAX, &t) == NUM_OK;
+        }
+        if (!ok) {
+            diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "par_time wants seconds from %g to %g",
+                     LEVEL_PAR_TIME_MIN, LEVEL_PAR_TIME_MAX);
+            return false;
+        }
+        l->par_time = t;
     }
     if (key == KEY_SENTRY_SPEED && !parse_speed(v, vlen, &l->sentry_speed)) {
         diag_add(d, file, ln->number, (int)(v - ln->s) + 1,

@@ -24,6 +24,10 @@ enum { LEVEL_ENERGY_MAX = 1000000, LEVEL_CELL_DEFAULT = 10 };
 #define LEVEL_SENTRY_SPEED_DEFAULT 3.0
 #define LEVEL_SENTRY_SPEED_MIN 0.25
 #define LEVEL_SENTRY_SPEED_MAX 16.0
+/* The "par_time:" header: the seconds the stealth solver's unseen win takes
+ * (isopath solve), shown as the level's time par. */
+#define LEVEL_PAR_TIME_MIN 0.001
+#define LEVEL_PAR_TIME_MAX 86400.0
 enum { LEVEL_PATROL_POINTS = 64 };
 #define LEVEL_MAX_FILE_BYTES (64L * 1024 * 1024)
 
@@ -62,6 +66,7 @@ typedef struct Level {
     long energy;           /* the "energy:" header; 0 without one (unlimited) */
     long cell_energy;      /* the "cell:" header: energy an energy cell gives; LEVEL_CELL_DEFAULT without one */
     double sentry_speed;   /* the "sentry_speed:" header; LEVEL_SENTRY_SPEED_DEFAULT without one */
+    double par_time;       /* the "par_time:" header, seconds; 0 without one */
     LevelPatrol *patrols;  /* the "patrol:" lines in file order */
     int patrol_count;
     TilePos *patrol_points; /* every patrol's points, one after the other */

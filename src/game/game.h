@@ -124,6 +124,8 @@ typedef struct Game {
     LevelSet levels;       /* the level files of path's folder */
     int level_index;       /* path's place in levels, or -1 */
     double par_energy;     /* the level's energy par (tour_least_energy), 0: none known */
+    double par_time;       /* and its time par, seconds: the level's par_time: header (the solver's unseen
+                            * win), else with no sentry the energy par's walk; 0: none known */
     Sim sim;               /* the play (the editor also shows its tiles) */
     PathState *search;     /* the hover preview's planner */
 

@@ -883,14 +883,16 @@ static SDL_Rect draw_result(Renderer *r, const Game *g)
         for (int i = 0; i < FRONT_STARS; i++)
             strcat(row, i < stars ? "\xe2\x98\x85" : "\xe2\x98\x86"); /* black and white stars */
         snprintf(title, sizeof title, "Level complete!  %s%s", row, g->new_best ? "  New best" : "");
-        char par[64] = "no par";
+        char par[64] = "no par", tpar[64] = "";
         if (g->par_energy > 0)
             snprintf(par, sizeof par, "par %.1f", g->par_energy);
+        if (g->par_time > 0)
+            snprintf(tpar, sizeof tpar, " (par %.2f s)", g->par_time);
         bool thrifty = g->par_energy > 0 && used <= g->par_energy * FRONT_PAR_SLACK + 1e-9;
         snprintf(lines[0], TEXT_LEN,
-                 "Time %.2f s    Steps %lld    Energy used %.1f (%s)    Rewinds %d\nStars: won \xe2\x9c\x93    "
+                 "Time %.2f s%s    Steps %lld    Energy used %.1f (%s)    Rewinds %d\nStars: won \xe2\x9c\x93    "
                  "energy within 110%% of par %s    unseen %s",
-                 (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps, used, par, g->rewinds,
+                 (double)s->play_ticks / SIM_TICK_HZ, tpar, (long long)s->steps, used, par, g->rewinds,
                  thrifty ? "\xe2\x9c\x93" : "\xe2\x9c\x97", s->noticed == 0 ? "\xe2\x9c\x93" : "\xe2\x9c\x97");
         const ProgressEntry *b = progress_get(&g->progress, level_content_hash(&g->level), g->path);
         if (b)
