@@ -211,7 +211,7 @@ static bool parse_key(const char *s, uint64_t *key)
  * line without it, from before, 0). */
 static bool parse_line(Progress *p, char *line)
 {
-    char *f[7];
+    char *f[7] = {0};
     int n = 0;
     for (char *c = line;;) {
         if (n == 7)

@@ -889,11 +889,13 @@ static SDL_Rect draw_result(Renderer *r, const Game *g)
         if (g->par_time > 0)
             snprintf(tpar, sizeof tpar, " (par %.2f s)", g->par_time);
         bool thrifty = g->par_energy > 0 && used <= g->par_energy * FRONT_PAR_SLACK + 1e-9;
-        snprintf(lines[0], TEXT_LEN,
+        char text[2 * TEXT_LEN];
+        snprintf(text, sizeof text,
                  "Time %.2f s%s    Steps %lld    Energy used %.1f (%s)    Rewinds %d\nStars: won \xe2\x9c\x93    "
                  "energy within 110%% of par %s    unseen %s",
                  (double)s->play_ticks / SIM_TICK_HZ, tpar, (long long)s->steps, used, par, g->rewinds,
                  thrifty ? "\xe2\x9c\x93" : "\xe2\x9c\x97", s->noticed == 0 ? "\xe2\x9c\x93" : "\xe2\x9c\x97");
+        snprintf(lines[0], TEXT_LEN, "%.*s", TEXT_LEN - 1, text);
         const ProgressEntry *b = progress_get(&g->progress, level_content_hash(&g->level), g->path);
         if (b)
             snprintf(lines[1], TEXT_LEN, "Best so far: %.1f s, %ld steps, %.1f energy", b->best_time, b->best_steps,
