@@ -32,6 +32,15 @@ play first "wait 100" "key Down" "key Return" "wait 100" "key Escape" "wait 100"
 check "title, level select, back, Start, a win, the pause panel's Quit goes to the title ($(cat "$tmp/first.out"))" \
     '[ "$(cat "$tmp/first.out")" = "screen title screen levels screen title level levels/01_first.txt screen play win screen result screen pause screen title " ]'
 
+# the whole way of a new player: title, Start, play, pause and back, a win, the result, Enter: the next level
+printf '%s\n' "wait 100" "key Return" "wait 100" "key Escape" "wait 50" "key Escape" "wait 50" "clicktile 4 1" \
+    "wait 2000" "key Return" "wait 100" quit >"$tmp/way.txt"
+(cd "$tmp/run" && XDG_DATA_HOME="$tmp/waydata" XDG_CONFIG_HOME="$tmp/waycfg" "$bin" --headless --trace \
+    --script "$tmp/way.txt" >"$tmp/way.trace" 2>&1)
+way=$(grep -E '^(screen|level|win) ' "$tmp/way.trace" | sed 's/^win .*/win/' | tr '\n' ' ')
+check "title, play, pause, play, a win, the result, Enter: the next level ($way)" \
+    '[ "$way" = "screen title level levels/01_first.txt screen play screen pause screen play win screen result level levels/02_second.txt screen play " ]'
+
 play again "wait 100" "key Return" "wait 100" "clicktile 1 1" "wait 2000" "key Escape" "key l" "wait 100" \
     "key Return" "wait 100"
 check "Continue goes on at the first level not won; L on the pause panel opens the levels, at the first not won (all won: the first) ($(cat "$tmp/again.out"))" \
