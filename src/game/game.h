@@ -1,8 +1,9 @@
 /* game.h - the game around the rules, without SDL: the level file and its
  * play (a Sim, sim.h), input turned into sim commands (recorded with --record),
  * the hover preview, the camera, the editor (paint, undo, save), hot reload,
- * switching between the levels of a folder, progress, and the trace of
- * events. The SDL side (main.c, render.c) feeds it input, draws it and plays
+ * switching between the levels of a folder (loaded in the background through
+ * a GameLoader the SDL side gives), progress, the level's pars, and the trace
+ * of events. The SDL side (main.c, render.c) feeds it input, draws it and plays
  * its sounds. game_init/game_deinit own everything inside. */
 #ifndef ISODROID_GAME_H
 #define ISODROID_GAME_H

@@ -1,7 +1,10 @@
 /* isodroid - the game: SDL2 window (or an offscreen surface with --headless),
- * input, a fixed-timestep loop, scripted replays and frame benchmarks. The
- * rules live in game.c and the drawing in render.c; this file connects them
- * to SDL. Exit codes:
+ * input (keys through the binding table, bindings.h; gamepads, pad.h), a
+ * fixed-timestep loop, the screens around play (front.h: title, level
+ * select, generated levels made on a thread, settings kept in the settings
+ * file, ending), levels loaded on a thread (loader.h), scripted replays and
+ * frame benchmarks. The rules live in game.c and the drawing in render.c;
+ * this file connects them to SDL. Exit codes:
  *   0 ok
  *   1 runtime failure (level, assets, display)
  *   2 usage (bad arguments)
