@@ -11,7 +11,7 @@ isodroid=${ISODROID:-bin/isodroid}
 . "$(dirname "$0")/tap.sh"
 
 seeds=$(seq 1 50)
-gen_fail='' check_fail='' tour_fail='' solve_fail='' same_fail='' play_fail=''
+gen_fail='' check_fail='' tour_fail='' solve_fail='' same_fail='' play_fail='' par_fail=''
 for s in $seeds; do
     f="$tmp/g$s.txt"
     if ! "$isopath" gen --seed "$s" >"$f" 2>"$tmp/err"; then
@@ -23,6 +23,8 @@ for s in $seeds; do
     "$isopath" solve "$f" --margin --out "$tmp/plan" >"$tmp/solved" 2>/dev/null
     margin=$(awk '$1 == "solved" { print $6 }' "$tmp/solved")
     [ -n "$margin" ] && [ "$margin" -ge 15 ] || solve_fail="$solve_fail $s"
+    [ "$(sed -n 's/^par_time: //p' "$f")" = "$(awk '$1 == "solved" { print $2 }' "$tmp/solved")" ] ||
+        par_fail="$par_fail $s"
     "$isodroid" "$f" --headless --replay "$tmp/plan" --trace --no-progress >"$tmp/trace" 2>/dev/null
     [ "solved $(sed -n 's/^win //p' "$tmp/trace")" = "$(sed 's/ margin.*//' "$tmp/solved")" ] &&
         ! grep -q "^alert " "$tmp/trace" || play_fail="$play_fail $s"
@@ -37,6 +39,7 @@ check "50 seeds: every level is solved unseen with a margin of 15 ticks or more$
 check "50 seeds: the solver's plan replays in the game to the same win, unseen${play_fail:+ (failed:$play_fail)}" \
     '[ -z "$play_fail" ]'
 check "50 seeds: generating again (with --out) gives the same bytes${same_fail:+ (failed:$same_fail)}" '[ -z "$same_fail" ]'
+check "50 seeds: the par_time: written is the solver's unseen win's time${par_fail:+ (failed:$par_fail)}" '[ -z "$par_fail" ]'
 distinct=$(for s in $seeds; do grep -v '^;\|^name:' "$tmp/g$s.txt" | cksum; done | sort -u | wc -l)
 check "different seeds give different levels ($distinct distinct of 50)" '[ "$distinct" -eq 50 ]'
 

@@ -783,7 +783,7 @@ static char *compose(const Map *m, const GenOptions *o, const Proof *pf, size_t 
                m->cells, m->cells == 1 ? "" : "s", m->sentries, m->sentries == 1 ? "y" : "ies", o->difficulty,
                GEN_DIFFICULTY_MAX);
     if (pf)
-        out_printf(&out, "energy: %ld\n", pf->energy);
+        out_printf(&out, "energy: %ld\npar_time: %.3f\n", pf->energy, pf->seconds); /* the solver's unseen win */
     out_printf(&out, "sentry_speed: %s\n", speed_text[o->difficulty - 1]);
     /* patrols in the sentries' reading order, as the editor keeps them */
     for (int y = 0; y < m->h; y++)
