@@ -23,35 +23,6 @@
 #include "fileio.h"
 #include "progress.h"
 
-typedef struct Dir {
-    char path[64];
-    char file[128]; /* DIR/isodroid/progress: its folder made by the first write */
-} Dir;
-
-static void dir_make(Dir *d)
-{
-    snprintf(d->path, sizeof d->path, "/tmp/isodroid-progress-XXXXXX");
-    assert_non_null(mkdtemp(d->path));
-    snprintf(d->file, sizeof d->file, "%s/isodroid/progress", d->path);
-}
-
-static void dir_remove(Dir *d)
-{
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", d->path);
-    assert_int_equal(system(cmd), 0);
-}
-
-/* "FILE" + suffix in a static buffer (two in turn) */
-static const char *at(const Dir *d, const char *suffix)
-{
-    static char buf[2][200];
-    static int k;
-    k ^= 1;
-    snprintf(buf[k], sizeof buf[k], "%s%s", d->file, suffix);
-    return buf[k];
-}
-
 /* A stand-in for a level's content key where a test is about the file, not
  * the keys: here one level a file name. */
 static uint64_t key_of(const char *path)
@@ -73,26 +44,10 @@ static const ProgressEntry *get(const Progress *p, const char *path)
     return progress_get(p, key_of(path), path);
 }
 
-static void put(const Dir *d, const char *suffix, const char *text, size_t len)
-{
-    char folder[100];
-    snprintf(folder, sizeof folder, "%s/isodroid", d->path);
-    mkdir(folder, 0755);
-    FILE *f = fopen(at(d, suffix), "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(text, 1, len, f), len);
-    fclose(f);
-}
-
-static void put_text(const Dir *d, const char *suffix, const char *text)
-{
-    put(d, suffix, text, strlen(text));
-}
-
-static void expect_file(const Dir *d, const char *suffix, const char *text, size_t len)
+static void expect_file(const TestDir *d, const char *suffix, const char *text, size_t len)
 {
     size_t got_len = 0;
-    char *got = test_read_file(at(d, suffix), &got_len);
+    char *got = test_read_file(test_dir_at(d, suffix), &got_len);
     assert_non_null(got);
     assert_int_equal(got_len, len);
     assert_memory_equal(got, text, len);
@@ -110,7 +65,7 @@ static void expect_entry(const Progress *p, const char *level, double time, long
 }
 
 /* Loads the file again: it must read whole, with count levels. */
-static void expect_clean(const Dir *d, int count)
+static void expect_clean(const TestDir *d, int count)
 {
     Progress p;
     progress_load(&p, d->file);
@@ -126,8 +81,8 @@ static void expect_clean(const Dir *d, int count)
 static void test_two_games_keep_each_others_bests(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "progress");
     Progress a, b;
     bool best;
     progress_load(&a, d.file);
@@ -157,7 +112,7 @@ static void test_two_games_keep_each_others_bests(void **state)
     progress_free(&c);
     progress_free(&a);
     progress_free(&b);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* Another game holding FILE.lock: a win waits for it, then merges what that
@@ -165,9 +120,9 @@ static void test_two_games_keep_each_others_bests(void **state)
 static void test_a_win_waits_for_the_lock(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
-    put_text(&d, "", "# isodroid progress 1\n");
+    TestDir d;
+    test_dir_make(&d, "progress");
+    test_dir_put_text(&d, "", "# isodroid progress 1\n");
     Progress p;
     progress_load(&p, d.file);
     int ready[2];
@@ -176,7 +131,7 @@ static void test_a_win_waits_for_the_lock(void **state)
     assert_true(child >= 0);
     if (child == 0) {
         /* the other game: locks, signals, writes its win a little later */
-        int fd = open(at(&d, ".lock"), O_RDWR | O_CREAT, 0644);
+        int fd = open(test_dir_at(&d, ".lock"), O_RDWR | O_CREAT, 0644);
         if (fd < 0 || flock(fd, LOCK_EX) != 0)
             _exit(1);
         (void)!write(ready[1], "L", 1);
@@ -207,7 +162,7 @@ static void test_a_win_waits_for_the_lock(void **state)
     child = fork();
     assert_true(child >= 0);
     if (child == 0) {
-        int fd = open(at(&d, ".lock"), O_RDWR | O_CREAT, 0644);
+        int fd = open(test_dir_at(&d, ".lock"), O_RDWR | O_CREAT, 0644);
         if (fd < 0 || flock(fd, LOCK_EX) != 0)
             _exit(1);
         (void)!write(ready[1], "L", 1);
@@ -231,7 +186,7 @@ static void test_a_win_waits_for_the_lock(void **state)
     assert_false(best);
     expect_clean(&d, 3);
     progress_free(&p);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* A byte-order mark, CRLF line ends, trailing spaces and tabs and blank
@@ -240,8 +195,8 @@ static void test_a_win_waits_for_the_lock(void **state)
 static void test_lenient_reading(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "progress");
     unsigned long long k1 = key_of("01_tutorial.txt"), k2 = key_of("b c.txt");
     char clean[300], edited[300];
     snprintf(clean, sizeof clean,
@@ -256,7 +211,7 @@ static void test_lenient_reading(void **state)
              "best\t%016llx\t3.000\t4\t5.000\tb c.txt\r\n", k1, k2);
     const char *files[] = {clean, edited};
     for (int i = 0; i < 2; i++) {
-        put_text(&d, "", files[i]);
+        test_dir_put_text(&d, "", files[i]);
         Progress p;
         progress_load(&p, d.file);
         assert_string_equal(p.error, "");
@@ -269,13 +224,13 @@ static void test_lenient_reading(void **state)
         assert_true(record(&p, "levels/b c.txt", 9.0, 9, 9.0, &best));
         assert_false(best);
         expect_file(&d, "", clean, strlen(clean));
-        assert_int_equal(access(at(&d, ".bad"), F_OK), -1);
+        assert_int_equal(access(test_dir_at(&d, ".bad"), F_OK), -1);
         progress_free(&p);
     }
     /* an empty file is an empty progress, not a damaged one */
-    put_text(&d, "", "");
+    test_dir_put_text(&d, "", "");
     expect_clean(&d, 0);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* A damaged line is dropped and named; the other lines are read (the whole
@@ -284,8 +239,8 @@ static void test_lenient_reading(void **state)
 static void test_damaged_line_dropped_and_named(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "progress");
     const char text[] = "# isodroid progress 1\n"
                         "level\ta.txt\t1.000\t2\t3.000\n"
                         "level\tx.txt\tnot-a-number\t3\t4\n" /* line 3 */
@@ -293,7 +248,7 @@ static void test_damaged_line_dropped_and_named(void **state)
                         "level\tn\0l.txt\t1.000\t2\t3.000\n" /* line 5: a NUL */
                         "level\tc.txt\t7.000\t8\t9.000\textra\n" /* line 6: a sixth field */
                         "level\td.txt\t7.000\t8\t9.000";     /* no line end: read */
-    put(&d, "", text, sizeof text - 1);
+    test_dir_put(&d, "", text, sizeof text - 1);
     Progress p;
     progress_load(&p, d.file);
     assert_true(p.corrupt);
@@ -314,14 +269,14 @@ static void test_damaged_line_dropped_and_named(void **state)
     progress_free(&p);
 
     /* one damaged line: that line is named; a damaged header is a line too */
-    put_text(&d, "", "# isodroid progres 1\nlevel\ta.txt\t1.000\t2\t3.000\n");
+    test_dir_put_text(&d, "", "# isodroid progres 1\nlevel\ta.txt\t1.000\t2\t3.000\n");
     progress_load(&p, d.file);
     snprintf(where, sizeof where, "progress file %s:1 is damaged: that line is dropped", d.file);
     if (!strstr(p.error, where))
         fail_msg("%s", p.error);
     assert_int_equal(p.count, 1);
     progress_free(&p);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* A second damaged file is kept as FILE.bad.1, never over the first one
@@ -331,19 +286,19 @@ static void test_damaged_line_dropped_and_named(void **state)
 static void test_damaged_files_kept_under_numbered_names(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "progress");
     const char *first = "# isodroid progress 1\nlevel\tfirst\n";
     const char *second = "garbage\n";
     bool best;
     Progress p;
-    put_text(&d, "", first);
+    test_dir_put_text(&d, "", first);
     progress_load(&p, d.file);
     assert_true(record(&p, "levels/a.txt", 1.0, 1, 1.0, &best));
     progress_free(&p);
     expect_file(&d, ".bad", first, strlen(first));
 
-    put_text(&d, "", second);
+    test_dir_put_text(&d, "", second);
     progress_load(&p, d.file);
     assert_non_null(strstr(p.error, "kept as progress.bad.1 when"));
     assert_true(record(&p, "levels/a.txt", 1.0, 1, 1.0, &best));
@@ -356,10 +311,10 @@ static void test_damaged_files_kept_under_numbered_names(void **state)
     char suffix[32];
     for (int k = 2; k < PROGRESS_BAD_MAX; k++) {
         snprintf(suffix, sizeof suffix, ".bad.%d", k);
-        put_text(&d, suffix, "kept\n");
+        test_dir_put_text(&d, suffix, "kept\n");
     }
     const char *third = "# isodroid progress 1\nlevel\ta.txt\t1\n";
-    put_text(&d, "", third);
+    test_dir_put_text(&d, "", third);
     progress_load(&p, d.file);
     assert_non_null(strstr(p.error, "remove some"));
     assert_false(record(&p, "levels/b.txt", 1.0, 1, 1.0, &best));
@@ -367,10 +322,10 @@ static void test_damaged_files_kept_under_numbered_names(void **state)
     assert_non_null(strstr(p.error, "remove some"));
     expect_file(&d, "", third, strlen(third));
     snprintf(suffix, sizeof suffix, ".bad.%d", PROGRESS_BAD_MAX);
-    assert_int_equal(access(at(&d, suffix), F_OK), -1);
+    assert_int_equal(access(test_dir_at(&d, suffix), F_OK), -1);
     expect_file(&d, ".bad", first, strlen(first));
     progress_free(&p);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* What is written reads back whole: values beyond the reader's ranges are
@@ -380,8 +335,8 @@ static void test_damaged_files_kept_under_numbered_names(void **state)
 static void test_writer_writes_what_the_reader_takes(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "progress");
     Progress p;
     bool best;
     progress_load(&p, d.file);
@@ -403,7 +358,7 @@ static void test_writer_writes_what_the_reader_takes(void **state)
     expect_entry(&p, "nan.txt", 0, 0, 0);
     assert_non_null(get(&p, name));
     progress_free(&p);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* The count of levels and the size: PROGRESS_MAX_LEVELS levels with the
@@ -415,8 +370,8 @@ static void test_writer_writes_what_the_reader_takes(void **state)
 static void test_limits_shared_by_reader_and_writer(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "progress");
     size_t cap = 64 + (size_t)(PROGRESS_MAX_LEVELS + 2) * PROGRESS_LINE_MAX, len = 0;
     char *text = malloc(cap);
     assert_non_null(text);
@@ -431,7 +386,7 @@ static void test_limits_shared_by_reader_and_writer(void **state)
         len += (size_t)snprintf(text + len, cap - len,
                                 "best\t%016llx\t999999999.999\t999999999\t999999999999.999\t%s\n",
                                 (unsigned long long)i, escaped);
-    put(&d, "", text, len);
+    test_dir_put(&d, "", text, len);
     Progress p;
     progress_load(&p, d.file);
     assert_string_equal(p.error, "");
@@ -457,7 +412,7 @@ static void test_limits_shared_by_reader_and_writer(void **state)
     len += (size_t)snprintf(text + len, cap - len,
                             "best\t%016llx\t1\t1\t1\tlast.txt\nbest\t%016llx\t1\t1\t1\tpast.txt\n",
                             (unsigned long long)key_of("last.txt"), (unsigned long long)key_of("past.txt"));
-    put(&d, "", text, len);
+    test_dir_put(&d, "", text, len);
     progress_load(&p, d.file);
     assert_int_equal(p.count, PROGRESS_MAX_LEVELS);
     char where[160];
@@ -468,7 +423,7 @@ static void test_limits_shared_by_reader_and_writer(void **state)
     assert_null(get(&p, "past.txt"));
     progress_free(&p);
     free(text);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* Two levels of the same file name in two folders (two packs'
@@ -478,8 +433,8 @@ static void test_limits_shared_by_reader_and_writer(void **state)
 static void test_same_name_other_level_keeps_its_own_bests(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "progress");
     Level a = test_level_from_text("name: Corridors\n#####\n#@.>#\n#####\n");
     Level b = test_level_from_text("name: Corridors\n######\n#@..>#\n######\n");
     uint64_t ka = level_content_hash(&a), kb = level_content_hash(&b);
@@ -526,7 +481,7 @@ static void test_same_name_other_level_keeps_its_own_bests(void **state)
     progress_free(&p);
     level_free(&a);
     level_free(&b);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* The same level under two names (copied into another pack, renamed) is
@@ -535,8 +490,8 @@ static void test_same_name_other_level_keeps_its_own_bests(void **state)
 static void test_same_level_under_two_names_shares_its_bests(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "progress");
     Level a = test_level_from_text("name: Yard\n; a comment\n#####\n#@.>#\n#####\n");
     Level b = test_level_from_text("name: Another name\nauthor: someone\n#####\n#@.>#\n#####\n");
     uint64_t k = level_content_hash(&a);
@@ -560,7 +515,7 @@ static void test_same_level_under_two_names_shares_its_bests(void **state)
     progress_free(&p);
     level_free(&a);
     level_free(&b);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* A win no sentry noticed is kept as such (the seventh field), across
@@ -570,8 +525,8 @@ static void test_same_level_under_two_names_shares_its_bests(void **state)
 static void test_unseen_win_kept(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "progress");
     Progress p;
     bool best;
     progress_load(&p, d.file);
@@ -592,7 +547,7 @@ static void test_unseen_win_kept(void **state)
                         "best\t0000000000000061\t1.000\t2\t3.000\told.txt\n"
                         "best\t0000000000000062\t1.000\t2\t3.000\tbad.txt\t2\n" /* line 3 */
                         "best\t0000000000000063\t1.000\t2\t3.000\tnew.txt\t1\n";
-    put(&d, "", text, sizeof text - 1);
+    test_dir_put(&d, "", text, sizeof text - 1);
     progress_load(&p, d.file);
     assert_int_equal(p.count, 2);
     assert_false(progress_get(&p, 0x61, "old.txt")->unseen);
@@ -603,7 +558,7 @@ static void test_unseen_win_kept(void **state)
     if (!strstr(p.error, where))
         fail_msg("%s", p.error);
     progress_free(&p);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* A level file's name with a tab, a line feed, a carriage return, a
@@ -613,8 +568,8 @@ static void test_unseen_win_kept(void **state)
 static void test_any_name_round_trips(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "progress");
     const char *name = "a\tb\nlevel\tx\\y\r\x01\x7f\xc3\xa9 z \\x41 ";
     char path[200];
     snprintf(path, sizeof path, "pack/%s", name);
@@ -649,7 +604,7 @@ static void test_any_name_round_trips(void **state)
         assert_false(best);
         progress_free(&p);
     }
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* "best" lines that are damaged are dropped and named like any other: a
@@ -658,8 +613,8 @@ static void test_any_name_round_trips(void **state)
 static void test_damaged_best_lines(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "progress");
     const char *text = "# isodroid progress 2\n"
                        "best\t0000000000000001\t1\t1\t1\tgood.txt\n"
                        "best\t000000000000002\t1\t1\t1\tshort-key.txt\n"
@@ -675,7 +630,7 @@ static void test_damaged_best_lines(void **state)
                        "best\t000000000000000b\t1\t1\t1\tname\textra\n"
                        "best\t000000000000000C\t-1\t1\t1\tnegative.txt\n"
                        "best\t000000000000000D\t1\t1\t1\tescaped\\x2fslash.txt\n";
-    put_text(&d, "", text);
+    test_dir_put_text(&d, "", text);
     Progress p;
     progress_load(&p, d.file);
     assert_int_equal(p.count, 1);
@@ -685,7 +640,7 @@ static void test_damaged_best_lines(void **state)
     if (!strstr(p.error, where))
         fail_msg("%s", p.error);
     progress_free(&p);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* An earlier version's file ("level NAME ..." lines, keyed by the file's
@@ -696,12 +651,12 @@ static void test_damaged_best_lines(void **state)
 static void test_earlier_file_kept_and_used_until_the_level_has_its_own(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "progress");
     const char *old = "# isodroid progress 1\n"
                       "level\t02_corridors.txt\t12.000\t40\t30.000\n"
                       "level\tother.txt\t5.000\t6\t7.000\n";
-    put_text(&d, "", old);
+    test_dir_put_text(&d, "", old);
     Level a = test_level_from_text("#####\n#@.>#\n#####\n");
     Level b = test_level_from_text("######\n#@..>#\n######\n");
     uint64_t ka = level_content_hash(&a), kb = level_content_hash(&b);
@@ -743,9 +698,9 @@ static void test_earlier_file_kept_and_used_until_the_level_has_its_own(void **s
     expect_entry(&p, "other.txt", 5.0, 6, 7.0);
     progress_free(&p);
     /* an earlier version's file with one more of its lines merges the same way */
-    put_text(&d, "", old);
+    test_dir_put_text(&d, "", old);
     progress_load(&p, d.file);
-    put_text(&d, "", "# isodroid progress 1\nlevel\tother.txt\t4.000\t6\t7.000\n");
+    test_dir_put_text(&d, "", "# isodroid progress 1\nlevel\tother.txt\t4.000\t6\t7.000\n");
     assert_true(progress_record(&p, kb, "pack/02_corridors.txt", 13.0, 39, 30.0, false, &best));
     assert_true(best);
     progress_free(&p);
@@ -758,7 +713,7 @@ static void test_earlier_file_kept_and_used_until_the_level_has_its_own(void **s
     expect_file(&d, "", expected, strlen(expected));
     level_free(&a);
     level_free(&b);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* A named pipe as the progress file: reading it used to block until a
@@ -767,9 +722,9 @@ static void test_earlier_file_kept_and_used_until_the_level_has_its_own(void **s
 static void test_named_pipe_refused_at_once(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
-    put_text(&d, "", "");
+    TestDir d;
+    test_dir_make(&d, "progress");
+    test_dir_put_text(&d, "", "");
     unlink(d.file);
     assert_int_equal(mkfifo(d.file, 0600), 0);
     alarm(10); /* a hang fails the test instead of blocking it */
@@ -781,11 +736,11 @@ static void test_named_pipe_refused_at_once(void **state)
     assert_true(record(&p, "levels/a.txt", 1.0, 1, 1.0, &best));
     alarm(0);
     struct stat sb;
-    assert_int_equal(lstat(at(&d, ".bad"), &sb), 0);
+    assert_int_equal(lstat(test_dir_at(&d, ".bad"), &sb), 0);
     assert_true(S_ISFIFO(sb.st_mode));
     progress_free(&p);
     expect_clean(&d, 1);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 int main(void)

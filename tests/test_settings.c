@@ -20,59 +20,14 @@
 
 #include "settings.h"
 
-typedef struct Dir {
-    char path[64];
-    char file[128]; /* DIR/isodroid/settings: its folder made by the first save */
-} Dir;
-
-static void dir_make(Dir *d)
-{
-    snprintf(d->path, sizeof d->path, "/tmp/isodroid-settings-XXXXXX");
-    assert_non_null(mkdtemp(d->path));
-    snprintf(d->file, sizeof d->file, "%s/isodroid/settings", d->path);
-}
-
-static void dir_remove(Dir *d)
-{
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", d->path);
-    assert_int_equal(system(cmd), 0);
-}
-
-/* "FILE" + suffix in a static buffer (two in turn) */
-static const char *at(const Dir *d, const char *suffix)
-{
-    static char buf[2][200];
-    static int k;
-    k ^= 1;
-    snprintf(buf[k], sizeof buf[k], "%s%s", d->file, suffix);
-    return buf[k];
-}
-
-static void put(const Dir *d, const char *suffix, const char *text, size_t len)
-{
-    char folder[100];
-    snprintf(folder, sizeof folder, "%s/isodroid", d->path);
-    mkdir(folder, 0755);
-    FILE *f = fopen(at(d, suffix), "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(text, 1, len, f), len);
-    fclose(f);
-}
-
-static void put_text(const Dir *d, const char *suffix, const char *text)
-{
-    put(d, suffix, text, strlen(text));
-}
-
-static void expect_file(const Dir *d, const char *suffix, const char *text)
+static void expect_file(const TestDir *d, const char *suffix, const char *text)
 {
     size_t len = 0;
-    char *got = test_read_file(at(d, suffix), &len);
+    char *got = test_read_file(test_dir_at(d, suffix), &len);
     if (!got)
-        fail_msg("no file %s", at(d, suffix));
+        fail_msg("no file %s", test_dir_at(d, suffix));
     if (len != strlen(text) || memcmp(got, text, len))
-        fail_msg("%s holds:\n%s\nnot:\n%s", at(d, suffix), got, text);
+        fail_msg("%s holds:\n%s\nnot:\n%s", test_dir_at(d, suffix), got, text);
     free(got);
 }
 
@@ -115,7 +70,7 @@ static void expect_equal(const Settings *a, const Settings *b)
 }
 
 /* Loads the file again: it must read whole and equal want. */
-static void expect_clean(const Dir *d, const Settings *want)
+static void expect_clean(const TestDir *d, const Settings *want)
 {
     Settings s;
     assert_int_equal(settings_load(&s, d->file, known_key, NULL), SETTINGS_READ);
@@ -139,8 +94,8 @@ static void test_defaults(void **state)
         assert_false(s.keys[a].set);
     assert_string_equal(s.error, "");
     /* no file (and no path): the defaults, no error */
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "settings");
     Settings t;
     assert_int_equal(settings_load(&t, d.file, known_key, NULL), SETTINGS_READ);
     assert_string_equal(t.error, "");
@@ -149,11 +104,11 @@ static void test_defaults(void **state)
     assert_int_equal(settings_load(&t, NULL, NULL, NULL), SETTINGS_READ);
     expect_equal(&s, &t);
     /* an empty file, or one of the header alone, is the defaults */
-    put_text(&d, "", "");
+    test_dir_put_text(&d, "", "");
     expect_clean(&d, &s);
-    put_text(&d, "", "# isodroid settings 1\n");
+    test_dir_put_text(&d, "", "# isodroid settings 1\n");
     expect_clean(&d, &s);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* Saved, then read back: the same settings, the file as documented; the
@@ -161,8 +116,8 @@ static void test_defaults(void **state)
 static void test_write_then_read_back(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "settings");
     Settings s;
     settings_default(&s);
     s.key_check = known_key;
@@ -215,7 +170,7 @@ static void test_write_then_read_back(void **state)
                 "window_size = 1280x720\n"
                 "minimap = yes\n"
                 "text_size = 100\n");
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* The writer writes what the reader takes: numbers past their ranges are
@@ -224,8 +179,8 @@ static void test_write_then_read_back(void **state)
 static void test_writer_writes_what_the_reader_takes(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "settings");
     Settings s;
     settings_default(&s);
     s.master_volume = 500;
@@ -274,7 +229,7 @@ static void test_writer_writes_what_the_reader_takes(void **state)
     assert_false(settings_save(&s, d.file));
     expect_file(&d, "", before);
     free(before);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* A byte-order mark, CRLF, trailing spaces and tabs, leading spaces, blank
@@ -283,8 +238,8 @@ static void test_writer_writes_what_the_reader_takes(void **state)
 static void test_lenient_reading(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "settings");
     const char *clean = "# isodroid settings 1\n"
                         "master_volume = 40\n"
                         "fullscreen = yes\n"
@@ -310,9 +265,9 @@ static void test_lenient_reading(void **state)
     char err[200];
     const char *pause[] = {"P", "Space"};
     assert_true(bindings_set(&want, BIND_PAUSE, pause, 2, NULL, err, sizeof err));
-    put_text(&d, "", clean);
+    test_dir_put_text(&d, "", clean);
     expect_clean(&d, &want);
-    put_text(&d, "", edited);
+    test_dir_put_text(&d, "", edited);
     Settings s;
     Diags diags;
     diag_clear(&diags);
@@ -330,12 +285,12 @@ static void test_lenient_reading(void **state)
                         "window_size: 800X600\r\n"
                         "text_size = 90%\r\n"
                         "key.pause: p OR space \r\n";
-    put_text(&d, "", fixed);
+    test_dir_put_text(&d, "", fixed);
     want.text_size = 90;
     expect_clean(&d, &want);
     assert_int_equal(settings_load(&s, d.file, known_key, NULL), SETTINGS_READ);
     assert_true(settings_save(&s, d.file));
-    assert_int_equal(access(at(&d, ".bad"), F_OK), -1);
+    assert_int_equal(access(test_dir_at(&d, ".bad"), F_OK), -1);
     expect_file(&d, "",
                 "# isodroid settings 1\n"
                 "master_volume = 40\n"
@@ -345,7 +300,7 @@ static void test_lenient_reading(void **state)
                 "minimap = yes\n"
                 "text_size = 90\n"
                 "key.pause = P or Space\n");
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* An unknown setting, bad values, a setting twice, keys the rules refuse:
@@ -354,8 +309,8 @@ static void test_lenient_reading(void **state)
 static void test_damaged_lines_named_and_the_rest_kept(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "settings");
     const char *text = "# isodroid settings 1\n"
                        "master_volume = 30\n"
                        "colour = red\n"             /* 3: unknown */
@@ -377,7 +332,7 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
                        "key.sound = \n"             /* 19: no value */
                        "key.cones = none\n"
                        "key.zoom_in = Escape\n";    /* 21: back's */
-    put_text(&d, "", text);
+    test_dir_put_text(&d, "", text);
     Settings s;
     Diags diags;
     diag_clear(&diags);
@@ -429,7 +384,7 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
     expect_file(&d, ".bad", text);
     expect_clean(&d, &s);
     /* one damaged line: that line alone is named */
-    put_text(&d, "", "# isodroid settings 1\ntext_size = 81\nvolume = 3\n");
+    test_dir_put_text(&d, "", "# isodroid settings 1\ntext_size = 81\nvolume = 3\n");
     assert_int_equal(settings_load(&s, d.file, known_key, NULL), SETTINGS_PARTLY);
     snprintf(first, sizeof first, "settings %s:3: unknown setting 'volume'; that line is ignored, the rest is read; "
              "the file is kept as settings.bad.1 when settings are next saved", d.file);
@@ -439,13 +394,13 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
     char *big = malloc(SETTINGS_LINE_MAX + 100);
     snprintf(big, SETTINGS_LINE_MAX + 100, "# isodroid settings 1\nmaster_volume = 7\nkey.pause = %0*d\n",
              SETTINGS_LINE_MAX, 0);
-    put_text(&d, "", big);
+    test_dir_put_text(&d, "", big);
     free(big);
     diag_clear(&diags);
     assert_int_equal(settings_load(&s, d.file, known_key, &diags), SETTINGS_PARTLY);
     expect_in(diags.msg[0], ":3: line longer than 1024 bytes");
     assert_int_equal(s.master_volume, 7);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* Files that do not read at all: named, ignored (the defaults stand, not
@@ -453,8 +408,8 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
 static void test_unreadable_file_named_and_kept_aside(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "settings");
     Settings defaults, s;
     settings_default(&defaults);
     static const struct {
@@ -469,7 +424,7 @@ static void test_unreadable_file_named_and_kept_aside(void **state)
         {"\x89PNG\r\n\x1a\n", 8, "is no settings file"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        put(&d, "", cases[i].text, cases[i].len);
+        test_dir_put(&d, "", cases[i].text, cases[i].len);
         Diags diags;
         diag_clear(&diags);
         assert_int_equal(settings_load(&s, d.file, known_key, &diags), SETTINGS_IGNORED);
@@ -482,16 +437,16 @@ static void test_unreadable_file_named_and_kept_aside(void **state)
         expect_in(diags.msg[0], cases[i].why);
         assert_true(settings_save(&s, d.file));
         size_t len;
-        char *kept = test_read_file(at(&d, ".bad"), &len);
+        char *kept = test_read_file(test_dir_at(&d, ".bad"), &len);
         assert_non_null(kept);
         assert_int_equal(len, cases[i].len);
         assert_memory_equal(kept, cases[i].text, len);
         free(kept);
         expect_clean(&d, &defaults);
-        unlink(at(&d, ".bad"));
+        unlink(test_dir_at(&d, ".bad"));
     }
     /* a later version: read as far as it is known */
-    put_text(&d, "", "# isodroid settings 2\nmaster_volume = 5\nnew_thing = 1\n");
+    test_dir_put_text(&d, "", "# isodroid settings 2\nmaster_volume = 5\nnew_thing = 1\n");
     assert_int_equal(settings_load(&s, d.file, known_key, NULL), SETTINGS_PARTLY);
     assert_int_equal(s.master_volume, 5);
     expect_in(s.error, ":3: unknown setting 'new_thing'");
@@ -499,11 +454,11 @@ static void test_unreadable_file_named_and_kept_aside(void **state)
     size_t n = SETTINGS_MAX_BYTES + 1;
     char *big = malloc(n);
     memset(big, '#', n);
-    put(&d, "", big, n);
+    test_dir_put(&d, "", big, n);
     free(big);
     assert_int_equal(settings_load(&s, d.file, known_key, NULL), SETTINGS_IGNORED);
     expect_in(s.error, "is larger than 65536 bytes: ignored");
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* A second damaged file is kept as FILE.bad.1, never over the first kept
@@ -512,16 +467,16 @@ static void test_unreadable_file_named_and_kept_aside(void **state)
 static void test_damaged_files_kept_under_numbered_names(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "settings");
     const char *first = "garbage\n", *second = "# isodroid settings 1\nvolume = loud\n";
     Settings s;
-    put_text(&d, "", first);
+    test_dir_put_text(&d, "", first);
     settings_load(&s, d.file, known_key, NULL);
     assert_true(settings_save(&s, d.file));
     expect_file(&d, ".bad", first);
 
-    put_text(&d, "", second);
+    test_dir_put_text(&d, "", second);
     assert_int_equal(settings_load(&s, d.file, known_key, NULL), SETTINGS_PARTLY);
     expect_in(s.error, "kept as settings.bad.1 when");
     assert_true(settings_save(&s, d.file));
@@ -535,10 +490,10 @@ static void test_damaged_files_kept_under_numbered_names(void **state)
     char suffix[32];
     for (int k = 2; k < SETTINGS_BAD_MAX; k++) {
         snprintf(suffix, sizeof suffix, ".bad.%d", k);
-        put_text(&d, suffix, "kept\n");
+        test_dir_put_text(&d, suffix, "kept\n");
     }
     const char *third = "not settings\n";
-    put_text(&d, "", third);
+    test_dir_put_text(&d, "", third);
     settings_load(&s, d.file, known_key, NULL);
     expect_in(s.error, "not written over: 10 damaged copies are kept already (settings.bad to settings.bad.9); "
                        "remove some");
@@ -547,13 +502,13 @@ static void test_damaged_files_kept_under_numbered_names(void **state)
     expect_in(s.error, "remove some");
     expect_file(&d, "", third);
     snprintf(suffix, sizeof suffix, ".bad.%d", SETTINGS_BAD_MAX);
-    assert_int_equal(access(at(&d, suffix), F_OK), -1);
+    assert_int_equal(access(test_dir_at(&d, suffix), F_OK), -1);
     expect_file(&d, ".bad", first);
     /* one removed: the save goes through, into the free name */
-    unlink(at(&d, ".bad.4"));
+    unlink(test_dir_at(&d, ".bad.4"));
     assert_true(settings_save(&s, d.file));
     expect_file(&d, ".bad.4", third);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* A named pipe at the path would block a plain open until a writer came: it
@@ -562,8 +517,8 @@ static void test_damaged_files_kept_under_numbered_names(void **state)
 static void test_named_pipe_refused_at_once(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "settings");
     char folder[100];
     snprintf(folder, sizeof folder, "%s/isodroid", d.path);
     assert_int_equal(mkdir(folder, 0755), 0);
@@ -581,7 +536,7 @@ static void test_named_pipe_refused_at_once(void **state)
     struct stat sb;
     assert_int_equal(lstat(d.file, &sb), 0);
     assert_true(S_ISFIFO(sb.st_mode));
-    assert_int_equal(access(at(&d, ".bad"), F_OK), -1);
+    assert_int_equal(access(test_dir_at(&d, ".bad"), F_OK), -1);
     unlink(d.file);
     /* a folder */
     assert_int_equal(mkdir(d.file, 0755), 0);
@@ -599,7 +554,7 @@ static void test_named_pipe_refused_at_once(void **state)
     assert_false(settings_save(&s, d.file));
     alarm(0);
     expect_in(s.error, "is not a regular file");
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* $XDG_CONFIG_HOME/isodroid/settings, else ~/.config/isodroid/settings; a
@@ -610,8 +565,8 @@ static void test_xdg_config_home(void **state)
     (void)state;
     char *old_xdg = getenv("XDG_CONFIG_HOME") ? strdup(getenv("XDG_CONFIG_HOME")) : NULL;
     char *old_home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
-    Dir d;
-    dir_make(&d);
+    TestDir d;
+    test_dir_make(&d, "settings");
     char xdg[128];
     snprintf(xdg, sizeof xdg, "%s/config", d.path);
     setenv("XDG_CONFIG_HOME", xdg, 1);
@@ -649,7 +604,7 @@ static void test_xdg_config_home(void **state)
         setenv("HOME", old_home, 1);
     free(old_xdg);
     free(old_home);
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 /* Another game saving holds FILE.lock: a save waits for it; held for longer
@@ -658,16 +613,16 @@ static void test_xdg_config_home(void **state)
 static void test_a_save_waits_for_the_lock(void **state)
 {
     (void)state;
-    Dir d;
-    dir_make(&d);
-    put_text(&d, "", "# isodroid settings 1\n");
+    TestDir d;
+    test_dir_make(&d, "settings");
+    test_dir_put_text(&d, "", "# isodroid settings 1\n");
     for (int round = 0; round < 2; round++) {
         int ready[2];
         assert_int_equal(pipe(ready), 0);
         pid_t child = fork();
         assert_true(child >= 0);
         if (child == 0) {
-            int fd = open(at(&d, ".lock"), O_RDWR | O_CREAT, 0644);
+            int fd = open(test_dir_at(&d, ".lock"), O_RDWR | O_CREAT, 0644);
             if (fd < 0 || flock(fd, LOCK_EX) != 0)
                 _exit(1);
             (void)!write(ready[1], "L", 1);
@@ -698,7 +653,7 @@ static void test_a_save_waits_for_the_lock(void **state)
         close(ready[0]);
         close(ready[1]);
     }
-    dir_remove(&d);
+    test_dir_remove(&d);
 }
 
 int main(void)

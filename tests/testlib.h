@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -137,6 +138,54 @@ static inline void test_random_grid(Grid *g, int w, int h, int wall_pct, int max
                 continue;
             grid_set(g, x, y, (uint8_t)(max_cost > 1 ? 1 + test_rand(seed) % (uint32_t)max_cost : 1));
         }
+}
+
+
+/* ---- a folder of its own for a per-user file (the progress, the settings) ---- */
+typedef struct TestDir {
+    char path[64];
+    char file[128]; /* DIR/isodroid/NAME: its folder made by the first write */
+} TestDir;
+
+static inline void test_dir_make(TestDir *d, const char *name)
+{
+    snprintf(d->path, sizeof d->path, "/tmp/isodroid-%s-XXXXXX", name);
+    assert_non_null(mkdtemp(d->path));
+    snprintf(d->file, sizeof d->file, "%s/isodroid/%s", d->path, name);
+}
+
+static inline void test_dir_remove(TestDir *d)
+{
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", d->path);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* "FILE" + suffix in a static buffer (two in turn) */
+static inline const char *test_dir_at(const TestDir *d, const char *suffix)
+{
+    static char buf[2][200];
+    static int k;
+    k ^= 1;
+    snprintf(buf[k], sizeof buf[k], "%s%s", d->file, suffix);
+    return buf[k];
+}
+
+/* Writes FILE + suffix, its folder made first. */
+static inline void test_dir_put(const TestDir *d, const char *suffix, const char *text, size_t len)
+{
+    char folder[100];
+    snprintf(folder, sizeof folder, "%s/isodroid", d->path);
+    mkdir(folder, 0755);
+    FILE *f = fopen(test_dir_at(d, suffix), "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    fclose(f);
+}
+
+static inline void test_dir_put_text(const TestDir *d, const char *suffix, const char *text)
+{
+    test_dir_put(d, suffix, text, strlen(text));
 }
 
 #endif

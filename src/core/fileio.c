@@ -463,3 +463,20 @@ int fileio_lock_beside(const char *path, int wait_ms, char *err, size_t err_size
     free(name);
     return fd;
 }
+
+char *fileio_user_path(const char *xdg_var, const char *under_xdg, const char *under_home)
+{
+    const char *xdg = getenv(xdg_var), *home = getenv("HOME");
+    const char *base = xdg && xdg[0] == '/' ? xdg : NULL, *tail = under_xdg;
+    if (!base && home && home[0]) {
+        base = home;
+        tail = under_home;
+    }
+    if (!base)
+        return NULL;
+    size_t n = strlen(base) + strlen(tail) + 1;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s%s", base, tail);
+    return p;
+}

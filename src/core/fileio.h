@@ -68,6 +68,9 @@ const char *fileio_strerror(int errnum);
  * again after). So a hang-up in the middle of a save never leaves a
  * temporary file behind. */
 bool fileio_write_atomic(const char *path, const void *data, size_t len, char *err, size_t err_size);
+/* A per-user file's path: $XDG_VAR/under_xdg when that variable is an
+ * absolute path, else $HOME/under_home (malloc'd); NULL when neither is set. */
+char *fileio_user_path(const char *xdg_var, const char *under_xdg, const char *under_home);
 /* mkdir -p for the folder a file goes in (0755); false when one cannot be made. */
 bool fileio_make_dirs_for(const char *file);
 /* The file path names (its symbolic links resolved, else path as given)

@@ -29,8 +29,17 @@ static size_t copy_bytes(const Sim *s)
     return tiles * per_tile + (size_t)s->sentries.count * (sizeof(Sentry) + 64) + sizeof(Sim);
 }
 
-void history_start(History *h, const Sim *s)
+/* Room for the copies of a play like s (made when there is none yet, or
+ * made again when `fresh`, the copies before freed); the past forgotten.
+ * False (and the history broken) when out of memory. */
+static bool start_slots(History *h, const Sim *s, bool fresh)
 {
+    if (fresh) {
+        for (int i = 0; h->copy && i < h->copy_max; i++)
+            sim_deinit(&h->copy[i].sim);
+        free(h->copy);
+        h->copy = NULL;
+    }
     if (!h->copy) {
         size_t fit = HISTORY_BUDGET / copy_bytes(s);
         int max = fit > HISTORY_MAX_COPIES ? HISTORY_MAX_COPIES : fit < 4 ? 4 : (int)fit;
@@ -40,23 +49,18 @@ void history_start(History *h, const Sim *s)
     h->copy_count = 0;
     h->cmd_count = 0;
     h->broken = !h->copy;
-    history_tick(h, s);
+    return !h->broken;
+}
+
+void history_start(History *h, const Sim *s)
+{
+    if (start_slots(h, s, false))
+        history_tick(h, s);
 }
 
 void history_start_from(History *h, Sim *first)
 {
-    for (int i = 0; h->copy && i < h->copy_max; i++) /* another level's: no use to reuse */
-        sim_deinit(&h->copy[i].sim);
-    free(h->copy);
-    h->copy = NULL;
-    size_t fit = HISTORY_BUDGET / copy_bytes(first);
-    int max = fit > HISTORY_MAX_COPIES ? HISTORY_MAX_COPIES : fit < 4 ? 4 : (int)fit;
-    h->copy = calloc((size_t)max, sizeof *h->copy);
-    h->copy_max = h->copy ? max : 0;
-    h->copy_count = 0;
-    h->cmd_count = 0;
-    h->broken = !h->copy;
-    if (h->broken) {
+    if (!start_slots(h, first, true)) { /* another level's copies: no use to reuse them */
         sim_deinit(first);
         return;
     }

@@ -249,11 +249,16 @@ bool front_type_digit(Front *f, int digit)
     return true;
 }
 
+bool front_within_par(double energy, double par)
+{
+    return par > 0 && energy <= par * FRONT_PAR_SLACK + 1e-9;
+}
+
 int front_stars(bool won, double best_energy, bool unseen, double par)
 {
     if (!won)
         return 0;
-    return 1 + (par > 0 && best_energy <= par * FRONT_PAR_SLACK + 1e-9) + (unseen ? 1 : 0);
+    return 1 + (front_within_par(best_energy, par) ? 1 : 0) + (unseen ? 1 : 0);
 }
 
 const char *front_screen_name(FrontScreen s)

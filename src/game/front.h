@@ -99,6 +99,8 @@ FrontChoice front_input(Front *f, FrontInput in, int *index);
 #define FRONT_PAR_SLACK 1.10
 enum { FRONT_STARS = 3 };
 int front_stars(bool won, double best_energy, bool unseen, double par);
+/* Whether energy used is within FRONT_PAR_SLACK of the par (false with no par). */
+bool front_within_par(double energy, double par);
 /* A digit typed on the generated levels' screen (the seed), or Backspace
  * (digit < 0); false when the screen is not open. */
 bool front_type_digit(Front *f, int digit);

@@ -41,19 +41,7 @@ _Static_assert(sizeof PROGRESS_HEADER + (long long)PROGRESS_MAX_LEVELS * PROGRES
 
 char *progress_default_path(void)
 {
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    const char *base = xdg && xdg[0] == '/' ? xdg : NULL, *tail = "/isodroid/progress";
-    if (!base && home && home[0]) {
-        base = home;
-        tail = "/.local/share/isodroid/progress";
-    }
-    if (!base)
-        return NULL;
-    size_t n = strlen(base) + strlen(tail) + 1;
-    char *p = malloc(n);
-    if (p)
-        snprintf(p, n, "%s%s", base, tail);
-    return p;
+    return fileio_user_path("XDG_DATA_HOME", "/isodroid/progress", "/.local/share/isodroid/progress");
 }
 
 /* snprintf into a message buffer, where a long path may cut the text */

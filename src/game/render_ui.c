@@ -888,7 +888,7 @@ static SDL_Rect draw_result(Renderer *r, const Game *g)
             snprintf(par, sizeof par, "par %.1f", g->par_energy);
         if (g->par_time > 0)
             snprintf(tpar, sizeof tpar, " (par %.2f s)", g->par_time);
-        bool thrifty = g->par_energy > 0 && used <= g->par_energy * FRONT_PAR_SLACK + 1e-9;
+        bool thrifty = front_within_par(used, g->par_energy);
         char text[2 * TEXT_LEN];
         snprintf(text, sizeof text,
                  "Time %.2f s%s    Steps %lld    Energy used %.1f (%s)    Rewinds %d\nStars: won \xe2\x9c\x93    "

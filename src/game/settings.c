@@ -62,19 +62,7 @@ void settings_default(Settings *s)
 
 char *settings_path_default(void)
 {
-    const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-    const char *base = xdg && xdg[0] == '/' ? xdg : NULL, *tail = "/isodroid/settings";
-    if (!base && home && home[0]) {
-        base = home;
-        tail = "/.config/isodroid/settings";
-    }
-    if (!base)
-        return NULL;
-    size_t n = strlen(base) + strlen(tail) + 1;
-    char *p = malloc(n);
-    if (p)
-        snprintf(p, n, "%s%s", base, tail);
-    return p;
+    return fileio_user_path("XDG_CONFIG_HOME", "/isodroid/settings", "/.config/isodroid/settings");
 }
 
 /* ---- reading ------------------------------------------------------------- */
