@@ -400,10 +400,10 @@ static void test_level_switching(void **state)
     game_hover(g, true, tile_pos(6, 8));
     game_click_tile(g, tile_pos(6, 8));
     run_for(g, 0.5);
-    assert_true(g->plan.valid);
+    assert_true(g->sim.has_target);
     game_request_switch(g, +1);
     assert_string_equal(g->level.name, "Hall");
-    assert_false(g->plan.valid);
+    assert_false(g->sim.has_target);
     assert_int_equal(g->preview.count, 0); /* 6,8 is off the 5x3 hall */
     assert_false(g->hover_valid);
     game_hover(g, true, tile_pos(3, 1));

@@ -168,6 +168,8 @@ static void test_new_order_replaces_plan(void **state)
     sim_tick(&s);
     sim_clear_events(&s);
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, 5, 1});
+    assert_false(has_event(&s, SIM_EV_PATH, NULL)); /* searched by the tick, not the command */
+    sim_tick(&s);
     assert_int_equal(s.planning, SIM_PLAN_NONE);
     const SimEvent *ev = NULL;
     assert_true(has_event(&s, SIM_EV_PATH, &ev));

@@ -6,6 +6,7 @@
 
 #include <math.h>
 
+#include "history.h"
 #include "level.h"
 #include "sim.h"
 #include "tour.h"
@@ -24,6 +25,7 @@ void *__wrap_realloc(void *p, size_t n);
 
 static long alloc_count, alloc_fail_at;
 static bool alloc_fail_rest;
+static size_t alloc_bytes; /* asked for so far, all told */
 
 static bool alloc_fails(void)
 {
@@ -35,16 +37,19 @@ static bool alloc_fails(void)
 
 void *__wrap_malloc(size_t n)
 {
+    alloc_bytes += n;
     return alloc_fails() ? NULL : __real_malloc(n);
 }
 
 void *__wrap_calloc(size_t n, size_t size)
 {
+    alloc_bytes += n * size;
     return alloc_fails() ? NULL : __real_calloc(n, size);
 }
 
 void *__wrap_realloc(void *p, size_t n)
 {
+    alloc_bytes += n;
     return alloc_fails() ? NULL : __real_realloc(p, n); /* failing, p is left as it was */
 }
 
@@ -75,6 +80,15 @@ static int run(Sim *s, int max, SimEventType count_type, int *count)
             break;
     }
     return t + 1;
+}
+
+/* The first event of that type since the events were last cleared, or NULL. */
+static const SimEvent *find_event(const Sim *s, SimEventType type)
+{
+    for (int i = 0; i < s->event_count; i++)
+        if (s->events[i].type == type)
+            return &s->events[i];
+    return NULL;
 }
 
 static int64_t U(double floor_steps)
@@ -179,10 +193,14 @@ static void test_time_is_cost(void **state)
     assert_true(rough_ticks >= 3 * 15 - 1 && rough_ticks <= 3 * 15 + 1);
     /* the whole walk: its planned length in floor steps x 15 ticks */
     cmd(&s, SIM_CMD_RESTART, 0, 0);
+    sim_clear_events(&s);
     cmd(&s, SIM_CMD_GOTO, 5, 1);
-    double length = s.events[s.event_count - 1].length;
-    assert_true(fabs(length - 8.0) < 1e-9); /* 1 + 3 + 3 + 1 */
-    int walk = run(&s, 1000, SIM_EV_ARRIVE, NULL);
+    assert_int_equal(s.event_count, 0); /* planned by the tick it was given in */
+    sim_tick(&s);
+    const SimEvent *path = find_event(&s, SIM_EV_PATH);
+    assert_non_null(path);
+    assert_true(fabs(path->length - 8.0) < 1e-9); /* 1 + 3 + 3 + 1 */
+    int walk = 1 + run(&s, 1000, SIM_EV_ARRIVE, NULL);
     assert_true(walk >= 8 * 15 - 1 && walk <= 8 * 15 + 1);
     assert_int_equal((int64_t)s.energy_used, U(8));
     sim_deinit(&s);
@@ -327,12 +345,18 @@ static void test_nearest(void **state)
     Sim s;
     assert_true(sim_init(&s, &l));
     cmd(&s, SIM_CMD_GOTO, 6, 1); /* the other room */
-    assert_int_equal(s.events[0].type, SIM_EV_PATH);
-    assert_int_equal(s.events[0].x, 3);
-    assert_int_equal(s.events[0].y, 1);
+    sim_tick(&s);
+    const SimEvent *e = find_event(&s, SIM_EV_PATH);
+    assert_non_null(e);
+    assert_int_equal(e->x, 3);
+    assert_int_equal(e->y, 1);
+    sim_clear_events(&s);
     cmd(&s, SIM_CMD_GOTO, 0, 0); /* a wall */
-    assert_int_equal(s.events[1].x, 1);
-    assert_int_equal(s.events[1].y, 1);
+    sim_tick(&s);
+    e = find_event(&s, SIM_EV_PATH);
+    assert_non_null(e);
+    assert_int_equal(e->x, 1);
+    assert_int_equal(e->y, 1);
     sim_deinit(&s);
     level_free(&l);
 }
@@ -469,6 +493,158 @@ static void test_copy_mid_plan(void **state)
     level_free(&l);
 }
 
+/* One tick of random play kept in a History as the game keeps it: the
+ * commands noted, the copies taken after the tick. */
+static void play_kept(Sim *s, History *h, uint64_t *seed)
+{
+    uint32_t r = test_rand(seed);
+    SimCmd c = {SIM_CMD_COUNT, 0, 0};
+    if (r % 30 == 0)
+        c = (SimCmd){SIM_CMD_GOTO, (int)(test_rand(seed) % (uint32_t)s->w), (int)(test_rand(seed) % (uint32_t)s->h)};
+    else if (r % 97 == 1)
+        c = (SimCmd){SIM_CMD_PUSH, (int)(test_rand(seed) % 3) - 1, (int)(test_rand(seed) % 3) - 1};
+    if (c.type != SIM_CMD_COUNT) {
+        history_command(h, s->tick, &c);
+        sim_command(s, &c);
+    }
+    sim_tick(s);
+    history_tick(h, s);
+}
+
+/* Rewinding puts the play back exactly as it stood (the state hash of that
+ * tick), from copies taken while cells were taken, doors opened and
+ * sentries walked and chased, and plays on from there. */
+static void test_history_rewinds_exactly(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"levels/extra/doors.txt", "levels/11_flooded.txt", "levels/14_detour.txt",
+                                        "levels/16_night_shift.txt"};
+    enum { TICKS = 1500 };
+    static uint64_t hash_at[TICKS + 32];
+    int rewinds = 0, taken = 0;
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        Level l;
+        Diags d;
+        diag_clear(&d);
+        assert_true(level_load(files[f], &l, &d));
+        Sim s;
+        assert_true(sim_init(&s, &l));
+        History h;
+        history_init(&h);
+        history_start(&h, &s);
+        uint64_t seed = 0x600d + f;
+        while (s.tick < TICKS) {
+            hash_at[s.tick] = sim_hash(&s);
+            play_kept(&s, &h, &seed);
+        }
+        taken += s.taken_count;
+        /* back to ever earlier moments, playing on a little between */
+        for (uint64_t to = TICKS - 7; to > 40; to = to * 2 / 3) {
+            assert_true(history_rewind(&h, &s, to));
+            assert_int_equal(s.tick, to);
+            assert_true(sim_hash(&s) == hash_at[to]);
+            rewinds++;
+            for (int t = 0; t < 25; t++) {
+                hash_at[s.tick] = sim_hash(&s);
+                play_kept(&s, &h, &seed);
+            }
+        }
+        history_deinit(&h);
+        sim_deinit(&s);
+        level_free(&l);
+    }
+    assert_true(rewinds > 20);
+    assert_true(taken > 0); /* cells were taken before the moments gone back to */
+}
+
+/* The copies a History keeps after the start cost what the play holds, not
+ * the level's size: walking a 256x256 level of floor and cells for 20
+ * seconds, its copies ask for less memory than one copy of the tiles. */
+static void test_history_copies_hold_no_tiles(void **state)
+{
+    (void)state;
+    enum { W = 256 };
+    static char text[W * (W + 1) + 1];
+    int n = 0;
+    for (int y = 0; y < W; y++) {
+        for (int x = 0; x < W; x++)
+            text[n++] = x == 0 || y == 0 || x == W - 1 || y == W - 1 ? '#'
+                        : x == 1 && y == 1                           ? '@'
+                        : (x + y) % 3 == 0                           ? '*'
+                                                                     : '.';
+        text[n++] = '\n';
+    }
+    text[n] = '\0';
+    Level l = test_level_from_text(text);
+    Sim s;
+    assert_true(sim_init(&s, &l));
+    History h;
+    history_init(&h);
+    history_start(&h, &s);
+    cmd(&s, SIM_CMD_GOTO, W - 2, W - 2);
+    size_t kept = 0;
+    for (int t = 0; t < 20 * SIM_TICK_HZ; t++) {
+        sim_tick(&s);
+        size_t before = alloc_bytes;
+        history_tick(&h, &s);
+        kept += alloc_bytes - before;
+    }
+    assert_true(h.copy_count > 10);
+    assert_true(s.taken_count > 10);
+    assert_true(kept < (size_t)W * W);
+    /* and they bring the cells taken back as they stood */
+    uint64_t now = sim_hash(&s);
+    int left = s.cells_left;
+    assert_true(history_rewind(&h, &s, 10 * SIM_TICK_HZ));
+    assert_true(s.cells_left > left);
+    for (int t = 0; t < 10 * SIM_TICK_HZ; t++)
+        sim_tick(&s); /* the same walk, no command since */
+    assert_true(sim_hash(&s) == now);
+    history_deinit(&h);
+    sim_deinit(&s);
+    level_free(&l);
+}
+
+/* A rewind that runs out of memory at any allocation says so and leaves the
+ * Sim zeroed (the game starts the level again), never half put back; with
+ * memory, it is exact. */
+static void test_history_rewind_out_of_memory(void **state)
+{
+    (void)state;
+    Level l = test_level_from_text("#########\n#@..*..+#\n#.##*#..#\n#..*..#*#\n#+#.*...#\n#...*.#>#\n#########\n");
+    bool whole = false;
+    int failed = 0;
+    for (long at = 1; !whole && at < 200; at++) {
+        Sim s;
+        assert_true(sim_init(&s, &l));
+        History h;
+        history_init(&h);
+        history_start(&h, &s);
+        uint64_t seed = 7, hash_at_90 = 0;
+        while (s.tick < 200) {
+            if (s.tick == 90)
+                hash_at_90 = sim_hash(&s);
+            play_kept(&s, &h, &seed);
+        }
+        fail_allocations(at, false);
+        bool ok = history_rewind(&h, &s, 90);
+        fail_allocations(0, false);
+        if (ok) {
+            assert_true(sim_hash(&s) == hash_at_90);
+            whole = true;
+        } else {
+            assert_null(s.kind);
+            assert_true(h.broken);
+            failed++;
+        }
+        history_deinit(&h);
+        sim_deinit(&s);
+    }
+    assert_true(whole);
+    assert_true(failed > 0);
+    level_free(&l);
+}
+
 /* Plays random commands (seeded: gotos, key steps, the held mouse) on a
  * level for `ticks` ticks, restarting after a win or a loss; returns
  * the hashes after each tick, folded. */
@@ -593,7 +769,7 @@ static void test_doors_looked_at(void **state)
     cmd(&s, SIM_CMD_GOTO, 40, 12);
     long most = 0, opened = 0;
     int t = 0;
-    for (; t < 20000 && (s.droid.moving || mover_remaining(&s.droid) > 0 || s.doors_visited > 0); t++) {
+    for (; t < 20000 && (s.planning || s.droid.moving || mover_remaining(&s.droid) > 0 || s.doors_visited > 0); t++) {
         sim_tick(&s);
         for (int i = 0; i < s.event_count; i++)
             opened += s.events[i].type == SIM_EV_DOOR && s.events[i].a == 1;
@@ -829,6 +1005,8 @@ int main(void)
         cmocka_unit_test(test_key_steps),         cmocka_unit_test(test_hold_never_dances),
         cmocka_unit_test(test_nearest),           cmocka_unit_test(test_same_commands_same_hash),
         cmocka_unit_test(test_copy_goes_on_the_same), cmocka_unit_test(test_copy_mid_plan),
+        cmocka_unit_test(test_history_rewinds_exactly), cmocka_unit_test(test_history_copies_hold_no_tiles),
+        cmocka_unit_test(test_history_rewind_out_of_memory),
         cmocka_unit_test(test_clock),             cmocka_unit_test(test_hashes_as_before),
         cmocka_unit_test(test_doors_looked_at),   cmocka_unit_test(test_restart_out_of_memory),
         cmocka_unit_test(test_energy_saturates), cmocka_unit_test(test_tour_many_cells),

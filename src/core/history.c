@@ -19,14 +19,14 @@ void history_deinit(History *h)
     memset(h, 0, sizeof *h);
 }
 
-/* Bytes one copy of s holds, roughly: what sim_copy allocates. */
+/* Bytes one copy after the start holds, roughly: what sim_copy_play
+ * allocates (no tiles; no planner of the droid's unless it was planning). */
 static size_t copy_bytes(const Sim *s)
 {
     size_t tiles = (size_t)s->w * (size_t)s->h;
-    size_t per_tile = 1 + 1 + 4; /* kind, grid, regions (a copy has no planner of the droid's) */
-    if (s->sentries.count)
-        per_tile += 4 + 13 + 20;           /* occupancy, the chase field, the sentries' planner */
-    return tiles * per_tile + (size_t)s->sentries.count * (sizeof(Sentry) + 64) + sizeof(Sim);
+    size_t per_tile = s->sentries.count ? 4 + 13 + 20 : 0; /* occupancy, the chase field, their planner */
+    return tiles * per_tile + (size_t)s->sentries.count * (sizeof(Sentry) + 64) +
+           (size_t)s->taken_count * sizeof(TilePos) + sizeof(Sim);
 }
 
 /* Room for the copies of a play like s (made when there is none yet, or
@@ -91,10 +91,16 @@ void history_tick(History *h, const Sim *s)
         return;
     if (h->copy_count > 0 && h->copy[h->copy_count - 1].tick >= s->tick)
         return; /* a copy of this tick is kept already */
+    if (h->copy_count > 0 && s->tiles_serial != h->copy[0].sim.tiles_serial) {
+        history_start(h, s); /* the tiles were edited, not played: the past no longer leads here */
+        return;
+    }
     if (h->copy_count == h->copy_max)
         thin(h);
     HistoryCopy *c = &h->copy[h->copy_count];
-    if (!sim_copy(&c->sim, s)) {
+    /* the start whole, every later moment without the tiles (they are the
+     * start's but for the cells taken): one level's worth of memory in all */
+    if (!(h->copy_count == 0 ? sim_copy(&c->sim, s) : sim_copy_play(&c->sim, s))) {
         h->broken = true;
         return;
     }
@@ -131,7 +137,7 @@ bool history_rewind(History *h, Sim *s, uint64_t to)
     int c = h->copy_count - 1;
     while (c > 0 && h->copy[c].tick > to)
         c--;
-    if (!sim_copy(s, &h->copy[c].sim)) {
+    if (!(c == 0 ? sim_copy(s, &h->copy[0].sim) : sim_copy_onto(s, &h->copy[c].sim, &h->copy[0].sim))) {
         h->broken = true; /* s is zeroed: the caller starts the level again */
         return false;
     }

@@ -1,11 +1,15 @@
-/* history.h - the play's past, for rewinding: copies of the Sim (sim_copy)
- * taken every HISTORY_EVERY ticks and every command given since the level's
+/* history.h - the play's past, for rewinding: copies of the Sim taken
+ * every HISTORY_EVERY ticks and every command given since the level's
  * (re)start, so that the play can be put back exactly as it stood at any
  * tick since then (the copy at or before it, then its commands and ticks
  * again). Pure C.
  *
  * Memory: the History owns its copies and its command log (history_init /
- * history_deinit). Copies are kept within HISTORY_BUDGET bytes and
+ * history_deinit). The start is kept whole (sim_copy), every later moment
+ * without the tiles (sim_copy_play: play changes no tile but the cells it
+ * takes), so a copy costs what the play holds, not the level's size, and
+ * no copy touches fresh level-sized memory. An edit of the tiles (a new
+ * tiles_serial) starts the past again. Copies are kept within HISTORY_BUDGET bytes and
  * HISTORY_MAX_COPIES; when full, every other copy of the older half is let
  * go (the level's start always stays), so the last seconds stay one second
  * apart and a rewind replays at most a second there, more further back. */

@@ -211,6 +211,7 @@ bool sim_reset(Sim *s, const Level *l)
     memset(&n.droid, 0, sizeof n.droid);
     memset(&n.sentries, 0, sizeof n.sentries);
     n.level = l;
+    n.tiles_serial++;
     n.w = l->w;
     n.h = l->h;
     size_t count = (size_t)l->w * (size_t)l->h;
@@ -298,11 +299,32 @@ static bool copy_taken(Sim *dst, const Sim *src)
     return true;
 }
 
-bool sim_copy(Sim *dst, const Sim *src)
+/* The tiles of a copy of `play` made whole on `tiles` (a copy of the same
+ * play's start, or play itself): tiles' kinds with the cells taken as
+ * play took them; the grid and regions are the same, as play changes
+ * neither. */
+static bool copy_tiles(Sim *dst, const Sim *play, const Sim *tiles)
+{
+    size_t n = (size_t)play->w * (size_t)play->h;
+    if (!buf_copy(&dst->kind, tiles->kind, n) || !grid_copy(&dst->grid, &tiles->grid) ||
+        !region_copy(&dst->region, &tiles->region))
+        return false;
+    if (tiles != play) {
+        for (int i = 0; i < tiles->taken_count; i++)
+            dst->kind[(size_t)tiles->taken[i].y * (size_t)play->w + (size_t)tiles->taken[i].x] = TILE_CELL;
+        for (int i = 0; i < play->taken_count; i++)
+            dst->kind[(size_t)play->taken[i].y * (size_t)play->w + (size_t)play->taken[i].x] = TILE_FLOOR;
+        dst->region_stale = play->region_stale || tiles->region_stale;
+    }
+    return true;
+}
+
+/* dst becomes a copy of src with the tiles of `tiles` (copy_tiles), or
+ * none (kind NULL, grid and regions zeroed) when tiles is NULL. */
+static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
 {
     if (dst == src)
         return true;
-    size_t n = (size_t)src->w * (size_t)src->h;
     Sim keep = *dst;
     *dst = *src;
     /* dst's own memory, then src's contents copied into it */
@@ -329,18 +351,40 @@ bool sim_copy(Sim *dst, const Sim *src)
         path_destroy(dst->search); /* made again when the copy first plans */
         dst->search = NULL;
     }
-    if (!buf_copy(&dst->kind, src->kind, n) || !copy_taken(dst, src) ||
+    if (!tiles) {
+        free(dst->kind);
+        dst->kind = NULL;
+        grid_deinit(&dst->grid);
+        region_deinit(&dst->region);
+    }
+    if ((tiles && !copy_tiles(dst, src, tiles)) || !copy_taken(dst, src) ||
         !buf_copy(&dst->doors, src->doors, (size_t)src->door_count * sizeof *src->doors) ||
         !buf_copy(&dst->door_active, src->door_active, (size_t)src->door_count * sizeof *src->door_active) ||
         !buf_copy(&dst->door_scratch, src->door_scratch, (size_t)src->door_count * sizeof *src->door_scratch) ||
         !buf_copy(&dst->door_listed, src->door_listed, (size_t)src->door_count) ||
-        !grid_copy(&dst->grid, &src->grid) || !region_copy(&dst->region, &src->region) ||
         !mover_copy(&dst->droid, &src->droid) || !sentries_copy(&dst->sentries, &src->sentries, &dst->grid) ||
         (src->planning && (!droid_search(dst) || !path_copy_search(dst->search, src->search, &dst->grid)))) {
         sim_deinit(dst);
         return false;
     }
     return true;
+}
+
+bool sim_copy(Sim *dst, const Sim *src)
+{
+    return copy_sim(dst, src, src);
+}
+
+bool sim_copy_play(Sim *dst, const Sim *src)
+{
+    if (src->taken_lost) /* the cells taken are not all known: no way back to the tiles */
+        return false;
+    return copy_sim(dst, src, NULL);
+}
+
+bool sim_copy_onto(Sim *dst, const Sim *play, const Sim *start)
+{
+    return copy_sim(dst, play, start);
 }
 
 /* ---- reading ------------------------------------------------------------------ */
@@ -466,11 +510,12 @@ static PathState *droid_search(Sim *s)
 }
 
 /* A plan was asked for: the walk to plan_goal (a click, or the held tile).
- * It is searched SIM_PLAN_TICK_WORK expansions a tick; a plan that needs
+ * It is searched `work` expansions now (0 for a command: the tick it was
+ * given in searches it) and SIM_PLAN_TICK_WORK each tick; a plan that needs
  * more lets the droid finish the step it is on and wait there for it. */
 static void plan_done(Sim *s);
 
-static void plan_walk(Sim *s, TilePos goal, SimPlanKind kind)
+static void plan_walk(Sim *s, TilePos goal, SimPlanKind kind, long work)
 {
     s->planning = SIM_PLAN_NONE;
     if (!droid_search(s))
@@ -488,7 +533,8 @@ static void plan_walk(Sim *s, TilePos goal, SimPlanKind kind)
     s->planning = kind;
     s->plan_goal = goal;
     s->plan_work = 0;
-    path_step(s->search, SIM_PLAN_TICK_WORK);
+    if (work > 0)
+        path_step(s->search, work);
     if (path_result(s->search)->status == PATH_RUNNING) {
         s->plan_work = path_result(s->search)->expanded;
         mover_set_path(&s->droid, &s->grid, NULL, 0); /* on to the next tile centre, and wait there */
@@ -574,7 +620,7 @@ static void key_step(Sim *s, int dx, int dy)
 static void hold_replan(Sim *s)
 {
     s->hold_dirty = false;
-    plan_walk(s, s->hold, SIM_PLAN_HOLD);
+    plan_walk(s, s->hold, SIM_PLAN_HOLD, SIM_PLAN_TICK_WORK);
 }
 
 /* ---- commands ----------------------------------------------------------------- */
@@ -595,7 +641,7 @@ void sim_command(Sim *s, const SimCmd *c)
         s->holding = s->hold_dirty = false;
         s->hold = tile_pos(c->x, c->y);
         if (c->x >= 0 && c->y >= 0 && c->x < s->w && c->y < s->h)
-            plan_walk(s, tile_pos(c->x, c->y), SIM_PLAN_GOTO);
+            plan_walk(s, tile_pos(c->x, c->y), SIM_PLAN_GOTO, 0);
         break;
     case SIM_CMD_PUSH: {
         int dx = c->x > 0 ? 1 : c->x < 0 ? -1 : 0, dy = c->y > 0 ? 1 : c->y < 0 ? -1 : 0;
@@ -844,6 +890,7 @@ void sim_edit_tile(Sim *s, int x, int y, TileKind k)
             break;
         }
     s->kind[i] = (uint8_t)k;
+    s->tiles_serial++;
     grid_set(&s->grid, x, y, tile_info(k)->cost);
     s->region_stale = true;
     s->cells_total += (k == TILE_CELL) - (was == TILE_CELL);

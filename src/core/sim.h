@@ -38,10 +38,11 @@ enum {
     SIM_HOLD_NEAR = 2,
     SIM_HOLD_PAUSE_TICKS = SIM_TICK_HZ / 3,
     /* The droid's planner searches at most this many tiles a tick (a few
-     * ms): any walk on a level of up to 512x512 tiles is planned in the
-     * tick it is asked for. A longer search goes on over the next ticks
-     * while the droid finishes its step and waits (Sim.planning), so no
-     * click stalls a frame, and every run waits the same ticks. */
+     * ms), in the ticks only (a command asks, the next sim_tick searches):
+     * any walk on a level of up to 512x512 tiles is planned in the tick it
+     * is asked for. A longer search goes on over the next ticks while the
+     * droid finishes its step and waits (Sim.planning), so no click stalls
+     * a frame, and every run waits the same ticks. */
     SIM_PLAN_TICK_WORK = 512 * 512,
 };
 
@@ -123,6 +124,9 @@ typedef struct Sim {
     TilePos *taken;       /* the cells taken since the start, for sim_restart (taken_cap long) */
     int taken_count, taken_cap;
     bool taken_lost;      /* one was not noted (out of memory): sim_restart starts from the level */
+    uint64_t tiles_serial; /* counts sim_reset and sim_edit_tile: the tiles are those of another
+                            * moment of the same Sim (or a copy) with this serial but for the
+                            * cells taken */
     Grid grid;            /* step costs (a door costs 5 open or closed) */
     Region region;        /* what reaches what, for clicks on blocked or cut-off tiles */
     bool region_stale;    /* tiles were edited since the regions were made */
@@ -212,6 +216,17 @@ bool sim_restart(Sim *s);
  * borrowed as well. Events are not copied. False when out of memory (dst
  * is then zeroed). O(tiles + sentries): a few bytes a tile. */
 bool sim_copy(Sim *dst, const Sim *src);
+/* The same without the tiles (kind, grid and regions, the level-sized
+ * arrays: dst's are freed): a copy that costs what the play holds, not
+ * what the level holds, for keeping many moments of one play (history.h).
+ * Such a copy is only read by sim_copy_onto. False when out of memory (dst
+ * zeroed) or when src->taken_lost (dst unchanged). */
+bool sim_copy_play(Sim *dst, const Sim *src);
+/* dst becomes a whole copy of `play` (a sim_copy_play of a moment of the
+ * play) on the tiles of `start` (a whole copy of an earlier moment of the
+ * same play with the same tiles_serial): start's kinds with the cells play
+ * had taken taken; the grid and regions are start's. As sim_copy otherwise. */
+bool sim_copy_onto(Sim *dst, const Sim *play, const Sim *start);
 
 /* Applies a command at the current tick. Events go to s->events. */
 void sim_command(Sim *s, const SimCmd *c);

@@ -63,7 +63,7 @@ static int read_events(const Sim *s)
 
 static bool droid_idle(const Sim *s)
 {
-    return !s->droid.moving && mover_remaining(&s->droid) == 0;
+    return !s->planning && !s->droid.moving && mover_remaining(&s->droid) == 0;
 }
 
 static void give_goto(Sim *s, TilePos to)
@@ -79,7 +79,7 @@ typedef enum WalkEnd { WALK_IDLE, WALK_WON, WALK_FAILED } WalkEnd;
 static WalkEnd walk_run(Sim *s, TilePos to, long *work)
 {
     give_goto(s, to);
-    bool planned = false;
+    bool planned = s->planning == SIM_PLAN_GOTO; /* found by the ticks to come */
     for (int i = 0; i < s->event_count; i++)
         planned |= s->events[i].type == SIM_EV_PATH && s->events[i].a > 0;
     if (!planned)

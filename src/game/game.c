@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 static bool list_copy_path(TileList *l, const PathState *st)
 {
@@ -115,7 +114,6 @@ static void start_play(Game *g)
         game_say(g, 6.0, "Out of memory starting the level.");
     begin_history(g, NULL);
     g->frame_event_count = 0;
-    g->plan.valid = false;
     g->preview_from = tile_pos(-1, -1);
     g->new_best = false;
 }
@@ -173,7 +171,6 @@ static bool adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *
     }
     if (g->hover_valid && !grid_in_bounds(&g->sim.grid, g->hover.x, g->hover.y))
         g->hover_valid = false;
-    g->plan.valid = false;
     g->frame_event_count = 0;
     begin_history(g, start);
 
@@ -257,13 +254,6 @@ void game_deinit(Game *g)
     memset(g, 0, sizeof *g);
 }
 
-static double now_micros(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
-}
-
 static void absorb_events(Game *g);
 /* the background load (leaving a level, below) */
 static void load_end(Game *g);
@@ -284,16 +274,11 @@ void game_replay_command(Game *g, SimCmd c)
         replay_write_cmd(g->record, tick, &c);
     if (c.type == SIM_CMD_GOTO)
         trace(g, "click %d %d", c.x, c.y);
-    double t0 = now_micros();
     sim_command(&g->sim, &c);
     if (c.type == SIM_CMD_RESTART)
         begin_history(g, NULL);
     else
         history_command(&g->history, tick, &c);
-    if (c.type == SIM_CMD_GOTO && g->sim.search) {
-        const PathResult *r = path_result(g->sim.search);
-        g->plan = (PlanInfo){r->steps, r->length, r->expanded, now_micros() - t0, true};
-    }
     absorb_events(g);
 }
 
@@ -501,7 +486,6 @@ static bool rewind_to(Game *g, uint64_t to)
     trace(g, "rewind %llu", (unsigned long long)to);
     g->rewinds++;
     g->frame_event_count = 0;
-    g->plan.valid = false;
     g->preview_from = tile_pos(-1, -1);
     forget_prediction(g);
     game_say(g, 2.0, "Back %.1f seconds.", (double)(was - to) / SIM_TICK_HZ);
@@ -665,8 +649,7 @@ static void absorb_events(Game *g)
             break;
         case SIM_EV_RESTART:
             trace(g, "restart");
-            g->plan.valid = false;
-            g->preview_from = tile_pos(-1, -1);
+                    g->preview_from = tile_pos(-1, -1);
             game_say(g, 2.0, "Restarted.");
             break;
         case SIM_EV_SENTRY:

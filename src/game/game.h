@@ -97,14 +97,6 @@ typedef struct TileList {
     int count, cap;
 } TileList;
 
-typedef struct PlanInfo {
-    int steps;
-    double length;
-    long expanded;
-    double micros;
-    bool valid;
-} PlanInfo;
-
 /* A cell picked up, for the sparkle: where and when (g->clock). */
 typedef struct GameEffect {
     TilePos at;
@@ -143,7 +135,6 @@ typedef struct Game {
     int predict_wait;      /* ticks to the next prediction */
     int preview_afford;    /* tiles of it the energy covers (all when unlimited) */
     double preview_cost;   /* its length = time = energy, in floor steps */
-    PlanInfo plan;         /* the last click's plan, for the HUD */
 
     bool hover_valid;
     TilePos hover;

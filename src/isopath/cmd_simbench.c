@@ -126,7 +126,7 @@ int isopath_simbench(int argc, char **argv)
         if (hash_every && t % hash_every == 0)
             printf("state %ld %016llx\n", t, (unsigned long long)sim_hash(&s));
         bool retarget = hash_every && t % hash_every == 0 && t > 0;
-        if (!predict_every && (retarget || (!s.droid.moving && mover_remaining(&s.droid) == 0))) {
+        if (!predict_every && (retarget || (!s.planning && !s.droid.moving && mover_remaining(&s.droid) == 0))) {
             SimCmd c = {SIM_CMD_GOTO, 0, 0};
             TilePos goal = next_goal(&s, &seed, start, near);
             c.x = goal.x;
