@@ -1,6 +1,15 @@
-# Isodroid build. The parts: the pure core library (src/core), the headless
-# path tool bin/isopath (src/isopath), the SDL2 game bin/isodroid (src/game),
-# the tests (tests/) and the benchmarks. Objects go to build/<variant>/:
+# Isodroid build. The folders are layers, each seeing only itself and
+# those below it (docs/architecture.md):
+#   src/nav       the navigation library: grids, searches, fields, regions,
+#                 Moving AI files (libisonav.a)
+#   src/rules     the game's rules: the simulation, sentries, levels, the
+#                 editor's edits, history, prediction, solver (libisorules.a)
+#   src/game      the game without a platform: input as commands, screens,
+#                 progress, settings, recordings, scripts (libisogame.a)
+#   src/platform  SDL2: the window, drawing, sound, the loader thread, the
+#                 gamepad, main (bin/isodroid)
+#   src/isopath   the headless path tool (bin/isopath)
+# Only src/platform sees SDL (check-layers). Objects go to build/<variant>/:
 #   release  -O2, what bin/ holds
 #   san      -O1 with AddressSanitizer + UndefinedBehaviorSanitizer, for tests
 #   bench    -O3, no sanitizers, for make bench
@@ -17,19 +26,33 @@ MOVINGAI_DIR ?= ../shared/data/movingai
 LEVEL   ?=
 BENCH_REPEAT ?= 1
 
-CORE_SRC  := $(wildcard src/core/*.c)
-TOOL_SRC  := $(wildcard src/isopath/*.c)
-GAME_SRC  := $(wildcard src/game/*.c)
+NAV_SRC      := $(wildcard src/nav/*.c)
+RULES_SRC    := $(wildcard src/rules/*.c)
+GAME_SRC     := $(wildcard src/game/*.c)
+PLATFORM_SRC := $(wildcard src/platform/*.c)
+TOOL_SRC     := $(wildcard src/isopath/*.c)
 SDL_CFLAGS = $$(pkg-config --cflags sdl2 SDL2_image SDL2_ttf)
 SDL_LIBS   = $$(pkg-config --libs sdl2 SDL2_image SDL2_ttf)
-TEST_SRC  := $(wildcard tests/test_*.c)
+TEST_SRC  := $(wildcard tests/*/test_*.c)
 TEST_SH   := $(wildcard tests/test_*.sh)
 
-core_objs = $(patsubst src/%.c,build/$(1)/%.o,$(CORE_SRC))
-tool_objs = $(patsubst src/%.c,build/$(1)/%.o,$(TOOL_SRC))
-game_objs = $(patsubst src/%.c,build/$(1)/%.o,$(GAME_SRC))
+# what each layer's files may include
+INC_nav      := -Isrc/nav
+INC_rules    := $(INC_nav) -Isrc/rules
+INC_game     := $(INC_rules) -Isrc/game
+INC_isopath  := $(INC_game)
+INC_platform := $(INC_game) -Isrc/platform
+FLAGS_release = $(CFLAGS)
+FLAGS_san     = $(SANFLAGS)
+FLAGS_bench   = $(BENCHFLAGS)
+# build/<variant>/<layer>/x.o: the layer, from an object's path
+layer = $(word 3,$(subst /, ,$@))
 
-.PHONY: all deps deps-game deps-test test run art bench check-core clean
+objs = $(patsubst src/%.c,build/$(1)/%.o,$(2))
+# the libraries of variant $(1), the ones using others first (static linking)
+libs = build/$(1)/libisogame.a build/$(1)/libisorules.a build/$(1)/libisonav.a
+
+.PHONY: all deps deps-game deps-test test run art bench check-layers clean
 all: bin/isopath bin/isodroid
 
 # ---- system packages ----------------------------------------------------
@@ -40,53 +63,48 @@ deps-game:
 deps-test:
 	@tools/deps.sh test
 
-# ---- objects and the core library ----------------------------------------
-# the game's files also see SDL; the core's never do (check-core)
-build/release/game/%.o: src/game/%.c | deps-game
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(CFLAGS) -MMD -MP -Isrc/core $(SDL_CFLAGS) -c $< -o $@
-build/san/game/%.o: src/game/%.c | deps-game
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SANFLAGS) -MMD -MP -Isrc/core $(SDL_CFLAGS) -c $< -o $@
-build/bench/game/%.o: src/game/%.c | deps-game
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(BENCHFLAGS) -MMD -MP -Isrc/core $(SDL_CFLAGS) -c $< -o $@
-build/release/%.o: src/%.c | deps
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(CFLAGS) -MMD -MP -Isrc/core -c $< -o $@
-build/san/%.o: src/%.c | deps
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SANFLAGS) -MMD -MP -Isrc/core -c $< -o $@
-build/bench/%.o: src/%.c | deps
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(BENCHFLAGS) -MMD -MP -Isrc/core -c $< -o $@
+# ---- objects and the libraries -------------------------------------------
+# the platform's files also see SDL; no other layer's do (check-layers)
+define variant_objects
+build/$(1)/%.o: src/%.c | deps
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(STD) $$(WARN) $$(FLAGS_$(1)) -MMD -MP $$(INC_$$(layer)) -c $$< -o $$@
+build/$(1)/platform/%.o: src/platform/%.c | deps-game
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(STD) $$(WARN) $$(FLAGS_$(1)) -MMD -MP $$(INC_platform) $$(SDL_CFLAGS) -c $$< -o $$@
+endef
+$(foreach v,release san bench,$(eval $(call variant_objects,$(v))))
 
-build/release/libisocore.a: $(call core_objs,release)
-build/san/libisocore.a: $(call core_objs,san)
-build/bench/libisocore.a: $(call core_objs,bench)
-build/%/libisocore.a:
+define layer_libs
+build/$(1)/libisonav.a: $(call objs,$(1),$(NAV_SRC))
+build/$(1)/libisorules.a: $(call objs,$(1),$(RULES_SRC))
+build/$(1)/libisogame.a: $(call objs,$(1),$(GAME_SRC))
+build/$(1)/libisoplatform.a: $(call objs,$(1),$(filter-out src/platform/main.c,$(PLATFORM_SRC)))
+endef
+$(foreach v,release san bench,$(eval $(call layer_libs,$(v))))
+build/%.a:
 	@rm -f $@
 	ar rcs $@ $^
 
 # ---- the headless path tool ----------------------------------------------
-bin/isopath: $(call tool_objs,release) build/release/libisocore.a
+bin/isopath: $(call objs,release,$(TOOL_SRC)) $(call libs,release)
 	@mkdir -p bin
 	$(CC) $(CFLAGS) -o $@ $^ -lm
-build/san/bin/isopath: $(call tool_objs,san) build/san/libisocore.a
+build/san/bin/isopath: $(call objs,san,$(TOOL_SRC)) $(call libs,san)
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -o $@ $^ -lm
-build/bench/bin/isopath: $(call tool_objs,bench) build/bench/libisocore.a
+build/bench/bin/isopath: $(call objs,bench,$(TOOL_SRC)) $(call libs,bench)
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCHFLAGS) -o $@ $^ -lm
 
 # ---- the game ------------------------------------------------------------
-bin/isodroid: $(call game_objs,release) build/release/libisocore.a
+bin/isodroid: build/release/platform/main.o build/release/libisoplatform.a $(call libs,release)
 	@mkdir -p bin
 	$(CC) $(CFLAGS) -o $@ $^ $(SDL_LIBS) -lm
-build/san/bin/isodroid: $(call game_objs,san) build/san/libisocore.a
+build/san/bin/isodroid: build/san/platform/main.o build/san/libisoplatform.a $(call libs,san)
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -o $@ $^ $(SDL_LIBS) -lm
-build/bench/bin/isodroid: $(call game_objs,bench) build/bench/libisocore.a
+build/bench/bin/isodroid: build/bench/platform/main.o build/bench/libisoplatform.a $(call libs,bench)
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCHFLAGS) -o $@ $^ $(SDL_LIBS) -lm
 
@@ -99,63 +117,33 @@ art: | deps-game
 	$(CC) $(STD) $(WARN) -O2 -o build/make_art tools/make_art.c $(SDL_CFLAGS) $(SDL_LIBS) -lm
 	build/make_art assets
 
-# ---- tests: every test_*.c and test_*.sh under ASan + UBSan ---------------
+# ---- tests: every tests/*/test_*.c and tests/test_*.sh under ASan + UBSan ---
+# tests/<layer>/ tests that layer's code and sees the layers below it;
+# tests/platform/ sees SDL too
 TEST_BINS := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
-build/san/tests/%: tests/%.c tests/testlib.h build/san/libisocore.a | deps-test
+SAN_LIBS = $(call libs,san)
+CMOCKA = $$(pkg-config --cflags --libs cmocka)
+build/san/tests/%: tests/%.c tests/testlib.h $(SAN_LIBS) | deps-test
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Itests -o $@ $< build/san/libisocore.a \
-	    $$(pkg-config --cflags --libs cmocka) -lm
-
-# the game's rules (game.c, levelset.c and front.c have no SDL in them) are tested as well
-GAME_RULES = build/san/game/game.o build/san/game/camera.o build/san/game/levelset.o build/san/game/progress.o build/san/game/front.o \
-             build/san/game/bindings.o build/san/game/settings.o
-build/san/tests/test_game: tests/test_game.c tests/testlib.h $(GAME_RULES) build/san/libisocore.a | deps-test
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests -o $@ $< $(GAME_RULES) build/san/libisocore.a \
-	    $$(pkg-config --cflags --libs cmocka) -lm
+	$(CC) $(STD) $(WARN) $(SANFLAGS) $(INC_game) -Itests -o $@ $< $(SAN_LIBS) $(CMOCKA) -lm
 
 # the rules under allocation failure: every malloc, calloc and realloc of the
-# core goes through the test's wrappers, which can make one of them fail
-build/san/tests/test_sim: tests/test_sim.c tests/testlib.h build/san/libisocore.a | deps-test
+# libraries goes through the test's wrappers, which can make one of them fail
+build/san/tests/rules/test_sim: tests/rules/test_sim.c tests/testlib.h $(SAN_LIBS) | deps-test
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Itests -o $@ $< build/san/libisocore.a \
-	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc $$(pkg-config --cflags --libs cmocka) -lm
+	$(CC) $(STD) $(WARN) $(SANFLAGS) $(INC_game) -Itests -o $@ $< $(SAN_LIBS) \
+	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc $(CMOCKA) -lm
 
-# the progress file (progress.c has no SDL in it)
-build/san/tests/test_progress: tests/test_progress.c tests/testlib.h build/san/game/progress.o build/san/libisocore.a | deps-test
+build/san/tests/platform/%: tests/platform/%.c tests/testlib.h build/san/libisoplatform.a $(SAN_LIBS) | deps-test
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests -o $@ $< build/san/game/progress.o build/san/libisocore.a \
-	    $$(pkg-config --cflags --libs cmocka) -lm
-
-# the settings file and the binding table (settings.c and bindings.c have no
-# SDL in them; test_bindings asks SDL whether the default keys are its names)
-SETTINGS_OBJS = build/san/game/settings.o build/san/game/bindings.o
-build/san/tests/test_settings: tests/test_settings.c tests/testlib.h $(SETTINGS_OBJS) build/san/libisocore.a | deps-test
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests -o $@ $< $(SETTINGS_OBJS) build/san/libisocore.a \
-	    $$(pkg-config --cflags --libs cmocka) -lm
-build/san/tests/test_bindings: tests/test_bindings.c tests/testlib.h $(SETTINGS_OBJS) build/san/libisocore.a | deps-test
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests $$(pkg-config --cflags sdl2) -o $@ $< $(SETTINGS_OBJS) \
-	    build/san/libisocore.a $$(pkg-config --cflags --libs cmocka) $$(pkg-config --libs sdl2) -lm
-
-# the background level loader (loader.c runs its jobs on SDL threads)
-build/san/tests/test_loader: tests/test_loader.c tests/testlib.h build/san/game/loader.o build/san/libisocore.a | deps-test
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests -o $@ $< build/san/game/loader.o build/san/libisocore.a \
-	    $$(pkg-config --cflags --libs cmocka) $$(pkg-config --libs sdl2) -lm
-
-# gamepads as keys (pad.c speaks SDL's GameController API)
-build/san/tests/test_pad: tests/test_pad.c tests/testlib.h build/san/game/pad.o | deps-test
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests $(SDL_CFLAGS) -o $@ $< build/san/game/pad.o \
-	    $$(pkg-config --cflags --libs cmocka) $(SDL_LIBS) -lm
+	$(CC) $(STD) $(WARN) $(SANFLAGS) $(INC_platform) -Itests $(SDL_CFLAGS) -o $@ $< \
+	    build/san/libisoplatform.a $(SAN_LIBS) $(CMOCKA) $(SDL_LIBS) -lm
 
 build/san/tests/pngcheck: tests/pngcheck.c | deps-test
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(SANFLAGS) -o $@ $< $(SDL_CFLAGS) $(SDL_LIBS)
 
-test: deps-test check-core $(TEST_BINS) build/san/bin/isopath build/san/bin/isodroid build/san/tests/pngcheck
+test: deps-test check-layers $(TEST_BINS) build/san/bin/isopath build/san/bin/isodroid build/san/tests/pngcheck
 	@ISOPATH=build/san/bin/isopath ISODROID=build/san/bin/isodroid PNGCHECK=build/san/tests/pngcheck \
 	    tests/run.sh $(TEST_BINS) $(TEST_SH)
 
@@ -166,26 +154,27 @@ FUZZ_TARGETS := level movingai script edit
 FUZZ_TIME ?= 60
 FUZZ_CC ?= clang
 FUZZ_REPLAY := $(patsubst %,build/san/fuzz/replay_%,$(FUZZ_TARGETS))
-FUZZ_LIBS = tests/fuzz/fuzz_util.c $(CORE_SRC) src/game/script.c
+FUZZ_LIBS = tests/fuzz/fuzz_util.c $(NAV_SRC) $(RULES_SRC) src/game/script.c
 .PHONY: fuzz deps-fuzz
 test: $(FUZZ_REPLAY)
 build/san/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz_util.c tests/fuzz/fuzz.h \
-                         build/san/game/script.o build/san/libisocore.a | deps-test
+                         $(SAN_LIBS) | deps-test
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SANFLAGS) -Isrc/core -Isrc/game -Itests/fuzz -DFUZZ_NAME='"$*"' -o $@ $< \
-	    tests/fuzz/replay.c tests/fuzz/fuzz_util.c build/san/game/script.o build/san/libisocore.a -lm
+	$(CC) $(STD) $(WARN) $(SANFLAGS) $(INC_game) -Itests/fuzz -DFUZZ_NAME='"$*"' -o $@ $< \
+	    tests/fuzz/replay.c tests/fuzz/fuzz_util.c $(SAN_LIBS) -lm
 build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_LIBS) | deps-fuzz
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(STD) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	    -Isrc/core -Isrc/game -Itests/fuzz -o $@ $< $(FUZZ_LIBS) -lm
+	    $(INC_game) -Itests/fuzz -o $@ $< $(FUZZ_LIBS) -lm
 deps-fuzz:
 	@tests/fuzz/deps.sh $(FUZZ_CC)
 fuzz: $(patsubst %,build/fuzz/fuzz_%,$(FUZZ_TARGETS))
 	@tests/fuzz/run.sh $(FUZZ_TIME) $(FUZZ_TARGETS)
 
-check-core:
-	@if grep -rnE '#[[:space:]]*include[[:space:]]*[<"]SDL' src/core; then \
-	    echo "src/core must not include SDL headers (see README.md)" >&2; exit 1; fi
+# every folder of src/ but the platform's is free of SDL
+check-layers:
+	@if grep -rnE '#[[:space:]]*include[[:space:]]*[<"]SDL' $(filter-out src/platform/,$(wildcard src/*/)); then \
+	    echo "only src/platform may include SDL headers (docs/architecture.md)" >&2; exit 1; fi
 
 # ---- benchmarks ------------------------------------------------------------
 bench: build/bench/bin/isopath build/bench/bin/isodroid

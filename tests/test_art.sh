@@ -25,7 +25,7 @@ check "every PNG in assets/ is one make_art draws" \
     '[ "$(ls assets/*.png | wc -l)" -eq "$(ls "$tmp"/out/*.png | wc -l)" ]'
 
 # Looks at the committed images: one line per check, "1 name" or "0 name".
-python3 - assets src/game/assets.h >"$tmp/checks" <<'PY'
+python3 - assets src/platform/assets.h >"$tmp/checks" <<'PY'
 import re, struct, sys, zlib
 
 assets, header = sys.argv[1], sys.argv[2]

@@ -12,7 +12,7 @@ tut=levels/01_tutorial.txt
 mkdir -p "$tmp/dir" "$tmp/lv"
 printf 'quit\n' >"$tmp/q.txt"
 # what a reader says of a path that is not a regular file (a named pipe, a
-# device): strerror(FILEIO_ENOTREG), src/core/fileio.h
+# device): strerror(FILEIO_ENOTREG), src/rules/fileio.h
 notreg="not a regular file"
 
 # expect LABEL RC MESSAGE COMMAND...: stderr must be MESSAGE (T stands for

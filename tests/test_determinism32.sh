@@ -17,23 +17,22 @@ if ! "$cc32" -m32 -o "$tmp/m32" "$tmp/m32.c" -lm >/dev/null 2>&1 || ! "$tmp/m32"
     exit
 fi
 
-# the Makefile's CORE_SRC and TOOL_SRC; no -Werror: a 32-bit build may warn
+# the Makefile's NAV_SRC, RULES_SRC, GAME_SRC and TOOL_SRC; no -Werror: a 32-bit build may warn
 # where the native one does not, and this compares the rules, not warnings
 out=build/x87
-mkdir -p "$out/core" "$out/isopath" "$out/bin"
+mkdir -p "$out/nav" "$out/rules" "$out/game" "$out/isopath" "$out/bin"
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
-srcs=$(printf '%s\n' src/core/*.c src/isopath/*.c)
+srcs=$(printf '%s\n' src/nav/*.c src/rules/*.c src/game/*.c src/isopath/*.c)
 objs=$(echo "$srcs" | sed "s|^src/|$out/|; s|\\.c\$|.o|")
 export cc32 out
 echo "$srcs" | xargs -P "$jobs" -n 1 sh -c \
-    'o="$out/${1#src/}"; "$cc32" -std=c11 -D_POSIX_C_SOURCE=200809L -m32 -mfpmath=387 -O2 -w -Isrc/core -c "$1" -o "${o%.c}.o"' \
+    'o="$out/${1#src/}"; "$cc32" -std=c11 -D_POSIX_C_SOURCE=200809L -m32 -mfpmath=387 -O2 -w -Isrc/nav -Isrc/rules -Isrc/game -c "$1" -o "${o%.c}.o"' \
     sh 2>"$tmp/cc.err"
 rc=$?
 # shellcheck disable=SC2046
-[ $rc -eq 0 ] && rm -f "$out/libisocore.a" && ar rcs "$out/libisocore.a" $(echo "$objs" | grep "/core/") &&
-    "$cc32" -m32 -o "$out/bin/isopath" $(echo "$objs" | grep "/isopath/") "$out/libisocore.a" -lm 2>>"$tmp/cc.err"
+[ $rc -eq 0 ] && "$cc32" -m32 -o "$out/bin/isopath" $objs -lm 2>>"$tmp/cc.err"
 rc=$?
-check "the core and isopath build 32-bit with x87 floating point" '[ $rc -eq 0 ] && [ -x "$out/bin/isopath" ]'
+check "the libraries and isopath build 32-bit with x87 floating point" '[ $rc -eq 0 ] && [ -x "$out/bin/isopath" ]'
 [ -s "$tmp/cc.err" ] && sed 's/^/# /' "$tmp/cc.err" | head -20
 check "the x87 build is 32-bit" 'od -An -tx1 -j4 -N1 "$out/bin/isopath" | grep -q "01"'
 

@@ -1,7 +1,7 @@
 /* bindings.h - the one table of the game's actions: what each does, its
  * default keys, its label for the settings screen and the row it shows in on
  * the help screen and in README.md's control tables. Input, the help, the
- * settings screen and tests/test_bindings.c (which checks the README against
+ * settings screen and tests/platform/test_bindings.c (which checks the README against
  * it) all read this table. No SDL: keys are SDL key NAMES as text ("Space",
  * "P", "PageDown", "Keypad 8"), with "Ctrl+", "Shift+" and "Alt+" before the
  * name for a chord ("Ctrl+Shift+Z"); the SDL side turns a key event into such

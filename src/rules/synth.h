@@ -1,6 +1,6 @@
 /* synth.h - the game's sound effects, synthesized in code: footsteps per
  * terrain, doors, pickups, the exit, win, lose, bump and the sentries' alert.
- * Pure C, no SDL and no files; playback lives in src/game/sound.c.
+ * Pure C, no SDL and no files; playback lives in src/platform/sound.c.
  *
  * Format: mono, signed 16-bit native-endian PCM at any rate from
  * SYNTH_RATE_MIN to SYNTH_RATE_MAX (SYNTH_RATE by default). Every effect
