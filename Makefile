@@ -15,12 +15,20 @@
 #   bench    -O3, no sanitizers, for make bench
 # Missing system packages are installed by tools/deps.sh (see README.md).
 
+VERSION := 0.9.0
+
+# CFLAGS, CPPFLAGS and LDFLAGS from the environment are honoured (the
+# release build and the links); warnings are errors in the tests' build
+# (make test, CI) and wherever WERROR=1 is given. DEPS=no never runs the
+# package manager (tools/deps.sh).
 CC      ?= cc
-STD     := -std=c11 -D_POSIX_C_SOURCE=200809L
-WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror
+STD     := -std=c11 -D_POSIX_C_SOURCE=200809L -DISODROID_VERSION='"$(VERSION)"'
+WERROR  ?=
+WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes $(if $(filter 1,$(WERROR)),-Werror)
 CFLAGS  ?= -O2 -g
-SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -Werror
 BENCHFLAGS := -O3 -march=native -DNDEBUG
+DEPS    ?= yes
 
 MOVINGAI_DIR ?= ../shared/data/movingai
 LEVEL   ?=
@@ -57,21 +65,21 @@ all: bin/isopath bin/isodroid
 
 # ---- system packages ----------------------------------------------------
 deps:
-	@tools/deps.sh build
+	@$(if $(filter no,$(DEPS)),:,tools/deps.sh build)
 deps-game:
-	@tools/deps.sh game
+	@$(if $(filter no,$(DEPS)),:,tools/deps.sh game)
 deps-test:
-	@tools/deps.sh test
+	@$(if $(filter no,$(DEPS)),:,tools/deps.sh test)
 
 # ---- objects and the libraries -------------------------------------------
 # the platform's files also see SDL; no other layer's do (check-layers)
 define variant_objects
 build/$(1)/%.o: src/%.c | deps
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(STD) $$(WARN) $$(FLAGS_$(1)) -MMD -MP $$(INC_$$(layer)) -c $$< -o $$@
+	$$(CC) $$(STD) $$(WARN) $$(CPPFLAGS) $$(FLAGS_$(1)) -MMD -MP $$(INC_$$(layer)) -c $$< -o $$@
 build/$(1)/platform/%.o: src/platform/%.c | deps-game
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(STD) $$(WARN) $$(FLAGS_$(1)) -MMD -MP $$(INC_platform) $$(SDL_CFLAGS) -c $$< -o $$@
+	$$(CC) $$(STD) $$(WARN) $$(CPPFLAGS) $$(FLAGS_$(1)) -MMD -MP $$(INC_platform) $$(SDL_CFLAGS) -c $$< -o $$@
 endef
 $(foreach v,release san bench,$(eval $(call variant_objects,$(v))))
 
@@ -89,7 +97,7 @@ build/%.a:
 # ---- the headless path tool ----------------------------------------------
 bin/isopath: $(call objs,release,$(TOOL_SRC)) $(call libs,release)
 	@mkdir -p bin
-	$(CC) $(CFLAGS) -o $@ $^ -lm
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lm
 build/san/bin/isopath: $(call objs,san,$(TOOL_SRC)) $(call libs,san)
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -o $@ $^ -lm
@@ -100,7 +108,7 @@ build/bench/bin/isopath: $(call objs,bench,$(TOOL_SRC)) $(call libs,bench)
 # ---- the game ------------------------------------------------------------
 bin/isodroid: build/release/platform/main.o build/release/libisoplatform.a $(call libs,release)
 	@mkdir -p bin
-	$(CC) $(CFLAGS) -o $@ $^ $(SDL_LIBS) -lm
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) -lm
 build/san/bin/isodroid: build/san/platform/main.o build/san/libisoplatform.a $(call libs,san)
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -o $@ $^ $(SDL_LIBS) -lm
@@ -187,6 +195,52 @@ bench: build/bench/bin/isopath build/bench/bin/isodroid
 	    build/bench/bin/isopath simbench $$l 1200 --predict 6 | sed -n '1p;$$p'; done
 	@tools/make_level.py 512 512 1 > build/big512.txt
 	@build/bench/bin/isodroid build/big512.txt --headless --bench-frames 600 --size 1280x720
+
+# ---- installing ------------------------------------------------------------
+# make install [DESTDIR=...] [PREFIX=/usr/local] [BINDIR=...] [DATADIR=...]:
+# the programs, the game's data in $(DATADIR)/isodroid (assets, levels), the
+# desktop entry, the icons, the AppStream metainfo, the man pages, and the
+# navigation library (libisonav.a, its headers in $(INCLUDEDIR)/isonav, a
+# pkg-config file isonav.pc). make uninstall takes them away again.
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+DATADIR    ?= $(PREFIX)/share
+MANDIR     ?= $(DATADIR)/man
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+APP_ID     := org.isodroid.Isodroid
+ICON_SIZES := 16 32 64 128 256
+NAV_HEADERS := $(wildcard src/nav/*.h)
+D := $(DESTDIR)
+
+.PHONY: install uninstall
+install: bin/isopath bin/isodroid build/release/libisonav.a
+	install -d $(D)$(BINDIR) $(D)$(DATADIR)/isodroid/assets $(D)$(DATADIR)/isodroid/levels/extra
+	install -m 755 bin/isodroid bin/isopath $(D)$(BINDIR)
+	install -m 644 assets/*.png assets/*.ttf assets/LICENSE-DejaVu.txt $(D)$(DATADIR)/isodroid/assets
+	install -m 644 levels/*.txt $(D)$(DATADIR)/isodroid/levels
+	install -m 644 levels/extra/*.txt $(D)$(DATADIR)/isodroid/levels/extra
+	install -Dm 644 dist/$(APP_ID).desktop $(D)$(DATADIR)/applications/$(APP_ID).desktop
+	install -Dm 644 dist/$(APP_ID).metainfo.xml $(D)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	for n in $(ICON_SIZES); do \
+	    install -Dm 644 assets/icon-$$n.png $(D)$(DATADIR)/icons/hicolor/$${n}x$${n}/apps/$(APP_ID).png || exit 1; done
+	install -Dm 644 man/isodroid.6 $(D)$(MANDIR)/man6/isodroid.6
+	install -Dm 644 man/isopath.1 $(D)$(MANDIR)/man1/isopath.1
+	install -Dm 644 LICENSE $(D)$(DATADIR)/doc/isodroid/LICENSE
+	install -Dm 644 build/release/libisonav.a $(D)$(LIBDIR)/libisonav.a
+	install -d $(D)$(INCLUDEDIR)/isonav
+	install -m 644 $(NAV_HEADERS) $(D)$(INCLUDEDIR)/isonav
+	install -d $(D)$(LIBDIR)/pkgconfig
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
+	    dist/isonav.pc.in >$(D)$(LIBDIR)/pkgconfig/isonav.pc
+
+uninstall:
+	rm -f $(D)$(BINDIR)/isodroid $(D)$(BINDIR)/isopath
+	rm -rf $(D)$(DATADIR)/isodroid $(D)$(DATADIR)/doc/isodroid $(D)$(INCLUDEDIR)/isonav
+	rm -f $(D)$(DATADIR)/applications/$(APP_ID).desktop $(D)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	for n in $(ICON_SIZES); do rm -f $(D)$(DATADIR)/icons/hicolor/$${n}x$${n}/apps/$(APP_ID).png; done
+	rm -f $(D)$(MANDIR)/man6/isodroid.6 $(D)$(MANDIR)/man1/isopath.1
+	rm -f $(D)$(LIBDIR)/libisonav.a $(D)$(LIBDIR)/pkgconfig/isonav.pc
 
 clean:
 	rm -rf build bin

@@ -105,6 +105,13 @@ img = {name: read_png(name) for name in sheets}
 bad = [n for n, (fw, fh, cols, rows) in sheets.items() if img[n][:2] != (fw * cols, fh * rows)]
 out(not bad, 'every image has the size assets.h gives it ' + ' '.join(bad))
 
+# the application icon at the hicolor sizes: square, opaque in the middle,
+# the droid's red eye seen at every size from 32 up
+icons = {n: read_png(f'icon-{n}.png') for n in (16, 32, 64, 128, 256)}
+out(all(icons[n][:2] == (n, n) for n in icons), 'the icon is drawn at 16, 32, 64, 128 and 256 pixels, square')
+out(all(icons[n][2][n // 2][n // 2][3] == 255 for n in icons), 'the icon is opaque in its middle')
+out(all(red_eye(icons[n][2]) > 0 for n in (32, 64, 128, 256)), "the icon shows the droid's red eye")
+
 # frames of sheets keep a transparent border, so scaled frames do not bleed
 def margin_clear(name):
     fw, fh, cols, rows = sheets[name]

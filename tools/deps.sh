@@ -23,6 +23,11 @@ want_m32() {
     rm -f "${TMPDIR:-/tmp}/deps-m32-$$.c"
 }
 
+# a program a test uses when it is there (the test skips without it)
+want_tool() { # command, Debian package
+    command -v "$1" >/dev/null 2>&1 || optional="$optional $2"
+}
+
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 case "$group" in
 build) ;;
@@ -32,6 +37,9 @@ game)
     need_pc SDL2_ttf libsdl2-ttf-dev
     ;;
 test)
+    want_tool desktop-file-validate desktop-file-utils
+    want_tool appstreamcli appstream
+    want_tool groff groff-base
     need_pc cmocka libcmocka-dev
     need_pc sdl2 libsdl2-dev
     need_pc SDL2_image libsdl2-image-dev

@@ -120,19 +120,22 @@ static RGBA paint_solid(float u, float v, int x, int y, void *ctx)
     return *(RGBA *)ctx;
 }
 
-static bool save(const Canvas *c, const char *dir, const char *name)
+/* Writes c box-filtered by `box` supersampled pixels a side (SS: at its
+ * final size; less: larger, down to 1, the supersampled pixels themselves). */
+static bool save_box(const Canvas *c, int box, const char *dir, const char *name)
 {
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, c->w, c->h, 32, SDL_PIXELFORMAT_RGBA32);
-    for (int y = 0; y < c->h; y++)
-        for (int x = 0; x < c->w; x++) {
+    int w = c->w * SS / box, h = c->h * SS / box;
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
             float acc[4] = {0};
-            for (int sy = 0; sy < SS; sy++)
-                for (int sx = 0; sx < SS; sx++) {
-                    const float *p = c->px + ((size_t)(y * SS + sy) * c->w * SS + x * SS + sx) * 4;
+            for (int sy = 0; sy < box; sy++)
+                for (int sx = 0; sx < box; sx++) {
+                    const float *p = c->px + ((size_t)(y * box + sy) * c->w * SS + x * box + sx) * 4;
                     for (int k = 0; k < 4; k++)
                         acc[k] += p[k];
                 }
-            float a = acc[3] / (SS * SS);
+            float a = acc[3] / (float)(box * box);
             uint8_t *o = (uint8_t *)s->pixels + y * s->pitch + x * 4;
             for (int k = 0; k < 3; k++)
                 o[k] = (uint8_t)lrintf(a > 0 ? fminf(acc[k] / acc[3], 1) * 255 : 0);
@@ -145,6 +148,11 @@ static bool save(const Canvas *c, const char *dir, const char *name)
     if (rc != 0)
         fprintf(stderr, "make_art: %s: %s\n", path, IMG_GetError());
     return rc == 0;
+}
+
+static bool save(const Canvas *c, const char *dir, const char *name)
+{
+    return save_box(c, SS, dir, name);
 }
 
 /* ---- tiles -------------------------------------------------------------- */
@@ -1182,6 +1190,45 @@ static bool make_alert(const char *dir)
     return ok;
 }
 
+/* ---- the application icon --------------------------------------------------- */
+/* The droid at rest, facing the viewer, on a floor plate over a dark rounded
+ * square: drawn once on a 64-pixel canvas and written at every hicolor size
+ * its supersampled side divides into (icon-16.png ... icon-256.png). */
+static RGBA paint_icon_back(float u, float v, int x, int y, void *ctx)
+{
+    (void)x, (void)y, (void)ctx;
+    return mix(rgba(38, 52, 78, 1), rgba(16, 22, 36, 1), 0.5f * (u + v));
+}
+
+static bool make_icons(const char *dir)
+{
+    enum { SIDE = 64 };
+    Canvas c = canvas_new(SIDE, SIDE);
+    /* the square, its corners cut round: a polygon of 8 points a corner */
+    float back[64];
+    const float r = 10, lo = 1, hi = SIDE - 1;
+    const float cx[4] = {hi - r, lo + r, lo + r, hi - r}, cy[4] = {hi - r, hi - r, lo + r, lo + r};
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < 8; i++) {
+            float a = (float)k * (PI_F / 2) + (float)i * (PI_F / 2) / 7.0f;
+            back[2 * (k * 8 + i)] = cx[k] + r * cosf(a);
+            back[2 * (k * 8 + i) + 1] = cy[k] + r * sinf(a);
+        }
+    fill_poly(&c, back, 32, paint_icon_back, NULL);
+    const float plate[8] = {32, 47, 50, 55.5f, 32, 64, 14, 55.5f};
+    RGBA steel = rgba(128, 138, 152, 1);
+    fill_poly(&c, plate, 4, paint_solid, &steel);
+    draw_droid(&c, 8, 0, 1, 0); /* its frame (48 x 64) within the canvas */
+    bool ok = true;
+    for (int size = 16; size <= SIDE * SS; size *= 2) {
+        char name[32];
+        snprintf(name, sizeof name, "icon-%d.png", size);
+        ok &= save_box(&c, SIDE * SS / size, dir, name);
+    }
+    free(c.px);
+    return ok;
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "assets";
@@ -1208,6 +1255,7 @@ int main(int argc, char **argv)
     ok &= make_exit(dir, true);
     ok &= make_sparkle(dir);
     ok &= make_alert(dir);
+    ok &= make_icons(dir);
     IMG_Quit();
     return ok ? 0 : 1;
 }

@@ -68,7 +68,7 @@ static const char usage[] =
     "      proven in turn (at most C, default 64), each with at most TICKS ticks of\n"
     "      solving (default 500000, more on a larger level); when none passes, exit 1.\n"
     "      Writes to stdout, or atomically to FILE; what the proof found on stderr.\n"
-    "  isopath --help\n"
+    "  isopath --help | --version\n"
     "Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n";
 
 int isopath_usage_error(const char *fmt, const char *arg)
@@ -309,6 +309,10 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         fputs(usage, stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("isopath %s\n", ISODROID_VERSION); /* the Makefile's VERSION */
         return 0;
     }
     for (int i = 2; i < argc; i++)

@@ -1,0 +1,42 @@
+#!/bin/sh
+# test_dist.sh - what a packager takes: the desktop entry and the AppStream
+# metainfo pass their validators, the man pages render without a warning,
+# and every place that states the version agrees with the Makefile's VERSION
+# (isopath --version, the metainfo's release, the man pages, the changelog).
+# Prints TAP.
+isopath=${ISOPATH:-bin/isopath}
+. "$(dirname "$0")/tap.sh"
+
+version=$(sed -n 's/^VERSION := //p' Makefile)
+check "the Makefile states a version ($version)" 'echo "$version" | grep -qE "^[0-9]+\.[0-9]+\.[0-9]+$"'
+check "isopath --version prints it" '[ "$("$isopath" --version)" = "isopath $version" ]'
+check "the metainfo's latest release is it" \
+    'grep -m1 "<release " dist/org.isodroid.Isodroid.metainfo.xml | grep -q "version=\"$version\""'
+check "both man pages name it" \
+    'grep -q "^\.TH ISODROID 6 .*\"Isodroid $version\"" man/isodroid.6 && grep -q "^\.TH ISOPATH 1 .*\"Isodroid $version\"" man/isopath.1'
+check "the changelog has its entry" 'grep -q "^## $version - " CHANGELOG.md'
+check "the desktop entry's icon is the one make install puts in hicolor" \
+    'grep -qx "Icon=org.isodroid.Isodroid" dist/org.isodroid.Isodroid.desktop'
+
+if command -v desktop-file-validate >/dev/null 2>&1; then
+    check "desktop-file-validate passes on the desktop entry" \
+        'desktop-file-validate dist/org.isodroid.Isodroid.desktop >"$tmp/dfv" 2>&1 && [ ! -s "$tmp/dfv" ]'
+else
+    skip "desktop-file-validate is not installed (desktop-file-utils)"
+fi
+if command -v appstreamcli >/dev/null 2>&1; then
+    check "appstreamcli validate passes on the metainfo" \
+        'appstreamcli validate --no-net dist/org.isodroid.Isodroid.metainfo.xml >"$tmp/asv" 2>&1'
+    [ -s "$tmp/asv" ] && grep -E "^[EW]:" "$tmp/asv" | sed 's/^/# /'
+else
+    skip "appstreamcli is not installed (appstream)"
+fi
+if command -v groff >/dev/null 2>&1; then
+    for m in man/isodroid.6 man/isopath.1; do
+        check "$m renders without a warning" \
+            'LC_ALL=C groff -man -Tutf8 -ww -z "$m" >"$tmp/groff" 2>&1 && [ ! -s "$tmp/groff" ]'
+    done
+else
+    skip "groff is not installed: the man pages are not rendered"
+fi
+tap_end
