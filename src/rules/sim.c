@@ -510,12 +510,14 @@ static PathState *droid_search(Sim *s)
 }
 
 /* A plan was asked for: the walk to plan_goal (a click, or the held tile).
- * It is searched `work` expansions now (0 for a command: the tick it was
- * given in searches it) and SIM_PLAN_TICK_WORK each tick; a plan that needs
- * more lets the droid finish the step it is on and wait there for it. */
+ * It is searched SIM_PLAN_TICK_WORK expansions now (a command's search is
+ * the share of the tick it comes before: that tick searches no more, so a
+ * click costs one share in its frame) and as many each tick after; a plan
+ * that needs more lets the droid finish the step it is on and wait there
+ * for it. */
 static void plan_done(Sim *s);
 
-static void plan_walk(Sim *s, TilePos goal, SimPlanKind kind, long work)
+static void plan_walk(Sim *s, TilePos goal, SimPlanKind kind, bool command)
 {
     s->planning = SIM_PLAN_NONE;
     if (!droid_search(s))
@@ -533,10 +535,10 @@ static void plan_walk(Sim *s, TilePos goal, SimPlanKind kind, long work)
     s->planning = kind;
     s->plan_goal = goal;
     s->plan_work = 0;
-    if (work > 0)
-        path_step(s->search, work);
+    path_step(s->search, SIM_PLAN_TICK_WORK);
     if (path_result(s->search)->status == PATH_RUNNING) {
         s->plan_work = path_result(s->search)->expanded;
+        s->plan_searched = command;
         mover_set_path(&s->droid, &s->grid, NULL, 0); /* on to the next tile centre, and wait there */
         s->has_target = true;
         s->target = s->plan_end;
@@ -552,6 +554,10 @@ static void plan_tick(Sim *s)
         return;
     if (!s->search) { /* lost with a restart that failed: asked again by the player */
         s->planning = SIM_PLAN_NONE;
+        return;
+    }
+    if (s->plan_searched) { /* this tick's share went to the command */
+        s->plan_searched = false;
         return;
     }
     path_step(s->search, SIM_PLAN_TICK_WORK);
@@ -620,7 +626,7 @@ static void key_step(Sim *s, int dx, int dy)
 static void hold_replan(Sim *s)
 {
     s->hold_dirty = false;
-    plan_walk(s, s->hold, SIM_PLAN_HOLD, SIM_PLAN_TICK_WORK);
+    plan_walk(s, s->hold, SIM_PLAN_HOLD, false);
 }
 
 /* ---- commands ----------------------------------------------------------------- */
@@ -641,7 +647,7 @@ void sim_command(Sim *s, const SimCmd *c)
         s->holding = s->hold_dirty = false;
         s->hold = tile_pos(c->x, c->y);
         if (c->x >= 0 && c->y >= 0 && c->x < s->w && c->y < s->h)
-            plan_walk(s, tile_pos(c->x, c->y), SIM_PLAN_GOTO, 0);
+            plan_walk(s, tile_pos(c->x, c->y), SIM_PLAN_GOTO, true);
         break;
     case SIM_CMD_PUSH: {
         int dx = c->x > 0 ? 1 : c->x < 0 ? -1 : 0, dy = c->y > 0 ? 1 : c->y < 0 ? -1 : 0;

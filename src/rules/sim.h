@@ -38,11 +38,11 @@ enum {
     SIM_HOLD_NEAR = 2,
     SIM_HOLD_PAUSE_TICKS = SIM_TICK_HZ / 3,
     /* The droid's planner searches at most this many tiles a tick (a few
-     * ms), in the ticks only (a command asks, the next sim_tick searches):
-     * any walk on a level of up to 512x512 tiles is planned in the tick it
-     * is asked for. A longer search goes on over the next ticks while the
-     * droid finishes its step and waits (Sim.planning), so no click stalls
-     * a frame, and every run waits the same ticks. */
+     * ms; a command's search is the share of the tick it comes before):
+     * any walk on a level of up to 512x512 tiles is planned in the command
+     * that asks for it. A longer search goes on over the next ticks while
+     * the droid finishes its step and waits (Sim.planning), so no click
+     * stalls a frame, and every run waits the same ticks. */
     SIM_PLAN_TICK_WORK = 512 * 512,
 };
 
@@ -183,6 +183,8 @@ typedef struct Sim {
     TilePos plan_goal;    /* the tile asked for */
     TilePos plan_end;     /* where the planned walk ends: the goal, or its region's tile nearest it */
     long plan_work;       /* tiles searched for it so far */
+    bool plan_searched;   /* a command searched this tick's share: the tick skips it (false after
+                           * every tick, so not in the hash) */
 
     Sentries sentries;    /* the sentries (sentry.h), all in the hash */
 
