@@ -125,7 +125,7 @@ int mover_remaining(const Mover *m)
     return (m->moving ? 1 : 0) + m->queue_len - m->queue_head;
 }
 
-TilePos mover_route_tile(const Mover *m, int i)
+TilePos mover_walk_tile(const Mover *m, int i)
 {
     if (m->moving) {
         if (i == 0)

@@ -87,10 +87,10 @@ typedef struct Sentry {
     bool heard;            /* the droid's last step was within earshot (this tick) */
     bool alert_heard;      /* its last alert came from hearing (else from sight); for drawing */
     TilePos last_known;    /* where the droid was last seen or heard */
-    TilePos goal;          /* where its route leads */
-    TilePos *route;        /* the planned tiles (goal last), route_pos the next one */
-    int route_len, route_pos, route_cap;
-    bool has_route;        /* route is current */
+    TilePos goal;          /* where its walk leads */
+    TilePos *walk;         /* the planned tiles (goal last), walk_pos the next one */
+    int walk_len, walk_pos, walk_cap;
+    bool has_walk;         /* walk is current */
     bool queued;           /* waiting in the planner's queue */
     bool has_want;         /* idle at a centre and wants to step to want */
     TilePos want;
