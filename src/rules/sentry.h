@@ -47,7 +47,6 @@ enum {
     SENTRY_AHEAD = 4,           /* tiles of another's way a sentry giving way keeps clear of */
     SENTRY_MAX = LEVEL_SENTRY_MAX, /* 'S' tiles a level may hold (its parser refuses more) */
 };
-#define SENTRY_SPEED_DEFAULT 3.0 /* straight floor steps a second; the droid walks 4 */
 
 typedef enum SentryState {
     SENTRY_GUARD,  /* at its post looking around, or walking its patrol */
