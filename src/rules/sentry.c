@@ -6,6 +6,7 @@
 #include "sentry.h"
 
 #include "buf.h"
+#include "hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -772,59 +773,46 @@ bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t s
 
 /* ---- the hash ------------------------------------------------------------------------ */
 
-static void fnv(uint64_t *h, uint64_t v)
-{
-    for (int i = 0; i < 8; i++) {
-        *h ^= (unsigned char)(v >> (8 * i));
-        *h *= UINT64_C(1099511628211);
-    }
-}
-
-static void fnv_tile(uint64_t *h, TilePos t)
-{
-    fnv(h, (uint64_t)(uint32_t)t.x | (uint64_t)(uint32_t)t.y << 32);
-}
-
 uint64_t sentries_hash(const Sentries *s)
 {
-    uint64_t h = UINT64_C(14695981039346656037);
-    fnv(&h, (uint64_t)s->count);
-    fnv(&h, s->speed);
-    fnv(&h, (uint64_t)s->field_ok);
-    fnv(&h, s->field.max_cost);
-    fnv_tile(&h, s->droid_at);
-    fnv(&h, (uint64_t)s->chasers);
-    fnv(&h, (uint64_t)s->alerted);
-    fnv(&h, (uint64_t)(int64_t)s->planning);
-    fnv_tile(&h, s->plan_from);
-    fnv_tile(&h, s->plan_goal);
+    uint64_t h = HASH_BASIS;
+    hash_u64(&h, (uint64_t)s->count);
+    hash_u64(&h, s->speed);
+    hash_u64(&h, (uint64_t)s->field_ok);
+    hash_u64(&h, s->field.max_cost);
+    hash_tile(&h, s->droid_at);
+    hash_u64(&h, (uint64_t)s->chasers);
+    hash_u64(&h, (uint64_t)s->alerted);
+    hash_u64(&h, (uint64_t)(int64_t)s->planning);
+    hash_tile(&h, s->plan_from);
+    hash_tile(&h, s->plan_goal);
     for (int i = 0; i < s->queue_len; i++)
-        fnv(&h, (uint64_t)s->queue[(s->queue_head + i) % s->count]);
+        hash_u64(&h, (uint64_t)s->queue[(s->queue_head + i) % s->count]);
     for (int i = 0; i < s->count; i++) {
         const Sentry *e = &s->list[i];
         const Mover *m = &e->mover;
-        fnv(&h, (uint64_t)e->state);
-        fnv_tile(&h, m->tile);
-        fnv_tile(&h, m->next);
-        fnv(&h, (uint64_t)m->facing);
-        fnv(&h, (uint64_t)m->moving);
-        fnv(&h, m->need);
-        fnv(&h, m->done);
+        hash_u64(&h, (uint64_t)e->state);
+        hash_tile(&h, m->tile);
+        hash_tile(&h, m->next);
+        hash_u64(&h, (uint64_t)m->facing);
+        hash_u64(&h, (uint64_t)m->moving);
+        hash_u64(&h, m->need);
+        hash_u64(&h, m->done);
         for (int k = m->queue_head; k < m->queue_len; k++)
-            fnv_tile(&h, m->queue[k]);
-        fnv_tile(&h, e->post);
-        fnv(&h, (uint64_t)e->post_facing);
-        fnv(&h, (uint64_t)(int64_t)e->leg);
-        fnv(&h, (uint64_t)(int64_t)e->timer);
-        fnv(&h, (uint64_t)(int64_t)e->phase);
-        fnv(&h, (uint64_t)e->walking);
-        fnv_tile(&h, e->last_known);
-        fnv_tile(&h, e->goal);
-        fnv(&h, (uint64_t)e->has_walk);
-        fnv(&h, (uint64_t)e->queued);
+            hash_tile(&h, m->queue[k]);
+        hash_tile(&h, e->post);
+        hash_u64(&h, (uint64_t)e->post_facing);
+        hash_u64(&h, (uint64_t)(int64_t)e->leg);
+        hash_u64(&h, (uint64_t)(int64_t)e->timer);
+        hash_u64(&h, (uint64_t)(int64_t)e->phase);
+        hash_u64(&h, (uint64_t)e->walking);
+        hash_tile(&h, e->last_known);
+        hash_tile(&h, e->goal);
+        hash_u64(&h, (uint64_t)e->has_walk);
+        hash_u64(&h, (uint64_t)e->queued);
         for (int k = e->walk_pos; e->has_walk && k < e->walk_len; k++)
-            fnv_tile(&h, e->walk[k]);
-        fnv(&h, (uint64_t)(int64_t)e->yield_to);
+            hash_tile(&h, e->walk[k]);
+        hash_u64(&h, (uint64_t)(int64_t)e->yield_to);
     }
     return h;
 }
