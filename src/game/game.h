@@ -44,7 +44,8 @@ enum {
     GAME_REWIND_TICKS = 3 * SIM_TICK_HZ, /* Backspace goes back this far */
     GAME_PREDICT_EVERY = 6,              /* ticks between predictions of the hovered walk */
     GAME_PREDICT_FRAME_WORK = 40000,     /* prediction work a tick (predict.h units) */
-    GAME_PREVIEW_FRAME_WORK = 100000,    /* tiles the hover preview's search looks at a frame (~3 ms) */
+    GAME_PREVIEW_FRAME_WORK = 100000,    /* tiles the hover preview's search looks at a frame (its time:
+                                          * docs/performance.md, "Player actions on big levels") */
 };
 
 /* What identifies one version of a file on disk. */

@@ -534,8 +534,9 @@ static inline uint64_t key_mix(uint64_t h, uint64_t w)
 }
 
 /* The glyphs eight at a time in four independent lanes, folded together
- * at the end (a byte at a time, FNV-1a took 20 ms for a 4096 x 4096 level,
- * and the result panel asks for the key every frame; this takes 2 to 3 ms). */
+ * at the end: the result panel asks for the key every frame, and a byte at
+ * a time is several times slower (docs/performance.md, "The level's
+ * content key"). */
 static void key_glyphs(uint64_t *h, const char *g, size_t n)
 {
     const unsigned char *s = (const unsigned char *)g;

@@ -42,7 +42,8 @@ enum {
     SENTRY_LOOK_TICKS = 90,     /* a guard turns its head this often */
     SENTRY_SEARCH_LOOKS = 4,    /* turns of a quarter circle at the last known tile */
     SENTRY_PAUSE_TICKS = 60,    /* a patrol stops this long at each waypoint */
-    SENTRY_PLAN_BUDGET = 1000,  /* planner expansions a tick, all sentries together (~0.1-1 ms) */
+    SENTRY_PLAN_BUDGET = 1000,  /* planner expansions a tick, all sentries together (docs/performance.md,
+                                 * "Simulation tick with sentries") */
     SENTRY_PLAN_MAX = 250000,   /* expansions one walk may take before it is given up */
     SENTRY_AHEAD = 4,           /* tiles of another's way a sentry giving way keeps clear of */
     SENTRY_MAX = LEVEL_SENTRY_MAX, /* 'S' tiles a level may hold (its parser refuses more) */
