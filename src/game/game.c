@@ -375,7 +375,7 @@ void game_hover(Game *g, bool valid, TilePos t)
     refresh_preview(g);
 }
 
-/* ---- the prediction of the hovered route ------------------------------------ */
+/* ---- the prediction of the hovered walk ------------------------------------- */
 
 static void forget_prediction(Game *g)
 {

@@ -42,9 +42,10 @@ enum {
 };
 enum {
     GAME_REWIND_TICKS = 3 * SIM_TICK_HZ, /* Backspace goes back this far */
-    GAME_PREDICT_EVERY = 6,              /* ticks between predictions of the hovered route */
+    GAME_PREDICT_EVERY = 6,              /* ticks between predictions of the hovered walk */
     GAME_PREDICT_FRAME_WORK = 40000,     /* prediction work a tick (predict.h units) */
-    GAME_PREVIEW_FRAME_WORK = 100000,    /* tiles the hover preview's search looks at a frame (~3 ms) */
+    GAME_PREVIEW_FRAME_WORK = 100000,    /* tiles the hover preview's search looks at a frame (its time:
+                                          * docs/performance.md, "Player actions on big levels") */
 };
 
 /* What identifies one version of a file on disk. */
@@ -126,7 +127,7 @@ typedef struct Game {
     unsigned preview_serial; /* changes whenever preview.tiles does (drawing caches) */
     /* What that walk would meet (predict.h): `predict` is the last finished
      * prediction for the hovered tile (outcome PREDICT_NOWALK when none);
-     * predict_step is the index in preview.tiles from which the route is
+     * predict_step is the index in preview.tiles from which the walk is
      * noticed (-1: from the tile the droid stands on; preview.count: never). */
     Prediction predict;
     int predict_step;

@@ -102,11 +102,6 @@ static bool copy_out(char *str, char *out, size_t n)
     return fits;
 }
 
-bool levelset_dir_of(const char *path, char *out, size_t n)
-{
-    return copy_out(levelset_dir_new(path), out, n);
-}
-
 bool levelset_path(const LevelSet *s, int i, char *out, size_t n)
 {
     return copy_out(levelset_path_new(s, i), out, n);

@@ -23,9 +23,8 @@ void levelset_free(LevelSet *s); /* accepts a zeroed set */
 char *levelset_dir_new(const char *path);
 /* "dir/name" of level i; malloc'd, NULL when out of memory. */
 char *levelset_path_new(const LevelSet *s, int i);
-/* The same into a caller's buffer: false (and out holding "") when it does
- * not fit, never a cut path. */
-bool levelset_dir_of(const char *path, char *out, size_t n);
+/* levelset_path_new into a caller's buffer: false (and out holding "") when
+ * it does not fit, never a cut path. */
 bool levelset_path(const LevelSet *s, int i, char *out, size_t n);
 /* The index of the file that path names (by file name), or -1. */
 int levelset_find(const LevelSet *s, const char *path);

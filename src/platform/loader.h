@@ -33,9 +33,9 @@
  * Waits: loader_free, loader_wait and loader_shutdown wait for a running
  * job to reach the end of its current step: at most the longest step, which
  * for the largest level (4096 x 4096, a 16 MB file) is building its
- * simulation, about 1.2 s at -O2 (reading about 0.02 s, parsing about
- * 0.15 s; several times that under the sanitizers). Every other function
- * returns at once. */
+ * simulation (the steps' times: docs/performance.md, "What a frame looks
+ * at, and loading in the background"). Every other function returns at
+ * once. */
 #ifndef ISODROID_LOADER_H
 #define ISODROID_LOADER_H
 

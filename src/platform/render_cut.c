@@ -144,13 +144,13 @@ void render_cut_update(Renderer *r, const Game *g)
     TilePos end;
     if (render_destination(g, &end))
         stamp(c, l, (Focus){centre(end), 0.5, 1.6});
-    /* the routes, the sentries, the cells and the exit on screen (a route
+    /* the walks, the sentries, the cells and the exit on screen (a walk
      * across a big maze has many thousand tiles: r->shown holds the ones
      * near the screen) */
     double margin = 2 * TILE_PX_W * g->view.zoom;
     const OnScreen *sh = &r->shown;
-    for (int k = 0; k < sh->route.count; k++) {
-        WorldPos at = centre(render_route_tile(g, sh->route.at[k]));
+    for (int k = 0; k < sh->walk.count; k++) {
+        WorldPos at = centre(render_walk_tile(g, sh->walk.at[k]));
         if (on_screen(g, at, margin))
             stamp(c, l, (Focus){at, 0.25, 1.2});
     }

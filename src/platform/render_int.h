@@ -170,7 +170,7 @@ typedef struct MiniBand {
 } MiniBand;
 
 /* ---- what of the level's long lists is on screen, found once a frame ---------
- * Indices into the droid's walk (render_route_tile), the hovered route
+ * Indices into the droid's walk (render_walk_tile), the hovered walk
  * (g->preview.tiles) and r->marks of the tiles within a few tiles of the
  * screen, so that a frame costs what the screen shows, not what the level
  * holds. Walks are stepped through with skips (a step moves a tile at most
@@ -183,9 +183,9 @@ typedef struct IndexList {
     bool short_of_memory;   /* some did not fit: the list holds the first ones */
 } IndexList;
 typedef struct OnScreen {
-    IndexList route, preview, marks;
+    IndexList walk, preview, marks;
     bool marks_cells;       /* the cells are in marks (they bob: zoom >= 0.5) */
-    int seen_from, cut_from; /* preview tiles from which the route is noticed, and
+    int seen_from, cut_from; /* preview tiles from which the walk is noticed, and
                               * from which it was not looked at (count: none) */
 } OnScreen;
 
@@ -216,7 +216,7 @@ struct Renderer {
     unsigned minimap_version; /* the level_version it shows */
     MiniMarks marks;
     MiniLayer mini_layer;
-    MiniBand band_walk, band_preview; /* the droid's walk and the hovered route */
+    MiniBand band_walk, band_preview; /* the droid's walk and the hovered walk */
     SDL_Texture *icon[IMAGE_COUNT]; /* unscaled images for the editor's palette */
     CutAway cut;
     OnScreen shown;         /* this frame's */
@@ -231,18 +231,18 @@ struct Renderer {
 };
 
 /* ---- what the play shows (the sim's state, read only) ------------------------------ */
-static inline int render_route_left(const Game *g)
+static inline int render_walk_left(const Game *g)
 {
     return mover_remaining(&g->sim.droid);
 }
-static inline TilePos render_route_tile(const Game *g, int i)
+static inline TilePos render_walk_tile(const Game *g, int i)
 {
-    return mover_route_tile(&g->sim.droid, i);
+    return mover_walk_tile(&g->sim.droid, i);
 }
 /* Where the walk ends, when the droid is walking somewhere. */
 static inline bool render_destination(const Game *g, TilePos *out)
 {
-    if (!g->sim.has_target || render_route_left(g) == 0)
+    if (!g->sim.has_target || render_walk_left(g) == 0)
         return false;
     *out = g->sim.target;
     return true;
@@ -288,7 +288,7 @@ static inline bool render_sentry_hovered(const Game *g, int id)
            (h.x == m->tile.x - 1 && h.y == m->tile.y - 1);
 }
 
-/* Does the prediction speak of the hovered route, and of a level with sentries? */
+/* Does the prediction speak of the hovered walk, and of a level with sentries? */
 static inline bool render_prediction_shown(const Game *g)
 {
     const Prediction *p = &g->predict;

@@ -1,5 +1,5 @@
 /* render_minimap.c - the minimap: the terrain as an image made once per
- * level version, the path and the hovered route (red where a sentry would
+ * level version, the path and the hovered walk (red where a sentry would
  * notice it, with its eye or ear mark), a marker per thing that matters
  * (each its own shape and colour, drawn above the path) and the part of the
  * level the screen shows, clipped to the map. The markers that stay put
@@ -450,17 +450,17 @@ static SDL_FPoint mini_point(SDL_Rect rect, const Game *g, double wx, double wy)
     return p;
 }
 
-/* A route as a band from the droid: the path it walks (route NULL), or the
- * hovered route (red from tile `red_from` on). */
-static void draw_band(Renderer *r, const Game *g, SDL_Rect rect, float w, const TileList *route, int red_from,
+/* A walk as a band from the droid: the path it walks (walk NULL), or the
+ * hovered walk (red from tile `red_from` on). */
+static void draw_band(Renderer *r, const Game *g, SDL_Rect rect, float w, const TileList *walk, int red_from,
                       SDL_Color c)
 {
-    int n = route ? route->count : render_route_left(g);
-    SDL_FPoint prev = route ? mini_point(rect, g, g->preview_from.x + 0.5, g->preview_from.y + 0.5)
+    int n = walk ? walk->count : render_walk_left(g);
+    SDL_FPoint prev = walk ? mini_point(rect, g, g->preview_from.x + 0.5, g->preview_from.y + 0.5)
                             : mini_point(rect, g, g->sim.droid.pos.x, g->sim.droid.pos.y);
     for (int i = 0; i < n; i++) {
-        TilePos t = route ? route->tiles[i] : render_route_tile(g, i);
-        if (route && i >= red_from)
+        TilePos t = walk ? walk->tiles[i] : render_walk_tile(g, i);
+        if (walk && i >= red_from)
             c = (SDL_Color){255, 70, 60, 235};
         SDL_FPoint at = mini_point(rect, g, t.x + 0.5, t.y + 0.5);
         /* a band w wide from prev to at */
@@ -476,7 +476,7 @@ static void draw_band(Renderer *r, const Game *g, SDL_Rect rect, float w, const 
     }
 }
 
-/* The hovered route, then the droid's walk: as bands from tile to tile, or
+/* The hovered walk, then the droid's walk: as bands from tile to tile, or
  * where the tiles are smaller than BAND_MASK_TILE pixels as pixels (MiniBand). */
 static void draw_path(Renderer *r, const Game *g, SDL_Rect rect, float tile)
 {
@@ -504,7 +504,7 @@ static void draw_path(Renderer *r, const Game *g, SDL_Rect rect, float tile)
     }
 }
 
-/* Where the hovered route would be noticed: the eye or the sound waves, small. */
+/* Where the hovered walk would be noticed: the eye or the sound waves, small. */
 static void draw_notice(Renderer *r, const Game *g, SDL_Rect rect)
 {
     if (!render_prediction_shown(g) || g->predict.outcome != PREDICT_SEEN)

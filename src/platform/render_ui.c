@@ -185,7 +185,7 @@ static int hud_add(HudLine *lines, int n, bool big, SDL_Color c, int keep, const
 
 static const SDL_Color WARN = {255, 110, 90, 255}, GOOD = {120, 255, 170, 255};
 
-/* What the prediction says of the hovered route, in words; "" while it is
+/* What the prediction says of the hovered walk, in words; "" while it is
  * not known (or on a level without sentries). */
 static void prediction_words(const Game *g, char *out, size_t n, SDL_Color *c)
 {

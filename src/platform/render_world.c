@@ -413,10 +413,10 @@ static void draw_noise(Renderer *r, const Game *g, const Pass *p)
     }
 }
 
-/* ---- the hovered route and what it would meet -------------------------------------------- */
+/* ---- the hovered walk and what it would meet --------------------------------------------- */
 
 /* The index of the preview tile the prediction looked as far as (PREDICT_CUT):
- * the droid's walking time laid along the route. */
+ * the droid's walking time laid along the walk. */
 static int cut_index(const Game *g)
 {
     const Sim *s = &g->sim;
@@ -431,7 +431,7 @@ static int cut_index(const Game *g)
     return g->preview.count;
 }
 
-/* From which preview tile on the route is noticed, and from which it was
+/* From which preview tile on the walk is noticed, and from which it was
  * not looked at (preview.count: none). */
 static void preview_spans(const Game *g, int *seen_from, int *cut_from)
 {
@@ -497,9 +497,9 @@ static void walk_on_screen(IndexList *out, const Visible *vis, int n, TilePos (*
     }
 }
 
-static TilePos route_tile_at(const Game *g, int i)
+static TilePos walk_tile_at(const Game *g, int i)
 {
-    return render_route_tile(g, i);
+    return render_walk_tile(g, i);
 }
 
 static TilePos preview_tile_at(const Game *g, int i)
@@ -537,7 +537,7 @@ static void collect_on_screen(Renderer *r, const Game *g, const IsoView *v)
     vis.s1 += SHOWN_MARGIN;
     vis.d0 -= SHOWN_MARGIN;
     vis.d1 += SHOWN_MARGIN;
-    walk_on_screen(&sh->route, &vis, render_route_left(g), route_tile_at, g);
+    walk_on_screen(&sh->walk, &vis, render_walk_left(g), walk_tile_at, g);
     walk_on_screen(&sh->preview, &vis, g->preview.count, preview_tile_at, g);
     sh->marks_cells = v->zoom >= 0.5;
     marks_on_screen(&sh->marks, &r->marks, &vis, sh->marks_cells);
@@ -546,7 +546,7 @@ static void collect_on_screen(Renderer *r, const Game *g, const IsoView *v)
 
 static void on_screen_free(OnScreen *sh)
 {
-    index_free(&sh->route);
+    index_free(&sh->walk);
     index_free(&sh->preview);
     index_free(&sh->marks);
 }
@@ -594,8 +594,8 @@ static void draw_marks(Renderer *r, const Game *g, const Pass *p)
     for (int i = 0; i < r->actor_count; i++)
         if (r->actors[i].kind == ACTOR_SENTRY && sentry_telegraphed(g, r->actors[i].index))
             patrol_walk(r, g, &g->sim.sentries.list[r->actors[i].index], patrol_dot, p, NULL);
-    for (int k = 0; k < sh->route.count; k++) {
-        TilePos t = render_route_tile(g, sh->route.at[k]);
+    for (int k = 0; k < sh->walk.count; k++) {
+        TilePos t = render_walk_tile(g, sh->walk.at[k]);
         if (in_visible(&p->floor, t))
             fill_diamond(r, &p->v, t, 0.3, PATH_COLOR);
     }
@@ -902,10 +902,10 @@ static void pin_badge(Renderer *r, const IsoView *v, WorldPos at, Badge b, doubl
     render_badge(r, b, (float)c.x, cy, size);
 }
 
-/* What the hovered route would meet: the tile where a sentry would notice
+/* What the hovered walk would meet: the tile where a sentry would notice
  * the droid and that sentry, each with an eye (it would see the droid) or
  * sound waves (it would hear its step), joined by a dotted red line; a tick
- * at the end of a route no sentry would notice; an open mark where the
+ * at the end of a walk no sentry would notice; an open mark where the
  * look-ahead stopped, with its words. */
 static void draw_prediction(Renderer *r, const Game *g, const IsoView *v)
 {
@@ -1322,8 +1322,8 @@ static void mark_live(Renderer *r, const Game *g, const IsoView *v, BlockGrid *b
     for (int k = 0; k < c->count; k++)
         live_tile(bg, v, tile_pos(c->active[k] % c->w, c->active[k] / c->w), true);
     const OnScreen *sh = &r->shown;
-    for (int k = 0; k < sh->route.count; k++)
-        live_tile(bg, v, render_route_tile(g, sh->route.at[k]), false);
+    for (int k = 0; k < sh->walk.count; k++)
+        live_tile(bg, v, render_walk_tile(g, sh->walk.at[k]), false);
     for (int k = 0; k < sh->preview.count; k++)
         live_tile(bg, v, g->preview.tiles[sh->preview.at[k]], false);
     for (int i = 0; i < r->noise.count; i++)

@@ -16,9 +16,9 @@
  * place, then one proof); the first that passes is the level. At most
  * GenOptions.candidates candidates (GEN_CANDIDATES by default) and at most
  * gen_solve_work() simulated ticks of the solver each (GEN_SOLVE_WORK on the
- * default size), so a call never runs unbounded: on the default size about
- * 30 ms typically, some 5 s at the very worst (docs/generator.md); when
- * none passes, GEN_NO_LEVEL.
+ * default size), so a call never runs unbounded (its time: docs/performance.md,
+ * "Generated levels"; the worst case: docs/generator.md); when none passes,
+ * GEN_NO_LEVEL.
  * A candidate counts as proven only when its proof stayed within three
  * fifths of that budget: then `isopath solve --margin`, with its larger
  * budget, finds the very same plan (solve.c's search is deterministic up to

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "level.h"
 
+#include "hash.h"
 #include "num.h"
 
 #include <errno.h>
@@ -515,18 +516,6 @@ bool level_build_grid(const Level *l, Grid *g)
 
 /* ---- the content key ------------------------------------------------------ */
 
-#define KEY_BASIS 0xcbf29ce484222325ULL /* FNV-1a's offset basis and prime */
-#define KEY_PRIME 0x100000001b3ULL
-
-/* FNV-1a over v's eight bytes, the lowest first */
-static void key_add(uint64_t *h, uint64_t v)
-{
-    for (int i = 0; i < 8; i++) {
-        *h ^= (v >> (8 * i)) & 0xff;
-        *h *= KEY_PRIME;
-    }
-}
-
 /* Eight glyphs as a number, the lowest first on any machine (compilers
  * make it one load). */
 static inline uint64_t key_word(const unsigned char *b)
@@ -545,8 +534,9 @@ static inline uint64_t key_mix(uint64_t h, uint64_t w)
 }
 
 /* The glyphs eight at a time in four independent lanes, folded together
- * at the end (a byte at a time, FNV-1a took 20 ms for a 4096 x 4096 level,
- * and the result panel asks for the key every frame; this takes 2 to 3 ms). */
+ * at the end: the result panel asks for the key every frame, and a byte at
+ * a time is several times slower (docs/performance.md, "The level's
+ * content key"). */
 static void key_glyphs(uint64_t *h, const char *g, size_t n)
 {
     const unsigned char *s = (const unsigned char *)g;
@@ -561,35 +551,27 @@ static void key_glyphs(uint64_t *h, const char *g, size_t n)
     for (; i + 8 <= n; i += 8)
         l0 = key_mix(l0, key_word(s + i));
     *h = key_mix(key_mix(key_mix(l0, l1), l2), l3);
-    for (; i < n; i++) {
-        *h ^= s[i];
-        *h *= KEY_PRIME;
-    }
-}
-
-static void key_tile(uint64_t *h, TilePos t)
-{
-    key_add(h, (uint64_t)(uint32_t)t.x | (uint64_t)(uint32_t)t.y << 32);
+    hash_bytes(h, s + i, n - i);
 }
 
 uint64_t level_content_hash(const Level *l)
 {
-    uint64_t h = KEY_BASIS;
-    key_add(&h, (uint64_t)(uint32_t)l->w | (uint64_t)(uint32_t)l->h << 32);
+    uint64_t h = HASH_BASIS;
+    hash_u64(&h, (uint64_t)(uint32_t)l->w | (uint64_t)(uint32_t)l->h << 32);
     if (l->glyphs)
         key_glyphs(&h, l->glyphs, (size_t)l->w * (size_t)l->h);
-    key_tile(&h, l->start);
-    key_add(&h, (uint64_t)l->energy);
-    key_add(&h, (uint64_t)l->cell_energy);
+    hash_tile(&h, l->start);
+    hash_u64(&h, (uint64_t)l->energy);
+    hash_u64(&h, (uint64_t)l->cell_energy);
     _Static_assert(sizeof(double) == sizeof(uint64_t), "a double's bits fit a uint64_t");
     uint64_t speed;
     memcpy(&speed, &l->sentry_speed, sizeof speed); /* "3", "3.0" and "3.00" read as the same double */
-    key_add(&h, speed);
-    key_add(&h, (uint64_t)l->patrol_count);
+    hash_u64(&h, speed);
+    hash_u64(&h, (uint64_t)l->patrol_count);
     for (int i = 0; i < l->patrol_count; i++) {
-        key_add(&h, (uint64_t)l->patrols[i].count);
+        hash_u64(&h, (uint64_t)l->patrols[i].count);
         for (int k = 0; k < l->patrols[i].count; k++)
-            key_tile(&h, l->patrols[i].points[k]);
+            hash_tile(&h, l->patrols[i].points[k]);
     }
     return h;
 }

@@ -5,6 +5,7 @@
 #include "mover.h"
 
 #include "buf.h"
+#include "hash.h"
 #include "iso.h"
 #include "path.h"
 
@@ -125,7 +126,7 @@ int mover_remaining(const Mover *m)
     return (m->moving ? 1 : 0) + m->queue_len - m->queue_head;
 }
 
-TilePos mover_route_tile(const Mover *m, int i)
+TilePos mover_walk_tile(const Mover *m, int i)
 {
     if (m->moving) {
         if (i == 0)
@@ -146,15 +147,15 @@ static void begin_step(Mover *m, const Grid *g, TilePos to)
     m->facing = mover_dir_of(to.x - m->tile.x, to.y - m->tile.y);
 }
 
-/* FNV-1a over the tiles, and their count (0 for none). */
+/* The tiles, a coordinate a word, and their count (0 for none). */
 static uint64_t queue_hash(const TilePos *q, int n)
 {
     if (n == 0)
         return 0;
-    uint64_t h = 14695981039346656037ull ^ (uint64_t)n;
+    uint64_t h = HASH_BASIS ^ (uint64_t)n;
     for (int i = 0; i < n; i++) {
-        h = (h ^ (uint32_t)q[i].x) * 1099511628211ull;
-        h = (h ^ (uint32_t)q[i].y) * 1099511628211ull;
+        hash_word(&h, (uint32_t)q[i].x);
+        hash_word(&h, (uint32_t)q[i].y);
     }
     return h;
 }

@@ -80,7 +80,7 @@ uint64_t mover_advance(Mover *m, const Grid *g, uint64_t budget, MoverEvent *ev,
 /* Tiles left to enter, including the one being entered. */
 int mover_remaining(const Mover *m);
 /* The i-th tile still to enter (0: the one being entered when moving). */
-TilePos mover_route_tile(const Mover *m, int i);
+TilePos mover_walk_tile(const Mover *m, int i);
 Dir8 mover_dir_of(int dx, int dy);
 
 #endif

@@ -15,18 +15,6 @@ void predict_deinit(Predictor *p)
     memset(p, 0, sizeof *p);
 }
 
-const char *predict_outcome_name(PredictOutcome o)
-{
-    switch (o) {
-    case PREDICT_RUNNING: return "running";
-    case PREDICT_UNSEEN: return "unseen";
-    case PREDICT_SEEN: return "seen";
-    case PREDICT_CUT: return "cut";
-    case PREDICT_NOWALK: return "nowalk";
-    }
-    return "?";
-}
-
 /* Reads a tick's (or the goto's) events; true when the outcome is known. */
 static bool look(Predictor *p)
 {

@@ -68,6 +68,4 @@ bool predict_begin(Predictor *p, const Sim *now, TilePos goal);
  * PREDICT_RUNNING until it is known. p->result holds the details. */
 PredictOutcome predict_run(Predictor *p, long work);
 
-const char *predict_outcome_name(PredictOutcome o);
-
 #endif

@@ -6,6 +6,7 @@
 #include "sentry.h"
 
 #include "buf.h"
+#include "hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -113,18 +114,18 @@ static void set_state(Sentries *s, Sentry *e, SentryState st)
 
 /* ---- walks from the planner ------------------------------------------------------- */
 
-/* States that walk a route of their own (and need the planner for it). */
-static bool wants_route(const Sentry *e)
+/* States that follow a walk of their own (and need the planner for it). */
+static bool wants_walk(const Sentry *e)
 {
     return (e->state == SENTRY_GUARD && e->patrol_count > 0 && e->walking) ||
            (e->state == SENTRY_SEARCH && e->walking) || e->state == SENTRY_RETURN;
 }
 
-static void request_route(Sentries *s, Sentry *e, TilePos goal)
+static void request_walk(Sentries *s, Sentry *e, TilePos goal)
 {
     e->goal = goal;
-    e->has_route = false;
-    e->route_len = e->route_pos = 0;
+    e->has_walk = false;
+    e->walk_len = e->walk_pos = 0;
     if (!e->queued) {
         e->queued = true;
         s->queue[(s->queue_head + s->queue_len) % s->count] = e->id;
@@ -132,38 +133,38 @@ static void request_route(Sentries *s, Sentry *e, TilePos goal)
     }
 }
 
-static void drop_route(Sentries *s, Sentry *e)
+static void drop_walk(Sentries *s, Sentry *e)
 {
-    if (wants_route(e))
-        request_route(s, e, e->goal);
+    if (wants_walk(e))
+        request_walk(s, e, e->goal);
     else
-        e->has_route = false;
+        e->has_walk = false;
 }
 
-/* The route is walked to its end and the sentry stands there. */
+/* The walk is followed to its end and the sentry stands there. */
 static bool arrived(const Sentry *e)
 {
-    return e->has_route && e->route_pos >= e->route_len && !busy(e);
+    return e->has_walk && e->walk_pos >= e->walk_len && !busy(e);
 }
 
 /* No way found: the walk ends where the sentry stands. A sentry that cannot
  * get back to its post takes up its post there. */
-static void route_failed(Sentry *e)
+static void walk_failed(Sentry *e)
 {
-    e->has_route = true;
-    e->route_len = e->route_pos = 0;
+    e->has_walk = true;
+    e->walk_len = e->walk_pos = 0;
     if (e->state == SENTRY_RETURN)
         e->post = mover_plan_tile(&e->mover);
 }
 
-static bool take_route(Sentry *e, const PathState *st)
+static bool take_walk(Sentry *e, const PathState *st)
 {
-    int n = path_copy_tiles(st, &e->route, &e->route_cap);
+    int n = path_copy_tiles(st, &e->walk, &e->walk_cap);
     if (n < 0)
         return false;
-    e->route_len = n;
-    e->route_pos = 0;
-    e->has_route = true;
+    e->walk_len = n;
+    e->walk_pos = 0;
+    e->has_walk = true;
     return true;
 }
 
@@ -180,17 +181,17 @@ static void plan(Sentries *s, const SentryWorld *w)
             s->queue_head = (s->queue_head + 1) % s->count;
             s->queue_len--;
             e->queued = false;
-            if (e->has_route || !wants_route(e))
+            if (e->has_walk || !wants_walk(e))
                 continue; /* asked, then changed its mind */
             TilePos from = mover_plan_tile(&e->mover);
             if (same(from, e->goal)) {
-                e->has_route = true;
-                e->route_len = e->route_pos = 0;
+                e->has_walk = true;
+                e->walk_len = e->walk_pos = 0;
                 continue;
             }
             uint32_t home = region_of(w->region, from.x, from.y);
             if (home == 0 || region_of(w->region, e->goal.x, e->goal.y) != home) {
-                route_failed(e);
+                walk_failed(e);
                 continue;
             }
             PathOptions opt = path_options_default();
@@ -208,14 +209,14 @@ static void plan(Sentries *s, const SentryWorld *w)
             return;
         Sentry *e = &s->list[s->planning];
         s->planning = -1;
-        if (e->has_route || !wants_route(e))
+        if (e->has_walk || !wants_walk(e))
             continue;
         if (!same(s->plan_goal, e->goal) || !same(s->plan_from, mover_plan_tile(&e->mover))) {
-            request_route(s, e, e->goal); /* made for an older wish: ask again */
+            request_walk(s, e, e->goal); /* made for an older wish: ask again */
             continue;
         }
-        if (r != PATH_FOUND || !take_route(e, s->plan))
-            route_failed(e);
+        if (r != PATH_FOUND || !take_walk(e, s->plan))
+            walk_failed(e);
     }
 }
 
@@ -248,7 +249,7 @@ static void alert(Sentries *s, Sentry *e, TilePos droid)
 {
     e->last_known = droid;
     e->timer = SENTRY_ALERT_TICKS;
-    e->has_route = false;
+    e->has_walk = false;
     e->walking = false;
     e->alert_heard = e->heard;
     face(e, droid);
@@ -262,14 +263,14 @@ static void start_search(Sentries *s, Sentry *e)
     e->walking = true;
     e->phase = 0;
     e->timer = SENTRY_LOOK_TICKS;
-    request_route(s, e, e->last_known);
+    request_walk(s, e, e->last_known);
 }
 
 static void start_return(Sentries *s, Sentry *e)
 {
     set_state(s, e, SENTRY_RETURN);
     e->walking = true;
-    request_route(s, e, e->post);
+    request_walk(s, e, e->post);
 }
 
 static void start_guard(Sentries *s, Sentry *e)
@@ -281,7 +282,7 @@ static void start_guard(Sentries *s, Sentry *e)
     e->walking = e->patrol_count > 0;
     if (e->walking) {
         e->leg = 1;
-        request_route(s, e, s->points[e->patrol_first + 1]);
+        request_walk(s, e, s->points[e->patrol_first + 1]);
     }
 }
 
@@ -345,9 +346,9 @@ static void think(Sentries *s, Sentry *e, const SentryWorld *w, uint64_t noise)
         } else if (!e->walking && --e->timer <= 0) {
             e->leg = (e->leg + 1) % e->patrol_count;
             e->walking = true;
-            request_route(s, e, s->points[e->patrol_first + e->leg]);
-        } else if (e->walking && !e->has_route && !e->queued) {
-            request_route(s, e, s->points[e->patrol_first + e->leg]);
+            request_walk(s, e, s->points[e->patrol_first + e->leg]);
+        } else if (e->walking && !e->has_walk && !e->queued) {
+            request_walk(s, e, s->points[e->patrol_first + e->leg]);
         }
     } else if (e->state == SENTRY_SEARCH) {
         if (e->walking && arrived(e)) {
@@ -418,9 +419,9 @@ static int ahead_of(const Sentries *s, const Sentry *o, TilePos *out)
         TilePos at = n ? out[0] : o->mover.tile, to;
         while (n < SENTRY_AHEAD && field_next(&s->field, at, &to))
             out[n++] = at = to;
-    } else if (o->has_route) {
-        for (int i = o->route_pos + (n ? 1 : 0); i < o->route_len && n < SENTRY_AHEAD; i++)
-            out[n++] = o->route[i];
+    } else if (o->has_walk) {
+        for (int i = o->walk_pos + (n ? 1 : 0); i < o->walk_len && n < SENTRY_AHEAD; i++)
+            out[n++] = o->walk[i];
     }
     return n;
 }
@@ -445,12 +446,12 @@ static void want_step(Sentries *s, Sentry *e, const SentryWorld *w)
             e->has_want = true;
         else if (field_cost(&s->field, e->mover.tile) == UINT64_MAX)
             start_search(s, e); /* the droid is out of the field's reach: the trail is lost */
-    } else if (wants_route(e) && e->has_route && e->route_pos < e->route_len) {
-        e->want = e->route[e->route_pos];
+    } else if (wants_walk(e) && e->has_walk && e->walk_pos < e->walk_len) {
+        e->want = e->walk[e->walk_pos];
         e->has_want = grid_can_step(w->grid, e->mover.tile.x, e->mover.tile.y, e->want.x - e->mover.tile.x,
                                     e->want.y - e->mover.tile.y);
         if (!e->has_want)
-            drop_route(s, e); /* the route no longer starts here */
+            drop_walk(s, e); /* the walk no longer starts here */
     }
     /* having given way, keep off the way of the one it gave way to */
     if (e->yield_to >= 0) {
@@ -470,10 +471,10 @@ static bool begin_step(Sentries *s, Sentry *e, const SentryWorld *w, TilePos t)
     if (!mover_set_path(&e->mover, w->grid, &t, 1))
         return false;
     *occ_of(s, t) = e->id + 1;
-    if (e->has_route && e->route_pos < e->route_len && same(e->route[e->route_pos], t))
-        e->route_pos++;
+    if (e->has_walk && e->walk_pos < e->walk_len && same(e->walk[e->walk_pos], t))
+        e->walk_pos++;
     else if (e->state != SENTRY_CHASE)
-        drop_route(s, e); /* stepped off its route */
+        drop_walk(s, e); /* stepped off its walk */
     emit(s, SENTRY_EV_STEP, e, t);
     return true;
 }
@@ -536,8 +537,8 @@ static void move(Sentries *s, Sentry *e, const SentryWorld *w)
     Sentry *o = &s->list[j];
     if (busy(o) || !outranks(e, o))
         return; /* wait: it is on its way, or it has the right of way */
-    if (!give_way(s, o, e, w) && e->has_route && e->route_pos == e->route_len - 1) {
-        e->route_len = e->route_pos; /* its goal is taken for good: near enough */
+    if (!give_way(s, o, e, w) && e->has_walk && e->walk_pos == e->walk_len - 1) {
+        e->walk_len = e->walk_pos; /* its goal is taken for good: near enough */
     }
 }
 
@@ -622,7 +623,7 @@ void sentries_deinit(Sentries *s)
 {
     for (int i = 0; i < s->count; i++) {
         mover_deinit(&s->list[i].mover);
-        free(s->list[i].route);
+        free(s->list[i].walk);
     }
     free(s->list);
     free(s->points);
@@ -643,7 +644,7 @@ static bool alloc_like(Sentries *dst, const Sentries *src)
     dst->queue = malloc((size_t)src->count * sizeof *dst->queue);
     dst->plan = path_create(src->w, src->h);
     if (dst->list)
-        dst->count = src->count; /* the movers and routes sentries_deinit frees */
+        dst->count = src->count; /* the movers and walks sentries_deinit frees */
     return dst->list && dst->occ && dst->queue && dst->plan;
 }
 
@@ -675,14 +676,14 @@ bool sentries_copy(Sentries *dst, const Sentries *src, const Grid *grid)
     for (int i = 0; i < src->count; i++) {
         Sentry *d = &dst->list[i];
         Mover m = d->mover;
-        TilePos *route = d->route;
+        TilePos *walk = d->walk;
         *d = src->list[i];
         d->mover = m;
-        d->route = route;
+        d->walk = walk;
         if (!mover_copy(&d->mover, &src->list[i].mover) ||
-            !buf_copy(&d->route, src->list[i].route, (size_t)src->list[i].route_len * sizeof *route))
+            !buf_copy(&d->walk, src->list[i].walk, (size_t)src->list[i].walk_len * sizeof *walk))
             goto fail;
-        d->route_cap = src->list[i].route_len;
+        d->walk_cap = src->list[i].walk_len;
     }
     memcpy(dst->occ, src->occ, (size_t)src->w * (size_t)src->h * sizeof *dst->occ);
     memcpy(dst->queue, src->queue, (size_t)src->count * sizeof *dst->queue);
@@ -772,59 +773,46 @@ bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t s
 
 /* ---- the hash ------------------------------------------------------------------------ */
 
-static void fnv(uint64_t *h, uint64_t v)
-{
-    for (int i = 0; i < 8; i++) {
-        *h ^= (unsigned char)(v >> (8 * i));
-        *h *= UINT64_C(1099511628211);
-    }
-}
-
-static void fnv_tile(uint64_t *h, TilePos t)
-{
-    fnv(h, (uint64_t)(uint32_t)t.x | (uint64_t)(uint32_t)t.y << 32);
-}
-
 uint64_t sentries_hash(const Sentries *s)
 {
-    uint64_t h = UINT64_C(14695981039346656037);
-    fnv(&h, (uint64_t)s->count);
-    fnv(&h, s->speed);
-    fnv(&h, (uint64_t)s->field_ok);
-    fnv(&h, s->field.max_cost);
-    fnv_tile(&h, s->droid_at);
-    fnv(&h, (uint64_t)s->chasers);
-    fnv(&h, (uint64_t)s->alerted);
-    fnv(&h, (uint64_t)(int64_t)s->planning);
-    fnv_tile(&h, s->plan_from);
-    fnv_tile(&h, s->plan_goal);
+    uint64_t h = HASH_BASIS;
+    hash_u64(&h, (uint64_t)s->count);
+    hash_u64(&h, s->speed);
+    hash_u64(&h, (uint64_t)s->field_ok);
+    hash_u64(&h, s->field.max_cost);
+    hash_tile(&h, s->droid_at);
+    hash_u64(&h, (uint64_t)s->chasers);
+    hash_u64(&h, (uint64_t)s->alerted);
+    hash_u64(&h, (uint64_t)(int64_t)s->planning);
+    hash_tile(&h, s->plan_from);
+    hash_tile(&h, s->plan_goal);
     for (int i = 0; i < s->queue_len; i++)
-        fnv(&h, (uint64_t)s->queue[(s->queue_head + i) % s->count]);
+        hash_u64(&h, (uint64_t)s->queue[(s->queue_head + i) % s->count]);
     for (int i = 0; i < s->count; i++) {
         const Sentry *e = &s->list[i];
         const Mover *m = &e->mover;
-        fnv(&h, (uint64_t)e->state);
-        fnv_tile(&h, m->tile);
-        fnv_tile(&h, m->next);
-        fnv(&h, (uint64_t)m->facing);
-        fnv(&h, (uint64_t)m->moving);
-        fnv(&h, m->need);
-        fnv(&h, m->done);
+        hash_u64(&h, (uint64_t)e->state);
+        hash_tile(&h, m->tile);
+        hash_tile(&h, m->next);
+        hash_u64(&h, (uint64_t)m->facing);
+        hash_u64(&h, (uint64_t)m->moving);
+        hash_u64(&h, m->need);
+        hash_u64(&h, m->done);
         for (int k = m->queue_head; k < m->queue_len; k++)
-            fnv_tile(&h, m->queue[k]);
-        fnv_tile(&h, e->post);
-        fnv(&h, (uint64_t)e->post_facing);
-        fnv(&h, (uint64_t)(int64_t)e->leg);
-        fnv(&h, (uint64_t)(int64_t)e->timer);
-        fnv(&h, (uint64_t)(int64_t)e->phase);
-        fnv(&h, (uint64_t)e->walking);
-        fnv_tile(&h, e->last_known);
-        fnv_tile(&h, e->goal);
-        fnv(&h, (uint64_t)e->has_route);
-        fnv(&h, (uint64_t)e->queued);
-        for (int k = e->route_pos; e->has_route && k < e->route_len; k++)
-            fnv_tile(&h, e->route[k]);
-        fnv(&h, (uint64_t)(int64_t)e->yield_to);
+            hash_tile(&h, m->queue[k]);
+        hash_tile(&h, e->post);
+        hash_u64(&h, (uint64_t)e->post_facing);
+        hash_u64(&h, (uint64_t)(int64_t)e->leg);
+        hash_u64(&h, (uint64_t)(int64_t)e->timer);
+        hash_u64(&h, (uint64_t)(int64_t)e->phase);
+        hash_u64(&h, (uint64_t)e->walking);
+        hash_tile(&h, e->last_known);
+        hash_tile(&h, e->goal);
+        hash_u64(&h, (uint64_t)e->has_walk);
+        hash_u64(&h, (uint64_t)e->queued);
+        for (int k = e->walk_pos; e->has_walk && k < e->walk_len; k++)
+            hash_tile(&h, e->walk[k]);
+        hash_u64(&h, (uint64_t)(int64_t)e->yield_to);
     }
     return h;
 }

@@ -42,12 +42,12 @@ enum {
     SENTRY_LOOK_TICKS = 90,     /* a guard turns its head this often */
     SENTRY_SEARCH_LOOKS = 4,    /* turns of a quarter circle at the last known tile */
     SENTRY_PAUSE_TICKS = 60,    /* a patrol stops this long at each waypoint */
-    SENTRY_PLAN_BUDGET = 1000,  /* planner expansions a tick, all sentries together (~0.1-1 ms) */
+    SENTRY_PLAN_BUDGET = 1000,  /* planner expansions a tick, all sentries together (docs/performance.md,
+                                 * "Simulation tick with sentries") */
     SENTRY_PLAN_MAX = 250000,   /* expansions one walk may take before it is given up */
     SENTRY_AHEAD = 4,           /* tiles of another's way a sentry giving way keeps clear of */
     SENTRY_MAX = LEVEL_SENTRY_MAX, /* 'S' tiles a level may hold (its parser refuses more) */
 };
-#define SENTRY_SPEED_DEFAULT 3.0 /* straight floor steps a second; the droid walks 4 */
 
 typedef enum SentryState {
     SENTRY_GUARD,  /* at its post looking around, or walking its patrol */
@@ -87,10 +87,10 @@ typedef struct Sentry {
     bool heard;            /* the droid's last step was within earshot (this tick) */
     bool alert_heard;      /* its last alert came from hearing (else from sight); for drawing */
     TilePos last_known;    /* where the droid was last seen or heard */
-    TilePos goal;          /* where its route leads */
-    TilePos *route;        /* the planned tiles (goal last), route_pos the next one */
-    int route_len, route_pos, route_cap;
-    bool has_route;        /* route is current */
+    TilePos goal;          /* where its walk leads */
+    TilePos *walk;         /* the planned tiles (goal last), walk_pos the next one */
+    int walk_len, walk_pos, walk_cap;
+    bool has_walk;         /* walk is current */
     bool queued;           /* waiting in the planner's queue */
     bool has_want;         /* idle at a centre and wants to step to want */
     TilePos want;

@@ -4,6 +4,7 @@
 #include "sim.h"
 
 #include "buf.h"
+#include "hash.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -917,88 +918,62 @@ void sim_edit_tile(Sim *s, int x, int y, TileKind k)
 
 /* ---- the hash ------------------------------------------------------------------ */
 
-typedef struct Fnv {
-    uint64_t h;
-} Fnv;
-
-static void fnv_bytes(Fnv *f, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) {
-        f->h ^= b[i];
-        f->h *= UINT64_C(1099511628211);
-    }
-}
-
-static void fnv_u64(Fnv *f, uint64_t v)
-{
-    unsigned char b[8];
-    for (int i = 0; i < 8; i++)
-        b[i] = (unsigned char)(v >> (8 * i));
-    fnv_bytes(f, b, 8);
-}
-
-static void fnv_tile(Fnv *f, TilePos t)
-{
-    fnv_u64(f, (uint64_t)(uint32_t)t.x | (uint64_t)(uint32_t)t.y << 32);
-}
-
 uint64_t sim_hash(const Sim *s)
 {
-    Fnv f = {UINT64_C(14695981039346656037)};
-    fnv_u64(&f, (uint64_t)s->w);
-    fnv_u64(&f, (uint64_t)s->h);
-    fnv_bytes(&f, s->kind, (size_t)s->w * (size_t)s->h);
-    fnv_u64(&f, s->tick);
-    fnv_u64(&f, (uint64_t)s->started);
-    fnv_u64(&f, s->play_ticks);
-    fnv_u64(&f, s->end_tick);
-    fnv_u64(&f, (uint64_t)s->status);
-    fnv_u64(&f, (uint64_t)s->lose);
+    uint64_t h = HASH_BASIS;
+    hash_u64(&h, (uint64_t)s->w);
+    hash_u64(&h, (uint64_t)s->h);
+    hash_bytes(&h, s->kind, (size_t)s->w * (size_t)s->h);
+    hash_u64(&h, s->tick);
+    hash_u64(&h, (uint64_t)s->started);
+    hash_u64(&h, s->play_ticks);
+    hash_u64(&h, s->end_tick);
+    hash_u64(&h, (uint64_t)s->status);
+    hash_u64(&h, (uint64_t)s->lose);
     const Mover *m = &s->droid;
-    fnv_tile(&f, m->tile);
-    fnv_tile(&f, m->next);
-    fnv_u64(&f, (uint64_t)m->facing);
-    fnv_u64(&f, (uint64_t)m->moving);
-    fnv_u64(&f, m->speed);
-    fnv_u64(&f, m->need);
-    fnv_u64(&f, m->done);
+    hash_tile(&h, m->tile);
+    hash_tile(&h, m->next);
+    hash_u64(&h, (uint64_t)m->facing);
+    hash_u64(&h, (uint64_t)m->moving);
+    hash_u64(&h, m->speed);
+    hash_u64(&h, m->need);
+    hash_u64(&h, m->done);
     for (int i = m->queue_head; i < m->queue_len; i++)
-        fnv_tile(&f, m->queue[i]);
-    fnv_u64(&f, (uint64_t)s->limited);
-    fnv_u64(&f, (uint64_t)s->energy);
-    fnv_u64(&f, (uint64_t)s->cell_energy);
-    fnv_u64(&f, s->energy_used);
-    fnv_u64(&f, (uint64_t)s->steps);
-    fnv_u64(&f, (uint64_t)s->cells_left);
-    fnv_u64(&f, (uint64_t)s->exit_open);
-    fnv_u64(&f, (uint64_t)s->has_target);
-    fnv_tile(&f, s->target);
-    fnv_u64(&f, (uint64_t)(int64_t)s->push_dx);
-    fnv_u64(&f, (uint64_t)(int64_t)s->push_dy);
-    fnv_u64(&f, (uint64_t)s->push_wait);
-    fnv_u64(&f, (uint64_t)(int64_t)s->pending_dx);
-    fnv_u64(&f, (uint64_t)(int64_t)s->pending_dy);
-    fnv_u64(&f, (uint64_t)s->holding);
-    fnv_tile(&f, s->hold);
-    fnv_u64(&f, (uint64_t)s->hold_dirty);
-    fnv_tile(&f, s->came_from);
-    fnv_u64(&f, (uint64_t)s->still);
+        hash_tile(&h, m->queue[i]);
+    hash_u64(&h, (uint64_t)s->limited);
+    hash_u64(&h, (uint64_t)s->energy);
+    hash_u64(&h, (uint64_t)s->cell_energy);
+    hash_u64(&h, s->energy_used);
+    hash_u64(&h, (uint64_t)s->steps);
+    hash_u64(&h, (uint64_t)s->cells_left);
+    hash_u64(&h, (uint64_t)s->exit_open);
+    hash_u64(&h, (uint64_t)s->has_target);
+    hash_tile(&h, s->target);
+    hash_u64(&h, (uint64_t)(int64_t)s->push_dx);
+    hash_u64(&h, (uint64_t)(int64_t)s->push_dy);
+    hash_u64(&h, (uint64_t)s->push_wait);
+    hash_u64(&h, (uint64_t)(int64_t)s->pending_dx);
+    hash_u64(&h, (uint64_t)(int64_t)s->pending_dy);
+    hash_u64(&h, (uint64_t)s->holding);
+    hash_tile(&h, s->hold);
+    hash_u64(&h, (uint64_t)s->hold_dirty);
+    hash_tile(&h, s->came_from);
+    hash_u64(&h, (uint64_t)s->still);
     for (int i = 0; i < s->door_count; i++) {
         const SimDoor *d = &s->doors[i];
-        fnv_tile(&f, tile_pos(d->x, d->y));
-        fnv_u64(&f, (uint64_t)d->open);
-        fnv_u64(&f, (uint64_t)(int64_t)d->hold);
-        fnv_u64(&f, (uint64_t)(int64_t)d->anim);
+        hash_tile(&h, tile_pos(d->x, d->y));
+        hash_u64(&h, (uint64_t)d->open);
+        hash_u64(&h, (uint64_t)(int64_t)d->hold);
+        hash_u64(&h, (uint64_t)(int64_t)d->anim);
     }
-    fnv_u64(&f, sentries_hash(&s->sentries));
+    hash_u64(&h, sentries_hash(&s->sentries));
     if (s->planning) { /* only then, so that a play with every plan made at once hashes as it always did */
-        fnv_u64(&f, (uint64_t)s->planning);
-        fnv_tile(&f, s->plan_goal);
-        fnv_tile(&f, s->plan_end);
-        fnv_u64(&f, (uint64_t)s->plan_work);
+        hash_u64(&h, (uint64_t)s->planning);
+        hash_tile(&h, s->plan_goal);
+        hash_tile(&h, s->plan_end);
+        hash_u64(&h, (uint64_t)s->plan_work);
     }
-    return f.h;
+    return h;
 }
 
 /* ---- the sentries' hooks (sentry.h does their thinking) -------------------------- */

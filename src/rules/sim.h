@@ -37,12 +37,13 @@ enum {
      * left for a tile this close, unless it has stood still this long. */
     SIM_HOLD_NEAR = 2,
     SIM_HOLD_PAUSE_TICKS = SIM_TICK_HZ / 3,
-    /* The droid's planner searches at most this many tiles a tick (a few
-     * ms; a command's search is the share of the tick it comes before):
-     * any walk on a level of up to 512x512 tiles is planned in the command
-     * that asks for it. A longer search goes on over the next ticks while
-     * the droid finishes its step and waits (Sim.planning), so no click
-     * stalls a frame, and every run waits the same ticks. */
+    /* The droid's planner searches at most this many tiles a tick (its
+     * time: docs/performance.md, "Player actions on big levels"; a
+     * command's search is the share of the tick it comes before): any walk
+     * on a level of up to 512x512 tiles is planned in the command that
+     * asks for it. A longer search goes on over the next ticks while the
+     * droid finishes its step and waits (Sim.planning), so no click stalls
+     * a frame, and every run waits the same ticks. */
     SIM_PLAN_TICK_WORK = 512 * 512,
 };
 

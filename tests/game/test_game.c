@@ -869,10 +869,10 @@ static void test_rewind_is_exact(void **state)
     enum { LONG = 90 * SIM_TICK_HZ };
     uint64_t *hash = calloc(LONG + 1, sizeof *hash);
     assert_non_null(hash);
-    static const TilePos route[] = {{2, 16}, {2, 11}, {8, 3}, {30, 3}, {26, 19}, {14, 12}};
+    static const TilePos goals[] = {{2, 16}, {2, 11}, {8, 3}, {30, 3}, {26, 19}, {14, 12}};
     for (int t = 0; t < LONG; t++) {
         if (t % 600 == 5)
-            game_click_tile(&g, route[(t / 600) % 6]);
+            game_click_tile(&g, goals[(t / 600) % 6]);
         hash[g.sim.tick] = sim_hash(&g.sim);
         game_update(&g); /* a loss does not stop the ticks: rewinding goes back through it */
     }
@@ -899,7 +899,7 @@ static void test_rewind_is_exact(void **state)
     assert_true(lost > 0); /* the run was caught: rewinding went back from the catch */
     assert_false(game_rewind(&g)); /* nothing before the start */
     /* play on from the start: the same commands give the same play */
-    game_click_tile(&g, route[0]);
+    game_click_tile(&g, goals[0]);
     free(hash);
     game_deinit(&g);
 }

@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "fileio.h"
+#include "hash.h"
 #include "progress.h"
 
 /* A stand-in for a level's content key where a test is about the file, not
@@ -28,9 +29,8 @@
 static uint64_t key_of(const char *path)
 {
     const char *slash = strrchr(path, '/'), *s = slash ? slash + 1 : path;
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    uint64_t h = HASH_BASIS;
+    hash_bytes(&h, s, strlen(s));
     return h;
 }
 

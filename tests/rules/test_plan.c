@@ -124,7 +124,7 @@ static void test_long_plan_spans_ticks(void **state)
     assert_true(ev->length == r->length);
     assert_int_equal(mover_remaining(&s.droid), r->steps);
     for (int i = 0; i < r->steps; i++)
-        assert_true(tile_pos_eq(mover_route_tile(&s.droid, i), path_tile(ref, i)));
+        assert_true(tile_pos_eq(mover_walk_tile(&s.droid, i), path_tile(ref, i)));
     path_destroy(ref);
     sim_deinit(&s);
 }
@@ -216,7 +216,7 @@ static void test_plan_from_the_next_tile(void **state)
     int skip = s.droid.moving ? 1 : 0;
     assert_int_equal(mover_remaining(&s.droid), r->steps + skip);
     for (int i = 0; i < r->steps; i++)
-        assert_true(tile_pos_eq(mover_route_tile(&s.droid, i + skip), path_tile(ref, i)));
+        assert_true(tile_pos_eq(mover_walk_tile(&s.droid, i + skip), path_tile(ref, i)));
     path_destroy(ref);
     sim_deinit(&s);
 }
