@@ -2,19 +2,19 @@
  * window, the game and the screens around it, for the whole run), the
  * options it was started with, and each file's functions that others call.
  *
- * Lifetimes. main owns the one App, zeroed at the start; app.c opens its
- * parts in order (app_open, app_begin) and closes them all (app_close),
+ * Lifetimes. main owns the one App, zeroed at the start; app_open.c opens
+ * its parts in order (app_open, app_begin) and closes them all (app_close),
  * whether or not they were opened. Options point into argv (and at the
  * replay's level name): they live as long as the run. Who owns what:
- *   window, surface, sdl   app.c; the surface only headless, the window only not
- *   assets, render, game   app.c (render draws the assets; the game owns its levels)
- *   replay                 app.c (--replay: loaded before the level is chosen)
- *   sound, pad             app.c (either may be NULL: no audio, no gamepads)
- *   front, extras, gen     app_front.c (the screens, the extra levels, a level being made)
- *   settings, settings_path app_front.c writes them; app.c reads them at the start
+ *   window, surface, sdl    app_open.c: the surface when headless, else the window
+ *   assets, render, game    app_open.c (render draws the assets; the game owns its levels)
+ *   replay                  app_open.c (--replay: loaded before the level is chosen)
+ *   sound, pad              app_open.c (either may be NULL: no audio, no gamepads)
+ *   front, extras, gen      app_front.c (the screens, the extra levels, a level being made)
+ *   settings, settings_path app_front.c writes them; app_open.c reads them at the start
  * The files, from the top down (each calls only files below it):
  *   main.c        main and the frame loop
- *   app.c         the App's start and end: SDL, the window, the game
+ *   app_open.c    the App's start and end: SDL, the window, the game
  *   script_run.c  a --script's commands fed as input
  *   bench.c       --bench-frames and --frame-stats
  *   input.c       SDL events to the screens, the panel, the question or the play
@@ -105,7 +105,7 @@ typedef struct App {
     char *settings_path; /* NULL: neither read nor written (--no-progress, or no home) */
 } App;
 
-/* ---- app.c: the App's start and end ---- */
+/* ---- app_open.c: the App's start and end ---- */
 bool app_read_replay(App *app);
 void app_read_settings(App *app);
 bool sdl_start(bool headless);

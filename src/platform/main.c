@@ -1,5 +1,5 @@
 /* isodroid - the game: main and the frame loop. main reads the command line
- * (args.c), opens the App (app.c), plays and closes it; the loop runs a
+ * (args.c), opens the App (app_open.c), plays and closes it; the loop runs a
  * fixed timestep: the input of the frame (SDL's events, or a --script's
  * commands, script_run.c), the ticks due (a --replay's inputs fed at their
  * ticks), the sounds of what happened, and the frame drawn (display.c).

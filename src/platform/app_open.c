@@ -1,4 +1,4 @@
-/* app.c - the App's start and end: the recording to replay and the settings
+/* app_open.c - the App's start and end: the recording to replay and the settings
  * read, SDL and its image and font libraries started, the window (or the
  * headless surface), the assets, the game with its level loader thread, the
  * campaign's title; and all of it closed again in the reverse order. */
