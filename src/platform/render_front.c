@@ -24,21 +24,16 @@ typedef struct FrontLayout {
     int foot_y;                   /* the keys' hint */
 } FrontLayout;
 
-static int px(double ui, double v)
-{
-    return (int)lround(ui * v);
-}
-
 static FrontLayout front_layout(const Game *g, const Front *f)
 {
     Layout L = render_layout(g);
     FrontLayout F;
     memset(&F, 0, sizeof F);
-    int m = px(L.ui, 22), gap = px(L.ui, 8);
+    int m = render_px(L.ui, 22), gap = render_px(L.ui, 8);
     int w = (int)fmin((f->screen == FRONT_TITLE || f->screen == FRONT_ENDING ? 420 : 720) * L.ui,
                       g->screen_w - 2 * L.pad);
-    int ih = f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS ? L.line + px(L.ui, 8) : L.line + px(L.ui, 16);
-    int head = L.big_line + L.line + px(L.ui, 16), foot = L.line + px(L.ui, 10);
+    int ih = f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS ? L.line + render_px(L.ui, 8) : L.line + render_px(L.ui, 16);
+    int head = L.big_line + L.line + render_px(L.ui, 16), foot = L.line + render_px(L.ui, 10);
     int room = g->screen_h - 2 * L.pad - 2 * m - head - foot;
     int rows = 0;
     if (f->screen == FRONT_TITLE) {
@@ -71,13 +66,13 @@ static FrontLayout front_layout(const Game *g, const Front *f)
     if (p.y < L.pad)
         p.y = L.pad;
     F.panel = p;
-    F.title_y = p.y + m - px(L.ui, 6);
-    F.note_y = F.title_y + L.big_line + px(L.ui, 2);
+    F.title_y = p.y + m - render_px(L.ui, 6);
+    F.note_y = F.title_y + L.big_line + render_px(L.ui, 2);
     int y = p.y + m + head;
     F.items = rows;
     for (int i = 0; i < rows; i++, y += step)
         F.item[i] = (SDL_Rect){p.x + m, y, w - 2 * m, ih};
-    F.foot_y = p.y + h - m - L.line + px(L.ui, 4);
+    F.foot_y = p.y + h - m - L.line + render_px(L.ui, 4);
     return F;
 }
 
@@ -139,8 +134,8 @@ static void draw_title(Renderer *r, const Front *f, const FrontLayout *F)
             snprintf(line, sizeof line, "%s", label);
         }
         char fit[TEXT_LEN];
-        render_text_fit(font, line, b.w - px(L->ui, 20), fit, sizeof fit);
-        render_text(r, font, b.x + px(L->ui, 10), b.y + (b.h - L->line) / 2 + px(L->ui, 1),
+        render_text_fit(font, line, b.w - render_px(L->ui, 20), fit, sizeof fit);
+        render_text(r, font, b.x + render_px(L->ui, 10), b.y + (b.h - L->line) / 2 + render_px(L->ui, 1),
                     sel ? (SDL_Color){255, 255, 255, 255} : BODY, fit);
     }
     centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Enter: go    Esc: quit");
@@ -150,25 +145,25 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
 {
     const Layout *L = &r->lay;
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
-    render_text(r, big, F->panel.x + px(L->ui, 22), F->title_y, HEAD, "Levels");
+    render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, "Levels");
     char note[96];
     snprintf(note, sizeof note, "%d of %d won, %d of %d stars (won; energy within 110%% of par; unseen). Every level is open.",
              f->won, f->campaign, f->stars, FRONT_STARS * f->campaign);
-    render_text(r, font, F->panel.x + px(L->ui, 22), F->note_y, DIM, note);
+    render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM, note);
     for (int k = 0; k < F->items; k++) {
         int i = F->first + k;
         const FrontLevel *fl = &f->level[i];
         SDL_Rect b = F->item[k];
         bool sel = i == f->sel;
         button(r, b, sel);
-        int ty = b.y + (b.h - L->line) / 2 + px(L->ui, 1), x = b.x + px(L->ui, 10);
+        int ty = b.y + (b.h - L->line) / 2 + render_px(L->ui, 1), x = b.x + render_px(L->ui, 10);
         char num[16], name[LEVEL_NAME_MAX * 4 + 1], fit[TEXT_LEN], best[96];
         if (i < f->campaign)
             snprintf(num, sizeof num, "%2d", i + 1);
         else
             snprintf(num, sizeof num, "x%d", i - f->campaign + 1); /* an extra */
         render_text(r, font, x, ty, DIM, num);
-        x += render_text_width(font, "000") + px(L->ui, 6);
+        x += render_text_width(font, "000") + render_px(L->ui, 6);
         /* the right-hand column: won and the best, or why it cannot be played */
         if (!fl->loads) {
             snprintf(best, sizeof best, "does not load");
@@ -182,9 +177,9 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
             snprintf(best, sizeof best, "%s", fl->free_play ? "free play: no exit" : "not won yet");
         }
         int bw = render_text_width(font, best);
-        render_text(r, font, b.x + b.w - px(L->ui, 10) - bw, ty, fl->won ? GOOD : DIM, best);
+        render_text(r, font, b.x + b.w - render_px(L->ui, 10) - bw, ty, fl->won ? GOOD : DIM, best);
         text_escape(fl->name, name, sizeof name);
-        render_text_fit(font, name, b.x + b.w - px(L->ui, 24) - bw - x, fit, sizeof fit);
+        render_text_fit(font, name, b.x + b.w - render_px(L->ui, 24) - bw - x, fit, sizeof fit);
         render_text(r, font, x, ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, fit);
     }
     centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Enter: play    Esc: back");
@@ -208,7 +203,7 @@ static void draw_ending(Renderer *r, const Front *f, const FrontLayout *F)
         }
     char t[32], line[160];
     format_time(time, t, sizeof t);
-    int y = F->panel.y + px(L->ui, 22) + L->big_line + L->line + px(L->ui, 16);
+    int y = F->panel.y + render_px(L->ui, 22) + L->big_line + L->line + render_px(L->ui, 16);
     snprintf(line, sizeof line, "Levels won: %d of %d, stars: %d of %d", f->won, f->campaign, f->stars,
              FRONT_STARS * f->campaign);
     centred(r, font, &F->panel, y, BODY, line);
@@ -226,16 +221,16 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
 {
     const Layout *L = &r->lay;
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
-    render_text(r, big, F->panel.x + px(L->ui, 22), F->title_y, HEAD, "Settings");
-    render_text(r, font, F->panel.x + px(L->ui, 22), F->note_y, DIM, "Kept for the next time, as soon as changed.");
+    render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, "Settings");
+    render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM, "Kept for the next time, as soon as changed.");
     static const char *const labels[FRONT_SET_ITEMS] = {"Volume", "Effects volume", "Fullscreen",
                                                         "Minimap when a level starts", "Text size", "Keys"};
     for (int i = 0; i < F->items && set; i++) {
         SDL_Rect b = F->item[i];
         bool sel = i == f->sel;
         button(r, b, sel);
-        int ty = b.y + (b.h - L->line) / 2 + px(L->ui, 1);
-        render_text(r, font, b.x + px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, labels[i]);
+        int ty = b.y + (b.h - L->line) / 2 + render_px(L->ui, 1);
+        render_text(r, font, b.x + render_px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, labels[i]);
         char value[64];
         switch (i) {
         case FRONT_SET_MASTER:
@@ -258,19 +253,19 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
             break;
         }
         int vw = render_text_width(font, value);
-        render_text(r, font, b.x + b.w - px(L->ui, 10) - vw, ty, sel ? HEAD : DIM, value);
+        render_text(r, font, b.x + b.w - render_px(L->ui, 10) - vw, ty, sel ? HEAD : DIM, value);
     }
-    int y = F->item[F->items - 1].y + F->item[F->items - 1].h + px(L->ui, 10);
+    int y = F->item[F->items - 1].y + F->item[F->items - 1].h + render_px(L->ui, 10);
     char line[TEXT_LEN], fit[TEXT_LEN];
     snprintf(line, sizeof line, "The window's size is remembered as you leave it (%dx%d).", set ? set->window_w : 0,
              set ? set->window_h : 0);
-    render_text(r, font, F->panel.x + px(L->ui, 22), y, DIM, line);
+    render_text(r, font, F->panel.x + render_px(L->ui, 22), y, DIM, line);
     snprintf(line, sizeof line, "Kept in %s.", path ? path : "no file (--no-progress)");
-    render_text_fit(font, line, F->panel.w - px(L->ui, 44), fit, sizeof fit);
-    render_text(r, font, F->panel.x + px(L->ui, 22), y + L->line, DIM, fit);
+    render_text_fit(font, line, F->panel.w - render_px(L->ui, 44), fit, sizeof fit);
+    render_text(r, font, F->panel.x + render_px(L->ui, 22), y + L->line, DIM, fit);
     if (set && set->error[0]) {
-        render_text_fit(font, set->error, F->panel.w - px(L->ui, 44), fit, sizeof fit);
-        render_text(r, font, F->panel.x + px(L->ui, 22), y + 2 * L->line, (SDL_Color){255, 140, 120, 255}, fit);
+        render_text_fit(font, set->error, F->panel.w - render_px(L->ui, 44), fit, sizeof fit);
+        render_text(r, font, F->panel.x + render_px(L->ui, 22), y + 2 * L->line, (SDL_Color){255, 140, 120, 255}, fit);
     }
     centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Left, Right, Enter: change    Esc: back");
 }
@@ -279,17 +274,17 @@ static void draw_generated(Renderer *r, const Front *f, const FrontLayout *F)
 {
     const Layout *L = &r->lay;
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
-    render_text(r, big, F->panel.x + px(L->ui, 22), F->title_y, HEAD, "Generated levels");
-    render_text(r, font, F->panel.x + px(L->ui, 22), F->note_y, DIM,
+    render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, "Generated levels");
+    render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM,
                 "Made from a seed and proven winnable unseen; a seed always makes the same level.");
     int d = f->gen_difficulty ? f->gen_difficulty : 2;
     for (int i = 0; i < F->items; i++) {
         SDL_Rect b = F->item[i];
         bool sel = i == f->sel;
         button(r, b, sel);
-        int ty = b.y + (b.h - L->line) / 2 + px(L->ui, 1);
+        int ty = b.y + (b.h - L->line) / 2 + render_px(L->ui, 1);
         static const char *const labels[FRONT_GEN_ITEMS] = {"Level of the day", "Your seed", "Difficulty"};
-        render_text(r, font, b.x + px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, labels[i]);
+        render_text(r, font, b.x + render_px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, labels[i]);
         char value[64];
         if (i == FRONT_GEN_DAY)
             snprintf(value, sizeof value, "seed %llu", f->day_seed);
@@ -298,10 +293,10 @@ static void draw_generated(Renderer *r, const Front *f, const FrontLayout *F)
         else
             snprintf(value, sizeof value, "\xe2\x97\x80  %d of 5  \xe2\x96\xb6", d);
         int vw = render_text_width(font, value);
-        render_text(r, font, b.x + b.w - px(L->ui, 10) - vw, ty, sel ? HEAD : DIM, value);
+        render_text(r, font, b.x + b.w - render_px(L->ui, 10) - vw, ty, sel ? HEAD : DIM, value);
     }
-    int y = F->item[F->items - 1].y + F->item[F->items - 1].h + px(L->ui, 10);
-    render_text(r, font, F->panel.x + px(L->ui, 22), y, f->generating ? HEAD : DIM,
+    int y = F->item[F->items - 1].y + F->item[F->items - 1].h + render_px(L->ui, 10);
+    render_text(r, font, F->panel.x + render_px(L->ui, 22), y, f->generating ? HEAD : DIM,
                 f->generating ? "Making the level and proving it \xe2\x80\xa6"
                               : "Bests are kept for each level made, as for the campaign's.");
     centred(r, font, &F->panel, F->foot_y, DIM,
@@ -312,8 +307,8 @@ static void draw_keys(Renderer *r, const Front *f, const FrontLayout *F, const S
 {
     const Layout *L = &r->lay;
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
-    render_text(r, big, F->panel.x + px(L->ui, 22), F->title_y, HEAD, "Keys");
-    render_text(r, font, F->panel.x + px(L->ui, 22), F->note_y, DIM,
+    render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, "Keys");
+    render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM,
                 "Kept with the settings. Esc, the editor's digits and the mouse stay as they are.");
     for (int k = 0; k < F->items && set; k++) {
         int i = F->first + k;
@@ -321,18 +316,18 @@ static void draw_keys(Renderer *r, const Front *f, const FrontLayout *F, const S
         SDL_Rect b = F->item[k];
         bool sel = i == f->sel;
         button(r, b, sel);
-        int ty = b.y + (b.h - L->line) / 2 + px(L->ui, 1);
-        render_text(r, font, b.x + px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY,
+        int ty = b.y + (b.h - L->line) / 2 + render_px(L->ui, 1);
+        render_text(r, font, b.x + render_px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY,
                     bindings_info(a)->label);
         char keys[BIND_TEXT_MAX];
         const char *shown = sel && f->capturing ? "press a key \xe2\x80\xa6" : bindings_keys_text(set, a, keys, sizeof keys);
         int kw = render_text_width(font, shown);
-        render_text(r, font, b.x + b.w - px(L->ui, 10) - kw, ty, sel ? HEAD : DIM, shown);
+        render_text(r, font, b.x + b.w - render_px(L->ui, 10) - kw, ty, sel ? HEAD : DIM, shown);
     }
-    int y = F->items ? F->item[F->items - 1].y + F->item[F->items - 1].h + px(L->ui, 8) : F->note_y + L->line;
+    int y = F->items ? F->item[F->items - 1].y + F->item[F->items - 1].h + render_px(L->ui, 8) : F->note_y + L->line;
     char fit[TEXT_LEN];
-    render_text_fit(font, f->key_note, F->panel.w - px(L->ui, 44), fit, sizeof fit);
-    render_text(r, font, F->panel.x + px(L->ui, 22), y, HEAD, fit);
+    render_text_fit(font, f->key_note, F->panel.w - render_px(L->ui, 44), fit, sizeof fit);
+    render_text(r, font, F->panel.x + render_px(L->ui, 22), y, HEAD, fit);
     centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Enter: set a key    Delete: its default keys    Esc: back");
 }
 

@@ -1,13 +1,17 @@
 /* render_int.h - what the renderer's parts share: the Renderer itself, the
- * window layout, text and panel helpers. render.c owns the Renderer and the
- * frame; render_world.c the iso world; render_cut.c the wall cut-away;
- * render_minimap.c the minimap; render_ui.c the HUD, banners, help, palette
- * and questions. Private to them. */
+ * window layout, text and panel helpers. Private to them. From the top down
+ * (each calls only parts below it): render.c owns the Renderer and the
+ * frame; render_front.c the screens around the play; render_ui.c the HUD,
+ * banners, help, palette and questions; render_world.c the iso world;
+ * render_minimap.c the minimap (and its markers, the help's legend too);
+ * render_cut.c the wall cut-away; render_layout.c the window's layout;
+ * render_draw.c sprites, text, panels, shapes and badges. */
 #ifndef ISODROID_RENDER_INT_H
 #define ISODROID_RENDER_INT_H
 
 #include "render.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -297,7 +301,14 @@ static inline bool render_prediction_shown(const Game *g)
            (p->outcome == PREDICT_SEEN || p->outcome == PREDICT_UNSEEN || p->outcome == PREDICT_CUT);
 }
 
-/* ---- render.c: helpers every part uses ----------------------------------------- */
+/* A length of v pixels at UI scale ui (Layout.ui), whole. */
+static inline int render_px(double ui, double v)
+{
+    return (int)lround(v * ui);
+}
+
+/* ---- render_draw.c: what every part draws with ------------------------------------ */
+void render_text_flush(Renderer *r); /* empties the text cache */
 void render_blit(Renderer *r, int image, const SDL_Rect *src, double x, double y, int w, int h);
 TextEntry *render_text_get(Renderer *r, TTF_Font *font, const char *s, SDL_Color c);
 /* Draws s with a soft shadow at (x, y); returns its width. */
@@ -325,7 +336,7 @@ typedef enum Badge { BADGE_EYE, BADGE_EAR, BADGE_CHECK, BADGE_CUT, BADGE_RIPPLE,
 void render_badge(Renderer *r, Badge b, float cx, float cy, float size);
 
 /* ---- the parts ------------------------------------------------------------------ */
-Layout render_layout(const Game *g);                       /* render_ui.c */
+Layout render_layout(const Game *g);                       /* render_layout.c */
 void render_world(Renderer *r, const Game *g);             /* render_world.c */
 void render_world_free(Renderer *r);
 void render_cut_update(Renderer *r, const Game *g);        /* render_cut.c */

@@ -19,62 +19,11 @@
 static const SDL_Color HEAD = {255, 220, 120, 255}, BODY = {225, 230, 240, 255}, DIM = {150, 165, 185, 255},
                        KEY = {140, 210, 255, 255}, SHORT = {255, 170, 40, 255};
 
-/* ---- the layout ---------------------------------------------------------------------- */
-
-static int px(double ui, double v)
-{
-    return (int)lround(v * ui);
-}
-
-Layout render_layout(const Game *g)
-{
-    Layout L;
-    int w = g->screen_w, h = g->screen_h;
-    /* text and panels scale with the window, in eighths, never below what reads */
-    double ui = floor(fmin(w / 1280.0, h / 720.0) * 8.0) / 8.0;
-    ui *= g->text_size > 0 ? g->text_size / 100.0 : 1.0; /* the player's text size (settings) */
-    L.ui = ui < 0.75 ? 0.75 : ui > 3.0 ? 3.0 : ui;
-    L.font_px = px(L.ui, 14);
-    L.big_px = px(L.ui, 20);
-    L.line = px(L.ui, 20);
-    L.big_line = px(L.ui, 28);
-    L.pad = px(L.ui, 10);
-    L.box_lines = h / (8 * L.line);
-    L.box_lines = L.box_lines < 1 ? 1 : L.box_lines > 4 ? 4 : L.box_lines;
-
-    /* the minimap: top right, at most a third of the width and of the height */
-    int rim = px(L.ui, 6);
-    double size = fmin(200 * L.ui, fmin(0.3 * w, 0.36 * h) - 2 * rim);
-    double scale = fmin(size / g->sim.grid.w, size / g->sim.grid.h);
-    int mw = (int)fmax(1, ceil(g->sim.grid.w * scale)), mh = (int)fmax(1, ceil(g->sim.grid.h * scale));
-    L.minimap = (SDL_Rect){w - mw - L.pad - rim, L.pad + rim, mw, mh};
-    L.minimap_panel = (SDL_Rect){L.minimap.x - rim, L.minimap.y - rim, mw + 2 * rim, mh + 2 * rim};
-    if (size < 8) /* no room: no minimap */
-        L.minimap.w = L.minimap.h = L.minimap_panel.w = L.minimap_panel.h = 0;
-
-    /* the HUD: top left, at most 40% of the height, clear of the minimap and of
-     * the middle column, where the droid stands while the camera follows it */
-    int right = g->show_minimap && L.minimap_panel.w ? L.minimap_panel.x - L.pad : w - L.pad;
-    int middle = w / 2 - px(L.ui, 32);
-    L.hud = (SDL_Rect){L.pad, L.pad, (int)fmin(300 * L.ui, fmin(right, middle) - L.pad - L.pad),
-                       (int)fmin(250 * L.ui, 0.4 * h)};
-    if (L.hud.w < 0)
-        L.hud.w = 0;
-
-    /* the palette: bottom left, ten cells across at most the width */
-    L.swatch = (int)fmin(58 * L.ui, (w - 2 * L.pad - px(L.ui, 16)) / (double)GAME_PALETTE_SIZE);
-    if (L.swatch < 8)
-        L.swatch = 8;
-    int ph = L.swatch + L.line + px(L.ui, 16);
-    L.palette = (SDL_Rect){L.pad, h - ph - L.pad, GAME_PALETTE_SIZE * L.swatch + px(L.ui, 16), ph};
-    return L;
-}
-
 /* ---- the editor's palette ------------------------------------------------------------ */
 
 static SDL_Rect swatch_rect(const Layout *L, int i)
 {
-    int m = px(L->ui, 8);
+    int m = render_px(L->ui, 8);
     SDL_Rect q = {L->palette.x + m + i * L->swatch, L->palette.y + L->palette.h - m - L->swatch, L->swatch - 4,
                   L->swatch};
     return q;
@@ -117,8 +66,8 @@ static void draw_palette(Renderer *r, const Game *g)
     tile_from_glyph(g->brush, &bk);
     char line[TEXT_LEN], fit[TEXT_LEN];
     snprintf(line, sizeof line, "Paint: %s", tile_info(bk)->name);
-    render_text_fit(f, line, p.w - 2 * px(L->ui, 10), fit, sizeof fit);
-    render_text(r, f, p.x + px(L->ui, 10), p.y + px(L->ui, 7), HEAD, fit);
+    render_text_fit(f, line, p.w - 2 * render_px(L->ui, 10), fit, sizeof fit);
+    render_text(r, f, p.x + render_px(L->ui, 10), p.y + render_px(L->ui, 7), HEAD, fit);
     for (int i = 0; i < GAME_PALETTE_SIZE; i++) {
         SDL_Rect q = swatch_rect(L, i);
         char glyph = GAME_PALETTE[i];
@@ -287,7 +236,7 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
 {
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
-    int inner = px(L->ui, 10), text_w = L->hud.w - 2 * inner;
+    int inner = render_px(L->ui, 10), text_w = L->hud.w - 2 * inner;
     if (text_w < 20)
         return;
     HudLine lines[HUD_MAX];
@@ -299,7 +248,7 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
     /* drop the least needed lines, one at a time (of the same need, the
      * lower first), until the rest fit the HUD's height */
     bool keep[HUD_MAX];
-    int hgt = 2 * inner - px(L->ui, 4);
+    int hgt = 2 * inner - render_px(L->ui, 4);
     for (int i = 0; i < n; i++) {
         keep[i] = true;
         hgt += lines[i].big ? L->big_line : rows[i] * L->line;
@@ -316,16 +265,16 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
     }
     SDL_Rect p = {L->hud.x, L->hud.y, L->hud.w, hgt};
     render_panel(r, p, 190);
-    int y = p.y + inner - px(L->ui, 4);
+    int y = p.y + inner - render_px(L->ui, 4);
     for (int i = 0; i < n; i++) {
         if (!keep[i])
             continue;
         int tw = 0;
         for (int k = 0; k < rows[i]; k++)
-            tw = render_text(r, lines[i].big ? fb : f, p.x + inner, y + k * L->line + (lines[i].big ? px(L->ui, 2) : 0),
+            tw = render_text(r, lines[i].big ? fb : f, p.x + inner, y + k * L->line + (lines[i].big ? render_px(L->ui, 2) : 0),
                              lines[i].color, wrapped[i][k]);
         if (lines[i].bar >= 0) { /* the rest of the line */
-            SDL_Rect bar = {p.x + inner + tw + px(L->ui, 8), y + L->line / 4, text_w - tw - px(L->ui, 8), L->line / 2};
+            SDL_Rect bar = {p.x + inner + tw + render_px(L->ui, 8), y + L->line / 4, text_w - tw - render_px(L->ui, 8), L->line / 2};
             if (bar.w > 4) {
                 SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
                 SDL_SetRenderDrawColor(r->sdl, 40, 50, 66, 255);
@@ -348,7 +297,7 @@ static int text_box(Renderer *r, int cx, int y, int max_w, SDL_Color back, SDL_C
 {
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font;
-    int m = px(L->ui, 10), mv = px(L->ui, 6);
+    int m = render_px(L->ui, 10), mv = render_px(L->ui, 6);
     char lines[4][TEXT_LEN];
     int n = render_text_wrap(f, msg, max_w - 2 * m, lines, L->box_lines), w = 0;
     for (int i = 0; i < n; i++) {
@@ -380,7 +329,7 @@ static int banner(Renderer *r, const Game *g, int y, SDL_Color back, SDL_Color f
     int left = L->hud.x + L->hud.w + L->pad;
     int right = g->show_minimap && L->minimap_panel.w ? L->minimap_panel.x - L->pad : g->screen_w - L->pad;
     TTF_Font *f = r->assets->font;
-    int m = 2 * px(L->ui, 10);
+    int m = 2 * render_px(L->ui, 10);
     if (y < L->hud.y + L->hud.h) { /* beside the HUD */
         const char *texts[2] = {msg, brief};
         for (int k = 0; k < 2; k++) {
@@ -391,7 +340,7 @@ static int banner(Renderer *r, const Game *g, int y, SDL_Color back, SDL_Color f
             if (cx - w / 2 < left || cx + w / 2 > right)
                 cx = (left + right) / 2;
             if (cx - w / 2 >= left && cx + w / 2 <= right)
-                return y + text_box(r, cx, y, right - left, back, fore, texts[k], true, NULL) + px(L->ui, 4);
+                return y + text_box(r, cx, y, right - left, back, fore, texts[k], true, NULL) + render_px(L->ui, 4);
         }
         int below = L->hud.y + L->hud.h;
         if (g->show_minimap && L->minimap_panel.h && L->minimap_panel.y + L->minimap_panel.h > below)
@@ -399,7 +348,7 @@ static int banner(Renderer *r, const Game *g, int y, SDL_Color back, SDL_Color f
         y = below + L->pad;
     }
     const char *text = brief && g->screen_h < 400 ? brief : msg; /* a small window keeps the view */
-    return y + text_box(r, g->screen_w / 2, y, g->screen_w - 2 * L->pad, back, fore, text, true, NULL) + px(L->ui, 4);
+    return y + text_box(r, g->screen_w / 2, y, g->screen_w - 2 * L->pad, back, fore, text, true, NULL) + render_px(L->ui, 4);
 }
 
 static bool rect_hits(SDL_Rect a, SDL_FRect b)
@@ -503,10 +452,10 @@ static SDL_Rect draw_pause(Renderer *r, const Game *g, const HudStats *hs, int t
     TTF_Font *f = r->assets->font_big;
     const char *say = (g->pause & GAME_PAUSE_PLAYER) ? "Paused \xe2\x80\x94 Space to resume"
                                                      : "Paused while the window is in the background";
-    int m = px(L->ui, 12), sign = L->big_line - px(L->ui, 8);
+    int m = render_px(L->ui, 12), sign = L->big_line - render_px(L->ui, 8);
     char fit[TEXT_LEN];
     render_text_fit(f, say, g->screen_w - 2 * L->pad - 3 * m - sign, fit, sizeof fit);
-    int w = render_text_width(f, fit) + 3 * m + sign, h = L->big_line + px(L->ui, 10);
+    int w = render_text_width(f, fit) + 3 * m + sign, h = L->big_line + render_px(L->ui, 10);
     int left = L->hud.x + L->hud.w + L->pad;
     int right = g->show_minimap && L->minimap_panel.w ? L->minimap_panel.x - L->pad : g->screen_w - L->pad;
     SDL_Rect cand[8];
@@ -520,7 +469,7 @@ static SDL_Rect draw_pause(Renderer *r, const Game *g, const HudStats *hs, int t
             cand[n++] = more[i];
     cand[n++] = more[1]; /* the bottom */
     SDL_Rect avoid[PROTECT_MAX];
-    int na = protected_rects(g, px(L->ui, 6), avoid);
+    int na = protected_rects(g, render_px(L->ui, 6), avoid);
     SDL_Rect b = place_box(r, g, cand, n, avoid, na);
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r->sdl, 30, 52, 96, 255);
@@ -533,7 +482,7 @@ static SDL_Rect draw_pause(Renderer *r, const Game *g, const HudStats *hs, int t
     SDL_SetRenderDrawColor(r->sdl, 255, 255, 255, 255);
     SDL_RenderFillRect(r->sdl, &bar1);
     SDL_RenderFillRect(r->sdl, &bar2);
-    render_text(r, f, b.x + 2 * m + sign, b.y + (b.h - L->big_line) / 2 + px(L->ui, 3), (SDL_Color){255, 255, 255, 255},
+    render_text(r, f, b.x + 2 * m + sign, b.y + (b.h - L->big_line) / 2 + render_px(L->ui, 3), (SDL_Color){255, 255, 255, 255},
                 fit);
     return b;
 }
@@ -656,7 +605,7 @@ static void table_widths(Renderer *r, HelpTable *t, int width, int gap)
     int key_w = 0;
     for (int i = 0; i < t->count; i++) {
         if (t->rows[i].badge >= 0)
-            t->badge_w = r->lay.line + px(r->lay.ui, 4);
+            t->badge_w = r->lay.line + render_px(r->lay.ui, 4);
         int kw = render_text_width(f, t->rows[i].keys);
         key_w = kw > key_w ? kw : key_w;
     }
@@ -720,9 +669,9 @@ static int table_draw(Renderer *r, const HelpTable *t, int x, int y, int gap)
 static int legend_lines(Renderer *r, int width, int gap)
 {
     TTF_Font *f = r->assets->font;
-    int mk = px(r->lay.ui, 14), lines = 1, x = 0;
+    int mk = render_px(r->lay.ui, 14), lines = 1, x = 0;
     for (size_t i = 0; i < sizeof legend / sizeof legend[0]; i++) {
-        int w = mk + px(r->lay.ui, 6) + render_text_width(f, render_minimap_marker_name(legend[i])) + gap;
+        int w = mk + render_px(r->lay.ui, 6) + render_text_width(f, render_minimap_marker_name(legend[i])) + gap;
         if (x > 0 && x + w - gap > width) {
             lines++;
             x = 0;
@@ -736,18 +685,18 @@ static void legend_draw(Renderer *r, int x0, int y, int width, int gap)
 {
     TTF_Font *f = r->assets->font;
     const Layout *L = &r->lay;
-    int mk = px(L->ui, 14), x = 0;
+    int mk = render_px(L->ui, 14), x = 0;
     render_text(r, f, x0, y, HEAD, "On the minimap");
     y += L->line;
     for (size_t i = 0; i < sizeof legend / sizeof legend[0]; i++) {
         const char *name = render_minimap_marker_name(legend[i]);
-        int item_w = mk + px(L->ui, 6) + render_text_width(f, name) + gap;
+        int item_w = mk + render_px(L->ui, 6) + render_text_width(f, name) + gap;
         if (x > 0 && x + item_w - gap > width) {
             y += L->line;
             x = 0;
         }
         render_minimap_marker(r, legend[i], (float)(x0 + x + mk / 2), (float)(y + L->line / 2 - 1), (float)mk, NULL);
-        render_text(r, f, x0 + x + mk + px(L->ui, 6), y, BODY, name);
+        render_text(r, f, x0 + x + mk + render_px(L->ui, 6), y, BODY, name);
         x += item_w;
     }
 }
@@ -759,21 +708,21 @@ static void draw_help(Renderer *r, const Game *g, const HudStats *hs)
 {
     const Layout *L = &r->lay;
     TTF_Font *fb = r->assets->font_big;
-    int m = px(L->ui, 20), gap = px(L->ui, 18), col_gap = px(L->ui, 34);
+    int m = render_px(L->ui, 20), gap = render_px(L->ui, 18), col_gap = render_px(L->ui, 34);
     int avail_w = g->screen_w - 2 * L->pad - 2 * m, avail_h = g->screen_h - 2 * L->pad - 2 * m;
-    int head_h = L->big_line + px(L->ui, 10);
+    int head_h = L->big_line + render_px(L->ui, 10);
     static HelpTable keys, sentries; /* large; one help is drawn at a time */
     static HelpRow key_rows[HELP_ROWS];
     keys = (HelpTable){.rows = key_rows, .count = help_keys(hs->settings, key_rows, HELP_ROWS)};
     sentries = (HelpTable){.rows = help_sentries, .count = (int)(sizeof help_sentries / sizeof help_sentries[0])};
-    bool two = avail_w >= px(L->ui, 880);
+    bool two = avail_w >= render_px(L->ui, 880);
     int left_w = two ? (avail_w - col_gap) * 53 / 100 : avail_w, right_w = two ? avail_w - col_gap - left_w : avail_w;
     int legend_h = 0;
     if (two) {
         table_widths(r, &keys, left_w, gap);
         table_widths(r, &sentries, right_w, gap);
         table_fit_best(r, &keys, avail_h - head_h);
-        legend_h = L->line + legend_lines(r, right_w, gap) * L->line + px(L->ui, 10);
+        legend_h = L->line + legend_lines(r, right_w, gap) * L->line + render_px(L->ui, 10);
         table_fit_best(r, &sentries, avail_h - head_h - legend_h);
         two = keys.shown == keys.count && sentries.shown == sentries.count;
         if (!two)
@@ -799,7 +748,7 @@ static void draw_help(Renderer *r, const Game *g, const HudStats *hs)
             sentries.shown = 0, sentries.h = 0;
         bool any = sentries.shown > 0;
         h += any ? head_h + sentries.h + (sentries.shown < sentries.count ? L->line : 0) : 0;
-        legend_h = L->line + legend_lines(r, avail_w, gap) * L->line + px(L->ui, 10);
+        legend_h = L->line + legend_lines(r, avail_w, gap) * L->line + render_px(L->ui, 10);
         with_legend = any && sentries.shown == sentries.count && h + legend_h <= avail_h;
         inner_h = h + (with_legend ? legend_h : 0);
         int kw = keys.key_w + gap + keys.what_w;
@@ -807,27 +756,27 @@ static void draw_help(Renderer *r, const Game *g, const HudStats *hs)
         (void)right_w;
     }
     int title_w = render_text_width(fb, "Controls");
-    int w = (inner_w > title_w ? inner_w : title_w) + 2 * m, h = inner_h + 2 * m - px(L->ui, 6);
+    int w = (inner_w > title_w ? inner_w : title_w) + 2 * m, h = inner_h + 2 * m - render_px(L->ui, 6);
     SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
     if (p.y < L->pad)
         p.y = L->pad;
     render_panel(r, p, 238);
-    int top = p.y + m - px(L->ui, 6), x = p.x + m;
+    int top = p.y + m - render_px(L->ui, 6), x = p.x + m;
     render_text(r, fb, x, top, HEAD, "Controls");
     int y = table_draw(r, &keys, x, top + head_h, gap);
     if (two) {
         int rx = x + keys.key_w + gap + keys.what_w + col_gap;
         render_text(r, fb, rx, top, HEAD, "Sentries");
         y = table_draw(r, &sentries, rx, top + head_h, gap);
-        legend_draw(r, rx, y + px(L->ui, 10), sentries.key_w + gap + sentries.what_w, gap);
+        legend_draw(r, rx, y + render_px(L->ui, 10), sentries.key_w + gap + sentries.what_w, gap);
         return;
     }
     if (sentries.shown == 0)
         return;
-    render_text(r, fb, x, y + px(L->ui, 4), HEAD, "Sentries");
+    render_text(r, fb, x, y + render_px(L->ui, 4), HEAD, "Sentries");
     y = table_draw(r, &sentries, x, y + head_h, gap);
     if (with_legend)
-        legend_draw(r, x, y + px(L->ui, 10), inner_w, gap);
+        legend_draw(r, x, y + render_px(L->ui, 10), inner_w, gap);
 }
 
 /* ---- the unsaved-edits question ---------------------------------------------------------- */
@@ -836,7 +785,7 @@ static void draw_question(Renderer *r, const Game *g)
 {
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
-    int m = px(L->ui, 20), w = (int)fmin(560 * L->ui, g->screen_w - 2 * L->pad), tw = w - 2 * m;
+    int m = render_px(L->ui, 20), w = (int)fmin(560 * L->ui, g->screen_w - 2 * L->pad), tw = w - 2 * m;
     char body[TEXT_LEN];
     char name[4 * LEVEL_NAME_MAX];
     snprintf(body, sizeof body, "%s has changes that are not saved.", text_escape(g->level.name, name, sizeof name));
@@ -844,15 +793,15 @@ static void draw_question(Renderer *r, const Game *g)
                                                : "S: save and go on    D: go on without saving    Esc: go back";
     char lb[3][TEXT_LEN], lk[3][TEXT_LEN];
     int nb = render_text_wrap(f, body, tw, lb, 3), nk = render_text_wrap(f, keys, tw, lk, 3);
-    int h = 2 * m + L->big_line + (nb + nk) * L->line + px(L->ui, 10);
+    int h = 2 * m + L->big_line + (nb + nk) * L->line + render_px(L->ui, 10);
     SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
     render_panel(r, p, 240);
-    int y = p.y + m - px(L->ui, 4);
+    int y = p.y + m - render_px(L->ui, 4);
     render_text(r, fb, p.x + m, y, HEAD, "Unsaved edits");
-    y += L->big_line + px(L->ui, 4);
+    y += L->big_line + render_px(L->ui, 4);
     for (int i = 0; i < nb; i++, y += L->line)
         render_text(r, f, p.x + m, y, BODY, lb[i]);
-    y += px(L->ui, 10);
+    y += render_px(L->ui, 10);
     for (int i = 0; i < nk; i++, y += L->line)
         render_text(r, f, p.x + m, y, KEY, lk[i]);
 }
@@ -910,27 +859,27 @@ static SDL_Rect draw_result(Renderer *r, const Game *g)
         snprintf(lines[1], TEXT_LEN, "Rewinds so far: %d", g->rewinds);
         snprintf(lines[2], TEXT_LEN, "Backspace: go back 3 s     R: restart     PageDown: skip the level");
     }
-    int m = px(L->ui, 24), w = (int)fmin(520 * L->ui, g->screen_w - 2 * L->pad), tw = w - 2 * m;
+    int m = render_px(L->ui, 24), w = (int)fmin(520 * L->ui, g->screen_w - 2 * L->pad), tw = w - 2 * m;
     char wrapped[3][3][TEXT_LEN];
-    int nw[3], h = 2 * m + L->big_line + px(L->ui, 10);
+    int nw[3], h = 2 * m + L->big_line + render_px(L->ui, 10);
     for (int i = 0; i < 3; i++) {
         nw[i] = lines[i][0] ? render_text_wrap(f, lines[i], tw, wrapped[i], 3) : 0;
-        h += nw[i] * L->line + (nw[i] ? px(L->ui, 8) : 0);
+        h += nw[i] * L->line + (nw[i] ? render_px(L->ui, 8) : 0);
     }
     SDL_Rect cand[6], avoid[PROTECT_MAX];
-    int nc = panel_places(r, g, w, h, cand), na = protected_rects(g, px(L->ui, 8), avoid);
+    int nc = panel_places(r, g, w, h, cand), na = protected_rects(g, render_px(L->ui, 8), avoid);
     SDL_Rect p = place_box(r, g, cand, nc, avoid, na);
     render_panel(r, p, 235);
-    int y = p.y + m - px(L->ui, 6);
+    int y = p.y + m - render_px(L->ui, 6);
     char fit[TEXT_LEN];
     render_text_fit(fb, title, tw, fit, sizeof fit);
     render_text(r, fb, p.x + m, y, won ? GOOD : (SDL_Color){255, 120, 100, 255}, fit);
-    y += L->big_line + px(L->ui, 10);
+    y += L->big_line + render_px(L->ui, 10);
     for (int i = 0; i < 3; i++) {
         for (int k = 0; k < nw[i]; k++, y += L->line)
             render_text(r, f, p.x + m, y, colors[i], wrapped[i][k]);
         if (nw[i])
-            y += px(L->ui, 8);
+            y += render_px(L->ui, 8);
     }
     return p;
 }
@@ -956,11 +905,11 @@ static MenuLayout menu_layout(const Game *g, const HudStats *hs)
     MenuLayout M;
     memset(&M, 0, sizeof M);
     M.items = hs->menu == MENU_QUIT ? MENU_QUIT_ITEMS : MENU_PAUSE_ITEMS;
-    int m = px(L.ui, 18), ih = L.line + px(L.ui, 14), gap = px(L.ui, 8);
+    int m = render_px(L.ui, 18), ih = L.line + render_px(L.ui, 14), gap = render_px(L.ui, 8);
     int w = (int)fmin(360 * L.ui, g->screen_w - 2 * L.pad);
-    int h = 2 * m + L.big_line + px(L.ui, 8) + (hs->menu == MENU_QUIT ? L.line + gap : 0) + M.items * (ih + gap) - gap;
+    int h = 2 * m + L.big_line + render_px(L.ui, 8) + (hs->menu == MENU_QUIT ? L.line + gap : 0) + M.items * (ih + gap) - gap;
     SDL_Rect droid[PROTECT_MAX];
-    protected_rects(g, px(L.ui, 8), droid);
+    protected_rects(g, render_px(L.ui, 8), droid);
     int cx = (g->screen_w - w) / 2, cy = (g->screen_h - h) / 2;
     SDL_Rect p = {cx, cy, w, h};
     if (SDL_HasIntersection(&p, &droid[0])) { /* beside the droid, on the side with more room */
@@ -970,8 +919,8 @@ static MenuLayout menu_layout(const Game *g, const HudStats *hs)
             p.x = cx;
     }
     M.panel = p;
-    M.title_y = p.y + m - px(L.ui, 6);
-    int y = M.title_y + L.big_line + px(L.ui, 8);
+    M.title_y = p.y + m - render_px(L.ui, 6);
+    int y = M.title_y + L.big_line + render_px(L.ui, 8);
     if (hs->menu == MENU_QUIT) {
         M.note_y = y;
         y += L.line + gap;
@@ -1013,7 +962,7 @@ static void draw_menu(Renderer *r, const Game *g, const HudStats *hs)
         SDL_SetRenderDrawColor(r->sdl, sel ? 150 : 70, sel ? 210 : 90, 255, sel ? 255 : 160);
         SDL_RenderDrawRect(r->sdl, &b);
         const char *const *item = quit ? quit_items[i] : pause_items[i];
-        int ty = b.y + (b.h - L->line) / 2 + px(L->ui, 1), inner = px(L->ui, 10);
+        int ty = b.y + (b.h - L->line) / 2 + render_px(L->ui, 1), inner = render_px(L->ui, 10);
         const char *label = !quit && i == MENU_LEAVE && hs->campaign ? "Quit to the title" : item[0];
         render_text(r, f, b.x + inner, ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, label);
         int kw = render_text_width(f, item[1]);
@@ -1051,8 +1000,8 @@ void render_ui(Renderer *r, const Game *g, const HudStats *hs)
     }
     SDL_Rect taken[2];
     taken[0] = draw_pause(r, g, hs, top);
-    if (taken[0].w > 0 && taken[0].y <= top + px(L->ui, 4))
-        top = taken[0].y + taken[0].h + px(L->ui, 4);
+    if (taken[0].w > 0 && taken[0].y <= top + render_px(L->ui, 4))
+        top = taken[0].y + taken[0].h + render_px(L->ui, 4);
     taken[1] = draw_result(r, g);
     if (g->message_left > 0 && g->message[0]) {
         int under = top > L->hud.y + L->hud.h ? top : L->hud.y + L->hud.h + L->pad;

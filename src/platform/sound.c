@@ -26,7 +26,6 @@ struct Sound {
     int gain;               /* per 10000: the master volume times the effects volume, in percent */
     SynthBank bank;
     Voice voice[SOUND_VOICES]; /* shared with the audio thread: locked */
-    unsigned long plays[SOUND_COUNT];
     char status[SOUND_STATUS_MAX];
 };
 
@@ -146,7 +145,6 @@ void sound_play(Sound *s, SoundId id)
 {
     if (!s || (int)id < 0 || id >= SOUND_COUNT)
         return;
-    s->plays[id]++;
     if (!s->device || s->muted || !s->bank.samples[id])
         return;
     SDL_LockAudioDevice(s->device);
@@ -187,23 +185,6 @@ bool sound_muted(const Sound *s)
 const char *sound_status(const Sound *s)
 {
     return s ? s->status : "No sound: playing silently";
-}
-
-unsigned long sound_play_count(const Sound *s, SoundId id)
-{
-    return s && (int)id >= 0 && id < SOUND_COUNT ? s->plays[id] : 0;
-}
-
-int sound_voices_playing(const Sound *s)
-{
-    if (!s || !s->device)
-        return 0;
-    int n = 0;
-    SDL_LockAudioDevice(s->device);
-    for (int v = 0; v < SOUND_VOICES; v++)
-        n += s->voice[v].samples != NULL;
-    SDL_UnlockAudioDevice(s->device);
-    return n;
 }
 
 void sound_set_volume(Sound *s, int master, int effects)

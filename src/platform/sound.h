@@ -52,11 +52,4 @@ int sound_gain(const Sound *s);
  * "No audio device: playing silently (...)". Valid until sound_destroy. */
 const char *sound_status(const Sound *s);
 
-/* How often sound_play was asked for id since sound_create (0 for an
- * unknown id). */
-unsigned long sound_play_count(const Sound *s, SoundId id);
-
-/* Effects in the mixer now (0 when silent or muted). */
-int sound_voices_playing(const Sound *s);
-
 #endif

@@ -1,0 +1,273 @@
+/* app_open.c - the App's start and end: the recording to replay and the settings
+ * read, SDL and its image and font libraries started, the window (or the
+ * headless surface), the assets, the game with its level loader thread, the
+ * campaign's title; and all of it closed again in the reverse order. */
+#define _POSIX_C_SOURCE 200809L
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "app.h"
+#include "loader.h"
+
+static bool sdl_key_name(const char *name, char *canon, size_t n)
+{
+    SDL_Keycode k = SDL_GetKeyFromName(name);
+    if (k == SDLK_UNKNOWN)
+        return false;
+    SDL_strlcpy(canon, SDL_GetKeyName(k), n);
+    return true;
+}
+
+/* Opens --record FILE for writing, before the game starts; NULL (said on
+ * stderr) when it cannot be written, when it is the level being played
+ * (writing would wipe the level), or when the level's path cannot stand on
+ * a recording's line. */
+FILE *open_record(const char *path, const char *level)
+{
+    struct stat rs, ls;
+    if (stat(path, &rs) == 0 && stat(level, &ls) == 0 && rs.st_dev == ls.st_dev && rs.st_ino == ls.st_ino) {
+        fprintf(stderr, "isodroid: --record %s is the level being played; name another file\n", path);
+        return NULL;
+    }
+    if (!replay_path_ok(level)) {
+        fprintf(stderr, "isodroid: cannot record play of a level whose path holds a line break\n");
+        return NULL;
+    }
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "isodroid: cannot write the recording %s: %s\n", path, strerror(errno));
+    return f;
+}
+
+/* ---- level files loaded on a thread of their own (loader.h), for the game ---- */
+
+static void *loader_job_start(void *ctx, const char *path)
+{
+    (void)ctx;
+    return loader_start(path, LOADER_LEVEL_SIM);
+}
+
+static GameLoadState loader_job_poll(void *job)
+{
+    switch (loader_poll(job)) {
+    case LOADER_RUNNING:
+        return GAME_LOAD_RUNNING;
+    case LOADER_DONE:
+        return GAME_LOAD_DONE;
+    default:
+        return GAME_LOAD_FAILED;
+    }
+}
+
+static double loader_job_progress(void *job)
+{
+    return loader_progress(job);
+}
+
+static bool loader_job_take(void *job, Level *level, Sim *sim, Sim *start, Diags *d)
+{
+    return loader_take(job, level, sim, start, d);
+}
+
+static void loader_job_drop(void *job)
+{
+    loader_abandon(job); /* never waits; loader_shutdown joins it before exit */
+}
+
+/* --replay FILE loaded (its level is played unless another is given);
+ * false after saying why. */
+bool app_read_replay(App *app)
+{
+    if (!app->opt.replay)
+        return true;
+    Diags rd;
+    diag_clear(&rd);
+    if (!replay_load(app->opt.replay, &app->replay, &rd)) {
+        for (int i = 0; i < rd.count; i++)
+            fprintf(stderr, "%s\n", rd.msg[i]);
+        return false;
+    }
+    if (!app->opt.level)
+        app->opt.level = app->replay.level;
+    return true;
+}
+
+/* The settings: read before the window opens (its size); none with --no-progress. */
+void app_read_settings(App *app)
+{
+    settings_default(&app->settings);
+    app->settings_path = app->opt.no_progress ? NULL : settings_path_default();
+    if (app->settings_path)
+        settings_load(&app->settings, app->settings_path, sdl_key_name, NULL);
+    if (!app->opt.size_given && !app->opt.headless) {
+        app->opt.w = app->settings.window_w;
+        app->opt.h = app->settings.window_h;
+    }
+}
+
+/* SDL (with a display unless headless), SDL_image and SDL_ttf; false after
+ * saying why, with nothing left started. */
+bool sdl_start(bool headless)
+{
+    if (headless)
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
+    if (SDL_Init(headless ? 0 : SDL_INIT_VIDEO) != 0) {
+        fprintf(stderr, "isodroid: cannot start the display: %s\n"
+                        "No display here? Run 'isodroid --headless --script FILE', or set DISPLAY.\n",
+                SDL_GetError());
+        return false;
+    }
+    if (!headless) {
+        /* SDL falls back to drivers that show nothing; a player wants a window */
+        const char *drv = SDL_GetCurrentVideoDriver(), *asked = SDL_getenv("SDL_VIDEODRIVER");
+        if (drv && (!strcmp(drv, "offscreen") || !strcmp(drv, "dummy")) && !(asked && !strcmp(asked, drv))) {
+            fprintf(stderr, "isodroid: no display found (SDL could only start its '%s' video driver).\n"
+                            "No display here? Run 'isodroid --headless --script FILE', or set DISPLAY.\n",
+                    drv);
+            SDL_Quit();
+            return false;
+        }
+    }
+    if (IMG_Init(IMG_INIT_PNG) == 0 || TTF_Init() != 0) {
+        fprintf(stderr, "isodroid: cannot start SDL_image/SDL_ttf: %s\n", SDL_GetError());
+        SDL_Quit();
+        return false;
+    }
+    return true;
+}
+
+void sdl_stop(void)
+{
+    TTF_Quit();
+    IMG_Quit();
+    SDL_Quit();
+}
+
+/* The surface to draw on headless, else the window; app->sdl NULL when neither opened. */
+static void open_target(App *app)
+{
+    if (app->opt.headless) {
+        app->surface = SDL_CreateRGBSurfaceWithFormat(0, app->opt.w, app->opt.h, 32, SDL_PIXELFORMAT_ARGB8888);
+        app->sdl = app->surface ? SDL_CreateSoftwareRenderer(app->surface) : NULL;
+        return;
+    }
+    app->window = SDL_CreateWindow("Isodroid", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, app->opt.w,
+                                   app->opt.h, SDL_WINDOW_RESIZABLE);
+    if (app->window) {
+        SDL_SetWindowMinimumSize(app->window, SIZE_MIN, SIZE_MIN); /* as small as --size takes: the layout fits any */
+        app->sdl = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_PRESENTVSYNC);
+        if (!app->sdl)
+            app->sdl = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_SOFTWARE);
+    }
+}
+
+/* The window (or surface), the assets, the game on `level` and the
+ * renderer; false after saying which did not open (app_close closes the rest). */
+bool app_open(App *app, const char *level)
+{
+    char err[1200];
+    Diags d;
+    diag_clear(&d);
+    open_target(app);
+    if (!app->sdl) {
+        fprintf(stderr, "isodroid: cannot open a window: %s\n"
+                        "No display here? Run 'isodroid --headless --script FILE', or set DISPLAY.\n",
+                SDL_GetError());
+    } else if (!assets_load(&app->assets, assets_find_dir(), err, sizeof err)) {
+        fprintf(stderr, "isodroid: %s\nReinstall the assets folder (git checkout assets) or rebuild it: make art\n",
+                err);
+    } else if (!game_init(&app->game, level, app->opt.w, app->opt.h, &d)) {
+        for (int i = 0; i < d.count; i++)
+            fprintf(stderr, "%s\n", d.msg[i]);
+        if (d.dropped)
+            fprintf(stderr, "%s: (and %d more)\n", level, d.dropped);
+    } else if (!(app->render = render_create(app->sdl, &app->assets))) {
+        fprintf(stderr, "isodroid: out of memory\n");
+    } else {
+        return true;
+    }
+    return false;
+}
+
+/* Started without a level: the title, with the level of the day and the extra levels. */
+static void start_campaign(App *app)
+{
+    time_t now = time(NULL); /* the level of the day: its seed is the date, YYYYMMDD */
+    struct tm day;
+    if (localtime_r(&now, &day))
+        app->front.day_seed = (unsigned long long)(day.tm_year + 1900) * 10000 +
+                              (unsigned long long)(day.tm_mon + 1) * 100 + (unsigned long long)day.tm_mday;
+    char extra[4096];
+    if (snprintf(extra, sizeof extra, "%s/extra", app->game.levels.dir) < (int)sizeof extra)
+        levelset_scan(&app->extras, extra); /* none: no extras */
+    set_screen(app, FRONT_TITLE);
+}
+
+/* The opened game made ready to play: its size, the trace, the loader, the
+ * progress, the title (a campaign), the sound, the gamepads, the settings
+ * and the recording (owned by main; the game writes through game.record). */
+void app_begin(App *app, FILE *record)
+{
+    if (app->window) {
+        int w, h;
+        SDL_GetRendererOutputSize(app->sdl, &w, &h);
+        game_resize(&app->game, w, h);
+        game_center_on_droid(&app->game);
+    }
+    app->game.trace = app->opt.trace ? stdout : NULL;
+    app->game.replaying = app->opt.replay != NULL;
+    app->campaign = !app->opt.level && !app->opt.replay; /* started without a level: the title first */
+    /* a replay switches levels on its ticks, and a headless run steps
+     * faster than a thread loads: both load at once, so that they play
+     * the same every time (--frame-stats keeps real time: in the background) */
+    if (!app->game.replaying && (!app->opt.headless || app->opt.frame_stats))
+        game_set_loader(&app->game, (GameLoader){loader_job_start, loader_job_poll, loader_job_progress,
+                                                 loader_job_take, loader_job_drop, NULL});
+    char *progress = app->opt.no_progress ? NULL : progress_default_path();
+    progress_load(&app->game.progress, progress);
+    free(progress);
+    if (app->game.progress.error[0])
+        game_say(&app->game, 10.0, "%s", app->game.progress.error);
+    app->screen_traced = "play"; /* a level given starts in play: traced from its first change */
+    if (app->campaign)
+        start_campaign(app);
+    if (!app->opt.bench_frames)
+        app->sound = sound_create(app->opt.mute, app->opt.headless);
+    app->pad = pad_create();
+    app->game.show_minimap = app->settings.minimap;
+    settings_apply(app);
+    if (app->settings.error[0])
+        game_say(&app->game, 10.0, "%s", app->settings.error);
+    if (record) {
+        app->game.record = record;
+        replay_write_header(record, app->game.path);
+    }
+}
+
+/* Everything the App holds, freed or closed (what never opened is NULL or zeroed). */
+void app_close(App *app)
+{
+    free(app->settings_path);
+    pad_destroy(app->pad);
+    sound_destroy(app->sound);
+    replay_free(&app->replay);
+    render_destroy(app->render);
+    gen_free(app);
+    front_free(&app->front);
+    levelset_free(&app->extras);
+    game_deinit(&app->game);
+    loader_shutdown();
+    assets_free(&app->assets);
+    if (app->sdl)
+        SDL_DestroyRenderer(app->sdl);
+    if (app->surface)
+        SDL_FreeSurface(app->surface);
+    if (app->window)
+        SDL_DestroyWindow(app->window);
+}

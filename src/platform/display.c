@@ -1,0 +1,96 @@
+/* display.c - the window or the headless surface: its size read back,
+ * fullscreen, a frame drawn with what the HUD is told of the App, and a
+ * screenshot of what was drawn last. */
+#include <SDL_image.h>
+#include <string.h>
+
+#include "app.h"
+
+/* The game's screen is the renderer's output, read back after any window
+ * event rather than taken from the event: window managers (or their absence)
+ * differ in what they report and when. */
+void sync_size(App *app)
+{
+    int w, h;
+    if (!app->window || SDL_GetRendererOutputSize(app->sdl, &w, &h) != 0)
+        return;
+    if (w != app->game.screen_w || h != app->game.screen_h)
+        game_resize(&app->game, w, h);
+}
+
+/* Whether the window covers the screen now. */
+bool is_fullscreen(const App *app)
+{
+    return app->window && (app->fullscreen || (SDL_GetWindowFlags(app->window) & SDL_WINDOW_FULLSCREEN_DESKTOP));
+}
+
+/* Fullscreen as a borderless window over the whole display. On X11 a
+ * fullscreen request is the window manager's to carry out, and with none
+ * running nothing happens while SDL believes the window grew (the picture is
+ * drawn for the wrong size); moving and sizing the window ourselves works
+ * with or without one. Elsewhere SDL's desktop fullscreen does the job. */
+void toggle_fullscreen(App *app)
+{
+    SDL_Window *win = app->window;
+    if (!win)
+        return;
+    const char *driver = SDL_GetCurrentVideoDriver();
+    SDL_Rect display;
+    if (!driver || strcmp(driver, "x11") != 0) {
+        bool full = SDL_GetWindowFlags(win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+        SDL_SetWindowFullscreen(win, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+    } else if (!app->fullscreen) {
+        if (SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(win), &display) != 0)
+            return;
+        SDL_GetWindowPosition(win, &app->windowed.x, &app->windowed.y);
+        SDL_GetWindowSize(win, &app->windowed.w, &app->windowed.h);
+        SDL_SetWindowBordered(win, SDL_FALSE);
+        SDL_SetWindowPosition(win, display.x, display.y);
+        SDL_SetWindowSize(win, display.w, display.h);
+        SDL_RaiseWindow(win);
+        app->fullscreen = true;
+    } else {
+        SDL_SetWindowBordered(win, SDL_TRUE);
+        SDL_SetWindowSize(win, app->windowed.w, app->windowed.h);
+        SDL_SetWindowPosition(win, app->windowed.x, app->windowed.y);
+        app->fullscreen = false;
+    }
+    sync_size(app);
+}
+
+HudStats hud_stats(const App *app)
+{
+    return (HudStats){app->fps,      app->debug,     app->menu,          app->menu_sel,
+                      &app->front,   app->campaign,  &app->settings,     app->settings_path};
+}
+
+void draw(App *app)
+{
+    HudStats hs = hud_stats(app);
+    render_frame(app->render, &app->game, &hs);
+    SDL_RenderPresent(app->sdl);
+}
+
+/* Draws nothing itself: saves what was last drawn. False with the reason in err. */
+bool screenshot(App *app, const char *path, char *err, size_t err_size)
+{
+    SDL_Surface *shot = app->surface;
+    bool own = false;
+    if (!shot) {
+        int w, h;
+        SDL_GetRendererOutputSize(app->sdl, &w, &h);
+        shot = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+        own = true;
+        if (!shot || SDL_RenderReadPixels(app->sdl, NULL, SDL_PIXELFORMAT_ARGB8888, shot->pixels, shot->pitch)) {
+            snprintf(err, err_size, "%s", SDL_GetError());
+            SDL_FreeSurface(shot);
+            return false;
+        }
+    }
+    int rc = IMG_SavePNG(shot, path);
+    if (rc)
+        snprintf(err, err_size, "%s", IMG_GetError());
+    if (own)
+        SDL_FreeSurface(shot);
+    return rc == 0;
+}

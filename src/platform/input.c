@@ -1,0 +1,356 @@
+/* input.c - SDL events to the game: a gamepad's as keys (pad.h), the window's,
+ * and keys and mouse buttons to whichever has them: the unsaved-edits
+ * question, the screens around the play, the pause panel, or the play and
+ * the editor (the bindings table's actions). */
+#include "app.h"
+
+/* A key while the unsaved-edits question is open. */
+static void answer_key(App *app, SDL_Keycode k, Uint16 mod)
+{
+    GameAnswer answer;
+    BindAction a = key_action_in(app, k, mod, BIND_IN_ASK);
+    if (a == BIND_ASK_SAVE)
+        answer = GAME_ANSWER_SAVE;
+    else if (a == BIND_ASK_DISCARD)
+        answer = GAME_ANSWER_DISCARD;
+    else if (a == BIND_ASK_CANCEL || a == BIND_BACK)
+        answer = GAME_ANSWER_CANCEL;
+    else
+        return;
+    if (game_answer(&app->game, answer))
+        app->quit = true;
+}
+
+/* An action on what is shown: the help, the minimap, the cones, the
+ * camera, the walls; panning and zooming. Other actions do nothing here. */
+static void view_action(Game *g, BindAction a)
+{
+    switch (a) {
+    case BIND_HELP:
+        g->show_help = !g->show_help;
+        break;
+    case BIND_MINIMAP:
+        g->show_minimap = !g->show_minimap;
+        break;
+    case BIND_CONES:
+        g->show_cones = !g->show_cones;
+        break;
+    case BIND_CAMERA:
+        game_toggle_follow(g);
+        break;
+    case BIND_WALLS:
+        g->walls_down = !g->walls_down;
+        game_say(g, 2.0, g->walls_down ? "Walls down: T raises them again." : "Walls up.");
+        break;
+    case BIND_PAN_UP:
+        game_pan(g, 0, 48);
+        break;
+    case BIND_PAN_DOWN:
+        game_pan(g, 0, -48);
+        break;
+    case BIND_PAN_LEFT:
+        game_pan(g, 48, 0);
+        break;
+    case BIND_PAN_RIGHT:
+        game_pan(g, -48, 0);
+        break;
+    case BIND_ZOOM_IN:
+        game_zoom_at(g, (ScreenPos){g->screen_w / 2.0, g->screen_h / 2.0}, 1.25);
+        break;
+    case BIND_ZOOM_OUT:
+        game_zoom_at(g, (ScreenPos){g->screen_w / 2.0, g->screen_h / 2.0}, 0.8);
+        break;
+    default:
+        break;
+    }
+}
+
+/* An action of the play or the editor (not a step, not the panel's, not the question's). */
+static void play_action(App *app, BindAction a)
+{
+    Game *g = &app->game;
+    switch (a) {
+    case BIND_FRAME_RATE:
+        app->debug = !app->debug;
+        break;
+    case BIND_SAVE:
+        game_save(g);
+        break;
+    case BIND_UNDO:
+        game_undo(g);
+        break;
+    case BIND_REDO:
+        game_redo(g);
+        break;
+    case BIND_BACK:
+        if (g->show_help)
+            g->show_help = false;
+        else if (g->editing)
+            game_edit_toggle(g);
+        else
+            open_menu(app, MENU_PAUSE);
+        break;
+    case BIND_PAUSE:
+        if (!g->editing)
+            game_set_pause(g, GAME_PAUSE_PLAYER, !(g->pause & GAME_PAUSE_PLAYER));
+        break;
+    case BIND_REWIND:
+        if (!g->editing && game_rewind(g))
+            release_held(app, false);
+        break;
+    case BIND_EDITOR:
+        game_edit_toggle(g);
+        break;
+    case BIND_RESTART:
+        if (!g->editing) {
+            unpause_player(app);
+            game_restart(g);
+        }
+        break;
+    case BIND_SOUND:
+        sound_set_muted(app->sound, !sound_muted(app->sound));
+        game_say(g, 2.0, sound_muted(app->sound) ? "Sound off (K turns it on)." : "Sound on.");
+        break;
+    case BIND_NEXT_LEVEL:
+        game_request_switch(g, +1);
+        break;
+    case BIND_PREV_LEVEL:
+        game_request_switch(g, -1);
+        break;
+    case BIND_FULLSCREEN:
+        toggle_fullscreen(app);
+        app->settings.fullscreen = is_fullscreen(app);
+        settings_keep(app);
+        break;
+    default:
+        view_action(g, a);
+        break;
+    }
+}
+
+/* A key pressed: to the open question, the screen around the play, the
+ * open panel, or the play (a step, the next level after a win, the
+ * editor's palette, an action). */
+static void key_down(App *app, SDL_Keycode k, Uint16 mod)
+{
+    Game *g = &app->game;
+    if (g->ask != GAME_ASK_NONE) {
+        answer_key(app, k, mod);
+        return;
+    }
+    if (app->front.screen != FRONT_PLAY) {
+        front_key(app, k, mod);
+        return;
+    }
+    if (app->menu != MENU_NONE) {
+        menu_key(app, k, mod);
+        return;
+    }
+    BindAction a = key_action(app, k, mod);
+    if (!g->editing && (a == BIND_STEP_UP || a == BIND_STEP_DOWN || a == BIND_STEP_LEFT || a == BIND_STEP_RIGHT ||
+                        a == BIND_STEP_UP_LEFT || a == BIND_STEP_UP_RIGHT || a == BIND_STEP_DOWN_LEFT ||
+                        a == BIND_STEP_DOWN_RIGHT)) {
+        direction_key(app, k, mod, true);
+        return;
+    }
+    if (!g->editing && g->sim.status == SIM_WON && (a == BIND_CONFIRM || a == BIND_PAUSE)) {
+        unpause_player(app);
+        if (campaign_over(app))
+            set_screen(app, FRONT_ENDING);
+        else
+            game_next_level(g);
+        return;
+    }
+    if (g->editing && !(mod & (KMOD_CTRL | KMOD_ALT))) { /* the palette: fixed keys */
+        if (k >= SDLK_1 && k <= SDLK_9) {
+            game_edit_brush(g, GAME_PALETTE[k - SDLK_1]);
+            return;
+        }
+        if (k == SDLK_0) {
+            game_edit_brush(g, GAME_PALETTE[9]);
+            return;
+        }
+    }
+    play_action(app, a);
+}
+
+static void mouse_down(App *app, int button, int px, int py)
+{
+    Game *g = &app->game;
+    TilePos t;
+    char glyph;
+    if (g->ask != GAME_ASK_NONE)
+        return;
+    if (app->front.screen != FRONT_PLAY) { /* the title, the level select or the ending */
+        int item = button == SDL_BUTTON_LEFT ? render_front_pick(g, &app->front, px, py) : -1;
+        if (app->front.screen == FRONT_ENDING && button == SDL_BUTTON_LEFT) {
+            front_do(app, FRONT_CONFIRM);
+        } else if (item >= 0) {
+            app->front.sel = item;
+            front_do(app, FRONT_CONFIRM);
+        }
+        return;
+    }
+    if (g->show_help && button == SDL_BUTTON_LEFT) { /* a click closes the help, as Esc does */
+        g->show_help = false;
+        return;
+    }
+    if (app->menu != MENU_NONE) { /* the panel takes the clicks */
+        HudStats hs = hud_stats(app);
+        int item = button == SDL_BUTTON_LEFT ? render_menu_pick(g, &hs, px, py) : -1;
+        if (item >= 0)
+            menu_choose(app, item);
+        return;
+    }
+    if (button == SDL_BUTTON_LEFT && g->editing && render_palette_pick(g, px, py, &glyph)) {
+        game_edit_brush(g, glyph);
+    } else if (button == SDL_BUTTON_LEFT && render_minimap_pick(g, px, py, &t)) {
+        if (g->editing) /* the minimap moves the camera while editing */
+            game_look_at_tile(g, t);
+        else
+            game_click_tile(g, t);
+    } else if (button == SDL_BUTTON_LEFT) {
+        if (!pick_tile(app, px, py, &t))
+            return;
+        if (g->editing) {
+            game_edit_press(g, t, false);
+        } else {
+            game_click_tile(g, t);
+            app->mouse_held = g->sim.status == SIM_PLAYING;
+            app->held_tile = t;
+        }
+    } else if (button == SDL_BUTTON_RIGHT && g->editing) {
+        if (pick_tile(app, px, py, &t))
+            game_edit_press(g, t, true);
+    } else {
+        app->dragging = true;
+        app->drag_x = px;
+        app->drag_y = py;
+    }
+}
+
+static void mouse_up(App *app, int button)
+{
+    if (button == SDL_BUTTON_LEFT) {
+        game_edit_release(&app->game);
+        if (app->mouse_held)
+            game_command(&app->game, (SimCmd){SIM_CMD_RELEASE, 0, 0});
+        app->mouse_held = false;
+    } else {
+        app->dragging = false;
+    }
+}
+
+static void mouse_move(App *app, int px, int py)
+{
+    Game *g = &app->game;
+    if (app->dragging) {
+        game_pan(g, px - app->drag_x, py - app->drag_y);
+        app->drag_x = px;
+        app->drag_y = py;
+    }
+    TilePos t;
+    /* the pointer moved by the player (not the window's first report of
+     * where it stands): only that picks a screen's item */
+    bool moved = app->pointer_in && (px != app->mouse_x || py != app->mouse_y);
+    app->mouse_x = px;
+    app->mouse_y = py;
+    app->pointer_in = true;
+    if (app->front.screen != FRONT_PLAY) {
+        int item = moved ? render_front_pick(g, &app->front, px, py) : -1;
+        if (item >= 0)
+            app->front.sel = item;
+        return;
+    }
+    if (g->painting && pick_tile(app, px, py, &t))
+        game_edit_drag(g, t);
+    if (app->menu != MENU_NONE) {
+        HudStats hs = hud_stats(app);
+        int item = render_menu_pick(g, &hs, px, py);
+        if (item >= 0)
+            app->menu_sel = item;
+    }
+    hover_at(app, px, py);
+    follow_pointer(app);
+}
+
+static void handle_event_now(App *app, const SDL_Event *e);
+
+/* Every input, then the screen it may have changed (--trace). */
+void handle_event(App *app, const SDL_Event *e)
+{
+    handle_event_now(app, e);
+    trace_screen(app);
+}
+
+static void handle_event_now(App *app, const SDL_Event *e)
+{
+    Game *g = &app->game;
+    if (e->type >= SDL_CONTROLLERAXISMOTION && e->type <= SDL_CONTROLLERDEVICEREMAPPED) { /* a gamepad: as keys */
+        SDL_Event keys[PAD_KEYS_MAX];
+        const char *note;
+        int n = pad_translate(app->pad, e, app->front.screen != FRONT_PLAY, keys, &note);
+        if (note && g->trace)
+            fprintf(g->trace, "%s\n", note);
+        for (int i = 0; i < n; i++)
+            handle_event(app, &keys[i]);
+        return;
+    }
+    switch (e->type) {
+    case SDL_QUIT:
+        request_quit(app);
+        break;
+    case SDL_WINDOWEVENT:
+        switch (e->window.event) {
+        case SDL_WINDOWEVENT_FOCUS_LOST:
+            app->focus_lost = true;
+            release_held(app, true);
+            break;
+        case SDL_WINDOWEVENT_FOCUS_GAINED: app->focus_lost = false; break;
+        case SDL_WINDOWEVENT_MINIMIZED: app->minimized = true; break;
+        case SDL_WINDOWEVENT_RESTORED:
+        case SDL_WINDOWEVENT_MAXIMIZED:
+        case SDL_WINDOWEVENT_SHOWN: app->minimized = false; break;
+        default: break;
+        }
+        sync_size(app); /* resized, maximized, restored, shown: whatever it was */
+        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED)
+            settings_note_window(app);
+        break;
+    case SDL_KEYDOWN:
+        key_down(app, e->key.keysym.sym, e->key.keysym.mod);
+        sync_pause(app);
+        if (app->pointer_in)
+            hover_at(app, app->mouse_x, app->mouse_y); /* the view or the level may have changed under it */
+        break;
+    case SDL_KEYUP:
+        direction_key(app, e->key.keysym.sym, 0, false);
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+        mouse_down(app, e->button.button, e->button.x, e->button.y);
+        break;
+    case SDL_MOUSEBUTTONUP:
+        mouse_up(app, e->button.button);
+        break;
+    case SDL_MOUSEMOTION:
+        mouse_move(app, e->motion.x, e->motion.y);
+        break;
+    case SDL_MOUSEWHEEL: {
+        int mx, my;
+        SDL_GetMouseState(&mx, &my);
+        game_zoom_at(g, (ScreenPos){mx, my}, e->wheel.y > 0 ? 1.15 : 1 / 1.15);
+        break;
+    }
+    default:
+        break;
+    }
+    sync_pause(app);
+}
+
+/* Handles the events SDL has now (a headless run polls none of its own). */
+void pump_events(App *app)
+{
+    SDL_Event e;
+    while (SDL_PollEvent(&e))
+        handle_event(app, &e);
+}
