@@ -24,9 +24,11 @@ mkdir -p "$out/nav" "$out/rules" "$out/game" "$out/isopath" "$out/bin"
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 srcs=$(printf '%s\n' src/nav/*.c src/rules/*.c src/game/*.c src/isopath/*.c)
 objs=$(echo "$srcs" | sed "s|^src/|$out/|; s|\\.c\$|.o|")
-export cc32 out
+version=$(sed -n 's/^VERSION := //p' Makefile)
+rm -f "$out/bin/isopath" # never a binary of an earlier run
+export cc32 out version
 echo "$srcs" | xargs -P "$jobs" -n 1 sh -c \
-    'o="$out/${1#src/}"; "$cc32" -std=c11 -D_POSIX_C_SOURCE=200809L -m32 -mfpmath=387 -O2 -w -Isrc/nav -Isrc/rules -Isrc/game -c "$1" -o "${o%.c}.o"' \
+    'o="$out/${1#src/}"; "$cc32" -std=c11 -D_POSIX_C_SOURCE=200809L -m32 -mfpmath=387 -O2 -w -DISODROID_VERSION="\"$version\"" -Isrc/nav -Isrc/rules -Isrc/game -c "$1" -o "${o%.c}.o"' \
     sh 2>"$tmp/cc.err"
 rc=$?
 # shellcheck disable=SC2046
