@@ -108,7 +108,7 @@ static inline uint64_t cost_of(const Field *f, uint32_t i)
 static bool search(Field *f, const Grid *g, TilePos goal)
 {
     int ndirs;
-    const int (*dirs)[2] = path_topology_dirs(f->topology, &ndirs);
+    const int (*dirs)[2] = nav_topology_dirs(f->topology, &ndirs);
     const uint8_t *cost = g->cost; /* bordered: a neighbour's lookup never leaves it */
     ptrdiff_t off[8];
     bool diag[8];
@@ -256,7 +256,7 @@ bool field_next(const Field *f, TilePos from, TilePos *to)
     if (d < 0)
         return false;
     int n;
-    const int (*dirs)[2] = path_topology_dirs(f->topology, &n);
+    const int (*dirs)[2] = nav_topology_dirs(f->topology, &n);
     *to = tile_pos(from.x + dirs[d][0], from.y + dirs[d][1]);
     return true;
 }

@@ -9,11 +9,12 @@
 #define ISODROID_FIELD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "coord.h"
 #include "grid.h"
-#include "path.h"
+#include "units.h"
 
 typedef struct FieldEntry {
     uint64_t key;

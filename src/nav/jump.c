@@ -57,12 +57,12 @@ void jump_build(JumpTable *jt, const Grid *g)
     static const int order[8] = {0, 2, 4, 6, 1, 3, 5, 7};
     for (int k = 0; k < 8; k++) {
         int d = order[k];
-        int dx = grid_dir8[d][0], dy = grid_dir8[d][1];
+        int dx = nav_dir8[d][0], dy = nav_dir8[d][1];
         int64_t off = (int64_t)dy * stride + dx;
         int64_t first = off > 0 ? cells - 1 : 0, last = off > 0 ? -1 : cells, inc = off > 0 ? -1 : 1;
         if (d % 2 == 0) {
             /* the side tiles and the tile one step back */
-            int64_t s1 = (int64_t)grid_dir8[(d + 2) % 8][1] * stride + grid_dir8[(d + 2) % 8][0];
+            int64_t s1 = (int64_t)nav_dir8[(d + 2) % 8][1] * stride + nav_dir8[(d + 2) % 8][0];
             int64_t s2 = -s1;
             for (int64_t n = first; n != last; n += inc) {
                 if (!cost[n]) {

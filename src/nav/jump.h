@@ -20,7 +20,7 @@
 
 typedef struct JumpTable {
     int w, h;
-    /* dist[cell * 8 + d], cell a bordered index, d indexing grid_dir8
+    /* dist[cell * 8 + d], cell a bordered index, d indexing nav_dir8
      * (E SE S SW W NW N NE): > 0, a jump point that many steps away;
      * <= 0, none, and -dist steps can be taken before a wall or a corner. */
     int16_t *dist;

@@ -50,10 +50,6 @@
 #define HOT_INLINE static inline
 #endif
 
-static const int dir4[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
-/* Hex in axial coordinates (q = x, r = y): the six neighbours. */
-static const int dirhex[6][2] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}};
-
 typedef struct Slot {
     uint32_t key_lo, key_hi; /* f while open; g in the closed log */
     uint32_t node;
@@ -125,22 +121,6 @@ static inline void slot_set(Slot *s, uint64_t key, uint32_t node)
     s->node = node;
 }
 
-static const int (*topology_dirs(PathTopology t, int *count))[2]
-{
-    switch (t) {
-    case PATH_TOPO_4:
-        *count = 4;
-        return dir4;
-    case PATH_TOPO_HEX:
-        *count = 6;
-        return dirhex;
-    case PATH_TOPO_8:
-    default:
-        *count = 8;
-        return grid_dir8;
-    }
-}
-
 /* ---- coordinates and the heuristic --------------------------------------- */
 
 static inline void node_xy(const PathState *st, uint32_t i, int *px, int *py)
@@ -161,19 +141,16 @@ static TilePos node_tile(const PathState *st, uint32_t i)
  * coordinates. The hot loops pass a constant topology, so the switch folds. */
 HOT_INLINE uint64_t distance_xy(const PathState *st, PathTopology topo, int px, int py)
 {
-    uint64_t dx = (uint64_t)abs(px - st->goal_px), dy = (uint64_t)abs(py - st->goal_py);
     switch (topo) {
     case PATH_TOPO_4:
-        return st->cmin * UNIT_STRAIGHT * (dx + dy);
+        return st->cmin * UNIT_STRAIGHT * (uint64_t)(abs(px - st->goal_px) + abs(py - st->goal_py));
     case PATH_TOPO_HEX: {
         int64_t dq = px - st->goal_px, dr = py - st->goal_py, ds = dq + dr;
         return st->cmin * UNIT_STRAIGHT * (uint64_t)((llabs(dq) + llabs(dr) + llabs(ds)) / 2);
     }
     case PATH_TOPO_8:
-    default: {
-        uint64_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-        return st->cmin * (UNIT_DIAGONAL * lo + UNIT_STRAIGHT * (hi - lo));
-    }
+    default:
+        return st->cmin * nav_octile(px - st->goal_px, py - st->goal_py);
     }
 }
 
@@ -591,7 +568,7 @@ HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo, 
     const long expansion_limit = st->opt.expansion_limit;
     const uint64_t cost_limit = st->cost_limit;
     int ndirs;
-    const int (*dirs)[2] = topology_dirs(topo, &ndirs);
+    const int (*dirs)[2] = nav_topology_dirs(topo, &ndirs);
     while (budget-- > 0) {
         if (open_empty(st))
             return finish_without_goal(st, st->limit_hit);
@@ -666,7 +643,7 @@ HOT_INLINE void jps_target(const PathState *st, uint32_t n, int px, int py, int 
     int dist = st->jump.dist[(size_t)n * 8 + (size_t)d];
     int reach = dist > 0 ? dist : -dist;
     int k = dist > 0 ? dist : INT_MAX; /* steps to the successor */
-    int sx = grid_dir8[d][0], sy = grid_dir8[d][1];
+    int sx = nav_dir8[d][0], sy = nav_dir8[d][1];
     int gx = (st->goal_px - px) * sx, gy = (st->goal_py - py) * sy; /* goal ahead, per axis */
     if (d & 1) {
         int m = gx < gy ? gx : gy;
@@ -736,7 +713,7 @@ static PathStatus jps_run(PathState *st, long budget)
 #endif
             int d = next[i].d, k = next[i].k;
             uint64_t step = st->cmin * (d & 1 ? UNIT_DIAGONAL : UNIT_STRAIGHT);
-            uint64_t h = jps_heuristic(st, jp, px + k * grid_dir8[d][0], py + k * grid_dir8[d][1]);
+            uint64_t h = jps_heuristic(st, jp, px + k * nav_dir8[d][0], py + k * nav_dir8[d][1]);
             relax(st, jp, t, g + (uint64_t)k * step + h, d);
         }
     }
@@ -831,13 +808,13 @@ PathOptions path_options_default(void)
 
 const int (*path_topology_dirs(PathTopology t, int *count))[2]
 {
-    return topology_dirs(t, count);
+    return nav_topology_dirs(t, count);
 }
 
 bool path_can_step(const Grid *g, PathTopology t, int x, int y, int dx, int dy)
 {
     int n;
-    const int (*dirs)[2] = topology_dirs(t, &n);
+    const int (*dirs)[2] = nav_topology_dirs(t, &n);
     for (int d = 0; d < n; d++)
         if (dirs[d][0] == dx && dirs[d][1] == dy)
             return t == PATH_TOPO_8 ? grid_can_step(g, x, y, dx, dy) : grid_walkable(g, x + dx, y + dy);
@@ -847,7 +824,7 @@ bool path_can_step(const Grid *g, PathTopology t, int x, int y, int dx, int dy)
 static void setup_topology(PathState *st)
 {
     int ndirs;
-    const int (*dirs)[2] = topology_dirs(st->opt.topology, &ndirs);
+    const int (*dirs)[2] = nav_topology_dirs(st->opt.topology, &ndirs);
     for (int d = 0; d < ndirs; d++) {
         int dx = dirs[d][0], dy = dirs[d][1];
         st->off[d] = dy * st->stride + dx;
@@ -1069,16 +1046,4 @@ int path_copy_tiles(const PathState *st, TilePos **tiles, int *cap)
     for (int i = 0; i < n; i++)
         (*tiles)[i] = path_tile(st, i);
     return n;
-}
-
-const char *path_status_name(PathStatus s)
-{
-    switch (s) {
-    case PATH_RUNNING: return "running";
-    case PATH_FOUND: return "found";
-    case PATH_NEAREST: return "nearest";
-    case PATH_NONE: return "no path";
-    case PATH_LIMIT: return "limit reached";
-    }
-    return "?";
 }

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "path.h"
+#include "units.h"
 
 #define NONE UINT32_MAX
 /* A landmark distance: straight steps (bits 15-31), diagonal steps (0-14). */
@@ -105,7 +105,7 @@ typedef struct Build {
     uint64_t far_cost;
     bool overflow;      /* a distance had too many steps for its field */
     long walkable, core, tree, corners;
-    uint8_t *moves;     /* per tile: allowed moves (bit d: grid_dir8[d]) */
+    uint8_t *moves;     /* per tile: allowed moves (bit d: nav_dir8[d]) */
     uint8_t *deg;       /* per tile: moves left while peeling; then the step to the parent */
     uint32_t *order;    /* peel order */
     uint32_t *aux;      /* region queue; core tiles per region; placing distances */
@@ -160,12 +160,6 @@ struct RouteMap {
     uint32_t goal_mark[ROUTE_MARKS_MAX]; /* their distances to the goal */
     uint64_t goal_cost[ROUTE_MARKS_MAX]; /* the same in search units */
 };
-
-/* E SE S SW W NW N NE, as grid_dir8 */
-static const int dir_x[8] = {1, 1, 0, -1, -1, -1, 0, 1};
-static const int dir_y[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-/* the direction of a step with signs (sx, sy), indexed [sy + 1][sx + 1] */
-static const int dir_of[3][3] = {{5, 6, 7}, {4, -1, 0}, {3, 2, 1}};
 
 static inline int link_kind(uint32_t link)
 {
@@ -241,8 +235,8 @@ RouteMap *route_create(int w, int h)
     rm->tiles = (uint32_t)w * (uint32_t)h;
     rm->row_magic = ((UINT64_C(1) << 40) + (uint64_t)w - 1) / (uint64_t)w;
     for (int d = 0; d < 8; d++) {
-        rm->off[d] = dir_y[d] * w + dir_x[d];
-        rm->boff[d] = dir_y[d] * (w + 2) + dir_x[d];
+        rm->off[d] = nav_dir8[d][1] * w + nav_dir8[d][0];
+        rm->boff[d] = nav_dir8[d][1] * (w + 2) + nav_dir8[d][0];
     }
     /* as many landmark slots as the budget leaves room for */
     rm->slots = ROUTE_MARKS_MAX;
@@ -359,7 +353,7 @@ static void pass_moves(RouteMap *rm, Build *b, int y)
         uint8_t m = 0, deg = 0;
         if (cost[c]) {
             for (int d = 0; d < 8; d++) {
-                int dx = dir_x[d], dy = dir_y[d];
+                int dx = nav_dir8[d][0], dy = nav_dir8[d][1];
                 if (cost[c + dy * stride + dx] && (!(d & 1) || (cost[c + dx] && cost[c + dy * stride]))) {
                     m |= (uint8_t)(1u << d);
                     deg++;
@@ -521,7 +515,7 @@ static void pass_jump(RouteMap *rm, Build *b, int d, int y)
 {
     int off = rm->off[d];
     bool down = off > 0;
-    int hor = dir_x[d] > 0 ? 0 : 4, ver = dir_y[d] > 0 ? 2 : 6;
+    int hor = nav_dir8[d][0] > 0 ? 0 : 4, ver = nav_dir8[d][1] > 0 ? 2 : 6;
     for (int i = 0; i < rm->w; i++) {
         int x = down ? rm->w - 1 - i : i;
         uint32_t u = (uint32_t)y * (uint32_t)rm->w + (uint32_t)x;
@@ -783,18 +777,11 @@ bool route_prepare(RouteMap *rm, const Grid *g, int landmarks, long work)
 
 /* ---- the query ----------------------------------------------------------------------------- */
 
-static inline uint64_t octile(int dx, int dy)
-{
-    uint64_t ax = (uint64_t)(dx < 0 ? -dx : dx), ay = (uint64_t)(dy < 0 ? -dy : dy);
-    uint64_t lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
-    return PATH_UNIT_DIAGONAL * lo + PATH_UNIT_STRAIGHT * (hi - lo);
-}
-
 /* The octile distance from (x, y) (tile u) to the goal, raised to the
  * largest landmark bound |d(L, goal) - d(L, u)|. */
 static inline uint64_t heuristic(const RouteMap *rm, uint32_t u, int x, int y)
 {
-    uint64_t h = octile(x - rm->gx, y - rm->gy);
+    uint64_t h = nav_octile(x - rm->gx, y - rm->gy);
     const uint32_t *m = rm->mark + (size_t)u * (size_t)rm->slots;
     for (int j = 0; j < rm->nmarks; j++) {
         uint32_t mj = m[rm->use[j]];
@@ -889,7 +876,7 @@ static bool octile_path(RouteMap *rm, uint32_t a, uint32_t ca, int dx, int dy)
 {
     int adx = abs(dx), ady = abs(dy);
     int m = adx < ady ? adx : ady, r = (adx < ady ? ady : adx) - m;
-    int dd = dir_of[(dy > 0) - (dy < 0) + 1][(dx > 0) - (dx < 0) + 1];
+    int dd = nav_dir8_of((dx > 0) - (dx < 0), (dy > 0) - (dy < 0));
     int ds = adx > ady ? (dx > 0 ? 0 : 4) : (dy > 0 ? 2 : 6);
     /* the runs: first, second, third (n3 0: two runs) */
     int d1 = dd, n1 = m, d2 = ds, n2 = r, n3 = 0;
@@ -1045,7 +1032,7 @@ static inline bool straight_stop(const RouteMap *rm, uint32_t u, int x, int y, i
     int dist = rm->jump[(size_t)u * 8 + (size_t)d];
     int reach = dist > 0 ? dist : -dist;
     int stop = dist > 0 ? dist : INT_MAX;
-    int sx = dir_x[d], sy = dir_y[d];
+    int sx = nav_dir8[d][0], sy = nav_dir8[d][1];
     int ahead = sx ? (rm->gx - x) * sx : (rm->gy - y) * sy, across = sx ? rm->gy - y : rm->gx - x;
     if (across == 0 && ahead > 0 && ahead <= reach && ahead < stop)
         stop = ahead;
@@ -1142,11 +1129,11 @@ static bool core_search(RouteMap *rm, uint32_t a, uint32_t b, RouteResult *res)
                     PREFETCH(&rm->tag[v]);
                     if (rm->nmarks)
                         PREFETCH(&rm->mark[(size_t)v * (size_t)rm->slots]);
-                    next[count++] = (Target){v, 0, k, d, px + k * dir_x[d], py + k * dir_y[d]};
+                    next[count++] = (Target){v, 0, k, d, px + k * nav_dir8[d][0], py + k * nav_dir8[d][1]};
                 }
                 continue;
             }
-            int sx = dir_x[d], sy = dir_y[d], hor = sx > 0 ? 0 : 4, ver = sy > 0 ? 2 : 6;
+            int sx = nav_dir8[d][0], sy = nav_dir8[d][1], hor = sx > 0 ? 0 : 4, ver = sy > 0 ? 2 : 6;
             uint32_t p = n.tile;
             int x = px, y = py, kd = 0;
             for (;;) {
@@ -1185,7 +1172,7 @@ static bool core_search(RouteMap *rm, uint32_t a, uint32_t b, RouteResult *res)
                     PREFETCH(&rm->tag[v]);
                     if (rm->nmarks)
                         PREFETCH(&rm->mark[(size_t)v * (size_t)rm->slots]);
-                    next[count++] = (Target){v, (uint32_t)kd << 3 | (uint32_t)d, j, e, x + j * dir_x[e], y + j * dir_y[e]};
+                    next[count++] = (Target){v, (uint32_t)kd << 3 | (uint32_t)d, j, e, x + j * nav_dir8[e][0], y + j * nav_dir8[e][1]};
                 }
             }
         }
@@ -1222,7 +1209,7 @@ static bool core_search(RouteMap *rm, uint32_t a, uint32_t b, RouteResult *res)
             int d = (int)(n->via & 7), k = (int)(n->via >> 3);
             c = run_add(rm, c, d, (uint32_t)k);
             p += (uint32_t)(k * rm->off[d]);
-            py += k * dir_y[d];
+            py += k * nav_dir8[d][1];
         }
         int uy = tile_y(rm, n->tile);
         int dx = (int)(n->tile - (uint32_t)uy * (uint32_t)w) - (int)(p - (uint32_t)py * (uint32_t)w), dy = uy - py;
