@@ -16,11 +16,6 @@
 #include "grid.h"
 #include "units.h"
 
-typedef struct FieldEntry {
-    uint64_t key;
-    uint32_t idx;
-} FieldEntry;
-
 typedef struct Field {
     int w, h;
     TilePos goal;
@@ -33,7 +28,7 @@ typedef struct Field {
     uint32_t *stamp;
     uint32_t gen;
     uint64_t max_cost;   /* tiles costing more are unknown (UINT64_MAX when unbounded) */
-    FieldEntry *heap;
+    struct HeapSlot *heap; /* heap.h, field.c's own */
     size_t heap_cap;
     long settled;        /* tiles the last search settled (work done) */
 } Field;

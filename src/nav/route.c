@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "heap.h"
 #include "units.h"
 
 #define NONE UINT32_MAX
@@ -78,10 +79,6 @@ typedef struct Node {
     uint32_t via;  /* 0, or the parent's diagonal before the arrival: steps << 3 | direction */
 } Node;
 
-typedef struct Open {
-    uint32_t key_lo, key_hi, node;
-} Open;
-
 /* A straight line of a path: the tiles after `from` (a bordered index) in
  * direction dir, up to path index end (exclusive). */
 typedef struct Run {
@@ -141,7 +138,7 @@ struct RouteMap {
     uint32_t stamp;
     Node *node;
     uint32_t node_n, node_cap;
-    Open *heap;
+    HeapSlot *heap;     /* the open list's heap (heap.h) */
     uint32_t heap_n, heap_cap;
     uint32_t *stack;
     uint32_t stack_n, stack_cap;
@@ -920,61 +917,12 @@ static bool octile_path(RouteMap *rm, uint32_t a, uint32_t ca, int dx, int dy)
  * heap for the rest. Entries are not updated: a node whose g improves is
  * pushed again and the older entry skipped when it comes out. */
 
-static inline uint64_t open_key(const Open *o)
-{
-    return (uint64_t)o->key_hi << 32 | o->key_lo;
-}
-
-static void heap_push(RouteMap *rm, uint64_t f, uint32_t node)
-{
-    Open *heap = rm->heap;
-    uint32_t pos = rm->heap_n++;
-    while (pos > 0) {
-        uint32_t parent = (pos - 1) / 2;
-        if (f >= open_key(&heap[parent]))
-            break;
-        heap[pos] = heap[parent];
-        pos = parent;
-    }
-    heap[pos] = (Open){(uint32_t)f, (uint32_t)(f >> 32), node};
-}
-
-/* Removes the root: the hole sinks to a leaf along the smaller children,
- * then the last entry fills it and rises (path.c does the same). */
-static void heap_pop(RouteMap *rm)
-{
-    Open *heap = rm->heap;
-    uint32_t n = --rm->heap_n;
-    if (n == 0)
-        return;
-    Open last = heap[n];
-    uint32_t pos = 0;
-    for (;;) {
-        uint32_t child = 2 * pos + 1;
-        if (child + 1 < n)
-            child += open_key(&heap[child + 1]) < open_key(&heap[child]);
-        else if (child >= n)
-            break;
-        heap[pos] = heap[child];
-        pos = child;
-    }
-    uint64_t key = open_key(&last);
-    while (pos > 0) {
-        uint32_t parent = (pos - 1) / 2;
-        if (key >= open_key(&heap[parent]))
-            break;
-        heap[pos] = heap[parent];
-        pos = parent;
-    }
-    heap[pos] = last;
-}
-
 static inline void open_push(RouteMap *rm, uint64_t f, uint32_t node)
 {
     if (f == rm->plateau)
         rm->stack[rm->stack_n++] = node;
     else
-        heap_push(rm, f, node);
+        heap_push(rm->heap, &rm->heap_n, NULL, heap_slot(f, node), 0);
 }
 
 /* The next open node, closed now; NONE when none is left. Entries of
@@ -987,8 +935,8 @@ static inline uint32_t open_pop(RouteMap *rm)
             i = rm->stack[--rm->stack_n];
         } else if (rm->heap_n) {
             i = rm->heap[0].node;
-            rm->plateau = open_key(&rm->heap[0]);
-            heap_pop(rm);
+            rm->plateau = heap_key(&rm->heap[0]);
+            heap_pop(rm->heap, &rm->heap_n, NULL, 0);
         } else {
             return NONE;
         }
