@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "heap.h"
+#include "region.h"
 #include "units.h"
 
 #define NONE UINT32_MAX
@@ -51,7 +52,7 @@ enum { ROUTE_SCAN_CORNERS = 10 };
 typedef enum Phase {
     PH_IDLE,      /* nothing under way */
     PH_MOVES,     /* rows: moves on the grid, degrees, kinds, dead ends queued */
-    PH_REGIONS,   /* breadth-first labelling of regions */
+    PH_REGIONS,   /* region.c's labelling, in steps */
     PH_PEEL,      /* the dead-end queue: peeling trees */
     PH_DEPTH,     /* peel order backwards: tree links and depths */
     PH_CORE,      /* rows: moves within the core, the largest core region */
@@ -93,9 +94,8 @@ typedef struct Build {
     int marks;          /* landmarks to place */
     uint32_t row;       /* row cursor of row passes */
     int pass;           /* PH_JUMP: direction pass; PH_MARKS: landmark (-1 placing) */
-    uint32_t scan;      /* PH_REGIONS: tile scan cursor */
     uint32_t ohead, otail; /* peel queue (order): next to peel, end */
-    uint32_t ahead, atail; /* region queue (aux) */
+    RegionBuild regions; /* PH_REGIONS: the labelling under way (region.h) */
     uint32_t region;    /* regions labelled */
     uint32_t best_count, source; /* the region with the most core tiles: its count, a tile */
     uint32_t far_tile;  /* farthest tile of the current Dijkstra pass */
@@ -105,7 +105,7 @@ typedef struct Build {
     uint8_t *moves;     /* per tile: allowed moves (bit d: nav_dir8[d]) */
     uint8_t *deg;       /* per tile: moves left while peeling; then the step to the parent */
     uint32_t *order;    /* peel order */
-    uint32_t *aux;      /* region queue; core tiles per region; placing distances */
+    uint32_t *aux;      /* core tiles per region; placing distances */
     uint32_t *nearest;  /* distance (packed as the marks) to the nearest landmark placed */
     Ring ring[2];       /* Dijkstra: straight and diagonal arrivals */
 } Build;
@@ -121,7 +121,7 @@ struct RouteMap {
     uint32_t *mark;     /* [u * slots + j] */
     uint8_t *forced;
     uint32_t *link;
-    uint32_t *region;   /* 0: blocked */
+    uint32_t *region;   /* region.c's labels: 0 blocked, else the region (1..regions) */
     int slots;          /* landmark slots a tile */
     /* what the data describes */
     const Grid *grid;
@@ -244,6 +244,7 @@ RouteMap *route_create(int w, int h)
 
 static void build_free(Build *b)
 {
+    region_build_free(&b->regions);
     free(b->moves);
     free(b->deg);
     free(b->order);
@@ -319,13 +320,12 @@ static bool build_start(RouteMap *rm, const Grid *g, int marks)
         rm->mark = rm->slots ? aligned_alloc(64, (n * (size_t)rm->slots * sizeof *rm->mark + 63) / 64 * 64) : NULL;
         rm->forced = malloc(n);
         rm->link = malloc(n * sizeof *rm->link);
-        rm->region = malloc(n * sizeof *rm->region);
     }
     b->moves = malloc(n);
     b->deg = malloc(n);
     b->order = malloc(n * sizeof *b->order);
     b->aux = malloc((n + 1) * sizeof *b->aux); /* indexed by tile, or by region number 1..regions <= n */
-    if (!rm->jump || (rm->slots && !rm->mark) || !rm->forced || !rm->link || !rm->region || !b->moves ||
+    if (!rm->jump || (rm->slots && !rm->mark) || !rm->forced || !rm->link || !b->moves ||
         !b->deg || !b->order || !b->aux) {
         build_free(b);
         rm->failed = true;
@@ -363,41 +363,33 @@ static void pass_moves(RouteMap *rm, Build *b, int y)
         b->moves[u] = m;
         b->deg[u] = deg;
         rm->link[u] = (uint32_t)(cost[c] ? KIND_CORE : KIND_BLOCKED) << LINK_KIND_SHIFT;
-        rm->region[u] = 0;
         rm->forced[u] = 0;
     }
     memset(rm->jump + (size_t)y * (size_t)rm->w * 8, 0, (size_t)rm->w * 8 * sizeof *rm->jump);
 }
 
-/* Labels regions breadth-first; false when the budget ran out first. */
+/* Labels the regions with region.c (the same connectivity: 8-way moves
+ * without corner cutting connect what 4-way moves do; the same numbering,
+ * by first tile in row order); a unit a tile of each of its three passes.
+ * True once the labels are in rm->region. */
 static bool pass_regions(RouteMap *rm, Build *b, long *budget)
 {
-    while (*budget > 0) {
-        if (b->ahead == b->atail) {
-            /* the next unlabelled walkable tile starts a region */
-            while (b->scan < rm->tiles && (!b->grid->cost[grid_index(b->grid, (int)(b->scan % (uint32_t)rm->w),
-                                                                       (int)(b->scan / (uint32_t)rm->w))] ||
-                                           rm->region[b->scan])) {
-                b->scan++;
-                --*budget;
-            }
-            if (b->scan >= rm->tiles)
-                return true;
-            rm->region[b->scan] = ++b->region;
-            b->ahead = b->atail = 0;
-            b->aux[b->atail++] = b->scan;
-        }
-        uint32_t u = b->aux[b->ahead++];
-        for (int d = 0; d < 8; d++) {
-            uint32_t v = u + (uint32_t)rm->off[d];
-            if ((b->moves[u] >> d & 1) && !rm->region[v]) {
-                rm->region[v] = b->region;
-                b->aux[b->atail++] = v;
-            }
-        }
-        *budget -= 3;
+    if (!b->regions.grid)
+        region_begin(&b->regions, b->grid);
+    double done = region_build_progress(&b->regions);
+    RegionStatus status = region_build_step(&b->regions, *budget);
+    *budget -= 1 + (long)((region_build_progress(&b->regions) - done) * 3.0 * (double)rm->tiles);
+    if (status == REGION_IN_PROGRESS)
+        return false;
+    Region labels;
+    if (!region_build_finish(&b->regions, &labels)) {
+        rm->failed = true;
+        return false;
     }
-    return false;
+    free(rm->region);
+    rm->region = labels.label;
+    b->region = labels.count;
+    return true;
 }
 
 /* Peels dead ends: each keeps its one remaining move (or none) as the step
