@@ -328,7 +328,14 @@ static void pass_jump(RouteMap *rm, Build *b, int d, int y)
     }
 }
 
-/* Dijkstra with one FIFO per step cost: keys enter each in order, so the
+/* The planner places its landmarks itself rather than with landmark.c:
+ * its distances are on the core only (tree tiles are walls), packed in 32
+ * bits as step counts, placed from the region with the most core tiles,
+ * and made in slices; landmark.c's are 64-bit costs over the whole grid,
+ * a flow field each. Either made by the other would be another table
+ * (other landmarks, other expansions) or slower to make.
+ *
+ * Dijkstra with one FIFO per step cost: keys enter each in order, so the
  * smaller head is the next tile. Pass -1 keeps its distances in aux. */
 static bool pass_dijkstra(RouteMap *rm, Build *b, long *budget)
 {
