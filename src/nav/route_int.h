@@ -1,6 +1,12 @@
 /* route_int.h - what route_build.c (the preparation) and route_query.c (the
  * search) share: the RouteMap's layout, its per-tile encodings (links, tags,
- * landmark distances) and small helpers. Internal to src/nav/route_*.c. */
+ * landmark distances) and small helpers. Internal to src/nav/route_*.c.
+ *
+ * Lifetime: route_create (route_build.c) makes the RouteMap and
+ * route_destroy frees all of it; the preparation allocates the prepared
+ * arrays once and its scratch (Build) for each run, freed when the run
+ * ends; route_search_alloc (route_query.c) makes the search state once,
+ * and the search's arrays grow (route_grow) and stay until route_destroy. */
 #ifndef ISODROID_ROUTE_INT_H
 #define ISODROID_ROUTE_INT_H
 
@@ -22,7 +28,7 @@
 #if defined(__GNUC__)
 #define PREFETCH(p) __builtin_prefetch(p)
 #else
-#define PREFETCH(p) ((void)0)
+#define PREFETCH(p) ((void)(p))
 #endif
 
 enum { KIND_BLOCKED, KIND_CORE, KIND_TREE, KIND_ROOT };

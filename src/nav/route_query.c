@@ -295,10 +295,6 @@ static inline void prefetch_target(const RouteMap *rm, uint32_t v)
     PREFETCH(&rm->tag[v]);
     if (rm->nmarks)
         PREFETCH(&rm->mark[(size_t)v * (size_t)rm->slots]);
-#if !defined(__GNUC__)
-    (void)rm;
-    (void)v;
-#endif
 }
 
 /* The diagonal d from node cur (a copy in n, at px, py): its stops, or with
