@@ -6,47 +6,12 @@
 #include "field.h"
 
 #include "buf.h"
+#include "heap.h"
 
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef FieldEntry Entry;
-
-static bool entry_before(Entry a, Entry b)
-{
-    return a.key < b.key || (a.key == b.key && a.idx < b.idx);
-}
-
-static void push(Entry *heap, size_t *n, Entry e)
-{
-    size_t i = (*n)++;
-    while (i > 0 && entry_before(e, heap[(i - 1) / 2])) {
-        heap[i] = heap[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    heap[i] = e;
-}
-
-static Entry pop(Entry *heap, size_t *n)
-{
-    Entry top = heap[0], last = heap[--(*n)];
-    size_t i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= *n)
-            break;
-        if (c + 1 < *n && entry_before(heap[c + 1], heap[c]))
-            c++;
-        if (!entry_before(heap[c], last))
-            break;
-        heap[i] = heap[c];
-        i = c;
-    }
-    heap[i] = last;
-    return top;
-}
 
 void field_deinit(Field *f)
 {
@@ -72,10 +37,10 @@ bool field_copy(Field *dst, const Field *src)
         field_deinit(dst);
         return false;
     }
-    FieldEntry *heap = dst->heap;
+    HeapSlot *heap = dst->heap;
     size_t heap_cap = dst->heap_cap;
     if (src->heap && heap_cap < src->heap_cap) { /* scratch: sized, not copied */
-        FieldEntry *h = realloc(heap, src->heap_cap * sizeof *h);
+        HeapSlot *h = realloc(heap, src->heap_cap * sizeof *h);
         if (!h) {
             dst->cost = cost;
             dst->next = next;
@@ -108,7 +73,7 @@ static inline uint64_t cost_of(const Field *f, uint32_t i)
 static bool search(Field *f, const Grid *g, TilePos goal)
 {
     int ndirs;
-    const int (*dirs)[2] = path_topology_dirs(f->topology, &ndirs);
+    const int (*dirs)[2] = nav_topology_dirs(f->topology, &ndirs);
     const uint8_t *cost = g->cost; /* bordered: a neighbour's lookup never leaves it */
     ptrdiff_t off[8];
     bool diag[8];
@@ -116,22 +81,24 @@ static bool search(Field *f, const Grid *g, TilePos goal)
         off[d] = (ptrdiff_t)dirs[d][1] * g->stride + dirs[d][0];
         diag[d] = f->topology == PATH_TOPO_8 && dirs[d][0] && dirs[d][1];
     }
-    size_t count = 0;
+    uint32_t count = 0;
     uint32_t gi = (uint32_t)goal.y * (uint32_t)g->w + (uint32_t)goal.x;
     f->cost[gi] = 0;
     f->next[gi] = -1;
     if (f->stamp)
         f->stamp[gi] = f->gen;
-    push(f->heap, &count, (Entry){0, gi});
+    heap_push(f->heap, &count, NULL, heap_slot(0, gi), HEAP_BY_NODE);
     f->settled = 0;
     while (count) {
-        Entry e = pop(f->heap, &count);
-        if (e.key != f->cost[e.idx])
+        uint64_t key = heap_key(&f->heap[0]);
+        uint32_t idx = f->heap[0].node;
+        heap_pop(f->heap, &count, NULL, HEAP_BY_NODE);
+        if (key != f->cost[idx])
             continue; /* stale entry */
-        if (e.key > f->max_cost)
+        if (key > f->max_cost)
             break; /* everything at most the bound is settled */
         f->settled++;
-        int mx = (int)(e.idx % (uint32_t)g->w), my = (int)(e.idx / (uint32_t)g->w);
+        int mx = (int)(idx % (uint32_t)g->w), my = (int)(idx / (uint32_t)g->w);
         ptrdiff_t m = grid_index(g, mx, my);
         uint64_t enter = cost[m];
         for (int d = 0; d < ndirs; d++) {
@@ -140,12 +107,12 @@ static bool search(Field *f, const Grid *g, TilePos goal)
             if (!cost[from] ||
                 (diag[d] && !(cost[from + dirs[d][0]] && cost[from + (ptrdiff_t)dirs[d][1] * g->stride])))
                 continue;
-            uint64_t c = e.key + enter * (diag[d] ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT);
+            uint64_t c = key + enter * (diag[d] ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT);
             uint32_t ni = (uint32_t)(my - dirs[d][1]) * (uint32_t)g->w + (uint32_t)(mx - dirs[d][0]);
             if (c < cost_of(f, ni)) {
                 if (count == f->heap_cap) {
                     size_t cap = f->heap_cap * 2;
-                    Entry *bigger = realloc(f->heap, cap * sizeof *bigger);
+                    HeapSlot *bigger = realloc(f->heap, cap * sizeof *bigger);
                     if (!bigger)
                         return false;
                     f->heap = bigger;
@@ -155,7 +122,7 @@ static bool search(Field *f, const Grid *g, TilePos goal)
                 f->next[ni] = (int8_t)d;
                 if (f->stamp)
                     f->stamp[ni] = f->gen;
-                push(f->heap, &count, (Entry){c, ni});
+                heap_push(f->heap, &count, NULL, heap_slot(c, ni), HEAP_BY_NODE);
             }
         }
     }
@@ -256,7 +223,7 @@ bool field_next(const Field *f, TilePos from, TilePos *to)
     if (d < 0)
         return false;
     int n;
-    const int (*dirs)[2] = path_topology_dirs(f->topology, &n);
+    const int (*dirs)[2] = nav_topology_dirs(f->topology, &n);
     *to = tile_pos(from.x + dirs[d][0], from.y + dirs[d][1]);
     return true;
 }

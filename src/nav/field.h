@@ -9,16 +9,12 @@
 #define ISODROID_FIELD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "coord.h"
 #include "grid.h"
-#include "path.h"
-
-typedef struct FieldEntry {
-    uint64_t key;
-    uint32_t idx;
-} FieldEntry;
+#include "units.h"
 
 typedef struct Field {
     int w, h;
@@ -32,7 +28,7 @@ typedef struct Field {
     uint32_t *stamp;
     uint32_t gen;
     uint64_t max_cost;   /* tiles costing more are unknown (UINT64_MAX when unbounded) */
-    FieldEntry *heap;
+    struct HeapSlot *heap; /* heap.h, field.c's own */
     size_t heap_cap;
     long settled;        /* tiles the last search settled (work done) */
 } Field;

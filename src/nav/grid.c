@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const int grid_dir8[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-
 static atomic_uint_fast64_t grid_versions;
 
 static uint64_t next_version(void)

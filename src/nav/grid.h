@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "coord.h"
+#include "units.h"
 
 enum { GRID_MAX_SIDE = 4096, GRID_MAX_COST = 15 };
 
@@ -21,9 +22,9 @@ typedef struct Grid {
     uint64_t version;
 } Grid;
 
-/* The 8-way steps {dx, dy}, even indices straight: E SE S SW W NW N NE (y
- * grows down). Direction numbers in path.c and jump.c index this list. */
-extern const int grid_dir8[8][2];
+/* The 8-way steps {dx, dy} (E SE S SW W NW N NE): units.h's one table,
+ * under the name the layers above know. */
+static const int (*const grid_dir8)[2] = nav_dir8;
 
 /* Allocates an all-blocked w x h grid (one byte a tile); false when out of memory or a side is
  * outside 1..GRID_MAX_SIDE. The caller owns it and calls grid_deinit. */

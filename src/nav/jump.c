@@ -39,30 +39,22 @@ bool jump_current(const JumpTable *jt, const Grid *g)
     return jt->dist && jt->grid == g && jt->version == g->version;
 }
 
-/* One more step before whatever the next tile reaches. */
-static inline int16_t one_more(int16_t next)
-{
-    return (int16_t)(next > 0 ? next + 1 : next - 1);
-}
-
 /* Tiles are visited so that n + off[d] comes before n: downwards through the
- * array when the step goes up it, upwards otherwise. Straight directions are
- * built first, since diagonal stops are defined by them. */
+ * array when the step goes up it, upwards otherwise (jump.h's rule). */
 void jump_build(JumpTable *jt, const Grid *g)
 {
     const uint8_t *cost = g->cost;
     const int stride = g->stride;
     const int64_t cells = (int64_t)jump_cells(g->w, g->h);
     int16_t *dist = jt->dist;
-    static const int order[8] = {0, 2, 4, 6, 1, 3, 5, 7};
     for (int k = 0; k < 8; k++) {
-        int d = order[k];
-        int dx = grid_dir8[d][0], dy = grid_dir8[d][1];
+        int d = jump_pass_order[k];
+        int dx = nav_dir8[d][0], dy = nav_dir8[d][1];
         int64_t off = (int64_t)dy * stride + dx;
         int64_t first = off > 0 ? cells - 1 : 0, last = off > 0 ? -1 : cells, inc = off > 0 ? -1 : 1;
         if (d % 2 == 0) {
             /* the side tiles and the tile one step back */
-            int64_t s1 = (int64_t)grid_dir8[(d + 2) % 8][1] * stride + grid_dir8[(d + 2) % 8][0];
+            int64_t s1 = (int64_t)nav_dir8[(d + 2) % 8][1] * stride + nav_dir8[(d + 2) % 8][0];
             int64_t s2 = -s1;
             for (int64_t n = first; n != last; n += inc) {
                 if (!cost[n]) {
@@ -72,10 +64,9 @@ void jump_build(JumpTable *jt, const Grid *g)
                 int64_t t = n + off;
                 if (!cost[t])
                     dist[n * 8 + d] = 0;
-                else if ((cost[t + s1] && !cost[n + s1]) || (cost[t + s2] && !cost[n + s2]))
-                    dist[n * 8 + d] = 1;
                 else
-                    dist[n * 8 + d] = one_more(dist[t * 8 + d]);
+                    dist[n * 8 + d] = jump_straight((cost[t + s1] && !cost[n + s1]) || (cost[t + s2] && !cost[n + s2]),
+                                                    dist[t * 8 + d]);
             }
         } else {
             int horizontal = dx > 0 ? 0 : 4, vertical = dy > 0 ? 2 : 6;
@@ -83,10 +74,8 @@ void jump_build(JumpTable *jt, const Grid *g)
                 int64_t t = n + off;
                 if (!cost[n] || !cost[n + dx] || !cost[n + (int64_t)dy * stride] || !cost[t])
                     dist[n * 8 + d] = 0;
-                else if (dist[t * 8 + horizontal] > 0 || dist[t * 8 + vertical] > 0)
-                    dist[n * 8 + d] = 1;
                 else
-                    dist[n * 8 + d] = one_more(dist[t * 8 + d]);
+                    dist[n * 8 + d] = jump_diagonal(dist[t * 8 + horizontal], dist[t * 8 + vertical], dist[t * 8 + d]);
             }
         }
     }

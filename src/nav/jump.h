@@ -20,13 +20,41 @@
 
 typedef struct JumpTable {
     int w, h;
-    /* dist[cell * 8 + d], cell a bordered index, d indexing grid_dir8
+    /* dist[cell * 8 + d], cell a bordered index, d indexing nav_dir8
      * (E SE S SW W NW N NE): > 0, a jump point that many steps away;
      * <= 0, none, and -dist steps can be taken before a wall or a corner. */
     int16_t *dist;
     const Grid *grid; /* built from; only compared, never read through */
     uint64_t version;
 } JumpTable;
+
+/* The rule of a jump table, which both builders follow: jump_build below on
+ * a Grid, and route_build.c on the prepared planner's core (its own layout,
+ * a tile each with no border, tree tiles taken as walls, built in slices).
+ * Each tile takes its distance from the next tile along direction d, so a
+ * pass visits that one first; straight directions come first, since
+ * diagonal stops are defined by them. */
+static const int jump_pass_order[8] = {0, 2, 4, 6, 1, 3, 5, 7};
+
+/* One more step before whatever the next tile along reaches. */
+static inline int16_t jump_one_more(int next)
+{
+    return (int16_t)(next > 0 ? next + 1 : next - 1);
+}
+
+/* A straight jump's distance at a tile whose next tile along is open:
+ * it stops there when that tile has a forced neighbour. */
+static inline int16_t jump_straight(bool next_forced, int next)
+{
+    return next_forced ? 1 : jump_one_more(next);
+}
+
+/* A diagonal jump's distance at a tile whose next tile along is reachable:
+ * it stops there when a straight jump along either component stops from it. */
+static inline int16_t jump_diagonal(int next_horizontal, int next_vertical, int next)
+{
+    return next_horizontal > 0 || next_vertical > 0 ? 1 : jump_one_more(next);
+}
 
 /* A table for w x h grids; false when out of memory. */
 bool jump_init(JumpTable *jt, int w, int h);

@@ -1,11 +1,16 @@
 /* landmark.c - placing landmarks and filling their distance table, one flow
- * field (field.h, a whole-grid Dijkstra pass) per landmark. */
+ * field (field.h, a whole-grid Dijkstra pass) per landmark, the first placed
+ * in the largest region (region.h).
+ *
+ * The prepared planner places its own (route_build.c): on its core only,
+ * as packed step counts, in slices; the two compute different tables. */
 #include "landmark.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "field.h"
+#include "region.h"
 
 void landmark_deinit(LandmarkTable *lt)
 {
@@ -38,42 +43,39 @@ static size_t farthest(const uint64_t *cost, size_t n)
     return best;
 }
 
-/* Finds the largest region (tiles that reach each other) and returns, in
- * *at, its tile farthest from where the search of it started (NO_TILE when
- * nothing is walkable); false when out of memory. */
+/* Finds the largest region (region.h; the first in row order of equals)
+ * and returns, in *at, its tile farthest from its first tile in row order
+ * (NO_TILE when nothing is walkable); false when out of memory. */
 static bool first_landmark(const Grid *g, size_t *at)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
-    long uncovered = grid_count_walkable(g), largest = 0;
-    uint8_t *covered = calloc(n, 1);
-    if (!covered)
+    Region r;
+    if (!region_init(&r, g))
         return false;
     *at = NO_TILE;
-    /* every region not yet searched is smaller than the largest one found
-     * once that one holds at least as many tiles as are left */
-    for (size_t i = 0; i < n && largest < uncovered; i++) {
-        TilePos t = tile_pos((int)(i % (size_t)g->w), (int)(i / (size_t)g->w));
-        if (covered[i] || !grid_walkable(g, t.x, t.y))
-            continue;
-        Field f;
-        if (!field_init(&f, g, t, PATH_TOPO_8)) {
-            free(covered);
-            return false;
-        }
-        long reached = 0;
-        for (size_t j = 0; j < n; j++)
-            if (f.cost[j] != LANDMARK_FAR) {
-                covered[j] = 1;
-                reached++;
-            }
-        uncovered -= reached;
-        if (reached > largest) {
-            largest = reached;
-            *at = farthest(f.cost, n);
-        }
-        field_deinit(&f);
+    uint32_t *size = calloc((size_t)r.count + 1, sizeof *size);
+    if (!size) {
+        region_deinit(&r);
+        return false;
     }
-    free(covered);
+    for (size_t i = 0; i < n; i++)
+        size[r.label[i]]++;
+    uint32_t largest = 0;
+    for (uint32_t k = 1; k <= r.count; k++)
+        if (!largest || size[k] > size[largest])
+            largest = k;
+    free(size);
+    size_t first = 0;
+    while (largest && r.label[first] != largest)
+        first++;
+    region_deinit(&r);
+    if (!largest)
+        return true;
+    Field f;
+    if (!field_init(&f, g, tile_pos((int)(first % (size_t)g->w), (int)(first / (size_t)g->w)), PATH_TOPO_8))
+        return false;
+    *at = farthest(f.cost, n);
+    field_deinit(&f);
     return true;
 }
 

@@ -39,8 +39,8 @@ typedef struct LandmarkTable {
 } LandmarkTable;
 
 /* Places count (1..LANDMARK_MAX) landmarks on g, whose walkable tiles must
- * all cost the same, and fills the table: count + 1 Dijkstra passes over the
- * largest region (plus one per smaller region met before it in row order).
+ * all cost the same, and fills the table: a labelling of the regions
+ * (region.h), then count + 1 Dijkstra passes over the largest region.
  * False when out of memory, count is out of range or more than
  * landmark_max_count (the table is then empty; nothing was allocated). */
 bool landmark_build(LandmarkTable *lt, const Grid *g, int count);

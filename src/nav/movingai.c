@@ -124,45 +124,53 @@ static bool map_side(Reader *r, char *word[], int nw, int *side)
     return true;
 }
 
-bool movingai_read_map(FILE *f, const char *name, Grid *g, Diags *d)
+/* The header up to the 'map' line, every bad line reported; false when
+ * one was bad or the grid's size is missing. */
+static bool read_map_header(Reader *r, int *w, int *h)
 {
-    Reader r = {f, name, d, NULL, 0, 0, 0, 0};
-    int w = -1, h = -1;
     bool ok = true, in_map = false;
     ReadStatus rs = READ_EOF;
-    /* every bad header line is reported, up to the 'map' line */
-    while (!in_map && (rs = read_line(&r)) == READ_LINE) {
+    while (!in_map && (rs = read_line(r)) == READ_LINE) {
         char *word[WORDS_MAX];
-        int nw = text_split_words(r.buf, word, WORDS_MAX);
+        int nw = text_split_words(r->buf, word, WORDS_MAX);
         if (nw == 0)
             continue;
         if (nw == 1 && strcmp(word[0], "map") == 0)
             in_map = true;
         else if (strcmp(word[0], "height") == 0)
-            ok = map_side(&r, word, nw, &h) && ok;
+            ok = map_side(r, word, nw, h) && ok;
         else if (strcmp(word[0], "width") == 0)
-            ok = map_side(&r, word, nw, &w) && ok;
+            ok = map_side(r, word, nw, w) && ok;
         else if (strcmp(word[0], "type") == 0 && nw == 2) {
             if (strcmp(word[1], "octile") != 0) {
-                diag_add(d, name, r.line, column(&r, word[1]), "map type '%s' is not supported (octile only)",
-                         word[1]);
+                diag_add(r->d, r->name, r->line, column(r, word[1]),
+                         "map type '%s' is not supported (octile only)", word[1]);
                 ok = false;
             }
         } else {
-            diag_add(d, name, r.line, 1, "unexpected header line (type, height, width, map)");
+            diag_add(r->d, r->name, r->line, 1, "unexpected header line (type, height, width, map)");
             ok = false;
         }
     }
     if (rs == READ_FAILED)
         ok = false;
     if (ok && !in_map) {
-        diag_add(d, name, r.line + 1, 1, "no 'map' line: the grid never starts");
+        diag_add(r->d, r->name, r->line + 1, 1, "no 'map' line: the grid never starts");
         ok = false;
     }
-    if (ok && (w < 0 || h < 0)) {
-        diag_add(d, name, r.line, 1, "no '%s' line before 'map'", h < 0 ? "height" : "width");
+    if (ok && (*w < 0 || *h < 0)) {
+        diag_add(r->d, r->name, r->line, 1, "no '%s' line before 'map'", *h < 0 ? "height" : "width");
         ok = false;
     }
+    return ok;
+}
+
+bool movingai_read_map(FILE *f, const char *name, Grid *g, Diags *d)
+{
+    Reader r = {f, name, d, NULL, 0, 0, 0, 0};
+    int w = -1, h = -1;
+    bool ok = read_map_header(&r, &w, &h);
+    ReadStatus rs = READ_EOF;
     Grid tmp = {0};
     if (ok && !grid_init(&tmp, w, h)) {
         diag_add(d, name, 0, 0, "out of memory");

@@ -21,6 +21,7 @@
  * from other jump points on that line. */
 #include "path.h"
 
+#include "heap.h"
 #include "jump.h"
 #include "landmark.h"
 #include "route.h"
@@ -35,7 +36,7 @@
 #define NO_NODE UINT32_MAX
 #define NO_SLOT UINT32_MAX
 
-#define TAG_POS_MASK 0xFFFFFFu
+#define TAG_POS_MASK HEAP_POS_MASK /* bits 0-23: heap.h keeps an open node's position there */
 #define TAG_STACKED 0xFFFFFFu
 #define TAG_DIR_SHIFT 24
 #define TAG_CLOSED_SHIFT 27
@@ -50,14 +51,8 @@
 #define HOT_INLINE static inline
 #endif
 
-static const int dir4[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
-/* Hex in axial coordinates (q = x, r = y): the six neighbours. */
-static const int dirhex[6][2] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}};
-
-typedef struct Slot {
-    uint32_t key_lo, key_hi; /* f while open; g in the closed log */
-    uint32_t node;
-} Slot;
+/* A slot of the open heap (heap.h), of the back region or of the path. */
+typedef HeapSlot Slot;
 
 struct PathState {
     int w, h, stride;
@@ -109,36 +104,12 @@ struct PathState {
 
 static inline uint64_t slot_key(const Slot *s)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t k;
-    memcpy(&k, s, sizeof k); /* key_lo, key_hi: one load */
-    return k;
-#else
-    return (uint64_t)s->key_hi << 32 | s->key_lo;
-#endif
+    return heap_key(s);
 }
 
 static inline void slot_set(Slot *s, uint64_t key, uint32_t node)
 {
-    s->key_lo = (uint32_t)key;
-    s->key_hi = (uint32_t)(key >> 32);
-    s->node = node;
-}
-
-static const int (*topology_dirs(PathTopology t, int *count))[2]
-{
-    switch (t) {
-    case PATH_TOPO_4:
-        *count = 4;
-        return dir4;
-    case PATH_TOPO_HEX:
-        *count = 6;
-        return dirhex;
-    case PATH_TOPO_8:
-    default:
-        *count = 8;
-        return grid_dir8;
-    }
+    heap_slot_set(s, key, node);
 }
 
 /* ---- coordinates and the heuristic --------------------------------------- */
@@ -161,19 +132,16 @@ static TilePos node_tile(const PathState *st, uint32_t i)
  * coordinates. The hot loops pass a constant topology, so the switch folds. */
 HOT_INLINE uint64_t distance_xy(const PathState *st, PathTopology topo, int px, int py)
 {
-    uint64_t dx = (uint64_t)abs(px - st->goal_px), dy = (uint64_t)abs(py - st->goal_py);
     switch (topo) {
     case PATH_TOPO_4:
-        return st->cmin * UNIT_STRAIGHT * (dx + dy);
+        return st->cmin * UNIT_STRAIGHT * (uint64_t)(abs(px - st->goal_px) + abs(py - st->goal_py));
     case PATH_TOPO_HEX: {
         int64_t dq = px - st->goal_px, dr = py - st->goal_py, ds = dq + dr;
         return st->cmin * UNIT_STRAIGHT * (uint64_t)((llabs(dq) + llabs(dr) + llabs(ds)) / 2);
     }
     case PATH_TOPO_8:
-    default: {
-        uint64_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-        return st->cmin * (UNIT_DIAGONAL * lo + UNIT_STRAIGHT * (hi - lo));
-    }
+    default:
+        return st->cmin * nav_octile(px - st->goal_px, py - st->goal_py);
     }
 }
 
@@ -221,94 +189,20 @@ static inline bool tag_closed_now(const PathState *st, uint32_t t)
  * the stack is logged in the slot it leaves, one from the heap in a new slot.
  * Every node has at most one back slot, so heap and back region always fit. */
 
-static inline void heap_place(PathState *st, uint32_t pos, Slot s)
+/* The heap keeps each open node's slot position in its tag (heap.h's where). */
+static void path_heap_up(PathState *st, uint32_t pos)
 {
-    st->slot[pos] = s;
-    st->tag[s.node] = (st->tag[s.node] & ~TAG_POS_MASK) | pos;
+    heap_up(st->slot, st->tag, pos, st->slot[pos], HEAP_WHERE);
 }
 
-static void heap_up(PathState *st, uint32_t pos)
+static void path_heap_pop(PathState *st)
 {
-    Slot s = st->slot[pos];
-    uint64_t key = slot_key(&s);
-    while (pos > 0) {
-        uint32_t parent = (pos - 1) / 2;
-        if (key >= slot_key(&st->slot[parent]))
-            break;
-        heap_place(st, pos, st->slot[parent]);
-        pos = parent;
-    }
-    heap_place(st, pos, s);
+    heap_pop(st->slot, &st->heap_n, st->tag, HEAP_WHERE);
 }
 
-static void heap_down(PathState *st, uint32_t pos)
+static void path_heap_remove(PathState *st, uint32_t pos)
 {
-    Slot s = st->slot[pos];
-    uint64_t key = slot_key(&s);
-    uint32_t n = st->heap_n;
-    for (;;) {
-        uint32_t child = 2 * pos + 1;
-        if (child >= n)
-            break;
-        uint64_t ck = slot_key(&st->slot[child]);
-        if (child + 1 < n) {
-            uint64_t rk = slot_key(&st->slot[child + 1]);
-            if (rk < ck) {
-                child++;
-                ck = rk;
-            }
-        }
-        if (ck >= key)
-            break;
-        heap_place(st, pos, st->slot[child]);
-        pos = child;
-    }
-    heap_place(st, pos, s);
-}
-
-/* Removes the root: the hole sinks to a leaf along the smaller children (no
- * comparison with the moved slot, so no unpredictable exit), then the last
- * slot fills it and rises, usually by a level or none. */
-static void heap_pop_root(PathState *st)
-{
-    Slot *restrict heap = st->slot;
-    uint32_t *restrict tag = st->tag;
-    uint32_t n = --st->heap_n;
-    if (n == 0)
-        return;
-    Slot last = heap[n];
-    uint32_t pos = 0;
-    for (;;) {
-        uint32_t child = 2 * pos + 1;
-        if (child + 1 < n)
-            child += slot_key(&heap[child + 1]) < slot_key(&heap[child]);
-        else if (child >= n)
-            break;
-        heap[pos] = heap[child];
-        tag[heap[pos].node] = (tag[heap[pos].node] & ~TAG_POS_MASK) | pos;
-        pos = child;
-    }
-    uint64_t key = slot_key(&last);
-    while (pos > 0) {
-        uint32_t parent = (pos - 1) / 2;
-        if (key >= slot_key(&heap[parent]))
-            break;
-        heap[pos] = heap[parent];
-        tag[heap[pos].node] = (tag[heap[pos].node] & ~TAG_POS_MASK) | pos;
-        pos = parent;
-    }
-    heap[pos] = last;
-    tag[last.node] = (tag[last.node] & ~TAG_POS_MASK) | pos;
-}
-
-static void heap_remove(PathState *st, uint32_t pos)
-{
-    Slot last = st->slot[--st->heap_n];
-    if (pos == st->heap_n)
-        return;
-    heap_place(st, pos, last);
-    heap_up(st, pos);
-    heap_down(st, st->tag[last.node] & TAG_POS_MASK);
+    heap_remove(st->slot, &st->heap_n, st->tag, pos, HEAP_WHERE);
 }
 
 static inline void open_push(PathState *st, uint32_t node, uint64_t f)
@@ -320,10 +214,8 @@ static inline void open_push(PathState *st, uint32_t node, uint64_t f)
         st->tag[node] |= TAG_STACKED;
         return;
     }
-    Slot s;
-    slot_set(&s, f, node);
-    heap_place(st, st->heap_n++, s);
-    heap_up(st, st->heap_n - 1);
+    heap_put(st->slot, st->tag, st->heap_n++, heap_slot(f, node), HEAP_WHERE);
+    path_heap_up(st, st->heap_n - 1);
 }
 
 static inline bool open_empty(const PathState *st)
@@ -347,7 +239,7 @@ static inline uint32_t open_pop(PathState *st, uint64_t *f)
         top = st->slot[0].node;
         *f = slot_key(&st->slot[0]);
         st->plateau = *f;
-        heap_pop_root(st);
+        path_heap_pop(st);
     }
     uint32_t closed = (st->tag[top] & ~TAG_POS_MASK) | TAG_CLOSED;
     if (st->jps) {
@@ -404,10 +296,10 @@ HOT_INLINE void relax(PathState *st, uint32_t m, uint32_t t, uint64_t f, int d)
     st->tag[m] = (t & ~(7u << TAG_DIR_SHIFT)) | dirbits;
     slot_set(&st->slot[pos], f, m);
     if (f == st->plateau) {
-        heap_remove(st, pos);
+        path_heap_remove(st, pos);
         open_push(st, m, f);
     } else {
-        heap_up(st, pos);
+        path_heap_up(st, pos);
     }
 }
 
@@ -591,7 +483,7 @@ HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo, 
     const long expansion_limit = st->opt.expansion_limit;
     const uint64_t cost_limit = st->cost_limit;
     int ndirs;
-    const int (*dirs)[2] = topology_dirs(topo, &ndirs);
+    const int (*dirs)[2] = nav_topology_dirs(topo, &ndirs);
     while (budget-- > 0) {
         if (open_empty(st))
             return finish_without_goal(st, st->limit_hit);
@@ -666,7 +558,7 @@ HOT_INLINE void jps_target(const PathState *st, uint32_t n, int px, int py, int 
     int dist = st->jump.dist[(size_t)n * 8 + (size_t)d];
     int reach = dist > 0 ? dist : -dist;
     int k = dist > 0 ? dist : INT_MAX; /* steps to the successor */
-    int sx = grid_dir8[d][0], sy = grid_dir8[d][1];
+    int sx = nav_dir8[d][0], sy = nav_dir8[d][1];
     int gx = (st->goal_px - px) * sx, gy = (st->goal_py - py) * sy; /* goal ahead, per axis */
     if (d & 1) {
         int m = gx < gy ? gx : gy;
@@ -736,7 +628,7 @@ static PathStatus jps_run(PathState *st, long budget)
 #endif
             int d = next[i].d, k = next[i].k;
             uint64_t step = st->cmin * (d & 1 ? UNIT_DIAGONAL : UNIT_STRAIGHT);
-            uint64_t h = jps_heuristic(st, jp, px + k * grid_dir8[d][0], py + k * grid_dir8[d][1]);
+            uint64_t h = jps_heuristic(st, jp, px + k * nav_dir8[d][0], py + k * nav_dir8[d][1]);
             relax(st, jp, t, g + (uint64_t)k * step + h, d);
         }
     }
@@ -831,13 +723,13 @@ PathOptions path_options_default(void)
 
 const int (*path_topology_dirs(PathTopology t, int *count))[2]
 {
-    return topology_dirs(t, count);
+    return nav_topology_dirs(t, count);
 }
 
 bool path_can_step(const Grid *g, PathTopology t, int x, int y, int dx, int dy)
 {
     int n;
-    const int (*dirs)[2] = topology_dirs(t, &n);
+    const int (*dirs)[2] = nav_topology_dirs(t, &n);
     for (int d = 0; d < n; d++)
         if (dirs[d][0] == dx && dirs[d][1] == dy)
             return t == PATH_TOPO_8 ? grid_can_step(g, x, y, dx, dy) : grid_walkable(g, x + dx, y + dy);
@@ -847,7 +739,7 @@ bool path_can_step(const Grid *g, PathTopology t, int x, int y, int dx, int dy)
 static void setup_topology(PathState *st)
 {
     int ndirs;
-    const int (*dirs)[2] = topology_dirs(st->opt.topology, &ndirs);
+    const int (*dirs)[2] = nav_topology_dirs(st->opt.topology, &ndirs);
     for (int d = 0; d < ndirs; d++) {
         int dx = dirs[d][0], dy = dirs[d][1];
         st->off[d] = dy * st->stride + dx;
@@ -1069,16 +961,4 @@ int path_copy_tiles(const PathState *st, TilePos **tiles, int *cap)
     for (int i = 0; i < n; i++)
         (*tiles)[i] = path_tile(st, i);
     return n;
-}
-
-const char *path_status_name(PathStatus s)
-{
-    switch (s) {
-    case PATH_RUNNING: return "running";
-    case PATH_FOUND: return "found";
-    case PATH_NEAREST: return "nearest";
-    case PATH_NONE: return "no path";
-    case PATH_LIMIT: return "limit reached";
-    }
-    return "?";
 }

@@ -29,8 +29,8 @@
 
 #include "coord.h"
 #include "grid.h"
+#include "units.h"
 
-typedef enum PathTopology { PATH_TOPO_8, PATH_TOPO_4, PATH_TOPO_HEX } PathTopology;
 /* PATH_ROUTE: the prepared planner (route.h) on 8-way uniform-cost grids,
  * once path_prepare or path_prepare_step has made its data for the grid as
  * it is; until then, and for searches it does not run (other topologies or
@@ -42,7 +42,7 @@ typedef enum PathStatus {
     PATH_RUNNING,   /* incremental search not finished */
     PATH_FOUND,     /* path to the goal */
     PATH_NEAREST,   /* goal blocked or unreachable: path to the nearest reachable tile */
-    PATH_NONE,      /* no path (see path_status_text for why) */
+    PATH_NONE,      /* no path (PathResult.why says why) */
     PATH_LIMIT,     /* a cost or expansion limit stopped the search */
 } PathStatus;
 
@@ -77,10 +77,6 @@ typedef struct PathResult {
 } PathResult;
 
 typedef struct PathState PathState;
-
-/* Exact step costs in units of 2^-32 straight steps: equal paths compare equal. */
-#define PATH_UNIT_STRAIGHT (UINT64_C(1) << 32)
-#define PATH_UNIT_DIAGONAL UINT64_C(6074001000) /* round(sqrt(2) * 2^32) */
 
 /* The neighbour offsets {dx, dy} of a topology and their count. 8-way lists
  * E SE S SW W NW N NE (even indices straight); hex lists axial neighbours. */
@@ -149,7 +145,5 @@ TilePos path_tile(const PathState *st, int i);
  * caller frees; *cap is its size in tiles). Returns the number of tiles, or
  * -1 when out of memory (with *tiles unchanged). */
 int path_copy_tiles(const PathState *st, TilePos **tiles, int *cap);
-
-const char *path_status_name(PathStatus s);
 
 #endif

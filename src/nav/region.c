@@ -4,7 +4,7 @@
 #include "region.h"
 
 #include "buf.h"
-#include "path.h"
+#include "units.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -374,18 +374,11 @@ uint32_t region_of(const Region *r, int x, int y)
     return r->label[(size_t)y * (size_t)r->w + (size_t)x];
 }
 
-static uint64_t octile(int dx, int dy)
-{
-    uint64_t a = (uint64_t)(dx < 0 ? -dx : dx), b = (uint64_t)(dy < 0 ? -dy : dy);
-    uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
-    return (hi - lo) * PATH_UNIT_STRAIGHT + lo * PATH_UNIT_DIAGONAL;
-}
-
 static void consider(const Region *r, uint32_t label, TilePos goal, int x, int y, uint64_t *best, TilePos *out)
 {
     if (region_of(r, x, y) != label)
         return;
-    uint64_t d = octile(x - goal.x, y - goal.y);
+    uint64_t d = nav_octile(x - goal.x, y - goal.y);
     if (d < *best || (d == *best && (y < out->y || (y == out->y && x < out->x)))) {
         *best = d;
         *out = tile_pos(x, y);

@@ -1,0 +1,209 @@
+/* route_int.h - what route_build.c (the preparation) and route_query.c (the
+ * search) share: the RouteMap's layout, its per-tile encodings (links, tags,
+ * landmark distances) and small helpers. Internal to src/nav/route_*.c.
+ *
+ * Lifetime: route_create (route_build.c) makes the RouteMap and
+ * route_destroy frees all of it; the preparation allocates the prepared
+ * arrays once and its scratch (Build) for each run, freed when the run
+ * ends; route_search_alloc (route_query.c) makes the search state once,
+ * and the search's arrays grow (route_grow) and stay until route_destroy. */
+#ifndef ISODROID_ROUTE_INT_H
+#define ISODROID_ROUTE_INT_H
+
+#include "route.h"
+
+#include <stdlib.h>
+
+#include "heap.h"
+#include "region.h"
+#include "units.h"
+
+#define NONE UINT32_MAX
+/* A landmark distance: straight steps (bits 15-31), diagonal steps (0-14). */
+#define MARK_SHIFT 15
+#define MARK_DIAG 0x7FFFu
+#define MARK_STRAIGHT_MAX 0x1FFFEu
+#define FAR UINT32_MAX /* the landmark does not reach the tile */
+
+#if defined(__GNUC__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+
+enum { KIND_BLOCKED, KIND_CORE, KIND_TREE, KIND_ROOT };
+
+/* Diagonals are followed through (route.h) when fewer than one core tile in
+ * ROUTE_SCAN_CORNERS is a convex corner. */
+enum { ROUTE_SCAN_CORNERS = 10 };
+
+/* A tile's link: kind (bits 30-31); for a tree tile the step towards its
+ * root (bits 27-29) and its depth (bits 0-26: a tile next to the core, or
+ * next to a whole-tree root, is at depth 1). */
+#define LINK_KIND_SHIFT 30
+#define LINK_DIR_SHIFT 27
+#define LINK_DEPTH 0x07FFFFFFu
+
+/* Tags: query stamp (bits 24-31, 0 never used) | closed | node index. */
+#define TAG_STAMP_SHIFT 24
+#define TAG_CLOSED (1u << 23)
+#define TAG_NODE 0x7FFFFFu
+#define NODE_MAX TAG_NODE
+
+typedef enum Phase {
+    PH_IDLE,      /* nothing under way */
+    PH_MOVES,     /* rows: moves on the grid, degrees, kinds, dead ends queued */
+    PH_REGIONS,   /* region.c's labelling, in steps */
+    PH_PEEL,      /* the dead-end queue: peeling trees */
+    PH_DEPTH,     /* peel order backwards: tree links and depths */
+    PH_CORE,      /* rows: moves within the core, the largest core region */
+    PH_FORCED,    /* rows: forced turns of straight arrivals */
+    PH_JUMP,      /* eight passes of rows: jump distances */
+    PH_MARK_INIT, /* rows: landmark distances reset */
+    PH_MARKS,     /* Dijkstra passes: placing landmarks, filling distances */
+    PH_DONE,
+} Phase;
+
+typedef struct QItem {
+    uint32_t node, key;
+} QItem;
+
+/* A ring queue that grows (power-of-two capacity). */
+typedef struct Ring {
+    QItem *item;
+    uint32_t cap, head, n;
+} Ring;
+
+typedef struct Node {
+    uint64_t g, h;
+    uint32_t tile;
+    uint32_t link; /* parent node << 3 | arrival direction; NONE for the start */
+    uint32_t via;  /* 0, or the parent's diagonal before the arrival: steps << 3 | direction */
+} Node;
+
+/* A straight line of a path: the tiles after `from` (a bordered index) in
+ * direction dir, up to path index end (exclusive). */
+typedef struct Run {
+    uint32_t from, end;
+    uint32_t dir;
+} Run;
+
+typedef struct Build {
+    Phase phase;
+    const Grid *grid;
+    uint64_t version;
+    int marks;          /* landmarks to place */
+    uint32_t row;       /* row cursor of row passes */
+    int pass;           /* PH_JUMP: direction pass; PH_MARKS: landmark (-1 placing) */
+    uint32_t ohead, otail; /* peel queue (order): next to peel, end */
+    RegionBuild regions; /* PH_REGIONS: the labelling under way (region.h) */
+    uint32_t region;    /* regions labelled */
+    uint32_t best_count, source; /* the region with the most core tiles: its count, a tile */
+    uint32_t far_tile;  /* farthest tile of the current Dijkstra pass */
+    uint64_t far_cost;
+    bool overflow;      /* a distance had too many steps for its field */
+    long walkable, core, tree, corners;
+    uint8_t *moves;     /* per tile: allowed moves (bit d: nav_dir8[d]) */
+    uint8_t *deg;       /* per tile: moves left while peeling; then the step to the parent */
+    uint32_t *order;    /* peel order */
+    uint32_t *aux;      /* core tiles per region; placing distances */
+    uint32_t *nearest;  /* distance (packed as the marks) to the nearest landmark placed */
+    Ring ring[2];       /* Dijkstra: straight and diagonal arrivals */
+} Build;
+
+struct RouteMap {
+    int w, h;
+    uint32_t tiles;
+    uint64_t row_magic; /* y = (u * row_magic) >> 40 */
+    int off[8];         /* a step in tile indices */
+    int boff[8];        /* the same step in bordered indices (grid_index) */
+    /* prepared data, one entry per tile (no border), see route.h */
+    int16_t *jump;      /* [u * 8 + d], as jump.h, on the core */
+    uint32_t *mark;     /* [u * slots + j] */
+    uint8_t *forced;
+    uint32_t *link;
+    uint32_t *region;   /* region.c's labels: 0 blocked, else the region (1..regions) */
+    int slots;          /* landmark slots a tile */
+    /* what the data describes */
+    const Grid *grid;
+    uint64_t version;
+    bool ready;         /* all but landmarks current for (grid, version) */
+    bool scan;          /* searches follow diagonals to their end (few corners) */
+    int marks;          /* landmarks current (0 until they are) */
+    int asked;          /* landmarks asked for by the finished preparation */
+    bool failed;
+    long walkable, core, tree, regions, corners;
+    Build b;
+    /* search state */
+    uint32_t *tag;
+    uint32_t stamp;
+    Node *node;
+    uint32_t node_n, node_cap;
+    HeapSlot *heap;     /* the open list's heap (heap.h) */
+    uint32_t heap_n, heap_cap;
+    uint32_t *stack;
+    uint32_t stack_n, stack_cap;
+    uint64_t plateau;
+    uint8_t *climb;     /* a tree climb from the goal: the steps up, in order */
+    /* the last path, as runs */
+    Run *run;
+    uint32_t run_n, run_cap;
+    uint32_t steps;     /* tiles in the runs */
+    long straight, diagonal;
+    uint32_t cursor;    /* the run route_tile found last */
+    /* the current query */
+    int gx, gy;
+    int nmarks;
+    uint8_t use[ROUTE_MARKS_MAX];        /* the landmarks in use */
+    uint32_t goal_mark[ROUTE_MARKS_MAX]; /* their distances to the goal */
+    uint64_t goal_cost[ROUTE_MARKS_MAX]; /* the same in search units */
+};
+
+static inline int link_kind(uint32_t link)
+{
+    return (int)(link >> LINK_KIND_SHIFT);
+}
+
+static inline int tile_y(const RouteMap *rm, uint32_t u)
+{
+    return (int)(((uint64_t)u * rm->row_magic) >> 40);
+}
+
+/* Tile u, on row y, as a bordered index (grid_index). */
+static inline uint32_t bordered(const RouteMap *rm, uint32_t u, int y)
+{
+    return u + (uint32_t)(rm->w + 3) + 2u * (uint32_t)y;
+}
+
+/* A landmark distance in search units. */
+static inline uint64_t mark_cost(uint32_t m)
+{
+    return (uint64_t)(m >> MARK_SHIFT) * PATH_UNIT_STRAIGHT + (uint64_t)(m & MARK_DIAG) * PATH_UNIT_DIAGONAL;
+}
+
+/* ---- growing arrays -------------------------------------------------------------- */
+
+static inline bool route_grow(void **p, uint32_t *cap, size_t elem, uint64_t need)
+{
+    if (need <= *cap)
+        return true;
+    uint64_t c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    if (c > UINT32_MAX / 2)
+        return false;
+    void *q = realloc(*p, (size_t)c * elem);
+    if (!q)
+        return false;
+    *p = q;
+    *cap = (uint32_t)c;
+    return true;
+}
+
+/* Bytes a tile of prepared data takes with k landmark slots (route_build.c). */
+size_t route_tile_bytes(int k);
+/* The search state, made once by route_prepare so a first search does not
+ * pay for it (route_query.c); false when out of memory. */
+bool route_search_alloc(RouteMap *rm);
+
+#endif

@@ -1,0 +1,582 @@
+/* route_query.c - the prepared planner's search (route.h): tree walks,
+ * octile paths of up to three runs, JPS+ over the core with landmarks, and
+ * the path kept as straight runs. Reads what route_build.c prepared.
+ *
+ * Search costs are exact integers in units.h's units (2^-32 straight steps). */
+#include "route_int.h"
+
+#include <limits.h>
+#include <string.h>
+
+/* ---- the query ----------------------------------------------------------------------------- */
+
+/* The octile distance from (x, y) (tile u) to the goal, raised to the
+ * largest landmark bound |d(L, goal) - d(L, u)|. */
+static inline uint64_t heuristic(const RouteMap *rm, uint32_t u, int x, int y)
+{
+    uint64_t h = nav_octile(x - rm->gx, y - rm->gy);
+    const uint32_t *m = rm->mark + (size_t)u * (size_t)rm->slots;
+    for (int j = 0; j < rm->nmarks; j++) {
+        uint32_t mj = m[rm->use[j]];
+        if (mj == rm->goal_mark[j])
+            continue; /* also both FAR */
+        uint64_t a = mark_cost(mj), b = rm->goal_cost[j];
+        uint64_t diff = a > b ? a - b : b - a;
+        h = diff > h ? diff : h;
+    }
+    return h;
+}
+
+/* The landmarks a search from a to b uses: the ROUTE_ACTIVE_MARKS whose
+ * bound at a is largest. Any subset keeps the bound consistent; fewer cost
+ * less a node, and the others rarely raise h where these do not (4 of 8 cost
+ * 3 to 7% more expansions on the 512x512 maps and are 10% faster). */
+enum { ROUTE_ACTIVE_MARKS = 4 };
+static void choose_landmarks(RouteMap *rm, uint32_t a, uint32_t b)
+{
+    const uint32_t *ma = rm->mark + (size_t)a * (size_t)rm->slots, *mb = rm->mark + (size_t)b * (size_t)rm->slots;
+    uint64_t bound[ROUTE_MARKS_MAX];
+    uint8_t which[ROUTE_MARKS_MAX];
+    int n = 0;
+    for (int j = 0; j < rm->marks; j++) {
+        if (ma[j] == FAR || mb[j] == FAR)
+            continue; /* a and b share a region: both reached or neither */
+        uint64_t x = mark_cost(ma[j]), y = mark_cost(mb[j]), diff = x > y ? x - y : y - x;
+        int i = n++; /* insertion, largest bound first */
+        for (; i > 0 && bound[i - 1] < diff; i--) {
+            bound[i] = bound[i - 1];
+            which[i] = which[i - 1];
+        }
+        bound[i] = diff;
+        which[i] = (uint8_t)j;
+    }
+    rm->nmarks = n < ROUTE_ACTIVE_MARKS ? n : ROUTE_ACTIVE_MARKS;
+    for (int k = 0; k < rm->nmarks; k++) {
+        rm->use[k] = which[k];
+        rm->goal_mark[k] = mb[which[k]];
+        rm->goal_cost[k] = mark_cost(rm->goal_mark[k]);
+    }
+}
+
+/* True when n steps in direction d from u are open (on the core). */
+static bool can_go(const RouteMap *rm, uint32_t u, int d, int n)
+{
+    while (n > 0) {
+        int j = rm->jump[(size_t)u * 8 + (size_t)d];
+        if (j <= 0)
+            return -j >= n;
+        if (j >= n)
+            return true;
+        u += (uint32_t)(j * rm->off[d]);
+        n -= j;
+    }
+    return true;
+}
+
+/* Room for `more` runs; false when they cannot grow. */
+static bool run_room(RouteMap *rm, uint64_t more)
+{
+    return route_grow((void **)&rm->run, &rm->run_cap, sizeof *rm->run, (uint64_t)rm->run_n + more);
+}
+
+/* Adds n steps in direction d after bordered index c to the path (joining
+ * the last run when it goes the same way; run_room made room); returns the
+ * last tile. */
+static inline uint32_t run_add(RouteMap *rm, uint32_t c, int d, uint32_t n)
+{
+    if (!n)
+        return c;
+    rm->steps += n;
+    if (d & 1)
+        rm->diagonal += n;
+    else
+        rm->straight += n;
+    if (rm->run_n && rm->run[rm->run_n - 1].dir == (uint32_t)d)
+        rm->run[rm->run_n - 1].end = rm->steps;
+    else
+        rm->run[rm->run_n++] = (Run){c, rm->steps, (uint32_t)d};
+    return c + n * (uint32_t)rm->boff[d];
+}
+
+/* Paths of octile length (the shortest possible) that turn at most twice:
+ * diagonal then straight, straight then diagonal, and for short queries
+ * (at most ROUTE_THREE_RUNS steps, so the scan stays cheap) diagonal,
+ * straight, diagonal and straight, diagonal, straight, split anywhere. From
+ * a (bordered ca) by dx, dy; adds the runs and returns true, or false when
+ * none of them is open. */
+enum { ROUTE_THREE_RUNS = 64 };
+static bool octile_path(RouteMap *rm, uint32_t a, uint32_t ca, int dx, int dy)
+{
+    int adx = abs(dx), ady = abs(dy);
+    int m = adx < ady ? adx : ady, r = (adx < ady ? ady : adx) - m;
+    int dd = nav_dir8_of((dx > 0) - (dx < 0), (dy > 0) - (dy < 0));
+    int ds = adx > ady ? (dx > 0 ? 0 : 4) : (dy > 0 ? 2 : 6);
+    /* the runs: first, second, third (n3 0: two runs) */
+    int d1 = dd, n1 = m, d2 = ds, n2 = r, n3 = 0;
+    if (m == 0 || r == 0) {
+        if (!can_go(rm, a, m ? dd : ds, m + r))
+            return false;
+        d1 = m ? dd : ds, n1 = m + r, n2 = 0;
+    } else if (can_go(rm, a, dd, m) && can_go(rm, a + (uint32_t)(m * rm->off[dd]), ds, r)) {
+        /* diagonal, straight */
+    } else if (can_go(rm, a, ds, r) && can_go(rm, a + (uint32_t)(r * rm->off[ds]), dd, m)) {
+        d1 = ds, n1 = r, d2 = dd, n2 = m;
+    } else {
+        if (m + r > ROUTE_THREE_RUNS)
+            return false;
+        bool found = false;
+        for (int pass = 0; pass < 2 && !found; pass++) {
+            /* pass 0: diagonal k, straight r, diagonal m - k; pass 1 the other way round */
+            d1 = pass ? ds : dd, d2 = pass ? dd : ds;
+            int total = pass ? r : m;
+            n2 = pass ? m : r;
+            uint32_t p = a;
+            for (n1 = 1; n1 < total; n1++) {
+                if (!rm->jump[(size_t)p * 8 + (size_t)d1])
+                    break; /* not even one more step */
+                p += (uint32_t)rm->off[d1];
+                n3 = total - n1;
+                if (can_go(rm, p, d2, n2) && can_go(rm, p + (uint32_t)(n2 * rm->off[d2]), d1, n3)) {
+                    found = true;
+                    break;
+                }
+            }
+        }
+        if (!found)
+            return false;
+    }
+    run_add(rm, run_add(rm, run_add(rm, ca, d1, (uint32_t)n1), d2, (uint32_t)n2), d1, (uint32_t)n3);
+    return true;
+}
+
+/* ---- open list: a LIFO stack for the smallest f (the plateau), a binary
+ * heap for the rest. Entries are not updated: a node whose g improves is
+ * pushed again and the older entry skipped when it comes out. */
+
+static inline void open_push(RouteMap *rm, uint64_t f, uint32_t node)
+{
+    if (f == rm->plateau)
+        rm->stack[rm->stack_n++] = node;
+    else
+        heap_push(rm->heap, &rm->heap_n, NULL, heap_slot(f, node), 0);
+}
+
+/* The next open node, closed now; NONE when none is left. Entries of
+ * nodes closed already (reached again later at a lower cost) are skipped. */
+static inline uint32_t open_pop(RouteMap *rm)
+{
+    for (;;) {
+        uint32_t i;
+        if (rm->stack_n) {
+            i = rm->stack[--rm->stack_n];
+        } else if (rm->heap_n) {
+            i = rm->heap[0].node;
+            rm->plateau = heap_key(&rm->heap[0]);
+            heap_pop(rm->heap, &rm->heap_n, NULL, 0);
+        } else {
+            return NONE;
+        }
+        uint32_t *t = &rm->tag[rm->node[i].tile];
+        if (*t & TAG_CLOSED)
+            continue;
+        *t |= TAG_CLOSED;
+        return i;
+    }
+}
+
+/* Successor directions of a node reached in direction d with forced-turn
+ * bits f (pass_forced): a diagonal keeps its diagonal and both components;
+ * a straight arrival its direction, plus each forced side and the diagonal
+ * towards it. */
+static inline unsigned successors(int d, unsigned f)
+{
+    if (d & 1)
+        return 1u << d | 1u << ((d + 1) & 7) | 1u << ((d + 7) & 7);
+    unsigned m = 1u << d;
+    if (f >> d & 1)
+        m |= 1u << ((d + 2) & 7) | 1u << (d + 1);
+    if (f >> (d + 1) & 1)
+        m |= 1u << ((d + 6) & 7) | 1u << ((d + 7) & 7);
+    return m;
+}
+
+/* A successor found by a jump: k steps in direction d from the expanded
+ * node, or from the end of a diagonal run (via, as Node.via) of it. */
+typedef struct Target {
+    uint32_t tile, via;
+    int k, d;
+    int x, y;
+} Target;
+
+/* The straight jump from tile u at (x, y) in direction d: where it stops
+ * (a jump point, or the goal when it passes it) in *k steps; false when
+ * it reaches neither. */
+static inline bool straight_stop(const RouteMap *rm, uint32_t u, int x, int y, int d, int *k)
+{
+    int dist = rm->jump[(size_t)u * 8 + (size_t)d];
+    int reach = dist > 0 ? dist : -dist;
+    int stop = dist > 0 ? dist : INT_MAX;
+    int sx = nav_dir8[d][0], sy = nav_dir8[d][1];
+    int ahead = sx ? (rm->gx - x) * sx : (rm->gy - y) * sy, across = sx ? rm->gy - y : rm->gx - x;
+    if (across == 0 && ahead > 0 && ahead <= reach && ahead < stop)
+        stop = ahead;
+    *k = stop;
+    return stop != INT_MAX;
+}
+
+enum { ROUTE_BATCH = 32 }; /* successors relaxed together */
+
+/* Relaxes the successors found of node cur (a copy in n); false when the
+ * search state cannot grow. */
+static bool relax_all(RouteMap *rm, uint32_t cur, const Node *n, const Target *next, int count, uint32_t stamp)
+{
+    if (rm->node_n + (uint64_t)count > NODE_MAX ||
+        !route_grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, (uint64_t)rm->node_n + (uint64_t)count) ||
+        !route_grow((void **)&rm->heap, &rm->heap_cap, sizeof *rm->heap, (uint64_t)rm->heap_n + (uint64_t)count) ||
+        !route_grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, (uint64_t)rm->stack_n + (uint64_t)count))
+        return false;
+    for (int i = 0; i < count; i++) {
+        uint32_t v = next[i].tile, via = next[i].via;
+        int d = next[i].d, k = next[i].k;
+        uint64_t g = n->g + (uint64_t)k * (d & 1 ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT) +
+                     (uint64_t)(via >> 3) * PATH_UNIT_DIAGONAL;
+        uint32_t t = rm->tag[v];
+        uint32_t link = cur << 3 | (uint32_t)d;
+        if ((t & ~(TAG_CLOSED | TAG_NODE)) == stamp) {
+            if (t & TAG_CLOSED)
+                continue;
+            Node *m = &rm->node[t & TAG_NODE];
+            if (g >= m->g)
+                continue;
+            m->g = g;
+            m->link = link;
+            m->via = via;
+            open_push(rm, g + m->h, t & TAG_NODE);
+        } else {
+            PREFETCH(&rm->jump[(size_t)v * 8]); /* read when v is expanded, often soon */
+            uint64_t h = heuristic(rm, v, next[i].x, next[i].y);
+            uint32_t fresh = rm->node_n++;
+            rm->node[fresh] = (Node){g, h, v, link, via};
+            rm->tag[v] = stamp | fresh;
+            open_push(rm, g + h, fresh);
+        }
+    }
+    return true;
+}
+
+/* Starts a search from a to b: a fresh stamp, the goal, its landmarks, and
+ * a on the open list. Returns the stamp of this search's tags. */
+static uint32_t search_start(RouteMap *rm, uint32_t a, uint32_t b)
+{
+    const int w = rm->w;
+    if (++rm->stamp >> 8) {
+        memset(rm->tag, 0, (size_t)rm->tiles * sizeof *rm->tag);
+        rm->stamp = 1;
+    }
+    const uint32_t stamp = rm->stamp << TAG_STAMP_SHIFT;
+    rm->gy = tile_y(rm, b);
+    rm->gx = (int)(b - (uint32_t)rm->gy * (uint32_t)w);
+    choose_landmarks(rm, a, b);
+    rm->node_n = 1;
+    rm->heap_n = 0;
+    rm->stack_n = 0;
+    int ay = tile_y(rm, a), ax = (int)(a - (uint32_t)ay * (uint32_t)w);
+    uint64_t h0 = heuristic(rm, a, ax, ay);
+    rm->node[0] = (Node){0, h0, a, NONE, 0};
+    rm->tag[a] = stamp;
+    rm->plateau = h0;
+    rm->stack[rm->stack_n++] = 0;
+    return stamp;
+}
+
+/* Starts loading what relaxing tile v reads. */
+static inline void prefetch_target(const RouteMap *rm, uint32_t v)
+{
+    PREFETCH(&rm->tag[v]);
+    if (rm->nmarks)
+        PREFETCH(&rm->mark[(size_t)v * (size_t)rm->slots]);
+}
+
+/* The diagonal d from node cur (a copy in n, at px, py): its stops, or with
+ * rm->scan the straight jump points found from each stop, added to next
+ * (relaxed in batches when it fills). False when the search state cannot
+ * grow. */
+static inline bool expand_diagonal(RouteMap *rm, uint32_t cur, const Node *n, int px, int py, int d,
+                                   Target *next, int *count, uint32_t stamp)
+{
+    int sx = nav_dir8[d][0], sy = nav_dir8[d][1], hor = sx > 0 ? 0 : 4, ver = sy > 0 ? 2 : 6;
+    uint32_t p = n->tile;
+    int x = px, y = py, kd = 0;
+    for (;;) {
+        int dist = rm->jump[(size_t)p * 8 + (size_t)d];
+        int reach = dist > 0 ? dist : -dist;
+        int k = dist > 0 ? dist : INT_MAX;
+        int gxr = (rm->gx - x) * sx, gyr = (rm->gy - y) * sy, m = gxr < gyr ? gxr : gyr;
+        if (m > 0 && m <= reach && m < k)
+            k = m; /* the goal's row or column */
+        if (k == INT_MAX)
+            return true;
+        p += (uint32_t)(k * rm->off[d]);
+        x += k * sx;
+        y += k * sy;
+        kd += k;
+        if (*count > ROUTE_BATCH - 3) {
+            bool ok = relax_all(rm, cur, n, next, *count, stamp);
+            *count = 0;
+            if (!ok)
+                return false;
+        }
+        if (!rm->scan || (x == rm->gx && y == rm->gy)) {
+            /* the goal, or a map where stops are jump points of their
+             * own: searched from when they are expanded */
+            prefetch_target(rm, p);
+            next[(*count)++] = (Target){p, 0, kd, d, x, y};
+            return true;
+        }
+        for (int c = 0; c < 2; c++) {
+            int e = c ? ver : hor, j;
+            if (!straight_stop(rm, p, x, y, e, &j))
+                continue;
+            uint32_t v = p + (uint32_t)(j * rm->off[e]);
+            prefetch_target(rm, v);
+            next[(*count)++] = (Target){v, (uint32_t)kd << 3 | (uint32_t)d, j, e, x + j * nav_dir8[e][0],
+                                        y + j * nav_dir8[e][1]};
+        }
+    }
+}
+
+/* Expands node cur: finds its successors first, so what relaxing them
+ * reads loads side by side, then relaxes them. With rm->scan a diagonal is
+ * followed to its end: the straight jump points found from its stops are
+ * successors of this node (JPS2's pruning of intermediate nodes), the stops
+ * themselves never enter the open list. False when the search state cannot
+ * grow. */
+static inline bool expand(RouteMap *rm, uint32_t cur, uint32_t stamp)
+{
+    const Node n = rm->node[cur];
+    int py = tile_y(rm, n.tile), px = (int)(n.tile - (uint32_t)py * (uint32_t)rm->w);
+    unsigned mask = n.link == NONE ? 0xFFu : successors((int)(n.link & 7), rm->forced[n.tile]);
+    Target next[ROUTE_BATCH];
+    int count = 0;
+    for (int d = 0; d < 8; d++) {
+        if (!(mask >> d & 1))
+            continue;
+        if (d & 1) {
+            if (!expand_diagonal(rm, cur, &n, px, py, d, next, &count, stamp))
+                return false;
+            continue;
+        }
+        int k;
+        if (straight_stop(rm, n.tile, px, py, d, &k)) {
+            uint32_t v = n.tile + (uint32_t)(k * rm->off[d]);
+            prefetch_target(rm, v);
+            next[count++] = (Target){v, 0, k, d, px + k * nav_dir8[d][0], py + k * nav_dir8[d][1]};
+        }
+    }
+    return relax_all(rm, cur, &n, next, count, stamp);
+}
+
+/* Unwinds the search from node end: the jump points back to the start, kept
+ * on the stack (free now), then their lines forwards as runs. False when
+ * the runs cannot grow. */
+static bool unwind(RouteMap *rm, uint32_t end)
+{
+    const int w = rm->w;
+    rm->stack_n = 0;
+    for (uint32_t i = end; rm->node[i].link != NONE; i = rm->node[i].link >> 3) {
+        if (!route_grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, (uint64_t)rm->stack_n + 1))
+            return false;
+        rm->stack[rm->stack_n++] = i;
+    }
+    if (!run_room(rm, 2 * (uint64_t)rm->stack_n))
+        return false;
+    while (rm->stack_n) {
+        const Node *n = &rm->node[rm->stack[--rm->stack_n]];
+        uint32_t p = rm->node[n->link >> 3].tile;
+        int py = tile_y(rm, p);
+        uint32_t c = bordered(rm, p, py);
+        if (n->via) { /* the diagonal first */
+            int d = (int)(n->via & 7), k = (int)(n->via >> 3);
+            c = run_add(rm, c, d, (uint32_t)k);
+            p += (uint32_t)(k * rm->off[d]);
+            py += k * nav_dir8[d][1];
+        }
+        int uy = tile_y(rm, n->tile);
+        int dx = (int)(n->tile - (uint32_t)uy * (uint32_t)w) - (int)(p - (uint32_t)py * (uint32_t)w), dy = uy - py;
+        int k = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
+        run_add(rm, c, (int)(n->link & 7), (uint32_t)k);
+    }
+    return true;
+}
+
+/* JPS over the core from a to b (core tiles of one region); adds the path's
+ * runs. False when the search state cannot grow (res->expanded is then -1). */
+static bool core_search(RouteMap *rm, uint32_t a, uint32_t b, RouteResult *res)
+{
+    const uint32_t stamp = search_start(rm, a, b);
+    long expanded = 0;
+    uint32_t cur;
+    while ((cur = open_pop(rm)) != NONE) {
+        if (rm->node[cur].tile == b)
+            break;
+        expanded++;
+        if (!expand(rm, cur, stamp)) {
+            res->expanded = -1;
+            return false;
+        }
+    }
+    /* cur == NONE cannot happen: a and b share a region */
+    res->expanded = cur == NONE ? -1 : expanded;
+    if (cur == NONE || !unwind(rm, cur)) {
+        res->expanded = -1;
+        return false;
+    }
+    return true;
+}
+
+/* The search state: tags and the climb buffer (a tile each), and the
+ * arrays that grow, to start with room for a search over an eighth of the
+ * map (at most 65536 nodes). Made by route_prepare, so a first search does not pay for it; pages
+ * are written now, not on first use. */
+bool route_search_alloc(RouteMap *rm)
+{
+    if (rm->tag)
+        return true;
+    uint32_t room = rm->tiles / 8 < 1024 ? 1024 : rm->tiles / 8 > 65536 ? 65536 : rm->tiles / 8;
+    rm->tag = calloc(rm->tiles, sizeof *rm->tag);
+    rm->climb = malloc(rm->tiles);
+    if (!rm->tag || !rm->climb || !route_grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, room) ||
+        !route_grow((void **)&rm->heap, &rm->heap_cap, sizeof *rm->heap, room) ||
+        !route_grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, room) || !run_room(rm, 1024)) {
+        free(rm->tag);
+        free(rm->climb);
+        rm->tag = NULL;
+        rm->climb = NULL;
+        return false;
+    }
+    memset(rm->tag, 0, (size_t)rm->tiles * sizeof *rm->tag);
+    memset(rm->climb, 0, rm->tiles);
+    memset(rm->node, 0, (size_t)rm->node_cap * sizeof *rm->node);
+    memset(rm->heap, 0, (size_t)rm->heap_cap * sizeof *rm->heap);
+    memset(rm->stack, 0, (size_t)rm->stack_cap * sizeof *rm->stack);
+    memset(rm->run, 0, (size_t)rm->run_cap * sizeof *rm->run);
+    return true;
+}
+
+static inline uint32_t tree_depth(uint32_t link)
+{
+    return link_kind(link) == KIND_TREE ? link & LINK_DEPTH : 0;
+}
+
+/* Climbs the trees from tiles *a and *b (ca: *a as a bordered index) to
+ * the deepest tile both share, or to the core: the start's side as runs,
+ * the goal's steps up in rm->climb (*nb of them). False when the runs
+ * cannot grow. */
+static inline bool climb_trees(RouteMap *rm, uint32_t *pa, uint32_t *pb, uint32_t *pca, uint32_t *pnb)
+{
+    uint32_t a = *pa, b = *pb, ca = *pca, nb = 0;
+    uint32_t la = rm->link[a], lb = rm->link[b];
+    uint32_t da = tree_depth(la), db = tree_depth(lb);
+    if (!run_room(rm, (uint64_t)da + db + 3))
+        return false;
+    while (da > db) {
+        int d = (int)(la >> LINK_DIR_SHIFT & 7);
+        a += (uint32_t)rm->off[d];
+        ca = run_add(rm, ca, d, 1);
+        la = rm->link[a];
+        da--;
+    }
+    while (db > da) {
+        int d = (int)(lb >> LINK_DIR_SHIFT & 7);
+        rm->climb[nb++] = (uint8_t)d;
+        b += (uint32_t)rm->off[d];
+        lb = rm->link[b];
+        db--;
+    }
+    while (a != b && da > 0) {
+        int d = (int)(la >> LINK_DIR_SHIFT & 7), e = (int)(lb >> LINK_DIR_SHIFT & 7);
+        a += (uint32_t)rm->off[d];
+        ca = run_add(rm, ca, d, 1);
+        rm->climb[nb++] = (uint8_t)e;
+        b += (uint32_t)rm->off[e];
+        la = rm->link[a];
+        lb = rm->link[b];
+        da--;
+    }
+    *pa = a;
+    *pb = b;
+    *pca = ca;
+    *pnb = nb;
+    return true;
+}
+
+bool route_find(RouteMap *rm, const Grid *g, TilePos start, TilePos goal, RouteResult *out)
+{
+    memset(out, 0, sizeof *out);
+    rm->run_n = rm->steps = 0;
+    rm->straight = rm->diagonal = 0;
+    rm->cursor = 0;
+    if (!route_ready(rm, g) || !route_search_alloc(rm)) {
+        out->expanded = -1;
+        return false;
+    }
+    const int w = rm->w;
+    uint32_t s = (uint32_t)start.y * (uint32_t)w + (uint32_t)start.x;
+    uint32_t t = (uint32_t)goal.y * (uint32_t)w + (uint32_t)goal.x;
+    if (rm->region[s] != rm->region[t] || !rm->region[s])
+        return false;
+    /* climb the trees to the deepest tile both ends share, or to the core */
+    uint32_t a = s, b = t, nb = 0;
+    uint32_t ca = bordered(rm, s, start.y);
+    if (!climb_trees(rm, &a, &b, &ca, &nb)) {
+        out->expanded = -1;
+        return false;
+    }
+    if (a != b) {
+        /* two core tiles: the octile path if one of its forms with few turns
+         * is open, else a search */
+        int ay = tile_y(rm, a), by = tile_y(rm, b);
+        int ax = (int)(a - (uint32_t)ay * (uint32_t)w), bx = (int)(b - (uint32_t)by * (uint32_t)w);
+        if (!octile_path(rm, a, ca, bx - ax, by - ay) && !core_search(rm, a, b, out))
+            return false;
+        ca = bordered(rm, b, by);
+        if (!run_room(rm, nb)) {
+            out->expanded = -1;
+            return false;
+        }
+    }
+    /* the goal's side, down the climb */
+    while (nb) {
+        int d = (rm->climb[--nb] + 4) & 7;
+        ca = run_add(rm, ca, d, 1);
+    }
+    out->found = true;
+    out->steps = (int)rm->steps;
+    out->straight = rm->straight;
+    out->diagonal = rm->diagonal;
+    return true;
+}
+
+uint32_t route_tile(RouteMap *rm, int i)
+{
+    uint32_t k = (uint32_t)i, r = rm->cursor;
+    if (r >= rm->run_n || k >= rm->run[r].end || (r > 0 && k < rm->run[r - 1].end)) {
+        /* not the run of the last call: the next one, or halving */
+        if (r + 1 < rm->run_n && k >= rm->run[r].end && k < rm->run[r + 1].end) {
+            r++;
+        } else {
+            uint32_t lo = 0, hi = rm->run_n - 1;
+            while (lo < hi) {
+                uint32_t mid = lo + (hi - lo) / 2;
+                if (k < rm->run[mid].end)
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            r = lo;
+        }
+        rm->cursor = r;
+    }
+    uint32_t first = r ? rm->run[r - 1].end : 0;
+    return rm->run[r].from + (k - first + 1) * (uint32_t)rm->boff[rm->run[r].dir];
+}
