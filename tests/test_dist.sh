@@ -2,14 +2,16 @@
 # test_dist.sh - what a packager takes: the desktop entry and the AppStream
 # metainfo pass their validators, the man pages render without a warning,
 # and every place that states the version agrees with the Makefile's VERSION
-# (isopath --version, the metainfo's release, the man pages, the changelog).
+# (isopath and isodroid --version, the metainfo's release, the man pages, the changelog).
 # Prints TAP.
 isopath=${ISOPATH:-bin/isopath}
+game=${ISODROID:-bin/isodroid}
 . "$(dirname "$0")/tap.sh"
 
 version=$(sed -n 's/^VERSION := //p' Makefile)
 check "the Makefile states a version ($version)" 'echo "$version" | grep -qE "^[0-9]+\.[0-9]+\.[0-9]+$"'
 check "isopath --version prints it" '[ "$("$isopath" --version)" = "isopath $version" ]'
+check "isodroid --version prints it (no display needed)" '[ "$("$game" --version)" = "isodroid $version" ]'
 check "the metainfo's latest release is it" \
     'grep -m1 "<release " dist/org.isodroid.Isodroid.metainfo.xml | grep -q "version=\"$version\""'
 check "both man pages name it" \

@@ -149,6 +149,19 @@ void sdl_stop(void)
     SDL_Quit();
 }
 
+/* The window's icon: the droid of the desktop entry's icon (make_art draws
+ * both); a window without it keeps the system's. */
+static void set_window_icon(SDL_Window *w)
+{
+    char path[1100];
+    snprintf(path, sizeof path, "%s/icon-64.png", assets_find_dir());
+    SDL_Surface *icon = IMG_Load(path);
+    if (icon) {
+        SDL_SetWindowIcon(w, icon);
+        SDL_FreeSurface(icon);
+    }
+}
+
 /* The surface to draw on headless, else the window; app->sdl NULL when neither opened. */
 static void open_target(App *app)
 {
@@ -161,6 +174,7 @@ static void open_target(App *app)
                                    app->opt.h, SDL_WINDOW_RESIZABLE);
     if (app->window) {
         SDL_SetWindowMinimumSize(app->window, SIZE_MIN, SIZE_MIN); /* as small as --size takes: the layout fits any */
+        set_window_icon(app->window);
         app->sdl = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_PRESENTVSYNC);
         if (!app->sdl)
             app->sdl = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_SOFTWARE);

@@ -28,7 +28,7 @@ static const char usage[] =
     "  --replay FILE        play a recording back (with --headless: no display needed)\n"
     "  --no-progress        do not read or write the progress and settings files\n"
     "  --mute               start with the sound off (K toggles it)\n"
-    "  --help\n"
+    "  --help, --version\n"
     "In the game press H for the controls.\n";
 
 static int usage_error(const char *msg, const char *arg)
@@ -46,6 +46,9 @@ int parse_args(int argc, char **argv, Options *o)
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("isodroid %s\n", ISODROID_VERSION); /* the Makefile's VERSION */
             return 0;
         } else if (!strcmp(a, "--headless")) {
             o->headless = true;

@@ -200,7 +200,3 @@ void sound_set_volume(Sound *s, int master, int effects)
         SDL_UnlockAudioDevice(s->device);
 }
 
-int sound_gain(const Sound *s)
-{
-    return s ? s->gain : 0;
-}

@@ -45,8 +45,6 @@ bool sound_muted(const Sound *s);
 /* The volumes, 0 to 100 each (settings.h): every effect is played at
  * master x effects / 10000 of its level. */
 void sound_set_volume(Sound *s, int master, int effects);
-/* That gain, per 10000 (tests). */
-int sound_gain(const Sound *s);
 
 /* "" when the mixer runs (on the dummy driver too), else one line saying why they are not, such as
  * "No audio device: playing silently (...)". Valid until sound_destroy. */
