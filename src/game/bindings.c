@@ -6,8 +6,8 @@
 #include "bindings.h"
 
 #include "settings.h"
+#include "text.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -100,17 +100,6 @@ static const BindInfo table[BIND_COUNT] = {
     [BIND_REDO] = {"redo", "Redo", {"Ctrl+Y", "Ctrl+Shift+Z"}, NULL, NULL, E, false},
     [BIND_SAVE] = {"save", "Save the level", {"Ctrl+S"}, NULL, "save the level file", E, false},
 };
-
-static void say(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void say(char *out, size_t n, const char *fmt, ...)
-{
-    if (!out || n == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(out, n, fmt, ap);
-    va_end(ap);
-}
 
 static bool valid(BindAction a)
 {
@@ -234,34 +223,34 @@ bool bindings_normalize(const char *name, BindKeyCheck check, char *out, size_t 
     unsigned held;
     const char *key = split_mods(name, &held);
     if (!key[0]) {
-        say(err, err_size, "no key name");
+        text_format(err, err_size, "no key name");
         return false;
     }
     for (const unsigned char *c = (const unsigned char *)name; *c; c++)
         if (*c < 0x20 || *c == 0x7f) {
-            say(err, err_size, "a key name holds no control characters");
+            text_format(err, err_size, "a key name holds no control characters");
             return false;
         }
     if (key[0] == ' ' || key[strlen(key) - 1] == ' ') {
-        say(err, err_size, "'%s': a key name starts and ends with no space", key);
+        text_format(err, err_size, "'%s': a key name starts and ends with no space", key);
         return false;
     }
     char canon[BIND_NAME_MAX];
     if (strlen(key) >= sizeof canon) {
-        say(err, err_size, "'%.40s...' is no key name (too long)", key);
+        text_format(err, err_size, "'%.40s...' is no key name (too long)", key);
         return false;
     }
     if (check) {
         canon[0] = '\0';
         if (!check(key, canon, sizeof canon) || !canon[0]) {
-            say(err, err_size, "'%s' is no key name (SDL key names: A, 3, Space, PageDown, Keypad 8, F1)", key);
+            text_format(err, err_size, "'%s' is no key name (SDL key names: A, 3, Space, PageDown, Keypad 8, F1)", key);
             return false;
         }
     } else {
         memcpy(canon, key, strlen(key) + 1);
     }
     if (!bindings_chord(canon, held, out, size)[0]) {
-        say(err, err_size, "'%s' is too long for a key name", name);
+        text_format(err, err_size, "'%s' is too long for a key name", name);
         return false;
     }
     return true;
@@ -418,15 +407,15 @@ bool bindings_set(Settings *s, BindAction a, const char *const *keys, int n, Bin
     if (conflict)
         *conflict = BIND_NONE;
     if (!valid(a)) {
-        say(err, err_size, "no such action");
+        text_format(err, err_size, "no such action");
         return false;
     }
     if (table[a].fixed) {
-        say(err, err_size, "%s: its keys cannot be changed", table[a].label);
+        text_format(err, err_size, "%s: its keys cannot be changed", table[a].label);
         return false;
     }
     if (n < 0 || n > BIND_KEYS_MAX) {
-        say(err, err_size, "%s: at most %d keys", table[a].label, BIND_KEYS_MAX);
+        text_format(err, err_size, "%s: at most %d keys", table[a].label, BIND_KEYS_MAX);
         return false;
     }
     SettingsKeys k = {true, n, {{0}}};
@@ -435,16 +424,16 @@ bool bindings_set(Settings *s, BindAction a, const char *const *keys, int n, Bin
             return false;
         for (int j = 0; j < i; j++)
             if (same_key(k.key[j], k.key[i])) {
-                say(err, err_size, "%s: %s twice", table[a].label, k.key[i]);
+                text_format(err, err_size, "%s: %s twice", table[a].label, k.key[i]);
                 return false;
             }
         if (!may_take(s, a, k.key[i], &other)) {
             if (conflict)
                 *conflict = other;
             if (other == BIND_PALETTE)
-                say(err, err_size, "%s: in the editor, %s picks the palette", table[a].label, k.key[i]);
+                text_format(err, err_size, "%s: in the editor, %s picks the palette", table[a].label, k.key[i]);
             else
-                say(err, err_size, "%s: %s is %s's already%s", table[a].label, k.key[i], table[other].label,
+                text_format(err, err_size, "%s: %s is %s's already%s", table[a].label, k.key[i], table[other].label,
                     table[other].fixed ? " (it cannot change)" : "");
             return false;
         }

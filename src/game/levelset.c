@@ -2,6 +2,8 @@
  * the game walks them with PageDown/PageUp. Paths are allocated to fit. */
 #include "levelset.h"
 
+#include "text.h"
+
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,8 +111,7 @@ bool levelset_path(const LevelSet *s, int i, char *out, size_t n)
 
 int levelset_find(const LevelSet *s, const char *path)
 {
-    const char *slash = strrchr(path, '/');
-    const char *name = slash ? slash + 1 : path;
+    const char *name = text_base_name(path);
     for (int i = 0; i < s->count; i++)
         if (!strcmp(s->names[i], name))
             return i;

@@ -13,7 +13,6 @@
 #include "text.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,22 +41,6 @@ _Static_assert(sizeof PROGRESS_HEADER + (long long)PROGRESS_MAX_LEVELS * PROGRES
 char *progress_default_path(void)
 {
     return fileio_user_path("XDG_DATA_HOME", "/isodroid/progress", "/.local/share/isodroid/progress");
-}
-
-/* snprintf into a message buffer, where a long path may cut the text */
-static void say(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void say(char *out, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(out, n, fmt, ap);
-    va_end(ap);
-}
-
-static const char *base_name(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
 }
 
 /* A level file's name a "best" line holds (escaped). */
@@ -267,25 +250,25 @@ static Reading read_file(Progress *p, const char *path)
             return r;
         }
         if (err == FILEIO_ENOTREG)
-            say(r.why, sizeof r.why, "is %s", fileio_strerror(err));
+            text_format(r.why, sizeof r.why, "is %s", fileio_strerror(err));
         else
-            say(r.why, sizeof r.why, "cannot be read (%s)", strerror(err));
+            text_format(r.why, sizeof r.why, "cannot be read (%s)", strerror(err));
         r.state = FILE_UNREAD;
         return r;
     case FILEIO_READ_FOLDER:
-        say(r.why, sizeof r.why, "is a folder");
+        text_format(r.why, sizeof r.why, "is a folder");
         r.state = FILE_UNREAD;
         return r;
     case FILEIO_READ_TOO_LARGE:
-        say(r.why, sizeof r.why, "is larger than %d bytes", PROGRESS_MAX_BYTES);
+        text_format(r.why, sizeof r.why, "is larger than %d bytes", PROGRESS_MAX_BYTES);
         r.state = FILE_UNREAD;
         return r;
     case FILEIO_READ_FAILED:
-        say(r.why, sizeof r.why, "cannot be read (%s)", strerror(err));
+        text_format(r.why, sizeof r.why, "cannot be read (%s)", strerror(err));
         r.state = FILE_UNREAD;
         return r;
     case FILEIO_READ_NO_MEMORY:
-        say(r.why, sizeof r.why, "cannot be read (out of memory)");
+        text_format(r.why, sizeof r.why, "cannot be read (out of memory)");
         r.state = FILE_UNREAD;
         return r;
     }
@@ -328,13 +311,13 @@ static void kept_as(const char *path, char *out, size_t n)
 {
     int err;
     char *name = fileio_free_bad_name(path, PROGRESS_BAD_MAX, &err);
-    const char *base = base_name(path);
+    const char *base = text_base_name(path);
     if (name)
-        say(out, n, "kept as %s when a new one is written", base_name(name));
+        text_format(out, n, "kept as %s when a new one is written", text_base_name(name));
     else if (err)
-        say(out, n, "not written over (%s)", strerror(err));
+        text_format(out, n, "not written over (%s)", strerror(err));
     else
-        say(out, n, "not written over: %d damaged copies are kept already (%s.bad to %s.bad.%d); remove some",
+        text_format(out, n, "not written over: %d damaged copies are kept already (%s.bad to %s.bad.%d); remove some",
             PROGRESS_BAD_MAX, base, base, PROGRESS_BAD_MAX - 1);
     free(name);
 }
@@ -344,12 +327,12 @@ static void describe(char *out, size_t n, const char *path, const Reading *r)
     char kept[300];
     kept_as(path, kept, sizeof kept);
     if (r->state == FILE_UNREAD)
-        say(out, n, "progress file %s %s: ignored; it is %s", path, r->why, kept);
+        text_format(out, n, "progress file %s %s: ignored; it is %s", path, r->why, kept);
     else if (r->bad_lines == 1)
-        say(out, n, "progress file %s:%d is damaged: that line is dropped, the rest is read; the file is %s", path,
+        text_format(out, n, "progress file %s:%d is damaged: that line is dropped, the rest is read; the file is %s", path,
             r->first_bad, kept);
     else
-        say(out, n, "progress file %s:%d is damaged: %d lines are dropped (the first is line %d), the rest is read; "
+        text_format(out, n, "progress file %s:%d is damaged: %d lines are dropped (the first is line %d), the rest is read; "
             "the file is %s", path, r->first_bad, r->bad_lines, r->first_bad, kept);
 }
 
@@ -377,7 +360,7 @@ void progress_free(Progress *p)
 const ProgressEntry *progress_get(const Progress *p, uint64_t key, const char *level_path)
 {
     const ProgressEntry *e = find_key(p, key);
-    return e ? e : find_name(p, base_name(level_path));
+    return e ? e : find_name(p, text_base_name(level_path));
 }
 
 /* Moves the damaged file aside to the first free FILE.bad[.N], never over
@@ -388,11 +371,11 @@ static bool keep_damaged(Progress *p)
     char *bad = fileio_free_bad_name(p->path, PROGRESS_BAD_MAX, &err);
     if (!bad) {
         if (err)
-            say(p->error, sizeof p->error, "progress not saved: cannot keep the damaged %s aside (%s)", p->path,
+            text_format(p->error, sizeof p->error, "progress not saved: cannot keep the damaged %s aside (%s)", p->path,
                 strerror(err));
         else {
-            const char *base = base_name(p->path);
-            say(p->error, sizeof p->error,
+            const char *base = text_base_name(p->path);
+            text_format(p->error, sizeof p->error,
                 "progress not saved: %s is damaged and %d damaged copies are kept already (%s.bad to %s.bad.%d); "
                 "remove some", p->path, PROGRESS_BAD_MAX, base, base, PROGRESS_BAD_MAX - 1);
         }
@@ -401,7 +384,7 @@ static bool keep_damaged(Progress *p)
     char *real = fileio_beside(p->path, "");
     bool ok = real && (rename(real, bad) == 0 || errno == ENOENT);
     if (!ok)
-        say(p->error, sizeof p->error, "progress not saved: cannot keep the damaged %s as %s (%s)", p->path, bad,
+        text_format(p->error, sizeof p->error, "progress not saved: cannot keep the damaged %s as %s (%s)", p->path, bad,
             real ? strerror(errno) : "out of memory");
     free(real);
     free(bad);
@@ -413,7 +396,7 @@ static bool write_file(Progress *p)
     size_t cap = sizeof PROGRESS_HEADER + (size_t)p->count * PROGRESS_LINE_MAX + 1, len = 0;
     char *text = malloc(cap);
     if (!text) {
-        say(p->error, sizeof p->error, "progress not saved: out of memory");
+        text_format(p->error, sizeof p->error, "progress not saved: out of memory");
         return false;
     }
     len += (size_t)snprintf(text, cap, "%s\n", PROGRESS_HEADER);
@@ -433,9 +416,9 @@ static bool write_file(Progress *p)
     char err[300];
     bool ok = len < cap && len <= PROGRESS_MAX_BYTES; /* what the reader takes; the limits make it so */
     if (!ok)
-        say(p->error, sizeof p->error, "progress not saved: the file would pass %d bytes", PROGRESS_MAX_BYTES);
+        text_format(p->error, sizeof p->error, "progress not saved: the file would pass %d bytes", PROGRESS_MAX_BYTES);
     if (ok && !(ok = fileio_write_atomic(p->path, text, len, err, sizeof err)))
-        say(p->error, sizeof p->error, "progress not saved: %s", err);
+        text_format(p->error, sizeof p->error, "progress not saved: %s", err);
     free(text);
     return ok;
 }
@@ -449,10 +432,10 @@ bool progress_record(Progress *p, uint64_t key, const char *level_path, double t
                      bool unseen, bool *best)
 {
     *best = false;
-    const char *name = base_name(level_path);
+    const char *name = text_base_name(level_path);
     if (!name_ok(name)) {
         char shown[4 * 200 + 1];
-        say(p->error, sizeof p->error,
+        text_format(p->error, sizeof p->error,
             "progress not saved: the level name '%s' cannot be kept (empty or over %d bytes)",
             text_escape(name, shown, sizeof shown), PROGRESS_NAME_MAX);
         return false;
@@ -464,11 +447,11 @@ bool progress_record(Progress *p, uint64_t key, const char *level_path, double t
     if (!p->path) {
         if (keep_win(p, &win, best))
             return true;
-        say(p->error, sizeof p->error, "progress not kept: %d levels are kept already", PROGRESS_MAX_LEVELS);
+        text_format(p->error, sizeof p->error, "progress not kept: %d levels are kept already", PROGRESS_MAX_LEVELS);
         return false;
     }
     if (!fileio_make_dirs_for(p->path)) {
-        say(p->error, sizeof p->error, "progress not saved: cannot make the folder of %s (%s)", p->path,
+        text_format(p->error, sizeof p->error, "progress not saved: cannot make the folder of %s (%s)", p->path,
             strerror(errno));
         keep_win(p, &win, best);
         return false;
@@ -476,7 +459,7 @@ bool progress_record(Progress *p, uint64_t key, const char *level_path, double t
     char why[300];
     int fd = fileio_lock_beside(p->path, PROGRESS_LOCK_WAIT_MS, why, sizeof why);
     if (fd == -1) {
-        say(p->error, sizeof p->error, "progress not saved: %s", why);
+        text_format(p->error, sizeof p->error, "progress not saved: %s", why);
         keep_win(p, &win, best);
         return false;
     }
@@ -489,10 +472,10 @@ bool progress_record(Progress *p, uint64_t key, const char *level_path, double t
     }
     progress_free(&now);
     if (!ok)
-        say(p->error, sizeof p->error, "progress not saved: the file and this game hold more than %d levels",
+        text_format(p->error, sizeof p->error, "progress not saved: the file and this game hold more than %d levels",
             PROGRESS_MAX_LEVELS);
     if (ok && !(ok = keep_win(p, &win, best)))
-        say(p->error, sizeof p->error, "progress not saved: %d levels are kept already, the most the file holds",
+        text_format(p->error, sizeof p->error, "progress not saved: %d levels are kept already, the most the file holds",
             PROGRESS_MAX_LEVELS);
     if (ok && (r.state == FILE_LINES || r.state == FILE_UNREAD))
         ok = keep_damaged(p);

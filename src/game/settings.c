@@ -12,7 +12,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,22 +30,6 @@ _Static_assert(sizeof "key. = " + LONGEST_NAME + BIND_KEYS_MAX * (BIND_NAME_MAX 
                    SETTINGS_LINE_MAX,
                "a key line fits SETTINGS_LINE_MAX");
 _Static_assert((long)SETTINGS_WRITTEN_MAX < (long)SETTINGS_MAX_BYTES, "a full settings file fits SETTINGS_MAX_BYTES");
-
-/* snprintf into a message buffer, where a long path may cut the text */
-static void say(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void say(char *out, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(out, n, fmt, ap);
-    va_end(ap);
-}
-
-static const char *base_name(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
 
 void settings_default(Settings *s)
 {
@@ -165,7 +148,7 @@ static bool parse_line(Settings *s, char *line, int line_no, int seen[], char *w
     char a[200], b[200];
     char *sep = line + strcspn(line, "=:");
     if (!*sep) {
-        say(why, why_size, "'%s' is no setting (NAME = VALUE)", shown(line, a, sizeof a));
+        text_format(why, why_size, "'%s' is no setting (NAME = VALUE)", shown(line, a, sizeof a));
         return false;
     }
     char *name = line, *value = sep + 1, *end = sep;
@@ -182,11 +165,11 @@ static bool parse_line(Settings *s, char *line, int line_no, int seen[], char *w
     if (id < 0 && !strncmp(name, "key.", 4) && (action = bindings_by_name(name + 4)) != BIND_NONE)
         id = SET_KEYS + action;
     if (id < 0) {
-        say(why, why_size, "unknown setting '%s'", shown(name, a, sizeof a));
+        text_format(why, why_size, "unknown setting '%s'", shown(name, a, sizeof a));
         return false;
     }
     if (seen[id]) {
-        say(why, why_size, "%s is set again (first on line %d)", name, seen[id]);
+        text_format(why, why_size, "%s is set again (first on line %d)", name, seen[id]);
         return false;
     }
     bool ok = true;
@@ -195,42 +178,42 @@ static bool parse_line(Settings *s, char *line, int line_no, int seen[], char *w
     case SET_EFFECTS:
         ok = parse_percent(value, 0, SETTINGS_VOLUME_MAX, id == SET_MASTER ? &s->master_volume : &s->effects_volume);
         if (!ok)
-            say(why, why_size, "%s wants a whole number from 0 to %d, not '%s'", name, SETTINGS_VOLUME_MAX,
+            text_format(why, why_size, "%s wants a whole number from 0 to %d, not '%s'", name, SETTINGS_VOLUME_MAX,
                 shown(value, a, sizeof a));
         break;
     case SET_FULLSCREEN:
     case SET_MINIMAP:
         ok = parse_bool(value, id == SET_FULLSCREEN ? &s->fullscreen : &s->minimap);
         if (!ok)
-            say(why, why_size, "%s wants yes or no, not '%s'", name, shown(value, a, sizeof a));
+            text_format(why, why_size, "%s wants yes or no, not '%s'", name, shown(value, a, sizeof a));
         break;
     case SET_WINDOW:
         ok = parse_size(value, &s->window_w, &s->window_h);
         if (!ok)
-            say(why, why_size, "%s wants WxH from %dx%d to %dx%d, not '%s'", name, SETTINGS_WINDOW_MIN,
+            text_format(why, why_size, "%s wants WxH from %dx%d to %dx%d, not '%s'", name, SETTINGS_WINDOW_MIN,
                 SETTINGS_WINDOW_MIN, SETTINGS_WINDOW_MAX, SETTINGS_WINDOW_MAX, shown(value, a, sizeof a));
         break;
     case SET_TEXT:
         ok = parse_percent(value, SETTINGS_TEXT_MIN, SETTINGS_TEXT_MAX, &s->text_size);
         if (!ok)
-            say(why, why_size, "%s wants a whole number (percent) from %d to %d, not '%s'", name, SETTINGS_TEXT_MIN,
+            text_format(why, why_size, "%s wants a whole number (percent) from %d to %d, not '%s'", name, SETTINGS_TEXT_MIN,
                 SETTINGS_TEXT_MAX, shown(value, a, sizeof a));
         break;
     default: {
         char *names[BIND_KEYS_MAX + 1];
         int n = 0;
         if (!value[0]) {
-            say(why, why_size, "%s wants key names joined by ' or ' ('none': no key)", name);
+            text_format(why, why_size, "%s wants key names joined by ' or ' ('none': no key)", name);
             return false;
         }
         if (strcasecmp(value, "none") && (n = split_keys(value, names, BIND_KEYS_MAX)) > BIND_KEYS_MAX) {
-            say(why, why_size, "%s: at most %d keys", name, BIND_KEYS_MAX);
+            text_format(why, why_size, "%s: at most %d keys", name, BIND_KEYS_MAX);
             return false;
         }
         char err[240];
         ok = bindings_set(s, action, (const char *const *)names, n, NULL, err, sizeof err);
         if (!ok)
-            say(why, why_size, "%s: %s", name, shown(err, b, sizeof b));
+            text_format(why, why_size, "%s: %s", name, shown(err, b, sizeof b));
         break;
     }
     }
@@ -263,23 +246,23 @@ static Reading read_file(Settings *s, const char *path, Diags *diags)
             return r;
         }
         r.state = err == FILEIO_ENOTREG ? FILE_NOT_FILE : FILE_UNREAD;
-        say(r.first, sizeof r.first, err == FILEIO_ENOTREG ? "is %s" : "cannot be read (%s)", fileio_strerror(err));
+        text_format(r.first, sizeof r.first, err == FILEIO_ENOTREG ? "is %s" : "cannot be read (%s)", fileio_strerror(err));
         break;
     case FILEIO_READ_FOLDER:
         r.state = FILE_NOT_FILE;
-        say(r.first, sizeof r.first, "is a folder");
+        text_format(r.first, sizeof r.first, "is a folder");
         break;
     case FILEIO_READ_TOO_LARGE:
         r.state = FILE_UNREAD;
-        say(r.first, sizeof r.first, "is larger than %d bytes", SETTINGS_MAX_BYTES);
+        text_format(r.first, sizeof r.first, "is larger than %d bytes", SETTINGS_MAX_BYTES);
         break;
     case FILEIO_READ_FAILED:
         r.state = FILE_UNREAD;
-        say(r.first, sizeof r.first, "cannot be read (%s)", strerror(err));
+        text_format(r.first, sizeof r.first, "cannot be read (%s)", strerror(err));
         break;
     case FILEIO_READ_NO_MEMORY:
         r.state = FILE_UNREAD;
-        say(r.first, sizeof r.first, "cannot be read (out of memory)");
+        text_format(r.first, sizeof r.first, "cannot be read (out of memory)");
         break;
     }
     if (r.state != FILE_WHOLE) {
@@ -292,7 +275,7 @@ static Reading read_file(Settings *s, const char *path, Diags *diags)
         p += 3; /* a byte-order mark, as some editors save */
     if (memchr(p, '\0', (size_t)(end - p))) {
         r.state = FILE_UNREAD;
-        say(r.first, sizeof r.first, "holds a NUL byte: not a text file");
+        text_format(r.first, sizeof r.first, "holds a NUL byte: not a text file");
     }
     int seen[SET_KEYS + BIND_COUNT] = {0};
     bool header = false;
@@ -311,7 +294,7 @@ static Reading read_file(Settings *s, const char *path, Diags *diags)
             header = true; /* the first line that holds something */
             if (!header_ok(line)) {
                 r.state = FILE_UNREAD;
-                say(r.first, sizeof r.first, "is no settings file (its first line is not '%s %d')", SETTINGS_HEADER,
+                text_format(r.first, sizeof r.first, "is no settings file (its first line is not '%s %d')", SETTINGS_HEADER,
                     SETTINGS_VERSION);
             }
             continue;
@@ -321,14 +304,14 @@ static Reading read_file(Settings *s, const char *path, Diags *diags)
         char why[240];
         bool ok;
         if (n > SETTINGS_LINE_MAX) {
-            say(why, sizeof why, "line longer than %d bytes", SETTINGS_LINE_MAX);
+            text_format(why, sizeof why, "line longer than %d bytes", SETTINGS_LINE_MAX);
             ok = false;
         } else {
             ok = parse_line(s, line, line_no, seen, why, sizeof why);
         }
         if (!ok) {
             if (r.bad_lines++ == 0)
-                say(r.first, sizeof r.first, "%d: %s", line_no, why);
+                text_format(r.first, sizeof r.first, "%d: %s", line_no, why);
             if (diags)
                 diag_add(diags, path, line_no, 0, "%s", why);
         }
@@ -346,8 +329,8 @@ static Reading read_file(Settings *s, const char *path, Diags *diags)
 /* What stands in the way of keeping path aside, when all names are taken. */
 static void all_taken(char *out, size_t n, const char *path)
 {
-    const char *base = base_name(path);
-    say(out, n, "%d damaged copies are kept already (%s.bad to %s.bad.%d); remove some", SETTINGS_BAD_MAX, base,
+    const char *base = text_base_name(path);
+    text_format(out, n, "%d damaged copies are kept already (%s.bad to %s.bad.%d); remove some", SETTINGS_BAD_MAX, base,
         base, SETTINGS_BAD_MAX - 1);
 }
 
@@ -357,13 +340,13 @@ static void kept_as(const char *path, char *out, size_t n)
     int err;
     char *name = fileio_free_bad_name(path, SETTINGS_BAD_MAX, &err);
     if (name)
-        say(out, n, "kept as %s when settings are next saved", base_name(name));
+        text_format(out, n, "kept as %s when settings are next saved", text_base_name(name));
     else if (err)
-        say(out, n, "not written over (%s)", strerror(err));
+        text_format(out, n, "not written over (%s)", strerror(err));
     else {
         char why[200];
         all_taken(why, sizeof why, path);
-        say(out, n, "not written over: %s", why);
+        text_format(out, n, "not written over: %s", why);
     }
     free(name);
 }
@@ -372,18 +355,18 @@ static void describe(Settings *s, const char *path, const Reading *r)
 {
     char kept[300];
     if (r->state == FILE_NOT_FILE) {
-        say(s->error, sizeof s->error, "settings file %s %s: ignored, the defaults stand", path, r->first);
+        text_format(s->error, sizeof s->error, "settings file %s %s: ignored, the defaults stand", path, r->first);
         return;
     }
     kept_as(path, kept, sizeof kept);
     if (r->state == FILE_UNREAD)
-        say(s->error, sizeof s->error, "settings file %s %s: ignored, the defaults stand; it is %s", path, r->first,
+        text_format(s->error, sizeof s->error, "settings file %s %s: ignored, the defaults stand; it is %s", path, r->first,
             kept);
     else if (r->bad_lines == 1)
-        say(s->error, sizeof s->error, "settings %s:%s; that line is ignored, the rest is read; the file is %s", path,
+        text_format(s->error, sizeof s->error, "settings %s:%s; that line is ignored, the rest is read; the file is %s", path,
             r->first, kept);
     else
-        say(s->error, sizeof s->error,
+        text_format(s->error, sizeof s->error,
             "settings %s:%s; %d lines are ignored (that is the first), the rest is read; the file is %s", path,
             r->first, r->bad_lines, kept);
 }
@@ -426,7 +409,7 @@ static char *format(Settings *s, size_t *len)
     size_t cap = SETTINGS_WRITTEN_MAX, n = 0;
     char *text = malloc(cap);
     if (!text) {
-        say(s->error, sizeof s->error, "settings not saved: out of memory");
+        text_format(s->error, sizeof s->error, "settings not saved: out of memory");
         return NULL;
     }
     n += (size_t)snprintf(text + n, cap - n,
@@ -455,12 +438,12 @@ static char *format(Settings *s, size_t *len)
             names[i] = k->key[i];
         }
         if (!ok)
-            say(err, sizeof err, "more keys than %d, or a name too long", BIND_KEYS_MAX);
+            text_format(err, sizeof err, "more keys than %d, or a name too long", BIND_KEYS_MAX);
         else
             ok = bindings_set(&check, (BindAction)a, names, count, NULL, err, sizeof err);
         if (!ok) {
             char e[300];
-            say(s->error, sizeof s->error, "settings not saved: key.%s: %s", bindings_info((BindAction)a)->name,
+            text_format(s->error, sizeof s->error, "settings not saved: key.%s: %s", bindings_info((BindAction)a)->name,
                 shown(err, e, sizeof e));
             free(text);
             return NULL;
@@ -483,16 +466,16 @@ static bool keep_damaged(Settings *s, const char *path)
     if (!bad) {
         char why[200];
         if (err)
-            say(why, sizeof why, "cannot keep it aside (%s)", strerror(err));
+            text_format(why, sizeof why, "cannot keep it aside (%s)", strerror(err));
         else
             all_taken(why, sizeof why, path);
-        say(s->error, sizeof s->error, "settings not saved: %s is damaged and %s", path, why);
+        text_format(s->error, sizeof s->error, "settings not saved: %s is damaged and %s", path, why);
         return false;
     }
     char *real = fileio_beside(path, "");
     bool ok = real && (rename(real, bad) == 0 || errno == ENOENT);
     if (!ok)
-        say(s->error, sizeof s->error, "settings not saved: cannot keep the damaged %s as %s (%s)", path, bad,
+        text_format(s->error, sizeof s->error, "settings not saved: cannot keep the damaged %s as %s (%s)", path, bad,
             real ? strerror(errno) : "out of memory");
     free(real);
     free(bad);
@@ -506,13 +489,13 @@ static bool not_a_file(Settings *s, const char *path)
     char err[200];
     char *real = fileio_resolve(path, err, sizeof err);
     if (!real) {
-        say(s->error, sizeof s->error, "settings not saved: %s", err);
+        text_format(s->error, sizeof s->error, "settings not saved: %s", err);
         return true;
     }
     struct stat sb;
     bool refused = stat(real, &sb) == 0 && !S_ISREG(sb.st_mode);
     if (refused)
-        say(s->error, sizeof s->error, "settings not saved: %s is %s", path,
+        text_format(s->error, sizeof s->error, "settings not saved: %s is %s", path,
             S_ISDIR(sb.st_mode) ? "a folder" : "not a regular file");
     free(real);
     return refused;
@@ -522,7 +505,7 @@ bool settings_save(Settings *s, const char *path)
 {
     s->error[0] = '\0';
     if (!path) {
-        say(s->error, sizeof s->error, "settings not saved: no place for them (neither XDG_CONFIG_HOME nor HOME)");
+        text_format(s->error, sizeof s->error, "settings not saved: no place for them (neither XDG_CONFIG_HOME nor HOME)");
         return false;
     }
     size_t len = 0;
@@ -531,12 +514,12 @@ bool settings_save(Settings *s, const char *path)
         return false;
     bool ok = !not_a_file(s, path);
     if (ok && !(ok = fileio_make_dirs_for(path)))
-        say(s->error, sizeof s->error, "settings not saved: cannot make the folder of %s (%s)", path,
+        text_format(s->error, sizeof s->error, "settings not saved: cannot make the folder of %s (%s)", path,
             strerror(errno));
     char why[300] = "";
     int fd = ok ? fileio_lock_beside(path, SETTINGS_LOCK_WAIT_MS, why, sizeof why) : -1;
     if (ok && fd == -1)
-        say(s->error, sizeof s->error, "settings not saved: %s", why);
+        text_format(s->error, sizeof s->error, "settings not saved: %s", why);
     if (fd == -1)
         ok = false;
     if (ok) {
@@ -552,7 +535,7 @@ bool settings_save(Settings *s, const char *path)
     }
     char err[300];
     if (ok && !(ok = fileio_write_atomic(path, text, len, err, sizeof err)))
-        say(s->error, sizeof s->error, "settings not saved: %s", err);
+        text_format(s->error, sizeof s->error, "settings not saved: %s", err);
     if (fd >= 0)
         close(fd); /* unlocks */
     free(text);

@@ -3,7 +3,10 @@
  * in a line-based file (text.h). */
 #include "text.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
 
 int text_split_words(char *s, char *word[], int max)
 {
@@ -110,4 +113,20 @@ bool text_unescape_field(char *s)
     }
     *out = '\0';
     return true;
+}
+
+void text_format(char *out, size_t n, const char *fmt, ...)
+{
+    if (!out || n == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out, n, fmt, ap);
+    va_end(ap);
+}
+
+const char *text_base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
 }

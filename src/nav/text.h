@@ -13,6 +13,13 @@
  * are more, with only the first max split off). */
 int text_split_words(char *s, char *word[], int max);
 
+/* snprintf into a message buffer of n bytes (cut to fit; nothing when out
+ * is NULL or n is 0): the readers' and parsers' error texts. */
+void text_format(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The part of path after its last '/' (path itself when it has none). */
+const char *text_base_name(const char *path);
+
 /* Copies s into out (size bytes, NUL-terminated, cut to fit) with every
  * control byte (below 0x20, and 0x7f) written as \xHH, so a level's name or
  * a file's path never moves a terminal's cursor or breaks a trace line.

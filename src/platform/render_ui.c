@@ -167,7 +167,7 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
     if (g->level_index >= 0)
         n = hud_add(l, n, false, DIM, 5, "Level %d of %d", g->level_index + 1, g->levels.count);
     else /* not one of the folder's: its file's name */
-        n = hud_add(l, n, false, DIM, 5, "%s", strrchr(g->path, '/') ? strrchr(g->path, '/') + 1 : g->path);
+        n = hud_add(l, n, false, DIM, 5, "%s", text_base_name(g->path));
     if (g->editing) {
         n = hud_add(l, n, false, BODY, 2, "Droid start at %d,%d", g->level.start.x, g->level.start.y);
         n = hud_add(l, n, false, BODY, 3, "Undo %d, redo %d%s", edit_undo_count(&g->edits),
@@ -993,8 +993,7 @@ void render_ui(Renderer *r, const Game *g, const HudStats *hs)
     double share;
     if (game_loading(g, &loading, &share)) { /* a big level loads in the background */
         char name[TEXT_LEN / 2], line[TEXT_LEN];
-        const char *base = strrchr(loading, '/');
-        text_escape(base ? base + 1 : loading, name, sizeof name);
+        text_escape(text_base_name(loading), name, sizeof name);
         snprintf(line, sizeof line, "Loading %s \xe2\x80\xa6 %d%%", name, (int)(share * 100 + 0.5));
         top = banner(r, g, top, (SDL_Color){24, 64, 110, 230}, (SDL_Color){225, 240, 255, 255}, line, "Loading\xe2\x80\xa6");
     }

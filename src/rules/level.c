@@ -8,6 +8,7 @@
 
 #include "hash.h"
 #include "num.h"
+#include "text.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -280,8 +281,7 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
 
 static void default_name(const char *file, char *name)
 {
-    const char *base = strrchr(file, '/');
-    base = base ? base + 1 : file;
+    const char *base = text_base_name(file);
     size_t n = strcspn(base, ".");
     if (n >= LEVEL_NAME_MAX)
         n = LEVEL_NAME_MAX - 1;

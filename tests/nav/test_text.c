@@ -27,8 +27,25 @@ static void test_split_words(void **state)
     assert_string_equal(w[2], "three");
 }
 
+/* A message is cut to its buffer (never past it), a NULL or empty buffer
+ * is left alone; a path's base name is what follows its last slash. */
+static void test_format_and_base_name(void **state)
+{
+    (void)state;
+    char out[8] = "xxxxxxx";
+    text_format(out, sizeof out, "%s:%d", "levels/a.txt", 12);
+    assert_string_equal(out, "levels/");
+    text_format(NULL, 0, "%d", 1);
+    text_format(out, 0, "%d", 1);
+    assert_string_equal(out, "levels/");
+    assert_string_equal(text_base_name("levels/extra/doors.txt"), "doors.txt");
+    assert_string_equal(text_base_name("doors.txt"), "doors.txt");
+    assert_string_equal(text_base_name("levels/"), "");
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_escape), cmocka_unit_test(test_split_words)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_escape), cmocka_unit_test(test_split_words),
+                                       cmocka_unit_test(test_format_and_base_name)};
     return cmocka_run_group_tests_name("text", tests, NULL, NULL);
 }
