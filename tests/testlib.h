@@ -4,6 +4,7 @@
 #ifndef ISODROID_TESTLIB_H
 #define ISODROID_TESTLIB_H
 
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -127,6 +128,29 @@ static inline double test_brute_force(const Grid *g, TilePos s, TilePos t, PathT
     return result;
 }
 
+/* Checks that st's path is a legal walk from its start (no corner cut, a
+ * step of the topology) whose summed cost is the reported length, ending at
+ * the reported end tile; returns that length. The brute force's companion:
+ * one checks the length is optimal, this that the tiles walk it. */
+static inline double test_check_walk(const PathState *st, const Grid *g, PathTopology topo)
+{
+    const PathResult *r = path_result(st);
+    TilePos at = r->start;
+    double len = 0;
+    for (int i = 0; i < r->steps; i++) {
+        TilePos t = path_tile(st, i);
+        int dx = t.x - at.x, dy = t.y - at.y;
+        if (!path_can_step(g, topo, at.x, at.y, dx, dy))
+            fail_msg("illegal step %d,%d -> %d,%d", at.x, at.y, t.x, t.y);
+        bool diag = topo == PATH_TOPO_8 && dx && dy;
+        len += grid_cost(g, t.x, t.y) * (diag ? 1.4142135623730951 : 1.0);
+        at = t;
+    }
+    assert_int_equal(at.x, r->end.x);
+    assert_int_equal(at.y, r->end.y);
+    assert_true(fabs(len - r->length) < 1e-9);
+    return len;
+}
 /* A random w x h grid: each tile blocked with probability wall_pct %, else
  * cost 1, or a random cost in 1..max_cost when max_cost > 1. */
 static inline void test_random_grid(Grid *g, int w, int h, int wall_pct, int max_cost, uint64_t *seed)

@@ -8,28 +8,6 @@
 #include "level.h"
 #include "path.h"
 
-/* Checks that the returned path is a legal walk from start whose summed cost
- * is the reported length, ending at the reported end tile. */
-static double check_walk(const PathState *st, const Grid *g, PathTopology topo)
-{
-    const PathResult *r = path_result(st);
-    TilePos at = r->start;
-    double len = 0;
-    for (int i = 0; i < r->steps; i++) {
-        TilePos t = path_tile(st, i);
-        int dx = t.x - at.x, dy = t.y - at.y;
-        if (!path_can_step(g, topo, at.x, at.y, dx, dy))
-            fail_msg("illegal step %d,%d -> %d,%d", at.x, at.y, t.x, t.y);
-        bool diag = topo == PATH_TOPO_8 && dx && dy;
-        len += grid_cost(g, t.x, t.y) * (diag ? 1.4142135623730951 : 1.0);
-        at = t;
-    }
-    assert_int_equal(at.x, r->end.x);
-    assert_int_equal(at.y, r->end.y);
-    assert_true(fabs(len - r->length) < 1e-9);
-    return len;
-}
-
 /* landmarks > 0: path_prepare places that many on each grid first. */
 static void against_brute_force(PathTopology topo, PathAlgo algo, int max_cost, int landmarks, uint64_t seed)
 {
@@ -63,7 +41,7 @@ static void against_brute_force(PathTopology topo, PathAlgo algo, int max_cost, 
             }
             if (got != PATH_FOUND)
                 fail_msg("%dx%d %d,%d->%d,%d: no path, reference %.6f", w, h, s.x, s.y, t.x, t.y, want);
-            double len = check_walk(st, &g, topo);
+            double len = test_check_walk(st, &g, topo);
             if (fabs(len - want) > 1e-9)
                 fail_msg("%dx%d seed round %d %d,%d->%d,%d: length %.9f, reference %.9f", w, h, round, s.x, s.y,
                          t.x, t.y, len, want);
@@ -178,7 +156,7 @@ static void test_jps_after_edits(void **state)
                 }
                 assert_int_equal(got, PATH_FOUND);
                 assert_true(r.used_jps);
-                if (fabs(check_walk(st, &g, PATH_TOPO_8) - want) > 1e-9)
+                if (fabs(test_check_walk(st, &g, PATH_TOPO_8) - want) > 1e-9)
                     fail_msg("map %d round %d %d,%d->%d,%d: length %.9f, reference %.9f", map, round, s.x, s.y,
                              t.x, t.y, r.length, want);
                 checked++;
@@ -271,7 +249,7 @@ static void test_tutorial_level(void **state)
     assert_int_equal(path_find(st, &g, l.start, tile_pos(3, 6), NULL, &r), PATH_FOUND);
     double want = test_brute_force(&g, l.start, tile_pos(3, 6), PATH_TOPO_8);
     assert_true(fabs(r.length - want) < 1e-9);
-    check_walk(st, &g, PATH_TOPO_8);
+    test_check_walk(st, &g, PATH_TOPO_8);
     for (int i = 0; i < r.steps; i++)
         assert_true(grid_walkable(&g, path_tile(st, i).x, path_tile(st, i).y));
     path_destroy(st);
@@ -408,7 +386,7 @@ static void test_nearest(void **state)
             fail_msg("nearest to %d,%d from %d,%d: got %d,%d, want %d,%d", t.x, t.y, s.x, s.y, r.end.x, r.end.y,
                      best.x, best.y);
         assert_true(fabs(r.length - best_cost) < 1e-9);
-        check_walk(st, &g, PATH_TOPO_8);
+        test_check_walk(st, &g, PATH_TOPO_8);
         /* the same question again, and again from the answer: the same answer */
         PathResult r2;
         assert_int_equal(path_find(st, &g, s, t, &opt, &r2), PATH_NEAREST);
@@ -476,7 +454,7 @@ static void test_limits(void **state)
     opt.nearest = true; /* with nearest: the best tile seen so far */
     assert_int_equal(path_find(st, &g, tile_pos(5, 5), tile_pos(45, 5), &opt, &r), PATH_LIMIT);
     assert_true(r.steps > 0);
-    check_walk(st, &g, PATH_TOPO_8);
+    test_check_walk(st, &g, PATH_TOPO_8);
 
     opt = path_options_default();
     opt.cost_limit = full.length - 0.5;

@@ -9,24 +9,12 @@
 #include "movingai.h"
 #include "route.h"
 
-/* The returned path is a legal walk (no corner cut) from start whose
- * summed cost is the reported length, ending at the reported end. */
+/* test_check_walk's walk, 8-way; and its tiles are the same asked for in
+ * any order. */
 static double check_walk(const PathState *st, const Grid *g)
 {
     const PathResult *r = path_result(st);
-    TilePos at = r->start;
-    double len = 0;
-    for (int i = 0; i < r->steps; i++) {
-        TilePos t = path_tile(st, i);
-        int dx = t.x - at.x, dy = t.y - at.y;
-        if (!path_can_step(g, PATH_TOPO_8, at.x, at.y, dx, dy))
-            fail_msg("illegal step %d,%d -> %d,%d", at.x, at.y, t.x, t.y);
-        len += grid_cost(g, t.x, t.y) * (dx && dy ? 1.4142135623730951 : 1.0);
-        at = t;
-    }
-    assert_int_equal(at.x, r->end.x);
-    assert_int_equal(at.y, r->end.y);
-    assert_true(fabs(len - r->length) < 1e-9);
+    double len = test_check_walk(st, g, PATH_TOPO_8);
     /* the same tiles asked for backwards and by halves (the planner keeps
      * paths as runs and finds a tile's run) */
     TilePos *tiles = malloc(sizeof *tiles * (size_t)(r->steps + 1));
