@@ -210,11 +210,23 @@ LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 APP_ID     := org.isodroid.Isodroid
 ICON_SIZES := 16 32 64 128 256
-NAV_HEADERS := $(wildcard src/nav/*.h)
+# the library's public headers (nav.h includes the rest); its internals stay
+NAV_HEADERS := $(addprefix src/nav/,nav.h status.h coord.h units.h grid.h path.h route.h \
+                 field.h region.h movingai.h diag.h)
 D := $(DESTDIR)
 
-.PHONY: install uninstall
-install: bin/isopath bin/isodroid build/release/libisonav.a
+.PHONY: install install-nav uninstall
+# The installed libisonav.a is one object, linked from the library's, that
+# exports only the nav_ names: its helpers (num, text, the tables) cannot
+# clash with a program's own.
+build/release/dist/libisonav.a: build/release/libisonav.a
+	@mkdir -p $(dir $@)
+	$(LD) -r --whole-archive $< -o $(dir $@)isonav.o
+	objcopy -w --keep-global-symbol='nav_*' $(dir $@)isonav.o
+	@rm -f $@
+	ar rcs $@ $(dir $@)isonav.o
+
+install: bin/isopath bin/isodroid install-nav
 	install -d $(D)$(BINDIR) $(D)$(DATADIR)/isodroid/assets $(D)$(DATADIR)/isodroid/levels/extra
 	install -m 755 bin/isodroid bin/isopath $(D)$(BINDIR)
 	install -m 644 assets/*.png assets/*.ttf assets/LICENSE-DejaVu.txt $(D)$(DATADIR)/isodroid/assets
@@ -227,7 +239,10 @@ install: bin/isopath bin/isodroid build/release/libisonav.a
 	install -Dm 644 man/isodroid.6 $(D)$(MANDIR)/man6/isodroid.6
 	install -Dm 644 man/isopath.1 $(D)$(MANDIR)/man1/isopath.1
 	install -Dm 644 LICENSE $(D)$(DATADIR)/doc/isodroid/LICENSE
-	install -Dm 644 build/release/libisonav.a $(D)$(LIBDIR)/libisonav.a
+
+# the navigation library alone: what a program using it needs (examples/)
+install-nav: build/release/dist/libisonav.a
+	install -Dm 644 build/release/dist/libisonav.a $(D)$(LIBDIR)/libisonav.a
 	install -d $(D)$(INCLUDEDIR)/isonav
 	install -m 644 $(NAV_HEADERS) $(D)$(INCLUDEDIR)/isonav
 	install -d $(D)$(LIBDIR)/pkgconfig

@@ -34,8 +34,8 @@ static inline uint32_t test_rand(uint64_t *s)
 static inline Level test_level_from_text(const char *text)
 {
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     if (!level_parse(text, strlen(text), "t.txt", &l, &d))
         fail_msg("fixture does not load: %s", d.count ? d.msg[0] : "?");
     return l;
@@ -77,13 +77,13 @@ static inline char *test_read_file(const char *path, size_t *len)
  * scan, written from the rules (entering cost x 1 or sqrt 2, no corner
  * cutting on 8-way, axial neighbours on hex) and sharing no code with
  * path.c. Returns the cost from start to goal, or -1 when unreachable. */
-static inline double test_brute_force(const Grid *g, TilePos s, TilePos t, PathTopology topo)
+static inline double test_brute_force(const NavGrid *g, NavPos s, NavPos t, NavTopology topo)
 {
     static const int n8[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
     static const int n4[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
     static const int nh[6][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}};
-    const int (*nb)[2] = topo == PATH_TOPO_8 ? n8 : topo == PATH_TOPO_4 ? n4 : nh;
-    int nn = topo == PATH_TOPO_8 ? 8 : topo == PATH_TOPO_4 ? 4 : 6;
+    const int (*nb)[2] = topo == NAV_TOPO_8 ? n8 : topo == NAV_TOPO_4 ? n4 : nh;
+    int nn = topo == NAV_TOPO_8 ? 8 : topo == NAV_TOPO_4 ? 4 : 6;
     int w = g->w, h = g->h;
     if (s.x < 0 || s.y < 0 || s.x >= w || s.y >= h || t.x < 0 || t.y < 0 || t.x >= w || t.y >= h)
         return -1;
@@ -114,7 +114,7 @@ static inline double test_brute_force(const Grid *g, TilePos s, TilePos t, PathT
             int c = BF_COST(nx, ny);
             if (!c)
                 continue;
-            int diagonal = topo == PATH_TOPO_8 && dx && dy;
+            int diagonal = topo == NAV_TOPO_8 && dx && dy;
             if (diagonal && (!BF_COST(x + dx, y) || !BF_COST(x, y + dy)))
                 continue;
             double nd = dist[best] + c * (diagonal ? 1.4142135623730951 : 1.0);
@@ -132,18 +132,18 @@ static inline double test_brute_force(const Grid *g, TilePos s, TilePos t, PathT
  * step of the topology) whose summed cost is the reported length, ending at
  * the reported end tile; returns that length. The brute force's companion:
  * one checks the length is optimal, this that the tiles walk it. */
-static inline double test_check_walk(const PathState *st, const Grid *g, PathTopology topo)
+static inline double test_check_walk(const NavPath *st, const NavGrid *g, NavTopology topo)
 {
-    const PathResult *r = path_result(st);
-    TilePos at = r->start;
+    const NavPathResult *r = nav_path_result(st);
+    NavPos at = r->start;
     double len = 0;
     for (int i = 0; i < r->steps; i++) {
-        TilePos t = path_tile(st, i);
+        NavPos t = nav_path_tile(st, i);
         int dx = t.x - at.x, dy = t.y - at.y;
-        if (!path_can_step(g, topo, at.x, at.y, dx, dy))
+        if (!nav_path_can_step(g, topo, at.x, at.y, dx, dy))
             fail_msg("illegal step %d,%d -> %d,%d", at.x, at.y, t.x, t.y);
-        bool diag = topo == PATH_TOPO_8 && dx && dy;
-        len += grid_cost(g, t.x, t.y) * (diag ? 1.4142135623730951 : 1.0);
+        bool diag = topo == NAV_TOPO_8 && dx && dy;
+        len += nav_grid_cost(g, t.x, t.y) * (diag ? 1.4142135623730951 : 1.0);
         at = t;
     }
     assert_int_equal(at.x, r->end.x);
@@ -153,14 +153,14 @@ static inline double test_check_walk(const PathState *st, const Grid *g, PathTop
 }
 /* A random w x h grid: each tile blocked with probability wall_pct %, else
  * cost 1, or a random cost in 1..max_cost when max_cost > 1. */
-static inline void test_random_grid(Grid *g, int w, int h, int wall_pct, int max_cost, uint64_t *seed)
+static inline void test_random_grid(NavGrid *g, int w, int h, int wall_pct, int max_cost, uint64_t *seed)
 {
-    assert_true(grid_init(g, w, h));
+    assert_true(nav_grid_init(g, w, h));
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             if ((int)(test_rand(seed) % 100) < wall_pct)
                 continue;
-            grid_set(g, x, y, (uint8_t)(max_cost > 1 ? 1 + test_rand(seed) % (uint32_t)max_cost : 1));
+            nav_grid_set(g, x, y, (uint8_t)(max_cost > 1 ? 1 + test_rand(seed) % (uint32_t)max_cost : 1));
         }
 }
 

@@ -132,7 +132,7 @@ void game_zoom_at(Game *g, ScreenPos anchor, double factor)
     keep_level_on_screen(g);
 }
 
-void game_look_at_tile(Game *g, TilePos t)
+void game_look_at_tile(Game *g, NavPos t)
 {
     g->follow = false;
     iso_look_at(&g->view, (WorldPos){t.x + 0.5, t.y + 0.5}, screen_middle(g));

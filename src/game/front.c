@@ -15,8 +15,8 @@ static void scan_level(Front *f, FrontLevel *fl, const LevelSet *set, int i, con
     snprintf(fl->name, sizeof fl->name, "%s", set->names[i]);
     char *path = levelset_path_new(set, i);
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     if (path && level_load(path, &l, &d)) {
         fl->loads = true;
         fl->free_play = !memchr(l.glyphs, '>', (size_t)l.w * (size_t)l.h);

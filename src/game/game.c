@@ -19,9 +19,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static bool list_copy_path(TileList *l, const PathState *st)
+static bool list_copy_path(TileList *l, const NavPath *st)
 {
-    int n = path_copy_tiles(st, &l->tiles, &l->cap);
+    int n = nav_path_copy_tiles(st, &l->tiles, &l->cap);
     l->count = n > 0 ? n : 0;
     return n >= 0;
 }
@@ -114,7 +114,7 @@ static void start_play(Game *g)
         game_say(g, 6.0, "Out of memory starting the level.");
     begin_history(g, NULL);
     g->frame_event_count = 0;
-    g->preview_from = tile_pos(-1, -1);
+    g->preview_from = nav_pos(-1, -1);
     g->new_best = false;
 }
 
@@ -124,9 +124,9 @@ static void start_play(Game *g)
  * nothing changed and nl freed, when memory runs out. */
 static bool adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *path, bool keep_droid)
 {
-    PathState *ns = NULL;
+    NavPath *ns = NULL;
     if (!g->search || nl->w != g->level.w || nl->h != g->level.h) {
-        if (!(ns = path_create(nl->w, nl->h))) {
+        if (!(ns = nav_path_create(nl->w, nl->h))) {
             level_free(nl);
             if (ready)
                 sim_deinit(ready);
@@ -135,7 +135,7 @@ static bool adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *
             return false;
         }
     }
-    TilePos at = g->sim.droid.tile;
+    NavPos at = g->sim.droid.tile;
     Level old = g->level;
     g->level = *nl;
     if (ready) { /* built by a loader: moved in, pointed at the level's new place */
@@ -144,14 +144,14 @@ static bool adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *
         g->sim.level = &g->level;
     } else if (!sim_reset(&g->sim, &g->level)) {
         g->level = old;
-        path_destroy(ns);
+        nav_path_destroy(ns);
         level_free(nl);
         sim_reset(&g->sim, &g->level);
         return false;
     }
     level_free(&old);
     if (ns) {
-        path_destroy(g->search);
+        nav_path_destroy(g->search);
         g->search = ns;
     }
     set_path(g, path);
@@ -162,14 +162,14 @@ static bool adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *
                                                                     : 0;
     g->level_version++;
     g->level_loads++;
-    if (keep_droid && grid_walkable(&g->sim.grid, at.x, at.y) && !tile_pos_eq(at, g->sim.droid.tile)) {
+    if (keep_droid && nav_grid_walkable(&g->sim.grid, at.x, at.y) && !nav_pos_eq(at, g->sim.droid.tile)) {
         mover_place(&g->sim.droid, at);
         if (start) { /* the start is not the loaded one: the history copies it */
             sim_deinit(start);
             start = NULL;
         }
     }
-    if (g->hover_valid && !grid_in_bounds(&g->sim.grid, g->hover.x, g->hover.y))
+    if (g->hover_valid && !nav_grid_in_bounds(&g->sim.grid, g->hover.x, g->hover.y))
         g->hover_valid = false;
     g->frame_event_count = 0;
     begin_history(g, start);
@@ -206,7 +206,7 @@ static void welcome(Game *g)
                  name);
 }
 
-bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
+bool game_init(Game *g, const char *path, int screen_w, int screen_h, NavDiags *d)
 {
     memset(g, 0, sizeof *g);
     edit_init(&g->edits);
@@ -218,7 +218,7 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d)
         return false;
     }
     if (!adopt_level(g, &nl, NULL, NULL, path, false)) {
-        diag_add(d, path, 0, 0, "out of memory");
+        nav_diag_add(d, path, 0, 0, "out of memory");
         game_deinit(g);
         return false;
     }
@@ -241,7 +241,7 @@ void game_deinit(Game *g)
     if (g->load.job)
         g->loader.drop(g->load.job);
     free(g->load.path);
-    path_destroy(g->search);
+    nav_path_destroy(g->search);
     predict_deinit(&g->predictor);
     history_deinit(&g->history);
     sim_deinit(&g->sim);
@@ -258,7 +258,7 @@ static void absorb_events(Game *g);
 /* the background load (leaving a level, below) */
 static void load_end(Game *g);
 static void load_poll(Game *g);
-static void reload_adopt(Game *g, Level *nl, Sim *ready, Sim *start, const Diags *d, FileStamp stamp);
+static void reload_adopt(Game *g, Level *nl, Sim *ready, Sim *start, const NavDiags *d, FileStamp stamp);
 static void switch_level(Game *g, int delta);
 
 void game_command(Game *g, SimCmd c)
@@ -282,7 +282,7 @@ void game_replay_command(Game *g, SimCmd c)
     absorb_events(g);
 }
 
-void game_click_tile(Game *g, TilePos t)
+void game_click_tile(Game *g, NavPos t)
 {
     if (g->sim.status != SIM_PLAYING) {
         if (g->sim.status == SIM_WON)
@@ -297,7 +297,7 @@ void game_restart(Game *g)
     game_command(g, (SimCmd){SIM_CMD_RESTART, 0, 0});
 }
 
-bool game_pick(const Game *g, ScreenPos s, TilePos *out)
+bool game_pick(const Game *g, ScreenPos s, NavPos *out)
 {
     return iso_screen_to_tile(&g->view, s, g->sim.grid.w, g->sim.grid.h, out);
 }
@@ -323,7 +323,7 @@ static void refresh_preview(Game *g)
         forget_prediction(g);
         return;
     }
-    if (sim_plan_begin(s, g->search, g->preview_from, g->hover, &g->preview_end) == PATH_NONE)
+    if (sim_plan_begin(s, g->search, g->preview_from, g->hover, &g->preview_end) == NAV_NO_PATH)
         return;
     g->previewing = true;
     preview_step(g, GAME_PREVIEW_FRAME_WORK);
@@ -335,24 +335,24 @@ static void preview_step(Game *g, long work)
 {
     if (!g->previewing)
         return;
-    path_step(g->search, work);
-    PathStatus r = sim_plan_status(g->search, g->hover, g->preview_end);
-    if (r == PATH_RUNNING)
+    nav_path_step(g->search, work);
+    NavStatus r = sim_plan_status(g->search, g->hover, g->preview_end);
+    if (r == NAV_IN_PROGRESS)
         return;
     g->previewing = false;
-    bool copied = r != PATH_NONE && list_copy_path(&g->preview, g->search);
+    bool copied = r != NAV_NO_PATH && list_copy_path(&g->preview, g->search);
     g->preview_serial++;
     if (!copied)
         return;
     Sim *s = &g->sim;
-    g->preview_cost = path_result(g->search)->length;
+    g->preview_cost = nav_path_result(g->search)->length;
     int64_t e = s->energy;
     if (s->limited && s->droid.moving)
         e -= (int64_t)(s->droid.need - s->droid.done);
-    TilePos at = g->preview_from;
+    NavPos at = g->preview_from;
     g->preview_afford = g->preview.count;
     for (int i = 0; s->limited && i < g->preview.count; i++) {
-        TilePos t = g->preview.tiles[i];
+        NavPos t = g->preview.tiles[i];
         e -= (int64_t)mover_step_cost(&s->grid, at, t);
         if (e < 0) {
             g->preview_afford = i;
@@ -364,9 +364,9 @@ static void preview_step(Game *g, long work)
     }
 }
 
-void game_hover(Game *g, bool valid, TilePos t)
+void game_hover(Game *g, bool valid, NavPos t)
 {
-    if (valid == g->hover_valid && (!valid || tile_pos_eq(t, g->hover)))
+    if (valid == g->hover_valid && (!valid || nav_pos_eq(t, g->hover)))
         return;
     g->hover_valid = valid;
     g->hover = t;
@@ -388,13 +388,13 @@ static void forget_prediction(Game *g)
 /* Two predictions say the same thing (the notice at the same tick of play). */
 static bool same_prediction(const Prediction *a, const Prediction *b)
 {
-    if (a->outcome != b->outcome || !tile_pos_eq(a->goal, b->goal))
+    if (a->outcome != b->outcome || !nav_pos_eq(a->goal, b->goal))
         return false;
     if (a->outcome != PREDICT_SEEN)
         return true;
     if (a->already || b->already) /* after the droid already: the same while it is the same sentry */
-        return a->already == b->already && a->sentry == b->sentry && tile_pos_eq(a->at, b->at);
-    return tile_pos_eq(a->at, b->at) && a->sentry == b->sentry && a->heard == b->heard &&
+        return a->already == b->already && a->sentry == b->sentry && nav_pos_eq(a->at, b->at);
+    return nav_pos_eq(a->at, b->at) && a->sentry == b->sentry && a->heard == b->heard &&
            a->from_tick + (uint64_t)a->ticks == b->from_tick + (uint64_t)b->ticks;
 }
 
@@ -410,7 +410,7 @@ static void publish_prediction(Game *g, bool force)
     if (p->outcome == PREDICT_SEEN) {
         g->predict_step = -1;
         for (int i = 0; i < g->preview.count; i++)
-            if (tile_pos_eq(g->preview.tiles[i], p->at)) {
+            if (nav_pos_eq(g->preview.tiles[i], p->at)) {
                 g->predict_step = i;
                 break;
             }
@@ -486,7 +486,7 @@ static bool rewind_to(Game *g, uint64_t to)
     trace(g, "rewind %llu", (unsigned long long)to);
     g->rewinds++;
     g->frame_event_count = 0;
-    g->preview_from = tile_pos(-1, -1);
+    g->preview_from = nav_pos(-1, -1);
     forget_prediction(g);
     game_say(g, 2.0, "Back %.1f seconds.", (double)(was - to) / SIM_TICK_HZ);
     return true;
@@ -564,8 +564,8 @@ static void watch_file(Game *g, double dt)
         load_end(g);
     }
     Level nl;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     bool ok = level_load(g->path, &nl, &d);
     reload_adopt(g, ok ? &nl : NULL, NULL, NULL, &d, now);
 }
@@ -624,7 +624,7 @@ static void absorb_events(Game *g)
                 trace(g, "pickup %d %d %.2f", e->x, e->y, sim_units(e->a));
             else
                 trace(g, "pickup %d %d unlimited", e->x, e->y);
-            g->effects[g->effect_next] = (GameEffect){tile_pos(e->x, e->y), g->clock};
+            g->effects[g->effect_next] = (GameEffect){nav_pos(e->x, e->y), g->clock};
             g->effect_next = (g->effect_next + 1) % GAME_EFFECTS;
             if (s->cells_left > 0)
                 game_say(g, 3.0, "Energy cell: %d left.", s->cells_left);
@@ -649,7 +649,7 @@ static void absorb_events(Game *g)
             break;
         case SIM_EV_RESTART:
             trace(g, "restart");
-                    g->preview_from = tile_pos(-1, -1);
+                    g->preview_from = nav_pos(-1, -1);
             game_say(g, 2.0, "Restarted.");
             break;
         case SIM_EV_SENTRY:
@@ -679,7 +679,7 @@ void game_update(Game *g)
     } else {
         g->noise_since += dt; /* the last step's ripple stands still too */
     }
-    if (!tile_pos_eq(mover_plan_tile(&g->sim.droid), g->preview_from) || g->preview_steps != g->sim.steps)
+    if (!nav_pos_eq(mover_plan_tile(&g->sim.droid), g->preview_from) || g->preview_steps != g->sim.steps)
         refresh_preview(g);
     else
         preview_step(g, GAME_PREVIEW_FRAME_WORK);
@@ -698,7 +698,7 @@ static void sync_tile(Game *g, int index)
 {
     int x = index % g->level.w, y = index / g->level.w;
     sim_edit_tile(&g->sim, x, y, level_kind(&g->level, x, y));
-    g->edit_ring[g->edit_serial++ % GAME_EDIT_RING] = tile_pos(x, y);
+    g->edit_ring[g->edit_serial++ % GAME_EDIT_RING] = nav_pos(x, y);
 }
 
 /* After the file's tiles changed (painting, or undo while playing): while
@@ -714,7 +714,7 @@ static void after_edit(Game *g)
         end_recording(g, "the level was changed");
         start_play(g);
     }
-    g->preview_from = tile_pos(-1, -1);
+    g->preview_from = nav_pos(-1, -1);
 }
 
 /* Entering the editor shows the file's level; leaving it starts play again. */
@@ -739,7 +739,7 @@ void game_edit_brush(Game *g, char glyph)
         g->brush = glyph;
 }
 
-static void paint(Game *g, TilePos t, char glyph)
+static void paint(Game *g, NavPos t, char glyph)
 {
     int old_start = g->level.start.y * g->level.w + g->level.start.x;
     EditResult r = edit_paint(&g->edits, &g->level, t, glyph);
@@ -754,9 +754,9 @@ static void paint(Game *g, TilePos t, char glyph)
     }
 }
 
-void game_edit_press(Game *g, TilePos t, bool right)
+void game_edit_press(Game *g, NavPos t, bool right)
 {
-    if (!g->editing || !grid_in_bounds(&g->sim.grid, t.x, t.y))
+    if (!g->editing || !nav_grid_in_bounds(&g->sim.grid, t.x, t.y))
         return;
     game_edit_release(g);
     if (right) {
@@ -769,7 +769,7 @@ void game_edit_press(Game *g, TilePos t, bool right)
     paint(g, t, g->brush);
 }
 
-void game_edit_drag(Game *g, TilePos t)
+void game_edit_drag(Game *g, NavPos t)
 {
     if (!g->painting)
         return;
@@ -786,8 +786,8 @@ void game_edit_drag(Game *g, TilePos t)
             err += dx;
             y += sy;
         }
-        if (grid_in_bounds(&g->sim.grid, x, y))
-            paint(g, tile_pos(x, y), g->brush);
+        if (nav_grid_in_bounds(&g->sim.grid, x, y))
+            paint(g, nav_pos(x, y), g->brush);
     }
     g->paint_last = t;
 }
@@ -847,7 +847,7 @@ bool game_save(Game *g)
         game_say(g, 8.0, "%s changed on disk since it was loaded: Ctrl+S again overwrites it.", g->path);
         return false;
     }
-    char err[DIAG_LEN];
+    char err[NAV_DIAG_LEN];
     if (!level_save(&g->level, g->path, err, sizeof err)) {
         trace(g, "save-failed %s", err);
         game_say(g, 10.0, "Not saved: %s", err);
@@ -892,7 +892,7 @@ static bool switch_next_file(Game *g)
 }
 
 /* A switch's file does not load: named once, and skipped. */
-static void switch_skip(Game *g, const Diags *d)
+static void switch_skip(Game *g, const NavDiags *d)
 {
     if (!g->load.skipped[0])
         snprintf(g->load.skipped, sizeof g->load.skipped, "%s", d->count ? d->msg[0] : "cannot load");
@@ -902,7 +902,7 @@ static void switch_skip(Game *g, const Diags *d)
 static void switch_adopt(Game *g, Level *nl, Sim *ready, Sim *start)
 {
     uint64_t left_at = g->load.left_at; /* on the old level's clock, so a replay leaves it when the player did */
-    char *path = g->load.path, skipped[DIAG_LEN];
+    char *path = g->load.path, skipped[NAV_DIAG_LEN];
     int index = g->load.index, queued = g->load.queued;
     snprintf(skipped, sizeof skipped, "%s", g->load.skipped);
     g->load.path = NULL;
@@ -941,8 +941,8 @@ static void switch_run(Game *g)
             return; /* load_poll goes on */
         }
         Level nl;
-        Diags d;
-        diag_clear(&d);
+        NavDiags d;
+        nav_diag_clear(&d);
         if (level_load(g->load.path, &nl, &d)) {
             switch_adopt(g, &nl, NULL, NULL);
             return;
@@ -976,10 +976,10 @@ static void switch_level(Game *g, int delta)
 
 /* A reload's file loaded (nl, ready) or not (nl NULL, d says why). Edits
  * begun while it loaded win: the file is then "changed on disk". */
-static void reload_adopt(Game *g, Level *nl, Sim *ready, Sim *start, const Diags *d, FileStamp stamp)
+static void reload_adopt(Game *g, Level *nl, Sim *ready, Sim *start, const NavDiags *d, FileStamp stamp)
 {
     if (!nl) {
-        int more = diag_total(d) - 1;
+        int more = nav_diag_total(d) - 1;
         if (more > 0)
             snprintf(g->file_error, sizeof g->file_error, "%s (and %d more)", d->msg[0], more);
         else
@@ -1018,8 +1018,8 @@ static void load_poll(Game *g)
         return;
     Level nl = {0};
     Sim ns = {0}, start = {0};
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     bool ok = g->loader.take(g->load.job, &nl, &ns, &start, &d);
     g->loader.drop(g->load.job);
     g->load.job = NULL;
@@ -1058,8 +1058,8 @@ bool game_open(Game *g, const char *path)
 {
     load_end(g);
     Level nl;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     if (!level_load(path, &nl, &d)) {
         game_say(g, 8.0, "%s", d.count ? d.msg[0] : "cannot load");
         return false;

@@ -70,7 +70,7 @@ typedef struct GameLoader {
     void *(*start)(void *ctx, const char *path);
     GameLoadState (*poll)(void *job);
     double (*progress)(void *job);
-    bool (*take)(void *job, Level *level, Sim *sim, Sim *start, Diags *d);
+    bool (*take)(void *job, Level *level, Sim *sim, Sim *start, NavDiags *d);
     void (*drop)(void *job);
     void *ctx;
 } GameLoader;
@@ -84,7 +84,7 @@ typedef struct GameLoad {
     int index;             /* a switch: the level's index in the folder, */
     int delta, tries;      /* the direction, and the files tried so far */
     int queued;            /* levels more to move once this switch is done (keys pressed meanwhile) */
-    char skipped[DIAG_LEN]; /* the first file skipped for not loading */
+    char skipped[NAV_DIAG_LEN]; /* the first file skipped for not loading */
     uint64_t left_at;      /* the tick the old level was left at */
     FileStamp stamp;       /* a reload: the version of the file it loads */
 } GameLoad;
@@ -94,13 +94,13 @@ typedef enum GameAsk { GAME_ASK_NONE, GAME_ASK_QUIT, GAME_ASK_SWITCH } GameAsk;
 typedef enum GameAnswer { GAME_ANSWER_SAVE, GAME_ANSWER_DISCARD, GAME_ANSWER_CANCEL } GameAnswer;
 
 typedef struct TileList {
-    TilePos *tiles;
+    NavPos *tiles;
     int count, cap;
 } TileList;
 
 /* A cell picked up, for the sparkle: where and when (g->clock). */
 typedef struct GameEffect {
-    TilePos at;
+    NavPos at;
     double start;
 } GameEffect;
 enum { GAME_EFFECTS = 16, GAME_FRAME_EVENTS = 256, GAME_EDIT_RING = 1024 };
@@ -113,7 +113,7 @@ typedef struct Game {
     /* The last tiles edited: edit_ring[k % GAME_EDIT_RING] for k up to
      * edit_serial, so a view can look at just those (or at every tile when
      * more than GAME_EDIT_RING came since it looked). */
-    TilePos edit_ring[GAME_EDIT_RING];
+    NavPos edit_ring[GAME_EDIT_RING];
     unsigned edit_serial;
     LevelSet levels;       /* the level files of path's folder */
     int level_index;       /* path's place in levels, or -1 */
@@ -121,7 +121,7 @@ typedef struct Game {
     double par_time;       /* and its time par, seconds: the level's par_time: header (the solver's unseen
                             * win), else with no sentry the energy par's walk; 0: none known */
     Sim sim;               /* the play (the editor also shows its tiles) */
-    PathState *search;     /* the hover preview's planner */
+    NavPath *search;     /* the hover preview's planner */
 
     TileList preview;      /* what a click on the hovered tile would walk */
     unsigned preview_serial; /* changes whenever preview.tiles does (drawing caches) */
@@ -138,9 +138,9 @@ typedef struct Game {
     double preview_cost;   /* its length = time = energy, in floor steps */
 
     bool hover_valid;
-    TilePos hover;
-    TilePos preview_from;  /* plan tile the preview was made from */
-    TilePos preview_end;   /* where it ends: the hovered tile, or the reachable tile nearest it */
+    NavPos hover;
+    NavPos preview_from;  /* plan tile the preview was made from */
+    NavPos preview_end;   /* where it ends: the hovered tile, or the reachable tile nearest it */
     bool previewing;       /* its search is still under way (preview.count is 0 meanwhile) */
     int64_t preview_steps; /* the droid's steps when it was made (each step changes energy and cells) */
 
@@ -178,7 +178,7 @@ typedef struct Game {
     bool editing;
     char brush;            /* the glyph left-drag paints */
     bool painting;         /* a left-drag stroke is open */
-    TilePos paint_last;
+    NavPos paint_last;
     EditHistory edits;
 
     /* the level file on disk */
@@ -188,7 +188,7 @@ typedef struct Game {
     double poll_left;      /* seconds to the next look */
     bool disk_changed;     /* changed on disk while edits were unsaved */
     bool overwrite_armed;  /* a second Ctrl+S overwrites a file changed on disk */
-    char file_error[DIAG_LEN + 40]; /* the file on disk does not load: why (shown until fixed) */
+    char file_error[NAV_DIAG_LEN + 40]; /* the file on disk does not load: why (shown until fixed) */
 
     GameLoader loader;     /* how files load in the background (start NULL: at once) */
     GameLoad load;         /* the level loading now (kind NONE: none) */
@@ -206,7 +206,7 @@ typedef struct Game {
 
 /* Loads the level at path and lists the levels of its folder; on failure
  * writes every problem into d and leaves g zeroed. */
-bool game_init(Game *g, const char *path, int screen_w, int screen_h, Diags *d);
+bool game_init(Game *g, const char *path, int screen_w, int screen_h, NavDiags *d);
 void game_deinit(Game *g);
 /* Loads level files in the background from now on (see GameLoader). */
 void game_set_loader(Game *g, GameLoader loader);
@@ -215,7 +215,7 @@ bool game_loading(const Game *g, const char **path, double *progress);
 
 /* Plans from the droid to tile t and walks there (to the nearest reachable
  * tile when t is blocked or cut off). Traces "click X Y" and "path STEPS LENGTH". */
-void game_click_tile(Game *g, TilePos t);
+void game_click_tile(Game *g, NavPos t);
 /* Any input for the rules: recorded, traced, applied at the current tick
  * (ignored while a recording plays: game_replay_command feeds those). */
 void game_command(Game *g, SimCmd c);
@@ -243,9 +243,9 @@ void game_next_level(Game *g);
  * reason said, when it does not load. */
 bool game_open(Game *g, const char *path);
 /* The tile under a screen point; false off the level. */
-bool game_pick(const Game *g, ScreenPos s, TilePos *out);
+bool game_pick(const Game *g, ScreenPos s, NavPos *out);
 /* Hover over a screen point (or nothing): updates the preview; traces "hover X Y". */
-void game_hover(Game *g, bool valid, TilePos t);
+void game_hover(Game *g, bool valid, NavPos t);
 /* One tick of play (1 / SIM_TICK_HZ seconds) and the timers; traces the
  * sim's events ("arrive X Y", "idle X Y", "pickup X Y ENERGY", ...).
  * Every GAME_RELOAD_POLL seconds it looks at the level file: a new version
@@ -261,8 +261,8 @@ void game_update(Game *g);
  * Painting '@' moves the droid start. Each change traces "edit X Y GLYPH". */
 void game_edit_toggle(Game *g);
 void game_edit_brush(Game *g, char glyph);
-void game_edit_press(Game *g, TilePos t, bool right);
-void game_edit_drag(Game *g, TilePos t);
+void game_edit_press(Game *g, NavPos t, bool right);
+void game_edit_drag(Game *g, NavPos t);
 void game_edit_release(Game *g);
 void game_undo(Game *g);
 void game_redo(Game *g);
@@ -287,7 +287,7 @@ void game_center_on_droid(Game *g);
 void game_pan(Game *g, double dx, double dy);      /* screen pixels; stops following */
 void game_zoom_at(Game *g, ScreenPos anchor, double factor);
 void game_toggle_follow(Game *g);
-void game_look_at_tile(Game *g, TilePos t);                   /* centres it; stops following */
+void game_look_at_tile(Game *g, NavPos t);                   /* centres it; stops following */
 
 void game_say(Game *g, double seconds, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

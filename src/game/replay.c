@@ -53,23 +53,23 @@ void replay_free(Replay *r)
     memset(r, 0, sizeof *r);
 }
 
-static char *read_all(const char *path, Diags *d)
+static char *read_all(const char *path, NavDiags *d)
 {
     char *text;
     size_t n;
     int err;
     switch (fileio_read_all(path, REPLAY_MAX_BYTES, &text, &n, &err)) {
     case FILEIO_READ_OK: break;
-    case FILEIO_READ_CANNOT_OPEN: diag_add(d, path, 0, 0, "cannot open the recording: %s", fileio_strerror(err)); return NULL;
-    case FILEIO_READ_FOLDER: diag_add(d, path, 0, 0, "is a folder, not a recording"); return NULL;
+    case FILEIO_READ_CANNOT_OPEN: nav_diag_add(d, path, 0, 0, "cannot open the recording: %s", fileio_strerror(err)); return NULL;
+    case FILEIO_READ_FOLDER: nav_diag_add(d, path, 0, 0, "is a folder, not a recording"); return NULL;
     case FILEIO_READ_TOO_LARGE:
-        diag_add(d, path, 0, 0, "recording larger than %d bytes", REPLAY_MAX_BYTES);
+        nav_diag_add(d, path, 0, 0, "recording larger than %d bytes", REPLAY_MAX_BYTES);
         return NULL;
-    case FILEIO_READ_FAILED: diag_add(d, path, 0, 0, "cannot read the recording: %s", strerror(err)); return NULL;
-    case FILEIO_READ_NO_MEMORY: diag_add(d, path, 0, 0, "out of memory"); return NULL;
+    case FILEIO_READ_FAILED: nav_diag_add(d, path, 0, 0, "cannot read the recording: %s", strerror(err)); return NULL;
+    case FILEIO_READ_NO_MEMORY: nav_diag_add(d, path, 0, 0, "out of memory"); return NULL;
     }
     if (memchr(text, '\0', n)) {
-        diag_add(d, path, 0, 0, "not a recording (it holds a NUL byte)");
+        nav_diag_add(d, path, 0, 0, "not a recording (it holds a NUL byte)");
         free(text);
         return NULL;
     }
@@ -102,12 +102,12 @@ static void cmd_range(SimCmdType t, long *lo, long *hi)
 }
 
 /* "TICK word ..." into l; false with a message. */
-static bool parse_input(const char *path, int no, char *s, ReplayLine *l, Diags *d)
+static bool parse_input(const char *path, int no, char *s, ReplayLine *l, NavDiags *d)
 {
     const char *end;
     long tick;
     if (num_scan_long(s, &end, 0, REPLAY_MAX_TICK, &tick) != NUM_OK || *end != ' ') {
-        diag_add(d, path, no, 1, "expected a tick (a whole number from 0 to %ld) first", (long)REPLAY_MAX_TICK);
+        nav_diag_add(d, path, no, 1, "expected a tick (a whole number from 0 to %ld) first", (long)REPLAY_MAX_TICK);
         return false;
     }
     char *word = s + (end - s) + 1, *rest = strchr(word, ' ');
@@ -122,7 +122,7 @@ static bool parse_input(const char *path, int no, char *s, ReplayLine *l, Diags 
     if (!strcmp(word, "rewind")) {
         long to;
         if (!rest || num_parse_long(rest, 0, tick, &to) != NUM_OK) {
-            diag_add(d, path, no, (int)(word - s) + 1, "'rewind' wants the tick it goes back to (0 to %ld)", tick);
+            nav_diag_add(d, path, no, (int)(word - s) + 1, "'rewind' wants the tick it goes back to (0 to %ld)", tick);
             return false;
         }
         l->kind = REPLAY_REWIND;
@@ -136,7 +136,7 @@ static bool parse_input(const char *path, int no, char *s, ReplayLine *l, Diags 
     }
     SimCmdType t;
     if (!sim_cmd_from_name(word, &t)) {
-        diag_add(d, path, no, (int)(word - s) + 1, "unknown input '%s' (goto, push, hold, release, restart, level, rewind, end)",
+        nav_diag_add(d, path, no, (int)(word - s) + 1, "unknown input '%s' (goto, push, hold, release, restart, level, rewind, end)",
                  word);
         return false;
     }
@@ -146,7 +146,7 @@ static bool parse_input(const char *path, int no, char *s, ReplayLine *l, Diags 
     long x, y, lo, hi;
     cmd_range(t, &lo, &hi);
     if (!rest || !second || num_parse_long(rest, lo, hi, &x) != NUM_OK || num_parse_long(second, lo, hi, &y) != NUM_OK) {
-        diag_add(d, path, no, (int)(word - s) + 1, "'%s' wants two whole numbers from %ld to %ld", word, lo, hi);
+        nav_diag_add(d, path, no, (int)(word - s) + 1, "'%s' wants two whole numbers from %ld to %ld", word, lo, hi);
         return false;
     }
     l->kind = REPLAY_CMD;
@@ -154,7 +154,7 @@ static bool parse_input(const char *path, int no, char *s, ReplayLine *l, Diags 
     return true;
 }
 
-bool replay_load(const char *path, Replay *r, Diags *d)
+bool replay_load(const char *path, Replay *r, NavDiags *d)
 {
     memset(r, 0, sizeof *r);
     char *text = read_all(path, d);
@@ -174,16 +174,16 @@ bool replay_load(const char *path, Replay *r, Diags *d)
         if (no == 1) {
             ok = !strcmp(s, REPLAY_HEADER);
             if (!ok)
-                diag_add(d, path, 1, 1, "not a recording: the first line must be '%s'", REPLAY_HEADER);
+                nav_diag_add(d, path, 1, 1, "not a recording: the first line must be '%s'", REPLAY_HEADER);
         } else if (no == 2) {
             ok = !strncmp(s, "level ", 6) && s[6] && (r->level = strdup(s + 6)) != NULL;
             if (!ok)
-                diag_add(d, path, 2, 1, "the second line must be 'level PATH'");
+                nav_diag_add(d, path, 2, 1, "the second line must be 'level PATH'");
         } else if (s[0] && s[0] != '#') {
             ReplayLine l = {0};
             ok = parse_input(path, no, s, &l, d);
             if (ok && l.tick < floor_tick) {
-                diag_add(d, path, no, 1, "tick %llu goes back (the line before was at %llu)",
+                nav_diag_add(d, path, no, 1, "tick %llu goes back (the line before was at %llu)",
                          (unsigned long long)l.tick, (unsigned long long)floor_tick);
                 ok = false;
             }
@@ -198,7 +198,7 @@ bool replay_load(const char *path, Replay *r, Diags *d)
     }
     free(text);
     if (ok && !r->level) {
-        diag_add(d, path, no, 1, "not a recording: it is empty");
+        nav_diag_add(d, path, no, 1, "not a recording: it is empty");
         ok = false;
     }
     if (!ok)

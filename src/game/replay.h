@@ -47,7 +47,7 @@ typedef struct Replay {
 } Replay;
 
 /* Reads a recording; false with FILE:LINE:COL messages in d (and r zeroed). */
-bool replay_load(const char *path, Replay *r, Diags *d);
+bool replay_load(const char *path, Replay *r, NavDiags *d);
 void replay_free(Replay *r); /* accepts a zeroed replay */
 /* Starts a recording: the header and the level. False, with nothing
  * written, when the path cannot stand on the "level" line (replay_path_ok):

@@ -50,7 +50,7 @@ enum { OP_COUNT = sizeof ops / sizeof ops[0], WORDS_MAX = 6 };
 
 /* One command line (a copy the words may be cut into) -> c; false after
  * reporting. */
-static bool parse_command(char *line, const char *file, int lineno, ScriptCmd *c, Diags *d)
+static bool parse_command(char *line, const char *file, int lineno, ScriptCmd *c, NavDiags *d)
 {
     char *word[WORDS_MAX];
     int nw = text_split_words(line, word, WORDS_MAX);
@@ -59,12 +59,12 @@ static bool parse_command(char *line, const char *file, int lineno, ScriptCmd *c
         if (!strcmp(word[0], ops[i].name))
             k = i;
     if (k < 0) {
-        diag_add(d, file, lineno, col, "unknown command '%s' (" COMMAND_LIST ")", word[0]);
+        nav_diag_add(d, file, lineno, col, "unknown command '%s' (" COMMAND_LIST ")", word[0]);
         return false;
     }
     int args = ops[k].text ? 1 : ops[k].ints;
     if (nw - 1 != args) {
-        diag_add(d, file, lineno, col, "'%s' takes %s", word[0], ops[k].want);
+        nav_diag_add(d, file, lineno, col, "'%s' takes %s", word[0], ops[k].want);
         return false;
     }
     *c = (ScriptCmd){ops[k].op, {0, 0, 0, 0}, NULL, lineno, col};
@@ -73,13 +73,13 @@ static bool parse_command(char *line, const char *file, int lineno, ScriptCmd *c
         int hi = ops[k].kind == ARG_MS ? SCRIPT_WAIT_MAX_MS : SCRIPT_COORD_MAX;
         NumStatus st = num_parse_int(word[1 + i], lo, hi, &c->arg[i]);
         if (st != NUM_OK) {
-            diag_add(d, file, lineno, col, "'%s' takes %s; '%s': %s", word[0], ops[k].want, word[1 + i],
+            nav_diag_add(d, file, lineno, col, "'%s' takes %s; '%s': %s", word[0], ops[k].want, word[1 + i],
                      num_status_text(st));
             return false;
         }
     }
     if (ops[k].text && !(c->text = strdup(word[1]))) {
-        diag_add(d, file, lineno, col, "out of memory");
+        nav_diag_add(d, file, lineno, col, "out of memory");
         return false;
     }
     return true;
@@ -94,15 +94,15 @@ void script_free(Script *s)
     memset(s, 0, sizeof *s);
 }
 
-bool script_parse(const char *text, size_t len, const char *file, Script *s, Diags *d)
+bool script_parse(const char *text, size_t len, const char *file, Script *s, NavDiags *d)
 {
     memset(s, 0, sizeof *s);
-    int errors = diag_total(d), cap = 0, lineno = 0;
+    int errors = nav_diag_total(d), cap = 0, lineno = 0;
     char *line = malloc(SCRIPT_LINE_MAX + 1);
     s->file = strdup(file);
     if (!line || !s->file) {
         free(line);
-        diag_add(d, file, 0, 0, "out of memory");
+        nav_diag_add(d, file, 0, 0, "out of memory");
         script_free(s);
         return false;
     }
@@ -115,12 +115,12 @@ bool script_parse(const char *text, size_t len, const char *file, Script *s, Dia
         if (n > 0 && src[n - 1] == '\r')
             n--;
         if (n > SCRIPT_LINE_MAX) {
-            diag_add(d, file, lineno, 0, "line too long (more than %d bytes)", SCRIPT_LINE_MAX);
+            nav_diag_add(d, file, lineno, 0, "line too long (more than %d bytes)", SCRIPT_LINE_MAX);
             continue;
         }
         const char *nul = memchr(src, '\0', n);
         if (nul) {
-            diag_add(d, file, lineno, (int)(nul - src) + 1, "NUL byte (0x00): scripts are text");
+            nav_diag_add(d, file, lineno, (int)(nul - src) + 1, "NUL byte (0x00): scripts are text");
             continue;
         }
         memcpy(line, src, n);
@@ -136,7 +136,7 @@ bool script_parse(const char *text, size_t len, const char *file, Script *s, Dia
             ScriptCmd *bigger = realloc(s->cmd, (size_t)cap * sizeof *bigger);
             if (!bigger) {
                 free(c.text);
-                diag_add(d, file, lineno, 1, "out of memory");
+                nav_diag_add(d, file, lineno, 1, "out of memory");
                 break;
             }
             s->cmd = bigger;
@@ -144,16 +144,16 @@ bool script_parse(const char *text, size_t len, const char *file, Script *s, Dia
         s->cmd[s->count++] = c;
     }
     free(line);
-    if (diag_total(d) == errors && s->count == 0)
-        diag_add(d, file, 0, 0, "no commands: a script needs at least one (" COMMAND_LIST ")");
-    if (diag_total(d) > errors) {
+    if (nav_diag_total(d) == errors && s->count == 0)
+        nav_diag_add(d, file, 0, 0, "no commands: a script needs at least one (" COMMAND_LIST ")");
+    if (nav_diag_total(d) > errors) {
         script_free(s);
         return false;
     }
     return true;
 }
 
-bool script_load(const char *path, Script *s, Diags *d)
+bool script_load(const char *path, Script *s, NavDiags *d)
 {
     memset(s, 0, sizeof *s);
     char *buf;
@@ -161,13 +161,13 @@ bool script_load(const char *path, Script *s, Diags *d)
     int err;
     switch (fileio_read_all(path, SCRIPT_MAX_BYTES, &buf, &len, &err)) {
     case FILEIO_READ_OK: break;
-    case FILEIO_READ_CANNOT_OPEN: diag_add(d, path, 0, 0, "cannot open script: %s", fileio_strerror(err)); return false;
-    case FILEIO_READ_FOLDER: diag_add(d, path, 0, 0, "is a folder, not a script"); return false;
+    case FILEIO_READ_CANNOT_OPEN: nav_diag_add(d, path, 0, 0, "cannot open script: %s", fileio_strerror(err)); return false;
+    case FILEIO_READ_FOLDER: nav_diag_add(d, path, 0, 0, "is a folder, not a script"); return false;
     case FILEIO_READ_TOO_LARGE:
-        diag_add(d, path, 0, 0, "script larger than %d bytes", SCRIPT_MAX_BYTES);
+        nav_diag_add(d, path, 0, 0, "script larger than %d bytes", SCRIPT_MAX_BYTES);
         return false;
-    case FILEIO_READ_FAILED: diag_add(d, path, 0, 0, "cannot read script: %s", strerror(err)); return false;
-    case FILEIO_READ_NO_MEMORY: diag_add(d, path, 0, 0, "out of memory"); return false;
+    case FILEIO_READ_FAILED: nav_diag_add(d, path, 0, 0, "cannot read script: %s", strerror(err)); return false;
+    case FILEIO_READ_NO_MEMORY: nav_diag_add(d, path, 0, 0, "out of memory"); return false;
     }
     bool ok = script_parse(buf, len, path, s, d);
     free(buf);

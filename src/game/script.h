@@ -45,9 +45,9 @@ typedef struct Script {
 /* Parses len bytes of script text; file names it in messages. False (and
  * *s empty) when any line is bad or there is no command at all; every
  * problem is in d as FILE:LINE:COL: message. */
-bool script_parse(const char *text, size_t len, const char *file, Script *s, Diags *d);
+bool script_parse(const char *text, size_t len, const char *file, Script *s, NavDiags *d);
 /* Reads and parses a script file (at most SCRIPT_MAX_BYTES; not a folder). */
-bool script_load(const char *path, Script *s, Diags *d);
+bool script_load(const char *path, Script *s, NavDiags *d);
 void script_free(Script *s); /* accepts a zeroed script */
 
 #endif

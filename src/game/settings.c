@@ -232,7 +232,7 @@ static bool header_ok(const char *line)
 }
 
 /* Reads path into s (which holds the defaults). diags may be NULL. */
-static Reading read_file(Settings *s, const char *path, Diags *diags)
+static Reading read_file(Settings *s, const char *path, NavDiags *diags)
 {
     Reading r = {FILE_WHOLE, 0, ""};
     char *text = NULL;
@@ -267,7 +267,7 @@ static Reading read_file(Settings *s, const char *path, Diags *diags)
     }
     if (r.state != FILE_WHOLE) {
         if (diags)
-            diag_add(diags, path, 0, 0, "%s", r.first);
+            nav_diag_add(diags, path, 0, 0, "%s", r.first);
         return r;
     }
     char *p = text, *end = text + len;
@@ -313,12 +313,12 @@ static Reading read_file(Settings *s, const char *path, Diags *diags)
             if (r.bad_lines++ == 0)
                 text_format(r.first, sizeof r.first, "%d: %s", line_no, why);
             if (diags)
-                diag_add(diags, path, line_no, 0, "%s", why);
+                nav_diag_add(diags, path, line_no, 0, "%s", why);
         }
     }
     free(text);
     if (r.state == FILE_UNREAD && diags)
-        diag_add(diags, path, 0, 0, "%s", r.first);
+        nav_diag_add(diags, path, 0, 0, "%s", r.first);
     if (r.state == FILE_WHOLE && r.bad_lines)
         r.state = FILE_LINES;
     return r;
@@ -371,7 +371,7 @@ static void describe(Settings *s, const char *path, const Reading *r)
             r->first, r->bad_lines, kept);
 }
 
-SettingsLoad settings_load(Settings *s, const char *path, BindKeyCheck key_check, Diags *diags)
+SettingsLoad settings_load(Settings *s, const char *path, BindKeyCheck key_check, NavDiags *diags)
 {
     settings_default(s);
     s->key_check = key_check;

@@ -96,7 +96,7 @@ char *settings_path_default(void);
  * first damaged line as "PATH:LINE: message" and how many more. diags (may be
  * NULL) gets every damaged line's message. key_check is kept in s (for
  * bindings_set and settings_save). */
-SettingsLoad settings_load(Settings *s, const char *path, BindKeyCheck key_check, Diags *diags);
+SettingsLoad settings_load(Settings *s, const char *path, BindKeyCheck key_check, NavDiags *diags);
 /* Writes s to path atomically (fileio_write_atomic), making its folder;
  * a damaged file there is kept aside first (see above). False, with why in
  * s->error, when it cannot (path NULL: there is no place for settings);

@@ -26,7 +26,7 @@ int isopath_bench(int argc, char **argv)
 {
     const char *map = NULL, *scen = NULL;
     long repeat = 1;
-    PathOptions opt = path_options_default();
+    NavPathOptions opt = nav_path_options_default();
     opt.landmarks = BENCH_LANDMARKS;
     for (int i = 2; i < argc; i++) {
         bool handled;
@@ -53,46 +53,46 @@ int isopath_bench(int argc, char **argv)
     if (!map || !scen)
         return isopath_usage_error("%s", "bench needs MAP SCEN");
 
-    Diags d;
-    diag_clear(&d);
-    Grid g;
-    Scenario s;
-    if (!movingai_load_map(map, &g, &d)) {
+    NavDiags d;
+    nav_diag_clear(&d);
+    NavGrid g;
+    NavScenario s;
+    if (!nav_movingai_load_map(map, &g, &d)) {
         isopath_print_diags(map, &d);
         return 1;
     }
-    if (!movingai_load_scen(scen, &s, &d)) {
+    if (!nav_movingai_load_scen(scen, &s, &d)) {
         isopath_print_diags(scen, &d);
-        grid_deinit(&g);
+        nav_grid_deinit(&g);
         return 1;
     }
     if (s.count > 0 && (s.map_w != g.w || s.map_h != g.h))
         fprintf(stderr, "%s: warning: scenario is for a %dx%d map, %s is %dx%d\n", scen, s.map_w, s.map_h, map,
                 g.w, g.h);
-    PathState *st = path_create(g.w, g.h);
+    NavPath *st = nav_path_create(g.w, g.h);
     double *len = malloc(((size_t)s.count + 1) * sizeof *len);
     if (!st || !len) {
         fprintf(stderr, "isopath: out of memory\n");
-        path_destroy(st);
+        nav_path_destroy(st);
         free(len);
-        movingai_scen_free(&s);
-        grid_deinit(&g);
+        nav_movingai_scen_free(&s);
+        nav_grid_deinit(&g);
         return 1;
     }
     /* the jump table and landmarks are map preparation, like loading: timed on their own */
     isopath_fit_landmarks(&opt, &g);
     double t_prep = now_seconds();
-    path_prepare(st, &g, &opt);
+    nav_path_prepare(st, &g, &opt);
     t_prep = now_seconds() - t_prep;
     double elapsed = 0, expanded = 0;
     bool jps = false, route = false;
     for (long r = 0; r < repeat; r++) {
         double t0 = now_seconds();
         for (int i = 0; i < s.count; i++) {
-            PathResult res;
-            PathStatus st_ = path_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &res);
+            NavPathResult res;
+            NavStatus st_ = nav_path_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &res);
             if (r == 0) {
-                len[i] = st_ == PATH_FOUND ? res.length : -1.0;
+                len[i] = st_ == NAV_DONE ? res.length : -1.0;
                 expanded += (double)res.expanded;
             }
             jps = res.used_jps;
@@ -102,8 +102,8 @@ int isopath_bench(int argc, char **argv)
     }
     int optimal = 0;
     for (int i = 0; i < s.count; i++) {
-        const ScenQuery *q = &s.q[i];
-        if (len[i] >= 0 && movingai_length_matches(q, len[i])) {
+        const NavScenQuery *q = &s.q[i];
+        if (len[i] >= 0 && nav_movingai_length_matches(q, len[i])) {
             optimal++;
             continue;
         }
@@ -118,14 +118,14 @@ int isopath_bench(int argc, char **argv)
     printf("%s: %dx%d, %s, mean %.0f expanded/query", map, g.w, g.h, route ? "route" : jps ? "jps" : "astar",
            s.count ? expanded / s.count : 0.0);
     if (route) {
-        RouteInfo ri;
-        route_info(path_route(st), &ri);
+        NavRouteInfo ri;
+        nav_route_info(nav_path_route(st), &ri);
         printf(", prepared in %.2f ms: %ld walkable tiles (%ld core, %ld in trees, %ld regions), %ld corners "
                "(diagonals %s), %d landmarks, %.1f bytes/tile",
                t_prep * 1e3, ri.walkable, ri.core, ri.tree, ri.regions, ri.corners,
                ri.scan ? "followed through" : "stop at jump points", ri.landmarks,
                (double)ri.bytes / ((double)g.w * g.h));
-    } else if (jps && path_landmark_bytes(st))
+    } else if (jps && nav_path_landmark_bytes(st))
         printf(", jump table and %d landmarks built in %.2f ms", opt.landmarks, t_prep * 1e3);
     else if (jps)
         printf(", jump table built in %.2f ms", t_prep * 1e3);
@@ -133,8 +133,8 @@ int isopath_bench(int argc, char **argv)
     printf("%d queries, %d optimal, mean %.2f us/query\n", s.count, optimal, mean);
     int rc = optimal < s.count ? 1 : 0;
     free(len);
-    path_destroy(st);
-    movingai_scen_free(&s);
-    grid_deinit(&g);
+    nav_path_destroy(st);
+    nav_movingai_scen_free(&s);
+    nav_grid_deinit(&g);
     return rc;
 }

@@ -6,23 +6,23 @@
 #include "field.h"
 #include "isopath.h"
 
-static const char *arrow(const Field *f, int x, int y)
+static const char *arrow(const NavField *f, int x, int y)
 {
     static const char *const arrows8[8] = {"→", "↘", "↓", "↙", "←", "↖", "↑", "↗"};
     static const char *const arrows4[4] = {"→", "↓", "←", "↑"};
     static const char *const arrowshex[6] = {"→", "↗", "↑", "←", "↙", "↓"};
     int d = f->next[(size_t)y * (size_t)f->w + (size_t)x];
     switch (f->topology) {
-    case PATH_TOPO_4: return arrows4[d];
-    case PATH_TOPO_HEX: return arrowshex[d];
-    case PATH_TOPO_8: default: return arrows8[d];
+    case NAV_TOPO_4: return arrows4[d];
+    case NAV_TOPO_HEX: return arrowshex[d];
+    case NAV_TOPO_8: default: return arrows8[d];
     }
 }
 
 int isopath_field(int argc, char **argv)
 {
     const char *file = NULL, *goal_arg = NULL;
-    PathOptions opt = path_options_default();
+    NavPathOptions opt = nav_path_options_default();
     for (int i = 2; i < argc; i++) {
         bool handled;
         if (!isopath_parse_options(argc, argv, &i, &opt, &handled))
@@ -38,31 +38,31 @@ int isopath_field(int argc, char **argv)
         else
             return isopath_usage_error("unexpected argument '%s'", argv[i]);
     }
-    TilePos goal;
+    NavPos goal;
     if (!file || !goal_arg)
         return isopath_usage_error("%s", "field needs LEVEL GX,GY");
     if (!isopath_parse_xy(goal_arg, &goal))
         return isopath_usage_error("bad goal '%s': expected X,Y such as 2,3", goal_arg);
     Level l;
-    Grid g;
+    NavGrid g;
     if (!isopath_load_level(file, &l, &g))
         return 1;
-    Field f;
+    NavField f;
     int rc = 0;
-    if (!field_init(&f, &g, goal, opt.topology)) {
+    if (!nav_field_init(&f, &g, goal, opt.topology)) {
         fprintf(stderr, "isopath: no field towards %d,%d: %s\n", goal.x, goal.y,
-                grid_in_bounds(&g, goal.x, goal.y) ? "the goal is blocked" : "the goal is outside the level");
+                nav_grid_in_bounds(&g, goal.x, goal.y) ? "the goal is blocked" : "the goal is outside the level");
         rc = 1;
     } else {
         long reach = 0, unreachable = 0;
         double far = 0;
-        TilePos far_at = goal;
+        NavPos far_at = goal;
         for (int y = 0; y < l.h; y++) {
             for (int x = 0; x < l.w; x++) {
-                double dist = field_distance(&f, tile_pos(x, y));
+                double dist = nav_field_distance(&f, nav_pos(x, y));
                 if (x == goal.x && y == goal.y)
                     fputs("G", stdout);
-                else if (!grid_walkable(&g, x, y))
+                else if (!nav_grid_walkable(&g, x, y))
                     putchar(level_glyph(&l, x, y));
                 else if (dist < 0) {
                     putchar('?');
@@ -73,7 +73,7 @@ int isopath_field(int argc, char **argv)
                     reach++;
                     if (dist > far) {
                         far = dist;
-                        far_at = tile_pos(x, y);
+                        far_at = nav_pos(x, y);
                     }
                 }
             }
@@ -81,9 +81,9 @@ int isopath_field(int argc, char **argv)
         }
         printf("goal %d,%d: %ld tiles reach it, %ld walkable tiles cannot (?); farthest %d,%d at cost %.6f\n",
                goal.x, goal.y, reach, unreachable, far_at.x, far_at.y, far);
-        field_deinit(&f);
+        nav_field_deinit(&f);
     }
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
     level_free(&l);
     return rc;
 }

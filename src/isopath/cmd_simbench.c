@@ -41,7 +41,7 @@ static int by_value(const void *a, const void *b)
 
 /* The next walkable tile of the tour: a fixed linear congruential
  * sequence, within `near` tiles of the start when near > 0. */
-static TilePos next_goal(const Sim *s, uint64_t *seed, TilePos start, int near)
+static NavPos next_goal(const Sim *s, uint64_t *seed, NavPos start, int near)
 {
     for (int tries = 0; tries < 100000; tries++) {
         *seed = *seed * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
@@ -50,8 +50,8 @@ static TilePos next_goal(const Sim *s, uint64_t *seed, TilePos start, int near)
             x = start.x - near + (int)((*seed >> 33) % (uint64_t)(2 * near + 1));
             y = start.y - near + (int)((*seed >> 13) % (uint64_t)(2 * near + 1));
         }
-        if (grid_walkable(&s->grid, x, y))
-            return tile_pos(x, y);
+        if (nav_grid_walkable(&s->grid, x, y))
+            return nav_pos(x, y);
     }
     return s->droid.tile;
 }
@@ -74,7 +74,7 @@ int isopath_simbench(int argc, char **argv)
                                            argv[i]);
             seed = (uint64_t)seed_arg;
         } else if (strcmp(argv[i], "--near") == 0 && i + 1 < argc) {
-            if (num_parse_int(argv[++i], 0, GRID_MAX_SIDE, &near) != NUM_OK)
+            if (num_parse_int(argv[++i], 0, NAV_GRID_MAX_SIDE, &near) != NUM_OK)
                 return isopath_usage_error("--near wants a whole number from 0 to 4096, not '%s'", argv[i]);
         } else if (strcmp(argv[i], "--predict") == 0 && i + 1 < argc) {
             if (num_parse_int(argv[++i], 1, 1000000, &predict_every) != NUM_OK)
@@ -91,10 +91,10 @@ int isopath_simbench(int argc, char **argv)
         }
     }
     Level l;
-    Grid g;
+    NavGrid g;
     if (!isopath_load_level(argv[2], &l, &g))
         return 1;
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
     Sim s;
     double t0 = now_us();
     if (!sim_init(&s, &l)) {
@@ -119,7 +119,7 @@ int isopath_simbench(int argc, char **argv)
     }
     long chasing = 0, catches = 0, out_of_energy = 0;
     int most = 0;
-    TilePos start = s.droid.tile;
+    NavPos start = s.droid.tile;
     if (alarm)
         sentries_alarm(&s.sentries, start);
     for (long t = 0; t < ticks; t++) {
@@ -128,13 +128,13 @@ int isopath_simbench(int argc, char **argv)
         bool retarget = hash_every && t % hash_every == 0 && t > 0;
         if (!predict_every && (retarget || (!s.planning && !s.droid.moving && mover_remaining(&s.droid) == 0))) {
             SimCmd c = {SIM_CMD_GOTO, 0, 0};
-            TilePos goal = next_goal(&s, &seed, start, near);
+            NavPos goal = next_goal(&s, &seed, start, near);
             c.x = goal.x;
             c.y = goal.y;
             sim_command(&s, &c);
         }
         if (predict_every && t % predict_every == 0) {
-            TilePos hover = next_goal(&s, &hover_seed, start, near);
+            NavPos hover = next_goal(&s, &hover_seed, start, near);
             double p0 = now_us();
             predict_begin(&pr, &s, hover);
             predict_run(&pr, 0);

@@ -82,10 +82,10 @@ int isopath_solve(int argc, char **argv)
     if (rc)
         return rc;
     Level l;
-    Grid g;
+    NavGrid g;
     if (!isopath_load_level(file, &l, &g))
         return 1;
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
     FILE *f = out ? fopen(out, "w") : NULL; /* opened first: a plan never goes unwritten */
     if (out && !f) {
         perror(out);

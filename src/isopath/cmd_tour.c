@@ -12,12 +12,12 @@ int isopath_tour(int argc, char **argv)
     int rc = 0;
     for (int i = 2; i < argc; i++) {
         Level l;
-        Grid g;
+        NavGrid g;
         if (!isopath_load_level(argv[i], &l, &g)) {
             rc = 1;
             continue;
         }
-        grid_deinit(&g);
+        nav_grid_deinit(&g);
         TourResult t;
         switch (tour_plan(&l, &t)) {
         case TOUR_NO_EXIT:

@@ -17,19 +17,19 @@ enum { ISOPATH_COORD_MAX = 1000000, ISOPATH_REPEAT_MAX = 1000000 };
 #define ISOPATH_COST_MAX 1e15
 #define ISOPATH_EXPAND_MAX 1000000000000L
 
-/* "X,Y" -> TilePos (each within +-ISOPATH_COORD_MAX, nothing after). */
-bool isopath_parse_xy(const char *s, TilePos *out);
+/* "X,Y" -> NavPos (each within +-ISOPATH_COORD_MAX, nothing after). */
+bool isopath_parse_xy(const char *s, NavPos *out);
 /* JPS: lowers opt->landmarks to what fits g within the landmark memory
  * budget (landmark.h), saying so on stderr. */
-void isopath_fit_landmarks(PathOptions *opt, const Grid *g);
+void isopath_fit_landmarks(NavPathOptions *opt, const NavGrid *g);
 /* Parses argv[*i] if it is a path option (--topology, --algo, --nearest,
  * --max-cost, --max-expand), consuming its value. false after a usage error. */
-bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool *handled);
+bool isopath_parse_options(int argc, char **argv, int *i, NavPathOptions *opt, bool *handled);
 /* Prints every stored problem, one a line, then "FILE: (and N more)" for
- * those past DIAG_MAX. */
-void isopath_print_diags(const char *file, const Diags *d);
+ * those past NAV_DIAG_MAX. */
+void isopath_print_diags(const char *file, const NavDiags *d);
 /* Loads a level and its grid, printing every problem; false on failure. */
-bool isopath_load_level(const char *path, Level *l, Grid *g);
+bool isopath_load_level(const char *path, Level *l, NavGrid *g);
 
 int isopath_field(int argc, char **argv); /* cmd_field.c */
 int isopath_bench(int argc, char **argv); /* cmd_bench.c */

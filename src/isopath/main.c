@@ -79,28 +79,28 @@ int isopath_usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
-bool isopath_parse_xy(const char *s, TilePos *out)
+bool isopath_parse_xy(const char *s, NavPos *out)
 {
     const char *end;
     long x, y;
     if (num_scan_long(s, &end, -ISOPATH_COORD_MAX, ISOPATH_COORD_MAX, &x) != NUM_OK || *end != ',' ||
         num_parse_long(end + 1, -ISOPATH_COORD_MAX, ISOPATH_COORD_MAX, &y) != NUM_OK)
         return false;
-    *out = tile_pos((int)x, (int)y);
+    *out = nav_pos((int)x, (int)y);
     return true;
 }
 
-void isopath_fit_landmarks(PathOptions *opt, const Grid *g)
+void isopath_fit_landmarks(NavPathOptions *opt, const NavGrid *g)
 {
     int fit = landmark_max_count(g->w, g->h);
-    if (opt->algo != PATH_JPS || opt->landmarks <= fit)
+    if (opt->algo != NAV_JPS || opt->landmarks <= fit)
         return;
     fprintf(stderr, "isopath: %d landmarks on a %dx%d map would pass the %zu MiB budget; placing %d\n",
             opt->landmarks, g->w, g->h, LANDMARK_BUDGET_BYTES >> 20, fit);
     opt->landmarks = fit;
 }
 
-bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool *handled)
+bool isopath_parse_options(int argc, char **argv, int *i, NavPathOptions *opt, bool *handled)
 {
     const char *a = argv[*i];
     *handled = true;
@@ -113,22 +113,22 @@ bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool
         const char *v = argv[++*i];
         if (strcmp(a, "--topology") == 0) {
             if (strcmp(v, "8") == 0)
-                opt->topology = PATH_TOPO_8;
+                opt->topology = NAV_TOPO_8;
             else if (strcmp(v, "4") == 0)
-                opt->topology = PATH_TOPO_4;
+                opt->topology = NAV_TOPO_4;
             else if (strcmp(v, "hex") == 0)
-                opt->topology = PATH_TOPO_HEX;
+                opt->topology = NAV_TOPO_HEX;
             else {
                 isopath_usage_error("unknown topology '%s' (8, 4 or hex)", v);
                 return false;
             }
         } else if (strcmp(a, "--algo") == 0) {
             if (strcmp(v, "astar") == 0)
-                opt->algo = PATH_ASTAR;
+                opt->algo = NAV_ASTAR;
             else if (strcmp(v, "jps") == 0)
-                opt->algo = PATH_JPS;
+                opt->algo = NAV_JPS;
             else if (strcmp(v, "route") == 0)
-                opt->algo = PATH_ROUTE;
+                opt->algo = NAV_ROUTE;
             else {
                 isopath_usage_error("unknown algorithm '%s' (astar, jps or route)", v);
                 return false;
@@ -162,7 +162,7 @@ bool isopath_parse_options(int argc, char **argv, int *i, PathOptions *opt, bool
     return true;
 }
 
-void isopath_print_diags(const char *file, const Diags *d)
+void isopath_print_diags(const char *file, const NavDiags *d)
 {
     for (int k = 0; k < d->count; k++)
         fprintf(stderr, "%s\n", d->msg[k]);
@@ -170,10 +170,10 @@ void isopath_print_diags(const char *file, const Diags *d)
         fprintf(stderr, "%s: (and %d more)\n", file, d->dropped);
 }
 
-bool isopath_load_level(const char *path, Level *l, Grid *g)
+bool isopath_load_level(const char *path, Level *l, NavGrid *g)
 {
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     if (!level_load(path, l, &d)) {
         isopath_print_diags(path, &d);
         return false;
@@ -186,15 +186,15 @@ bool isopath_load_level(const char *path, Level *l, Grid *g)
     return true;
 }
 
-static void draw_path(const Level *l, const PathState *st)
+static void draw_path(const Level *l, const NavPath *st)
 {
-    const PathResult *r = path_result(st);
+    const NavPathResult *r = nav_path_result(st);
     char *canvas = malloc((size_t)l->w * (size_t)l->h);
     if (!canvas)
         return;
     memcpy(canvas, l->glyphs, (size_t)l->w * (size_t)l->h);
     for (int i = 0; i < r->steps; i++) {
-        TilePos t = path_tile(st, i);
+        NavPos t = nav_path_tile(st, i);
         canvas[(size_t)t.y * (size_t)l->w + (size_t)t.x] = i + 1 == r->steps ? 'g' : 'o';
     }
     canvas[(size_t)r->start.y * (size_t)l->w + (size_t)r->start.x] = 's';
@@ -215,7 +215,7 @@ static int cmd_path(int argc, char **argv)
     const char *pos[2] = {NULL, NULL};
     int npos = 0;
     bool draw = false;
-    PathOptions opt = path_options_default();
+    NavPathOptions opt = nav_path_options_default();
     for (int i = 2; i < argc; i++) {
         bool handled;
         if (!isopath_parse_options(argc, argv, &i, &opt, &handled))
@@ -235,34 +235,34 @@ static int cmd_path(int argc, char **argv)
     }
     if (!file || npos < 2)
         return isopath_usage_error("%s", "path needs LEVEL SX,SY GX,GY");
-    TilePos start, goal;
+    NavPos start, goal;
     if (!isopath_parse_xy(pos[0], &start))
         return isopath_usage_error("bad start '%s': expected X,Y such as 2,3", pos[0]);
     if (!isopath_parse_xy(pos[1], &goal))
         return isopath_usage_error("bad goal '%s': expected X,Y such as 2,3", pos[1]);
 
     Level l;
-    Grid g;
+    NavGrid g;
     if (!isopath_load_level(file, &l, &g))
         return 1;
     int rc = 0;
-    PathState *st = path_create(g.w, g.h);
+    NavPath *st = nav_path_create(g.w, g.h);
     if (!st) {
         fprintf(stderr, "isopath: out of memory\n");
         rc = 1;
     } else {
         isopath_fit_landmarks(&opt, &g);
-        path_prepare(st, &g, &opt); /* for --landmarks; out of memory: the search does without */
-        PathStatus s = path_find(st, &g, start, goal, &opt, NULL);
-        const PathResult *r = path_result(st);
-        if (s == PATH_FOUND || s == PATH_NEAREST || (s == PATH_LIMIT && r->steps > 0)) {
-            if (s != PATH_FOUND)
+        nav_path_prepare(st, &g, &opt); /* for --landmarks; out of memory: the search does without */
+        NavStatus s = nav_path_find(st, &g, start, goal, &opt, NULL);
+        const NavPathResult *r = nav_path_result(st);
+        if (s == NAV_DONE || s == NAV_PARTIAL || (s == NAV_LIMIT && r->steps > 0)) {
+            if (s != NAV_DONE)
                 fprintf(stderr, "isopath: %s; walking to %d,%d\n", r->why, r->end.x, r->end.y);
             if (draw)
                 draw_path(&l, st);
             printf("%d,%d\n", start.x, start.y);
             for (int i = 0; i < r->steps; i++) {
-                TilePos t = path_tile(st, i);
+                NavPos t = nav_path_tile(st, i);
                 printf("%d,%d\n", t.x, t.y);
             }
             printf("length %.6f steps %d expanded %ld\n", r->length, r->steps, r->expanded);
@@ -272,8 +272,8 @@ static int cmd_path(int argc, char **argv)
             rc = 1;
         }
     }
-    path_destroy(st);
-    grid_deinit(&g);
+    nav_path_destroy(st);
+    nav_grid_deinit(&g);
     level_free(&l);
     return rc;
 }
@@ -285,18 +285,18 @@ static int cmd_check(int argc, char **argv)
     int rc = 0;
     for (int i = 2; i < argc; i++) {
         Level l;
-        Grid g;
+        NavGrid g;
         if (!isopath_load_level(argv[i], &l, &g)) {
             rc = 1;
             continue;
         }
-        long walkable = grid_count_walkable(&g);
-        long reach = grid_count_reachable(&g, l.start.x, l.start.y);
+        long walkable = nav_grid_count_walkable(&g);
+        long reach = nav_grid_count_reachable(&g, l.start.x, l.start.y);
         char name[4 * LEVEL_NAME_MAX];
         printf("%s: ok, '%s', %dx%d, %ld walkable tiles, %ld unreachable from '@' at %d,%d\n", argv[i],
                text_escape(l.name, name, sizeof name),
                l.w, l.h, walkable, walkable - reach, l.start.x, l.start.y);
-        grid_deinit(&g);
+        nav_grid_deinit(&g);
         level_free(&l);
     }
     return rc;

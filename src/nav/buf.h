@@ -1,7 +1,7 @@
 /* buf.h - copying an array into a buffer the destination owns, reusing its
  * memory (the deep copies of sim_copy and its parts). */
-#ifndef ISODROID_BUF_H
-#define ISODROID_BUF_H
+#ifndef ISONAV_BUF_H
+#define ISONAV_BUF_H
 
 #include <stdbool.h>
 #include <stdlib.h>

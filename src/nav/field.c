@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void field_deinit(Field *f)
+void nav_field_deinit(NavField *f)
 {
     free(f->cost);
     free(f->next);
@@ -22,7 +22,7 @@ void field_deinit(Field *f)
     memset(f, 0, sizeof *f);
 }
 
-bool field_copy(Field *dst, const Field *src)
+bool nav_field_copy(NavField *dst, const NavField *src)
 {
     size_t n = src->cost ? (size_t)src->w * (size_t)src->h : 0;
     uint64_t *cost = dst->cost;
@@ -34,7 +34,7 @@ bool field_copy(Field *dst, const Field *src)
         dst->cost = cost;
         dst->next = next;
         dst->stamp = stamp;
-        field_deinit(dst);
+        nav_field_deinit(dst);
         return false;
     }
     HeapSlot *heap = dst->heap;
@@ -45,7 +45,7 @@ bool field_copy(Field *dst, const Field *src)
             dst->cost = cost;
             dst->next = next;
             dst->stamp = stamp;
-            field_deinit(dst);
+            nav_field_deinit(dst);
             return false;
         }
         heap = h;
@@ -61,7 +61,7 @@ bool field_copy(Field *dst, const Field *src)
 }
 
 /* A tile's cost in this search: bounded fields read the stamp first. */
-static inline uint64_t cost_of(const Field *f, uint32_t i)
+static inline uint64_t cost_of(const NavField *f, uint32_t i)
 {
     return !f->stamp || f->stamp[i] == f->gen ? f->cost[i] : UINT64_MAX;
 }
@@ -70,7 +70,7 @@ static inline uint64_t cost_of(const Field *f, uint32_t i)
  * their cost is at most f->max_cost. Unbounded fields come in with every
  * cost UINT64_MAX; bounded ones with a fresh gen. False when the heap
  * cannot grow. */
-static bool search(Field *f, const Grid *g, TilePos goal)
+static bool search(NavField *f, const NavGrid *g, NavPos goal)
 {
     int ndirs;
     const int (*dirs)[2] = nav_topology_dirs(f->topology, &ndirs);
@@ -79,7 +79,7 @@ static bool search(Field *f, const Grid *g, TilePos goal)
     bool diag[8];
     for (int d = 0; d < ndirs; d++) {
         off[d] = (ptrdiff_t)dirs[d][1] * g->stride + dirs[d][0];
-        diag[d] = f->topology == PATH_TOPO_8 && dirs[d][0] && dirs[d][1];
+        diag[d] = f->topology == NAV_TOPO_8 && dirs[d][0] && dirs[d][1];
     }
     uint32_t count = 0;
     uint32_t gi = (uint32_t)goal.y * (uint32_t)g->w + (uint32_t)goal.x;
@@ -99,7 +99,7 @@ static bool search(Field *f, const Grid *g, TilePos goal)
             break; /* everything at most the bound is settled */
         f->settled++;
         int mx = (int)(idx % (uint32_t)g->w), my = (int)(idx / (uint32_t)g->w);
-        ptrdiff_t m = grid_index(g, mx, my);
+        ptrdiff_t m = nav_grid_index(g, mx, my);
         uint64_t enter = cost[m];
         for (int d = 0; d < ndirs; d++) {
             /* the tile 'from' steps into m in direction d (8-way: not across a corner) */
@@ -107,7 +107,7 @@ static bool search(Field *f, const Grid *g, TilePos goal)
             if (!cost[from] ||
                 (diag[d] && !(cost[from + dirs[d][0]] && cost[from + (ptrdiff_t)dirs[d][1] * g->stride])))
                 continue;
-            uint64_t c = key + enter * (diag[d] ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT);
+            uint64_t c = key + enter * (diag[d] ? NAV_UNIT_DIAGONAL : NAV_UNIT_STRAIGHT);
             uint32_t ni = (uint32_t)(my - dirs[d][1]) * (uint32_t)g->w + (uint32_t)(mx - dirs[d][0]);
             if (c < cost_of(f, ni)) {
                 if (count == f->heap_cap) {
@@ -129,10 +129,10 @@ static bool search(Field *f, const Grid *g, TilePos goal)
     return true;
 }
 
-bool field_init(Field *f, const Grid *g, TilePos goal, PathTopology topology)
+bool nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology topology)
 {
     memset(f, 0, sizeof *f);
-    if (!grid_walkable(g, goal.x, goal.y))
+    if (!nav_grid_walkable(g, goal.x, goal.y))
         return false;
     size_t n = (size_t)g->w * (size_t)g->h;
     f->w = g->w;
@@ -145,7 +145,7 @@ bool field_init(Field *f, const Grid *g, TilePos goal, PathTopology topology)
     f->heap_cap = n / 4 + 64; /* grows: a tile is pushed once per improvement */
     f->heap = malloc(f->heap_cap * sizeof *f->heap);
     if (!f->cost || !f->next || !f->heap) {
-        field_deinit(f);
+        nav_field_deinit(f);
         return false;
     }
     for (size_t i = 0; i < n; i++) {
@@ -153,7 +153,7 @@ bool field_init(Field *f, const Grid *g, TilePos goal, PathTopology topology)
         f->next[i] = -1;
     }
     if (!search(f, g, goal)) {
-        field_deinit(f);
+        nav_field_deinit(f);
         return false;
     }
     free(f->heap); /* a whole-grid field is made once: its heap is not kept */
@@ -162,7 +162,7 @@ bool field_init(Field *f, const Grid *g, TilePos goal, PathTopology topology)
     return true;
 }
 
-bool field_init_bounded(Field *f, int w, int h, PathTopology topology)
+bool nav_field_init_bounded(NavField *f, int w, int h, NavTopology topology)
 {
     memset(f, 0, sizeof *f);
     if (w < 1 || h < 1)
@@ -170,7 +170,7 @@ bool field_init_bounded(Field *f, int w, int h, PathTopology topology)
     size_t n = (size_t)w * (size_t)h;
     f->w = w;
     f->h = h;
-    f->goal = tile_pos(-1, -1);
+    f->goal = nav_pos(-1, -1);
     f->topology = topology;
     f->max_cost = 0;
     f->cost = malloc(n * sizeof *f->cost);
@@ -180,13 +180,13 @@ bool field_init_bounded(Field *f, int w, int h, PathTopology topology)
     f->heap = malloc(f->heap_cap * sizeof *f->heap);
     f->gen = 1; /* every stamp is 0: nothing known */
     if (!f->cost || !f->next || !f->stamp || !f->heap) {
-        field_deinit(f);
+        nav_field_deinit(f);
         return false;
     }
     return true;
 }
 
-bool field_update(Field *f, const Grid *g, TilePos goal, uint64_t max_cost)
+bool nav_field_update(NavField *f, const NavGrid *g, NavPos goal, uint64_t max_cost)
 {
     if (++f->gen == 0) { /* the stamps wrapped: clear them once in 2^32 updates */
         memset(f->stamp, 0, (size_t)f->w * (size_t)f->h * sizeof *f->stamp);
@@ -195,7 +195,7 @@ bool field_update(Field *f, const Grid *g, TilePos goal, uint64_t max_cost)
     f->goal = goal;
     f->max_cost = max_cost;
     f->settled = 0;
-    if (g->w != f->w || g->h != f->h || !grid_walkable(g, goal.x, goal.y))
+    if (g->w != f->w || g->h != f->h || !nav_grid_walkable(g, goal.x, goal.y))
         return false;
     if (!search(f, g, goal)) {
         f->gen++; /* forget the half-made field */
@@ -206,7 +206,7 @@ bool field_update(Field *f, const Grid *g, TilePos goal, uint64_t max_cost)
     return true;
 }
 
-uint64_t field_cost(const Field *f, TilePos from)
+uint64_t nav_field_cost(const NavField *f, NavPos from)
 {
     if (!f->cost || from.x < 0 || from.y < 0 || from.x >= f->w || from.y >= f->h)
         return UINT64_MAX;
@@ -215,21 +215,21 @@ uint64_t field_cost(const Field *f, TilePos from)
     return c <= f->max_cost ? c : UINT64_MAX;
 }
 
-bool field_next(const Field *f, TilePos from, TilePos *to)
+bool nav_field_next(const NavField *f, NavPos from, NavPos *to)
 {
-    if (field_cost(f, from) == UINT64_MAX)
+    if (nav_field_cost(f, from) == UINT64_MAX)
         return false;
     int d = f->next[(size_t)from.y * (size_t)f->w + (size_t)from.x];
     if (d < 0)
         return false;
     int n;
     const int (*dirs)[2] = nav_topology_dirs(f->topology, &n);
-    *to = tile_pos(from.x + dirs[d][0], from.y + dirs[d][1]);
+    *to = nav_pos(from.x + dirs[d][0], from.y + dirs[d][1]);
     return true;
 }
 
-double field_distance(const Field *f, TilePos from)
+double nav_field_distance(const NavField *f, NavPos from)
 {
-    uint64_t c = field_cost(f, from);
-    return c == UINT64_MAX ? -1.0 : (double)c / (double)PATH_UNIT_STRAIGHT;
+    uint64_t c = nav_field_cost(f, from);
+    return c == UINT64_MAX ? -1.0 : (double)c / (double)NAV_UNIT_STRAIGHT;
 }

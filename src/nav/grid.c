@@ -15,10 +15,10 @@ static uint64_t next_version(void)
     return (uint64_t)atomic_fetch_add(&grid_versions, 1) + 1;
 }
 
-bool grid_init(Grid *g, int w, int h)
+bool nav_grid_init(NavGrid *g, int w, int h)
 {
     memset(g, 0, sizeof *g);
-    if (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE)
+    if (w < 1 || h < 1 || w > NAV_GRID_MAX_SIDE || h > NAV_GRID_MAX_SIDE)
         return false;
     g->cost = calloc((size_t)(w + 2) * (size_t)(h + 2), 1);
     if (!g->cost)
@@ -31,13 +31,13 @@ bool grid_init(Grid *g, int w, int h)
     return true;
 }
 
-void grid_deinit(Grid *g)
+void nav_grid_deinit(NavGrid *g)
 {
     free(g->cost);
     memset(g, 0, sizeof *g);
 }
 
-bool grid_copy(Grid *dst, const Grid *src)
+bool nav_grid_copy(NavGrid *dst, const NavGrid *src)
 {
     if (dst->cost && dst->version == src->version && dst->w == src->w && dst->h == src->h)
         return true; /* versions are unique to their tiles: it holds these already */
@@ -49,12 +49,12 @@ bool grid_copy(Grid *dst, const Grid *src)
     return true;
 }
 
-void grid_set(Grid *g, int x, int y, uint8_t cost)
+void nav_grid_set(NavGrid *g, int x, int y, uint8_t cost)
 {
-    if (!grid_in_bounds(g, x, y))
+    if (!nav_grid_in_bounds(g, x, y))
         return;
-    uint8_t *cell = &g->cost[grid_index(g, x, y)];
-    uint8_t c = cost > GRID_MAX_COST ? GRID_MAX_COST : cost;
+    uint8_t *cell = &g->cost[nav_grid_index(g, x, y)];
+    uint8_t c = cost > NAV_GRID_MAX_COST ? NAV_GRID_MAX_COST : cost;
     if (*cell == c)
         return;
     g->count[*cell]--;
@@ -63,43 +63,43 @@ void grid_set(Grid *g, int x, int y, uint8_t cost)
     g->version = next_version();
 }
 
-bool grid_can_step(const Grid *g, int x, int y, int dx, int dy)
+bool nav_grid_can_step(const NavGrid *g, int x, int y, int dx, int dy)
 {
     if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0))
         return false;
-    if (!grid_walkable(g, x + dx, y + dy))
+    if (!nav_grid_walkable(g, x + dx, y + dy))
         return false;
-    return dx == 0 || dy == 0 || (grid_walkable(g, x + dx, y) && grid_walkable(g, x, y + dy));
+    return dx == 0 || dy == 0 || (nav_grid_walkable(g, x + dx, y) && nav_grid_walkable(g, x, y + dy));
 }
 
-uint8_t grid_min_cost(const Grid *g)
+uint8_t nav_grid_min_cost(const NavGrid *g)
 {
-    for (int c = 1; c <= GRID_MAX_COST; c++)
+    for (int c = 1; c <= NAV_GRID_MAX_COST; c++)
         if (g->count[c])
             return (uint8_t)c;
     return 1;
 }
 
-bool grid_uniform(const Grid *g)
+bool nav_grid_uniform(const NavGrid *g)
 {
     int kinds = 0;
-    for (int c = 1; c <= GRID_MAX_COST; c++)
+    for (int c = 1; c <= NAV_GRID_MAX_COST; c++)
         kinds += g->count[c] != 0;
     return kinds <= 1;
 }
 
-long grid_count_walkable(const Grid *g)
+long nav_grid_count_walkable(const NavGrid *g)
 {
     return (long)g->w * g->h - (long)g->count[0];
 }
 
-long grid_count_reachable(const Grid *g, int x, int y)
+long nav_grid_count_reachable(const NavGrid *g, int x, int y)
 {
-    if (!grid_walkable(g, x, y))
+    if (!nav_grid_walkable(g, x, y))
         return 0;
     size_t n = (size_t)g->w * (size_t)g->h;
     uint8_t *seen = calloc(n, 1);
-    TilePos *stack = malloc(n * sizeof *stack);
+    NavPos *stack = malloc(n * sizeof *stack);
     if (!seen || !stack) {
         free(seen);
         free(stack);
@@ -107,19 +107,19 @@ long grid_count_reachable(const Grid *g, int x, int y)
     }
     long count = 0;
     size_t top = 0;
-    stack[top++] = tile_pos(x, y);
+    stack[top++] = nav_pos(x, y);
     seen[(size_t)y * (size_t)g->w + (size_t)x] = 1;
     while (top) {
-        TilePos p = stack[--top];
+        NavPos p = stack[--top];
         count++;
         for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++) {
-                if (!grid_can_step(g, p.x, p.y, dx, dy))
+                if (!nav_grid_can_step(g, p.x, p.y, dx, dy))
                     continue;
                 size_t i = (size_t)(p.y + dy) * (size_t)g->w + (size_t)(p.x + dx);
                 if (!seen[i]) {
                     seen[i] = 1;
-                    stack[top++] = tile_pos(p.x + dx, p.y + dy);
+                    stack[top++] = nav_pos(p.x + dx, p.y + dy);
                 }
             }
     }

@@ -1,8 +1,8 @@
 /* grid.h - the cost grid the pathfinder and mover read: one byte per tile,
  * 0 = blocked, else the cost multiplier of entering it. Pure C; one allocation.
  * Stored with a one-tile blocked border so neighbour lookups never leave it. */
-#ifndef ISODROID_GRID_H
-#define ISODROID_GRID_H
+#ifndef ISONAV_GRID_H
+#define ISONAV_GRID_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -10,54 +10,50 @@
 #include "coord.h"
 #include "units.h"
 
-enum { GRID_MAX_SIDE = 4096, GRID_MAX_COST = 15 };
+enum { NAV_GRID_MAX_SIDE = 4096, NAV_GRID_MAX_COST = 15 };
 
-typedef struct Grid {
+typedef struct NavGrid {
     int w, h;        /* tiles */
     int stride;      /* w + 2 */
-    uint8_t *cost;   /* (w + 2) * (h + 2) bytes; border is 0. Write with grid_set. */
-    uint32_t count[GRID_MAX_COST + 1]; /* tiles per cost, kept by grid_set */
+    uint8_t *cost;   /* (w + 2) * (h + 2) bytes; border is 0. Write with nav_grid_set. */
+    uint32_t count[NAV_GRID_MAX_COST + 1]; /* tiles per cost, kept by nav_grid_set */
     /* Changes whenever a tile's cost does; unique across all grids of the
      * process, so derived tables (jump.h) can tell they are out of date. */
     uint64_t version;
-} Grid;
-
-/* The 8-way steps {dx, dy} (E SE S SW W NW N NE): units.h's one table,
- * under the name the layers above know. */
-static const int (*const grid_dir8)[2] = nav_dir8;
+} NavGrid;
 
 /* Allocates an all-blocked w x h grid (one byte a tile); false when out of memory or a side is
- * outside 1..GRID_MAX_SIDE. The caller owns it and calls grid_deinit. */
-bool grid_init(Grid *g, int w, int h);
-void grid_deinit(Grid *g);
+ * outside 1..NAV_GRID_MAX_SIDE. The caller owns it and calls nav_grid_deinit. */
+bool nav_grid_init(NavGrid *g, int w, int h);
+void nav_grid_deinit(NavGrid *g);
 /* dst becomes a copy of src (same version: the same tiles); dst is zeroed
  * or a grid, its memory reused. False when out of memory (dst unchanged). */
-bool grid_copy(Grid *dst, const Grid *src); /* accepts a zeroed or deinited grid */
+bool nav_grid_copy(NavGrid *dst, const NavGrid *src); /* accepts a zeroed or deinited grid */
 
-static inline int grid_index(const Grid *g, int x, int y) { return (y + 1) * g->stride + x + 1; }
-static inline bool grid_in_bounds(const Grid *g, int x, int y)
+static inline int nav_grid_index(const NavGrid *g, int x, int y) { return (y + 1) * g->stride + x + 1; }
+static inline bool nav_grid_in_bounds(const NavGrid *g, int x, int y)
 {
     return x >= 0 && y >= 0 && x < g->w && y < g->h;
 }
 /* Cost of entering (x, y); 0 when blocked or outside. */
-static inline uint8_t grid_cost(const Grid *g, int x, int y)
+static inline uint8_t nav_grid_cost(const NavGrid *g, int x, int y)
 {
-    return grid_in_bounds(g, x, y) ? g->cost[grid_index(g, x, y)] : 0;
+    return nav_grid_in_bounds(g, x, y) ? g->cost[nav_grid_index(g, x, y)] : 0;
 }
-static inline bool grid_walkable(const Grid *g, int x, int y) { return grid_cost(g, x, y) != 0; }
-/* cost is clamped to GRID_MAX_COST; out-of-bounds writes are ignored. */
-void grid_set(Grid *g, int x, int y, uint8_t cost);
+static inline bool nav_grid_walkable(const NavGrid *g, int x, int y) { return nav_grid_cost(g, x, y) != 0; }
+/* cost is clamped to NAV_GRID_MAX_COST; out-of-bounds writes are ignored. */
+void nav_grid_set(NavGrid *g, int x, int y, uint8_t cost);
 /* The one-step move rule: (x, y) -> (x+dx, y+dy) with |dx|,|dy| <= 1, the
  * target walkable and, for a diagonal, both orthogonal neighbours walkable
  * (no corner cutting). */
-bool grid_can_step(const Grid *g, int x, int y, int dx, int dy);
+bool nav_grid_can_step(const NavGrid *g, int x, int y, int dx, int dy);
 /* Cheapest walkable cost (1 on a grid with nothing walkable). O(1). */
-uint8_t grid_min_cost(const Grid *g);
+uint8_t nav_grid_min_cost(const NavGrid *g);
 /* True when every walkable tile has the same cost. O(1). */
-bool grid_uniform(const Grid *g);
+bool nav_grid_uniform(const NavGrid *g);
 /* Walkable tiles reachable from (x, y) with 8-way no-corner-cutting steps;
  * 0 when (x, y) is blocked. */
-long grid_count_reachable(const Grid *g, int x, int y);
-long grid_count_walkable(const Grid *g);
+long nav_grid_count_reachable(const NavGrid *g, int x, int y);
+long nav_grid_count_walkable(const NavGrid *g);
 
 #endif

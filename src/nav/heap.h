@@ -12,8 +12,8 @@
  * bits the heap keeps equal to the node's position (the other bits are left
  * alone; without the flag `where` is not read and may be NULL); HEAP_BY_NODE,
  * equal keys come out in the order of their nodes. */
-#ifndef ISODROID_HEAP_H
-#define ISODROID_HEAP_H
+#ifndef ISONAV_HEAP_H
+#define ISONAV_HEAP_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -13,7 +13,7 @@ static size_t jump_cells(int w, int h)
 bool jump_init(JumpTable *jt, int w, int h)
 {
     memset(jt, 0, sizeof *jt);
-    if (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE)
+    if (w < 1 || h < 1 || w > NAV_GRID_MAX_SIDE || h > NAV_GRID_MAX_SIDE)
         return false;
     jt->dist = calloc(jump_cells(w, h) * 8, sizeof *jt->dist);
     if (!jt->dist)
@@ -34,14 +34,14 @@ size_t jump_bytes(const JumpTable *jt)
     return jt->dist ? jump_cells(jt->w, jt->h) * 8 * sizeof *jt->dist : 0;
 }
 
-bool jump_current(const JumpTable *jt, const Grid *g)
+bool jump_current(const JumpTable *jt, const NavGrid *g)
 {
     return jt->dist && jt->grid == g && jt->version == g->version;
 }
 
 /* Tiles are visited so that n + off[d] comes before n: downwards through the
  * array when the step goes up it, upwards otherwise (jump.h's rule). */
-void jump_build(JumpTable *jt, const Grid *g)
+void jump_build(JumpTable *jt, const NavGrid *g)
 {
     const uint8_t *cost = g->cost;
     const int stride = g->stride;

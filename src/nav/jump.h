@@ -1,4 +1,4 @@
-/* jump.h - JPS+ jump distances: for every tile of a Grid and each of the 8
+/* jump.h - JPS+ jump distances: for every tile of a NavGrid and each of the 8
  * directions, where a jump point search going that way stops. Pure C.
  *
  * A straight jump stops at the first tile with a forced neighbour (a side
@@ -9,8 +9,8 @@
  * Lifetime: jump_init allocates 16 bytes per bordered cell, jump_deinit frees
  * them. A table describes the grid it was last built from, and only as long
  * as that grid's version is unchanged (jump_current tells). */
-#ifndef ISODROID_JUMP_H
-#define ISODROID_JUMP_H
+#ifndef ISONAV_JUMP_H
+#define ISONAV_JUMP_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -24,12 +24,12 @@ typedef struct JumpTable {
      * (E SE S SW W NW N NE): > 0, a jump point that many steps away;
      * <= 0, none, and -dist steps can be taken before a wall or a corner. */
     int16_t *dist;
-    const Grid *grid; /* built from; only compared, never read through */
+    const NavGrid *grid; /* built from; only compared, never read through */
     uint64_t version;
 } JumpTable;
 
 /* The rule of a jump table, which both builders follow: jump_build below on
- * a Grid, and route_build.c on the prepared planner's core (its own layout,
+ * a NavGrid, and route_build.c on the prepared planner's core (its own layout,
  * a tile each with no border, tree tiles taken as walls, built in slices).
  * Each tile takes its distance from the next tile along direction d, so a
  * pass visits that one first; straight directions come first, since
@@ -60,9 +60,9 @@ static inline int16_t jump_diagonal(int next_horizontal, int next_vertical, int 
 bool jump_init(JumpTable *jt, int w, int h);
 void jump_deinit(JumpTable *jt); /* accepts a zeroed or deinited table */
 /* Rebuilds the table from g (same size), O(tiles). */
-void jump_build(JumpTable *jt, const Grid *g);
+void jump_build(JumpTable *jt, const NavGrid *g);
 /* True when the table was built from g as it is now. */
-bool jump_current(const JumpTable *jt, const Grid *g);
+bool jump_current(const JumpTable *jt, const NavGrid *g);
 size_t jump_bytes(const JumpTable *jt);
 
 #endif

@@ -18,7 +18,7 @@ void landmark_deinit(LandmarkTable *lt)
     memset(lt, 0, sizeof *lt);
 }
 
-bool landmark_current(const LandmarkTable *lt, const Grid *g)
+bool landmark_current(const LandmarkTable *lt, const NavGrid *g)
 {
     return lt->dist && lt->grid == g && lt->version == g->version;
 }
@@ -46,16 +46,16 @@ static size_t farthest(const uint64_t *cost, size_t n)
 /* Finds the largest region (region.h; the first in row order of equals)
  * and returns, in *at, its tile farthest from its first tile in row order
  * (NO_TILE when nothing is walkable); false when out of memory. */
-static bool first_landmark(const Grid *g, size_t *at)
+static bool first_landmark(const NavGrid *g, size_t *at)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
-    Region r;
-    if (!region_init(&r, g))
+    NavRegion r;
+    if (!nav_region_init(&r, g))
         return false;
     *at = NO_TILE;
     uint32_t *size = calloc((size_t)r.count + 1, sizeof *size);
     if (!size) {
-        region_deinit(&r);
+        nav_region_deinit(&r);
         return false;
     }
     for (size_t i = 0; i < n; i++)
@@ -68,14 +68,14 @@ static bool first_landmark(const Grid *g, size_t *at)
     size_t first = 0;
     while (largest && r.label[first] != largest)
         first++;
-    region_deinit(&r);
+    nav_region_deinit(&r);
     if (!largest)
         return true;
-    Field f;
-    if (!field_init(&f, g, tile_pos((int)(first % (size_t)g->w), (int)(first / (size_t)g->w)), PATH_TOPO_8))
+    NavField f;
+    if (!nav_field_init(&f, g, nav_pos((int)(first % (size_t)g->w), (int)(first / (size_t)g->w)), NAV_TOPO_8))
         return false;
     *at = farthest(f.cost, n);
-    field_deinit(&f);
+    nav_field_deinit(&f);
     return true;
 }
 
@@ -95,7 +95,7 @@ int landmark_max_count(int w, int h)
     return k;
 }
 
-bool landmark_build(LandmarkTable *lt, const Grid *g, int count)
+bool landmark_build(LandmarkTable *lt, const NavGrid *g, int count)
 {
     landmark_deinit(lt);
     if (count < 1 || count > landmark_max_count(g->w, g->h))
@@ -118,20 +118,20 @@ bool landmark_build(LandmarkTable *lt, const Grid *g, int count)
     for (size_t j = 0; j < k; j++) {
         if (at == NO_TILE)
             break; /* nothing walkable: every distance stays LANDMARK_FAR */
-        TilePos t = tile_pos((int)(at % (size_t)g->w), (int)(at / (size_t)g->w));
-        Field f;
-        if (!field_init(&f, g, t, PATH_TOPO_8)) {
+        NavPos t = nav_pos((int)(at % (size_t)g->w), (int)(at / (size_t)g->w));
+        NavField f;
+        if (!nav_field_init(&f, g, t, NAV_TOPO_8)) {
             free(nearest);
             landmark_deinit(lt);
             return false;
         }
         for (size_t i = 0; i < n; i++) {
-            size_t cell = (size_t)grid_index(g, (int)(i % (size_t)g->w), (int)(i / (size_t)g->w));
+            size_t cell = (size_t)nav_grid_index(g, (int)(i % (size_t)g->w), (int)(i / (size_t)g->w));
             lt->dist[cell * k + j] = f.cost[i];
             if (f.cost[i] < nearest[i])
                 nearest[i] = f.cost[i];
         }
-        field_deinit(&f);
+        nav_field_deinit(&f);
         at = farthest(nearest, n);
     }
     free(nearest);

@@ -13,8 +13,8 @@
  * the same table; landmark_deinit frees.
  * A table describes the grid it was built from only as long as that grid's
  * version is unchanged (landmark_current tells). */
-#ifndef ISODROID_LANDMARK_H
-#define ISODROID_LANDMARK_H
+#ifndef ISONAV_LANDMARK_H
+#define ISONAV_LANDMARK_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -34,7 +34,7 @@ typedef struct LandmarkTable {
     /* dist[cell * count + j], cell a bordered index: the exact cost (path.h
      * units) between the cell and landmark j, or LANDMARK_FAR. */
     uint64_t *dist;
-    const Grid *grid; /* built from; only compared, never read through */
+    const NavGrid *grid; /* built from; only compared, never read through */
     uint64_t version;
 } LandmarkTable;
 
@@ -43,13 +43,13 @@ typedef struct LandmarkTable {
  * (region.h), then count + 1 Dijkstra passes over the largest region.
  * False when out of memory, count is out of range or more than
  * landmark_max_count (the table is then empty; nothing was allocated). */
-bool landmark_build(LandmarkTable *lt, const Grid *g, int count);
+bool landmark_build(LandmarkTable *lt, const NavGrid *g, int count);
 /* How many landmarks (0..LANDMARK_MAX) a w x h grid's table holds within
  * LANDMARK_BUDGET_BYTES. */
 int landmark_max_count(int w, int h);
 void landmark_deinit(LandmarkTable *lt); /* accepts a zeroed or deinited table */
 /* True when the table was built from g as it is now. */
-bool landmark_current(const LandmarkTable *lt, const Grid *g);
+bool landmark_current(const LandmarkTable *lt, const NavGrid *g);
 size_t landmark_bytes(const LandmarkTable *lt);
 
 #endif

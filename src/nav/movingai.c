@@ -17,7 +17,7 @@
 typedef struct Reader {
     FILE *f;
     const char *name;
-    Diags *d;
+    NavDiags *d;
     char *buf;
     size_t cap, len;
     int line;       /* of the line in buf, 1-based */
@@ -36,21 +36,21 @@ static ReadStatus read_line(Reader *r)
     bool any = false;
     while ((c = fgetc(r->f)) != EOF) {
         any = true;
-        if (++r->bytes > MOVINGAI_FILE_MAX) {
-            diag_add(r->d, r->name, 0, 0, "file larger than %ld bytes", MOVINGAI_FILE_MAX);
+        if (++r->bytes > NAV_MOVINGAI_FILE_MAX) {
+            nav_diag_add(r->d, r->name, 0, 0, "file larger than %ld bytes", NAV_MOVINGAI_FILE_MAX);
             return READ_FAILED;
         }
         if (c == '\n')
             break;
-        if (n == MOVINGAI_LINE_MAX) {
-            diag_add(r->d, r->name, r->line + 1, 0, "line longer than %d bytes", MOVINGAI_LINE_MAX);
+        if (n == NAV_MOVINGAI_LINE_MAX) {
+            nav_diag_add(r->d, r->name, r->line + 1, 0, "line longer than %d bytes", NAV_MOVINGAI_LINE_MAX);
             return READ_FAILED;
         }
         if (n + 1 >= r->cap) {
             size_t nc = r->cap ? r->cap * 2 : 256;
             char *b = realloc(r->buf, nc);
             if (!b) {
-                diag_add(r->d, r->name, r->line + 1, 0, "out of memory");
+                nav_diag_add(r->d, r->name, r->line + 1, 0, "out of memory");
                 return READ_FAILED;
             }
             r->buf = b;
@@ -59,7 +59,7 @@ static ReadStatus read_line(Reader *r)
         r->buf[n++] = (char)c;
     }
     if (ferror(r->f)) {
-        diag_add(r->d, r->name, r->line + 1, 0, "read error: %s", strerror(errno));
+        nav_diag_add(r->d, r->name, r->line + 1, 0, "read error: %s", strerror(errno));
         return READ_FAILED;
     }
     if (!any)
@@ -67,7 +67,7 @@ static ReadStatus read_line(Reader *r)
     if (r->cap == 0) {
         r->buf = malloc(1);
         if (!r->buf) {
-            diag_add(r->d, r->name, r->line + 1, 0, "out of memory");
+            nav_diag_add(r->d, r->name, r->line + 1, 0, "out of memory");
             return READ_FAILED;
         }
         r->cap = 1;
@@ -88,37 +88,37 @@ static int column(const Reader *r, const char *p)
 }
 
 /* Opens path for a reader; a folder is said to be one. */
-static FILE *open_file(const char *path, const char *what, Diags *d)
+static FILE *open_file(const char *path, const char *what, NavDiags *d)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        diag_add(d, path, 0, 0, "cannot open: %s", strerror(errno));
+        nav_diag_add(d, path, 0, 0, "cannot open: %s", strerror(errno));
         return NULL;
     }
     struct stat sb;
     if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        diag_add(d, path, 0, 0, "is a folder, not a %s file", what);
+        nav_diag_add(d, path, 0, 0, "is a folder, not a %s file", what);
         fclose(f);
         return NULL;
     }
     return f;
 }
 
-/* A "height N" or "width N" value, 1..GRID_MAX_SIDE. */
+/* A "height N" or "width N" value, 1..NAV_GRID_MAX_SIDE. */
 static bool map_side(Reader *r, char *word[], int nw, int *side)
 {
     if (nw != 2) {
-        diag_add(r->d, r->name, r->line, 1, "'%s' takes one number", word[0]);
+        nav_diag_add(r->d, r->name, r->line, 1, "'%s' takes one number", word[0]);
         return false;
     }
     if (*side >= 0) {
-        diag_add(r->d, r->name, r->line, 1, "'%s' given twice", word[0]);
+        nav_diag_add(r->d, r->name, r->line, 1, "'%s' given twice", word[0]);
         return false;
     }
-    NumStatus st = num_parse_int(word[1], 1, GRID_MAX_SIDE, side);
+    NumStatus st = num_parse_int(word[1], 1, NAV_GRID_MAX_SIDE, side);
     if (st != NUM_OK) {
-        diag_add(r->d, r->name, r->line, column(r, word[1]), "%s must be a whole number from 1 to %d, not '%s' (%s)",
-                 word[0], GRID_MAX_SIDE, word[1], num_status_text(st));
+        nav_diag_add(r->d, r->name, r->line, column(r, word[1]), "%s must be a whole number from 1 to %d, not '%s' (%s)",
+                 word[0], NAV_GRID_MAX_SIDE, word[1], num_status_text(st));
         return false;
     }
     return true;
@@ -143,49 +143,49 @@ static bool read_map_header(Reader *r, int *w, int *h)
             ok = map_side(r, word, nw, w) && ok;
         else if (strcmp(word[0], "type") == 0 && nw == 2) {
             if (strcmp(word[1], "octile") != 0) {
-                diag_add(r->d, r->name, r->line, column(r, word[1]),
+                nav_diag_add(r->d, r->name, r->line, column(r, word[1]),
                          "map type '%s' is not supported (octile only)", word[1]);
                 ok = false;
             }
         } else {
-            diag_add(r->d, r->name, r->line, 1, "unexpected header line (type, height, width, map)");
+            nav_diag_add(r->d, r->name, r->line, 1, "unexpected header line (type, height, width, map)");
             ok = false;
         }
     }
     if (rs == READ_FAILED)
         ok = false;
     if (ok && !in_map) {
-        diag_add(r->d, r->name, r->line + 1, 1, "no 'map' line: the grid never starts");
+        nav_diag_add(r->d, r->name, r->line + 1, 1, "no 'map' line: the grid never starts");
         ok = false;
     }
     if (ok && (*w < 0 || *h < 0)) {
-        diag_add(r->d, r->name, r->line, 1, "no '%s' line before 'map'", *h < 0 ? "height" : "width");
+        nav_diag_add(r->d, r->name, r->line, 1, "no '%s' line before 'map'", *h < 0 ? "height" : "width");
         ok = false;
     }
     return ok;
 }
 
-bool movingai_read_map(FILE *f, const char *name, Grid *g, Diags *d)
+bool nav_movingai_read_map(FILE *f, const char *name, NavGrid *g, NavDiags *d)
 {
     Reader r = {f, name, d, NULL, 0, 0, 0, 0};
     int w = -1, h = -1;
     bool ok = read_map_header(&r, &w, &h);
     ReadStatus rs = READ_EOF;
-    Grid tmp = {0};
-    if (ok && !grid_init(&tmp, w, h)) {
-        diag_add(d, name, 0, 0, "out of memory");
+    NavGrid tmp = {0};
+    if (ok && !nav_grid_init(&tmp, w, h)) {
+        nav_diag_add(d, name, 0, 0, "out of memory");
         ok = false;
     }
     for (int y = 0; ok && y < h; y++) {
         rs = read_line(&r);
         if (rs != READ_LINE) {
             if (rs == READ_EOF)
-                diag_add(d, name, r.line + 1, 1, "map has %d rows; the header says height %d", y, h);
+                nav_diag_add(d, name, r.line + 1, 1, "map has %d rows; the header says height %d", y, h);
             ok = false;
             break;
         }
         if ((int)r.len != w) {
-            diag_add(d, name, r.line, (int)r.len < w ? (int)r.len + 1 : w + 1,
+            nav_diag_add(d, name, r.line, (int)r.len < w ? (int)r.len + 1 : w + 1,
                      "row is %zu tiles wide; the header says width %d", r.len, w);
             ok = false;
             break;
@@ -193,38 +193,38 @@ bool movingai_read_map(FILE *f, const char *name, Grid *g, Diags *d)
         for (int x = 0; x < w; x++) {
             char c = r.buf[x];
             if (c == '.' || c == 'G' || c == 'S')
-                grid_set(&tmp, x, y, 1);
+                nav_grid_set(&tmp, x, y, 1);
         }
     }
     /* after the last row only blank lines (a map is not cut short or
      * padded silently) */
     while (ok && (rs = read_line(&r)) == READ_LINE)
         if (r.len > 0) {
-            diag_add(d, name, r.line, 1, "line after the last row: the header says height %d", h);
+            nav_diag_add(d, name, r.line, 1, "line after the last row: the header says height %d", h);
             ok = false;
         }
     if (rs == READ_FAILED)
         ok = false;
     free(r.buf);
     if (!ok) {
-        grid_deinit(&tmp);
+        nav_grid_deinit(&tmp);
         return false;
     }
     *g = tmp;
     return true;
 }
 
-bool movingai_load_map(const char *path, Grid *g, Diags *d)
+bool nav_movingai_load_map(const char *path, NavGrid *g, NavDiags *d)
 {
     FILE *f = open_file(path, "map", d);
     if (!f)
         return false;
-    bool ok = movingai_read_map(f, path, g, d);
+    bool ok = nav_movingai_read_map(f, path, g, d);
     fclose(f);
     return ok;
 }
 
-bool movingai_length_matches(const ScenQuery *q, double length)
+bool nav_movingai_length_matches(const NavScenQuery *q, double length)
 {
     double slack = 1e-9 * q->ulp; /* binary noise of the decimal value */
     double diff = length - q->optimal;
@@ -233,7 +233,7 @@ bool movingai_length_matches(const ScenQuery *q, double length)
     return printed || drifted;
 }
 
-void movingai_scen_free(Scenario *s)
+void nav_movingai_scen_free(NavScenario *s)
 {
     free(s->q);
     memset(s, 0, sizeof *s);
@@ -254,14 +254,14 @@ static double ulp_of(const char *num)
 
 /* Parses one query line of 9 words into q and the map size it names; false
  * after reporting. */
-static bool scen_query(Reader *r, char *word[], int nw, ScenQuery *q, int *map_w, int *map_h)
+static bool scen_query(Reader *r, char *word[], int nw, NavScenQuery *q, int *map_w, int *map_h)
 {
     if (nw < 9) {
-        diag_add(r->d, r->name, r->line, 1, "expected 9 columns: bucket map width height sx sy gx gy length");
+        nav_diag_add(r->d, r->name, r->line, 1, "expected 9 columns: bucket map width height sx sy gx gy length");
         return false;
     }
     if (nw > 9) {
-        diag_add(r->d, r->name, r->line, column(r, word[9]), "more than 9 columns: '%s' after the length", word[9]);
+        nav_diag_add(r->d, r->name, r->line, column(r, word[9]), "more than 9 columns: '%s' after the length", word[9]);
         return false;
     }
     static const char *const what[] = {"bucket", NULL, "map width", "map height", "start x",
@@ -271,37 +271,37 @@ static bool scen_query(Reader *r, char *word[], int nw, ScenQuery *q, int *map_w
         if (i == 1)
             continue; /* the map's file name */
         int lo = i == 0 ? 0 : i < 4 ? 1 : 0;
-        int hi = i == 0 ? 2147483647 : i < 4 ? GRID_MAX_SIDE : (i % 2 == 0 ? v[2] : v[3]) - 1;
+        int hi = i == 0 ? 2147483647 : i < 4 ? NAV_GRID_MAX_SIDE : (i % 2 == 0 ? v[2] : v[3]) - 1;
         NumStatus st = num_parse_int(word[i], lo, hi, &v[i]);
         if (st != NUM_OK) {
-            diag_add(r->d, r->name, r->line, column(r, word[i]), "%s must be a whole number from %d to %d, not '%s' (%s)",
+            nav_diag_add(r->d, r->name, r->line, column(r, word[i]), "%s must be a whole number from %d to %d, not '%s' (%s)",
                      what[i], lo, hi, word[i], num_status_text(st));
             return false;
         }
     }
     NumStatus st = num_parse_double(word[8], 0, SCEN_LENGTH_MAX, &q->optimal);
     if (st != NUM_OK) {
-        diag_add(r->d, r->name, r->line, column(r, word[8]), "bad optimal length '%s' (%s)", word[8],
+        nav_diag_add(r->d, r->name, r->line, column(r, word[8]), "bad optimal length '%s' (%s)", word[8],
                  num_status_text(st));
         return false;
     }
     q->bucket = v[0];
     *map_w = v[2];
     *map_h = v[3];
-    q->start = tile_pos(v[4], v[5]);
-    q->goal = tile_pos(v[6], v[7]);
+    q->start = nav_pos(v[4], v[5]);
+    q->goal = nav_pos(v[6], v[7]);
     q->ulp = ulp_of(word[8]);
     q->line = r->line;
     return true;
 }
 
-bool movingai_read_scen(FILE *f, const char *name, Scenario *s, Diags *d)
+bool nav_movingai_read_scen(FILE *f, const char *name, NavScenario *s, NavDiags *d)
 {
     memset(s, 0, sizeof *s);
     Reader r = {f, name, d, NULL, 0, 0, 0, 0};
     int qcap = 0;
     bool ok = true, first = true;
-    Scenario out = {0};
+    NavScenario out = {0};
     ReadStatus rs = READ_EOF;
     while (ok && (rs = read_line(&r)) == READ_LINE) {
         char *word[WORDS_MAX];
@@ -313,18 +313,18 @@ bool movingai_read_scen(FILE *f, const char *name, Scenario *s, Diags *d)
         if (strcmp(word[0], "version") == 0) {
             double version = 0;
             if (!was_first) {
-                diag_add(d, name, r.line, 1, "'version' must come before the first query");
+                nav_diag_add(d, name, r.line, 1, "'version' must come before the first query");
                 ok = false;
             } else if (nw != 2 || num_parse_double(word[1], 0, 1e9, &version) != NUM_OK) {
-                diag_add(d, name, r.line, 1, "expected 'version 1'");
+                nav_diag_add(d, name, r.line, 1, "expected 'version 1'");
                 ok = false;
             } else if (version < 1.0 || version >= 2.0) {
-                diag_add(d, name, r.line, column(&r, word[1]), "scenario version %s is not supported (1)", word[1]);
+                nav_diag_add(d, name, r.line, column(&r, word[1]), "scenario version %s is not supported (1)", word[1]);
                 ok = false;
             }
             continue;
         }
-        ScenQuery q;
+        NavScenQuery q;
         int mw, mh;
         if (!scen_query(&r, word, nw, &q, &mw, &mh)) {
             ok = false;
@@ -334,16 +334,16 @@ bool movingai_read_scen(FILE *f, const char *name, Scenario *s, Diags *d)
             out.map_w = mw;
             out.map_h = mh;
         }
-        if (out.count == MOVINGAI_QUERY_MAX) {
-            diag_add(d, name, r.line, 1, "more than %d queries", MOVINGAI_QUERY_MAX);
+        if (out.count == NAV_MOVINGAI_QUERY_MAX) {
+            nav_diag_add(d, name, r.line, 1, "more than %d queries", NAV_MOVINGAI_QUERY_MAX);
             ok = false;
             break;
         }
         if (out.count == qcap) {
             qcap = qcap ? qcap * 2 : 256;
-            ScenQuery *bigger = realloc(out.q, (size_t)qcap * sizeof *bigger);
+            NavScenQuery *bigger = realloc(out.q, (size_t)qcap * sizeof *bigger);
             if (!bigger) {
-                diag_add(d, name, r.line, 0, "out of memory");
+                nav_diag_add(d, name, r.line, 0, "out of memory");
                 ok = false;
                 break;
             }
@@ -354,25 +354,25 @@ bool movingai_read_scen(FILE *f, const char *name, Scenario *s, Diags *d)
     if (ok && rs == READ_FAILED)
         ok = false;
     if (ok && out.count == 0) {
-        diag_add(d, name, 0, 0, "no queries: a scenario needs lines of bucket map width height sx sy gx gy length");
+        nav_diag_add(d, name, 0, 0, "no queries: a scenario needs lines of bucket map width height sx sy gx gy length");
         ok = false;
     }
     free(r.buf);
     if (!ok) {
-        movingai_scen_free(&out);
+        nav_movingai_scen_free(&out);
         return false;
     }
     *s = out;
     return true;
 }
 
-bool movingai_load_scen(const char *path, Scenario *s, Diags *d)
+bool nav_movingai_load_scen(const char *path, NavScenario *s, NavDiags *d)
 {
     memset(s, 0, sizeof *s);
     FILE *f = open_file(path, "scenario", d);
     if (!f)
         return false;
-    bool ok = movingai_read_scen(f, path, s, d);
+    bool ok = nav_movingai_read_scen(f, path, s, d);
     fclose(f);
     return ok;
 }

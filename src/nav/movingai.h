@@ -1,8 +1,8 @@
 /* movingai.h - readers for the Moving AI Lab benchmark formats: octile .map
  * grids and version 1 .scen scenario files (N. Sturtevant, 2012). Pure C.
- * Problems go to Diags as FILE:LINE:COL: message; nothing is half-loaded. */
-#ifndef ISODROID_MOVINGAI_H
-#define ISODROID_MOVINGAI_H
+ * Problems go to NavDiags as FILE:LINE:COL: message; nothing is half-loaded. */
+#ifndef ISONAV_MOVINGAI_H
+#define ISONAV_MOVINGAI_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -11,25 +11,25 @@
 #include "diag.h"
 #include "grid.h"
 
-typedef struct ScenQuery {
+typedef struct NavScenQuery {
     int bucket;
-    TilePos start, goal;
+    NavPos start, goal;
     double optimal;    /* the length the file gives */
     double ulp;        /* one unit in its last printed decimal */
     int line;          /* where it stands in the file */
-} ScenQuery;
+} NavScenQuery;
 
-typedef struct Scenario {
+typedef struct NavScenario {
     int map_w, map_h;  /* from the first query */
-    ScenQuery *q;
+    NavScenQuery *q;
     int count;
-} Scenario;
+} NavScenario;
 
-/* Limits: a line longer than MOVINGAI_LINE_MAX bytes, a file larger than
- * MOVINGAI_FILE_MAX bytes or more than MOVINGAI_QUERY_MAX queries is refused
- * (a map side is at most GRID_MAX_SIDE, 4096). */
-enum { MOVINGAI_LINE_MAX = 8192, MOVINGAI_QUERY_MAX = 1000000 };
-#define MOVINGAI_FILE_MAX (64L * 1024 * 1024)
+/* Limits: a line longer than NAV_MOVINGAI_LINE_MAX bytes, a file larger than
+ * NAV_MOVINGAI_FILE_MAX bytes or more than NAV_MOVINGAI_QUERY_MAX queries is refused
+ * (a map side is at most NAV_GRID_MAX_SIDE, 4096). */
+enum { NAV_MOVINGAI_LINE_MAX = 8192, NAV_MOVINGAI_QUERY_MAX = 1000000 };
+#define NAV_MOVINGAI_FILE_MAX (64L * 1024 * 1024)
 
 /* '.', 'G' and 'S' are walkable (cost 1); every other glyph is blocked.
  * Exactly `height` rows of exactly `width` tiles (trailing blanks are not
@@ -37,15 +37,15 @@ enum { MOVINGAI_LINE_MAX = 8192, MOVINGAI_QUERY_MAX = 1000000 };
  * last row is an error, never cut silently. Initialises g (caller deinits)
  * only on success. A read error, a folder and running out of memory are
  * problems like any other, never an end of file. */
-bool movingai_load_map(const char *path, Grid *g, Diags *d);
+bool nav_movingai_load_map(const char *path, NavGrid *g, NavDiags *d);
 /* A scenario: an optional "version 1" first, then lines of exactly 9
  * columns (bucket map width height sx sy gx gy length) whose coordinates lie
  * inside the width and height they give. No queries is an error. */
-bool movingai_load_scen(const char *path, Scenario *s, Diags *d);
+bool nav_movingai_load_scen(const char *path, NavScenario *s, NavDiags *d);
 /* The same from an open stream; name names it in messages. */
-bool movingai_read_map(FILE *f, const char *name, Grid *g, Diags *d);
-bool movingai_read_scen(FILE *f, const char *name, Scenario *s, Diags *d);
-void movingai_scen_free(Scenario *s); /* accepts a zeroed scenario */
+bool nav_movingai_read_map(FILE *f, const char *name, NavGrid *g, NavDiags *d);
+bool nav_movingai_read_scen(FILE *f, const char *name, NavScenario *s, NavDiags *d);
+void nav_movingai_scen_free(NavScenario *s); /* accepts a zeroed scenario */
 /* True when length is the file's optimum as the file wrote it: rounded or
  * truncated (optimal - ulp/2 <= length < optimal + ulp), or within
  * ulp/2 + 4e-10 * length of it.
@@ -54,6 +54,6 @@ void movingai_scen_free(Scenario *s); /* accepts a zeroed scenario */
  * sqrt 2 ~ 1.414213562, which drifts 3.7e-10 per diagonal below the exact
  * length (up to 1.5e-7 on its longest paths). A path that is not optimal is
  * longer by at least 1/(3 length), e.g. 4e-4 at length 750: far outside. */
-bool movingai_length_matches(const ScenQuery *q, double length);
+bool nav_movingai_length_matches(const NavScenQuery *q, double length);
 
 #endif

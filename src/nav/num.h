@@ -1,8 +1,8 @@
 /* num.h - the one checked number parser every file reader and argument
  * parser uses: whole decimal numbers with a range, nothing after them, no
  * wrap-around. Pure C (strtol/strtod underneath); never prints or allocates. */
-#ifndef ISODROID_NUM_H
-#define ISODROID_NUM_H
+#ifndef ISONAV_NUM_H
+#define ISONAV_NUM_H
 
 #include <stdbool.h>
 

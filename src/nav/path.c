@@ -30,8 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define UNIT_STRAIGHT PATH_UNIT_STRAIGHT
-#define UNIT_DIAGONAL PATH_UNIT_DIAGONAL
+#define UNIT_STRAIGHT NAV_UNIT_STRAIGHT
+#define UNIT_DIAGONAL NAV_UNIT_DIAGONAL
 #define SQRT2 1.41421356237309504880
 #define NO_NODE UINT32_MAX
 #define NO_SLOT UINT32_MAX
@@ -54,7 +54,7 @@
 /* A slot of the open heap (heap.h), of the back region or of the path. */
 typedef HeapSlot Slot;
 
-struct PathState {
+struct NavPath {
     int w, h, stride;
     uint32_t cells;      /* (w + 2) * (h + 2) tags */
     uint32_t slots;      /* w * h slots */
@@ -77,14 +77,14 @@ struct PathState {
     /* JPS+ jump distances: allocated by the first JPS search, rebuilt by the
      * first JPS search after the grid changes. Map data, not search state. */
     JumpTable jump;
-    /* Landmark distances: placed only by path_prepare. */
+    /* Landmark distances: placed only by nav_path_prepare. */
     LandmarkTable marks;
-    /* PATH_ROUTE's prepared data: made only by path_prepare(_step). */
-    RouteMap *route;
+    /* NAV_ROUTE's prepared data: made only by nav_path_prepare(_step). */
+    NavRoute *route;
 
     /* the current query */
-    const Grid *grid;
-    PathOptions opt;
+    const NavGrid *grid;
+    NavPathOptions opt;
     bool jps, done, limit_hit;
     bool prune;          /* A*, 8-way, uniform costs: canonical successors only */
     uint32_t start, goal;
@@ -99,7 +99,7 @@ struct PathState {
     uint32_t best;
     uint64_t best_h, best_g;
     uint32_t path_off;
-    PathResult res;
+    NavPathResult res;
 };
 
 static inline uint64_t slot_key(const Slot *s)
@@ -114,32 +114,32 @@ static inline void slot_set(Slot *s, uint64_t key, uint32_t node)
 
 /* ---- coordinates and the heuristic --------------------------------------- */
 
-static inline void node_xy(const PathState *st, uint32_t i, int *px, int *py)
+static inline void node_xy(const NavPath *st, uint32_t i, int *px, int *py)
 {
     uint32_t row = (uint32_t)(((uint64_t)i * st->row_magic) >> 40);
     *py = (int)row;
     *px = (int)(i - row * (uint32_t)st->stride);
 }
 
-static TilePos node_tile(const PathState *st, uint32_t i)
+static NavPos node_tile(const NavPath *st, uint32_t i)
 {
     int px, py;
     node_xy(st, i, &px, &py);
-    return tile_pos(px - 1, py - 1);
+    return nav_pos(px - 1, py - 1);
 }
 
 /* Topology distance to the goal x the cheapest cost, from bordered
  * coordinates. The hot loops pass a constant topology, so the switch folds. */
-HOT_INLINE uint64_t distance_xy(const PathState *st, PathTopology topo, int px, int py)
+HOT_INLINE uint64_t distance_xy(const NavPath *st, NavTopology topo, int px, int py)
 {
     switch (topo) {
-    case PATH_TOPO_4:
+    case NAV_TOPO_4:
         return st->cmin * UNIT_STRAIGHT * (uint64_t)(abs(px - st->goal_px) + abs(py - st->goal_py));
-    case PATH_TOPO_HEX: {
+    case NAV_TOPO_HEX: {
         int64_t dq = px - st->goal_px, dr = py - st->goal_py, ds = dq + dr;
         return st->cmin * UNIT_STRAIGHT * (uint64_t)((llabs(dq) + llabs(dr) + llabs(ds)) / 2);
     }
-    case PATH_TOPO_8:
+    case NAV_TOPO_8:
     default:
         return st->cmin * nav_octile(px - st->goal_px, py - st->goal_py);
     }
@@ -147,9 +147,9 @@ HOT_INLINE uint64_t distance_xy(const PathState *st, PathTopology topo, int px, 
 
 /* JPS's heuristic at node i (px, py): the octile distance, raised to the
  * landmark bound |d(L, goal) - d(L, i)| of each landmark in use. */
-HOT_INLINE uint64_t jps_heuristic(const PathState *st, uint32_t i, int px, int py)
+HOT_INLINE uint64_t jps_heuristic(const NavPath *st, uint32_t i, int px, int py)
 {
-    uint64_t h = distance_xy(st, PATH_TOPO_8, px, py);
+    uint64_t h = distance_xy(st, NAV_TOPO_8, px, py);
     if (st->nmarks) {
         const uint64_t *d = st->mark_dist + (size_t)i * (size_t)st->nmarks;
         for (int j = 0; j < st->nmarks; j++) {
@@ -160,7 +160,7 @@ HOT_INLINE uint64_t jps_heuristic(const PathState *st, uint32_t i, int px, int p
     return h;
 }
 
-static inline uint64_t heuristic(const PathState *st, uint32_t i)
+static inline uint64_t heuristic(const NavPath *st, uint32_t i)
 {
     int px, py;
     node_xy(st, i, &px, &py);
@@ -172,7 +172,7 @@ static inline int tag_dir(uint32_t t)
     return (int)((t >> TAG_DIR_SHIFT) & 7u);
 }
 
-static inline bool tag_closed_now(const PathState *st, uint32_t t)
+static inline bool tag_closed_now(const NavPath *st, uint32_t t)
 {
     return (t & TAG_STATE_MASK) == ((st->gen << TAG_GEN_SHIFT) | TAG_CLOSED);
 }
@@ -190,22 +190,22 @@ static inline bool tag_closed_now(const PathState *st, uint32_t t)
  * Every node has at most one back slot, so heap and back region always fit. */
 
 /* The heap keeps each open node's slot position in its tag (heap.h's where). */
-static void path_heap_up(PathState *st, uint32_t pos)
+static void path_heap_up(NavPath *st, uint32_t pos)
 {
     heap_up(st->slot, st->tag, pos, st->slot[pos], HEAP_WHERE);
 }
 
-static void path_heap_pop(PathState *st)
+static void path_heap_pop(NavPath *st)
 {
     heap_pop(st->slot, &st->heap_n, st->tag, HEAP_WHERE);
 }
 
-static void path_heap_remove(PathState *st, uint32_t pos)
+static void path_heap_remove(NavPath *st, uint32_t pos)
 {
     heap_remove(st->slot, &st->heap_n, st->tag, pos, HEAP_WHERE);
 }
 
-static inline void open_push(PathState *st, uint32_t node, uint64_t f)
+static inline void open_push(NavPath *st, uint32_t node, uint64_t f)
 {
     if (f == st->plateau) {
         uint32_t pos = st->slots - ++st->back_n;
@@ -218,14 +218,14 @@ static inline void open_push(PathState *st, uint32_t node, uint64_t f)
     path_heap_up(st, st->heap_n - 1);
 }
 
-static inline bool open_empty(const PathState *st)
+static inline bool open_empty(const NavPath *st)
 {
     return st->heap_n == 0 && st->stack_top == NO_SLOT;
 }
 
 /* Takes the best open node and closes it (JPS: and logs it with its f);
  * returns it and its f. */
-static inline uint32_t open_pop(PathState *st, uint64_t *f)
+static inline uint32_t open_pop(NavPath *st, uint64_t *f)
 {
     uint32_t top, pos = NO_SLOT;
     if (st->stack_top != NO_SLOT) {
@@ -253,7 +253,7 @@ static inline uint32_t open_pop(PathState *st, uint64_t *f)
 }
 
 /* Node i's tag is written for the first time in this search. */
-static inline void note_touched(PathState *st, uint32_t i)
+static inline void note_touched(NavPath *st, uint32_t i)
 {
     if (st->touched_n < st->touched_cap)
         st->touched[st->touched_n++] = i;
@@ -264,7 +264,7 @@ static inline void note_touched(PathState *st, uint32_t i)
 /* Every tag back to 0 (generation 0, which no search uses), then the
  * generations start again: only the tags written since the last clear are
  * reset, unless there were too many to list. */
-static void clear_tags(PathState *st)
+static void clear_tags(NavPath *st)
 {
     if (st->touched_all) {
         memset(st->tag, 0, st->cells * sizeof *st->tag);
@@ -281,7 +281,7 @@ static void clear_tags(PathState *st)
 
 /* Records a path to node m (tag t, not closed) with f = g + h(m), arriving
  * in direction d, unless m already has one at least as short. */
-HOT_INLINE void relax(PathState *st, uint32_t m, uint32_t t, uint64_t f, int d)
+HOT_INLINE void relax(NavPath *st, uint32_t m, uint32_t t, uint64_t f, int d)
 {
     uint32_t dirbits = (uint32_t)d << TAG_DIR_SHIFT;
     if ((t >> TAG_GEN_SHIFT) != st->gen) {
@@ -307,7 +307,7 @@ HOT_INLINE void relax(PathState *st, uint32_t m, uint32_t t, uint64_t f, int d)
 
 /* Sets steps and end, and sums the length over slot[path_off..] as exact
  * integer sums of straight and diagonal costs. */
-static void measure_path(PathState *st, uint32_t end)
+static void measure_path(NavPath *st, uint32_t end)
 {
     const uint8_t *cost = st->grid->cost;
     uint64_t straight = 0, diagonal = 0;
@@ -315,7 +315,7 @@ static void measure_path(PathState *st, uint32_t end)
     for (uint32_t i = st->path_off; i < st->path_off + (uint32_t)st->res.steps; i++) {
         uint32_t to = st->slot[i].node;
         uint32_t delta = to > from ? to - from : from - to;
-        if (st->opt.topology == PATH_TOPO_8 && delta != 1 && delta != (uint32_t)st->stride)
+        if (st->opt.topology == NAV_TOPO_8 && delta != 1 && delta != (uint32_t)st->stride)
             diagonal += cost[to];
         else
             straight += cost[to];
@@ -327,7 +327,7 @@ static void measure_path(PathState *st, uint32_t end)
 
 /* A*: follow arrival directions back from end, writing the tiles into the
  * back of the slots (the plateau stack is not needed any more). */
-static void build_path_astar(PathState *st, uint32_t end)
+static void build_path_astar(NavPath *st, uint32_t end)
 {
     uint32_t pos = st->slots;
     for (uint32_t cur = end; cur != st->start && pos > 0;) {
@@ -340,7 +340,7 @@ static void build_path_astar(PathState *st, uint32_t end)
 }
 
 /* The exact g of closed JPS node i (tag t), from its logged f. */
-static inline uint64_t jps_logged_g(const PathState *st, uint32_t i, uint32_t t)
+static inline uint64_t jps_logged_g(const NavPath *st, uint32_t i, uint32_t t)
 {
     return slot_key(&st->slot[t & TAG_POS_MASK]) - heuristic(st, i);
 }
@@ -351,7 +351,7 @@ static inline uint64_t jps_logged_g(const PathState *st, uint32_t i, uint32_t t)
  * and the key LINKED, so no later walk stops there; a second pass writes the
  * tiles from the start. */
 #define LINKED UINT64_MAX
-static void build_path_jps(PathState *st, uint32_t end, uint64_t g)
+static void build_path_jps(NavPath *st, uint32_t end, uint64_t g)
 {
     const uint8_t *cost = st->grid->cost;
     uint64_t c = cost[end];
@@ -365,7 +365,7 @@ static void build_path_jps(PathState *st, uint32_t end, uint64_t g)
             p -= (uint32_t)st->off[d];
             k++;
             if (!cost[p]) {
-                st->res.status = PATH_NONE; /* cannot happen: the chain is complete */
+                st->res.status = NAV_NO_PATH; /* cannot happen: the chain is complete */
                 st->res.why = "internal error: broken jump chain";
                 st->res.steps = 0;
                 return;
@@ -402,7 +402,7 @@ static void build_path_jps(PathState *st, uint32_t end, uint64_t g)
     measure_path(st, end);
 }
 
-static PathStatus finish(PathState *st, PathStatus status, const char *why, uint32_t end, uint64_t g)
+static NavStatus finish(NavPath *st, NavStatus status, const char *why, uint32_t end, uint64_t g)
 {
     st->done = true;
     st->res.status = status;
@@ -417,7 +417,7 @@ static PathStatus finish(PathState *st, PathStatus status, const char *why, uint
 }
 
 /* The open list ran dry, or a limit stopped the search, without the goal. */
-static PathStatus finish_without_goal(PathState *st, bool limited)
+static NavStatus finish_without_goal(NavPath *st, bool limited)
 {
     const char *why = !limited ? "goal unreachable"
                       : (st->limit_hit && st->opt.expansion_limit <= 0) ? "cost limit reached"
@@ -426,12 +426,12 @@ static PathStatus finish_without_goal(PathState *st, bool limited)
         if (!limited)
             why = st->grid->cost[st->goal] ? "goal unreachable: going to the nearest reachable tile"
                                            : "goal is blocked: going to the nearest reachable tile";
-        return finish(st, limited ? PATH_LIMIT : PATH_NEAREST, why, st->best, st->best_g);
+        return finish(st, limited ? NAV_LIMIT : NAV_PARTIAL, why, st->best, st->best_g);
     }
-    return finish(st, limited ? PATH_LIMIT : PATH_NONE, why, NO_NODE, 0);
+    return finish(st, limited ? NAV_LIMIT : NAV_NO_PATH, why, NO_NODE, 0);
 }
 
-static inline void track_nearest(PathState *st, uint32_t n, uint64_t h, uint64_t g)
+static inline void track_nearest(NavPath *st, uint32_t n, uint64_t h, uint64_t g)
 {
     if (st->best == NO_NODE || h < st->best_h ||
         (h == st->best_h && (g < st->best_g || (g == st->best_g && n < st->best)))) {
@@ -449,7 +449,7 @@ static inline void track_nearest(PathState *st, uint32_t n, uint64_t h, uint64_t
  * diagonal arrival keeps its diagonal and both straight components; a
  * straight arrival keeps its direction, plus a side and the diagonal towards
  * it when the side tile is open but the one beside the parent is blocked. */
-static inline unsigned canonical_dirs(const PathState *st, uint32_t n, int d)
+static inline unsigned canonical_dirs(const NavPath *st, uint32_t n, int d)
 {
     if (d & 1)
         return 1u << d | 1u << ((d + 7) & 7) | 1u << ((d + 1) & 7);
@@ -472,7 +472,7 @@ static inline unsigned canonical_dirs(const PathState *st, uint32_t n, int d)
 
 /* Expands up to budget nodes. topo is a constant at each call site, so each
  * topology gets its own loop with its neighbour steps unrolled. */
-HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo, bool prune)
+HOT_INLINE NavStatus astar_loop(NavPath *st, long budget, NavTopology topo, bool prune)
 {
     const uint8_t *restrict cost = st->grid->cost;
     const uint32_t *restrict tag = st->tag;
@@ -493,7 +493,7 @@ HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo, 
         node_xy(st, n, &px, &py);
         uint64_t h = distance_xy(st, topo, px, py), g = f - h;
         if (n == st->goal)
-            return finish(st, PATH_FOUND, "", n, g);
+            return finish(st, NAV_DONE, "", n, g);
         if (nearest)
             track_nearest(st, n, h, g);
         if (expansion_limit > 0 && st->res.expanded >= expansion_limit)
@@ -510,7 +510,7 @@ HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo, 
             uint32_t t = tag[m];
             if (!c || (t >> TAG_CLOSED_SHIFT) == closed_state)
                 continue;
-            bool diag = topo == PATH_TOPO_8 && dx && dy;
+            bool diag = topo == NAV_TOPO_8 && dx && dy;
             if (diag && !(cost[n + (uint32_t)dx] && cost[n + (uint32_t)(dy * stride)]))
                 continue;
             uint64_t ng = g + c * (diag ? UNIT_DIAGONAL : UNIT_STRAIGHT);
@@ -521,19 +521,19 @@ HOT_INLINE PathStatus astar_loop(PathState *st, long budget, PathTopology topo, 
             relax(st, m, t, ng + distance_xy(st, topo, px + dx, py + dy), d);
         }
     }
-    return PATH_RUNNING;
+    return NAV_IN_PROGRESS;
 }
 
-static PathStatus astar_run(PathState *st, long budget)
+static NavStatus astar_run(NavPath *st, long budget)
 {
     switch (st->opt.topology) {
-    case PATH_TOPO_4:
-        return astar_loop(st, budget, PATH_TOPO_4, false);
-    case PATH_TOPO_HEX:
-        return astar_loop(st, budget, PATH_TOPO_HEX, false);
-    case PATH_TOPO_8:
+    case NAV_TOPO_4:
+        return astar_loop(st, budget, NAV_TOPO_4, false);
+    case NAV_TOPO_HEX:
+        return astar_loop(st, budget, NAV_TOPO_HEX, false);
+    case NAV_TOPO_8:
     default:
-        return st->prune ? astar_loop(st, budget, PATH_TOPO_8, true) : astar_loop(st, budget, PATH_TOPO_8, false);
+        return st->prune ? astar_loop(st, budget, NAV_TOPO_8, true) : astar_loop(st, budget, NAV_TOPO_8, false);
     }
 }
 
@@ -553,7 +553,7 @@ typedef struct JumpTarget {
 
 /* Adds to out the jump point (or goal) that a jump from n (at px, py) in
  * direction d reaches, if any, and starts loading what relaxing it reads. */
-HOT_INLINE void jps_target(const PathState *st, uint32_t n, int px, int py, int d, JumpTarget *out, int *count)
+HOT_INLINE void jps_target(const NavPath *st, uint32_t n, int px, int py, int d, JumpTarget *out, int *count)
 {
     int dist = st->jump.dist[(size_t)n * 8 + (size_t)d];
     int reach = dist > 0 ? dist : -dist;
@@ -581,7 +581,7 @@ HOT_INLINE void jps_target(const PathState *st, uint32_t n, int px, int py, int 
     ++*count;
 }
 
-static PathStatus jps_run(PathState *st, long budget)
+static NavStatus jps_run(NavPath *st, long budget)
 {
     const uint8_t *cost = st->grid->cost;
     JumpTarget next[8];
@@ -594,7 +594,7 @@ static PathStatus jps_run(PathState *st, long budget)
         node_xy(st, n, &px, &py);
         uint64_t g = f - jps_heuristic(st, n, px, py);
         if (n == st->goal)
-            return finish(st, PATH_FOUND, "", n, g);
+            return finish(st, NAV_DONE, "", n, g);
         st->res.expanded++;
         /* find the successors first, so that what relaxing them reads loads
          * side by side */
@@ -632,16 +632,16 @@ static PathStatus jps_run(PathState *st, long budget)
             relax(st, jp, t, g + (uint64_t)k * step + h, d);
         }
     }
-    return PATH_RUNNING;
+    return NAV_IN_PROGRESS;
 }
 
 /* ---- public API ---------------------------------------------------------------- */
 
-PathState *path_create(int w, int h)
+NavPath *nav_path_create(int w, int h)
 {
-    if (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE)
+    if (w < 1 || h < 1 || w > NAV_GRID_MAX_SIDE || h > NAV_GRID_MAX_SIDE)
         return NULL;
-    PathState *st = calloc(1, sizeof *st);
+    NavPath *st = calloc(1, sizeof *st);
     if (!st)
         return NULL;
     st->w = w;
@@ -655,13 +655,13 @@ PathState *path_create(int w, int h)
     st->touched_cap = st->slots / 16 + 64;
     st->touched = malloc(st->touched_cap * sizeof *st->touched);
     if (!st->tag || !st->slot || !st->touched) {
-        path_destroy(st);
+        nav_path_destroy(st);
         return NULL;
     }
     return st;
 }
 
-void path_destroy(PathState *st)
+void nav_path_destroy(NavPath *st)
 {
     if (!st)
         return;
@@ -670,18 +670,18 @@ void path_destroy(PathState *st)
     free(st->touched);
     jump_deinit(&st->jump);
     landmark_deinit(&st->marks);
-    route_destroy(st->route);
+    nav_route_destroy(st->route);
     free(st);
 }
 
-bool path_copy_search(PathState *dst, const PathState *src, const Grid *g)
+bool nav_path_copy_search(NavPath *dst, const NavPath *src, const NavGrid *g)
 {
     if (dst->w != src->w || dst->h != src->h || src->jps || src->nmarks > 0)
         return false;
     memcpy(dst->tag, src->tag, src->cells * sizeof *dst->tag);
     memcpy(dst->slot, src->slot, src->slots * sizeof *dst->slot);
     memcpy(dst->touched, src->touched, src->touched_n * sizeof *dst->touched);
-    PathState keep = *dst;
+    NavPath keep = *dst;
     *dst = *src;
     dst->tag = keep.tag;
     dst->slot = keep.slot;
@@ -694,69 +694,64 @@ bool path_copy_search(PathState *dst, const PathState *src, const Grid *g)
     return true;
 }
 
-size_t path_state_bytes(const PathState *st)
+size_t nav_path_state_bytes(const NavPath *st)
 {
     return sizeof *st + st->cells * sizeof *st->tag + st->slots * sizeof *st->slot +
            st->touched_cap * sizeof *st->touched;
 }
 
-uint64_t path_tags_cleared(const PathState *st)
+uint64_t nav_path_tags_cleared(const NavPath *st)
 {
     return st->cleared;
 }
 
-size_t path_jump_bytes(const PathState *st)
+size_t nav_path_jump_bytes(const NavPath *st)
 {
     return jump_bytes(&st->jump);
 }
 
-size_t path_landmark_bytes(const PathState *st)
+size_t nav_path_landmark_bytes(const NavPath *st)
 {
     return landmark_bytes(&st->marks);
 }
 
-PathOptions path_options_default(void)
+NavPathOptions nav_path_options_default(void)
 {
-    PathOptions o = {PATH_TOPO_8, PATH_ASTAR, false, 0.0, 0, 0};
+    NavPathOptions o = {NAV_TOPO_8, NAV_ASTAR, false, 0.0, 0, 0};
     return o;
 }
 
-const int (*path_topology_dirs(PathTopology t, int *count))[2]
-{
-    return nav_topology_dirs(t, count);
-}
-
-bool path_can_step(const Grid *g, PathTopology t, int x, int y, int dx, int dy)
+bool nav_path_can_step(const NavGrid *g, NavTopology t, int x, int y, int dx, int dy)
 {
     int n;
     const int (*dirs)[2] = nav_topology_dirs(t, &n);
     for (int d = 0; d < n; d++)
         if (dirs[d][0] == dx && dirs[d][1] == dy)
-            return t == PATH_TOPO_8 ? grid_can_step(g, x, y, dx, dy) : grid_walkable(g, x + dx, y + dy);
+            return t == NAV_TOPO_8 ? nav_grid_can_step(g, x, y, dx, dy) : nav_grid_walkable(g, x + dx, y + dy);
     return false;
 }
 
-static void setup_topology(PathState *st)
+static void setup_topology(NavPath *st)
 {
     int ndirs;
     const int (*dirs)[2] = nav_topology_dirs(st->opt.topology, &ndirs);
     for (int d = 0; d < ndirs; d++) {
         int dx = dirs[d][0], dy = dirs[d][1];
         st->off[d] = dy * st->stride + dx;
-        st->diag[d] = st->opt.topology == PATH_TOPO_8 && dx && dy;
+        st->diag[d] = st->opt.topology == NAV_TOPO_8 && dx && dy;
     }
 }
 
 /* JPS runs on uniform-cost 8-way grids, for searches without options that
  * need every node's exact order (nearest tile, limits). */
-static bool runs_jps(const Grid *g, const PathOptions *opt)
+static bool runs_jps(const NavGrid *g, const NavPathOptions *opt)
 {
-    return opt->algo == PATH_JPS && opt->topology == PATH_TOPO_8 && grid_uniform(g) && !opt->nearest &&
+    return opt->algo == NAV_JPS && opt->topology == NAV_TOPO_8 && nav_grid_uniform(g) && !opt->nearest &&
            opt->cost_limit <= 0 && opt->expansion_limit <= 0;
 }
 
 /* Makes the jump table current for g; false when out of memory. */
-static bool jump_ready(PathState *st, const Grid *g)
+static bool jump_ready(NavPath *st, const NavGrid *g)
 {
     if (jump_current(&st->jump, g))
         return true;
@@ -768,74 +763,75 @@ static bool jump_ready(PathState *st, const Grid *g)
 
 /* The prepared planner runs on uniform-cost 8-way grids, for searches
  * without nearest tile or limits. */
-static bool runs_route(const Grid *g, const PathOptions *opt)
+static bool runs_route(const NavGrid *g, const NavPathOptions *opt)
 {
-    return opt->topology == PATH_TOPO_8 && grid_uniform(g) && !opt->nearest && opt->cost_limit <= 0 &&
+    return opt->topology == NAV_TOPO_8 && nav_grid_uniform(g) && !opt->nearest && opt->cost_limit <= 0 &&
            opt->expansion_limit <= 0;
 }
 
-bool path_prepare_step(PathState *st, const Grid *g, const PathOptions *opt, long work)
+NavStatus nav_path_prepare_step(NavPath *st, const NavGrid *g, const NavPathOptions *opt, long work)
 {
-    PathOptions o = opt ? *opt : path_options_default();
+    NavPathOptions o = opt ? *opt : nav_path_options_default();
     if (g->w != st->w || g->h != st->h)
-        return false;
-    if (o.algo != PATH_ROUTE || o.topology != PATH_TOPO_8 || !grid_uniform(g))
-        return path_prepare(st, g, &o);
-    if (!st->route && !(st->route = route_create(g->w, g->h)))
-        return false;
-    return route_prepare(st->route, g, o.landmarks, work);
+        return NAV_INVALID;
+    if (o.algo != NAV_ROUTE || o.topology != NAV_TOPO_8 || !nav_grid_uniform(g))
+        return nav_path_prepare(st, g, &o);
+    if (!st->route && !(st->route = nav_route_create(g->w, g->h)))
+        return NAV_OUT_OF_MEMORY;
+    return nav_route_prepare(st->route, g, o.landmarks, work);
 }
 
-const struct RouteMap *path_route(const PathState *st)
+const struct NavRoute *nav_path_route(const NavPath *st)
 {
     return st->route;
 }
 
-/* PATH_ROUTE with its data current: the prepared planner answers. False
+/* NAV_ROUTE with its data current: the prepared planner answers. False
  * when it could not (out of memory for its search state). */
-static bool route_answer(PathState *st, const Grid *g, TilePos start, TilePos goal)
+static bool route_answer(NavPath *st, const NavGrid *g, NavPos start, NavPos goal)
 {
-    RouteResult r;
-    if (!route_find(st->route, g, start, goal, &r)) {
-        if (r.expanded < 0)
+    NavRouteResult r;
+    NavStatus found = nav_route_find(st->route, g, start, goal, &r);
+    if (found != NAV_DONE) {
+        if (found != NAV_NO_PATH)
             return false;
         st->res.used_route = true;
-        finish(st, PATH_NONE, "goal unreachable", NO_NODE, 0);
+        finish(st, NAV_NO_PATH, "goal unreachable", NO_NODE, 0);
         return true;
     }
-    double c = grid_min_cost(g);
-    st->res.used_route = true; /* path_tile asks the planner for its tiles */
+    double c = nav_grid_min_cost(g);
+    st->res.used_route = true; /* nav_path_tile asks the planner for its tiles */
     st->res.steps = r.steps;
     st->res.end = goal;
     st->res.length = c * (double)r.straight + c * (double)r.diagonal * SQRT2;
     st->res.expanded = r.expanded;
-    st->res.status = PATH_FOUND;
+    st->res.status = NAV_DONE;
     st->done = true;
     return true;
 }
 
-bool path_prepare(PathState *st, const Grid *g, const PathOptions *opt)
+NavStatus nav_path_prepare(NavPath *st, const NavGrid *g, const NavPathOptions *opt)
 {
-    PathOptions o = opt ? *opt : path_options_default();
+    NavPathOptions o = opt ? *opt : nav_path_options_default();
     if (g->w != st->w || g->h != st->h)
-        return false;
-    if (o.algo == PATH_ROUTE && o.topology == PATH_TOPO_8 && grid_uniform(g))
-        return path_prepare_step(st, g, &o, 0);
+        return NAV_INVALID;
+    if (o.algo == NAV_ROUTE && o.topology == NAV_TOPO_8 && nav_grid_uniform(g))
+        return nav_path_prepare_step(st, g, &o, 0);
     if (!runs_jps(g, &o))
-        return true;
+        return NAV_DONE;
     if (!jump_ready(st, g))
-        return false;
+        return NAV_OUT_OF_MEMORY;
     int k = o.landmarks < LANDMARK_MAX ? o.landmarks : LANDMARK_MAX;
     if (k <= 0 || (landmark_current(&st->marks, g) && st->marks.count == k))
-        return true;
-    return landmark_build(&st->marks, g, k);
+        return NAV_DONE;
+    return landmark_build(&st->marks, g, k) ? NAV_DONE : NAV_OUT_OF_MEMORY;
 }
 
 /* JPS with landmarks asked for and current: takes them into use for a search
  * from start to goal. A landmark that does not reach both ends bounds
  * nothing, and the search only meets tiles of the start's region: measuring
  * from the start's own distance keeps its term finite (0 out of its reach). */
-static void use_landmarks(PathState *st, const Grid *g)
+static void use_landmarks(NavPath *st, const NavGrid *g)
 {
     st->nmarks = 0;
     if (!st->jps || st->opt.landmarks <= 0 || !landmark_current(&st->marks, g))
@@ -848,10 +844,10 @@ static void use_landmarks(PathState *st, const Grid *g)
     st->nmarks = (int)k;
 }
 
-void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const PathOptions *opt)
+void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, const NavPathOptions *opt)
 {
     st->grid = g;
-    st->opt = opt ? *opt : path_options_default();
+    st->opt = opt ? *opt : nav_path_options_default();
     st->done = false;
     st->jps = false;
     st->nmarks = 0;
@@ -869,30 +865,30 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
     const char *refused = NULL;
     if (g->w != st->w || g->h != st->h)
         refused = "search state made for another map size";
-    else if (!grid_in_bounds(g, start.x, start.y))
+    else if (!nav_grid_in_bounds(g, start.x, start.y))
         refused = "start outside the map";
-    else if (!grid_walkable(g, start.x, start.y))
+    else if (!nav_grid_walkable(g, start.x, start.y))
         refused = "start is blocked";
-    else if (!grid_in_bounds(g, goal.x, goal.y))
+    else if (!nav_grid_in_bounds(g, goal.x, goal.y))
         refused = "goal outside the map";
-    else if (!grid_walkable(g, goal.x, goal.y) && !st->opt.nearest)
+    else if (!nav_grid_walkable(g, goal.x, goal.y) && !st->opt.nearest)
         refused = "goal is blocked";
     if (refused) {
-        finish(st, PATH_NONE, refused, NO_NODE, 0);
+        finish(st, NAV_NO_PATH, refused, NO_NODE, 0);
         return;
     }
-    if (st->opt.algo == PATH_ROUTE) {
-        if (runs_route(g, &st->opt) && st->route && route_ready(st->route, g) &&
+    if (st->opt.algo == NAV_ROUTE) {
+        if (runs_route(g, &st->opt) && st->route && nav_route_ready(st->route, g) &&
             route_answer(st, g, start, goal))
             return;
         /* not prepared for g as it is now: JPS if its table is, else A* */
-        st->opt.algo = jump_current(&st->jump, g) ? PATH_JPS : PATH_ASTAR;
+        st->opt.algo = jump_current(&st->jump, g) ? NAV_JPS : NAV_ASTAR;
     }
 
     setup_topology(st);
-    st->cmin = grid_min_cost(g);
-    st->start = (uint32_t)grid_index(g, start.x, start.y);
-    st->goal = (uint32_t)grid_index(g, goal.x, goal.y);
+    st->cmin = nav_grid_min_cost(g);
+    st->start = (uint32_t)nav_grid_index(g, start.x, start.y);
+    st->goal = (uint32_t)nav_grid_index(g, goal.x, goal.y);
     st->goal_px = goal.x + 1;
     st->goal_py = goal.y + 1;
     st->cost_limit = UINT64_MAX;
@@ -904,7 +900,7 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
     st->jps = runs_jps(g, &st->opt) && jump_ready(st, g);
     st->res.used_jps = st->jps;
     use_landmarks(st, g);
-    st->prune = st->opt.topology == PATH_TOPO_8 && grid_uniform(g);
+    st->prune = st->opt.topology == NAV_TOPO_8 && nav_grid_uniform(g);
 
     if (++st->gen > TAG_GEN_MAX)
         clear_tags(st);
@@ -915,7 +911,7 @@ void path_begin(PathState *st, const Grid *g, TilePos start, TilePos goal, const
     open_push(st, st->start, f);
 }
 
-PathStatus path_step(PathState *st, long max_expansions)
+NavStatus nav_path_step(NavPath *st, long max_expansions)
 {
     if (st->done)
         return st->res.status;
@@ -924,41 +920,41 @@ PathStatus path_step(PathState *st, long max_expansions)
     return st->jps ? jps_run(st, max_expansions) : astar_run(st, max_expansions);
 }
 
-PathStatus path_find(PathState *st, const Grid *g, TilePos start, TilePos goal,
-                     const PathOptions *opt, PathResult *out)
+NavStatus nav_path_find(NavPath *st, const NavGrid *g, NavPos start, NavPos goal,
+                     const NavPathOptions *opt, NavPathResult *out)
 {
-    path_begin(st, g, start, goal, opt);
-    PathStatus s = path_step(st, LONG_MAX);
+    nav_path_begin(st, g, start, goal, opt);
+    NavStatus s = nav_path_step(st, LONG_MAX);
     if (out)
         *out = st->res;
     return s;
 }
 
-const PathResult *path_result(const PathState *st)
+const NavPathResult *nav_path_result(const NavPath *st)
 {
     return &st->res;
 }
 
-TilePos path_tile(const PathState *st, int i)
+NavPos nav_path_tile(const NavPath *st, int i)
 {
     if (i < 0 || i >= st->res.steps)
         return st->res.start;
     if (st->res.used_route)
-        return node_tile(st, route_tile(st->route, i));
+        return node_tile(st, nav_route_tile(st->route, i));
     return node_tile(st, st->slot[st->path_off + (uint32_t)i].node);
 }
 
-int path_copy_tiles(const PathState *st, TilePos **tiles, int *cap)
+int nav_path_copy_tiles(const NavPath *st, NavPos **tiles, int *cap)
 {
     int n = st->res.steps;
     if (n > *cap) {
-        TilePos *t = realloc(*tiles, (size_t)n * sizeof *t);
+        NavPos *t = realloc(*tiles, (size_t)n * sizeof *t);
         if (!t)
             return -1;
         *tiles = t;
         *cap = n;
     }
     for (int i = 0; i < n; i++)
-        (*tiles)[i] = path_tile(st, i);
+        (*tiles)[i] = nav_path_tile(st, i);
     return n;
 }

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool region_copy(Region *dst, const Region *src)
+bool nav_region_copy(NavRegion *dst, const NavRegion *src)
 {
     if (dst->label && dst->grid_version == src->grid_version && dst->w == src->w && dst->h == src->h)
         return true; /* labelled from the same tiles: the same labels */
@@ -22,7 +22,7 @@ bool region_copy(Region *dst, const Region *src)
     return true;
 }
 
-/* The labelling, in three passes over the rows (a RegionBuild step can stop
+/* The labelling, in three passes over the rows (a NavRegionBuild step can stop
  * after any row of any pass):
  *   1. read the rows into bits (bit i of word j: column 64 j + i walkable;
  *      eight tiles at a time from the grid's bytes, grid.h) and count the
@@ -103,10 +103,10 @@ static uint64_t run_starts(uint64_t walk, uint64_t walk_before)
 }
 
 /* Reads row y of the grid into the build's bits; returns its number of runs. */
-static uint32_t read_row(RegionBuild *b, int y)
+static uint32_t read_row(NavRegionBuild *b, int y)
 {
-    const Grid *g = b->grid;
-    const uint8_t *row = g->cost + grid_index(g, 0, y);
+    const NavGrid *g = b->grid;
+    const uint8_t *row = g->cost + nav_grid_index(g, 0, y);
     size_t nw = ROW_WORDS(g->w);
     uint64_t *walk = b->bits + (size_t)y * nw, before = 0;
     uint32_t n = 0;
@@ -152,7 +152,7 @@ static uint32_t find_root(uint32_t *parent, uint32_t x)
 }
 
 /* Numbers the runs of row y and joins them to those of the row above. */
-static void join_row(RegionBuild *b, int w, int y)
+static void join_row(NavRegionBuild *b, int w, int y)
 {
     size_t nw = ROW_WORDS(w), at_len = (size_t)w + 8;
     const uint64_t *walk = b->bits + (size_t)y * nw;
@@ -202,7 +202,7 @@ static void join_row(RegionBuild *b, int w, int y)
 
 /* Labels the runs of row y (in the order join_row numbered them) and writes
  * the row's labels. */
-static void label_row(RegionBuild *b, int w, int y)
+static void label_row(NavRegionBuild *b, int w, int y)
 {
     size_t nw = ROW_WORDS(w);
     const uint64_t *walk = b->bits + (size_t)y * nw;
@@ -232,7 +232,7 @@ static void label_row(RegionBuild *b, int w, int y)
 }
 
 /* Frees what the build holds but the labels. */
-static void drop_scratch(RegionBuild *b)
+static void drop_scratch(NavRegionBuild *b)
 {
     free(b->parent);
     free(b->bits);
@@ -242,18 +242,18 @@ static void drop_scratch(RegionBuild *b)
     b->at = NULL;
 }
 
-static RegionStatus stop(RegionBuild *b, RegionStatus status)
+static NavStatus stop(NavRegionBuild *b, NavStatus status)
 {
     drop_scratch(b);
-    region_deinit(&b->out);
+    nav_region_deinit(&b->out);
     b->status = status;
     return status;
 }
 
 /* Moves to the next pass and allocates what it needs; false when out of memory. */
-static bool next_pass(RegionBuild *b)
+static bool next_pass(NavRegionBuild *b)
 {
-    const Grid *g = b->grid;
+    const NavGrid *g = b->grid;
     size_t nw = ROW_WORDS(g->w), tiles = (size_t)g->w * (size_t)g->h;
     b->pass++;
     b->row = 0;
@@ -276,42 +276,42 @@ static bool next_pass(RegionBuild *b)
     return true;
 }
 
-void region_begin(RegionBuild *b, const Grid *g)
+void nav_region_begin(NavRegionBuild *b, const NavGrid *g)
 {
     memset(b, 0, sizeof *b);
     b->grid = g;
     b->grid_version = g->version;
-    b->status = REGION_IN_PROGRESS;
+    b->status = NAV_IN_PROGRESS;
     b->pass = PASS_START;
     b->out.w = g->w;
     b->out.h = g->h;
     b->out.grid_version = g->version;
 }
 
-RegionStatus region_build_step(RegionBuild *b, long work)
+NavStatus nav_region_build_step(NavRegionBuild *b, long work)
 {
-    if (b->status != REGION_IN_PROGRESS)
+    if (b->status != NAV_IN_PROGRESS)
         return b->status;
-    const Grid *g = b->grid;
+    const NavGrid *g = b->grid;
     if (g->version != b->grid_version)
-        return stop(b, REGION_GRID_CHANGED);
+        return stop(b, NAV_GRID_CHANGED);
     long done = 0;
     if (work < 1)
         work = 1;
     do {
         if (b->pass == PASS_START || b->row == g->h) {
             if (!next_pass(b))
-                return stop(b, REGION_OUT_OF_MEMORY);
+                return stop(b, NAV_OUT_OF_MEMORY);
             if (b->pass == PASS_DONE) {
-                b->status = REGION_DONE;
-                return REGION_DONE;
+                b->status = NAV_DONE;
+                return NAV_DONE;
             }
             continue;
         }
         if (b->pass == PASS_COUNT && b->bits) {
             uint64_t runs = (uint64_t)b->runs + read_row(b, b->row);
             if (runs >= UINT32_MAX) /* more than labels can number (not with grid.h's sides) */
-                return stop(b, REGION_OUT_OF_MEMORY);
+                return stop(b, NAV_OUT_OF_MEMORY);
             b->runs = (uint32_t)runs;
         } else if (b->pass != PASS_COUNT && b->runs > 0) {
             (b->pass == PASS_JOIN ? join_row : label_row)(b, g->w, b->row);
@@ -319,73 +319,73 @@ RegionStatus region_build_step(RegionBuild *b, long work)
         b->row++;
         done += g->w > 0 ? g->w : 1;
     } while (done < work);
-    return REGION_IN_PROGRESS;
+    return NAV_IN_PROGRESS;
 }
 
-double region_build_progress(const RegionBuild *b)
+double nav_region_build_progress(const NavRegionBuild *b)
 {
-    const Grid *g = b->grid;
-    if (b->status == REGION_DONE || b->pass == PASS_DONE)
+    const NavGrid *g = b->grid;
+    if (b->status == NAV_DONE || b->pass == PASS_DONE)
         return 1.0;
     if (!g || g->h <= 0 || b->pass == PASS_START)
         return 0.0;
     return ((double)(b->pass - PASS_COUNT) * g->h + b->row) / (3.0 * g->h);
 }
 
-bool region_build_finish(RegionBuild *b, Region *out)
+bool nav_region_build_finish(NavRegionBuild *b, NavRegion *out)
 {
-    if (b->status != REGION_DONE) {
+    if (b->status != NAV_DONE) {
         memset(out, 0, sizeof *out);
         return false;
     }
     *out = b->out;
     memset(&b->out, 0, sizeof b->out);
-    region_build_free(b);
+    nav_region_build_free(b);
     return true;
 }
 
-void region_build_free(RegionBuild *b)
+void nav_region_build_free(NavRegionBuild *b)
 {
     drop_scratch(b);
-    region_deinit(&b->out);
+    nav_region_deinit(&b->out);
     memset(b, 0, sizeof *b);
 }
 
-bool region_init(Region *r, const Grid *g)
+bool nav_region_init(NavRegion *r, const NavGrid *g)
 {
-    RegionBuild b;
-    region_begin(&b, g);
-    region_build_step(&b, LONG_MAX);
-    bool ok = region_build_finish(&b, r);
-    region_build_free(&b);
+    NavRegionBuild b;
+    nav_region_begin(&b, g);
+    nav_region_build_step(&b, LONG_MAX);
+    bool ok = nav_region_build_finish(&b, r);
+    nav_region_build_free(&b);
     return ok;
 }
 
-void region_deinit(Region *r)
+void nav_region_deinit(NavRegion *r)
 {
     free(r->label);
     memset(r, 0, sizeof *r);
 }
 
-uint32_t region_of(const Region *r, int x, int y)
+uint32_t nav_region_of(const NavRegion *r, int x, int y)
 {
     if (x < 0 || y < 0 || x >= r->w || y >= r->h)
         return 0;
     return r->label[(size_t)y * (size_t)r->w + (size_t)x];
 }
 
-static void consider(const Region *r, uint32_t label, TilePos goal, int x, int y, uint64_t *best, TilePos *out)
+static void consider(const NavRegion *r, uint32_t label, NavPos goal, int x, int y, uint64_t *best, NavPos *out)
 {
-    if (region_of(r, x, y) != label)
+    if (nav_region_of(r, x, y) != label)
         return;
     uint64_t d = nav_octile(x - goal.x, y - goal.y);
     if (d < *best || (d == *best && (y < out->y || (y == out->y && x < out->x)))) {
         *best = d;
-        *out = tile_pos(x, y);
+        *out = nav_pos(x, y);
     }
 }
 
-bool region_nearest(const Region *r, uint32_t label, TilePos goal, TilePos *out)
+bool nav_region_nearest(const NavRegion *r, uint32_t label, NavPos goal, NavPos *out)
 {
     if (label == 0 || label > r->count)
         return false;
@@ -393,7 +393,7 @@ bool region_nearest(const Region *r, uint32_t label, TilePos goal, TilePos *out)
     int far = r->w + r->h; /* no tile is further in Chebyshev distance */
     for (int ring = 0; ring <= far; ring++) {
         /* every tile on ring k is at least k straight steps from the goal */
-        if (best != UINT64_MAX && (uint64_t)ring * PATH_UNIT_STRAIGHT > best)
+        if (best != UINT64_MAX && (uint64_t)ring * NAV_UNIT_STRAIGHT > best)
             break;
         int x0 = goal.x - ring, x1 = goal.x + ring, y0 = goal.y - ring, y1 = goal.y + ring;
         if (x0 < 0 && y0 < 0 && x1 >= r->w && y1 >= r->h && best != UINT64_MAX)

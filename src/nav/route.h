@@ -1,8 +1,8 @@
 /* route.h - the prepared planner: per-map data, made once and again in slices
  * after an edit, that answers optimal 8-way queries (no corner cutting) on
- * uniform-cost grids quickly. Pure C; reads a Grid, never writes it.
+ * uniform-cost grids quickly. Pure C; reads a NavGrid, never writes it.
  *
- * What is prepared (route_prepare), one entry per tile (no border):
+ * What is prepared (nav_route_prepare), one entry per tile (no border):
  *  - regions: tiles that reach each other share an id, so an unreachable
  *    goal is answered without a search (4 bytes);
  *  - trees: tiles peeled off by repeatedly removing tiles with at most one
@@ -17,7 +17,7 @@
  *    to 8 landmark distances (landmark.h's bound; 4 bytes each, kept exactly
  *    as the numbers of straight and diagonal steps).
  * 25 bytes a tile plus 4 a landmark: 57 with 8, the most a map gets; fewer
- * when that would pass ROUTE_BUDGET_BYTES (a 4096 x 4096 map gets one, 29
+ * when that would pass NAV_ROUTE_BUDGET_BYTES (a 4096 x 4096 map gets one, 29
  * bytes a tile, 464 MiB). Preparing also holds about 10 bytes a tile of
  * scratch, freed when it ends.
  *
@@ -34,17 +34,17 @@
  *
  * Searching holds 5 bytes a tile (node tags, the tree climb) plus arrays
  * that grow with the largest search and stay: the nodes touched (32 bytes
- * each), the open list and the runs; route_prepare makes them.
+ * each), the open list and the runs; nav_route_prepare makes them.
  *
- * Lifetime: route_create makes an empty RouteMap for one map size (it
- * allocates nothing); route_destroy frees everything. The data describes the
+ * Lifetime: nav_route_create makes an empty NavRoute for one map size (it
+ * allocates nothing); nav_route_destroy frees everything. The data describes the
  * grid it was prepared from only while that grid's version is unchanged
- * (route_ready tells); after an edit, searches must go elsewhere until
- * route_prepare has made it again (route_ready holds again before the
+ * (nav_route_ready tells); after an edit, searches must go elsewhere until
+ * nav_route_prepare has made it again (nav_route_ready holds again before the
  * landmarks, the last and longest part, are placed: searches meanwhile do
  * without them). */
-#ifndef ISODROID_ROUTE_H
-#define ISODROID_ROUTE_H
+#ifndef ISONAV_ROUTE_H
+#define ISONAV_ROUTE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -52,16 +52,17 @@
 
 #include "coord.h"
 #include "grid.h"
+#include "status.h"
 
-enum { ROUTE_MARKS_MAX = 8 }; /* landmarks at most */
+enum { NAV_ROUTE_MARKS_MAX = 8 }; /* landmarks at most */
 /* Prepared data never takes more than this: maps where 8 landmarks would
  * pass it get fewer. */
-#define ROUTE_BUDGET_BYTES ((size_t)512 << 20)
+#define NAV_ROUTE_BUDGET_BYTES ((size_t)512 << 20)
 
-typedef struct RouteMap RouteMap;
+typedef struct NavRoute NavRoute;
 
-/* What route_prepare made, for reports. */
-typedef struct RouteInfo {
+/* What nav_route_prepare made, for reports. */
+typedef struct NavRouteInfo {
     bool ready;           /* searches can use it (landmarks may still be coming) */
     bool complete;        /* landmarks too */
     int landmarks;        /* in use */
@@ -72,43 +73,41 @@ typedef struct RouteInfo {
     bool scan;            /* diagonals followed through (few corners) */
     size_t bytes;         /* prepared data: tile_bytes a tile */
     size_t search_bytes;  /* search state as it stands */
-} RouteInfo;
+} NavRouteInfo;
 
-typedef struct RouteResult {
-    bool found;
+typedef struct NavRouteResult {
     int steps;            /* tiles in the path, start excluded */
     long straight, diagonal; /* steps of each kind */
     long expanded;        /* JPS expansions over the core */
-} RouteResult;
+} NavRouteResult;
 
-/* An empty RouteMap for w x h grids; NULL when out of memory. */
-RouteMap *route_create(int w, int h);
-void route_destroy(RouteMap *rm); /* accepts NULL */
+/* An empty NavRoute for w x h grids; NULL when out of memory. */
+NavRoute *nav_route_create(int w, int h);
+void nav_route_destroy(NavRoute *rm); /* accepts NULL */
 
 /* Prepares for g (w x h, uniform costs) with `landmarks` landmarks (clamped
- * to what the budget leaves room for), doing at most about `work` units (a
- * unit is about 5 ns, at most 10: 200000 take 1 to 2 ms) when work > 0,
- * everything when work <= 0 (0.1 s or less on a 512 x 512 map). Calls
- * continue where the last one stopped; an edit to g, or another g or
- * landmark count, starts over. Returns true once all of it is
- * done for g as it is now; false meanwhile, and when out of memory or g is
- * of another size (route_failed tells those apart). */
-bool route_prepare(RouteMap *rm, const Grid *g, int landmarks, long work);
-bool route_failed(const RouteMap *rm);
+ * to what the budget leaves room for), doing at most about `work` units
+ * when work > 0 (a unit is a tile's share of a phase; docs/performance.md
+ * gives their time), everything when work <= 0. Calls continue where the
+ * last one stopped; an edit to g, or another g or landmark count, starts
+ * over. NAV_DONE once all of it is done for g as it is now, NAV_IN_PROGRESS
+ * meanwhile; NAV_INVALID when g is of another size or not of uniform cost,
+ * NAV_OUT_OF_MEMORY when an allocation failed (both drop what was made). */
+NavStatus nav_route_prepare(NavRoute *rm, const NavGrid *g, int landmarks, long work);
 /* True when searches on g may use the map: everything but the landmarks is
  * made for g as it is now. */
-bool route_ready(const RouteMap *rm, const Grid *g);
-void route_info(const RouteMap *rm, RouteInfo *out);
+bool nav_route_ready(const NavRoute *rm, const NavGrid *g);
+void nav_route_info(const NavRoute *rm, NavRouteInfo *out);
 
-/* An optimal path from start to goal on g, both tiles walkable. Writes out
- * and returns its found flag; false when the goal is unreachable, and with
- * out->expanded -1 when the map is not ready for g (route_ready) or (rarely)
- * the search state cannot grow. The path is kept as straight runs, not tiles:
- * route_tile gives them. */
-bool route_find(RouteMap *rm, const Grid *g, TilePos start, TilePos goal, RouteResult *out);
+/* An optimal path from start to goal on g, both tiles walkable: NAV_DONE
+ * with out filled in; NAV_NO_PATH when the goal is unreachable; NAV_INVALID
+ * when the map is not ready for g (nav_route_ready); NAV_OUT_OF_MEMORY
+ * (rarely) when the search state cannot grow. The path is kept as straight
+ * runs, not tiles: nav_route_tile gives them. */
+NavStatus nav_route_find(NavRoute *rm, const NavGrid *g, NavPos start, NavPos goal, NavRouteResult *out);
 /* Tile i (0 <= i < out->steps, start excluded) of the last path found, as a
- * bordered index (grid_index). O(1) when called in order, else O(log runs).
- * Valid until the next route_find. */
-uint32_t route_tile(RouteMap *rm, int i);
+ * bordered index (nav_grid_index). O(1) when called in order, else O(log runs).
+ * Valid until the next nav_route_find. */
+uint32_t nav_route_tile(NavRoute *rm, int i);
 
 #endif

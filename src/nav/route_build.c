@@ -41,11 +41,11 @@ size_t route_tile_bytes(int k)
     return 8 * sizeof(int16_t) + (size_t)k * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t);
 }
 
-RouteMap *route_create(int w, int h)
+NavRoute *nav_route_create(int w, int h)
 {
-    if (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE)
+    if (w < 1 || h < 1 || w > NAV_GRID_MAX_SIDE || h > NAV_GRID_MAX_SIDE)
         return NULL;
-    RouteMap *rm = calloc(1, sizeof *rm);
+    NavRoute *rm = calloc(1, sizeof *rm);
     if (!rm)
         return NULL;
     rm->w = w;
@@ -57,15 +57,15 @@ RouteMap *route_create(int w, int h)
         rm->boff[d] = nav_dir8[d][1] * (w + 2) + nav_dir8[d][0];
     }
     /* as many landmark slots as the budget leaves room for */
-    rm->slots = ROUTE_MARKS_MAX;
-    while (rm->slots > 0 && (size_t)rm->tiles * route_tile_bytes(rm->slots) > ROUTE_BUDGET_BYTES)
+    rm->slots = NAV_ROUTE_MARKS_MAX;
+    while (rm->slots > 0 && (size_t)rm->tiles * route_tile_bytes(rm->slots) > NAV_ROUTE_BUDGET_BYTES)
         rm->slots--;
     return rm;
 }
 
 static void build_free(Build *b)
 {
-    region_build_free(&b->regions);
+    nav_region_build_free(&b->regions);
     free(b->moves);
     free(b->deg);
     free(b->order);
@@ -76,7 +76,7 @@ static void build_free(Build *b)
     memset(b, 0, sizeof *b);
 }
 
-void route_destroy(RouteMap *rm)
+void nav_route_destroy(NavRoute *rm)
 {
     if (!rm)
         return;
@@ -95,17 +95,12 @@ void route_destroy(RouteMap *rm)
     free(rm);
 }
 
-bool route_ready(const RouteMap *rm, const Grid *g)
+bool nav_route_ready(const NavRoute *rm, const NavGrid *g)
 {
     return rm->ready && rm->grid == g && rm->version == g->version;
 }
 
-bool route_failed(const RouteMap *rm)
-{
-    return rm->failed;
-}
-
-void route_info(const RouteMap *rm, RouteInfo *out)
+void nav_route_info(const NavRoute *rm, NavRouteInfo *out)
 {
     memset(out, 0, sizeof *out);
     out->ready = rm->ready;
@@ -126,7 +121,7 @@ void route_info(const RouteMap *rm, RouteInfo *out)
 
 /* ---- preparation ------------------------------------------------------------------------- */
 
-static bool build_start(RouteMap *rm, const Grid *g, int marks)
+static bool build_start(NavRoute *rm, const NavGrid *g, int marks)
 {
     Build *b = &rm->b;
     build_free(b);
@@ -159,13 +154,13 @@ static bool build_start(RouteMap *rm, const Grid *g, int marks)
 }
 
 /* Moves, degrees and kinds of row y; dead ends (at most one move) queued. */
-static void pass_moves(RouteMap *rm, Build *b, int y)
+static void pass_moves(NavRoute *rm, Build *b, int y)
 {
     const uint8_t *cost = b->grid->cost;
     const int stride = b->grid->stride;
     for (int x = 0; x < rm->w; x++) {
         uint32_t u = (uint32_t)y * (uint32_t)rm->w + (uint32_t)x;
-        int c = grid_index(b->grid, x, y);
+        int c = nav_grid_index(b->grid, x, y);
         uint8_t m = 0, deg = 0;
         if (cost[c]) {
             for (int d = 0; d < 8; d++) {
@@ -191,17 +186,17 @@ static void pass_moves(RouteMap *rm, Build *b, int y)
  * without corner cutting connect what 4-way moves do; the same numbering,
  * by first tile in row order); a unit a tile of each of its three passes.
  * True once the labels are in rm->region. */
-static bool pass_regions(RouteMap *rm, Build *b, long *budget)
+static bool pass_regions(NavRoute *rm, Build *b, long *budget)
 {
     if (!b->regions.grid)
-        region_begin(&b->regions, b->grid);
-    double done = region_build_progress(&b->regions);
-    RegionStatus status = region_build_step(&b->regions, *budget);
-    *budget -= 1 + (long)((region_build_progress(&b->regions) - done) * 3.0 * (double)rm->tiles);
-    if (status == REGION_IN_PROGRESS)
+        nav_region_begin(&b->regions, b->grid);
+    double done = nav_region_build_progress(&b->regions);
+    NavStatus status = nav_region_build_step(&b->regions, *budget);
+    *budget -= 1 + (long)((nav_region_build_progress(&b->regions) - done) * 3.0 * (double)rm->tiles);
+    if (status == NAV_IN_PROGRESS)
         return false;
-    Region labels;
-    if (!region_build_finish(&b->regions, &labels)) {
+    NavRegion labels;
+    if (!nav_region_build_finish(&b->regions, &labels)) {
         rm->failed = true;
         return false;
     }
@@ -213,7 +208,7 @@ static bool pass_regions(RouteMap *rm, Build *b, long *budget)
 
 /* Peels dead ends: each keeps its one remaining move (or none) as the step
  * to its parent in deg, and may leave its neighbour a dead end. */
-static bool pass_peel(RouteMap *rm, Build *b, long *budget)
+static bool pass_peel(NavRoute *rm, Build *b, long *budget)
 {
     while (b->ohead < b->otail) {
         if (*budget <= 0)
@@ -238,7 +233,7 @@ static bool pass_peel(RouteMap *rm, Build *b, long *budget)
 
 /* Backwards through the peel order, so a parent comes before its children:
  * links and depths. */
-static bool pass_depth(RouteMap *rm, Build *b, long *budget)
+static bool pass_depth(NavRoute *rm, Build *b, long *budget)
 {
     while (b->otail > 0) {
         if (*budget <= 0)
@@ -258,7 +253,7 @@ static bool pass_depth(RouteMap *rm, Build *b, long *budget)
 /* Row y: moves restricted to the core (a diagonal between core tiles only
  * passes core tiles, so the corner rule holds as it was); core tiles counted
  * per region, keeping the region with the most and one of its tiles. */
-static void pass_core(RouteMap *rm, Build *b, int y)
+static void pass_core(NavRoute *rm, Build *b, int y)
 {
     for (int x = 0; x < rm->w; x++) {
         uint32_t u = (uint32_t)y * (uint32_t)rm->w + (uint32_t)x;
@@ -288,7 +283,7 @@ static void pass_core(RouteMap *rm, Build *b, int y)
 /* Row y: for each straight arrival d at a core tile, bit d is set when the
  * side d + 2 is open but was blocked beside the tile behind, bit d + 1 the
  * same for the side d + 6 (JPS's forced neighbours). */
-static void pass_forced(RouteMap *rm, Build *b, int y)
+static void pass_forced(NavRoute *rm, Build *b, int y)
 {
     for (int x = 0; x < rm->w; x++) {
         uint32_t u = (uint32_t)y * (uint32_t)rm->w + (uint32_t)x;
@@ -311,7 +306,7 @@ static void pass_forced(RouteMap *rm, Build *b, int y)
 /* Row y of direction d's jump distances on the core (jump.h's rule; a
  * direction whose step goes down the tile order is filled from the last
  * row up, so the next tile along is always done). */
-static void pass_jump(RouteMap *rm, Build *b, int d, int y)
+static void pass_jump(NavRoute *rm, Build *b, int d, int y)
 {
     int off = rm->off[d];
     bool down = off > 0;
@@ -337,7 +332,7 @@ static void pass_jump(RouteMap *rm, Build *b, int d, int y)
  *
  * Dijkstra with one FIFO per step cost: keys enter each in order, so the
  * smaller head is the next tile. Pass -1 keeps its distances in aux. */
-static bool pass_dijkstra(RouteMap *rm, Build *b, long *budget)
+static bool pass_dijkstra(NavRoute *rm, Build *b, long *budget)
 {
     const int j = b->pass;
     const size_t k = (size_t)rm->slots;
@@ -390,7 +385,7 @@ static bool pass_dijkstra(RouteMap *rm, Build *b, long *budget)
     return true;
 }
 
-static void marks_begin_pass(RouteMap *rm, Build *b, uint32_t source)
+static void marks_begin_pass(NavRoute *rm, Build *b, uint32_t source)
 {
     b->far_tile = NONE;
     b->far_cost = 0;
@@ -404,7 +399,7 @@ static void marks_begin_pass(RouteMap *rm, Build *b, uint32_t source)
 
 /* Rows of a row pass while the budget lasts, each costing `per_tile` units a
  * tile; true once every row is done (b->row is then back at 0). */
-static bool rows_pass(RouteMap *rm, Build *b, long *budget, long per_tile, void (*pass)(RouteMap *, Build *, int))
+static bool rows_pass(NavRoute *rm, Build *b, long *budget, long per_tile, void (*pass)(NavRoute *, Build *, int))
 {
     const uint32_t rows = (uint32_t)rm->h;
     while (b->row < rows && *budget > 0) {
@@ -418,7 +413,7 @@ static bool rows_pass(RouteMap *rm, Build *b, long *budget, long per_tile, void 
 }
 
 /* PH_JUMP: the eight direction passes in jump.h's order; true once done. */
-static bool phase_jump(RouteMap *rm, Build *b, long *budget)
+static bool phase_jump(NavRoute *rm, Build *b, long *budget)
 {
     const uint32_t rows = (uint32_t)rm->h;
     while (b->pass < 8 && *budget > 0) {
@@ -440,7 +435,7 @@ static bool phase_jump(RouteMap *rm, Build *b, long *budget)
 
 /* After PH_JUMP: everything but the landmarks is made, and searches may
  * start; then the landmarks' phases, or the end. */
-static void phase_ready(RouteMap *rm, Build *b)
+static void phase_ready(NavRoute *rm, Build *b)
 {
     rm->grid = b->grid;
     rm->version = b->version;
@@ -470,7 +465,7 @@ static void phase_ready(RouteMap *rm, Build *b)
 }
 
 /* PH_MARK_INIT, row y: every landmark distance unknown. */
-static void pass_mark_init(RouteMap *rm, Build *b, int y)
+static void pass_mark_init(NavRoute *rm, Build *b, int y)
 {
     size_t u0 = (size_t)y * (size_t)rm->w, k = (size_t)rm->slots;
     for (size_t u = u0; u < u0 + (size_t)rm->w; u++) {
@@ -484,7 +479,7 @@ static void pass_mark_init(RouteMap *rm, Build *b, int y)
 /* Runs the build until it ends or the budget runs out. Work is counted so
  * that a unit takes about 5 ns whatever the phase: a tile of a row pass 1
  * to 4 units, a queue or Dijkstra step 1 to 6. */
-static void build_run(RouteMap *rm, long budget)
+static void build_run(NavRoute *rm, long budget)
 {
     Build *b = &rm->b;
     while (budget > 0 && !rm->failed) {
@@ -545,39 +540,37 @@ static void build_run(RouteMap *rm, long budget)
     }
 }
 
-bool route_prepare(RouteMap *rm, const Grid *g, int landmarks, long work)
+/* Ends a preparation that cannot go on: nothing of it is used. */
+static NavStatus build_fail(NavRoute *rm, NavStatus why)
+{
+    build_free(&rm->b);
+    rm->ready = false;
+    rm->failed = true;
+    return why;
+}
+
+NavStatus nav_route_prepare(NavRoute *rm, const NavGrid *g, int landmarks, long work)
 {
     Build *b = &rm->b;
     int want = landmarks < 0 ? 0 : landmarks > rm->slots ? rm->slots : landmarks;
-    if (route_ready(rm, g) && b->phase == PH_IDLE && rm->asked == want)
-        return true;
+    if (nav_route_ready(rm, g) && b->phase == PH_IDLE && rm->asked == want)
+        return NAV_DONE;
     bool under_way = b->phase != PH_IDLE && b->grid == g && b->version == g->version && b->marks == want;
     if (!under_way) {
-        if (g->w != rm->w || g->h != rm->h || !grid_uniform(g)) {
-            build_free(b);
-            rm->ready = false;
-            rm->failed = true;
-            return false;
-        }
+        if (g->w != rm->w || g->h != rm->h || !nav_grid_uniform(g))
+            return build_fail(rm, NAV_INVALID);
         if (!build_start(rm, g, want))
-            return false;
+            return NAV_OUT_OF_MEMORY;
     }
     build_run(rm, work > 0 ? work : LONG_MAX);
-    if (rm->failed) {
-        build_free(b);
-        rm->ready = false;
-        return false;
-    }
+    if (rm->failed)
+        return build_fail(rm, NAV_OUT_OF_MEMORY);
     if (b->phase != PH_DONE)
-        return false;
-    if (!route_search_alloc(rm)) {
-        build_free(b);
-        rm->ready = false;
-        rm->failed = true;
-        return false;
-    }
+        return NAV_IN_PROGRESS;
+    if (!route_search_alloc(rm))
+        return build_fail(rm, NAV_OUT_OF_MEMORY);
     rm->marks = b->source == NONE || b->overflow ? 0 : want;
     rm->asked = want;
     build_free(b); /* phase back to PH_IDLE */
-    return true;
+    return NAV_DONE;
 }

@@ -1,14 +1,14 @@
 /* route_int.h - what route_build.c (the preparation) and route_query.c (the
- * search) share: the RouteMap's layout, its per-tile encodings (links, tags,
+ * search) share: the NavRoute's layout, its per-tile encodings (links, tags,
  * landmark distances) and small helpers. Internal to src/nav/route_*.c.
  *
- * Lifetime: route_create (route_build.c) makes the RouteMap and
- * route_destroy frees all of it; the preparation allocates the prepared
+ * Lifetime: nav_route_create (route_build.c) makes the NavRoute and
+ * nav_route_destroy frees all of it; the preparation allocates the prepared
  * arrays once and its scratch (Build) for each run, freed when the run
  * ends; route_search_alloc (route_query.c) makes the search state once,
- * and the search's arrays grow (route_grow) and stay until route_destroy. */
-#ifndef ISODROID_ROUTE_INT_H
-#define ISODROID_ROUTE_INT_H
+ * and the search's arrays grow (route_grow) and stay until nav_route_destroy. */
+#ifndef ISONAV_ROUTE_INT_H
+#define ISONAV_ROUTE_INT_H
 
 #include "route.h"
 
@@ -90,13 +90,13 @@ typedef struct Run {
 
 typedef struct Build {
     Phase phase;
-    const Grid *grid;
+    const NavGrid *grid;
     uint64_t version;
     int marks;          /* landmarks to place */
     uint32_t row;       /* row cursor of row passes */
     int pass;           /* PH_JUMP: direction pass; PH_MARKS: landmark (-1 placing) */
     uint32_t ohead, otail; /* peel queue (order): next to peel, end */
-    RegionBuild regions; /* PH_REGIONS: the labelling under way (region.h) */
+    NavRegionBuild regions; /* PH_REGIONS: the labelling under way (region.h) */
     uint32_t region;    /* regions labelled */
     uint32_t best_count, source; /* the region with the most core tiles: its count, a tile */
     uint32_t far_tile;  /* farthest tile of the current Dijkstra pass */
@@ -111,12 +111,12 @@ typedef struct Build {
     Ring ring[2];       /* Dijkstra: straight and diagonal arrivals */
 } Build;
 
-struct RouteMap {
+struct NavRoute {
     int w, h;
     uint32_t tiles;
     uint64_t row_magic; /* y = (u * row_magic) >> 40 */
     int off[8];         /* a step in tile indices */
-    int boff[8];        /* the same step in bordered indices (grid_index) */
+    int boff[8];        /* the same step in bordered indices (nav_grid_index) */
     /* prepared data, one entry per tile (no border), see route.h */
     int16_t *jump;      /* [u * 8 + d], as jump.h, on the core */
     uint32_t *mark;     /* [u * slots + j] */
@@ -125,7 +125,7 @@ struct RouteMap {
     uint32_t *region;   /* region.c's labels: 0 blocked, else the region (1..regions) */
     int slots;          /* landmark slots a tile */
     /* what the data describes */
-    const Grid *grid;
+    const NavGrid *grid;
     uint64_t version;
     bool ready;         /* all but landmarks current for (grid, version) */
     bool scan;          /* searches follow diagonals to their end (few corners) */
@@ -150,13 +150,13 @@ struct RouteMap {
     uint32_t run_n, run_cap;
     uint32_t steps;     /* tiles in the runs */
     long straight, diagonal;
-    uint32_t cursor;    /* the run route_tile found last */
+    uint32_t cursor;    /* the run nav_route_tile found last */
     /* the current query */
     int gx, gy;
     int nmarks;
-    uint8_t use[ROUTE_MARKS_MAX];        /* the landmarks in use */
-    uint32_t goal_mark[ROUTE_MARKS_MAX]; /* their distances to the goal */
-    uint64_t goal_cost[ROUTE_MARKS_MAX]; /* the same in search units */
+    uint8_t use[NAV_ROUTE_MARKS_MAX];        /* the landmarks in use */
+    uint32_t goal_mark[NAV_ROUTE_MARKS_MAX]; /* their distances to the goal */
+    uint64_t goal_cost[NAV_ROUTE_MARKS_MAX]; /* the same in search units */
 };
 
 static inline int link_kind(uint32_t link)
@@ -164,13 +164,13 @@ static inline int link_kind(uint32_t link)
     return (int)(link >> LINK_KIND_SHIFT);
 }
 
-static inline int tile_y(const RouteMap *rm, uint32_t u)
+static inline int tile_y(const NavRoute *rm, uint32_t u)
 {
     return (int)(((uint64_t)u * rm->row_magic) >> 40);
 }
 
-/* Tile u, on row y, as a bordered index (grid_index). */
-static inline uint32_t bordered(const RouteMap *rm, uint32_t u, int y)
+/* Tile u, on row y, as a bordered index (nav_grid_index). */
+static inline uint32_t bordered(const NavRoute *rm, uint32_t u, int y)
 {
     return u + (uint32_t)(rm->w + 3) + 2u * (uint32_t)y;
 }
@@ -178,7 +178,7 @@ static inline uint32_t bordered(const RouteMap *rm, uint32_t u, int y)
 /* A landmark distance in search units. */
 static inline uint64_t mark_cost(uint32_t m)
 {
-    return (uint64_t)(m >> MARK_SHIFT) * PATH_UNIT_STRAIGHT + (uint64_t)(m & MARK_DIAG) * PATH_UNIT_DIAGONAL;
+    return (uint64_t)(m >> MARK_SHIFT) * NAV_UNIT_STRAIGHT + (uint64_t)(m & MARK_DIAG) * NAV_UNIT_DIAGONAL;
 }
 
 /* ---- growing arrays -------------------------------------------------------------- */
@@ -202,8 +202,8 @@ static inline bool route_grow(void **p, uint32_t *cap, size_t elem, uint64_t nee
 
 /* Bytes a tile of prepared data takes with k landmark slots (route_build.c). */
 size_t route_tile_bytes(int k);
-/* The search state, made once by route_prepare so a first search does not
+/* The search state, made once by nav_route_prepare so a first search does not
  * pay for it (route_query.c); false when out of memory. */
-bool route_search_alloc(RouteMap *rm);
+bool route_search_alloc(NavRoute *rm);
 
 #endif

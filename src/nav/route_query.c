@@ -12,7 +12,7 @@
 
 /* The octile distance from (x, y) (tile u) to the goal, raised to the
  * largest landmark bound |d(L, goal) - d(L, u)|. */
-static inline uint64_t heuristic(const RouteMap *rm, uint32_t u, int x, int y)
+static inline uint64_t heuristic(const NavRoute *rm, uint32_t u, int x, int y)
 {
     uint64_t h = nav_octile(x - rm->gx, y - rm->gy);
     const uint32_t *m = rm->mark + (size_t)u * (size_t)rm->slots;
@@ -32,11 +32,11 @@ static inline uint64_t heuristic(const RouteMap *rm, uint32_t u, int x, int y)
  * less a node, and the others rarely raise h where these do not (4 of 8 cost
  * 3 to 7% more expansions on the 512x512 maps and are 10% faster). */
 enum { ROUTE_ACTIVE_MARKS = 4 };
-static void choose_landmarks(RouteMap *rm, uint32_t a, uint32_t b)
+static void choose_landmarks(NavRoute *rm, uint32_t a, uint32_t b)
 {
     const uint32_t *ma = rm->mark + (size_t)a * (size_t)rm->slots, *mb = rm->mark + (size_t)b * (size_t)rm->slots;
-    uint64_t bound[ROUTE_MARKS_MAX];
-    uint8_t which[ROUTE_MARKS_MAX];
+    uint64_t bound[NAV_ROUTE_MARKS_MAX];
+    uint8_t which[NAV_ROUTE_MARKS_MAX];
     int n = 0;
     for (int j = 0; j < rm->marks; j++) {
         if (ma[j] == FAR || mb[j] == FAR)
@@ -59,7 +59,7 @@ static void choose_landmarks(RouteMap *rm, uint32_t a, uint32_t b)
 }
 
 /* True when n steps in direction d from u are open (on the core). */
-static bool can_go(const RouteMap *rm, uint32_t u, int d, int n)
+static bool can_go(const NavRoute *rm, uint32_t u, int d, int n)
 {
     while (n > 0) {
         int j = rm->jump[(size_t)u * 8 + (size_t)d];
@@ -74,7 +74,7 @@ static bool can_go(const RouteMap *rm, uint32_t u, int d, int n)
 }
 
 /* Room for `more` runs; false when they cannot grow. */
-static bool run_room(RouteMap *rm, uint64_t more)
+static bool run_room(NavRoute *rm, uint64_t more)
 {
     return route_grow((void **)&rm->run, &rm->run_cap, sizeof *rm->run, (uint64_t)rm->run_n + more);
 }
@@ -82,7 +82,7 @@ static bool run_room(RouteMap *rm, uint64_t more)
 /* Adds n steps in direction d after bordered index c to the path (joining
  * the last run when it goes the same way; run_room made room); returns the
  * last tile. */
-static inline uint32_t run_add(RouteMap *rm, uint32_t c, int d, uint32_t n)
+static inline uint32_t run_add(NavRoute *rm, uint32_t c, int d, uint32_t n)
 {
     if (!n)
         return c;
@@ -105,7 +105,7 @@ static inline uint32_t run_add(RouteMap *rm, uint32_t c, int d, uint32_t n)
  * a (bordered ca) by dx, dy; adds the runs and returns true, or false when
  * none of them is open. */
 enum { ROUTE_THREE_RUNS = 64 };
-static bool octile_path(RouteMap *rm, uint32_t a, uint32_t ca, int dx, int dy)
+static bool octile_path(NavRoute *rm, uint32_t a, uint32_t ca, int dx, int dy)
 {
     int adx = abs(dx), ady = abs(dy);
     int m = adx < ady ? adx : ady, r = (adx < ady ? ady : adx) - m;
@@ -153,7 +153,7 @@ static bool octile_path(RouteMap *rm, uint32_t a, uint32_t ca, int dx, int dy)
  * heap for the rest. Entries are not updated: a node whose g improves is
  * pushed again and the older entry skipped when it comes out. */
 
-static inline void open_push(RouteMap *rm, uint64_t f, uint32_t node)
+static inline void open_push(NavRoute *rm, uint64_t f, uint32_t node)
 {
     if (f == rm->plateau)
         rm->stack[rm->stack_n++] = node;
@@ -163,7 +163,7 @@ static inline void open_push(RouteMap *rm, uint64_t f, uint32_t node)
 
 /* The next open node, closed now; NONE when none is left. Entries of
  * nodes closed already (reached again later at a lower cost) are skipped. */
-static inline uint32_t open_pop(RouteMap *rm)
+static inline uint32_t open_pop(NavRoute *rm)
 {
     for (;;) {
         uint32_t i;
@@ -211,7 +211,7 @@ typedef struct Target {
 /* The straight jump from tile u at (x, y) in direction d: where it stops
  * (a jump point, or the goal when it passes it) in *k steps; false when
  * it reaches neither. */
-static inline bool straight_stop(const RouteMap *rm, uint32_t u, int x, int y, int d, int *k)
+static inline bool straight_stop(const NavRoute *rm, uint32_t u, int x, int y, int d, int *k)
 {
     int dist = rm->jump[(size_t)u * 8 + (size_t)d];
     int reach = dist > 0 ? dist : -dist;
@@ -228,7 +228,7 @@ enum { ROUTE_BATCH = 32 }; /* successors relaxed together */
 
 /* Relaxes the successors found of node cur (a copy in n); false when the
  * search state cannot grow. */
-static bool relax_all(RouteMap *rm, uint32_t cur, const Node *n, const Target *next, int count, uint32_t stamp)
+static bool relax_all(NavRoute *rm, uint32_t cur, const Node *n, const Target *next, int count, uint32_t stamp)
 {
     if (rm->node_n + (uint64_t)count > NODE_MAX ||
         !route_grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, (uint64_t)rm->node_n + (uint64_t)count) ||
@@ -238,8 +238,8 @@ static bool relax_all(RouteMap *rm, uint32_t cur, const Node *n, const Target *n
     for (int i = 0; i < count; i++) {
         uint32_t v = next[i].tile, via = next[i].via;
         int d = next[i].d, k = next[i].k;
-        uint64_t g = n->g + (uint64_t)k * (d & 1 ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT) +
-                     (uint64_t)(via >> 3) * PATH_UNIT_DIAGONAL;
+        uint64_t g = n->g + (uint64_t)k * (d & 1 ? NAV_UNIT_DIAGONAL : NAV_UNIT_STRAIGHT) +
+                     (uint64_t)(via >> 3) * NAV_UNIT_DIAGONAL;
         uint32_t t = rm->tag[v];
         uint32_t link = cur << 3 | (uint32_t)d;
         if ((t & ~(TAG_CLOSED | TAG_NODE)) == stamp) {
@@ -266,7 +266,7 @@ static bool relax_all(RouteMap *rm, uint32_t cur, const Node *n, const Target *n
 
 /* Starts a search from a to b: a fresh stamp, the goal, its landmarks, and
  * a on the open list. Returns the stamp of this search's tags. */
-static uint32_t search_start(RouteMap *rm, uint32_t a, uint32_t b)
+static uint32_t search_start(NavRoute *rm, uint32_t a, uint32_t b)
 {
     const int w = rm->w;
     if (++rm->stamp >> 8) {
@@ -290,7 +290,7 @@ static uint32_t search_start(RouteMap *rm, uint32_t a, uint32_t b)
 }
 
 /* Starts loading what relaxing tile v reads. */
-static inline void prefetch_target(const RouteMap *rm, uint32_t v)
+static inline void prefetch_target(const NavRoute *rm, uint32_t v)
 {
     PREFETCH(&rm->tag[v]);
     if (rm->nmarks)
@@ -301,7 +301,7 @@ static inline void prefetch_target(const RouteMap *rm, uint32_t v)
  * rm->scan the straight jump points found from each stop, added to next
  * (relaxed in batches when it fills). False when the search state cannot
  * grow. */
-static inline bool expand_diagonal(RouteMap *rm, uint32_t cur, const Node *n, int px, int py, int d,
+static inline bool expand_diagonal(NavRoute *rm, uint32_t cur, const Node *n, int px, int py, int d,
                                    Target *next, int *count, uint32_t stamp)
 {
     int sx = nav_dir8[d][0], sy = nav_dir8[d][1], hor = sx > 0 ? 0 : 4, ver = sy > 0 ? 2 : 6;
@@ -351,7 +351,7 @@ static inline bool expand_diagonal(RouteMap *rm, uint32_t cur, const Node *n, in
  * successors of this node (JPS2's pruning of intermediate nodes), the stops
  * themselves never enter the open list. False when the search state cannot
  * grow. */
-static inline bool expand(RouteMap *rm, uint32_t cur, uint32_t stamp)
+static inline bool expand(NavRoute *rm, uint32_t cur, uint32_t stamp)
 {
     const Node n = rm->node[cur];
     int py = tile_y(rm, n.tile), px = (int)(n.tile - (uint32_t)py * (uint32_t)rm->w);
@@ -379,7 +379,7 @@ static inline bool expand(RouteMap *rm, uint32_t cur, uint32_t stamp)
 /* Unwinds the search from node end: the jump points back to the start, kept
  * on the stack (free now), then their lines forwards as runs. False when
  * the runs cannot grow. */
-static bool unwind(RouteMap *rm, uint32_t end)
+static bool unwind(NavRoute *rm, uint32_t end)
 {
     const int w = rm->w;
     rm->stack_n = 0;
@@ -410,35 +410,28 @@ static bool unwind(RouteMap *rm, uint32_t end)
 }
 
 /* JPS over the core from a to b (core tiles of one region); adds the path's
- * runs. False when the search state cannot grow (res->expanded is then -1). */
-static bool core_search(RouteMap *rm, uint32_t a, uint32_t b, RouteResult *res)
+ * runs. NAV_OUT_OF_MEMORY when the search state cannot grow. */
+static NavStatus core_search(NavRoute *rm, uint32_t a, uint32_t b, NavRouteResult *res)
 {
     const uint32_t stamp = search_start(rm, a, b);
-    long expanded = 0;
     uint32_t cur;
     while ((cur = open_pop(rm)) != NONE) {
         if (rm->node[cur].tile == b)
             break;
-        expanded++;
-        if (!expand(rm, cur, stamp)) {
-            res->expanded = -1;
-            return false;
-        }
+        res->expanded++;
+        if (!expand(rm, cur, stamp))
+            return NAV_OUT_OF_MEMORY;
     }
-    /* cur == NONE cannot happen: a and b share a region */
-    res->expanded = cur == NONE ? -1 : expanded;
-    if (cur == NONE || !unwind(rm, cur)) {
-        res->expanded = -1;
-        return false;
-    }
-    return true;
+    if (cur == NONE) /* cannot happen: a and b share a region */
+        return NAV_NO_PATH;
+    return unwind(rm, cur) ? NAV_DONE : NAV_OUT_OF_MEMORY;
 }
 
 /* The search state: tags and the climb buffer (a tile each), and the
  * arrays that grow, to start with room for a search over an eighth of the
- * map (at most 65536 nodes). Made by route_prepare, so a first search does not pay for it; pages
+ * map (at most 65536 nodes). Made by nav_route_prepare, so a first search does not pay for it; pages
  * are written now, not on first use. */
-bool route_search_alloc(RouteMap *rm)
+bool route_search_alloc(NavRoute *rm)
 {
     if (rm->tag)
         return true;
@@ -472,7 +465,7 @@ static inline uint32_t tree_depth(uint32_t link)
  * the deepest tile both share, or to the core: the start's side as runs,
  * the goal's steps up in rm->climb (*nb of them). False when the runs
  * cannot grow. */
-static inline bool climb_trees(RouteMap *rm, uint32_t *pa, uint32_t *pb, uint32_t *pca, uint32_t *pnb)
+static inline bool climb_trees(NavRoute *rm, uint32_t *pa, uint32_t *pb, uint32_t *pca, uint32_t *pnb)
 {
     uint32_t a = *pa, b = *pb, ca = *pca, nb = 0;
     uint32_t la = rm->link[a], lb = rm->link[b];
@@ -510,35 +503,37 @@ static inline bool climb_trees(RouteMap *rm, uint32_t *pa, uint32_t *pb, uint32_
     return true;
 }
 
-bool route_find(RouteMap *rm, const Grid *g, TilePos start, TilePos goal, RouteResult *out)
+NavStatus nav_route_find(NavRoute *rm, const NavGrid *g, NavPos start, NavPos goal, NavRouteResult *out)
 {
     memset(out, 0, sizeof *out);
     rm->run_n = rm->steps = 0;
     rm->straight = rm->diagonal = 0;
     rm->cursor = 0;
-    if (!route_ready(rm, g) || !route_search_alloc(rm)) {
-        out->expanded = -1;
-        return false;
-    }
+    if (!nav_route_ready(rm, g))
+        return NAV_INVALID;
+    if (!route_search_alloc(rm))
+        return NAV_OUT_OF_MEMORY;
     const int w = rm->w;
     uint32_t s = (uint32_t)start.y * (uint32_t)w + (uint32_t)start.x;
     uint32_t t = (uint32_t)goal.y * (uint32_t)w + (uint32_t)goal.x;
     if (rm->region[s] != rm->region[t] || !rm->region[s])
-        return false;
+        return NAV_NO_PATH;
     /* climb the trees to the deepest tile both ends share, or to the core */
     uint32_t a = s, b = t, nb = 0;
     uint32_t ca = bordered(rm, s, start.y);
     if (!climb_trees(rm, &a, &b, &ca, &nb)) {
-        out->expanded = -1;
-        return false;
+        return NAV_OUT_OF_MEMORY;
     }
     if (a != b) {
         /* two core tiles: the octile path if one of its forms with few turns
          * is open, else a search */
         int ay = tile_y(rm, a), by = tile_y(rm, b);
         int ax = (int)(a - (uint32_t)ay * (uint32_t)w), bx = (int)(b - (uint32_t)by * (uint32_t)w);
-        if (!octile_path(rm, a, ca, bx - ax, by - ay) && !core_search(rm, a, b, out))
-            return false;
+        if (!octile_path(rm, a, ca, bx - ax, by - ay)) {
+            NavStatus st = core_search(rm, a, b, out);
+            if (st != NAV_DONE)
+                return st;
+        }
         ca = bordered(rm, b, by);
         if (!run_room(rm, nb)) {
             out->expanded = -1;
@@ -550,14 +545,13 @@ bool route_find(RouteMap *rm, const Grid *g, TilePos start, TilePos goal, RouteR
         int d = (rm->climb[--nb] + 4) & 7;
         ca = run_add(rm, ca, d, 1);
     }
-    out->found = true;
     out->steps = (int)rm->steps;
     out->straight = rm->straight;
     out->diagonal = rm->diagonal;
-    return true;
+    return NAV_DONE;
 }
 
-uint32_t route_tile(RouteMap *rm, int i)
+uint32_t nav_route_tile(NavRoute *rm, int i)
 {
     uint32_t k = (uint32_t)i, r = rm->cursor;
     if (r >= rm->run_n || k >= rm->run[r].end || (r > 0 && k < rm->run[r - 1].end)) {

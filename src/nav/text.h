@@ -2,8 +2,8 @@
  * readers: Moving AI files, scripts) and showing any text safely on a
  * terminal or the screen, or in a field of a line-based file and back.
  * Pure C; allocates nothing. */
-#ifndef ISODROID_TEXT_H
-#define ISODROID_TEXT_H
+#ifndef ISONAV_TEXT_H
+#define ISONAV_TEXT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,16 +2,16 @@
  * bottom of the library: exact step costs, the topologies, the one table of
  * the 8 directions (and the 4-way and hex neighbour lists), and the octile
  * distance. Header only; includes nothing of nav. */
-#ifndef ISODROID_UNITS_H
-#define ISODROID_UNITS_H
+#ifndef ISONAV_UNITS_H
+#define ISONAV_UNITS_H
 
 #include <stdint.h>
 
 /* Exact step costs in units of 2^-32 straight steps: equal paths compare equal. */
-#define PATH_UNIT_STRAIGHT (UINT64_C(1) << 32)
-#define PATH_UNIT_DIAGONAL UINT64_C(6074001000) /* round(sqrt(2) * 2^32) */
+#define NAV_UNIT_STRAIGHT (UINT64_C(1) << 32)
+#define NAV_UNIT_DIAGONAL UINT64_C(6074001000) /* round(sqrt(2) * 2^32) */
 
-typedef enum PathTopology { PATH_TOPO_8, PATH_TOPO_4, PATH_TOPO_HEX } PathTopology;
+typedef enum NavTopology { NAV_TOPO_8, NAV_TOPO_4, NAV_TOPO_HEX } NavTopology;
 
 /* The 8-way steps {dx, dy}, even indices straight: E SE S SW W NW N NE (y
  * grows down). Every direction number in src/nav indexes this table. */
@@ -29,16 +29,16 @@ static inline int nav_dir8_of(int sx, int sy)
 }
 
 /* A topology's neighbour offsets and their count. */
-static inline const int (*nav_topology_dirs(PathTopology t, int *count))[2]
+static inline const int (*nav_topology_dirs(NavTopology t, int *count))[2]
 {
     switch (t) {
-    case PATH_TOPO_4:
+    case NAV_TOPO_4:
         *count = 4;
         return nav_dir4;
-    case PATH_TOPO_HEX:
+    case NAV_TOPO_HEX:
         *count = 6;
         return nav_dirhex;
-    case PATH_TOPO_8:
+    case NAV_TOPO_8:
     default:
         *count = 8;
         return nav_dir8;
@@ -51,7 +51,7 @@ static inline uint64_t nav_octile(int dx, int dy)
 {
     uint64_t ax = (uint64_t)(dx < 0 ? -(int64_t)dx : dx), ay = (uint64_t)(dy < 0 ? -(int64_t)dy : dy);
     uint64_t lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
-    return PATH_UNIT_DIAGONAL * lo + PATH_UNIT_STRAIGHT * (hi - lo);
+    return NAV_UNIT_DIAGONAL * lo + NAV_UNIT_STRAIGHT * (hi - lo);
 }
 
 #endif

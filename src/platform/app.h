@@ -83,7 +83,7 @@ typedef struct App {
     int pad_dx, pad_dy;        /* the keypad key held (screen directions) */
     int push_dx, push_dy;      /* the grid direction last sent */
     bool mouse_held;
-    TilePos held_tile;
+    NavPos held_tile;
     int mouse_x, mouse_y;
     bool pointer_in;           /* the pointer has been over the window */
     Replay replay;
@@ -158,7 +158,7 @@ void menu_choose(App *app, int item);
 void menu_key(App *app, SDL_Keycode k, Uint16 mod);
 
 /* ---- controls.c ---- */
-bool pick_tile(App *app, int px, int py, TilePos *t);
+bool pick_tile(App *app, int px, int py, NavPos *t);
 void hover_at(App *app, int px, int py);
 BindAction key_action_in(const App *app, SDL_Keycode k, Uint16 mod, unsigned where);
 BindAction key_action(const App *app, SDL_Keycode k, Uint16 mod);

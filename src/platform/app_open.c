@@ -70,7 +70,7 @@ static double loader_job_progress(void *job)
     return loader_progress(job);
 }
 
-static bool loader_job_take(void *job, Level *level, Sim *sim, Sim *start, Diags *d)
+static bool loader_job_take(void *job, Level *level, Sim *sim, Sim *start, NavDiags *d)
 {
     return loader_take(job, level, sim, start, d);
 }
@@ -86,8 +86,8 @@ bool app_read_replay(App *app)
 {
     if (!app->opt.replay)
         return true;
-    Diags rd;
-    diag_clear(&rd);
+    NavDiags rd;
+    nav_diag_clear(&rd);
     if (!replay_load(app->opt.replay, &app->replay, &rd)) {
         for (int i = 0; i < rd.count; i++)
             fprintf(stderr, "%s\n", rd.msg[i]);
@@ -186,8 +186,8 @@ static void open_target(App *app)
 bool app_open(App *app, const char *level)
 {
     char err[1200];
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     open_target(app);
     if (!app->sdl) {
         fprintf(stderr, "isodroid: cannot open a window: %s\n"

@@ -3,7 +3,7 @@
  * keys and the left button held, the tile under the pointer. */
 #include "app.h"
 
-bool pick_tile(App *app, int px, int py, TilePos *t)
+bool pick_tile(App *app, int px, int py, NavPos *t)
 {
     return game_pick(&app->game, (ScreenPos){px + 0.5, py + 0.5}, t);
 }
@@ -15,7 +15,7 @@ bool pick_tile(App *app, int px, int py, TilePos *t)
 void hover_at(App *app, int px, int py)
 {
     Game *g = &app->game;
-    TilePos t = {0, 0};
+    NavPos t = {0, 0};
     char glyph;
     bool valid;
     if (app->menu != MENU_NONE || g->ask != GAME_ASK_NONE || g->show_help)
@@ -105,10 +105,10 @@ bool direction_key(App *app, SDL_Keycode k, Uint16 mod, bool down)
 /* The left button held over the level: the droid follows the tile under the pointer. */
 void follow_pointer(App *app)
 {
-    TilePos t;
+    NavPos t;
     if (!app->mouse_held || app->game.editing || !pick_tile(app, app->mouse_x, app->mouse_y, &t))
         return;
-    if (tile_pos_eq(t, app->held_tile))
+    if (nav_pos_eq(t, app->held_tile))
         return;
     app->held_tile = t;
     game_command(&app->game, (SimCmd){SIM_CMD_HOLD, t.x, t.y});

@@ -177,7 +177,7 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
 static void mouse_down(App *app, int button, int px, int py)
 {
     Game *g = &app->game;
-    TilePos t;
+    NavPos t;
     char glyph;
     if (g->ask != GAME_ASK_NONE)
         return;
@@ -249,7 +249,7 @@ static void mouse_move(App *app, int px, int py)
         app->drag_x = px;
         app->drag_y = py;
     }
-    TilePos t;
+    NavPos t;
     /* the pointer moved by the player (not the window's first report of
      * where it stands): only that picks a screen's item */
     bool moved = app->pointer_in && (px != app->mouse_x || py != app->mouse_y);

@@ -31,7 +31,7 @@ struct Loader {
     Level level;
     Sim sim, start;    /* the play, and a copy of it for the history's start */
     bool has_level, has_sim;
-    Diags diags;
+    NavDiags diags;
     /* the owner's */
     SDL_Thread *thread; /* NULL once joined */
     bool taken;
@@ -93,13 +93,13 @@ static int job_run(void *arg)
     if (L->want == LOADER_LEVEL_SIM) {
         atomic_store_explicit(&L->step, JOB_BUILD, memory_order_relaxed);
         if (!sim_init(&L->sim, &L->level)) {
-            diag_add(&L->diags, L->path, 0, 0, "out of memory building the level");
+            nav_diag_add(&L->diags, L->path, 0, 0, "out of memory building the level");
             job_drop_results(L);
             goto end;
         }
         L->has_sim = true;
         if (!sim_copy(&L->start, &L->sim)) {
-            diag_add(&L->diags, L->path, 0, 0, "out of memory building the level");
+            nav_diag_add(&L->diags, L->path, 0, 0, "out of memory building the level");
             job_drop_results(L);
             goto end;
         }
@@ -151,7 +151,7 @@ Loader *loader_start(const char *path, LoaderWant what)
     atomic_init(&L->state, LOADER_RUNNING);
     atomic_init(&L->step, JOB_READ);
     atomic_init(&L->cancel, false);
-    diag_clear(&L->diags);
+    nav_diag_clear(&L->diags);
     L->thread = SDL_CreateThread(job_run, "level-loader", L);
     if (!L->thread) {
         free(L->path);
@@ -197,7 +197,7 @@ LoaderState loader_wait(Loader *L)
     return loader_poll(L);
 }
 
-bool loader_take(Loader *L, Level *level_out, Sim *sim_out, Sim *start_out, Diags *d_out)
+bool loader_take(Loader *L, Level *level_out, Sim *sim_out, Sim *start_out, NavDiags *d_out)
 {
     memset(level_out, 0, sizeof *level_out);
     if (sim_out)
@@ -205,11 +205,11 @@ bool loader_take(Loader *L, Level *level_out, Sim *sim_out, Sim *start_out, Diag
     if (start_out)
         memset(start_out, 0, sizeof *start_out);
     if (d_out)
-        diag_clear(d_out);
+        nav_diag_clear(d_out);
     LoaderState st = loader_poll(L);
     if (st != LOADER_DONE && st != LOADER_FAILED) {
         if (d_out)
-            diag_add(d_out, L->path, 0, 0, "%s",
+            nav_diag_add(d_out, L->path, 0, 0, "%s",
                      st == LOADER_RUNNING     ? "still loading"
                      : st == LOADER_CANCELLED ? "loading was cancelled"
                                               : "already taken");

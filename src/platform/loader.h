@@ -105,7 +105,7 @@ LoaderState loader_wait(Loader *L);
  *     TAKEN d_out says why in one line.
  * The Loader stays the caller's either way (loader_free: it no longer
  * waits). */
-bool loader_take(Loader *L, Level *level_out, Sim *sim_out, Sim *start_out, Diags *d_out);
+bool loader_take(Loader *L, Level *level_out, Sim *sim_out, Sim *start_out, NavDiags *d_out);
 
 /* Asks the job to stop at its next step; never waits. NULL is fine. */
 void loader_cancel(Loader *L);

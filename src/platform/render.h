@@ -38,7 +38,7 @@ void render_destroy(Renderer *r); /* accepts NULL */
 void render_frame(Renderer *r, const Game *g, const HudStats *hs);
 /* Where the minimap sits on screen (from g's window size), and the tile under a point of it. */
 SDL_Rect render_minimap_rect(const Game *g);
-bool render_minimap_pick(const Game *g, int px, int py, TilePos *out);
+bool render_minimap_pick(const Game *g, int px, int py, NavPos *out);
 /* In edit mode, true when a point is on the palette, with the glyph under it
  * (or the current brush on the panel's margin). */
 bool render_palette_pick(const Game *g, int px, int py, char *glyph);

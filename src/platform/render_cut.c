@@ -118,7 +118,7 @@ static void stamp(CutAway *c, const Sim *sim, Focus f)
     }
 }
 
-static WorldPos centre(TilePos t)
+static WorldPos centre(NavPos t)
 {
     return (WorldPos){t.x + 0.5, t.y + 0.5};
 }
@@ -141,7 +141,7 @@ void render_cut_update(Renderer *r, const Game *g)
     stamp(c, l, (Focus){l->droid.pos, 1.0, 2.4});
     if (g->hover_valid)
         stamp(c, l, (Focus){centre(g->hover), 0.8, 2.0});
-    TilePos end;
+    NavPos end;
     if (render_destination(g, &end))
         stamp(c, l, (Focus){centre(end), 0.5, 1.6});
     /* the walks, the sentries, the cells and the exit on screen (a walk

@@ -81,7 +81,7 @@ typedef struct BlockCache {
     /* The tiles whose look play can change (cells taken, doors not at rest,
      * the exit) as of the last frame: looked at again with this frame's, so
      * a tile that went back (a restart, a rewind) is seen too. */
-    TilePos *watch;
+    NavPos *watch;
     int watch_count, watch_cap;
     unsigned edit_serial;   /* the game's edits (Game.edit_serial) looked at so far */
     unsigned char *live;    /* per block on screen: drawn tile by tile this frame */
@@ -112,13 +112,13 @@ enum { MINI_CHANGES = 256 }; /* changed markers remembered for the minimap; past
 /* The tiles drawn with their own marker or animation: cells, doors, the
  * exit, sentry and droid starts, in level order (by row, then column). */
 typedef struct MiniMarks {
-    TilePos *tile;
+    NavPos *tile;
     TileKind *kind;
     int count, cap;
     unsigned version;       /* the level_version they were collected from */
     int cells_left;         /* and the cells left then (a cell taken is a marker gone) */
     int taken_count;        /* and the Sim's list of cells taken: its length, */
-    TilePos taken_last;     /* its last (-1, -1 when empty) */
+    NavPos taken_last;     /* its last (-1, -1 when empty) */
     int w, h;               /* and the level's size */
     uint64_t tick;          /* the Sim's tick at the last look: less now is a rewind or
                              * a restart, which may have put cells back and taken others */
@@ -126,10 +126,10 @@ typedef struct MiniMarks {
     /* The tiles whose marker came, went or changed kind since the minimap's
      * marker layer last looked (changed_all: more than MINI_CHANGES, or a
      * list not made from the one before). */
-    TilePos changed[MINI_CHANGES];
+    NavPos changed[MINI_CHANGES];
     int changed_count;
     bool changed_all;
-    TilePos *spare_tile;    /* the list before's memory, where the next one goes */
+    NavPos *spare_tile;    /* the list before's memory, where the next one goes */
     TileKind *spare_kind;
     int spare_cap;
 } MiniMarks;
@@ -230,7 +230,7 @@ struct Renderer {
     TileMap cones;          /* tiles some shown sentry sees: 1 + the most alarmed state's severity */
     TileMap noise;          /* tiles where the droid's last step is heard: 1 + Chebyshev distance */
     double noise_for;       /* the g->noise_since the noise map is for (-1: none) */
-    TilePos noise_at;       /* and the droid's tile */
+    NavPos noise_at;       /* and the droid's tile */
     Layout lay;
 };
 
@@ -239,12 +239,12 @@ static inline int render_walk_left(const Game *g)
 {
     return mover_remaining(&g->sim.droid);
 }
-static inline TilePos render_walk_tile(const Game *g, int i)
+static inline NavPos render_walk_tile(const Game *g, int i)
 {
     return mover_walk_tile(&g->sim.droid, i);
 }
 /* Where the walk ends, when the droid is walking somewhere. */
-static inline bool render_destination(const Game *g, TilePos *out)
+static inline bool render_destination(const Game *g, NavPos *out)
 {
     if (!g->sim.has_target || render_walk_left(g) == 0)
         return false;
@@ -253,7 +253,7 @@ static inline bool render_destination(const Game *g, TilePos *out)
 }
 
 /* A door's frame in its sheet: 0 shut .. DOOR_FRAMES - 1 open. */
-static inline int render_door_frame(const Sim *s, TilePos t)
+static inline int render_door_frame(const Sim *s, NavPos t)
 {
     const SimDoor *d = sim_door_at(s, t.x, t.y);
     int anim = d ? d->anim : 0;
@@ -287,8 +287,8 @@ static inline bool render_sentry_hovered(const Game *g, int id)
     if (!g->hover_valid || g->editing)
         return false;
     const Mover *m = &g->sim.sentries.list[id].mover;
-    TilePos h = g->hover;
-    return tile_pos_eq(h, m->tile) || (m->moving && tile_pos_eq(h, m->next)) ||
+    NavPos h = g->hover;
+    return nav_pos_eq(h, m->tile) || (m->moving && nav_pos_eq(h, m->next)) ||
            (h.x == m->tile.x - 1 && h.y == m->tile.y - 1);
 }
 
@@ -297,7 +297,7 @@ static inline bool render_prediction_shown(const Game *g)
 {
     const Prediction *p = &g->predict;
     return g->hover_valid && !g->editing && g->preview.count > 0 && g->sim.sentries.count > 0 &&
-           g->sim.status == SIM_PLAYING && tile_pos_eq(p->goal, g->hover) &&
+           g->sim.status == SIM_PLAYING && nav_pos_eq(p->goal, g->hover) &&
            (p->outcome == PREDICT_SEEN || p->outcome == PREDICT_UNSEEN || p->outcome == PREDICT_CUT);
 }
 

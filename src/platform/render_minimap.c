@@ -43,7 +43,7 @@ static int next_marked(const uint8_t *row, int x, int w)
 }
 
 /* A tile whose marker came, went or changed, for the minimap's marker layer. */
-static void note_change(MiniMarks *m, TilePos t)
+static void note_change(MiniMarks *m, NavPos t)
 {
     if (m->changed_all)
         return;
@@ -59,7 +59,7 @@ static bool marks_grow(MiniMarks *m)
     if (m->count < m->cap)
         return true;
     int cap = m->cap ? m->cap * 2 : 64;
-    TilePos *t = realloc(m->tile, (size_t)cap * sizeof *t);
+    NavPos *t = realloc(m->tile, (size_t)cap * sizeof *t);
     if (t)
         m->tile = t;
     TileKind *kk = realloc(m->kind, (size_t)cap * sizeof *kk);
@@ -79,19 +79,19 @@ void render_marks_refresh(Renderer *r, const Game *g)
 {
     MiniMarks *m = &r->marks;
     const Sim *l = &g->sim;
-    TilePos last = l->taken_count > 0 ? l->taken[l->taken_count - 1] : tile_pos(-1, -1);
+    NavPos last = l->taken_count > 0 ? l->taken[l->taken_count - 1] : nav_pos(-1, -1);
     bool back = l->tick < m->tick;
     m->tick = l->tick;
     if (m->valid && !back && m->version == g->level_version && m->cells_left == l->cells_left &&
-        m->taken_count == l->taken_count && tile_pos_eq(m->taken_last, last))
+        m->taken_count == l->taken_count && nav_pos_eq(m->taken_last, last))
         return;
     bool compare = m->valid && m->w == l->w && m->h == l->h;
     if (!compare)
         m->changed_all = true;
-    const TilePos *was = m->tile;
+    const NavPos *was = m->tile;
     const TileKind *was_kind = m->kind;
     int was_count = compare ? m->count : 0, j = 0;
-    TilePos *t = m->tile;
+    NavPos *t = m->tile;
     TileKind *k = m->kind;
     int cap = m->cap;
     m->tile = m->spare_tile;
@@ -120,7 +120,7 @@ void render_marks_refresh(Renderer *r, const Game *g)
                         note_change(m, was[j]);
                     j++;
                 } else {
-                    note_change(m, tile_pos(x, y)); /* new */
+                    note_change(m, nav_pos(x, y)); /* new */
                 }
             }
             if (!marks_grow(m)) {
@@ -128,7 +128,7 @@ void render_marks_refresh(Renderer *r, const Game *g)
                 m->changed_all = true;
                 return;
             }
-            m->tile[m->count] = tile_pos(x, y);
+            m->tile[m->count] = nav_pos(x, y);
             m->kind[m->count++] = kind;
         }
     while (!m->changed_all && j < was_count)
@@ -141,7 +141,7 @@ void render_marks_refresh(Renderer *r, const Game *g)
 typedef struct BandWalk {
     uint64_t key;
     int n, head, red_from;
-    TilePos (*tile)(const void *src, int i);
+    NavPos (*tile)(const void *src, int i);
     const void *src;
     SDL_Color color, red;
 } BandWalk;
@@ -176,7 +176,7 @@ static void band_touch(MiniBand *b, int x0, int y0, int x1, int y1)
 }
 
 /* The pixels tile t's stroke covers, clipped to the band. */
-static bool band_box(const MiniBand *b, TilePos t, int box[4])
+static bool band_box(const MiniBand *b, NavPos t, int box[4])
 {
     int cx = (int)((t.x + 0.5) * b->w / b->gw), cy = (int)((t.y + 0.5) * b->h / b->gh);
     box[0] = cx - (b->thick - 1) / 2;
@@ -275,12 +275,12 @@ static void band_update(MiniBand *b, const Game *g, const BandWalk *wk, int thic
     }
 }
 
-static TilePos walk_tile(const void *src, int i)
+static NavPos walk_tile(const void *src, int i)
 {
     return ((const Mover *)src)->queue[i];
 }
 
-static TilePos preview_tile(const void *src, int i)
+static NavPos preview_tile(const void *src, int i)
 {
     return ((const TileList *)src)->tiles[i];
 }
@@ -351,7 +351,7 @@ SDL_Rect render_minimap_rect(const Game *g)
     return render_layout(g).minimap;
 }
 
-bool render_minimap_pick(const Game *g, int px, int py, TilePos *out)
+bool render_minimap_pick(const Game *g, int px, int py, NavPos *out)
 {
     if (!g->show_minimap)
         return false;
@@ -359,7 +359,7 @@ bool render_minimap_pick(const Game *g, int px, int py, TilePos *out)
     if (rect.w <= 0 || px < rect.x || py < rect.y || px >= rect.x + rect.w || py >= rect.y + rect.h)
         return false;
     int x = (int)((px - rect.x + 0.5) * g->sim.grid.w / rect.w), y = (int)((py - rect.y + 0.5) * g->sim.grid.h / rect.h);
-    *out = tile_pos(x < g->sim.grid.w ? x : g->sim.grid.w - 1, y < g->sim.grid.h ? y : g->sim.grid.h - 1);
+    *out = nav_pos(x < g->sim.grid.w ? x : g->sim.grid.w - 1, y < g->sim.grid.h ? y : g->sim.grid.h - 1);
     return true;
 }
 
@@ -459,7 +459,7 @@ static void draw_band(Renderer *r, const Game *g, SDL_Rect rect, float w, const 
     SDL_FPoint prev = walk ? mini_point(rect, g, g->preview_from.x + 0.5, g->preview_from.y + 0.5)
                             : mini_point(rect, g, g->sim.droid.pos.x, g->sim.droid.pos.y);
     for (int i = 0; i < n; i++) {
-        TilePos t = walk ? walk->tiles[i] : render_walk_tile(g, i);
+        NavPos t = walk ? walk->tiles[i] : render_walk_tile(g, i);
         if (walk && i >= red_from)
             c = (SDL_Color){255, 70, 60, 235};
         SDL_FPoint at = mini_point(rect, g, t.x + 0.5, t.y + 0.5);
@@ -574,7 +574,7 @@ static MarkGeom mark_geom(const Renderer *r, const Game *g, SDL_Rect rect)
     return mg;
 }
 
-static SDL_FPoint mark_centre(const MarkGeom *mg, TilePos t)
+static SDL_FPoint mark_centre(const MarkGeom *mg, NavPos t)
 {
     SDL_FPoint p = {(float)(mg->rect.x + (t.x + 0.5) * mg->rect.w / mg->w),
                     (float)(mg->rect.y + (t.y + 0.5) * mg->rect.h / mg->h)};
@@ -591,7 +591,7 @@ int render_marks_from(const MiniMarks *m, int x, int y)
     int lo = 0, hi = m->count;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        TilePos t = m->tile[mid];
+        NavPos t = m->tile[mid];
         if (t.y < y || (t.y == y && t.x < x))
             lo = mid + 1;
         else
@@ -714,7 +714,7 @@ static bool layer_patch(Renderer *r, const MarkGeom *mg, SDL_Rect box)
 }
 
 /* The box a marker on tile t can touch. */
-static SDL_Rect mark_box(const MarkGeom *mg, TilePos t)
+static SDL_Rect mark_box(const MarkGeom *mg, NavPos t)
 {
     SDL_FPoint c = mark_centre(mg, t);
     SDL_Rect b = {(int)floorf(c.x) - mg->reach, (int)floorf(c.y) - mg->reach, 2 * mg->reach + 1, 2 * mg->reach + 1};
@@ -811,7 +811,7 @@ void render_minimap_draw(Renderer *r, const Game *g)
     draw_view_outline(r, g, rect);
     /* the destination: a ring around its tile, so an exit or a cell there still shows */
     float ui = (float)lay->ui;
-    TilePos end;
+    NavPos end;
     if (render_destination(g, &end)) {
         SDL_FPoint c = mini_point(rect, g, end.x + 0.5, end.y + 0.5);
         render_minimap_marker(r, MARK_TARGET, c.x, c.y, fmaxf(tile * 1.6f, 12.0f * ui), NULL);

@@ -209,7 +209,7 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
         if (says[0])
             n = hud_add(l, n, false, c, 1, "%s", says);
     } else if (g->hover_valid) {
-        bool here = tile_pos_eq(g->hover, mover_plan_tile(&sim->droid));
+        bool here = nav_pos_eq(g->hover, mover_plan_tile(&sim->droid));
         n = hud_add(l, n, false, DIM, 2, "%s", here ? "The droid is here" : "No way there");
     }
     char fps[32] = "";
@@ -504,7 +504,7 @@ static void draw_message(Renderer *r, const Game *g, int top, const SDL_Rect *ta
     double z = g->view.zoom;
     ScreenPos d = iso_world_to_screen(&g->view, g->sim.droid.pos);
     avoid[n++] = (SDL_FRect){(float)(d.x - 20 * z), (float)(d.y - 56 * z), (float)(40 * z), (float)(60 * z)};
-    TilePos e;
+    NavPos e;
     if (render_destination(g, &e)) {
         ScreenPos c = iso_world_to_screen(&g->view, (WorldPos){e.x + 0.5, e.y + 0.5});
         avoid[n++] = (SDL_FRect){(float)(c.x - 32 * z), (float)(c.y - 50 * z), (float)(64 * z), (float)(66 * z)};

@@ -85,7 +85,7 @@ static void diagonal_span(const Sim *l, const Visible *v, int s, int *x0, int *x
     *x1 = hi;
 }
 
-static bool in_visible(const Visible *v, TilePos t)
+static bool in_visible(const Visible *v, NavPos t)
 {
     int s = t.x + t.y, d = t.x - t.y;
     return s >= v->s0 && s <= v->s1 && d >= v->d0 && d <= v->d1;
@@ -94,7 +94,7 @@ static bool in_visible(const Visible *v, TilePos t)
 /* ---- shapes on tiles ------------------------------------------------------------ */
 
 /* The diamond of tile t shrunk by inset, raised rise pixels. */
-static void diamond_points(const IsoView *v, TilePos t, double inset, double rise, SDL_FPoint p[5])
+static void diamond_points(const IsoView *v, NavPos t, double inset, double rise, SDL_FPoint p[5])
 {
     WorldPos corners[4] = {{t.x + inset, t.y + inset}, {t.x + 1 - inset, t.y + inset},
                            {t.x + 1 - inset, t.y + 1 - inset}, {t.x + inset, t.y + 1 - inset}};
@@ -105,7 +105,7 @@ static void diamond_points(const IsoView *v, TilePos t, double inset, double ris
     p[4] = p[0];
 }
 
-static void fill_diamond(Renderer *r, const IsoView *v, TilePos t, double inset, SDL_Color c)
+static void fill_diamond(Renderer *r, const IsoView *v, NavPos t, double inset, SDL_Color c)
 {
     SDL_FPoint p[5];
     diamond_points(v, t, inset, 0, p);
@@ -113,7 +113,7 @@ static void fill_diamond(Renderer *r, const IsoView *v, TilePos t, double inset,
 }
 
 /* A diamond outline, `thick` pixels wide inwards. */
-static void outline_diamond(Renderer *r, const IsoView *v, TilePos t, double inset, double rise, int thick,
+static void outline_diamond(Renderer *r, const IsoView *v, NavPos t, double inset, double rise, int thick,
                             SDL_Color c)
 {
     SDL_FPoint p[5];
@@ -137,7 +137,7 @@ static double zoom_px(const IsoView *v, double px)
 
 /* The screen rectangle a sprite w x h (at zoom 1) covers, its top `rise`
  * pixels above tile t's top corner and centred on it. */
-static SDL_FRect tile_sprite_rect(const IsoView *v, TilePos t, int w, int h, int rise)
+static SDL_FRect tile_sprite_rect(const IsoView *v, NavPos t, int w, int h, int rise)
 {
     ScreenPos top = iso_tile_to_screen(v, t);
     SDL_FRect d = {(float)(top.x - zoom_px(v, w * 0.5)), (float)(top.y - zoom_px(v, rise)), (float)zoom_px(v, w),
@@ -158,7 +158,7 @@ static void draw_ground(Renderer *r, const Game *g, const Pass *p)
             int img = r->assets->ground[k];
             if (img < 0)
                 continue;
-            SDL_FRect d = tile_sprite_rect(&p->v, tile_pos(x, s - x), TILE_PX_W, GROUND_PX_H, 0);
+            SDL_FRect d = tile_sprite_rect(&p->v, nav_pos(x, s - x), TILE_PX_W, GROUND_PX_H, 0);
             if (k == TILE_WATER)
                 d.y += (float)zoom_px(&p->v, 4);
             render_blit(r, img, NULL, d.x, d.y, r->sprite[img].w, r->sprite[img].h);
@@ -256,12 +256,12 @@ static void build_cones(Renderer *r, const Game *g)
         if (r->actors[k].kind != ACTOR_SENTRY || !sentry_telegraphed(g, id))
             continue;
         const Sentry *e = &g->sim.sentries.list[id];
-        TilePos at = e->mover.tile;
+        NavPos at = e->mover.tile;
         int v = severity(e->state);
         for (int y = at.y - SENTRY_SIGHT_RANGE; y <= at.y + SENTRY_SIGHT_RANGE; y++)
             for (int x = at.x - SENTRY_SIGHT_RANGE; x <= at.x + SENTRY_SIGHT_RANGE; x++)
                 if (tilemap_get(m, x, y) < v && sim_kind(&g->sim, x, y) != TILE_VOID && !sim_opaque(&g->sim, x, y) &&
-                    sim_sentry_sees(&g->sim, id, tile_pos(x, y)))
+                    sim_sentry_sees(&g->sim, id, nav_pos(x, y)))
                     tilemap_raise(m, x, y, v);
     }
 }
@@ -269,7 +269,7 @@ static void build_cones(Renderer *r, const Game *g)
 /* The edges of tile t whose neighbour is outside the area (value 0 in m,
  * or below `at_least`), as lines; its corners top, right, bottom, left are
  * (x, y), (x+1, y), (x+1, y+1), (x, y+1). */
-static void outline_area(Renderer *r, const IsoView *v, const TileMap *m, TilePos t, int at_least, SDL_Color c)
+static void outline_area(Renderer *r, const IsoView *v, const TileMap *m, NavPos t, int at_least, SDL_Color c)
 {
     static const int nx[4] = {0, 1, 0, -1}, ny[4] = {-1, 0, 1, 0};
     static const double cx[5] = {0, 1, 1, 0, 0}, cy[5] = {0, 0, 1, 1, 0};
@@ -290,7 +290,7 @@ static void draw_cones(Renderer *r, const Pass *p)
 {
     const TileMap *m = &r->cones;
     for (int i = 0; i < m->count; i++) {
-        TilePos t = tile_pos(m->list[i] % m->w, m->list[i] / m->w);
+        NavPos t = nav_pos(m->list[i] % m->w, m->list[i] / m->w);
         if (!in_visible(&p->floor, t))
             continue;
         int v = m->cell[m->list[i]];
@@ -317,7 +317,7 @@ static void patrol_walk(Renderer *r, const Game *g, const Sentry *e, PatrolFn f,
     if (n < 2)
         return;
     for (int k = 0; k < n; k++) {
-        TilePos a = ss->points[e->patrol_first + k], b = ss->points[e->patrol_first + (k + 1) % n];
+        NavPos a = ss->points[e->patrol_first + k], b = ss->points[e->patrol_first + (k + 1) % n];
         double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
         int dots = (int)ceil(len * PATROL_DOTS_PER_TILE);
         f(r, p, ctx, (WorldPos){a.x + 0.5, a.y + 0.5}, k);
@@ -329,7 +329,7 @@ static void patrol_walk(Renderer *r, const Game *g, const Sentry *e, PatrolFn f,
 static void patrol_dot(Renderer *r, const Pass *p, void *ctx, WorldPos at, int way)
 {
     (void)ctx;
-    TilePos t = tile_pos((int)floor(at.x), (int)floor(at.y));
+    NavPos t = nav_pos((int)floor(at.x), (int)floor(at.y));
     if (!in_visible(&p->floor, t))
         return;
     double z = p->v.zoom;
@@ -360,7 +360,7 @@ static void build_noise(Renderer *r, const Game *g)
         r->noise_for = -1;
         return;
     }
-    if (r->noise_for == g->noise_since && tile_pos_eq(r->noise_at, s->droid.tile) && r->noise.w == s->w &&
+    if (r->noise_for == g->noise_since && nav_pos_eq(r->noise_at, s->droid.tile) && r->noise.w == s->w &&
         r->noise.h == s->h)
         return;
     tilemap_clear(&r->noise);
@@ -369,10 +369,10 @@ static void build_noise(Renderer *r, const Game *g)
     r->noise_for = g->noise_since;
     r->noise_at = s->droid.tile;
     int reach = SENTRY_HEAR_RADIUS + SENTRY_HEAR_DOOR + 1;
-    TilePos d = s->droid.tile;
+    NavPos d = s->droid.tile;
     for (int y = d.y - reach; y <= d.y + reach; y++)
         for (int x = d.x - reach; x <= d.x + reach; x++)
-            if (x >= 0 && y >= 0 && x < s->w && y < s->h && sim_hears_at(s, tile_pos(x, y))) {
+            if (x >= 0 && y >= 0 && x < s->w && y < s->h && sim_hears_at(s, nav_pos(x, y))) {
                 int dist = abs(x - d.x) > abs(y - d.y) ? abs(x - d.x) : abs(y - d.y);
                 tilemap_raise(&r->noise, x, y, 1 + dist);
             }
@@ -393,7 +393,7 @@ static void draw_noise(Renderer *r, const Game *g, const Pass *p)
     double fade = 1.0 - (g->clock - g->noise_since) / NOISE_SHOW;
     int front = noise_front(g);
     for (int i = 0; i < m->count; i++) {
-        TilePos t = tile_pos(m->list[i] % m->w, m->list[i] / m->w);
+        NavPos t = nav_pos(m->list[i] % m->w, m->list[i] / m->w);
         int v = m->cell[m->list[i]];
         if (v > front || !in_visible(&p->floor, t))
             continue;
@@ -421,7 +421,7 @@ static int cut_index(const Game *g)
 {
     const Sim *s = &g->sim;
     double walk = g->predict.ticks * SIM_DROID_SPEED / SIM_TICK_HZ, at_cost = 0;
-    TilePos at = g->preview_from;
+    NavPos at = g->preview_from;
     for (int i = 0; i < g->preview.count; i++) {
         at_cost += sim_units((int64_t)mover_step_cost(&s->grid, at, g->preview.tiles[i]));
         if (at_cost > walk)
@@ -470,7 +470,7 @@ static void index_free(IndexList *l)
 }
 
 /* How many diagonal rows or columns tile t lies outside vis (0: inside). */
-static int visible_gap(const Visible *vis, TilePos t)
+static int visible_gap(const Visible *vis, NavPos t)
 {
     int s = t.x + t.y, d = t.x - t.y;
     int gs = s < vis->s0 ? vis->s0 - s : s > vis->s1 ? s - vis->s1 : 0;
@@ -481,7 +481,7 @@ static int visible_gap(const Visible *vis, TilePos t)
 /* The indices 0..n-1 of a walk (tile(i) a step from tile(i - 1)) in vis: a
  * step changes x + y and x - y by at most 2 each, so from a tile g rows or
  * columns away the next (g + 1) / 2 - 1 tiles are off it too. */
-static void walk_on_screen(IndexList *out, const Visible *vis, int n, TilePos (*tile)(const Game *, int),
+static void walk_on_screen(IndexList *out, const Visible *vis, int n, NavPos (*tile)(const Game *, int),
                            const Game *g)
 {
     out->count = 0;
@@ -497,12 +497,12 @@ static void walk_on_screen(IndexList *out, const Visible *vis, int n, TilePos (*
     }
 }
 
-static TilePos walk_tile_at(const Game *g, int i)
+static NavPos walk_tile_at(const Game *g, int i)
 {
     return render_walk_tile(g, i);
 }
 
-static TilePos preview_tile_at(const Game *g, int i)
+static NavPos preview_tile_at(const Game *g, int i)
 {
     return g->preview.tiles[i];
 }
@@ -560,7 +560,7 @@ static void draw_preview(Renderer *r, const Game *g, const Pass *p)
     int thick = p->v.zoom >= 1.5 ? 3 : 2;
     for (int k = 0; k < sh->preview.count; k++) {
         int i = sh->preview.at[k];
-        TilePos t = g->preview.tiles[i];
+        NavPos t = g->preview.tiles[i];
         if (!in_visible(&p->floor, t))
             continue;
         if (i >= g->preview_afford) { /* the energy runs out before: an empty outline */
@@ -595,7 +595,7 @@ static void draw_marks(Renderer *r, const Game *g, const Pass *p)
         if (r->actors[i].kind == ACTOR_SENTRY && sentry_telegraphed(g, r->actors[i].index))
             patrol_walk(r, g, &g->sim.sentries.list[r->actors[i].index], patrol_dot, p, NULL);
     for (int k = 0; k < sh->walk.count; k++) {
-        TilePos t = render_walk_tile(g, sh->walk.at[k]);
+        NavPos t = render_walk_tile(g, sh->walk.at[k]);
         if (in_visible(&p->floor, t))
             fill_diamond(r, &p->v, t, 0.3, PATH_COLOR);
     }
@@ -631,7 +631,7 @@ static SDL_FRect sentry_rect(const Renderer *r, const IsoView *v, const Sentry *
 /* A door from the sheet: its row by the walls it stands between, its frame
  * by how far open the sim says it is. front: only the near post and lintel,
  * drawn over the droid standing in the doorway. */
-static void draw_door(Renderer *r, const Game *g, const IsoView *v, TilePos t, bool front)
+static void draw_door(Renderer *r, const Game *g, const IsoView *v, NavPos t, bool front)
 {
     const Sim *sim = &g->sim;
     bool along_x = sim_kind(sim, t.x - 1, t.y) == TILE_WALL || sim_kind(sim, t.x + 1, t.y) == TILE_WALL;
@@ -644,7 +644,7 @@ static void draw_door(Renderer *r, const Game *g, const IsoView *v, TilePos t, b
 
 /* The exit: dark and shut while locked, a lit, animated beam once open (a
  * cached block holds its first frame). */
-static void draw_exit(Renderer *r, const Game *g, const Pass *p, TilePos t)
+static void draw_exit(Renderer *r, const Game *g, const Pass *p, NavPos t)
 {
     SDL_FRect dst = tile_sprite_rect(&p->v, t, EXIT_FRAME_W, EXIT_FRAME_H, EXIT_ANCHOR_Y);
     if (!g->sim.exit_open) {
@@ -756,7 +756,7 @@ static void collect_actors(Renderer *r, const Game *g, const IsoView *v)
 /* A wall at height hf (1 full, WALL_LOW a low block). A lowered wall is its
  * sprite's lower faces with the top face moved down onto them. faces_hidden:
  * walls in front on all three sides hide everything but the top face. */
-static void draw_wall(Renderer *r, const IsoView *v, TilePos t, float hf, bool faces_hidden)
+static void draw_wall(Renderer *r, const IsoView *v, NavPos t, float hf, bool faces_hidden)
 {
     const Sprite *sp = &r->sprite[IMAGE_WALL];
     SDL_FRect d = tile_sprite_rect(v, t, TILE_PX_W, WALL_PX_H, WALL_RISE);
@@ -799,18 +799,18 @@ static void draw_tile_object(Renderer *r, const Game *g, const Pass *p, int x, i
         bool hidden = hf >= 0.999f && sim_kind(sim, x + 1, y) == TILE_WALL && sim_kind(sim, x, y + 1) == TILE_WALL &&
                       sim_kind(sim, x + 1, y + 1) == TILE_WALL && wall_height(r, p, x + 1, y) >= 0.999f &&
                       wall_height(r, p, x, y + 1) >= 0.999f && wall_height(r, p, x + 1, y + 1) >= 0.999f;
-        draw_wall(r, &p->v, tile_pos(x, y), hf, hidden);
+        draw_wall(r, &p->v, nav_pos(x, y), hf, hidden);
         break;
     }
     case TILE_DOOR:
-        draw_door(r, g, &p->v, tile_pos(x, y), false);
+        draw_door(r, g, &p->v, nav_pos(x, y), false);
         break;
     case TILE_EXIT:
-        draw_exit(r, g, p, tile_pos(x, y));
+        draw_exit(r, g, p, nav_pos(x, y));
         break;
     case TILE_CELL: {
         double bob = p->bake ? 0.0 : 2 * sin(g->clock * 3 + x);
-        SDL_FRect d = tile_sprite_rect(&p->v, tile_pos(x, y), CELL_W, CELL_H, CELL_ANCHOR_Y);
+        SDL_FRect d = tile_sprite_rect(&p->v, nav_pos(x, y), CELL_W, CELL_H, CELL_ANCHOR_Y);
         d.y += (float)zoom_px(&p->v, bob);
         render_blit(r, IMAGE_CELL, NULL, d.x, d.y, r->sprite[IMAGE_CELL].w, r->sprite[IMAGE_CELL].h);
         break;
@@ -932,11 +932,11 @@ static void draw_prediction(Renderer *r, const Game *g, const IsoView *v)
         }
         pin_badge(r, v, at, b, 72, 26); /* above the droid's head, should it stand there */
     } else if (pr->outcome == PREDICT_UNSEEN) {
-        TilePos end = g->preview.tiles[g->preview.count - 1];
+        NavPos end = g->preview.tiles[g->preview.count - 1];
         pin_badge(r, v, (WorldPos){end.x + 0.5, end.y + 0.5}, BADGE_CHECK, 60, 20); /* above the destination's arrow */
     } else if (pr->outcome == PREDICT_CUT) {
         int i = r->shown.cut_from; /* cut_index, found this frame */
-        TilePos t = i < g->preview.count ? g->preview.tiles[i] : g->preview.tiles[g->preview.count - 1];
+        NavPos t = i < g->preview.count ? g->preview.tiles[i] : g->preview.tiles[g->preview.count - 1];
         pin_badge(r, v, (WorldPos){t.x + 0.5, t.y + 0.5}, BADGE_CUT, 60, 20);
         const char *say = "not predicted past here";
         TTF_Font *f = r->assets->font;
@@ -959,7 +959,7 @@ static void draw_overlay(Renderer *r, const Game *g, const IsoView *v)
     int thick = z >= 1.5 ? 3 : 2;
     draw_effects(r, g, v);
     /* the destination: where the walk ends, a marker floating over it */
-    TilePos end;
+    NavPos end;
     if (render_destination(g, &end)) {
         double pulse = 0.5 + 0.5 * sin(g->clock * 5);
         outline_diamond(r, v, end, 0.08 + 0.05 * pulse, 0, thick, (SDL_Color){140, 240, 255, 255});
@@ -977,9 +977,9 @@ static void draw_overlay(Renderer *r, const Game *g, const IsoView *v)
         outline_diamond(r, v, g->level.start, 0.12, 0, thick, (SDL_Color){255, 210, 60, 255});
     /* the hovered tile; a wall is outlined on its top, where it is seen */
     if (g->hover_valid) {
-        TilePos h = g->hover;
+        NavPos h = g->hover;
         bool wall = sim_kind(&g->sim, h.x, h.y) == TILE_WALL;
-        bool blocked = !grid_walkable(&g->sim.grid, h.x, h.y);
+        bool blocked = !nav_grid_walkable(&g->sim.grid, h.x, h.y);
         double rise = wall ? zoom_px(v, WALL_RISE) * render_cut_height(r, h.x, h.y) : 0.0;
         SDL_Color c = blocked ? (SDL_Color){255, 110, 90, 255} : (SDL_Color){255, 240, 150, 255};
         outline_diamond(r, v, h, 0.0, rise, thick, c);
@@ -1069,7 +1069,7 @@ static bool blocks_reserve(BlockCache *c, int need)
 }
 
 /* Marks the blocks that show tile t (its ground and anything standing on it) stale. */
-static void blocks_forget_tile(BlockCache *c, const IsoView *v0, TilePos t)
+static void blocks_forget_tile(BlockCache *c, const IsoView *v0, NavPos t)
 {
     SDL_FRect d = tile_sprite_rect(v0, t, TILE_PX_W, TALL_RISE + GROUND_PX_H, TALL_RISE);
     int bx0 = (int)floor(d.x / BLOCK) - 1, bx1 = (int)floor((d.x + d.w) / BLOCK) + 1;
@@ -1088,7 +1088,7 @@ static unsigned char tile_look(const Sim *sim, int x, int y)
 {
     TileKind k = sim_kind(sim, x, y);
     if (k == TILE_DOOR)
-        return (unsigned char)(k | render_door_frame(sim, tile_pos(x, y)) << 4);
+        return (unsigned char)(k | render_door_frame(sim, nav_pos(x, y)) << 4);
     if (k == TILE_EXIT)
         return (unsigned char)(k | (sim->exit_open ? 0x80 : 0));
     return (unsigned char)k;
@@ -1107,7 +1107,7 @@ static uint64_t look_signature(const Game *g)
 }
 
 /* Looks at tile t again: forgets the images around it if its look changed. */
-static void look_again(BlockCache *c, const Sim *sim, const IsoView *v0, TilePos t)
+static void look_again(BlockCache *c, const Sim *sim, const IsoView *v0, NavPos t)
 {
     if (t.x < 0 || t.y < 0 || t.x >= sim->w || t.y >= sim->h)
         return;
@@ -1118,11 +1118,11 @@ static void look_again(BlockCache *c, const Sim *sim, const IsoView *v0, TilePos
     c->look[i] = lk;
 }
 
-static void watch_add(BlockCache *c, TilePos t)
+static void watch_add(BlockCache *c, NavPos t)
 {
     if (c->watch_count == c->watch_cap) {
         int cap = c->watch_cap ? c->watch_cap * 2 : 64;
-        TilePos *w = realloc(c->watch, (size_t)cap * sizeof *w);
+        NavPos *w = realloc(c->watch, (size_t)cap * sizeof *w);
         if (!w)
             return;
         c->watch = w;
@@ -1189,7 +1189,7 @@ static void blocks_check(Renderer *r, const Game *g, const IsoView *v0, bool bob
         watch_add(c, sim->taken[i]);
     for (int k = 0; k < sim->door_active_count + sim->door_entered; k++) {
         const SimDoor *d = &sim->doors[sim->door_active[k]];
-        watch_add(c, tile_pos(d->x, d->y));
+        watch_add(c, nav_pos(d->x, d->y));
     }
     if (sim->has_exit)
         watch_add(c, sim->exit);
@@ -1270,7 +1270,7 @@ static void live_rect(BlockGrid *bg, SDL_FRect d)
             bg->live[by * bg->nx + bx] = 1;
 }
 
-static void live_tile(BlockGrid *bg, const IsoView *v, TilePos t, bool tall)
+static void live_tile(BlockGrid *bg, const IsoView *v, NavPos t, bool tall)
 {
     live_rect(bg, tall ? tile_sprite_rect(v, t, TILE_PX_W, TALL_RISE + GROUND_PX_H, TALL_RISE)
                        : tile_sprite_rect(v, t, TILE_PX_W, GROUND_PX_H + 8, 0));
@@ -1287,7 +1287,7 @@ static void patrol_live(Renderer *r, const Pass *p, void *ctx, WorldPos at, int 
     (void)p;
     (void)way;
     const PatrolLive *pl = ctx;
-    live_tile(pl->bg, pl->v, tile_pos((int)floor(at.x), (int)floor(at.y)), false);
+    live_tile(pl->bg, pl->v, nav_pos((int)floor(at.x), (int)floor(at.y)), false);
 }
 
 /* Everything that is not drawn the way a cached block shows it: the actors
@@ -1314,20 +1314,20 @@ static void mark_live(Renderer *r, const Game *g, const IsoView *v, BlockGrid *b
             PatrolLive pl = {bg, v};
             patrol_walk(r, g, e, patrol_live, NULL, &pl);
             int k = SENTRY_SIGHT_RANGE;
-            ScreenPos top = iso_tile_to_screen(v, tile_pos(e->mover.tile.x - k, e->mover.tile.y - k));
+            ScreenPos top = iso_tile_to_screen(v, nav_pos(e->mover.tile.x - k, e->mover.tile.y - k));
             double half = zoom_px(v, (2 * k + 1) * TILE_PX_W * 0.5);
             live_rect(bg, (SDL_FRect){(float)(top.x - half), (float)top.y, (float)(2 * half), (float)(2 * half)});
         }
     }
     for (int k = 0; k < c->count; k++)
-        live_tile(bg, v, tile_pos(c->active[k] % c->w, c->active[k] / c->w), true);
+        live_tile(bg, v, nav_pos(c->active[k] % c->w, c->active[k] / c->w), true);
     const OnScreen *sh = &r->shown;
     for (int k = 0; k < sh->walk.count; k++)
         live_tile(bg, v, render_walk_tile(g, sh->walk.at[k]), false);
     for (int k = 0; k < sh->preview.count; k++)
         live_tile(bg, v, g->preview.tiles[sh->preview.at[k]], false);
     for (int i = 0; i < r->noise.count; i++)
-        live_tile(bg, v, tile_pos(r->noise.list[i] % r->noise.w, r->noise.list[i] / r->noise.w), false);
+        live_tile(bg, v, nav_pos(r->noise.list[i] % r->noise.w, r->noise.list[i] / r->noise.w), false);
     const MiniMarks *mk = &r->marks;
     for (int k = 0; k < sh->marks.count; k++) {
         int i = sh->marks.at[k];

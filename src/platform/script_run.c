@@ -153,18 +153,18 @@ long script_step(App *app, Script *s)
             break;
         case SCRIPT_CLICKTILE:
         case SCRIPT_RCLICKTILE:
-            if (!grid_in_bounds(&g->sim.grid, a[0], a[1])) {
+            if (!nav_grid_in_bounds(&g->sim.grid, a[0], a[1])) {
                 script_error(s, c, "tile %d,%d is outside the %dx%d level", a[0], a[1], g->sim.grid.w,
                              g->sim.grid.h);
                 return SCRIPT_FAILED;
             } else if (g->editing) {
-                game_edit_press(g, tile_pos(a[0], a[1]), c->op == SCRIPT_RCLICKTILE);
+                game_edit_press(g, nav_pos(a[0], a[1]), c->op == SCRIPT_RCLICKTILE);
                 game_edit_release(g);
             } else if (c->op == SCRIPT_CLICKTILE) {
                 /* as a player would: the pointer on the tile, its route's prediction, then the click */
-                game_hover(g, true, tile_pos(a[0], a[1]));
+                game_hover(g, true, nav_pos(a[0], a[1]));
                 game_predict_now(g, true);
-                game_click_tile(g, tile_pos(a[0], a[1]));
+                game_click_tile(g, nav_pos(a[0], a[1]));
             }
             break;
         case SCRIPT_KEY:
@@ -208,8 +208,8 @@ long script_step(App *app, Script *s)
  * problem as FILE:LINE:COL: message. */
 bool script_ready(const char *path, Script *s)
 {
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     if (script_load(path, s, &d)) {
         for (int i = 0; i < s->count; i++) {
             const ScriptCmd *c = &s->cmd[i];
@@ -218,12 +218,12 @@ bool script_ready(const char *path, Script *s)
             SDL_GameControllerButton b;
             if ((c->op == SCRIPT_KEY || c->op == SCRIPT_KEYDOWN || c->op == SCRIPT_KEYUP) &&
                 !parse_key(c->text, &key, &mod))
-                diag_add(&d, path, c->line, c->col,
+                nav_diag_add(&d, path, c->line, c->col,
                          "unknown key '%s' (SDL key names: E, 3, Escape, PageDown, F1; ctrl+, shift+, alt+ before)",
                          c->text);
             if (c->op == SCRIPT_PAD && strcmp(c->text, "plug") && strcmp(c->text, "unplug") &&
                 !pad_button_from_name(c->text, &b))
-                diag_add(&d, path, c->line, c->col,
+                nav_diag_add(&d, path, c->line, c->col,
                          "unknown pad input '%s' (plug, unplug, a, b, start, up, down, left, right)", c->text);
         }
     }
@@ -231,7 +231,7 @@ bool script_ready(const char *path, Script *s)
         fprintf(stderr, "%s\n", d.msg[i]);
     if (d.dropped)
         fprintf(stderr, "%s: (and %d more)\n", path, d.dropped);
-    if (diag_total(&d) == 0)
+    if (nav_diag_total(&d) == 0)
         return true;
     script_free(s);
     return false;

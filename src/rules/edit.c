@@ -33,7 +33,7 @@ static void put(Level *l, int index, char glyph)
 {
     l->glyphs[index] = glyph;
     if (glyph == '@')
-        l->start = tile_pos(index % l->w, index / l->w);
+        l->start = nav_pos(index % l->w, index / l->w);
 }
 
 void edit_begin(EditHistory *h)
@@ -92,7 +92,7 @@ static bool only_void_besides(const Level *l, int x, int y, bool row)
     return true;
 }
 
-EditResult edit_paint(EditHistory *h, Level *l, TilePos t, char glyph)
+EditResult edit_paint(EditHistory *h, Level *l, NavPos t, char glyph)
 {
     TileKind kind;
     if (!tile_from_glyph(glyph, &kind))

@@ -49,7 +49,7 @@ void edit_reset(EditHistory *h);
 void edit_begin(EditHistory *h);
 /* Puts glyph on tile t. '@' moves the droid start there (the old start
  * becomes floor). Outside a stroke it makes a stroke of its own. */
-EditResult edit_paint(EditHistory *h, Level *l, TilePos t, char glyph);
+EditResult edit_paint(EditHistory *h, Level *l, NavPos t, char glyph);
 void edit_end(EditHistory *h);
 
 /* Undoes or redoes one stroke; returns the tiles it touched (valid until the

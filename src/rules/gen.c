@@ -101,15 +101,15 @@ typedef struct Map {
     int splits, cap;    /* rooms and splits hold cap each */
     int room_area;      /* floor tiles a room aims at: larger ones are split */
     int patrol_clear;   /* floor steps from a patrol's way the droid can keep */
-    Grid grid;          /* the costs, once the terrain is done */
-    TilePos start, exit;
-    TilePos cell[TOUR_EXACT_MAX];
+    NavGrid grid;          /* the costs, once the terrain is done */
+    NavPos start, exit;
+    NavPos cell[TOUR_EXACT_MAX];
     int cells;
-    TilePos *post;      /* sentry posts, in the order placed */
-    TilePos (*patrol)[2]; /* each sentry's waypoints after its post */
+    NavPos *post;      /* sentry posts, in the order placed */
+    NavPos (*patrol)[2]; /* each sentry's waypoints after its post */
     int *patrol_n;      /* 0: a guard */
     int sentries, sentry_cap;
-    TilePos *pick;      /* w*h scratch for picking tiles */
+    NavPos *pick;      /* w*h scratch for picking tiles */
 } Map;
 
 static size_t at(const Map *m, int x, int y)
@@ -133,7 +133,7 @@ static void map_free(Map *m)
     free(m->patrol);
     free(m->patrol_n);
     free(m->pick);
-    grid_deinit(&m->grid);
+    nav_grid_deinit(&m->grid);
     memset(m, 0, sizeof *m);
 }
 
@@ -170,7 +170,7 @@ static void map_clear(Map *m)
     for (size_t i = 0; i < n; i++)
         m->room_of[i] = -1;
     m->rooms = m->splits = m->cells = m->sentries = 0;
-    grid_deinit(&m->grid);
+    nav_grid_deinit(&m->grid);
 }
 
 /* ---- rooms ----------------------------------------------------------------------- */
@@ -246,7 +246,7 @@ static bool open_split(Map *m, uint64_t *rng, const Split *s)
     int n = 0;
     for (int p = s->from; p <= s->to; p++)
         if (split_gap_ok(m, s, p))
-            m->pick[n++] = tile_pos(p, 0);
+            m->pick[n++] = nav_pos(p, 0);
     if (n == 0)
         return false;
     int want = n >= 8 && rng_pct(rng, 30) ? 2 : 1;
@@ -331,30 +331,30 @@ static bool make_layout(Map *m, uint64_t *rng)
             return false;
     open_loops(m, rng);
     add_terrain(m, rng);
-    if (!grid_init(&m->grid, m->w, m->h))
+    if (!nav_grid_init(&m->grid, m->w, m->h))
         return false;
     for (int y = 0; y < m->h; y++)
         for (int x = 0; x < m->w; x++) {
             TileKind k = TILE_WALL;
             tile_from_glyph(glyph(m, x, y), &k);
-            grid_set(&m->grid, x, y, tile_info(k)->cost);
+            nav_grid_set(&m->grid, x, y, tile_info(k)->cost);
         }
     return true;
 }
 
 /* ---- placing things -------------------------------------------------------------- */
 
-static double steps_of(const Field *f, TilePos t)
+static double steps_of(const NavField *f, NavPos t)
 {
-    uint64_t c = field_cost(f, t);
-    return c == UINT64_MAX ? -1 : (double)c / (double)PATH_UNIT_STRAIGHT;
+    uint64_t c = nav_field_cost(f, t);
+    return c == UINT64_MAX ? -1 : (double)c / (double)NAV_UNIT_STRAIGHT;
 }
 
 /* A plain floor tile, away from openings, in room `room` (-1: any), that
  * `ok` accepts; false when there is none. */
-typedef bool (*TileOk)(const Map *m, TilePos t, const void *ctx);
+typedef bool (*TileOk)(const Map *m, NavPos t, const void *ctx);
 
-static bool pick_tile(Map *m, uint64_t *rng, int room, TileOk ok, const void *ctx, TilePos *out)
+static bool pick_tile(Map *m, uint64_t *rng, int room, TileOk ok, const void *ctx, NavPos *out)
 {
     int n = 0;
     for (int y = 1; y < m->h - 1; y++)
@@ -362,8 +362,8 @@ static bool pick_tile(Map *m, uint64_t *rng, int room, TileOk ok, const void *ct
             size_t i = at(m, x, y);
             if (m->g[i] != '.' || m->by_gap[i] || (room >= 0 && m->room_of[i] != room))
                 continue;
-            if (!ok || ok(m, tile_pos(x, y), ctx))
-                m->pick[n++] = tile_pos(x, y);
+            if (!ok || ok(m, nav_pos(x, y), ctx))
+                m->pick[n++] = nav_pos(x, y);
         }
     if (n == 0)
         return false;
@@ -384,15 +384,15 @@ static void shuffle_rooms(const Map *m, uint64_t *rng, int *order)
 }
 
 typedef struct Near {
-    const Field *from;  /* costs from a tile */
+    const NavField *from;  /* costs from a tile */
     uint64_t lo, hi;    /* the cost a pick must lie within (path.h units: integers, the same on every build) */
 } Near;
 
-static bool within(const Map *m, TilePos t, const void *ctx)
+static bool within(const Map *m, NavPos t, const void *ctx)
 {
     (void)m;
     const Near *n = ctx;
-    uint64_t c = field_cost(n->from, t);
+    uint64_t c = nav_field_cost(n->from, t);
     return c != UINT64_MAX && c >= n->lo && c <= n->hi;
 }
 
@@ -409,14 +409,14 @@ static bool wall_opaque(const void *ctx, int x, int y)
  * from the start by path, out of its sight, not beside another sentry's
  * post, far enough from the exit. */
 typedef struct Watch {
-    const Field *start; /* costs from the start */
-    const Field *exit;  /* costs from the exit */
+    const NavField *start; /* costs from the start */
+    const NavField *exit;  /* costs from the exit */
     double exit_clear;  /* floor steps from it, at least */
-    const Field *post;  /* costs from the post (waypoints), or NULL */
+    const NavField *post;  /* costs from the post (waypoints), or NULL */
     double lo, hi;      /* ... within these floor steps of it */
 } Watch;
 
-static bool sentry_spot(const Map *m, TilePos t, const void *ctx)
+static bool sentry_spot(const Map *m, NavPos t, const void *ctx)
 {
     const Watch *w = ctx;
     if (steps_of(w->start, t) < START_CLEAR)
@@ -439,31 +439,31 @@ static bool sentry_spot(const Map *m, TilePos t, const void *ctx)
 
 /* Does the patrol leg from a to b (a shortest way, as the sentry walks it)
  * keep out of the start's sight (walls alone blocking it)? */
-static bool leg_clear(const Map *m, TilePos a, TilePos b)
+static bool leg_clear(const Map *m, NavPos a, NavPos b)
 {
-    Field f;
-    if (!field_init(&f, &m->grid, b, PATH_TOPO_8))
+    NavField f;
+    if (!nav_field_init(&f, &m->grid, b, NAV_TOPO_8))
         return false;
     bool ok = true;
-    for (TilePos t = a;;) {
+    for (NavPos t = a;;) {
         int dx = t.x - m->start.x, dy = t.y - m->start.y;
         if (dx * dx + dy * dy <= (SENTRY_SIGHT_RANGE + 1) * (SENTRY_SIGHT_RANGE + 1) &&
             sight_line(t, m->start, wall_opaque, m)) {
             ok = false;
             break;
         }
-        if (!field_next(&f, t, &t))
+        if (!nav_field_next(&f, t, &t))
             break;
     }
-    field_deinit(&f);
+    nav_field_deinit(&f);
     return ok;
 }
 
 /* Is every leg of sentry i's patrol out of the start's sight? */
-static bool patrol_clear(const Map *m, TilePos post, const TilePos *way, int n)
+static bool patrol_clear(const Map *m, NavPos post, const NavPos *way, int n)
 {
     for (int k = 0; k <= n; k++) {
-        TilePos a = k == 0 ? post : way[k - 1], b = k == n ? post : way[k];
+        NavPos a = k == 0 ? post : way[k - 1], b = k == n ? post : way[k];
         if (!leg_clear(m, a, b))
             return false;
     }
@@ -472,38 +472,38 @@ static bool patrol_clear(const Map *m, TilePos post, const TilePos *way, int n)
 
 /* Blocks in g every tile within reach floor steps of t (near: a bounded
  * field of the map's size, reused). */
-static bool block_near(Grid *g, const Map *m, Field *near, TilePos t, double reach)
+static bool block_near(NavGrid *g, const Map *m, NavField *near, NavPos t, double reach)
 {
-    if (!field_update(near, &m->grid, t, (uint64_t)(reach * (double)PATH_UNIT_STRAIGHT)))
+    if (!nav_field_update(near, &m->grid, t, (uint64_t)(reach * (double)NAV_UNIT_STRAIGHT)))
         return false;
     int r = (int)reach; /* a step costs at least 1: nothing farther is within reach */
     for (int y = t.y - r; y <= t.y + r; y++)
         for (int x = t.x - r; x <= t.x + r; x++)
-            if (field_cost(near, tile_pos(x, y)) != UINT64_MAX)
-                grid_set(g, x, y, 0);
+            if (nav_field_cost(near, nav_pos(x, y)) != UINT64_MAX)
+                nav_grid_set(g, x, y, 0);
     return true;
 }
 
 /* Blocks in g the tiles within earshot of sentry i: of a guard's post
  * (GUARD_CLEAR), of every tile of a patrol's legs (m->patrol_clear). */
-static bool block_sentry(Grid *g, const Map *m, Field *near, int i)
+static bool block_sentry(NavGrid *g, const Map *m, NavField *near, int i)
 {
     int n = m->patrol_n[i];
     if (n == 0)
         return block_near(g, m, near, m->post[i], GUARD_CLEAR);
-    const TilePos *way = m->patrol[i];
+    const NavPos *way = m->patrol[i];
     for (int k = 0; k <= n; k++) {
-        TilePos a = k == 0 ? m->post[i] : way[k - 1], b = k == n ? m->post[i] : way[k];
-        Field f;
-        if (!field_init(&f, &m->grid, b, PATH_TOPO_8))
+        NavPos a = k == 0 ? m->post[i] : way[k - 1], b = k == n ? m->post[i] : way[k];
+        NavField f;
+        if (!nav_field_init(&f, &m->grid, b, NAV_TOPO_8))
             return false;
         bool ok = true;
-        for (TilePos t = a; ok;) {
+        for (NavPos t = a; ok;) {
             ok = block_near(g, m, near, t, m->patrol_clear);
-            if (!field_next(&f, t, &t))
+            if (!nav_field_next(&f, t, &t))
                 break;
         }
-        field_deinit(&f);
+        nav_field_deinit(&f);
         if (!ok)
             return false;
     }
@@ -512,14 +512,14 @@ static bool block_sentry(Grid *g, const Map *m, Field *near, int i)
 
 /* g becomes the map's grid with every tile within earshot of a sentry
  * `mask` names (bit i: sentry i; all past 63 when bit 63) blocked. */
-static bool earshot_grid(const Map *m, uint64_t mask, Grid *g)
+static bool earshot_grid(const Map *m, uint64_t mask, NavGrid *g)
 {
-    Field near = {0};
-    bool ok = grid_copy(g, &m->grid) && field_init_bounded(&near, m->w, m->h, PATH_TOPO_8);
+    NavField near = {0};
+    bool ok = nav_grid_copy(g, &m->grid) && nav_field_init_bounded(&near, m->w, m->h, NAV_TOPO_8);
     for (int i = 0; i < m->sentries && ok; i++)
         if (mask & (UINT64_C(1) << (i < 63 ? i : 63)))
             ok = block_sentry(g, m, &near, i);
-    field_deinit(&near);
+    nav_field_deinit(&near);
     return ok;
 }
 
@@ -527,17 +527,17 @@ static bool earshot_grid(const Map *m, uint64_t mask, Grid *g)
  * the sentries `mask` names? */
 static bool passable(const Map *m, uint64_t mask)
 {
-    Grid g = {0};
-    Field fs;
-    bool ok = earshot_grid(m, mask, &g) && grid_walkable(&g, m->start.x, m->start.y) &&
-              field_init(&fs, &g, m->start, PATH_TOPO_8);
+    NavGrid g = {0};
+    NavField fs;
+    bool ok = earshot_grid(m, mask, &g) && nav_grid_walkable(&g, m->start.x, m->start.y) &&
+              nav_field_init(&fs, &g, m->start, NAV_TOPO_8);
     if (ok) {
         ok = steps_of(&fs, m->exit) >= 0;
         for (int i = 0; i < m->cells && ok; i++)
             ok = steps_of(&fs, m->cell[i]) >= 0;
-        field_deinit(&fs);
+        nav_field_deinit(&fs);
     }
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
     return ok;
 }
 
@@ -554,7 +554,7 @@ static bool sentries_passable(const Map *m)
  * anywhere in reach, each PATROL_NEAR..PATROL_FAR floor steps from the
  * post and at least PATROL_GAP tiles from the waypoints before it;
  * returns how many (0..2). */
-static int pick_patrol(Map *m, uint64_t *rng, Watch *w, int room, TilePos post, TilePos *way)
+static int pick_patrol(Map *m, uint64_t *rng, Watch *w, int room, NavPos post, NavPos *way)
 {
     int want = rng_int(rng, 1, 2), n = 0;
     for (int t = 0; t < POST_TRIES && n < want; t++) {
@@ -562,7 +562,7 @@ static int pick_patrol(Map *m, uint64_t *rng, Watch *w, int room, TilePos post, 
             break;
         bool apart = true;
         for (int k = -1; k < n && apart; k++) {
-            TilePos o = k < 0 ? post : way[k];
+            NavPos o = k < 0 ? post : way[k];
             apart = abs(o.x - way[n].x) >= PATROL_GAP || abs(o.y - way[n].y) >= PATROL_GAP;
         }
         n += apart;
@@ -572,7 +572,7 @@ static int pick_patrol(Map *m, uint64_t *rng, Watch *w, int room, TilePos post, 
 
 /* One sentry: a post in a room other than the start's and, when it
  * patrols, one or two waypoints; false when no spot is left. */
-static bool place_sentry(Map *m, uint64_t *rng, const Field *from_start, const Field *from_exit, int difficulty,
+static bool place_sentry(Map *m, uint64_t *rng, const NavField *from_start, const NavField *from_exit, int difficulty,
                          const int *rooms)
 {
     int start_room = m->room_of[at(m, m->start.x, m->start.y)];
@@ -586,19 +586,19 @@ static bool place_sentry(Map *m, uint64_t *rng, const Field *from_start, const F
         if (taken)
             continue; /* one sentry a room: two in one leave no way through */
         Watch w = {from_start, from_exit, patrols ? PAUSE_CLEAR : GUARD_CLEAR, NULL, 0, 0};
-        TilePos post;
+        NavPos post;
         if (!pick_tile(m, rng, room, sentry_spot, &w, &post))
             continue;
-        Field f;
-        if (!field_init(&f, &m->grid, post, PATH_TOPO_8))
+        NavField f;
+        if (!nav_field_init(&f, &m->grid, post, NAV_TOPO_8))
             return false;
-        TilePos *way = m->patrol[m->sentries];
+        NavPos *way = m->patrol[m->sentries];
         int n = 0;
         if (patrols) {
             w = (Watch){from_start, from_exit, PAUSE_CLEAR, &f, PATROL_NEAR, PATROL_FAR};
             n = pick_patrol(m, rng, &w, roams ? -1 : room, post, way);
         }
-        field_deinit(&f);
+        nav_field_deinit(&f);
         if (patrols && (n == 0 || !patrol_clear(m, post, way, n)))
             continue;
         m->post[m->sentries] = post;
@@ -636,16 +636,16 @@ static int sentry_count(int w, int h, int difficulty)
 /* Puts the rooms the shortest way from the start to the exit (fe: costs
  * to the exit) goes through first in rooms[], keeping the order otherwise:
  * sentries go there first, where they are met. */
-static void way_first(const Map *m, const Field *fe, int *rooms)
+static void way_first(const Map *m, const NavField *fe, int *rooms)
 {
     uint8_t *on = calloc((size_t)m->rooms, 1);
     if (!on)
         return; /* the order stays as it was */
-    for (TilePos t = m->start;;) {
+    for (NavPos t = m->start;;) {
         int r = m->room_of[at(m, t.x, t.y)];
         if (r >= 0)
             on[r] = 1;
-        if (!field_next(fe, t, &t))
+        if (!nav_field_next(fe, t, &t))
             break;
     }
     int k = 0;
@@ -671,19 +671,19 @@ static bool place_things(Map *m, uint64_t *rng, int difficulty, bool every_sentr
         return false;
     shuffle_rooms(m, rng, rooms);
     bool ok = pick_tile(m, rng, rooms[0], NULL, NULL, &m->start);
-    Field fs = {0}, fe = {0};
-    ok = ok && field_init(&fs, &m->grid, m->start, PATH_TOPO_8);
+    NavField fs = {0}, fe = {0};
+    ok = ok && nav_field_init(&fs, &m->grid, m->start, NAV_TOPO_8);
     if (ok) {
         m->g[at(m, m->start.x, m->start.y)] = '@';
         uint64_t far = 0;
         for (int y = 0; y < m->h; y++)
             for (int x = 0; x < m->w; x++) {
-                uint64_t c = field_cost(&fs, tile_pos(x, y));
+                uint64_t c = nav_field_cost(&fs, nav_pos(x, y));
                 if (glyph(m, x, y) == '.' && c != UINT64_MAX && c > far)
                     far = c;
             }
         Near n = {&fs, far / 100 * EXIT_FAR_PCT, far};
-        ok = pick_tile(m, rng, -1, within, &n, &m->exit) && field_init(&fe, &m->grid, m->exit, PATH_TOPO_8);
+        ok = pick_tile(m, rng, -1, within, &n, &m->exit) && nav_field_init(&fe, &m->grid, m->exit, NAV_TOPO_8);
         if (ok)
             m->g[at(m, m->exit.x, m->exit.y)] = '>';
     }
@@ -694,17 +694,17 @@ static bool place_things(Map *m, uint64_t *rng, int difficulty, bool every_sentr
     for (int i = 0; ok && i < sentries; i++)
         if (!place_sentry(m, rng, &fs, &fe, difficulty, rooms))
             ok = !every_sentry && i > 0;
-    field_deinit(&fe);
-    field_deinit(&fs);
+    nav_field_deinit(&fe);
+    nav_field_deinit(&fs);
 
-    Grid quiet = {0};
-    Field fq = {0};
-    ok = ok && earshot_grid(m, ~UINT64_C(0), &quiet) && field_init(&fq, &quiet, m->start, PATH_TOPO_8);
+    NavGrid quiet = {0};
+    NavField fq = {0};
+    ok = ok && earshot_grid(m, ~UINT64_C(0), &quiet) && nav_field_init(&fq, &quiet, m->start, NAV_TOPO_8);
     int cells = scaled(m->w, m->h, cells_base[difficulty - 1]);
     if (cells > TOUR_EXACT_MAX)
         cells = TOUR_EXACT_MAX;
     shuffle_rooms(m, rng, rooms);
-    Near cn = {&fq, (uint64_t)CELL_MIN * PATH_UNIT_STRAIGHT, UINT64_MAX - 1};
+    Near cn = {&fq, (uint64_t)CELL_MIN * NAV_UNIT_STRAIGHT, UINT64_MAX - 1};
     for (int i = 0; ok && i < cells; i++) {
         int room = rooms[i % m->rooms];
         ok = pick_tile(m, rng, room, within, &cn, &m->cell[m->cells]) ||
@@ -713,8 +713,8 @@ static bool place_things(Map *m, uint64_t *rng, int difficulty, bool every_sentr
             m->g[at(m, m->cell[m->cells].x, m->cell[m->cells].y)] = '*';
         m->cells += ok;
     }
-    field_deinit(&fq);
-    grid_deinit(&quiet);
+    nav_field_deinit(&fq);
+    nav_grid_deinit(&quiet);
     free(rooms);
     return ok;
 }
@@ -844,20 +844,20 @@ static int prove(const Map *m, const GenOptions *o, GenResult *r, Proof *pf)
     if (!text)
         return REJECT_MEMORY;
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     bool parsed = level_parse(text, len, "generated", &l, &d);
     free(text);
     if (!parsed)
         return REJECT_LAYOUT; /* cannot happen: the generator writes valid levels */
     int verdict = REJECT_NONE;
-    Grid g;
+    NavGrid g;
     if (!level_build_grid(&l, &g)) {
         level_free(&l);
         return REJECT_MEMORY;
     }
-    bool whole = grid_count_reachable(&g, l.start.x, l.start.y) == grid_count_walkable(&g);
-    grid_deinit(&g);
+    bool whole = nav_grid_count_reachable(&g, l.start.x, l.start.y) == nav_grid_count_walkable(&g);
+    nav_grid_deinit(&g);
     TourResult t;
     memset(&t, 0, sizeof t);
     if (!whole)
@@ -875,7 +875,7 @@ static int prove(const Map *m, const GenOptions *o, GenResult *r, Proof *pf)
     }
     /* the slack in whole floor steps, rounded up, in integers (the walk's
      * length is a whole number of path units, exact in a double) */
-    uint64_t units = (uint64_t)(length * (double)PATH_UNIT_STRAIGHT), per = 100 * PATH_UNIT_STRAIGHT;
+    uint64_t units = (uint64_t)(length * (double)NAV_UNIT_STRAIGHT), per = 100 * NAV_UNIT_STRAIGHT;
     long slack = (long)((units * (uint64_t)slack_pct[o->difficulty - 1] + per - 1) / per);
     long energy = least + (slack < 1 ? 1 : slack);
     l.energy = energy < LEVEL_ENERGY_MAX ? energy : LEVEL_ENERGY_MAX;
@@ -982,8 +982,8 @@ static GenStatus finish(const Map *m, const GenOptions *o, const Proof *pf, GenR
     r->text = compose(m, o, pf, &r->len);
     if (!r->text)
         return r->status = GEN_NO_MEMORY;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     if (!level_parse(r->text, r->len, "generated", &r->level, &d)) {
         snprintf(r->why, sizeof r->why, "the level does not load: %.150s", d.count ? d.msg[0] : "out of memory");
         free(r->text);

@@ -37,7 +37,7 @@ static inline void hash_u64(uint64_t *h, uint64_t v)
 }
 
 /* A tile as one number: x in the low half, y in the high. */
-static inline void hash_tile(uint64_t *h, TilePos t)
+static inline void hash_tile(uint64_t *h, NavPos t)
 {
     hash_u64(h, (uint64_t)(uint32_t)t.x | (uint64_t)(uint32_t)t.y << 32);
 }

@@ -26,7 +26,7 @@ static size_t copy_bytes(const Sim *s)
     size_t tiles = (size_t)s->w * (size_t)s->h;
     size_t per_tile = s->sentries.count ? 4 + 13 + 20 : 0; /* occupancy, the chase field, their planner */
     return tiles * per_tile + (size_t)s->sentries.count * (sizeof(Sentry) + 64) +
-           (size_t)s->taken_count * sizeof(TilePos) + sizeof(Sim);
+           (size_t)s->taken_count * sizeof(NavPos) + sizeof(Sim);
 }
 
 /* Room for the copies of a play like s (made when there is none yet, or

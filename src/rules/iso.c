@@ -27,24 +27,24 @@ WorldPos iso_screen_to_world(const IsoView *v, ScreenPos s)
     return w;
 }
 
-TilePos iso_world_to_tile(WorldPos w)
+NavPos iso_world_to_tile(WorldPos w)
 {
-    return tile_pos((int)floor(w.x), (int)floor(w.y));
+    return nav_pos((int)floor(w.x), (int)floor(w.y));
 }
 
-WorldPos iso_tile_center(TilePos t)
+WorldPos iso_tile_center(NavPos t)
 {
     WorldPos w = {t.x + 0.5, t.y + 0.5};
     return w;
 }
 
-ScreenPos iso_tile_to_screen(const IsoView *v, TilePos t)
+ScreenPos iso_tile_to_screen(const IsoView *v, NavPos t)
 {
     WorldPos w = {t.x, t.y};
     return iso_world_to_screen(v, w);
 }
 
-bool iso_screen_to_tile(const IsoView *v, ScreenPos s, int w, int h, TilePos *out)
+bool iso_screen_to_tile(const IsoView *v, ScreenPos s, int w, int h, NavPos *out)
 {
     WorldPos p = iso_screen_to_world(v, s);
     if (!(p.x >= 0.0 && p.y >= 0.0 && p.x < (double)w && p.y < (double)h))

@@ -10,6 +10,13 @@
 
 #include "coord.h"
 
+/* The three coordinate spaces are distinct types: tiles (NavPos, coord.h),
+ * world and screen. World: continuous grid space, tile (x, y) covers
+ * [x, x+1) x [y, y+1) and its centre is (x+0.5, y+0.5). */
+typedef struct WorldPos { double x, y; } WorldPos;
+/* Window pixels, origin top-left. */
+typedef struct ScreenPos { double x, y; } ScreenPos;
+
 typedef struct IsoView {
     double tile_w, tile_h; /* diamond size in pixels at zoom 1 (2:1, e.g. 64 x 32) */
     double zoom;           /* > 0 */
@@ -21,12 +28,12 @@ ScreenPos iso_world_to_screen(const IsoView *v, WorldPos w);
 WorldPos iso_screen_to_world(const IsoView *v, ScreenPos s);
 /* floor on both axes: a point on a diamond edge belongs to the tile with the
  * larger coordinate, the same rule the drawing uses */
-TilePos iso_world_to_tile(WorldPos w);
-WorldPos iso_tile_center(TilePos t);
+NavPos iso_world_to_tile(WorldPos w);
+WorldPos iso_tile_center(NavPos t);
 /* Screen position of the tile's top corner. */
-ScreenPos iso_tile_to_screen(const IsoView *v, TilePos t);
+ScreenPos iso_tile_to_screen(const IsoView *v, NavPos t);
 /* The tile under a screen point; false when it lies outside w x h tiles. */
-bool iso_screen_to_tile(const IsoView *v, ScreenPos s, int w, int h, TilePos *out);
+bool iso_screen_to_tile(const IsoView *v, ScreenPos s, int w, int h, NavPos *out);
 /* Sets the zoom (clamped to [min, max]) keeping the world point under anchor fixed. */
 void iso_zoom_at(IsoView *v, ScreenPos anchor, double zoom, double min, double max);
 /* Moves the camera so that world point w appears at screen point s. */

@@ -121,9 +121,9 @@ static bool parse_speed(const char *v, size_t n, double *out)
  * l->patrols. Which sentry it belongs to (the 'S' on its first tile) is the
  * rules' business: the editor may paint over that 'S', and its file must
  * still load. */
-static bool parse_patrol(const Line *ln, const char *v, size_t n, const char *file, Diags *d, Level *l)
+static bool parse_patrol(const Line *ln, const char *v, size_t n, const char *file, NavDiags *d, Level *l)
 {
-    TilePos pts[LEVEL_PATROL_POINTS];
+    NavPos pts[LEVEL_PATROL_POINTS];
     int count = 0;
     size_t i = 0;
     while (i < n) {
@@ -140,29 +140,29 @@ static bool parse_patrol(const Line *ln, const char *v, size_t n, const char *fi
                 digits++;
             }
             if (digits == 0 || (k == 0 && (i == n || v[i] != ',')) || (k == 1 && i < n && v[i] != ' ')) {
-                diag_add(d, file, ln->number, col, "patrol wants tiles as X,Y separated by spaces");
+                nav_diag_add(d, file, ln->number, col, "patrol wants tiles as X,Y separated by spaces");
                 return false;
             }
             if (k == 0)
                 i++; /* the comma */
         }
         if (xy[0] >= l->w || xy[1] >= l->h) {
-            diag_add(d, file, ln->number, col, "patrol tile %ld,%ld is outside the %dx%d grid", xy[0], xy[1], l->w,
+            nav_diag_add(d, file, ln->number, col, "patrol tile %ld,%ld is outside the %dx%d grid", xy[0], xy[1], l->w,
                      l->h);
             return false;
         }
         if (count == LEVEL_PATROL_POINTS) {
-            diag_add(d, file, ln->number, col, "a patrol has at most %d tiles", LEVEL_PATROL_POINTS);
+            nav_diag_add(d, file, ln->number, col, "a patrol has at most %d tiles", LEVEL_PATROL_POINTS);
             return false;
         }
-        pts[count++] = tile_pos((int)xy[0], (int)xy[1]);
+        pts[count++] = nav_pos((int)xy[0], (int)xy[1]);
     }
     if (count < 2) {
-        diag_add(d, file, ln->number, 1, "patrol wants the sentry's tile and at least one more");
+        nav_diag_add(d, file, ln->number, 1, "patrol wants the sentry's tile and at least one more");
         return false;
     }
     /* room for them was counted before: a patrol line, a point a comma */
-    TilePos *to = l->patrol_points + l->patrol_point_count;
+    NavPos *to = l->patrol_points + l->patrol_point_count;
     memcpy(to, pts, (size_t)count * sizeof *pts);
     l->patrol_point_count += count;
     LevelPatrol *p = &l->patrols[l->patrol_count++];
@@ -172,7 +172,7 @@ static bool parse_patrol(const Line *ln, const char *v, size_t n, const char *fi
     return true;
 }
 
-static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[HEADER_KEY_COUNT],
+static bool header_value(const Line *ln, const char *file, NavDiags *d, bool seen[HEADER_KEY_COUNT],
                          Level *l, char **canon)
 {
     const char *colon = memchr(ln->s, ':', ln->len);
@@ -182,12 +182,12 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
         if (strlen(header_keys[k]) == key_len && memcmp(header_keys[k], ln->s, key_len) == 0)
             key = k;
     if (key < 0) {
-        diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description, energy, cell, sentry_speed, patrol, par_time)",
+        nav_diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description, energy, cell, sentry_speed, patrol, par_time)",
                  (int)key_len, ln->s);
         return false;
     }
     if (seen[key] && key != KEY_PATROL) { /* one patrol line per sentry */
-        diag_add(d, file, ln->number, 1, "header '%s' given twice", header_keys[key]);
+        nav_diag_add(d, file, ln->number, 1, "header '%s' given twice", header_keys[key]);
         return false;
     }
     seen[key] = true;
@@ -206,7 +206,7 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
             ok = num_parse_long(num, 1, LEVEL_ENERGY_MAX, &n) == NUM_OK;
         }
         if (!ok) {
-            diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "%s wants a whole number from 1 to %ld",
+            nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "%s wants a whole number from 1 to %ld",
                      header_keys[key], (long)LEVEL_ENERGY_MAX);
             return false;
         }
@@ -226,14 +226,14 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
                  num_parse_double(num, LEVEL_PAR_TIME_MIN, LEVEL_PAR_TIME_MAX, &t) == NUM_OK;
         }
         if (!ok) {
-            diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "par_time wants seconds from %g to %g",
+            nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "par_time wants seconds from %g to %g",
                      LEVEL_PAR_TIME_MIN, LEVEL_PAR_TIME_MAX);
             return false;
         }
         l->par_time = t;
     }
     if (key == KEY_SENTRY_SPEED && !parse_speed(v, vlen, &l->sentry_speed)) {
-        diag_add(d, file, ln->number, (int)(v - ln->s) + 1,
+        nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1,
                  "sentry_speed wants a number of steps a second from %.2g to %.2g, at most two decimals",
                  LEVEL_SENTRY_SPEED_MIN, LEVEL_SENTRY_SPEED_MAX);
         return false;
@@ -246,7 +246,7 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
         size_t cap = 16 + (size_t)p->count * 24;
         *canon = malloc(cap);
         if (!*canon) {
-            diag_add(d, file, ln->number, 1, "out of memory");
+            nav_diag_add(d, file, ln->number, 1, "out of memory");
             return false;
         }
         size_t at = (size_t)snprintf(*canon, cap, "patrol:");
@@ -256,7 +256,7 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
     }
     if (key == KEY_NAME) {
         if (vlen >= LEVEL_NAME_MAX) {
-            diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "level name longer than %d characters",
+            nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "level name longer than %d characters",
                      LEVEL_NAME_MAX - 1);
             return false;
         }
@@ -272,7 +272,7 @@ static bool header_value(const Line *ln, const char *file, Diags *d, bool seen[H
     }
     *canon = malloc(key_len + vlen + 3);
     if (!*canon) {
-        diag_add(d, file, ln->number, 1, "out of memory");
+        nav_diag_add(d, file, ln->number, 1, "out of memory");
         return false;
     }
     sprintf(*canon, "%s:%s%.*s", header_keys[key], vlen ? " " : "", (int)vlen, v);
@@ -323,10 +323,10 @@ static bool is_patrol_line(const Line *ln)
     return ln->len > 7 && memcmp(ln->s, "patrol:", 7) == 0;
 }
 
-bool level_parse(const char *text, size_t len, const char *file, Level *out, Diags *d)
+bool level_parse(const char *text, size_t len, const char *file, Level *out, NavDiags *d)
 {
     memset(out, 0, sizeof *out);
-    int problems = diag_total(d);
+    int problems = nav_diag_total(d);
     Line ln;
 
     /* Pass 1: where the grid rows are, and the room the other lines need
@@ -356,7 +356,7 @@ bool level_parse(const char *text, size_t len, const char *file, Level *out, Dia
     Level l = {0};
     int w = 0, h = 0;
     if (first < 0) {
-        diag_add(d, file, lines_seen > 0 ? lines_seen : 1, 1, "no grid rows: a level needs rows of tiles");
+        nav_diag_add(d, file, lines_seen > 0 ? lines_seen : 1, 1, "no grid rows: a level needs rows of tiles");
     } else {
         c = cursor_at(text, len);
         while (next_line(&c, &ln) && ln.number <= last) {
@@ -364,25 +364,25 @@ bool level_parse(const char *text, size_t len, const char *file, Level *out, Dia
                 continue;
             LineKind k = line_kind(&ln);
             if (k == LINE_HEADER) {
-                diag_add(d, file, ln.number, 1, "header line inside the grid: put '%.*s' above the first row",
+                nav_diag_add(d, file, ln.number, 1, "header line inside the grid: put '%.*s' above the first row",
                          (int)((const char *)memchr(ln.s, ':', ln.len) - ln.s + 1), ln.s);
                 continue;
             }
             if (k == LINE_COMMENT)
                 continue;
             if (h == LEVEL_MAX_SIDE) {
-                diag_add(d, file, ln.number, 1, "more than %d rows", LEVEL_MAX_SIDE);
+                nav_diag_add(d, file, ln.number, 1, "more than %d rows", LEVEL_MAX_SIDE);
                 break;
             }
             h++;
             if ((int)ln.len > LEVEL_MAX_SIDE)
-                diag_add(d, file, ln.number, LEVEL_MAX_SIDE + 1, "row is %zu tiles wide; at most %d", ln.len,
+                nav_diag_add(d, file, ln.number, LEVEL_MAX_SIDE + 1, "row is %zu tiles wide; at most %d", ln.len,
                          LEVEL_MAX_SIDE);
             else if ((int)ln.len > w)
                 w = (int)ln.len;
         }
     }
-    if (diag_total(d) > problems)
+    if (nav_diag_total(d) > problems)
         return false;
 
     /* Pass 2: fill glyphs, check them, keep the other lines. */
@@ -395,7 +395,7 @@ bool level_parse(const char *text, size_t len, const char *file, Level *out, Dia
     l.patrol_points = patrol_commas ? malloc(patrol_commas * sizeof *l.patrol_points) : NULL;
     if (!l.glyphs || !l.lines || (kept_bytes && !l.line_text) || (patrol_lines && !l.patrols) ||
         (patrol_commas && !l.patrol_points)) {
-        diag_add(d, file, 0, 0, "out of memory");
+        nav_diag_add(d, file, 0, 0, "out of memory");
         level_free(&l);
         return false;
     }
@@ -417,25 +417,25 @@ bool level_parse(const char *text, size_t len, const char *file, Level *out, Dia
                 char ch = ln.s[x];
                 TileKind kind;
                 if (ch == '\t') {
-                    diag_add(d, file, ln.number, (int)x + 1, "tab character: use spaces for void tiles");
+                    nav_diag_add(d, file, ln.number, (int)x + 1, "tab character: use spaces for void tiles");
                 } else if (!tile_from_glyph(ch, &kind)) {
                     char what[16];
                     describe_byte(ch, what, sizeof what);
-                    diag_add(d, file, ln.number, (int)x + 1, "unknown glyph %s (known: %s)", what,
+                    nav_diag_add(d, file, ln.number, (int)x + 1, "unknown glyph %s (known: %s)", what,
                              tile_glyph_list());
                 } else {
                     dst[x] = ch;
                     if (kind == TILE_START) {
                         if (starts++ == 0) {
-                            l.start = tile_pos((int)x, row);
+                            l.start = nav_pos((int)x, row);
                             start_line = ln.number;
                             start_col = (int)x + 1;
                         } else {
-                            diag_add(d, file, ln.number, (int)x + 1,
+                            nav_diag_add(d, file, ln.number, (int)x + 1,
                                      "second droid start '@' (the first is at %d:%d)", start_line, start_col);
                         }
                     } else if (kind == TILE_SENTRY && ++sentries == (long)LEVEL_SENTRY_MAX + 1) {
-                        diag_add(d, file, ln.number, (int)x + 1, "sentry %ld: a level has at most %d sentries ('S')",
+                        nav_diag_add(d, file, ln.number, (int)x + 1, "sentry %ld: a level has at most %d sentries ('S')",
                                  sentries, LEVEL_SENTRY_MAX);
                     }
                 }
@@ -446,12 +446,12 @@ bool level_parse(const char *text, size_t len, const char *file, Level *out, Dia
         char *canon = NULL;
         const char *nul = memchr(ln.s, '\0', ln.len);
         if (nul) { /* a grid row reports it as a glyph; here it would be cut on save */
-            diag_add(d, file, ln.number, (int)(nul - ln.s) + 1, "NUL byte (0x00) in a %s: level files are text",
+            nav_diag_add(d, file, ln.number, (int)(nul - ln.s) + 1, "NUL byte (0x00) in a %s: level files are text",
                      k == LINE_COMMENT ? "comment" : "header line");
             continue;
         }
         if (k == LINE_HEADER && ln.number > last) {
-            diag_add(d, file, ln.number, 1, "header line after the grid: put it above the first row");
+            nav_diag_add(d, file, ln.number, 1, "header line after the grid: put it above the first row");
             continue;
         }
         if (k == LINE_HEADER && !header_value(&ln, file, d, seen, &l, &canon)) {
@@ -467,8 +467,8 @@ bool level_parse(const char *text, size_t len, const char *file, Level *out, Dia
         }
     }
     if (starts == 0)
-        diag_add(d, file, first, 1, "no droid start '@' in the grid");
-    if (diag_total(d) > problems) {
+        nav_diag_add(d, file, first, 1, "no droid start '@' in the grid");
+    if (nav_diag_total(d) > problems) {
         level_free(&l);
         return false;
     }
@@ -476,7 +476,7 @@ bool level_parse(const char *text, size_t len, const char *file, Level *out, Dia
     return true;
 }
 
-bool level_load(const char *path, Level *out, Diags *d)
+bool level_load(const char *path, Level *out, NavDiags *d)
 {
     memset(out, 0, sizeof *out);
     char *buf;
@@ -484,13 +484,13 @@ bool level_load(const char *path, Level *out, Diags *d)
     int err;
     switch (fileio_read_all(path, (size_t)LEVEL_MAX_FILE_BYTES, &buf, &len, &err)) {
     case FILEIO_READ_OK: break;
-    case FILEIO_READ_CANNOT_OPEN: diag_add(d, path, 0, 0, "cannot open: %s", fileio_strerror(err)); return false;
-    case FILEIO_READ_FOLDER: diag_add(d, path, 0, 0, "is a folder, not a level file"); return false;
+    case FILEIO_READ_CANNOT_OPEN: nav_diag_add(d, path, 0, 0, "cannot open: %s", fileio_strerror(err)); return false;
+    case FILEIO_READ_FOLDER: nav_diag_add(d, path, 0, 0, "is a folder, not a level file"); return false;
     case FILEIO_READ_TOO_LARGE:
-        diag_add(d, path, 0, 0, "file larger than %ld bytes", LEVEL_MAX_FILE_BYTES);
+        nav_diag_add(d, path, 0, 0, "file larger than %ld bytes", LEVEL_MAX_FILE_BYTES);
         return false;
-    case FILEIO_READ_FAILED: diag_add(d, path, 0, 0, "read error: %s", strerror(err)); return false;
-    case FILEIO_READ_NO_MEMORY: diag_add(d, path, 0, 0, "out of memory"); return false;
+    case FILEIO_READ_FAILED: nav_diag_add(d, path, 0, 0, "read error: %s", strerror(err)); return false;
+    case FILEIO_READ_NO_MEMORY: nav_diag_add(d, path, 0, 0, "out of memory"); return false;
     }
     bool ok = level_parse(buf, len, path, out, d);
     free(buf);
@@ -504,13 +504,13 @@ TileKind level_kind(const Level *l, int x, int y)
     return k;
 }
 
-bool level_build_grid(const Level *l, Grid *g)
+bool level_build_grid(const Level *l, NavGrid *g)
 {
-    if (!grid_init(g, l->w, l->h))
+    if (!nav_grid_init(g, l->w, l->h))
         return false;
     for (int y = 0; y < l->h; y++)
         for (int x = 0; x < l->w; x++)
-            grid_set(g, x, y, tile_info(level_kind(l, x, y))->cost);
+            nav_grid_set(g, x, y, tile_info(level_kind(l, x, y))->cost);
     return true;
 }
 
@@ -648,8 +648,8 @@ static bool loads_back(const char *text, size_t len, const char *path, char *err
         return false;
     }
     Level back;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     if (!level_parse(text, len, path, &back, &d)) {
         const char *why = d.count ? d.msg[0] : "not valid";
         if (strstr(why, "out of memory"))

@@ -14,7 +14,7 @@
 #include "grid.h"
 #include "tile.h"
 
-enum { LEVEL_MAX_SIDE = GRID_MAX_SIDE, LEVEL_NAME_MAX = 128, LEVEL_DESCRIPTION_MAX = 256 };
+enum { LEVEL_MAX_SIDE = NAV_GRID_MAX_SIDE, LEVEL_NAME_MAX = 128, LEVEL_DESCRIPTION_MAX = 256 };
 /* The "energy:" and "cell:" headers: whole numbers 1..LEVEL_ENERGY_MAX. */
 enum { LEVEL_ENERGY_MAX = 1000000, LEVEL_CELL_DEFAULT = 10 };
 /* The "sentry_speed:" header: straight floor steps a second, a number with
@@ -51,7 +51,7 @@ typedef struct LevelLine {
 /* A "patrol:" line: the sentry standing on points[0] walks to points[1],
  * ..., points[count-1] and back to points[0], round and round. */
 typedef struct LevelPatrol {
-    const TilePos *points; /* in Level.patrol_points */
+    const NavPos *points; /* in Level.patrol_points */
     int count;       /* 2..LEVEL_PATROL_POINTS */
     int line;        /* the file line, for messages */
 } LevelPatrol;
@@ -59,7 +59,7 @@ typedef struct LevelPatrol {
 typedef struct Level {
     int w, h;
     char *glyphs;          /* w * h glyphs, row-major; rows padded with void */
-    TilePos start;         /* the single '@' */
+    NavPos start;         /* the single '@' */
     char name[LEVEL_NAME_MAX]; /* the "name:" header, else the file name */
     char description[LEVEL_DESCRIPTION_MAX]; /* the "description:" header, to show (cut at a character
                                               * boundary when longer; the file keeps it whole), else "" */
@@ -69,7 +69,7 @@ typedef struct Level {
     double par_time;       /* the "par_time:" header, seconds; 0 without one */
     LevelPatrol *patrols;  /* the "patrol:" lines in file order */
     int patrol_count;
-    TilePos *patrol_points; /* every patrol's points, one after the other */
+    NavPos *patrol_points; /* every patrol's points, one after the other */
     int patrol_point_count;
     LevelLine *lines;      /* the runs of lines that are not grid rows, in file order */
     int line_count;        /* runs */
@@ -78,8 +78,8 @@ typedef struct Level {
 
 /* Parses text (len bytes). file names the source in messages. On any
  * problem: false, every problem in d, *out zeroed. */
-bool level_parse(const char *text, size_t len, const char *file, Level *out, Diags *d);
-bool level_load(const char *path, Level *out, Diags *d);
+bool level_parse(const char *text, size_t len, const char *file, Level *out, NavDiags *d);
+bool level_load(const char *path, Level *out, NavDiags *d);
 void level_free(Level *l); /* accepts a zeroed level */
 
 /* The canonical file text (malloc'd, caller frees); NULL when out of memory. */
@@ -111,6 +111,6 @@ TileKind level_kind(const Level *l, int x, int y);
  * key"). */
 uint64_t level_content_hash(const Level *l);
 /* Fills a grid (initialised here; caller deinits) with the tile costs. */
-bool level_build_grid(const Level *l, Grid *g);
+bool level_build_grid(const Level *l, NavGrid *g);
 
 #endif

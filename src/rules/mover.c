@@ -34,7 +34,7 @@ uint64_t mover_speed(double tiles_per_second, int ticks_per_second)
     double h = tiles_per_second * 100.0;
     uint64_t hundredths = h < 1e9 ? (uint64_t)llround(h) : UINT64_C(1000000000); /* x 2^32 < 2^63 */
     uint64_t per = UINT64_C(100) * (uint64_t)ticks_per_second;
-    uint64_t u = (hundredths * PATH_UNIT_STRAIGHT + per - 1) / per;
+    uint64_t u = (hundredths * NAV_UNIT_STRAIGHT + per - 1) / per;
     return u > 0 ? u : 1;
 }
 
@@ -62,10 +62,10 @@ static uint64_t mul_div_floor(uint64_t a, uint64_t b, uint64_t c)
     return q;
 }
 
-uint64_t mover_step_cost(const Grid *g, TilePos a, TilePos b)
+uint64_t mover_step_cost(const NavGrid *g, NavPos a, NavPos b)
 {
-    uint64_t base = (a.x != b.x && a.y != b.y) ? PATH_UNIT_DIAGONAL : PATH_UNIT_STRAIGHT;
-    return base * grid_cost(g, b.x, b.y);
+    uint64_t base = (a.x != b.x && a.y != b.y) ? NAV_UNIT_DIAGONAL : NAV_UNIT_STRAIGHT;
+    return base * nav_grid_cost(g, b.x, b.y);
 }
 
 static void update_pos(Mover *m)
@@ -81,7 +81,7 @@ static void update_pos(Mover *m)
     m->pos.y = a.y + (b.y - a.y) * t;
 }
 
-void mover_init(Mover *m, TilePos at, uint64_t speed)
+void mover_init(Mover *m, NavPos at, uint64_t speed)
 {
     memset(m, 0, sizeof *m);
     m->speed = speed > 0 ? speed : 1;
@@ -97,7 +97,7 @@ void mover_deinit(Mover *m)
 
 bool mover_copy(Mover *dst, const Mover *src)
 {
-    TilePos *q = dst->queue;
+    NavPos *q = dst->queue;
     if (!buf_copy(&q, src->queue, (size_t)src->queue_len * sizeof *q))
         return false;
     *dst = *src;
@@ -106,7 +106,7 @@ bool mover_copy(Mover *dst, const Mover *src)
     return true;
 }
 
-void mover_place(Mover *m, TilePos at)
+void mover_place(Mover *m, NavPos at)
 {
     m->tile = m->next = at;
     m->moving = false;
@@ -116,7 +116,7 @@ void mover_place(Mover *m, TilePos at)
     update_pos(m);
 }
 
-TilePos mover_plan_tile(const Mover *m)
+NavPos mover_plan_tile(const Mover *m)
 {
     return m->moving ? m->next : m->tile;
 }
@@ -126,7 +126,7 @@ int mover_remaining(const Mover *m)
     return (m->moving ? 1 : 0) + m->queue_len - m->queue_head;
 }
 
-TilePos mover_walk_tile(const Mover *m, int i)
+NavPos mover_walk_tile(const Mover *m, int i)
 {
     if (m->moving) {
         if (i == 0)
@@ -136,19 +136,19 @@ TilePos mover_walk_tile(const Mover *m, int i)
     return m->queue[m->queue_head + i];
 }
 
-static void begin_step(Mover *m, const Grid *g, TilePos to)
+static void begin_step(Mover *m, const NavGrid *g, NavPos to)
 {
     m->next = to;
     m->need = mover_step_cost(g, m->tile, to);
     if (m->need == 0) /* the grid changed under a queued path: stop rather than walk into it */
-        m->need = PATH_UNIT_STRAIGHT;
+        m->need = NAV_UNIT_STRAIGHT;
     m->done = 0;
     m->moving = true;
     m->facing = mover_dir_of(to.x - m->tile.x, to.y - m->tile.y);
 }
 
 /* The tiles, a coordinate a word, and their count (0 for none). */
-static uint64_t queue_hash(const TilePos *q, int n)
+static uint64_t queue_hash(const NavPos *q, int n)
 {
     if (n == 0)
         return 0;
@@ -160,17 +160,17 @@ static uint64_t queue_hash(const TilePos *q, int n)
     return h;
 }
 
-bool mover_set_path(Mover *m, const Grid *g, const TilePos *steps, int n)
+bool mover_set_path(Mover *m, const NavGrid *g, const NavPos *steps, int n)
 {
-    TilePos from = mover_plan_tile(m);
-    bool back = m->moving && n > 0 && tile_pos_eq(steps[0], m->tile);
+    NavPos from = mover_plan_tile(m);
+    bool back = m->moving && n > 0 && nav_pos_eq(steps[0], m->tile);
     for (int i = 0; i < n; i++) {
-        TilePos prev = i == 0 ? from : steps[i - 1];
-        if (!grid_can_step(g, prev.x, prev.y, steps[i].x - prev.x, steps[i].y - prev.y))
+        NavPos prev = i == 0 ? from : steps[i - 1];
+        if (!nav_grid_can_step(g, prev.x, prev.y, steps[i].x - prev.x, steps[i].y - prev.y))
             return false;
     }
     if (n > m->queue_cap) {
-        TilePos *q = realloc(m->queue, (size_t)n * sizeof *q);
+        NavPos *q = realloc(m->queue, (size_t)n * sizeof *q);
         if (!q)
             return false;
         m->queue = q;
@@ -183,7 +183,7 @@ bool mover_set_path(Mover *m, const Grid *g, const TilePos *steps, int n)
          * integers, so every build gives the same unit (with equal costs,
          * exactly need - done) */
         uint64_t done = m->done, need = m->need;
-        TilePos was = m->tile;
+        NavPos was = m->tile;
         m->tile = m->next;
         begin_step(m, g, was);
         if (need == 0)
@@ -205,13 +205,13 @@ bool mover_set_path(Mover *m, const Grid *g, const TilePos *steps, int n)
     return true;
 }
 
-static void emit(MoverEvent *ev, int max, int *count, MoverEventType type, TilePos t, Dir8 d)
+static void emit(MoverEvent *ev, int max, int *count, MoverEventType type, NavPos t, Dir8 d)
 {
     if (*count < max)
         ev[(*count)++] = (MoverEvent){type, t, d};
 }
 
-uint64_t mover_advance(Mover *m, const Grid *g, uint64_t budget, MoverEvent *ev, int max, int *count)
+uint64_t mover_advance(Mover *m, const NavGrid *g, uint64_t budget, MoverEvent *ev, int max, int *count)
 {
     *count = 0;
     if (!m->moving) {

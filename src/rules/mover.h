@@ -1,7 +1,7 @@
 /* mover.h - walks a path one step at a time (face one of 8 directions, then
  * move one tile) in exact integer time. Pure C. A step takes its path cost in
  * time: (1 straight or sqrt 2 diagonal) x the cost of the tile entered, in the
- * units of path.h (PATH_UNIT_STRAIGHT per straight floor step); speed is in
+ * units of path.h (NAV_UNIT_STRAIGHT per straight floor step); speed is in
  * those units per tick, so a walk lasts its planned length / speed ticks.
  * The caller owns the Mover (mover_init / mover_deinit); it keeps a copy of
  * the path it follows. */
@@ -13,6 +13,7 @@
 
 #include "coord.h"
 #include "grid.h"
+#include "iso.h"
 
 /* Facings in grid space (x right, y down), clockwise from east. */
 typedef enum Dir8 { DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW, DIR_N, DIR_NE } Dir8;
@@ -25,19 +26,19 @@ typedef enum MoverEventType {
 
 typedef struct MoverEvent {
     MoverEventType type;
-    TilePos tile;
+    NavPos tile;
     Dir8 dir;
 } MoverEvent;
 
 typedef struct Mover {
-    TilePos tile;       /* last tile centre reached */
-    TilePos next;       /* tile being entered (== tile when idle) */
+    NavPos tile;       /* last tile centre reached */
+    NavPos next;       /* tile being entered (== tile when idle) */
     Dir8 facing;
     bool moving;
     uint64_t speed;     /* progress units per tick, > 0 */
     uint64_t need;      /* units the current step takes */
     uint64_t done;      /* units of it done */
-    TilePos *queue;     /* tiles still to enter after next */
+    NavPos *queue;     /* tiles still to enter after next */
     int queue_len, queue_head, queue_cap;
     uint64_t queue_key; /* a hash of queue[0..queue_len): equal keys, the same walk
                          * (for drawing caches; the rules never read it) */
@@ -52,17 +53,17 @@ typedef struct Mover {
  * and the rest is integer arithmetic: every build gives the same units. */
 uint64_t mover_speed(double tiles_per_second, int ticks_per_second);
 /* Units a step from a to the adjacent b takes on g (0 when b is blocked). */
-uint64_t mover_step_cost(const Grid *g, TilePos a, TilePos b);
+uint64_t mover_step_cost(const NavGrid *g, NavPos a, NavPos b);
 
-void mover_init(Mover *m, TilePos at, uint64_t speed);
+void mover_init(Mover *m, NavPos at, uint64_t speed);
 void mover_deinit(Mover *m);
 /* dst becomes a copy of src (its queue too); dst is zeroed or a mover, its
  * memory reused. False when out of memory (dst unchanged). */
 bool mover_copy(Mover *dst, const Mover *src);
 /* Puts the mover on a tile centre, idle, with nothing queued. */
-void mover_place(Mover *m, TilePos at);
+void mover_place(Mover *m, NavPos at);
 /* The tile a new path must start from: the one being entered, else the current one. */
-TilePos mover_plan_tile(const Mover *m);
+NavPos mover_plan_tile(const Mover *m);
 /* Follows steps (n tiles, the plan tile excluded). Mid-step, the mover first
  * finishes entering the plan tile, unless steps[0] is the tile it came from,
  * in which case it turns back along the same segment (the time already
@@ -70,17 +71,17 @@ TilePos mover_plan_tile(const Mover *m);
  * one cost, exactly need - done). Every step is checked against
  * the grid (walkable, no corner cutting); false, and nothing changes, when
  * one is not allowed or memory runs out. n == 0 stops at the plan tile. */
-bool mover_set_path(Mover *m, const Grid *g, const TilePos *steps, int n);
+bool mover_set_path(Mover *m, const NavGrid *g, const NavPos *steps, int n);
 /* Advances by at most budget units, stopping at the first tile centre
  * reached so the caller can act there (pick up, replan) before going on.
  * Step costs are read from g when a step begins. Writes up to max events
  * (at most 4 per call) and returns the units used: less than budget only
  * when the mover arrived or is idle. */
-uint64_t mover_advance(Mover *m, const Grid *g, uint64_t budget, MoverEvent *ev, int max, int *count);
+uint64_t mover_advance(Mover *m, const NavGrid *g, uint64_t budget, MoverEvent *ev, int max, int *count);
 /* Tiles left to enter, including the one being entered. */
 int mover_remaining(const Mover *m);
 /* The i-th tile still to enter (0: the one being entered when moving). */
-TilePos mover_walk_tile(const Mover *m, int i);
+NavPos mover_walk_tile(const Mover *m, int i);
 Dir8 mover_dir_of(int dx, int dy);
 
 #endif

@@ -27,7 +27,7 @@ static bool look(Predictor *p)
             r->ticks = (int)(s->tick - r->from_tick);
             r->at = s->droid.tile;
             r->sentry = (int)e->a;
-            r->sentry_at = tile_pos(e->x, e->y);
+            r->sentry_at = nav_pos(e->x, e->y);
             r->heard = e->b != 0;
             return true;
         }
@@ -46,7 +46,7 @@ static bool look(Predictor *p)
     return false;
 }
 
-bool predict_begin(Predictor *p, const Sim *now, TilePos goal)
+bool predict_begin(Predictor *p, const Sim *now, NavPos goal)
 {
     memset(&p->result, 0, sizeof p->result);
     p->result.goal = goal;

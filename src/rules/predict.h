@@ -39,12 +39,12 @@ typedef enum PredictOutcome {
 
 typedef struct Prediction {
     PredictOutcome outcome;
-    TilePos goal;        /* the tile the goto was for */
+    NavPos goal;        /* the tile the goto was for */
     uint64_t from_tick;  /* the play's tick it was made at */
     int ticks;           /* SEEN: ticks from then to the notice; else ticks looked at */
-    TilePos at;          /* SEEN: the droid's tile then (the last tile centre it reached) */
+    NavPos at;          /* SEEN: the droid's tile then (the last tile centre it reached) */
     int sentry;          /* SEEN: its id */
-    TilePos sentry_at;   /* SEEN: where it stood */
+    NavPos sentry_at;   /* SEEN: where it stood */
     bool heard;          /* SEEN: it heard the droid's step (else it saw the droid) */
     bool already;        /* SEEN: it was after the droid before the walk began */
     bool caught;         /* the walk ends in a catch (after a notice) */
@@ -63,7 +63,7 @@ void predict_init(Predictor *p);
 void predict_deinit(Predictor *p);
 /* Starts a prediction of a goto to `goal` given on state `now` (as it
  * stands, before its next tick). False when out of memory. */
-bool predict_begin(Predictor *p, const Sim *now, TilePos goal);
+bool predict_begin(Predictor *p, const Sim *now, NavPos goal);
 /* Runs on by at most `work` units (<= 0: to the end). Returns the outcome:
  * PREDICT_RUNNING until it is known. p->result holds the details. */
 PredictOutcome predict_run(Predictor *p, long work);

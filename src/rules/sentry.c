@@ -20,7 +20,7 @@ const char *sentry_state_name(SentryState st)
 
 static uint64_t steps_units(int steps)
 {
-    return (uint64_t)steps * PATH_UNIT_STRAIGHT;
+    return (uint64_t)steps * NAV_UNIT_STRAIGHT;
 }
 
 uint64_t sentry_noise_reach(uint8_t tile_cost)
@@ -31,7 +31,7 @@ uint64_t sentry_noise_reach(uint8_t tile_cost)
 
 /* ---- small helpers ------------------------------------------------------------- */
 
-static void emit(Sentries *s, SentryEventType type, const Sentry *e, TilePos t)
+static void emit(Sentries *s, SentryEventType type, const Sentry *e, NavPos t)
 {
     if (s->event_count == s->event_cap) {
         int cap = s->event_cap ? s->event_cap * 2 : 64;
@@ -44,25 +44,25 @@ static void emit(Sentries *s, SentryEventType type, const Sentry *e, TilePos t)
     s->events[s->event_count++] = (SentryEvent){type, e->id, e->state, t, e->heard};
 }
 
-static bool inside(const Sentries *s, TilePos t)
+static bool inside(const Sentries *s, NavPos t)
 {
     return t.x >= 0 && t.y >= 0 && t.x < s->w && t.y < s->h;
 }
 
-static int32_t *occ_of(Sentries *s, TilePos t)
+static int32_t *occ_of(Sentries *s, NavPos t)
 {
     return &s->occ[(size_t)t.y * (size_t)s->w + (size_t)t.x];
 }
 
 /* The sentry on t or entering it; -1 when none. */
-static int occupant(const Sentries *s, TilePos t)
+static int occupant(const Sentries *s, NavPos t)
 {
     return inside(s, t) ? s->occ[(size_t)t.y * (size_t)s->w + (size_t)t.x] - 1 : -1;
 }
 
 const Sentry *sentries_at(const Sentries *s, int x, int y)
 {
-    int id = s->count ? occupant(s, tile_pos(x, y)) : -1;
+    int id = s->count ? occupant(s, nav_pos(x, y)) : -1;
     return id >= 0 ? &s->list[id] : NULL;
 }
 
@@ -72,7 +72,7 @@ static bool busy(const Sentry *e)
     return mover_remaining(&e->mover) > 0;
 }
 
-static bool same(TilePos a, TilePos b)
+static bool same(NavPos a, NavPos b)
 {
     return a.x == b.x && a.y == b.y;
 }
@@ -89,7 +89,7 @@ static Dir8 dir_towards(int dx, int dy)
     return mover_dir_of(dx, dy);
 }
 
-static void face(Sentry *e, TilePos t)
+static void face(Sentry *e, NavPos t)
 {
     if (!same(t, e->mover.tile) && !busy(e))
         e->mover.facing = dir_towards(t.x - e->mover.tile.x, t.y - e->mover.tile.y);
@@ -121,7 +121,7 @@ static bool wants_walk(const Sentry *e)
            (e->state == SENTRY_SEARCH && e->walking) || e->state == SENTRY_RETURN;
 }
 
-static void request_walk(Sentries *s, Sentry *e, TilePos goal)
+static void request_walk(Sentries *s, Sentry *e, NavPos goal)
 {
     e->goal = goal;
     e->has_walk = false;
@@ -157,9 +157,9 @@ static void walk_failed(Sentry *e)
         e->post = mover_plan_tile(&e->mover);
 }
 
-static bool take_walk(Sentry *e, const PathState *st)
+static bool take_walk(Sentry *e, const NavPath *st)
 {
-    int n = path_copy_tiles(st, &e->walk, &e->walk_cap);
+    int n = nav_path_copy_tiles(st, &e->walk, &e->walk_cap);
     if (n < 0)
         return false;
     e->walk_len = n;
@@ -183,29 +183,29 @@ static void plan(Sentries *s, const SentryWorld *w)
             e->queued = false;
             if (e->has_walk || !wants_walk(e))
                 continue; /* asked, then changed its mind */
-            TilePos from = mover_plan_tile(&e->mover);
+            NavPos from = mover_plan_tile(&e->mover);
             if (same(from, e->goal)) {
                 e->has_walk = true;
                 e->walk_len = e->walk_pos = 0;
                 continue;
             }
-            uint32_t home = region_of(w->region, from.x, from.y);
-            if (home == 0 || region_of(w->region, e->goal.x, e->goal.y) != home) {
+            uint32_t home = nav_region_of(w->region, from.x, from.y);
+            if (home == 0 || nav_region_of(w->region, e->goal.x, e->goal.y) != home) {
                 walk_failed(e);
                 continue;
             }
-            PathOptions opt = path_options_default();
+            NavPathOptions opt = nav_path_options_default();
             opt.expansion_limit = SENTRY_PLAN_MAX;
-            path_begin(s->plan, w->grid, from, e->goal, &opt);
+            nav_path_begin(s->plan, w->grid, from, e->goal, &opt);
             s->planning = e->id;
             s->plan_from = from;
             s->plan_goal = e->goal;
         }
-        long before = path_result(s->plan)->expanded;
-        PathStatus r = path_step(s->plan, budget);
-        long used = path_result(s->plan)->expanded - before;
+        long before = nav_path_result(s->plan)->expanded;
+        NavStatus r = nav_path_step(s->plan, budget);
+        long used = nav_path_result(s->plan)->expanded - before;
         budget -= used > 0 ? used : 1;
-        if (r == PATH_RUNNING)
+        if (r == NAV_IN_PROGRESS)
             return;
         Sentry *e = &s->list[s->planning];
         s->planning = -1;
@@ -215,7 +215,7 @@ static void plan(Sentries *s, const SentryWorld *w)
             request_walk(s, e, e->goal); /* made for an older wish: ask again */
             continue;
         }
-        if (r != PATH_FOUND || !take_walk(e, s->plan))
+        if (r != NAV_DONE || !take_walk(e, s->plan))
             walk_failed(e);
     }
 }
@@ -224,28 +224,28 @@ static void plan(Sentries *s, const SentryWorld *w)
 
 static bool sees_droid(const Sentry *e, const SentryWorld *w)
 {
-    const int *f = grid_dir8[e->mover.facing];
+    const int *f = nav_dir8[e->mover.facing];
     return sight_sees(e->mover.tile, f[0], f[1], w->droid, SENTRY_SIGHT_RANGE, w->opaque, w->ctx);
 }
 
-bool sentries_sees(const Sentries *s, int id, TilePos t, const SentryWorld *w)
+bool sentries_sees(const Sentries *s, int id, NavPos t, const SentryWorld *w)
 {
     if (id < 0 || id >= s->count)
         return false;
     const Sentry *e = &s->list[id];
-    const int *f = grid_dir8[e->mover.facing];
+    const int *f = nav_dir8[e->mover.facing];
     return sight_sees(e->mover.tile, f[0], f[1], t, SENTRY_SIGHT_RANGE, w->opaque, w->ctx);
 }
 
-bool sentries_hears_at(const Sentries *s, TilePos t, const SentryWorld *w)
+bool sentries_hears_at(const Sentries *s, NavPos t, const SentryWorld *w)
 {
     if (s->count == 0 || !s->field_ok || !same(s->droid_at, w->droid))
         return false;
-    uint64_t c = field_cost(&s->field, t);
-    return c != UINT64_MAX && c <= sentry_noise_reach(grid_cost(w->grid, w->droid.x, w->droid.y));
+    uint64_t c = nav_field_cost(&s->field, t);
+    return c != UINT64_MAX && c <= sentry_noise_reach(nav_grid_cost(w->grid, w->droid.x, w->droid.y));
 }
 
-static void alert(Sentries *s, Sentry *e, TilePos droid)
+static void alert(Sentries *s, Sentry *e, NavPos droid)
 {
     e->last_known = droid;
     e->timer = SENTRY_ALERT_TICKS;
@@ -286,7 +286,7 @@ static void start_guard(Sentries *s, Sentry *e)
     }
 }
 
-void sentries_alarm(Sentries *s, TilePos at)
+void sentries_alarm(Sentries *s, NavPos at)
 {
     for (int i = 0; i < s->count; i++)
         if (s->list[i].state != SENTRY_ALERT && s->list[i].state != SENTRY_CHASE)
@@ -297,7 +297,7 @@ void sentries_alarm(Sentries *s, TilePos at)
  * this tick (0: it made none). */
 static void think(Sentries *s, Sentry *e, const SentryWorld *w, uint64_t noise)
 {
-    bool heard = noise && field_cost(&s->field, e->mover.tile) <= noise;
+    bool heard = noise && nav_field_cost(&s->field, e->mover.tile) <= noise;
     bool perceives = heard || sees_droid(e, w);
     e->heard = heard;
     switch (e->state) {
@@ -373,7 +373,7 @@ static void chase_field(Sentries *s, const SentryWorld *w)
 {
     if (s->field.max_cost < steps_units(SENTRY_CHASE_BOUND) || !same(s->droid_at, w->droid)) {
         s->droid_at = w->droid;
-        s->field_ok = field_update(&s->field, w->grid, w->droid, steps_units(SENTRY_CHASE_BOUND));
+        s->field_ok = nav_field_update(&s->field, w->grid, w->droid, steps_units(SENTRY_CHASE_BOUND));
     }
 }
 
@@ -382,20 +382,20 @@ static void chase_field(Sentries *s, const SentryWorld *w)
  * by direction. Only those: a chaser never steps to a worse tile, so it can
  * never turn back and forth. False when none (at the droid, or off the
  * field). *free_found says whether the one given is free. */
-static bool chase_step(const Sentries *s, const Sentry *e, const SentryWorld *w, TilePos *out, bool *free_found)
+static bool chase_step(const Sentries *s, const Sentry *e, const SentryWorld *w, NavPos *out, bool *free_found)
 {
-    TilePos at = e->mover.tile;
-    uint64_t here = field_cost(&s->field, at);
+    NavPos at = e->mover.tile;
+    uint64_t here = nav_field_cost(&s->field, at);
     if (here == UINT64_MAX || here == 0)
         return false;
     bool found = false;
     *free_found = false;
     for (int d = 0; d < 8; d++) {
-        int dx = grid_dir8[d][0], dy = grid_dir8[d][1];
-        if (!grid_can_step(w->grid, at.x, at.y, dx, dy))
+        int dx = nav_dir8[d][0], dy = nav_dir8[d][1];
+        if (!nav_grid_can_step(w->grid, at.x, at.y, dx, dy))
             continue;
-        TilePos n = tile_pos(at.x + dx, at.y + dy);
-        uint64_t there = field_cost(&s->field, n);
+        NavPos n = nav_pos(at.x + dx, at.y + dy);
+        uint64_t there = nav_field_cost(&s->field, n);
         if (there == UINT64_MAX || there + mover_step_cost(w->grid, at, n) != here)
             continue;
         bool is_free = occupant(s, n) < 0;
@@ -410,14 +410,14 @@ static bool chase_step(const Sentries *s, const Sentry *e, const SentryWorld *w,
 
 /* The tiles another sentry means to walk next (up to SENTRY_AHEAD), its
  * wanted step first. */
-static int ahead_of(const Sentries *s, const Sentry *o, TilePos *out)
+static int ahead_of(const Sentries *s, const Sentry *o, NavPos *out)
 {
     int n = 0;
     if (o->has_want)
         out[n++] = o->want;
     if (o->state == SENTRY_CHASE) {
-        TilePos at = n ? out[0] : o->mover.tile, to;
-        while (n < SENTRY_AHEAD && field_next(&s->field, at, &to))
+        NavPos at = n ? out[0] : o->mover.tile, to;
+        while (n < SENTRY_AHEAD && nav_field_next(&s->field, at, &to))
             out[n++] = at = to;
     } else if (o->has_walk) {
         for (int i = o->walk_pos + (n ? 1 : 0); i < o->walk_len && n < SENTRY_AHEAD; i++)
@@ -426,7 +426,7 @@ static int ahead_of(const Sentries *s, const Sentry *o, TilePos *out)
     return n;
 }
 
-static int index_in(const TilePos *list, int n, TilePos t)
+static int index_in(const NavPos *list, int n, NavPos t)
 {
     for (int i = 0; i < n; i++)
         if (same(list[i], t))
@@ -444,18 +444,18 @@ static void want_step(Sentries *s, Sentry *e, const SentryWorld *w)
         bool free_found;
         if (chase_step(s, e, w, &e->want, &free_found))
             e->has_want = true;
-        else if (field_cost(&s->field, e->mover.tile) == UINT64_MAX)
+        else if (nav_field_cost(&s->field, e->mover.tile) == UINT64_MAX)
             start_search(s, e); /* the droid is out of the field's reach: the trail is lost */
     } else if (wants_walk(e) && e->has_walk && e->walk_pos < e->walk_len) {
         e->want = e->walk[e->walk_pos];
-        e->has_want = grid_can_step(w->grid, e->mover.tile.x, e->mover.tile.y, e->want.x - e->mover.tile.x,
+        e->has_want = nav_grid_can_step(w->grid, e->mover.tile.x, e->mover.tile.y, e->want.x - e->mover.tile.x,
                                     e->want.y - e->mover.tile.y);
         if (!e->has_want)
             drop_walk(s, e); /* the walk no longer starts here */
     }
     /* having given way, keep off the way of the one it gave way to */
     if (e->yield_to >= 0) {
-        TilePos way[SENTRY_AHEAD];
+        NavPos way[SENTRY_AHEAD];
         int n = ahead_of(s, &s->list[e->yield_to], way);
         if (e->has_want && index_in(way, n, e->want) >= 0)
             e->has_want = false;
@@ -466,7 +466,7 @@ static void want_step(Sentries *s, Sentry *e, const SentryWorld *w)
 
 /* ---- moving ----------------------------------------------------------------------- */
 
-static bool begin_step(Sentries *s, Sentry *e, const SentryWorld *w, TilePos t)
+static bool begin_step(Sentries *s, Sentry *e, const SentryWorld *w, NavPos t)
 {
     if (!mover_set_path(&e->mover, w->grid, &t, 1))
         return false;
@@ -490,18 +490,18 @@ static bool outranks(const Sentry *e, const Sentry *o)
  * of e until a side tile comes), by step cost and direction on ties. */
 static bool give_way(Sentries *s, Sentry *o, const Sentry *e, const SentryWorld *w)
 {
-    TilePos way[SENTRY_AHEAD];
+    NavPos way[SENTRY_AHEAD];
     int n = ahead_of(s, e, way);
-    TilePos at = o->mover.tile, best = at;
+    NavPos at = o->mover.tile, best = at;
     long best_key = -1;
     for (int d = 0; d < 8; d++) {
-        int dx = grid_dir8[d][0], dy = grid_dir8[d][1];
-        TilePos t = tile_pos(at.x + dx, at.y + dy);
-        if (!grid_can_step(w->grid, at.x, at.y, dx, dy) || occupant(s, t) >= 0 || same(t, e->mover.tile))
+        int dx = nav_dir8[d][0], dy = nav_dir8[d][1];
+        NavPos t = nav_pos(at.x + dx, at.y + dy);
+        if (!nav_grid_can_step(w->grid, at.x, at.y, dx, dy) || occupant(s, t) >= 0 || same(t, e->mover.tile))
             continue;
         int i = index_in(way, n, t);
         long rank = i < 0 ? 0 : 1 + (SENTRY_AHEAD - i); /* off the way first, then furthest along */
-        long key = (rank * 64 + (long)(mover_step_cost(w->grid, at, t) / PATH_UNIT_STRAIGHT)) * 8 + d;
+        long key = (rank * 64 + (long)(mover_step_cost(w->grid, at, t) / NAV_UNIT_STRAIGHT)) * 8 + d;
         if (best_key < 0 || key < best_key) {
             best_key = key;
             best = t;
@@ -522,7 +522,7 @@ static void move(Sentries *s, Sentry *e, const SentryWorld *w)
 {
     if (!e->has_want || busy(e))
         return;
-    TilePos t = e->want;
+    NavPos t = e->want;
     if (e->state == SENTRY_CHASE) {
         bool free_found; /* again: the ones before it in this pass may have taken tiles */
         if (!chase_step(s, e, w, &t, &free_found))
@@ -546,7 +546,7 @@ static void walk(Sentries *s, Sentry *e, const SentryWorld *w)
 {
     if (!busy(e))
         return;
-    TilePos from = e->mover.tile;
+    NavPos from = e->mover.tile;
     MoverEvent ev[4];
     int n = 0;
     mover_advance(&e->mover, w->grid, s->speed, ev, 4, &n);
@@ -564,7 +564,7 @@ static bool catches(const Sentry *e, const SentryWorld *w)
     int dx = w->droid.x - e->mover.tile.x, dy = w->droid.y - e->mover.tile.y;
     if (e->state != SENTRY_CHASE || abs(dx) > 1 || abs(dy) > 1)
         return false;
-    return (dx == 0 && dy == 0) || grid_can_step(w->grid, e->mover.tile.x, e->mover.tile.y, dx, dy);
+    return (dx == 0 && dy == 0) || nav_grid_can_step(w->grid, e->mover.tile.x, e->mover.tile.y, dx, dy);
 }
 
 void sentries_tick(Sentries *s, const SentryWorld *w)
@@ -576,9 +576,9 @@ void sentries_tick(Sentries *s, const SentryWorld *w)
     uint64_t noise = 0;
     if (!same(w->droid, s->droid_at)) {
         s->droid_at = w->droid;
-        uint64_t bound = s->chasers ? steps_units(SENTRY_CHASE_BOUND) : sentry_noise_reach(GRID_MAX_COST);
-        s->field_ok = field_update(&s->field, w->grid, w->droid, bound);
-        noise = sentry_noise_reach(grid_cost(w->grid, w->droid.x, w->droid.y));
+        uint64_t bound = s->chasers ? steps_units(SENTRY_CHASE_BOUND) : sentry_noise_reach(NAV_GRID_MAX_COST);
+        s->field_ok = nav_field_update(&s->field, w->grid, w->droid, bound);
+        noise = sentry_noise_reach(nav_grid_cost(w->grid, w->droid.x, w->droid.y));
     }
     for (int i = 0; i < s->count; i++)
         think(s, &s->list[i], w, noise);
@@ -599,14 +599,14 @@ void sentries_tick(Sentries *s, const SentryWorld *w)
 /* ---- set-up ----------------------------------------------------------------------- */
 
 /* The facing with the longest clear view from t (ties: the first direction). */
-static Dir8 open_facing(TilePos t, const SentryWorld *w)
+static Dir8 open_facing(NavPos t, const SentryWorld *w)
 {
     int best = -1;
     Dir8 facing = DIR_S;
     for (int d = 0; d < 8; d++) {
         int len = 0;
         while (len < SENTRY_SIGHT_RANGE) {
-            TilePos n = tile_pos(t.x + grid_dir8[d][0] * (len + 1), t.y + grid_dir8[d][1] * (len + 1));
+            NavPos n = nav_pos(t.x + nav_dir8[d][0] * (len + 1), t.y + nav_dir8[d][1] * (len + 1));
             if (w->opaque(w->ctx, n.x, n.y) || !sight_line(t, n, w->opaque, w->ctx))
                 break;
             len++;
@@ -628,8 +628,8 @@ void sentries_deinit(Sentries *s)
     free(s->list);
     free(s->points);
     free(s->occ);
-    field_deinit(&s->field);
-    path_destroy(s->plan);
+    nav_field_deinit(&s->field);
+    nav_path_destroy(s->plan);
     free(s->queue);
     free(s->events);
     memset(s, 0, sizeof *s);
@@ -642,13 +642,13 @@ static bool alloc_like(Sentries *dst, const Sentries *src)
     dst->list = calloc((size_t)src->count, sizeof *dst->list);
     dst->occ = calloc((size_t)src->w * (size_t)src->h, sizeof *dst->occ);
     dst->queue = malloc((size_t)src->count * sizeof *dst->queue);
-    dst->plan = path_create(src->w, src->h);
+    dst->plan = nav_path_create(src->w, src->h);
     if (dst->list)
         dst->count = src->count; /* the movers and walks sentries_deinit frees */
     return dst->list && dst->occ && dst->queue && dst->plan;
 }
 
-bool sentries_copy(Sentries *dst, const Sentries *src, const Grid *grid)
+bool sentries_copy(Sentries *dst, const Sentries *src, const NavGrid *grid)
 {
     if (src->count == 0) {
         sentries_deinit(dst);
@@ -676,7 +676,7 @@ bool sentries_copy(Sentries *dst, const Sentries *src, const Grid *grid)
     for (int i = 0; i < src->count; i++) {
         Sentry *d = &dst->list[i];
         Mover m = d->mover;
-        TilePos *walk = d->walk;
+        NavPos *walk = d->walk;
         *d = src->list[i];
         d->mover = m;
         d->walk = walk;
@@ -688,10 +688,10 @@ bool sentries_copy(Sentries *dst, const Sentries *src, const Grid *grid)
     memcpy(dst->occ, src->occ, (size_t)src->w * (size_t)src->h * sizeof *dst->occ);
     memcpy(dst->queue, src->queue, (size_t)src->count * sizeof *dst->queue);
     if (!buf_copy(&dst->points, src->points, (size_t)src->point_count * sizeof *dst->points) ||
-        !field_copy(&dst->field, &src->field))
+        !nav_field_copy(&dst->field, &src->field))
         goto fail;
     /* the planner's search matters only while one is under way */
-    if (src->planning >= 0 && !path_copy_search(dst->plan, src->plan, grid))
+    if (src->planning >= 0 && !nav_path_copy_search(dst->plan, src->plan, grid))
         goto fail;
     return true;
 fail:
@@ -723,9 +723,9 @@ bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t s
     s->occ = calloc((size_t)l->w * (size_t)l->h, sizeof *s->occ);
     s->queue = malloc((size_t)count * sizeof *s->queue);
     s->points = points ? malloc((size_t)points * sizeof *s->points) : NULL;
-    s->plan = path_create(l->w, l->h);
+    s->plan = nav_path_create(l->w, l->h);
     if (!s->list || !s->occ || !s->queue || (points && !s->points) || !s->plan ||
-        !field_init_bounded(&s->field, l->w, l->h, PATH_TOPO_8)) {
+        !nav_field_init_bounded(&s->field, l->w, l->h, NAV_TOPO_8)) {
         sentries_deinit(s);
         return false;
     }
@@ -736,7 +736,7 @@ bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t s
         Sentry *e = &s->list[s->count];
         e->id = s->count++;
         e->state = SENTRY_GUARD;
-        e->post = e->last_known = e->goal = tile_pos(x, y);
+        e->post = e->last_known = e->goal = nav_pos(x, y);
         mover_init(&e->mover, e->post, s->speed);
         e->post_facing = open_facing(e->post, w);
         e->yield_to = -1;
@@ -752,7 +752,7 @@ bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t s
         int first = s->point_count;
         s->points[s->point_count++] = p->points[0];
         for (int k = 1; k < p->count; k++)
-            if (grid_walkable(w->grid, p->points[k].x, p->points[k].y))
+            if (nav_grid_walkable(w->grid, p->points[k].x, p->points[k].y))
                 s->points[s->point_count++] = p->points[k];
         if (s->point_count - first < 2) {
             s->point_count = first;

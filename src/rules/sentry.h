@@ -69,7 +69,7 @@ typedef struct SentryEvent {
     SentryEventType type;
     int id;
     SentryState state;
-    TilePos tile;
+    NavPos tile;
     bool heard;      /* SENTRY_EV_ALERT: it heard the droid's step (else it saw the droid) */
 } SentryEvent;
 
@@ -77,7 +77,7 @@ typedef struct Sentry {
     int id;                /* its index: the reading order of the 'S' tiles */
     SentryState state;
     Mover mover;           /* tile, next, facing; the walk */
-    TilePos post;          /* its 'S' tile */
+    NavPos post;          /* its 'S' tile */
     Dir8 post_facing;      /* the way it looks at its post (the longest clear view) */
     int patrol_first, patrol_count; /* its waypoints in Sentries.points (post first); count 0: none */
     int leg;               /* the waypoint a patrol walks to */
@@ -86,22 +86,22 @@ typedef struct Sentry {
     bool walking;          /* guard with a patrol: on a leg (else pausing) */
     bool heard;            /* the droid's last step was within earshot (this tick) */
     bool alert_heard;      /* its last alert came from hearing (else from sight); for drawing */
-    TilePos last_known;    /* where the droid was last seen or heard */
-    TilePos goal;          /* where its walk leads */
-    TilePos *walk;         /* the planned tiles (goal last), walk_pos the next one */
+    NavPos last_known;    /* where the droid was last seen or heard */
+    NavPos goal;          /* where its walk leads */
+    NavPos *walk;         /* the planned tiles (goal last), walk_pos the next one */
     int walk_len, walk_pos, walk_cap;
     bool has_walk;         /* walk is current */
     bool queued;           /* waiting in the planner's queue */
     bool has_want;         /* idle at a centre and wants to step to want */
-    TilePos want;
+    NavPos want;
     int yield_to;          /* the sentry it gave way to, -1: none */
 } Sentry;
 
 /* What the sentries read of the game each tick (all borrowed). */
 typedef struct SentryWorld {
-    const Grid *grid;      /* step costs; the same grid every tick of a play */
-    const Region *region;  /* which tiles reach which (walks never search for the unreachable) */
-    TilePos droid;         /* the droid's tile: its last tile centre */
+    const NavGrid *grid;      /* step costs; the same grid every tick of a play */
+    const NavRegion *region;  /* which tiles reach which (walks never search for the unreachable) */
+    NavPos droid;         /* the droid's tile: its last tile centre */
     SightOpaque opaque;    /* what blocks sight (walls, void, closed doors) */
     const void *ctx;
 } SentryWorld;
@@ -111,17 +111,17 @@ typedef struct Sentries {
     Sentry *list;
     int count;
     uint64_t speed;        /* progress units a tick */
-    TilePos *points;       /* every patrol's waypoints, post first */
+    NavPos *points;       /* every patrol's waypoints, post first */
     int point_count;
     int32_t *occ;          /* w*h: id + 1 of the sentry on the tile or entering it; 0 free */
-    Field field;           /* the shared chase field towards the droid */
+    NavField field;           /* the shared chase field towards the droid */
     bool field_ok;         /* the field is towards droid_at */
-    TilePos droid_at;      /* the droid tile the field and the hearing were made for */
+    NavPos droid_at;      /* the droid tile the field and the hearing were made for */
     int chasers;           /* sentries in SENTRY_CHASE */
     int alerted;           /* sentries in ALERT or CHASE (the HUD's count) */
-    PathState *plan;       /* the one planner */
+    NavPath *plan;       /* the one planner */
     int planning;          /* the sentry whose walk is being planned, -1 none */
-    TilePos plan_from, plan_goal; /* ... from where to where */
+    NavPos plan_from, plan_goal; /* ... from where to where */
     int *queue;            /* ring of ids waiting for the planner */
     int queue_head, queue_len;
     SentryEvent *events;   /* this tick's (read them, then they are gone) */
@@ -140,7 +140,7 @@ void sentries_deinit(Sentries *s); /* accepts a zeroed Sentries */
  * search under way too, run on grid: a copy of the grid src runs on); dst is
  * zeroed or Sentries, its memory reused when the sizes match. Events are not
  * copied. False when out of memory (dst is then zeroed). */
-bool sentries_copy(Sentries *dst, const Sentries *src, const Grid *grid);
+bool sentries_copy(Sentries *dst, const Sentries *src, const NavGrid *grid);
 
 /* One tick, after the droid's walk: perception, states, the planner, steps,
  * catching. Events go to s->events (cleared first). */
@@ -148,16 +148,16 @@ void sentries_tick(Sentries *s, const SentryWorld *w);
 
 /* An alarm: every sentry not yet alert or chasing is alerted towards at, as
  * if it had heard the droid there (benchmarks; an alarm in a level). */
-void sentries_alarm(Sentries *s, TilePos at);
+void sentries_alarm(Sentries *s, NavPos at);
 /* The sentry on tile (x, y) or entering it, or NULL. O(1). */
 const Sentry *sentries_at(const Sentries *s, int x, int y);
 /* Does sentry id see tile t now (range, cone, line)? For drawing the cones. */
-bool sentries_sees(const Sentries *s, int id, TilePos t, const SentryWorld *w);
+bool sentries_sees(const Sentries *s, int id, NavPos t, const SentryWorld *w);
 /* Would a sentry standing on t hear the droid's step onto the tile it last
  * reached (w->droid)? The hearing rule itself: path cost from t to the
  * droid within sentry_noise_reach of that tile. Valid once a tick has run
  * since the droid reached it; false on a level without sentries. */
-bool sentries_hears_at(const Sentries *s, TilePos t, const SentryWorld *w);
+bool sentries_hears_at(const Sentries *s, NavPos t, const SentryWorld *w);
 /* The reach of the noise of a step onto a tile of this cost, in path.h units. */
 uint64_t sentry_noise_reach(uint8_t tile_cost);
 /* Everything that decides what the sentries do next, hashed (FNV-1a). */

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-bool sight_line(TilePos a, TilePos b, SightOpaque opaque, const void *ctx)
+bool sight_line(NavPos a, NavPos b, SightOpaque opaque, const void *ctx)
 {
     int dx = b.x - a.x, dy = b.y - a.y;
     int nx = abs(dx), ny = abs(dy);
@@ -38,7 +38,7 @@ bool sight_line(TilePos a, TilePos b, SightOpaque opaque, const void *ctx)
     return true;
 }
 
-bool sight_in_view(TilePos from, int fx, int fy, TilePos to, int range)
+bool sight_in_view(NavPos from, int fx, int fy, NavPos to, int range)
 {
     int64_t dx = to.x - from.x, dy = to.y - from.y;
     int64_t d2 = dx * dx + dy * dy;
@@ -52,7 +52,7 @@ bool sight_in_view(TilePos from, int fx, int fy, TilePos to, int range)
     return dot > 0 && 4 * dot * dot >= d2 * f2;
 }
 
-bool sight_sees(TilePos from, int fx, int fy, TilePos to, int range, SightOpaque opaque, const void *ctx)
+bool sight_sees(NavPos from, int fx, int fy, NavPos to, int range, SightOpaque opaque, const void *ctx)
 {
     return sight_in_view(from, fx, fy, to, range) && sight_line(from, to, opaque, ctx);
 }

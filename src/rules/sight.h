@@ -25,13 +25,13 @@ typedef bool (*SightOpaque)(const void *ctx, int x, int y);
 enum { SIGHT_CONE_DEGREES = 120 };
 
 /* True when the segment between the centres of a and b crosses no opaque tile. */
-bool sight_line(TilePos a, TilePos b, SightOpaque opaque, const void *ctx);
+bool sight_line(NavPos a, NavPos b, SightOpaque opaque, const void *ctx);
 /* True when to is within range tiles (centre to centre, Euclidean) of from
  * and inside the cone around the facing (fx, fy) (a step vector, e.g. 1,-1);
  * to == from is always inside, and so is any tile next to from (the
  * sentry feels what touches it). Exact integer arithmetic. */
-bool sight_in_view(TilePos from, int fx, int fy, TilePos to, int range);
+bool sight_in_view(NavPos from, int fx, int fy, NavPos to, int range);
 /* Both: in view and a clear line. */
-bool sight_sees(TilePos from, int fx, int fy, TilePos to, int range, SightOpaque opaque, const void *ctx);
+bool sight_sees(NavPos from, int fx, int fy, NavPos to, int range, SightOpaque opaque, const void *ctx);
 
 #endif

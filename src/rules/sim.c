@@ -41,8 +41,8 @@ static void free_play(Sim *s)
     free(s->door_active);
     free(s->door_scratch);
     free(s->door_listed);
-    grid_deinit(&s->grid);
-    region_deinit(&s->region);
+    nav_grid_deinit(&s->grid);
+    nav_region_deinit(&s->region);
     mover_deinit(&s->droid);
     sentries_deinit(&s->sentries);
     s->kind = NULL;
@@ -68,8 +68,8 @@ static void start_state(Sim *n, const Level *l)
     n->lose = SIM_LOSE_NONE;
     mover_init(&n->droid, l->start, mover_speed(SIM_DROID_SPEED, SIM_TICK_HZ));
     n->limited = l->energy > 0;
-    n->energy = n->limited ? (int64_t)l->energy * (int64_t)PATH_UNIT_STRAIGHT : 0;
-    n->cell_energy = (int64_t)l->cell_energy * (int64_t)PATH_UNIT_STRAIGHT;
+    n->energy = n->limited ? (int64_t)l->energy * (int64_t)NAV_UNIT_STRAIGHT : 0;
+    n->cell_energy = (int64_t)l->cell_energy * (int64_t)NAV_UNIT_STRAIGHT;
     n->energy_used = 0;
     n->steps = 0;
     n->noticed = 0;
@@ -198,7 +198,7 @@ bool sim_restart(Sim *s)
 bool sim_reset(Sim *s, const Level *l)
 {
     if (s->search && (s->search_w != l->w || s->search_h != l->h)) {
-        path_destroy(s->search); /* made for a level of another size; a Sim without one makes it when it plans */
+        nav_path_destroy(s->search); /* made for a level of another size; a Sim without one makes it when it plans */
         s->search = NULL;
     }
     Sim n = *s;
@@ -228,7 +228,7 @@ bool sim_reset(Sim *s, const Level *l)
             n.cells_total += k == TILE_CELL;
             if (k == TILE_EXIT && !n.has_exit) {
                 n.has_exit = true;
-                n.exit = tile_pos(x, y);
+                n.exit = nav_pos(x, y);
             }
         }
     SimDoorSet set;
@@ -240,11 +240,11 @@ bool sim_reset(Sim *s, const Level *l)
     n.door_listed = set.listed;
     n.door_count = set.count;
     n.doors_visited = 0;
-    if (!level_build_grid(l, &n.grid) || !region_init(&n.region, &n.grid))
+    if (!level_build_grid(l, &n.grid) || !nav_region_init(&n.region, &n.grid))
         goto fail;
     n.region_stale = false;
     if (!n.search) {
-        if (!(n.search = path_create(l->w, l->h)))
+        if (!(n.search = nav_path_create(l->w, l->h)))
             goto fail;
         n.search_w = l->w;
         n.search_h = l->h;
@@ -260,7 +260,7 @@ bool sim_reset(Sim *s, const Level *l)
     return true;
 fail:
     if (n.search != s->search)
-        path_destroy(n.search);
+        nav_path_destroy(n.search);
     free_play(&n);
     return false;
 }
@@ -277,19 +277,19 @@ bool sim_init(Sim *s, const Level *l)
 void sim_deinit(Sim *s)
 {
     free_play(s);
-    path_destroy(s->search);
+    nav_path_destroy(s->search);
     free(s->scratch);
     free(s->taken);
     free(s->events);
     memset(s, 0, sizeof *s);
 }
 
-static PathState *droid_search(Sim *s);
+static NavPath *droid_search(Sim *s);
 
 static bool copy_taken(Sim *dst, const Sim *src)
 {
     if (src->taken_count > dst->taken_cap) {
-        TilePos *m = realloc(dst->taken, (size_t)src->taken_count * sizeof *m);
+        NavPos *m = realloc(dst->taken, (size_t)src->taken_count * sizeof *m);
         if (!m)
             return false;
         dst->taken = m;
@@ -307,8 +307,8 @@ static bool copy_taken(Sim *dst, const Sim *src)
 static bool copy_tiles(Sim *dst, const Sim *play, const Sim *tiles)
 {
     size_t n = (size_t)play->w * (size_t)play->h;
-    if (!buf_copy(&dst->kind, tiles->kind, n) || !grid_copy(&dst->grid, &tiles->grid) ||
-        !region_copy(&dst->region, &tiles->region))
+    if (!buf_copy(&dst->kind, tiles->kind, n) || !nav_grid_copy(&dst->grid, &tiles->grid) ||
+        !nav_region_copy(&dst->region, &tiles->region))
         return false;
     if (tiles != play) {
         for (int i = 0; i < tiles->taken_count; i++)
@@ -349,14 +349,14 @@ static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
     dst->event_cap = keep.event_cap;
     dst->event_count = 0;
     if (dst->search && (dst->search_w != src->w || dst->search_h != src->h)) {
-        path_destroy(dst->search); /* made again when the copy first plans */
+        nav_path_destroy(dst->search); /* made again when the copy first plans */
         dst->search = NULL;
     }
     if (!tiles) {
         free(dst->kind);
         dst->kind = NULL;
-        grid_deinit(&dst->grid);
-        region_deinit(&dst->region);
+        nav_grid_deinit(&dst->grid);
+        nav_region_deinit(&dst->region);
     }
     if ((tiles && !copy_tiles(dst, src, tiles)) || !copy_taken(dst, src) ||
         !buf_copy(&dst->doors, src->doors, (size_t)src->door_count * sizeof *src->doors) ||
@@ -364,7 +364,7 @@ static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
         !buf_copy(&dst->door_scratch, src->door_scratch, (size_t)src->door_count * sizeof *src->door_scratch) ||
         !buf_copy(&dst->door_listed, src->door_listed, (size_t)src->door_count) ||
         !mover_copy(&dst->droid, &src->droid) || !sentries_copy(&dst->sentries, &src->sentries, &dst->grid) ||
-        (src->planning && (!droid_search(dst) || !path_copy_search(dst->search, src->search, &dst->grid)))) {
+        (src->planning && (!droid_search(dst) || !nav_path_copy_search(dst->search, src->search, &dst->grid)))) {
         sim_deinit(dst);
         return false;
     }
@@ -420,7 +420,7 @@ const SimDoor *sim_door_at(const Sim *s, int x, int y)
 
 double sim_units(int64_t u)
 {
-    return (double)u / (double)PATH_UNIT_STRAIGHT;
+    return (double)u / (double)NAV_UNIT_STRAIGHT;
 }
 
 const char *sim_lose_name(SimLose why)
@@ -456,54 +456,54 @@ static void fresh_regions(Sim *s)
 {
     if (!s->region_stale)
         return;
-    Region r;
-    if (region_init(&r, &s->grid)) {
-        region_deinit(&s->region);
+    NavRegion r;
+    if (nav_region_init(&r, &s->grid)) {
+        nav_region_deinit(&s->region);
         s->region = r;
         s->region_stale = false;
     }
 }
 
-PathStatus sim_plan_begin(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *end)
+NavStatus sim_plan_begin(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *end)
 {
     fresh_regions(s);
-    uint32_t home = region_of(&s->region, from.x, from.y);
+    uint32_t home = nav_region_of(&s->region, from.x, from.y);
     if (home == 0)
-        return PATH_NONE;
-    TilePos to = goal;
-    if (region_of(&s->region, goal.x, goal.y) != home && !region_nearest(&s->region, home, goal, &to))
-        return PATH_NONE;
+        return NAV_NO_PATH;
+    NavPos to = goal;
+    if (nav_region_of(&s->region, goal.x, goal.y) != home && !nav_region_nearest(&s->region, home, goal, &to))
+        return NAV_NO_PATH;
     *end = to;
-    PathOptions opt = path_options_default();
-    path_begin(st, &s->grid, from, to, &opt);
-    return PATH_RUNNING;
+    NavPathOptions opt = nav_path_options_default();
+    nav_path_begin(st, &s->grid, from, to, &opt);
+    return NAV_IN_PROGRESS;
 }
 
-PathStatus sim_plan_status(const PathState *st, TilePos goal, TilePos end)
+NavStatus sim_plan_status(const NavPath *st, NavPos goal, NavPos end)
 {
-    PathStatus got = path_result(st)->status;
-    if (got == PATH_RUNNING)
-        return PATH_RUNNING;
-    if (got != PATH_FOUND)
-        return PATH_NONE;
-    return tile_pos_eq(end, goal) ? PATH_FOUND : PATH_NEAREST;
+    NavStatus got = nav_path_result(st)->status;
+    if (got == NAV_IN_PROGRESS)
+        return NAV_IN_PROGRESS;
+    if (got != NAV_DONE)
+        return NAV_NO_PATH;
+    return nav_pos_eq(end, goal) ? NAV_DONE : NAV_PARTIAL;
 }
 
-PathStatus sim_plan(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *end)
+NavStatus sim_plan(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *end)
 {
-    if (sim_plan_begin(s, st, from, goal, end) == PATH_NONE)
-        return PATH_NONE;
-    path_step(st, LONG_MAX);
+    if (sim_plan_begin(s, st, from, goal, end) == NAV_NO_PATH)
+        return NAV_NO_PATH;
+    nav_path_step(st, LONG_MAX);
     return sim_plan_status(st, goal, *end);
 }
 
 /* The droid's planner, made when first needed: a copy of the play goes
  * without one until it plans (history.c keeps many copies). NULL when out
  * of memory. */
-static PathState *droid_search(Sim *s)
+static NavPath *droid_search(Sim *s)
 {
     if (!s->search) {
-        s->search = path_create(s->w, s->h);
+        s->search = nav_path_create(s->w, s->h);
         s->search_w = s->w;
         s->search_h = s->h;
     }
@@ -518,17 +518,17 @@ static PathState *droid_search(Sim *s)
  * for it. */
 static void plan_done(Sim *s);
 
-static void plan_walk(Sim *s, TilePos goal, SimPlanKind kind, bool command)
+static void plan_walk(Sim *s, NavPos goal, SimPlanKind kind, bool command)
 {
     s->planning = SIM_PLAN_NONE;
     if (!droid_search(s))
         return;
-    TilePos from = mover_plan_tile(&s->droid);
-    if (kind == SIM_PLAN_HOLD && tile_pos_eq(from, goal)) {
+    NavPos from = mover_plan_tile(&s->droid);
+    if (kind == SIM_PLAN_HOLD && nav_pos_eq(from, goal)) {
         mover_set_path(&s->droid, &s->grid, NULL, 0);
         return;
     }
-    if (sim_plan_begin(s, s->search, from, goal, &s->plan_end) == PATH_NONE) {
+    if (sim_plan_begin(s, s->search, from, goal, &s->plan_end) == NAV_NO_PATH) {
         if (kind == SIM_PLAN_GOTO)
             emit(s, SIM_EV_NOPATH, goal.x, goal.y, 0);
         return;
@@ -536,9 +536,9 @@ static void plan_walk(Sim *s, TilePos goal, SimPlanKind kind, bool command)
     s->planning = kind;
     s->plan_goal = goal;
     s->plan_work = 0;
-    path_step(s->search, SIM_PLAN_TICK_WORK);
-    if (path_result(s->search)->status == PATH_RUNNING) {
-        s->plan_work = path_result(s->search)->expanded;
+    nav_path_step(s->search, SIM_PLAN_TICK_WORK);
+    if (nav_path_result(s->search)->status == NAV_IN_PROGRESS) {
+        s->plan_work = nav_path_result(s->search)->expanded;
         s->plan_searched = command;
         mover_set_path(&s->droid, &s->grid, NULL, 0); /* on to the next tile centre, and wait there */
         s->has_target = true;
@@ -561,9 +561,9 @@ static void plan_tick(Sim *s)
         s->plan_searched = false;
         return;
     }
-    path_step(s->search, SIM_PLAN_TICK_WORK);
-    s->plan_work = path_result(s->search)->expanded;
-    if (path_result(s->search)->status != PATH_RUNNING)
+    nav_path_step(s->search, SIM_PLAN_TICK_WORK);
+    s->plan_work = nav_path_result(s->search)->expanded;
+    if (nav_path_result(s->search)->status != NAV_IN_PROGRESS)
         plan_done(s);
 }
 
@@ -575,27 +575,27 @@ static void plan_done(Sim *s)
 {
     SimPlanKind kind = s->planning;
     s->planning = SIM_PLAN_NONE;
-    TilePos goal = s->plan_goal, end = s->plan_end;
-    PathStatus r = sim_plan_status(s->search, goal, end);
-    if (r == PATH_NONE) {
+    NavPos goal = s->plan_goal, end = s->plan_end;
+    NavStatus r = sim_plan_status(s->search, goal, end);
+    if (r == NAV_NO_PATH) {
         s->has_target = s->droid.moving;
         if (kind == SIM_PLAN_GOTO)
             emit(s, SIM_EV_NOPATH, goal.x, goal.y, 0);
         return;
     }
-    const PathResult *res = path_result(s->search);
+    const NavPathResult *res = nav_path_result(s->search);
     if (kind == SIM_PLAN_HOLD) {
         if (res->steps == 0)
             return;
-        TilePos at = mover_plan_tile(&s->droid), first = path_tile(s->search, 0);
+        NavPos at = mover_plan_tile(&s->droid), first = nav_path_tile(s->search, 0);
         int near = abs(goal.x - at.x) <= SIM_HOLD_NEAR && abs(goal.y - at.y) <= SIM_HOLD_NEAR;
-        if (near && s->steps > 0 && tile_pos_eq(first, s->came_from) && s->still < SIM_HOLD_PAUSE_TICKS) {
+        if (near && s->steps > 0 && nav_pos_eq(first, s->came_from) && s->still < SIM_HOLD_PAUSE_TICKS) {
             mover_set_path(&s->droid, &s->grid, NULL, 0);
             s->hold_dirty = true; /* looked at again once it has stood still a moment */
             return;
         }
     }
-    int n = path_copy_tiles(s->search, &s->scratch, &s->scratch_cap);
+    int n = nav_path_copy_tiles(s->search, &s->scratch, &s->scratch_cap);
     if (n < 0 || !mover_set_path(&s->droid, &s->grid, s->scratch, n))
         return;
     s->has_target = n > 0 || s->droid.moving;
@@ -611,8 +611,8 @@ static void plan_done(Sim *s)
  * forbids bumps and changes nothing. */
 static void key_step(Sim *s, int dx, int dy)
 {
-    TilePos from = mover_plan_tile(&s->droid), to = tile_pos(from.x + dx, from.y + dy);
-    if (!grid_can_step(&s->grid, from.x, from.y, dx, dy)) {
+    NavPos from = mover_plan_tile(&s->droid), to = nav_pos(from.x + dx, from.y + dy);
+    if (!nav_grid_can_step(&s->grid, from.x, from.y, dx, dy)) {
         emit(s, SIM_EV_BUMP, to.x, to.y, 0);
         return;
     }
@@ -646,9 +646,9 @@ void sim_command(Sim *s, const SimCmd *c)
     switch (c->type) {
     case SIM_CMD_GOTO:
         s->holding = s->hold_dirty = false;
-        s->hold = tile_pos(c->x, c->y);
+        s->hold = nav_pos(c->x, c->y);
         if (c->x >= 0 && c->y >= 0 && c->x < s->w && c->y < s->h)
-            plan_walk(s, tile_pos(c->x, c->y), SIM_PLAN_GOTO, true);
+            plan_walk(s, nav_pos(c->x, c->y), SIM_PLAN_GOTO, true);
         break;
     case SIM_CMD_PUSH: {
         int dx = c->x > 0 ? 1 : c->x < 0 ? -1 : 0, dy = c->y > 0 ? 1 : c->y < 0 ? -1 : 0;
@@ -671,12 +671,12 @@ void sim_command(Sim *s, const SimCmd *c)
     case SIM_CMD_HOLD:
         if (c->x < 0 || c->y < 0 || c->x >= s->w || c->y >= s->h)
             break;
-        if (!s->holding || !tile_pos_eq(s->hold, tile_pos(c->x, c->y))) {
+        if (!s->holding || !nav_pos_eq(s->hold, nav_pos(c->x, c->y))) {
             s->hold_dirty = true;
             s->planning = SIM_PLAN_NONE;
         }
         s->holding = true;
-        s->hold = tile_pos(c->x, c->y);
+        s->hold = nav_pos(c->x, c->y);
         break;
     case SIM_CMD_RELEASE:
         s->holding = false; /* a moved hold is still walked to (hold_dirty) */
@@ -699,7 +699,7 @@ static void lose(Sim *s, SimLose why)
     emit(s, SIM_EV_LOSE, s->droid.tile.x, s->droid.tile.y, why);
 }
 
-static void open_door(Sim *s, TilePos t)
+static void open_door(Sim *s, NavPos t)
 {
     SimDoor *d = door_at(s, t.x, t.y);
     if (!d)
@@ -719,11 +719,11 @@ static void open_door(Sim *s, TilePos t)
 /* Remembers a cell taken, so that a restart puts it back (sim_restart).
  * Out of memory, the tiles are put back from the level by the next
  * sim_reset instead (taken_lost). */
-static void note_taken(Sim *s, TilePos t)
+static void note_taken(Sim *s, NavPos t)
 {
     if (s->taken_count == s->taken_cap) {
         int cap = s->taken_cap ? s->taken_cap * 2 : 16;
-        TilePos *m = realloc(s->taken, (size_t)cap * sizeof *m);
+        NavPos *m = realloc(s->taken, (size_t)cap * sizeof *m);
         if (!m) {
             s->taken_lost = true;
             return;
@@ -734,7 +734,7 @@ static void note_taken(Sim *s, TilePos t)
     s->taken[s->taken_count++] = t;
 }
 
-static void arrive(Sim *s, TilePos t)
+static void arrive(Sim *s, NavPos t)
 {
     s->steps++;
     uint8_t *k = &s->kind[(size_t)t.y * (size_t)s->w + (size_t)t.x];
@@ -774,14 +774,14 @@ static void walk(Sim *s)
     for (int guard = 0; guard < 64 && s->status == SIM_PLAYING; guard++) {
         MoverEvent ev[4];
         int n = 0;
-        TilePos was = s->droid.tile;
+        NavPos was = s->droid.tile;
         uint64_t used = mover_advance(&s->droid, &s->grid, budget, ev, 4, &n);
         budget -= used;
         s->energy_used += used;
         if (s->limited)
             s->energy -= (int64_t)used;
         for (int i = 0; i < n && s->status == SIM_PLAYING; i++) {
-            TilePos t = ev[i].tile;
+            NavPos t = ev[i].tile;
             if (ev[i].type == MOVER_STEP) {
                 s->came_from = was;
                 open_door(s, t);
@@ -838,8 +838,8 @@ static void update_doors(Sim *s)
     for (int k = 0; k < s->door_active_count; k++) {
         int i = s->door_active[k];
         SimDoor *d = &s->doors[i];
-        TilePos t = tile_pos(d->x, d->y);
-        bool occupied = tile_pos_eq(m->tile, t) || (m->moving && tile_pos_eq(m->next, t)) ||
+        NavPos t = nav_pos(d->x, d->y);
+        bool occupied = nav_pos_eq(m->tile, t) || (m->moving && nav_pos_eq(m->next, t)) ||
                         sentries_at(&s->sentries, t.x, t.y);
         if (occupied)
             d->hold = SIM_DOOR_HOLD_TICKS;
@@ -898,7 +898,7 @@ void sim_edit_tile(Sim *s, int x, int y, TileKind k)
         }
     s->kind[i] = (uint8_t)k;
     s->tiles_serial++;
-    grid_set(&s->grid, x, y, tile_info(k)->cost);
+    nav_grid_set(&s->grid, x, y, tile_info(k)->cost);
     s->region_stale = true;
     s->cells_total += (k == TILE_CELL) - (was == TILE_CELL);
     if (was == TILE_DOOR || k == TILE_DOOR)
@@ -906,13 +906,13 @@ void sim_edit_tile(Sim *s, int x, int y, TileKind k)
     size_t exit = (size_t)s->exit.y * (size_t)s->w + (size_t)s->exit.x;
     if (k == TILE_EXIT && (!s->has_exit || i < exit)) {
         s->has_exit = true;
-        s->exit = tile_pos(x, y);
+        s->exit = nav_pos(x, y);
     } else if (was == TILE_EXIT && k != TILE_EXIT && s->has_exit && i == exit) {
         /* the first exit goes: the next one in reading order, if any */
         const uint8_t *next = memchr(s->kind + i, TILE_EXIT, (size_t)s->w * (size_t)s->h - i);
         s->has_exit = next != NULL;
         if (next)
-            s->exit = tile_pos((int)((size_t)(next - s->kind) % (size_t)s->w), (int)((size_t)(next - s->kind) / (size_t)s->w));
+            s->exit = nav_pos((int)((size_t)(next - s->kind) % (size_t)s->w), (int)((size_t)(next - s->kind) / (size_t)s->w));
     }
 }
 
@@ -961,7 +961,7 @@ uint64_t sim_hash(const Sim *s)
     hash_u64(&h, (uint64_t)s->still);
     for (int i = 0; i < s->door_count; i++) {
         const SimDoor *d = &s->doors[i];
-        hash_tile(&h, tile_pos(d->x, d->y));
+        hash_tile(&h, nav_pos(d->x, d->y));
         hash_u64(&h, (uint64_t)d->open);
         hash_u64(&h, (uint64_t)(int64_t)d->hold);
         hash_u64(&h, (uint64_t)(int64_t)d->anim);
@@ -1040,13 +1040,13 @@ static void tick_sentries(Sim *s)
     }
 }
 
-bool sim_sentry_sees(const Sim *s, int id, TilePos t)
+bool sim_sentry_sees(const Sim *s, int id, NavPos t)
 {
     SentryWorld w = sentry_world(s);
     return sentries_sees(&s->sentries, id, t, &w);
 }
 
-bool sim_hears_at(const Sim *s, TilePos t)
+bool sim_hears_at(const Sim *s, NavPos t)
 {
     SentryWorld w = sentry_world(s);
     return sentries_hears_at(&s->sentries, t, &w);

@@ -7,7 +7,7 @@
  * events; none of them change it.
  *
  * Units: time, energy and path length share one unit, the cost of a
- * straight floor step (PATH_UNIT_STRAIGHT, path.h). A step costs (1 straight,
+ * straight floor step (NAV_UNIT_STRAIGHT, path.h). A step costs (1 straight,
  * sqrt 2 diagonal) x the cost of the tile entered, takes that long to walk at
  * the droid's speed and spends that much energy.
  *
@@ -122,18 +122,18 @@ typedef struct SimDoor {
 typedef struct Sim {
     int w, h;
     uint8_t *kind;        /* w*h TileKind as the game stands (cells taken become floor) */
-    TilePos *taken;       /* the cells taken since the start, for sim_restart (taken_cap long) */
+    NavPos *taken;       /* the cells taken since the start, for sim_restart (taken_cap long) */
     int taken_count, taken_cap;
     bool taken_lost;      /* one was not noted (out of memory): sim_restart starts from the level */
     uint64_t tiles_serial; /* counts sim_reset and sim_edit_tile: the tiles are those of another
                             * moment of the same Sim (or a copy) with this serial but for the
                             * cells taken */
-    Grid grid;            /* step costs (a door costs 5 open or closed) */
-    Region region;        /* what reaches what, for clicks on blocked or cut-off tiles */
+    NavGrid grid;            /* step costs (a door costs 5 open or closed) */
+    NavRegion region;        /* what reaches what, for clicks on blocked or cut-off tiles */
     bool region_stale;    /* tiles were edited since the regions were made */
-    TilePos *scratch;     /* a planned path's tiles */
+    NavPos *scratch;     /* a planned path's tiles */
     int scratch_cap;
-    PathState *search;    /* the droid's planner, for levels of search_w x search_h; made when
+    NavPath *search;    /* the droid's planner, for levels of search_w x search_h; made when
                            * first needed (NULL in a copy that has not planned yet) */
     int search_w, search_h;
     SimDoor *doors;       /* sorted by row, then column */
@@ -149,7 +149,7 @@ typedef struct Sim {
     uint8_t *door_listed;
     bool doors_stale;     /* a door was painted or painted over: sim_restart lists them again */
     long doors_visited;   /* doors the last tick looked at (tests) */
-    TilePos exit;         /* the first '>' (others are plain exits too) */
+    NavPos exit;         /* the first '>' (others are plain exits too) */
     bool has_exit;
 
     /* the play, all in the hash */
@@ -171,18 +171,18 @@ typedef struct Sim {
     int cells_total, cells_left;
     bool exit_open;
     bool has_target;
-    TilePos target;       /* where the walk ends */
+    NavPos target;       /* where the walk ends */
     int push_dx, push_dy; /* the held direction keys */
     int push_wait;        /* ticks before a key step starts, when idle */
     int pending_dx, pending_dy; /* the key step asked for while waiting */
     bool holding;         /* the mouse button is held */
-    TilePos hold;         /* the tile held (or last clicked) */
+    NavPos hold;         /* the tile held (or last clicked) */
     bool hold_dirty;      /* hold moved since the last plan: plan again at the next tile centre */
-    TilePos came_from;    /* the tile before the current one (held-mouse rule) */
+    NavPos came_from;    /* the tile before the current one (held-mouse rule) */
     int still;            /* ticks the droid has stood still */
     SimPlanKind planning; /* a walk still being planned (in search; hashed only while it is) */
-    TilePos plan_goal;    /* the tile asked for */
-    TilePos plan_end;     /* where the planned walk ends: the goal, or its region's tile nearest it */
+    NavPos plan_goal;    /* the tile asked for */
+    NavPos plan_end;     /* where the planned walk ends: the goal, or its region's tile nearest it */
     long plan_work;       /* tiles searched for it so far */
     bool plan_searched;   /* a command searched this tick's share: the tick skips it (false after
                            * every tick, so not in the hash) */
@@ -246,18 +246,18 @@ TileKind sim_kind(const Sim *s, int x, int y);
 /* The door at (x, y), or NULL. O(log doors). */
 const SimDoor *sim_door_at(const Sim *s, int x, int y);
 /* Plans a walk from `from` to goal, or to the tile of from's region nearest
- * goal when goal is blocked or cut off. The tiles are path_tile(st, i);
- * returns PATH_FOUND, PATH_NEAREST or PATH_NONE (from itself is nearest:
+ * goal when goal is blocked or cut off. The tiles are nav_path_tile(st, i);
+ * returns NAV_DONE, NAV_PARTIAL or NAV_NO_PATH (from itself is nearest:
  * *end == from, zero steps). Never a whole-map search for a blocked goal. */
-PathStatus sim_plan(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *end);
+NavStatus sim_plan(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *end);
 /* The same in slices: sets *end and begins the search on st (then
- * path_step(st, work) until sim_plan_status is no longer PATH_RUNNING), or
- * returns PATH_NONE when nothing is walkable towards goal. The grid must
+ * nav_path_step(st, work) until sim_plan_status is no longer NAV_IN_PROGRESS), or
+ * returns NAV_NO_PATH when nothing is walkable towards goal. The grid must
  * stay as it is meanwhile. */
-PathStatus sim_plan_begin(Sim *s, PathState *st, TilePos from, TilePos goal, TilePos *end);
-/* PATH_RUNNING, or what sim_plan would have returned, for a search begun by
+NavStatus sim_plan_begin(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *end);
+/* NAV_IN_PROGRESS, or what sim_plan would have returned, for a search begun by
  * sim_plan_begin towards goal that ends at end. */
-PathStatus sim_plan_status(const PathState *st, TilePos goal, TilePos end);
+NavStatus sim_plan_status(const NavPath *st, NavPos goal, NavPos end);
 
 /* Changes a tile while the level is being edited (play is stopped): keeps
  * kind, costs, regions, the cell count, the exit and the doors in step, so
@@ -270,11 +270,11 @@ void sim_edit_tile(Sim *s, int x, int y, TileKind k);
 bool sim_opaque(const Sim *s, int x, int y);
 /* Does sentry id see tile t now (its range, cone and the line rule)? For
  * drawing the view cones. */
-bool sim_sentry_sees(const Sim *s, int id, TilePos t);
+bool sim_sentry_sees(const Sim *s, int id, NavPos t);
 
 /* Would a sentry standing on t hear the droid's last step (onto the tile it
  * last reached)? The sentries' own hearing rule; false without sentries. */
-bool sim_hears_at(const Sim *s, TilePos t);
+bool sim_hears_at(const Sim *s, NavPos t);
 
 /* Units <-> numbers a player reads (floor steps). */
 double sim_units(int64_t u);

@@ -66,7 +66,7 @@ static bool droid_idle(const Sim *s)
     return !s->planning && !s->droid.moving && mover_remaining(&s->droid) == 0;
 }
 
-static void give_goto(Sim *s, TilePos to)
+static void give_goto(Sim *s, NavPos to)
 {
     SimCmd c = {SIM_CMD_GOTO, to.x, to.y};
     sim_command(s, &c);
@@ -76,7 +76,7 @@ typedef enum WalkEnd { WALK_IDLE, WALK_WON, WALK_FAILED } WalkEnd;
 
 /* Gives a goto to `to` on s (the droid idle) and plays until the droid
  * stands still again, wins, is noticed or loses. */
-static WalkEnd walk_run(Sim *s, TilePos to, long *work)
+static WalkEnd walk_run(Sim *s, NavPos to, long *work)
 {
     give_goto(s, to);
     bool planned = s->planning == SIM_PLAN_GOTO; /* found by the ticks to come */
@@ -163,12 +163,12 @@ static uint64_t future_hash(Sim *s)
     uint64_t play = s->play_ticks;
     bool started = s->started;
     int still = s->still;
-    TilePos came = s->came_from;
+    NavPos came = s->came_from;
     Dir8 facing = s->droid.facing;
     s->play_ticks = 0;
     s->started = false;
     s->still = 0;
-    s->came_from = tile_pos(0, 0);
+    s->came_from = nav_pos(0, 0);
     s->droid.facing = DIR_E;
     uint64_t h = sim_hash(s);
     s->play_ticks = play;
@@ -361,7 +361,7 @@ int solve_margin(const Level *l, const SolveCmd *cmd, int n, int cap, long *work
 typedef struct Node {
     int parent;        /* -1: the level's start */
     SolveCmd cmd;      /* the goto that led here */
-    TilePos at;        /* where the droid stands still */
+    NavPos at;        /* where the droid stands still */
     int cells_left;
     int run;           /* waypoints in a row that led here */
     uint64_t f;        /* arrival tick + a lower bound of the ticks still to play */
@@ -369,7 +369,7 @@ typedef struct Node {
 } Node;
 
 typedef struct Target {
-    TilePos to;
+    NavPos to;
     int streak;        /* departures in a row that reached it unseen */
     bool done;
 } Target;
@@ -383,17 +383,17 @@ typedef struct Solver {
     long work, work_limit;
     clock_t clock0;
     bool budget_hit, memory_hit, pruned, finished;
-    TilePos *cell;           /* the level's energy cells */
+    NavPos *cell;           /* the level's energy cells */
     int cell_count;
     bool has_exit;
-    TilePos exit;
-    Field *cell_field;       /* cost to each cell, when there are few cells */
+    NavPos exit;
+    NavField *cell_field;       /* cost to each cell, when there are few cells */
     int cell_field_count;
-    Field exit_field;
+    NavField exit_field;
     uint64_t speed;          /* the droid's progress units a tick */
-    TilePos *waypoint;
+    NavPos *waypoint;
     int waypoint_count;
-    Field near;              /* bounded, from the tile being expanded */
+    NavField near;              /* bounded, from the tile being expanded */
     Node *node;
     int node_count, node_cap, open_count, open_max;
     int *heap;
@@ -562,7 +562,7 @@ static bool find_goals(Solver *sv, const Sim *s)
     for (int y = 0; y < s->h; y++)
         for (int x = 0; x < s->w; x++)
             if (sim_kind(s, x, y) == TILE_CELL)
-                sv->cell[sv->cell_count++] = tile_pos(x, y);
+                sv->cell[sv->cell_count++] = nav_pos(x, y);
     sv->has_exit = s->has_exit;
     sv->exit = s->exit;
     sv->speed = s->droid.speed;
@@ -571,7 +571,7 @@ static bool find_goals(Solver *sv, const Sim *s)
 
 static bool make_fields(Solver *sv, const Sim *s)
 {
-    if (sv->has_exit && !field_init(&sv->exit_field, &s->grid, sv->exit, PATH_TOPO_8))
+    if (sv->has_exit && !nav_field_init(&sv->exit_field, &s->grid, sv->exit, NAV_TOPO_8))
         return false;
     if (sv->cell_count > SOLVE_FIELD_CELLS)
         return true;
@@ -579,20 +579,20 @@ static bool make_fields(Solver *sv, const Sim *s)
     if (!sv->cell_field)
         return false;
     for (; sv->cell_field_count < sv->cell_count; sv->cell_field_count++)
-        if (!field_init(&sv->cell_field[sv->cell_field_count], &s->grid, sv->cell[sv->cell_field_count], PATH_TOPO_8))
+        if (!nav_field_init(&sv->cell_field[sv->cell_field_count], &s->grid, sv->cell[sv->cell_field_count], NAV_TOPO_8))
             return false;
     return true;
 }
 
 /* An outer corner: a walkable tile with a blocked diagonal neighbour whose
  * two sides are open, where shortest ways bend round walls and water. */
-static bool is_corner(const Grid *g, int x, int y)
+static bool is_corner(const NavGrid *g, int x, int y)
 {
-    if (!grid_walkable(g, x, y))
+    if (!nav_grid_walkable(g, x, y))
         return false;
     for (int dy = -1; dy <= 1; dy += 2)
         for (int dx = -1; dx <= 1; dx += 2)
-            if (!grid_walkable(g, x + dx, y + dy) && grid_walkable(g, x + dx, y) && grid_walkable(g, x, y + dy))
+            if (!nav_grid_walkable(g, x + dx, y + dy) && nav_grid_walkable(g, x + dx, y) && nav_grid_walkable(g, x, y + dy))
                 return true;
     return false;
 }
@@ -610,13 +610,13 @@ static bool find_waypoints(Solver *sv, const Sim *s)
                 continue;
             bool close = false;
             for (int i = sv->waypoint_count - 1; i >= 0 && !close; i--) {
-                TilePos w = sv->waypoint[i];
+                NavPos w = sv->waypoint[i];
                 close = abs(w.x - x) < SOLVE_WAYPOINT_GAP && abs(w.y - y) < SOLVE_WAYPOINT_GAP;
             }
             if (!close)
-                sv->waypoint[sv->waypoint_count++] = tile_pos(x, y);
+                sv->waypoint[sv->waypoint_count++] = nav_pos(x, y);
         }
-    return field_init_bounded(&sv->near, s->w, s->h, PATH_TOPO_8);
+    return nav_field_init_bounded(&sv->near, s->w, s->h, NAV_TOPO_8);
 }
 
 static void solver_free(Solver *sv)
@@ -626,9 +626,9 @@ static void solver_free(Solver *sv)
     for (int i = 0; i < sv->ring_len; i++)
         sim_deinit(&sv->ring[i]);
     for (int i = 0; i < sv->cell_field_count; i++)
-        field_deinit(&sv->cell_field[i]);
-    field_deinit(&sv->exit_field);
-    field_deinit(&sv->near);
+        nav_field_deinit(&sv->cell_field[i]);
+    nav_field_deinit(&sv->exit_field);
+    nav_field_deinit(&sv->near);
     sim_deinit(&sv->wait);
     sim_deinit(&sv->run);
     free(sv->ring);
@@ -648,13 +648,13 @@ static uint64_t bound_ticks(const Solver *sv, const Sim *s)
 {
     if (!sv->has_exit)
         return 0;
-    TilePos at = s->droid.tile;
-    uint64_t units = field_cost(&sv->exit_field, at);
+    NavPos at = s->droid.tile;
+    uint64_t units = nav_field_cost(&sv->exit_field, at);
     for (int i = 0; i < sv->cell_field_count && units != UINT64_MAX; i++) {
-        TilePos c = sv->cell[i];
+        NavPos c = sv->cell[i];
         if (sim_kind(s, c.x, c.y) != TILE_CELL)
             continue;
-        uint64_t a = field_cost(&sv->cell_field[i], at), b = field_cost(&sv->exit_field, c);
+        uint64_t a = nav_field_cost(&sv->cell_field[i], at), b = nav_field_cost(&sv->exit_field, c);
         if (a == UINT64_MAX || b == UINT64_MAX)
             return UINT64_MAX;
         if (a + b > units)
@@ -788,7 +788,7 @@ static void found_win(Solver *sv, int parent, SolveCmd cmd)
 }
 
 /* The walk from node parent by cmd, from the play `from` at the departure. */
-static void add_child(Solver *sv, int parent, const Sim *from, TilePos to, bool waypoint)
+static void add_child(Solver *sv, int parent, const Sim *from, NavPos to, bool waypoint)
 {
     SolveCmd cmd = {from->tick, to};
     Sim *s = calloc(1, sizeof *s);
@@ -807,7 +807,7 @@ static void add_child(Solver *sv, int parent, const Sim *from, TilePos to, bool 
         found_win(sv, parent, cmd);
 }
 
-static bool add_target(Solver *sv, int *n, TilePos to)
+static bool add_target(Solver *sv, int *n, NavPos to)
 {
     if (*n == sv->target_cap) {
         int cap = sv->target_cap ? 2 * sv->target_cap : 64;
@@ -830,11 +830,11 @@ static bool add_nearest_cells(Solver *sv, const Sim *s, int *n)
         int best = -1;
         uint64_t best_cost = UINT64_MAX;
         for (int i = 0; i < sv->cell_count; i++) {
-            TilePos c = sv->cell[i];
-            uint64_t cost = field_cost(&sv->near, c);
+            NavPos c = sv->cell[i];
+            uint64_t cost = nav_field_cost(&sv->near, c);
             bool taken = false;
             for (int j = first; j < *n && !taken; j++)
-                taken = tile_pos_eq(sv->target[j].to, c);
+                taken = nav_pos_eq(sv->target[j].to, c);
             if (!taken && cost < best_cost && sim_kind(s, c.x, c.y) == TILE_CELL) {
                 best = i;
                 best_cost = cost;
@@ -855,9 +855,9 @@ static bool add_nearest_cells(Solver *sv, const Sim *s, int *n)
 static int gather_targets(Solver *sv, const Node *nd, int *goals)
 {
     const Sim *s = nd->sim;
-    uint64_t reach = (uint64_t)SOLVE_WAYPOINT_REACH * PATH_UNIT_STRAIGHT;
+    uint64_t reach = (uint64_t)SOLVE_WAYPOINT_REACH * NAV_UNIT_STRAIGHT;
     bool many = sv->cell_count > SOLVE_FIELD_CELLS;
-    field_update(&sv->near, &s->grid, nd->at, many ? UINT64_MAX : reach);
+    nav_field_update(&sv->near, &s->grid, nd->at, many ? UINT64_MAX : reach);
     int n = 0;
     if (many && !add_nearest_cells(sv, s, &n))
         return -1;
@@ -868,8 +868,8 @@ static int gather_targets(Solver *sv, const Node *nd, int *goals)
         return -1;
     *goals = n;
     for (int i = 0; i < sv->waypoint_count && nd->run < SOLVE_WAYPOINT_RUN; i++) {
-        TilePos w = sv->waypoint[i];
-        if (!tile_pos_eq(w, nd->at) && field_cost(&sv->near, w) <= reach && !add_target(sv, &n, w))
+        NavPos w = sv->waypoint[i];
+        if (!nav_pos_eq(w, nd->at) && nav_field_cost(&sv->near, w) <= reach && !add_target(sv, &n, w))
             return -1;
     }
     return n;
@@ -889,7 +889,7 @@ static bool wait_on(Solver *sv, int ticks)
 }
 
 /* Does a walk to `to` departing from the play `from` end unseen? */
-static bool walk_ok(Solver *sv, const Sim *from, TilePos to)
+static bool walk_ok(Solver *sv, const Sim *from, NavPos to)
 {
     if (!sim_copy(&sv->run, from)) {
         sv->memory_hit = true;

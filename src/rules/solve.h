@@ -62,7 +62,7 @@ enum {
 
 typedef struct SolveCmd {
     uint64_t tick; /* applied when the play's tick reaches it */
-    TilePos to;    /* goto */
+    NavPos to;    /* goto */
 } SolveCmd;
 
 typedef struct SolveOptions {

@@ -20,7 +20,7 @@ void tour_free(TourResult *r)
 
 static double floor_steps(uint64_t u)
 {
-    return (double)u / (double)PATH_UNIT_STRAIGHT;
+    return (double)u / (double)NAV_UNIT_STRAIGHT;
 }
 
 static int by_index(const void *a, const void *b)
@@ -218,14 +218,14 @@ static bool greedy_order(int k, const uint64_t *d, int stride, int64_t e0, int64
 TourVerdict tour_plan(const Level *l, TourResult *out)
 {
     memset(out, 0, sizeof *out);
-    TilePos exit = {-1, -1};
+    NavPos exit = {-1, -1};
     int k = 0;
     for (int y = 0; y < l->h; y++)
         for (int x = 0; x < l->w; x++) {
             TileKind t = level_kind(l, x, y);
             k += t == TILE_CELL;
             if (t == TILE_EXIT && exit.x < 0)
-                exit = tile_pos(x, y);
+                exit = nav_pos(x, y);
         }
     out->cells = k;
     if (exit.x < 0)
@@ -235,15 +235,15 @@ TourVerdict tour_plan(const Level *l, TourResult *out)
         return out->verdict = TOUR_ERROR;
     }
     int n = k + 2, stride = n;
-    TilePos *pt = malloc((size_t)n * sizeof *pt);
+    NavPos *pt = malloc((size_t)n * sizeof *pt);
     uint64_t *d = malloc((size_t)n * (size_t)n * sizeof *d);
     int *order = malloc(((size_t)k + 1) * sizeof *order);
     out->order = malloc(((size_t)k + 1) * sizeof *out->order);
-    Grid g;
+    NavGrid g;
     bool grid_ok = level_build_grid(l, &g);
     if (!pt || !d || !order || !out->order || !grid_ok) {
         if (grid_ok)
-            grid_deinit(&g);
+            nav_grid_deinit(&g);
         free(pt);
         free(d);
         free(order);
@@ -255,20 +255,20 @@ TourVerdict tour_plan(const Level *l, TourResult *out)
     for (int y = 0; y < l->h; y++)
         for (int x = 0; x < l->w; x++)
             if (level_kind(l, x, y) == TILE_CELL)
-                pt[c++] = tile_pos(x, y);
+                pt[c++] = nav_pos(x, y);
     pt[k + 1] = exit;
     /* d[a][b]: from point a to point b = the field towards b, read at a */
     bool ok = true;
     for (int b = 1; b < n && ok; b++) {
-        Field f;
-        ok = field_init(&f, &g, pt[b], PATH_TOPO_8);
+        NavField f;
+        ok = nav_field_init(&f, &g, pt[b], NAV_TOPO_8);
         for (int a = 0; a < n && ok; a++)
             d[a * stride + b] = f.cost[(size_t)pt[a].y * (size_t)f.w + (size_t)pt[a].x];
-        field_deinit(&f);
+        nav_field_deinit(&f);
     }
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
     bool limited = l->energy > 0;
-    int64_t e0 = (int64_t)l->energy * (int64_t)PATH_UNIT_STRAIGHT, cell = (int64_t)l->cell_energy * (int64_t)PATH_UNIT_STRAIGHT;
+    int64_t e0 = (int64_t)l->energy * (int64_t)NAV_UNIT_STRAIGHT, cell = (int64_t)l->cell_energy * (int64_t)NAV_UNIT_STRAIGHT;
     uint64_t total = 0;
     if (ok) {
         if (k == 0) {

@@ -29,7 +29,7 @@ typedef struct TourResult {
     TourVerdict verdict;
     bool exact;            /* the order search was exhaustive */
     int cells;             /* energy cells in the level */
-    TilePos *order;        /* cells in the order walked, then the exit (cells + 1 tiles) */
+    NavPos *order;        /* cells in the order walked, then the exit (cells + 1 tiles) */
     double length;         /* the whole walk, floor steps (= time = energy used) */
     double energy_left;    /* at the exit (limited energy), floor steps */
     double tightest;       /* least energy in hand at the end of any leg, floor steps */

@@ -33,8 +33,8 @@ static void check_saves(const Level *l)
     char *text = level_format(l, &len);
     FUZZ_CHECK(text != NULL);
     Level back;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     FUZZ_CHECK(level_parse(text, len, "fuzz.txt", &back, &d));
     FUZZ_CHECK(back.w == l->w && back.h == l->h && count_starts(&back) == 1);
     FUZZ_CHECK(memcmp(back.glyphs, l->glyphs, (size_t)l->w * (size_t)l->h) == 0);
@@ -53,8 +53,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const uint8_t *nul = memchr(data, '\0', size);
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     const uint8_t *ops = data;
     if (nul) {
         ops = nul + 1;
@@ -75,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 0; i < n; i++) {
         const uint8_t *op = ops + 4 * i;
         /* a tile on the level or one step off it; a palette glyph, or now and then any byte */
-        TilePos t = tile_pos(op[1] % (l.w + 2) - 1, op[2] % (l.h + 2) - 1);
+        NavPos t = nav_pos(op[1] % (l.w + 2) - 1, op[2] % (l.h + 2) - 1);
         char glyph = op[3] < 240 ? palette[op[3] % (sizeof palette - 1)] : (char)op[3];
         const EditChange *ch;
         switch (op[0] % 6) {

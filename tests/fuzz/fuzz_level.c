@@ -19,14 +19,14 @@ static void same_level(const Level *a, const Level *b)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     Level l, again, loaded;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     if (!level_parse((const char *)data, size, "fuzz.txt", &l, &d)) {
-        FUZZ_CHECK(diag_total(&d) > 0);
+        FUZZ_CHECK(nav_diag_total(&d) > 0);
         FUZZ_CHECK(l.glyphs == NULL && l.lines == NULL && l.w == 0 && l.h == 0);
         return 0;
     }
-    FUZZ_CHECK(diag_total(&d) == 0);
+    FUZZ_CHECK(nav_diag_total(&d) == 0);
     FUZZ_CHECK(l.w >= 1 && l.h >= 1 && l.w <= LEVEL_MAX_SIDE && l.h <= LEVEL_MAX_SIDE);
     FUZZ_CHECK(level_glyph(&l, l.start.x, l.start.y) == '@');
 

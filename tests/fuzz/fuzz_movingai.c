@@ -13,20 +13,20 @@
 enum { QUERIES_MAX = 24 }; /* searched per input */
 
 /* The path just found steps from tile to tile legally and costs its length. */
-static void check_path(const PathState *st, const Grid *g, const PathResult *r, TilePos goal)
+static void check_path(const NavPath *st, const NavGrid *g, const NavPathResult *r, NavPos goal)
 {
-    TilePos at = r->start;
+    NavPos at = r->start;
     double cost = 0;
     for (int i = 0; i < r->steps; i++) {
-        TilePos t = path_tile(st, i);
+        NavPos t = nav_path_tile(st, i);
         int dx = t.x - at.x, dy = t.y - at.y;
-        FUZZ_CHECK(path_can_step(g, PATH_TOPO_8, at.x, at.y, dx, dy));
-        cost += grid_cost(g, t.x, t.y) * (dx && dy ? sqrt(2.0) : 1.0);
+        FUZZ_CHECK(nav_path_can_step(g, NAV_TOPO_8, at.x, at.y, dx, dy));
+        cost += nav_grid_cost(g, t.x, t.y) * (dx && dy ? sqrt(2.0) : 1.0);
         at = t;
     }
     FUZZ_CHECK(at.x == r->end.x && at.y == r->end.y);
     FUZZ_CHECK(fabs(cost - r->length) <= 1e-9 * (1.0 + cost));
-    if (r->status == PATH_FOUND)
+    if (r->status == NAV_DONE)
         FUZZ_CHECK(at.x == goal.x && at.y == goal.y);
 }
 
@@ -44,15 +44,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fclose(sf);
         return 0;
     }
-    Grid g;
-    Scenario s;
-    Diags d;
-    diag_clear(&d);
-    bool map_ok = movingai_read_map(mf, "fuzz.map", &g, &d);
-    int problems = diag_total(&d);
+    NavGrid g;
+    NavScenario s;
+    NavDiags d;
+    nav_diag_clear(&d);
+    bool map_ok = nav_movingai_read_map(mf, "fuzz.map", &g, &d);
+    int problems = nav_diag_total(&d);
     FUZZ_CHECK(map_ok == (problems == 0));
-    bool scen_ok = movingai_read_scen(sf, "fuzz.scen", &s, &d);
-    FUZZ_CHECK(scen_ok == (diag_total(&d) == problems));
+    bool scen_ok = nav_movingai_read_scen(sf, "fuzz.scen", &s, &d);
+    FUZZ_CHECK(scen_ok == (nav_diag_total(&d) == problems));
     fclose(mf);
     fclose(sf);
     if (!scen_ok)
@@ -60,41 +60,41 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     else
         FUZZ_CHECK(s.count >= 1 && s.map_w >= 1 && s.map_h >= 1);
     if (map_ok && scen_ok) {
-        PathState *st = path_create(g.w, g.h);
+        NavPath *st = nav_path_create(g.w, g.h);
         FUZZ_CHECK(st != NULL);
-        PathOptions astar = path_options_default(), jps = astar, route = astar;
-        jps.algo = PATH_JPS;
+        NavPathOptions astar = nav_path_options_default(), jps = astar, route = astar;
+        jps.algo = NAV_JPS;
         jps.landmarks = 2;
-        route.algo = PATH_ROUTE;
+        route.algo = NAV_ROUTE;
         route.landmarks = 2;
-        path_prepare(st, &g, &jps);
-        path_prepare(st, &g, &route);
+        nav_path_prepare(st, &g, &jps);
+        nav_path_prepare(st, &g, &route);
         for (int i = 0; i < s.count && i < QUERIES_MAX; i++) {
-            const ScenQuery *q = &s.q[i];
+            const NavScenQuery *q = &s.q[i];
             FUZZ_CHECK(q->start.x >= 0 && q->start.y >= 0 && q->goal.x >= 0 && q->goal.y >= 0);
-            FUZZ_CHECK(q->start.x < GRID_MAX_SIDE && q->start.y < GRID_MAX_SIDE && q->goal.x < GRID_MAX_SIDE &&
-                       q->goal.y < GRID_MAX_SIDE && q->optimal >= 0);
-            PathResult ra, rj;
-            PathStatus sa = path_find(st, &g, q->start, q->goal, &astar, &ra);
-            if (sa == PATH_FOUND)
+            FUZZ_CHECK(q->start.x < NAV_GRID_MAX_SIDE && q->start.y < NAV_GRID_MAX_SIDE && q->goal.x < NAV_GRID_MAX_SIDE &&
+                       q->goal.y < NAV_GRID_MAX_SIDE && q->optimal >= 0);
+            NavPathResult ra, rj;
+            NavStatus sa = nav_path_find(st, &g, q->start, q->goal, &astar, &ra);
+            if (sa == NAV_DONE)
                 check_path(st, &g, &ra, q->goal);
-            PathStatus sj = path_find(st, &g, q->start, q->goal, &jps, &rj);
-            if (sj == PATH_FOUND)
+            NavStatus sj = nav_path_find(st, &g, q->start, q->goal, &jps, &rj);
+            if (sj == NAV_DONE)
                 check_path(st, &g, &rj, q->goal);
-            PathResult rr;
-            PathStatus sr = path_find(st, &g, q->start, q->goal, &route, &rr);
-            if (sr == PATH_FOUND)
+            NavPathResult rr;
+            NavStatus sr = nav_path_find(st, &g, q->start, q->goal, &route, &rr);
+            if (sr == NAV_DONE)
                 check_path(st, &g, &rr, q->goal);
             FUZZ_CHECK(sa == sj && sa == sr);
-            if (sa == PATH_FOUND)
+            if (sa == NAV_DONE)
                 FUZZ_CHECK(fabs(ra.length - rj.length) <= 1e-9 * (1.0 + ra.length) &&
                            fabs(ra.length - rr.length) <= 1e-9 * (1.0 + ra.length));
         }
-        path_destroy(st);
+        nav_path_destroy(st);
     }
     if (map_ok)
-        grid_deinit(&g);
+        nav_grid_deinit(&g);
     if (scen_ok)
-        movingai_scen_free(&s);
+        nav_movingai_scen_free(&s);
     return 0;
 }

@@ -9,14 +9,14 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     Script s;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     if (!script_parse((const char *)data, size, "fuzz.txt", &s, &d)) {
-        FUZZ_CHECK(diag_total(&d) > 0);
+        FUZZ_CHECK(nav_diag_total(&d) > 0);
         FUZZ_CHECK(s.cmd == NULL && s.count == 0 && s.file == NULL);
         return 0;
     }
-    FUZZ_CHECK(diag_total(&d) == 0 && s.count >= 1 && s.next == 0);
+    FUZZ_CHECK(nav_diag_total(&d) == 0 && s.count >= 1 && s.next == 0);
     FUZZ_CHECK(s.file && strcmp(s.file, "fuzz.txt") == 0);
     int last_line = 0;
     for (int i = 0; i < s.count; i++) {

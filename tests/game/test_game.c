@@ -53,8 +53,8 @@ static int setup(void **state)
     chmod(fx->dir, 0755);
     snprintf(fx->path, sizeof fx->path, "%s/01_room.txt", fx->dir);
     write_file(fx->path, tutorial);
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     if (!game_init(&fx->g, fx->path, 1280, 720, &d))
         return -1;
     *state = fx;
@@ -83,7 +83,7 @@ static void assert_grid_matches_level(const Game *g)
 {
     for (int y = 0; y < g->level.h; y++)
         for (int x = 0; x < g->level.w; x++)
-            assert_int_equal(grid_cost(&g->sim.grid, x, y), tile_info(level_kind(&g->level, x, y))->cost);
+            assert_int_equal(nav_grid_cost(&g->sim.grid, x, y), tile_info(level_kind(&g->level, x, y))->cost);
 }
 
 static void test_edit_save_reload_same_grid(void **state)
@@ -93,13 +93,13 @@ static void test_edit_save_reload_same_grid(void **state)
     game_edit_toggle(g);
     assert_true(g->editing);
     game_edit_brush(g, ',');
-    game_edit_press(g, tile_pos(3, 3), false);
-    game_edit_drag(g, tile_pos(6, 3)); /* fills 4,3 and 5,3 on the way */
+    game_edit_press(g, nav_pos(3, 3), false);
+    game_edit_drag(g, nav_pos(6, 3)); /* fills 4,3 and 5,3 on the way */
     game_edit_release(g);
-    game_edit_press(g, tile_pos(6, 6), true);  /* floor -> wall */
-    game_edit_press(g, tile_pos(4, 4), true);  /* wall -> floor */
+    game_edit_press(g, nav_pos(6, 6), true);  /* floor -> wall */
+    game_edit_press(g, nav_pos(4, 4), true);  /* wall -> floor */
     game_edit_brush(g, '@');
-    game_edit_press(g, tile_pos(7, 1), false);
+    game_edit_press(g, nav_pos(7, 1), false);
     game_edit_release(g);
     assert_int_equal(level_glyph(&g->level, 5, 3), ',');
     assert_int_equal(edit_undo_count(&g->edits), 4);
@@ -109,18 +109,18 @@ static void test_edit_save_reload_same_grid(void **state)
     assert_false(game_dirty(g));
 
     Level back;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(level_load(fx->path, &back, &d));
     assert_int_equal(back.w, g->level.w);
     assert_int_equal(back.h, g->level.h);
     assert_memory_equal(back.glyphs, g->level.glyphs, (size_t)(back.w * back.h));
     assert_int_equal(back.start.x, 7);
     assert_int_equal(back.start.y, 1);
-    Grid grid;
+    NavGrid grid;
     assert_true(level_build_grid(&back, &grid));
     assert_memory_equal(grid.cost, g->sim.grid.cost, (size_t)(grid.stride * (grid.h + 2)));
-    grid_deinit(&grid);
+    nav_grid_deinit(&grid);
     level_free(&back);
 
     size_t len;
@@ -142,29 +142,29 @@ static void test_undo_redo_keep_grid_in_step(void **state)
     game_edit_toggle(g);
     game_edit_brush(g, '~');
     for (int x = 1; x <= 7; x++) {
-        game_edit_press(g, tile_pos(x, 6), false);
+        game_edit_press(g, nav_pos(x, 6), false);
         game_edit_release(g);
     }
-    assert_int_equal(grid_cost(&g->sim.grid, 4, 6), 0);
+    assert_int_equal(nav_grid_cost(&g->sim.grid, 4, 6), 0);
     for (int i = 0; i < 7; i++)
         game_undo(g);
-    assert_int_equal(grid_cost(&g->sim.grid, 4, 6), 1);
+    assert_int_equal(nav_grid_cost(&g->sim.grid, 4, 6), 1);
     assert_false(game_dirty(g));
     for (int i = 0; i < 3; i++)
         game_redo(g);
-    assert_int_equal(grid_cost(&g->sim.grid, 3, 6), 0);
-    assert_int_equal(grid_cost(&g->sim.grid, 4, 6), 1);
+    assert_int_equal(nav_grid_cost(&g->sim.grid, 3, 6), 0);
+    assert_int_equal(nav_grid_cost(&g->sim.grid, 4, 6), 1);
     assert_grid_matches_level(g);
     /* while editing the droid stands on the start, and moves with it */
     game_edit_brush(g, '@');
-    game_edit_press(g, tile_pos(6, 1), false);
+    game_edit_press(g, nav_pos(6, 1), false);
     game_edit_release(g);
     assert_int_equal(g->sim.droid.tile.x, 6);
     assert_int_equal(g->sim.droid.tile.y, 1);
     game_edit_brush(g, '#');
-    game_edit_press(g, tile_pos(2, 2), false);
+    game_edit_press(g, nav_pos(2, 2), false);
     game_edit_release(g);
-    assert_int_equal(grid_cost(&g->sim.grid, 2, 2), 0);
+    assert_int_equal(nav_grid_cost(&g->sim.grid, 2, 2), 0);
     /* leaving the editor starts play on the file's level, at its start */
     game_edit_toggle(g);
     assert_int_equal(g->sim.droid.tile.x, 6);
@@ -176,12 +176,12 @@ static void test_preview_follows_edits(void **state)
 {
     Fixture *fx = *state;
     Game *g = &fx->g;
-    game_hover(g, true, tile_pos(6, 2));
+    game_hover(g, true, nav_pos(6, 2));
     assert_int_equal(g->preview.count, 4); /* straight along row 2 */
     game_edit_toggle(g);
     game_edit_brush(g, '#');
-    game_edit_press(g, tile_pos(4, 1), false);
-    game_edit_drag(g, tile_pos(4, 3));
+    game_edit_press(g, nav_pos(4, 1), false);
+    game_edit_drag(g, nav_pos(4, 3));
     game_edit_release(g);
     game_update(g);
     assert_true(g->preview.count > 4);
@@ -198,16 +198,16 @@ static void test_undo_while_walking_stops_the_walk(void **state)
     Fixture *fx = *state;
     Game *g = &fx->g;
     game_edit_toggle(g);
-    game_edit_press(g, tile_pos(4, 4), true); /* wall -> floor: opens a short cut */
+    game_edit_press(g, nav_pos(4, 4), true); /* wall -> floor: opens a short cut */
     game_edit_toggle(g);
-    game_click_tile(g, tile_pos(6, 6));
+    game_click_tile(g, nav_pos(6, 6));
     assert_true(g->sim.has_target);
     run_for(g, 0.3);
     game_undo(g);
     assert_false(g->sim.has_target);
     run_for(g, 1.0);
     assert_false(g->sim.droid.moving);
-    assert_true(grid_walkable(&g->sim.grid, g->sim.droid.tile.x, g->sim.droid.tile.y));
+    assert_true(nav_grid_walkable(&g->sim.grid, g->sim.droid.tile.x, g->sim.droid.tile.y));
     assert_true(g->sim.droid.tile.x != 6 || g->sim.droid.tile.y != 6);
 }
 
@@ -279,7 +279,7 @@ static void test_unsaved_edits_are_never_dropped(void **state)
     Fixture *fx = *state;
     Game *g = &fx->g;
     game_edit_toggle(g);
-    game_edit_press(g, tile_pos(5, 5), true);
+    game_edit_press(g, nav_pos(5, 5), true);
     game_edit_toggle(g);
     /* the file changes on disk: no reload while edits are unsaved */
     write_file(fx->path, "name: Theirs\n#####\n#@..#\n#####\n");
@@ -309,7 +309,7 @@ static void test_undo_to_clean_loads_the_outside_version(void **state)
     Fixture *fx = *state;
     Game *g = &fx->g;
     game_edit_toggle(g);
-    game_edit_press(g, tile_pos(5, 5), true);
+    game_edit_press(g, nav_pos(5, 5), true);
     write_file(fx->path, "name: Theirs\n#####\n#@..#\n#####\n");
     run_for(g, 1.0);
     assert_string_equal(g->level.name, "Tutorial room");
@@ -338,7 +338,7 @@ static void test_save_to_read_only_file(void **state)
     Fixture *fx = *state;
     Game *g = &fx->g;
     game_edit_toggle(g);
-    game_edit_press(g, tile_pos(5, 5), true);
+    game_edit_press(g, nav_pos(5, 5), true);
     assert_int_equal(chmod(fx->path, 0444), 0);
     assert_save_fails_cleanly(g, fx->path, "read-only");
 }
@@ -348,7 +348,7 @@ static void test_save_to_read_only_folder(void **state)
     Fixture *fx = *state;
     Game *g = &fx->g;
     game_edit_toggle(g);
-    game_edit_press(g, tile_pos(5, 5), true);
+    game_edit_press(g, nav_pos(5, 5), true);
     assert_int_equal(chmod(fx->dir, 0555), 0);
     /* root writes anywhere: the save runs in a child as an ordinary user */
     fflush(NULL);
@@ -397,8 +397,8 @@ static void test_level_switching(void **state)
     assert_int_equal(g->level_index, 0);
 
     /* nothing of the old level's walk or preview survives a switch */
-    game_hover(g, true, tile_pos(6, 8));
-    game_click_tile(g, tile_pos(6, 8));
+    game_hover(g, true, nav_pos(6, 8));
+    game_click_tile(g, nav_pos(6, 8));
     run_for(g, 0.5);
     assert_true(g->sim.has_target);
     game_request_switch(g, +1);
@@ -406,9 +406,9 @@ static void test_level_switching(void **state)
     assert_false(g->sim.has_target);
     assert_int_equal(g->preview.count, 0); /* 6,8 is off the 5x3 hall */
     assert_false(g->hover_valid);
-    game_hover(g, true, tile_pos(3, 1));
+    game_hover(g, true, nav_pos(3, 1));
     assert_int_equal(g->preview.count, 2); /* planned on the new level */
-    game_click_tile(g, tile_pos(3, 1)); /* and the droid walks on a level of another size */
+    game_click_tile(g, nav_pos(3, 1)); /* and the droid walks on a level of another size */
     run_for(g, 1.0);
     assert_int_equal(g->sim.droid.tile.x, 3);
     game_request_switch(g, +1);
@@ -422,7 +422,7 @@ static void test_level_switching(void **state)
 
     /* unsaved edits: asks, and 'save' writes them before going on */
     game_edit_toggle(g);
-    game_edit_press(g, tile_pos(1, 1), true);
+    game_edit_press(g, nav_pos(1, 1), true);
     game_request_switch(g, -1);
     assert_int_equal(g->ask, GAME_ASK_SWITCH);
     assert_string_equal(g->level.name, "Yard");
@@ -438,7 +438,7 @@ static void test_level_switching(void **state)
     free(text);
 
     /* 'discard' goes on and leaves the file alone */
-    game_edit_press(g, tile_pos(2, 1), true);
+    game_edit_press(g, nav_pos(2, 1), true);
     game_request_switch(g, +1);
     assert_false(game_answer(g, GAME_ANSWER_DISCARD));
     assert_string_equal(g->level.name, "Yard");
@@ -482,7 +482,7 @@ static void test_welcome_says_the_description(void **state)
 typedef struct FakeJob {
     Level level;
     Sim sim;
-    Diags d;
+    NavDiags d;
     bool ok;
     int polls_left;
 } FakeJob;
@@ -495,7 +495,7 @@ static void *fake_start(void *ctx, const char *path)
     (void)ctx;
     FakeJob *j = calloc(1, sizeof *j);
     assert_non_null(j);
-    diag_clear(&j->d);
+    nav_diag_clear(&j->d);
     j->ok = level_load(path, &j->level, &j->d);
     if (j->ok)
         assert_true(sim_init(&j->sim, &j->level));
@@ -519,7 +519,7 @@ static double fake_progress(void *job)
     return 1.0 / (1 + ((FakeJob *)job)->polls_left);
 }
 
-static bool fake_take(void *job, Level *level, Sim *sim, Sim *start, Diags *d)
+static bool fake_take(void *job, Level *level, Sim *sim, Sim *start, NavDiags *d)
 {
     FakeJob *j = job;
     if (!j->ok) {
@@ -586,10 +586,10 @@ static void test_loading_in_the_background(void **state)
     assert_false(game_loading(g, NULL, NULL));
     assert_false(game_paused(g));
     assert_int_equal(g->sim.droid.tile.x, 1);
-    game_hover(g, true, tile_pos(3, 1));
+    game_hover(g, true, nav_pos(3, 1));
     game_update(g);
     assert_int_equal(g->preview.count, 2); /* the new Sim plays: its level is the game's */
-    game_click_tile(g, tile_pos(3, 1));
+    game_click_tile(g, nav_pos(3, 1));
     run_for(g, 1.0);
     assert_int_equal(g->sim.droid.tile.x, 3);
 
@@ -624,7 +624,7 @@ static void test_loading_in_the_background(void **state)
         game_update(g);
     assert_true(game_loading(g, NULL, NULL));
     game_edit_toggle(g);
-    game_edit_press(g, tile_pos(3, 2), true);
+    game_edit_press(g, nav_pos(3, 2), true);
     game_edit_release(g);
     ((FakeJob *)g->load.job)->polls_left = 0;
     run_for(g, 1.0);
@@ -641,8 +641,8 @@ static void test_loading_in_the_background(void **state)
     int dropped = fake_dropped;
     game_deinit(g);
     assert_int_equal(fake_dropped, dropped + 1);
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(game_init(g, fx->path, 1280, 720, &d)); /* for the teardown */
 }
 
@@ -717,20 +717,20 @@ static void test_hover_blocked_stays_small(void **state)
     write_file(path, text);
     free(text);
     Game g;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(game_init(&g, path, 800, 600, &d));
-    game_hover(&g, true, tile_pos(510, 510)); /* the middle of the wall block */
+    game_hover(&g, true, nav_pos(510, 510)); /* the middle of the wall block */
     assert_true(g.preview.count > 0);
-    TilePos end = g.preview.tiles[g.preview.count - 1];
+    NavPos end = g.preview.tiles[g.preview.count - 1];
     assert_int_equal(end.x, 520); /* the nearest floor: ten tiles east, out of the block */
     assert_int_equal(end.y, 510);
-    long expanded = path_result(g.search)->expanded;
+    long expanded = nav_path_result(g.search)->expanded;
     if (expanded >= 50000) /* round the block to the tile beyond it; the whole map is a million */
         fail_msg("expanded %ld", expanded);
     /* the same hover again is not planned again */
-    game_hover(&g, true, tile_pos(511, 510));
-    game_hover(&g, true, tile_pos(510, 510));
+    game_hover(&g, true, nav_pos(511, 510));
+    game_hover(&g, true, nav_pos(510, 510));
     assert_int_equal(g.preview.tiles[g.preview.count - 1].x, 520);
     game_deinit(&g);
     unlink(path);
@@ -739,8 +739,8 @@ static void test_hover_blocked_stays_small(void **state)
 
 static void open_level(Game *g, const char *path)
 {
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(game_init(g, path, 1280, 720, &d));
 }
 
@@ -801,7 +801,7 @@ static const char *patrol_hall_file(void)
  * *alert_tick is the ticks from the click to the first alert (-1: none
  * before the walk ended), *alert_at the droid's tile then, *alert_id the
  * sentry. */
-static Prediction click_and_see(int delay, TilePos t, int *alert_tick, TilePos *alert_at, int *alert_id)
+static Prediction click_and_see(int delay, NavPos t, int *alert_tick, NavPos *alert_at, int *alert_id)
 {
     Game g;
     open_level(&g, patrol_hall_file());
@@ -840,11 +840,11 @@ static void test_prediction_is_exact(void **state)
     int seen = 0, unseen = 0;
     for (int delay = 0; delay <= 900; delay += 7) {
         int alert_tick, alert_id = -1;
-        TilePos alert_at = tile_pos(-1, -1);
-        Prediction p = click_and_see(delay, tile_pos(1, 13), &alert_tick, &alert_at, &alert_id);
+        NavPos alert_at = nav_pos(-1, -1);
+        Prediction p = click_and_see(delay, nav_pos(1, 13), &alert_tick, &alert_at, &alert_id);
         if (p.outcome == PREDICT_SEEN) {
             seen++;
-            if (alert_tick != p.ticks || !tile_pos_eq(alert_at, p.at) || alert_id != p.sentry)
+            if (alert_tick != p.ticks || !nav_pos_eq(alert_at, p.at) || alert_id != p.sentry)
                 fail_msg("delay %d: predicted seen at %d,%d by %d after %d ticks; got %d,%d by %d after %d", delay,
                          p.at.x, p.at.y, p.sentry, p.ticks, alert_at.x, alert_at.y, alert_id, alert_tick);
         } else {
@@ -869,7 +869,7 @@ static void test_rewind_is_exact(void **state)
     enum { LONG = 90 * SIM_TICK_HZ };
     uint64_t *hash = calloc(LONG + 1, sizeof *hash);
     assert_non_null(hash);
-    static const TilePos goals[] = {{2, 16}, {2, 11}, {8, 3}, {30, 3}, {26, 19}, {14, 12}};
+    static const NavPos goals[] = {{2, 16}, {2, 11}, {8, 3}, {30, 3}, {26, 19}, {14, 12}};
     for (int t = 0; t < LONG; t++) {
         if (t % 600 == 5)
             game_click_tile(&g, goals[(t / 600) % 6]);
@@ -910,7 +910,7 @@ static void test_pause_stops_the_play(void **state)
     (void)state;
     Game g;
     open_level(&g, patrol_hall_file());
-    game_click_tile(&g, tile_pos(2, 16));
+    game_click_tile(&g, nav_pos(2, 16));
     ticks(&g, 20);
     game_set_pause(&g, GAME_PAUSE_PLAYER, true);
     game_set_pause(&g, GAME_PAUSE_HELP, true);
@@ -918,7 +918,7 @@ static void test_pause_stops_the_play(void **state)
     ticks(&g, 120);
     assert_true(sim_hash(&g.sim) == h);
     assert_int_equal(g.sim.play_ticks, clock);
-    game_hover(&g, true, tile_pos(8, 3));
+    game_hover(&g, true, nav_pos(8, 3));
     ticks(&g, 1);
     assert_true(g.preview.count > 0);
     assert_true(g.predict.outcome == PREDICT_SEEN || g.predict.outcome == PREDICT_UNSEEN);

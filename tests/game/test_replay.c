@@ -11,8 +11,8 @@
 static bool load(const char *text, Replay *r, char *msg, size_t size)
 {
     char *path = test_write_temp(text, strlen(text));
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     bool ok = replay_load(path, r, &d);
     snprintf(msg, size, "%s", d.count ? d.msg[0] : "");
     /* messages name the file: keep only what follows its name */
@@ -105,8 +105,8 @@ static void test_written_reads_back(void **state)
     fprintf(f, "50 end\n");
     fclose(f);
     Replay r;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(replay_load(path, &r, &d));
     assert_string_equal(r.level, "levels/x y\tz.txt");
     assert_int_equal(r.count, 4);
@@ -145,8 +145,8 @@ static void test_level_paths_round_trip_or_are_refused(void **state)
     fprintf(f, "4 end\n");
     fclose(f);
     Replay r;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(replay_load(path, &r, &d));
     assert_string_equal(r.level, good);
     assert_int_equal(r.count, 2);

@@ -269,10 +269,10 @@ static void test_lenient_reading(void **state)
     expect_clean(&d, &want);
     test_dir_put_text(&d, "", edited);
     Settings s;
-    Diags diags;
-    diag_clear(&diags);
+    NavDiags diags;
+    nav_diag_clear(&diags);
     assert_int_equal(settings_load(&s, d.file, known_key, &diags), SETTINGS_PARTLY);
-    assert_int_equal(diag_total(&diags), 1);
+    assert_int_equal(nav_diag_total(&diags), 1);
     char where[200];
     snprintf(where, sizeof where, "%s:8: text_size wants", d.file);
     expect_in(diags.msg[0], where);
@@ -334,8 +334,8 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
                        "key.zoom_in = Escape\n";    /* 21: back's */
     test_dir_put_text(&d, "", text);
     Settings s;
-    Diags diags;
-    diag_clear(&diags);
+    NavDiags diags;
+    nav_diag_clear(&diags);
     assert_int_equal(settings_load(&s, d.file, known_key, &diags), SETTINGS_PARTLY);
     assert_int_equal(s.master_volume, 30);
     assert_int_equal(s.effects_volume, 100);
@@ -369,7 +369,7 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
         {21, "key.zoom_in: Zoom in: Escape is Back's already (it cannot change)"},
     };
     int n = (int)(sizeof want / sizeof want[0]);
-    assert_int_equal(diag_total(&diags), n);
+    assert_int_equal(nav_diag_total(&diags), n);
     for (int i = 0; i < n; i++) {
         char where[300];
         snprintf(where, sizeof where, "%s:%d: %s", d.file, want[i].line, want[i].what);
@@ -396,7 +396,7 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
              SETTINGS_LINE_MAX, 0);
     test_dir_put_text(&d, "", big);
     free(big);
-    diag_clear(&diags);
+    nav_diag_clear(&diags);
     assert_int_equal(settings_load(&s, d.file, known_key, &diags), SETTINGS_PARTLY);
     expect_in(diags.msg[0], ":3: line longer than 1024 bytes");
     assert_int_equal(s.master_volume, 7);
@@ -425,15 +425,15 @@ static void test_unreadable_file_named_and_kept_aside(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         test_dir_put(&d, "", cases[i].text, cases[i].len);
-        Diags diags;
-        diag_clear(&diags);
+        NavDiags diags;
+        nav_diag_clear(&diags);
         assert_int_equal(settings_load(&s, d.file, known_key, &diags), SETTINGS_IGNORED);
         expect_equal(&s, &defaults);
         char want[300];
         snprintf(want, sizeof want, "settings file %s %s", d.file, cases[i].why);
         expect_in(s.error, want);
         expect_in(s.error, "ignored, the defaults stand; it is kept as settings.bad when settings are next saved");
-        assert_int_equal(diag_total(&diags), 1);
+        assert_int_equal(nav_diag_total(&diags), 1);
         expect_in(diags.msg[0], cases[i].why);
         assert_true(settings_save(&s, d.file));
         size_t len;

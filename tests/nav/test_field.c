@@ -6,45 +6,45 @@
 
 #include "field.h"
 
-static void fields_match_astar(PathTopology topo, uint64_t seed)
+static void fields_match_astar(NavTopology topo, uint64_t seed)
 {
     int compared = 0;
     for (int round = 0; round < 40; round++) {
         int w = 2 + (int)(test_rand(&seed) % 25), h = 2 + (int)(test_rand(&seed) % 25);
-        Grid g;
+        NavGrid g;
         test_random_grid(&g, w, h, 30, round % 2 ? 5 : 1, &seed);
-        TilePos goal = tile_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
-        Field f;
-        if (!grid_walkable(&g, goal.x, goal.y)) {
-            assert_false(field_init(&f, &g, goal, topo));
-            grid_deinit(&g);
+        NavPos goal = nav_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
+        NavField f;
+        if (!nav_grid_walkable(&g, goal.x, goal.y)) {
+            assert_false(nav_field_init(&f, &g, goal, topo));
+            nav_grid_deinit(&g);
             continue;
         }
-        assert_true(field_init(&f, &g, goal, topo));
-        PathState *st = path_create(w, h);
-        PathOptions opt = path_options_default();
+        assert_true(nav_field_init(&f, &g, goal, topo));
+        NavPath *st = nav_path_create(w, h);
+        NavPathOptions opt = nav_path_options_default();
         opt.topology = topo;
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++) {
-                if (!grid_walkable(&g, x, y))
+                if (!nav_grid_walkable(&g, x, y))
                     continue;
-                PathResult r;
-                PathStatus s = path_find(st, &g, tile_pos(x, y), goal, &opt, &r);
-                double want = field_distance(&f, tile_pos(x, y));
-                if (s != PATH_FOUND) {
+                NavPathResult r;
+                NavStatus s = nav_path_find(st, &g, nav_pos(x, y), goal, &opt, &r);
+                double want = nav_field_distance(&f, nav_pos(x, y));
+                if (s != NAV_DONE) {
                     assert_true(want < 0);
-                    TilePos to;
-                    assert_false(field_next(&f, tile_pos(x, y), &to));
+                    NavPos to;
+                    assert_false(nav_field_next(&f, nav_pos(x, y), &to));
                     continue;
                 }
                 /* walk the field: each step legal, total cost = A* length */
-                TilePos at = tile_pos(x, y), to;
+                NavPos at = nav_pos(x, y), to;
                 double len = 0;
                 int steps = 0;
-                while (field_next(&f, at, &to)) {
+                while (nav_field_next(&f, at, &to)) {
                     int dx = to.x - at.x, dy = to.y - at.y;
-                    assert_true(path_can_step(&g, topo, at.x, at.y, dx, dy));
-                    len += grid_cost(&g, to.x, to.y) * (topo == PATH_TOPO_8 && dx && dy ? sqrt(2.0) : 1.0);
+                    assert_true(nav_path_can_step(&g, topo, at.x, at.y, dx, dy));
+                    len += nav_grid_cost(&g, to.x, to.y) * (topo == NAV_TOPO_8 && dx && dy ? sqrt(2.0) : 1.0);
                     at = to;
                     assert_true(++steps <= w * h);
                 }
@@ -54,9 +54,9 @@ static void fields_match_astar(PathTopology topo, uint64_t seed)
                 assert_true(fabs(want - r.length) < 1e-6);
                 compared++;
             }
-        path_destroy(st);
-        field_deinit(&f);
-        grid_deinit(&g);
+        nav_path_destroy(st);
+        nav_field_deinit(&f);
+        nav_grid_deinit(&g);
     }
     assert_true(compared > 1000);
 }
@@ -64,39 +64,39 @@ static void fields_match_astar(PathTopology topo, uint64_t seed)
 static void test_field8(void **state)
 {
     (void)state;
-    fields_match_astar(PATH_TOPO_8, 31);
+    fields_match_astar(NAV_TOPO_8, 31);
 }
 static void test_field4(void **state)
 {
     (void)state;
-    fields_match_astar(PATH_TOPO_4, 32);
+    fields_match_astar(NAV_TOPO_4, 32);
 }
 static void test_field_hex(void **state)
 {
     (void)state;
-    fields_match_astar(PATH_TOPO_HEX, 33);
+    fields_match_astar(NAV_TOPO_HEX, 33);
 }
 
 static void test_field_edges(void **state)
 {
     (void)state;
-    Grid g;
-    assert_true(grid_init(&g, 3, 1));
-    grid_set(&g, 0, 0, 1);
-    grid_set(&g, 2, 0, 1);
-    Field f;
-    assert_false(field_init(&f, &g, tile_pos(1, 0), PATH_TOPO_8)); /* blocked goal */
-    assert_false(field_init(&f, &g, tile_pos(5, 0), PATH_TOPO_8)); /* outside */
-    assert_true(field_init(&f, &g, tile_pos(0, 0), PATH_TOPO_8));
-    TilePos to;
-    assert_false(field_next(&f, tile_pos(0, 0), &to)); /* at the goal */
-    assert_false(field_next(&f, tile_pos(2, 0), &to)); /* cut off */
-    assert_false(field_next(&f, tile_pos(-1, 0), &to));
-    assert_true(field_distance(&f, tile_pos(2, 0)) < 0);
-    assert_true(field_distance(&f, tile_pos(0, 0)) == 0.0);
-    field_deinit(&f);
-    field_deinit(&f); /* deinit twice is harmless */
-    grid_deinit(&g);
+    NavGrid g;
+    assert_true(nav_grid_init(&g, 3, 1));
+    nav_grid_set(&g, 0, 0, 1);
+    nav_grid_set(&g, 2, 0, 1);
+    NavField f;
+    assert_false(nav_field_init(&f, &g, nav_pos(1, 0), NAV_TOPO_8)); /* blocked goal */
+    assert_false(nav_field_init(&f, &g, nav_pos(5, 0), NAV_TOPO_8)); /* outside */
+    assert_true(nav_field_init(&f, &g, nav_pos(0, 0), NAV_TOPO_8));
+    NavPos to;
+    assert_false(nav_field_next(&f, nav_pos(0, 0), &to)); /* at the goal */
+    assert_false(nav_field_next(&f, nav_pos(2, 0), &to)); /* cut off */
+    assert_false(nav_field_next(&f, nav_pos(-1, 0), &to));
+    assert_true(nav_field_distance(&f, nav_pos(2, 0)) < 0);
+    assert_true(nav_field_distance(&f, nav_pos(0, 0)) == 0.0);
+    nav_field_deinit(&f);
+    nav_field_deinit(&f); /* deinit twice is harmless */
+    nav_grid_deinit(&g);
 }
 
 /* Bounded fields: within the bound every cost and step is the whole
@@ -106,60 +106,60 @@ static void test_field_bounded(void **state)
 {
     (void)state;
     uint64_t seed = 41;
-    Field b;
+    NavField b;
     int w = 40, h = 30;
-    assert_true(field_init_bounded(&b, w, h, PATH_TOPO_8));
-    TilePos to;
-    assert_false(field_next(&b, tile_pos(3, 3), &to)); /* empty until updated */
-    assert_true(field_cost(&b, tile_pos(3, 3)) == UINT64_MAX);
-    Grid g;
+    assert_true(nav_field_init_bounded(&b, w, h, NAV_TOPO_8));
+    NavPos to;
+    assert_false(nav_field_next(&b, nav_pos(3, 3), &to)); /* empty until updated */
+    assert_true(nav_field_cost(&b, nav_pos(3, 3)) == UINT64_MAX);
+    NavGrid g;
     test_random_grid(&g, w, h, 25, 3, &seed);
     uint64_t *before = b.cost;
     for (int round = 0; round < 30; round++) {
-        TilePos goal = tile_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
-        uint64_t bound = (uint64_t)(test_rand(&seed) % 20) * PATH_UNIT_STRAIGHT + (round % 3) * PATH_UNIT_DIAGONAL;
-        if (!grid_walkable(&g, goal.x, goal.y)) {
-            assert_false(field_update(&b, &g, goal, bound));
-            assert_true(field_cost(&b, goal) == UINT64_MAX);
+        NavPos goal = nav_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
+        uint64_t bound = (uint64_t)(test_rand(&seed) % 20) * NAV_UNIT_STRAIGHT + (round % 3) * NAV_UNIT_DIAGONAL;
+        if (!nav_grid_walkable(&g, goal.x, goal.y)) {
+            assert_false(nav_field_update(&b, &g, goal, bound));
+            assert_true(nav_field_cost(&b, goal) == UINT64_MAX);
             continue;
         }
-        assert_true(field_update(&b, &g, goal, bound));
+        assert_true(nav_field_update(&b, &g, goal, bound));
         assert_true(b.cost == before); /* the same memory */
-        Field full;
-        assert_true(field_init(&full, &g, goal, PATH_TOPO_8));
+        NavField full;
+        assert_true(nav_field_init(&full, &g, goal, NAV_TOPO_8));
         long within = 0;
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++) {
-                TilePos t = tile_pos(x, y);
-                uint64_t want = field_cost(&full, t), got = field_cost(&b, t);
+                NavPos t = nav_pos(x, y);
+                uint64_t want = nav_field_cost(&full, t), got = nav_field_cost(&b, t);
                 if (want <= bound) {
                     within++;
                     if (got != want)
                         fail_msg("round %d: %d,%d costs %llu bounded, %llu whole", round, x, y,
                                  (unsigned long long)got, (unsigned long long)want);
-                    TilePos n1, n2;
-                    bool s1 = field_next(&b, t, &n1), s2 = field_next(&full, t, &n2);
+                    NavPos n1, n2;
+                    bool s1 = nav_field_next(&b, t, &n1), s2 = nav_field_next(&full, t, &n2);
                     assert_int_equal(s1, s2);
                     if (s1)
                         assert_true(n1.x == n2.x && n1.y == n2.y);
                 } else {
                     assert_true(got == UINT64_MAX);
-                    TilePos n;
-                    assert_false(field_next(&b, t, &n));
+                    NavPos n;
+                    assert_false(nav_field_next(&b, t, &n));
                 }
             }
         assert_int_equal(b.settled, within); /* nothing beyond the bound was expanded */
-        field_deinit(&full);
+        nav_field_deinit(&full);
     }
     /* a goal on a grid of another size is refused */
-    Grid small;
-    assert_true(grid_init(&small, 5, 5));
-    grid_set(&small, 1, 1, 1);
-    assert_false(field_update(&b, &small, tile_pos(1, 1), PATH_UNIT_STRAIGHT));
-    grid_deinit(&small);
-    field_deinit(&b);
-    field_deinit(&b);
-    grid_deinit(&g);
+    NavGrid small;
+    assert_true(nav_grid_init(&small, 5, 5));
+    nav_grid_set(&small, 1, 1, 1);
+    assert_false(nav_field_update(&b, &small, nav_pos(1, 1), NAV_UNIT_STRAIGHT));
+    nav_grid_deinit(&small);
+    nav_field_deinit(&b);
+    nav_field_deinit(&b);
+    nav_grid_deinit(&g);
 }
 
 int main(void)

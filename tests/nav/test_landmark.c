@@ -7,20 +7,20 @@
 
 #include "landmark.h"
 
-static uint64_t mark_dist(const LandmarkTable *lt, const Grid *g, int x, int y, int j)
+static uint64_t mark_dist(const LandmarkTable *lt, const NavGrid *g, int x, int y, int j)
 {
-    return lt->dist[(size_t)grid_index(g, x, y) * (size_t)lt->count + (size_t)j];
+    return lt->dist[(size_t)nav_grid_index(g, x, y) * (size_t)lt->count + (size_t)j];
 }
 
 /* The tile at distance 0 from landmark j: the landmark itself. */
-static TilePos landmark_at(const LandmarkTable *lt, const Grid *g, int j)
+static NavPos landmark_at(const LandmarkTable *lt, const NavGrid *g, int j)
 {
-    TilePos at = tile_pos(-1, -1);
+    NavPos at = nav_pos(-1, -1);
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++)
             if (mark_dist(lt, g, x, y, j) == 0) {
                 assert_int_equal(at.x, -1); /* only one */
-                at = tile_pos(x, y);
+                at = nav_pos(x, y);
             }
     return at;
 }
@@ -32,46 +32,46 @@ static void test_distances_exact(void **state)
     int compared = 0;
     for (int round = 0; round < 30; round++) {
         int w = 1 + (int)(test_rand(&seed) % 20), h = 1 + (int)(test_rand(&seed) % 20);
-        Grid g;
+        NavGrid g;
         test_random_grid(&g, w, h, (int)(test_rand(&seed) % 40), 1, &seed);
         int count = 1 + (int)(test_rand(&seed) % 4);
         LandmarkTable lt = {0};
         assert_true(landmark_build(&lt, &g, count));
         assert_true(landmark_current(&lt, &g));
         assert_int_equal(landmark_bytes(&lt), (size_t)(w + 2) * (size_t)(h + 2) * (size_t)count * 8);
-        if (grid_count_walkable(&g) == 0) {
+        if (nav_grid_count_walkable(&g) == 0) {
             for (int j = 0; j < count; j++)
                 assert_int_equal(landmark_at(&lt, &g, j).x, -1);
         }
         long largest = 0;
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++) {
-                long region = grid_count_reachable(&g, x, y);
+                long region = nav_grid_count_reachable(&g, x, y);
                 largest = region > largest ? region : largest;
             }
         for (int j = 0; j < count && largest > 0; j++) {
-            TilePos at = landmark_at(&lt, &g, j);
-            assert_true(grid_walkable(&g, at.x, at.y));
-            assert_int_equal(grid_count_reachable(&g, at.x, at.y), largest);
+            NavPos at = landmark_at(&lt, &g, j);
+            assert_true(nav_grid_walkable(&g, at.x, at.y));
+            assert_int_equal(nav_grid_count_reachable(&g, at.x, at.y), largest);
             for (int y = 0; y < h; y++)
                 for (int x = 0; x < w; x++) {
                     uint64_t d = mark_dist(&lt, &g, x, y, j);
-                    double want = test_brute_force(&g, at, tile_pos(x, y), PATH_TOPO_8);
+                    double want = test_brute_force(&g, at, nav_pos(x, y), NAV_TOPO_8);
                     if (want < 0) {
                         assert_true(d == LANDMARK_FAR);
                         continue;
                     }
                     assert_true(d != LANDMARK_FAR);
-                    if (fabs((double)d / (double)PATH_UNIT_STRAIGHT - want) > 1e-6)
+                    if (fabs((double)d / (double)NAV_UNIT_STRAIGHT - want) > 1e-6)
                         fail_msg("%dx%d landmark %d at %d,%d: tile %d,%d at %.9f, reference %.9f", w, h, j, at.x,
-                                 at.y, x, y, (double)d / (double)PATH_UNIT_STRAIGHT, want);
+                                 at.y, x, y, (double)d / (double)NAV_UNIT_STRAIGHT, want);
                     compared++;
                 }
         }
-        grid_set(&g, 0, 0, grid_walkable(&g, 0, 0) ? 0 : 1);
+        nav_grid_set(&g, 0, 0, nav_grid_walkable(&g, 0, 0) ? 0 : 1);
         assert_false(landmark_current(&lt, &g));
         landmark_deinit(&lt);
-        grid_deinit(&g);
+        nav_grid_deinit(&g);
     }
     print_message("%d landmark distances compared\n", compared);
     assert_true(compared > 1000);
@@ -82,19 +82,19 @@ static void test_distances_exact(void **state)
 static void test_placement_spreads(void **state)
 {
     (void)state;
-    Grid g;
-    assert_true(grid_init(&g, 12, 9));
+    NavGrid g;
+    assert_true(nav_grid_init(&g, 12, 9));
     for (int y = 0; y < 9; y++)
         for (int x = 0; x < 12; x++)
-            grid_set(&g, x, y, 1);
+            nav_grid_set(&g, x, y, 1);
     LandmarkTable lt = {0};
     assert_true(landmark_build(&lt, &g, 4));
-    TilePos a = landmark_at(&lt, &g, 0), b = landmark_at(&lt, &g, 1);
+    NavPos a = landmark_at(&lt, &g, 0), b = landmark_at(&lt, &g, 1);
     assert_int_equal(abs(a.x - b.x), 11);
     assert_int_equal(abs(a.y - b.y), 8);
     for (int j = 2; j < 4; j++) {
         uint64_t best = 0, got = UINT64_MAX;
-        TilePos at = landmark_at(&lt, &g, j);
+        NavPos at = landmark_at(&lt, &g, j);
         for (int y = 0; y < 9; y++)
             for (int x = 0; x < 12; x++) {
                 uint64_t nearest = UINT64_MAX;
@@ -112,7 +112,7 @@ static void test_placement_spreads(void **state)
     assert_false(landmark_build(&lt, &g, LANDMARK_MAX + 1));
     assert_int_equal(landmark_bytes(&lt), 0);
     landmark_deinit(&lt);
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
 }
 
 /* The table stays within its memory budget: a 4096 x 4096 grid holds one
@@ -125,13 +125,13 @@ static void test_budget(void **state)
     assert_int_equal(landmark_max_count(2048, 2048), 7);
     assert_int_equal(landmark_max_count(4096, 4096), 1);
     assert_int_equal(landmark_max_count(9, 10), LANDMARK_MAX);
-    Grid g;
-    assert_true(grid_init(&g, 4096, 4096));
+    NavGrid g;
+    assert_true(nav_grid_init(&g, 4096, 4096));
     LandmarkTable lt = {0};
     assert_false(landmark_build(&lt, &g, 2));
     assert_null(lt.dist);
     assert_int_equal(landmark_bytes(&lt), 0);
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
     /* the budget holds whatever is asked for */
     for (int side = 64; side <= 4096; side *= 2) {
         int k = landmark_max_count(side, side);

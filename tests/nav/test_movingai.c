@@ -10,31 +10,31 @@
 static void test_arena_optimal(void **state)
 {
     (void)state;
-    Diags d;
-    diag_clear(&d);
-    Grid g;
-    Scenario s;
-    assert_true(movingai_load_map("tests/data/movingai/arena.map", &g, &d));
-    assert_true(movingai_load_scen("tests/data/movingai/arena.map.scen", &s, &d));
+    NavDiags d;
+    nav_diag_clear(&d);
+    NavGrid g;
+    NavScenario s;
+    assert_true(nav_movingai_load_map("tests/data/movingai/arena.map", &g, &d));
+    assert_true(nav_movingai_load_scen("tests/data/movingai/arena.map.scen", &s, &d));
     assert_int_equal(g.w, 49);
     assert_int_equal(g.h, 49);
     assert_int_equal(s.count, 160);
-    PathState *st = path_create(g.w, g.h);
+    NavPath *st = nav_path_create(g.w, g.h);
     for (int algo = 0; algo < 2; algo++) {
-        PathOptions opt = path_options_default();
-        opt.algo = (PathAlgo)algo;
+        NavPathOptions opt = nav_path_options_default();
+        opt.algo = (NavAlgo)algo;
         for (int i = 0; i < s.count; i++) {
-            PathResult r;
-            assert_int_equal(path_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &r), PATH_FOUND);
-            if (!movingai_length_matches(&s.q[i], r.length))
+            NavPathResult r;
+            assert_int_equal(nav_path_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &r), NAV_DONE);
+            if (!nav_movingai_length_matches(&s.q[i], r.length))
                 fail_msg("line %d: length %.8f, file %.8f", s.q[i].line, r.length, s.q[i].optimal);
             if (i % 16 == 0)
-                assert_true(fabs(test_brute_force(&g, s.q[i].start, s.q[i].goal, PATH_TOPO_8) - r.length) < 1e-9);
+                assert_true(fabs(test_brute_force(&g, s.q[i].start, s.q[i].goal, NAV_TOPO_8) - r.length) < 1e-9);
         }
     }
-    path_destroy(st);
-    movingai_scen_free(&s);
-    grid_deinit(&g);
+    nav_path_destroy(st);
+    nav_movingai_scen_free(&s);
+    nav_grid_deinit(&g);
 }
 
 static void test_variants(void **state)
@@ -45,29 +45,29 @@ static void test_variants(void **state)
     /* trailing blanks on a row and blank lines after the last are no tiles */
     const char *padded = "type octile\nheight 2\nwidth 2\nmap\n.. \t\n..\r\n\n \n";
     char *pp = test_write_temp(padded, strlen(padded));
-    Diags pd;
-    diag_clear(&pd);
-    Grid pg;
-    assert_true(movingai_load_map(pp, &pg, &pd));
+    NavDiags pd;
+    nav_diag_clear(&pd);
+    NavGrid pg;
+    assert_true(nav_movingai_load_map(pp, &pg, &pd));
     assert_int_equal(pg.w, 2);
-    grid_deinit(&pg);
+    nav_grid_deinit(&pg);
     unlink(pp);
     free(pp);
     char *mp = test_write_temp(map, strlen(map));
-    Diags d;
-    diag_clear(&d);
-    Grid g;
-    assert_true(movingai_load_map(mp, &g, &d));
+    NavDiags d;
+    nav_diag_clear(&d);
+    NavGrid g;
+    assert_true(nav_movingai_load_map(mp, &g, &d));
     assert_int_equal(g.w, 5);
     assert_int_equal(g.h, 3);
-    assert_true(grid_walkable(&g, 1, 0) && grid_walkable(&g, 3, 0));
-    assert_false(grid_walkable(&g, 2, 0) || grid_walkable(&g, 2, 1));
-    grid_deinit(&g);
+    assert_true(nav_grid_walkable(&g, 1, 0) && nav_grid_walkable(&g, 3, 0));
+    assert_false(nav_grid_walkable(&g, 2, 0) || nav_grid_walkable(&g, 2, 1));
+    nav_grid_deinit(&g);
     /* tabs or spaces, version 1.0, blank lines at the end */
     const char *scen = "version 1.0\n0 m.map 5 3 0 0 4 0 6.82843\n0\tm.map\t5\t3\t0\t2\t4\t2\t4\n\n\n";
     char *sp = test_write_temp(scen, strlen(scen));
-    Scenario s;
-    assert_true(movingai_load_scen(sp, &s, &d));
+    NavScenario s;
+    assert_true(nav_movingai_load_scen(sp, &s, &d));
     assert_int_equal(s.count, 2);
     assert_int_equal(s.map_w, 5);
     assert_int_equal(s.map_h, 3);
@@ -75,7 +75,7 @@ static void test_variants(void **state)
     assert_true(s.q[0].ulp == 1e-5 || fabs(s.q[0].ulp - 1e-5) < 1e-18);
     assert_true(s.q[1].ulp == 1.0);
     assert_int_equal(s.q[1].line, 3);
-    movingai_scen_free(&s);
+    nav_movingai_scen_free(&s);
     unlink(mp);
     unlink(sp);
     free(mp);
@@ -101,10 +101,10 @@ static void test_bad_files(void **state)
     };
     for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
         char *p = test_write_temp(maps[i].text, strlen(maps[i].text));
-        Diags d;
-        diag_clear(&d);
-        Grid g;
-        assert_false(movingai_load_map(p, &g, &d));
+        NavDiags d;
+        nav_diag_clear(&d);
+        NavGrid g;
+        assert_false(nav_movingai_load_map(p, &g, &d));
         assert_non_null(strstr(d.msg[0], p));
         if (!strstr(d.msg[0], maps[i].want))
             fail_msg("got '%s', want '%s'", d.msg[0], maps[i].want);
@@ -113,10 +113,10 @@ static void test_bad_files(void **state)
     }
     const char *scen = "version 1\n0 m.map 5 3 0 0 4\n";
     char *p = test_write_temp(scen, strlen(scen));
-    Diags d;
-    diag_clear(&d);
-    Scenario s;
-    assert_false(movingai_load_scen(p, &s, &d));
+    NavDiags d;
+    nav_diag_clear(&d);
+    NavScenario s;
+    assert_false(nav_movingai_load_scen(p, &s, &d));
     assert_non_null(strstr(d.msg[0], ":2:1: expected 9 columns"));
     assert_null(s.q);
     unlink(p);
@@ -127,19 +127,19 @@ static void test_bad_files(void **state)
  * first message with the file name cut off, or "ok". */
 static const char *load_text(const char *text, size_t len, bool scen)
 {
-    static char msg[DIAG_LEN];
+    static char msg[NAV_DIAG_LEN];
     char *p = test_write_temp(text, len);
-    Diags d;
-    diag_clear(&d);
-    Grid g;
-    Scenario s;
-    bool ok = scen ? movingai_load_scen(p, &s, &d) : movingai_load_map(p, &g, &d);
+    NavDiags d;
+    nav_diag_clear(&d);
+    NavGrid g;
+    NavScenario s;
+    bool ok = scen ? nav_movingai_load_scen(p, &s, &d) : nav_movingai_load_map(p, &g, &d);
     if (ok) {
         snprintf(msg, sizeof msg, "ok");
         if (scen)
-            movingai_scen_free(&s);
+            nav_movingai_scen_free(&s);
         else
-            grid_deinit(&g);
+            nav_grid_deinit(&g);
     } else {
         assert_true(d.count > 0);
         assert_true(strncmp(d.msg[0], p, strlen(p)) == 0);
@@ -197,27 +197,27 @@ static void test_hardening(void **state)
     }
 
     /* a line without end (/dev/zero grew a map to gigabytes) */
-    size_t n = MOVINGAI_LINE_MAX + 10;
+    size_t n = NAV_MOVINGAI_LINE_MAX + 10;
     char *zeros = calloc(n, 1);
     assert_string_equal(load_text(zeros, n, false), ":1: line longer than 8192 bytes");
     assert_string_equal(load_text(zeros, n, true), ":1: line longer than 8192 bytes");
     free(zeros);
 
     /* folders, and devices that never end */
-    Diags d;
-    diag_clear(&d);
-    Grid g;
-    Scenario s;
-    assert_false(movingai_load_map("tests", &g, &d));
+    NavDiags d;
+    nav_diag_clear(&d);
+    NavGrid g;
+    NavScenario s;
+    assert_false(nav_movingai_load_map("tests", &g, &d));
     assert_string_equal(d.msg[0], "tests: is a folder, not a map file");
-    assert_false(movingai_load_scen("tests", &s, &d));
+    assert_false(nav_movingai_load_scen("tests", &s, &d));
     assert_string_equal(d.msg[1], "tests: is a folder, not a scenario file");
-    assert_false(movingai_load_map("/dev/zero", &g, &d));
+    assert_false(nav_movingai_load_map("/dev/zero", &g, &d));
     assert_string_equal(d.msg[2], "/dev/zero:1: line longer than 8192 bytes");
-    assert_false(movingai_load_scen("/dev/null", &s, &d));
+    assert_false(nav_movingai_load_scen("/dev/null", &s, &d));
     assert_string_equal(d.msg[3],
                         "/dev/null: no queries: a scenario needs lines of bucket map width height sx sy gx gy length");
-    assert_false(movingai_load_map("/nonexistent.map", &g, &d));
+    assert_false(nav_movingai_load_map("/nonexistent.map", &g, &d));
     assert_string_equal(d.msg[4], "/nonexistent.map: cannot open: No such file or directory");
 }
 
@@ -227,10 +227,10 @@ static void test_read_error(void **state)
     (void)state;
     FILE *f = fopen("tests", "rb"); /* a folder opens, and every read of it fails */
     assert_non_null(f);
-    Diags d;
-    diag_clear(&d);
-    Scenario s;
-    assert_false(movingai_read_scen(f, "scen", &s, &d));
+    NavDiags d;
+    nav_diag_clear(&d);
+    NavScenario s;
+    assert_false(nav_movingai_read_scen(f, "scen", &s, &d));
     assert_string_equal(d.msg[0], "scen:1: read error: Is a directory");
     fclose(f);
 }
@@ -238,27 +238,27 @@ static void test_read_error(void **state)
 static void test_length_rule(void **state)
 {
     (void)state;
-    ScenQuery q = {0};
+    NavScenQuery q = {0};
     q.optimal = 10.89949493; /* 1 + 7 sqrt 2 = 10.8994949366, truncated */
     q.ulp = 1e-8;
-    assert_true(movingai_length_matches(&q, 1 + 7 * sqrt(2.0)));
+    assert_true(nav_movingai_length_matches(&q, 1 + 7 * sqrt(2.0)));
     q.optimal = 10.89949494; /* the same, rounded */
-    assert_true(movingai_length_matches(&q, 1 + 7 * sqrt(2.0)));
+    assert_true(nav_movingai_length_matches(&q, 1 + 7 * sqrt(2.0)));
     q.optimal = 10.89949492; /* two units off */
-    assert_false(movingai_length_matches(&q, 1 + 7 * sqrt(2.0)));
+    assert_false(nav_movingai_length_matches(&q, 1 + 7 * sqrt(2.0)));
     /* a path one detour longer never passes */
     q.optimal = 29 * sqrt(2.0);
     q.ulp = 1e-8;
-    assert_false(movingai_length_matches(&q, 41.0));
+    assert_false(nav_movingai_length_matches(&q, 41.0));
     q.optimal = 4786;
     q.ulp = 1;
-    assert_true(movingai_length_matches(&q, 4786.0));
-    assert_false(movingai_length_matches(&q, 4787.0 + 1e-6));
+    assert_true(nav_movingai_length_matches(&q, 4786.0));
+    assert_false(nav_movingai_length_matches(&q, 4787.0 + 1e-6));
     /* long Berlin-style drift: 746.80317396 written for a longer exact value */
     q.optimal = 746.80317396;
     q.ulp = 1e-8;
-    assert_true(movingai_length_matches(&q, 746.80317396 + 14e-8));
-    assert_false(movingai_length_matches(&q, 746.80317396 + 1e-5));
+    assert_true(nav_movingai_length_matches(&q, 746.80317396 + 14e-8));
+    assert_false(nav_movingai_length_matches(&q, 746.80317396 + 1e-5));
 }
 
 int main(void)

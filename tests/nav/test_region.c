@@ -12,8 +12,8 @@
 /* ---- the reference ----------------------------------------------------------
  * A breadth-first flood fill over the 4 neighbours of each walkable tile,
  * started at each unlabelled walkable tile in row-major order: region k is
- * the k-th met. Reads the tiles through grid_cost only. */
-static uint32_t reference_labels(const Grid *g, uint32_t *label)
+ * the k-th met. Reads the tiles through nav_grid_cost only. */
+static uint32_t reference_labels(const NavGrid *g, uint32_t *label)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
     size_t *queue = malloc((n ? n : 1) * sizeof *queue);
@@ -21,7 +21,7 @@ static uint32_t reference_labels(const Grid *g, uint32_t *label)
     uint32_t count = 0;
     for (size_t seed = 0; seed < n; seed++) {
         int sx = (int)(seed % (size_t)g->w), sy = (int)(seed / (size_t)g->w);
-        if (label[seed] || grid_cost(g, sx, sy) == 0)
+        if (label[seed] || nav_grid_cost(g, sx, sy) == 0)
             continue;
         count++;
         size_t head = 0, tail = 0;
@@ -32,7 +32,7 @@ static uint32_t reference_labels(const Grid *g, uint32_t *label)
             int x = (int)(i % (size_t)g->w), y = (int)(i / (size_t)g->w);
             const int nx[4] = {x, x - 1, x + 1, x}, ny[4] = {y - 1, y, y, y + 1};
             for (int k = 0; k < 4; k++) {
-                if (grid_cost(g, nx[k], ny[k]) == 0)
+                if (nav_grid_cost(g, nx[k], ny[k]) == 0)
                     continue;
                 size_t j = (size_t)ny[k] * (size_t)g->w + (size_t)nx[k];
                 if (!label[j]) {
@@ -47,7 +47,7 @@ static uint32_t reference_labels(const Grid *g, uint32_t *label)
 }
 
 /* Fails unless r holds exactly the reference's labels of g. */
-static void expect_reference(const Region *r, const Grid *g)
+static void expect_reference(const NavRegion *r, const NavGrid *g)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
     uint32_t *want = malloc((n ? n : 1) * sizeof *want);
@@ -59,13 +59,13 @@ static void expect_reference(const Region *r, const Grid *g)
         fail_msg("%dx%d: %u regions, the reference %u", g->w, g->h, r->count, count);
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++)
-            if (region_of(r, x, y) != want[(size_t)y * (size_t)g->w + (size_t)x])
-                fail_msg("%dx%d: tile %d,%d labelled %u, the reference %u", g->w, g->h, x, y, region_of(r, x, y),
+            if (nav_region_of(r, x, y) != want[(size_t)y * (size_t)g->w + (size_t)x])
+                fail_msg("%dx%d: tile %d,%d labelled %u, the reference %u", g->w, g->h, x, y, nav_region_of(r, x, y),
                          want[(size_t)y * (size_t)g->w + (size_t)x]);
     free(want);
 }
 
-static bool same_labels(const Region *a, const Region *b)
+static bool same_labels(const NavRegion *a, const NavRegion *b)
 {
     return a->w == b->w && a->h == b->h && a->count == b->count && a->grid_version == b->grid_version &&
            memcmp(a->label, b->label, (size_t)a->w * (size_t)a->h * sizeof *a->label) == 0;
@@ -106,14 +106,14 @@ static void test_labels_equal_flood_fill(void **state)
         int w, h;
         random_size(&seed, round, &w, &h);
         int wall_pct = walls[test_rand(&seed) % (sizeof walls / sizeof walls[0])];
-        Grid g;
-        test_random_grid(&g, w, h, wall_pct, round % 3 == 0 ? GRID_MAX_COST : 1, &seed);
-        Region r;
-        assert_true(region_init(&r, &g));
+        NavGrid g;
+        test_random_grid(&g, w, h, wall_pct, round % 3 == 0 ? NAV_GRID_MAX_COST : 1, &seed);
+        NavRegion r;
+        assert_true(nav_region_init(&r, &g));
         expect_reference(&r, &g);
         tiles += (long)w * h;
-        region_deinit(&r);
-        grid_deinit(&g);
+        nav_region_deinit(&r);
+        nav_grid_deinit(&g);
     }
     print_message("%ld tiles compared\n", tiles);
 }
@@ -124,43 +124,43 @@ static void test_diagonals_apart(void **state)
 {
     (void)state;
     for (int side = 1; side <= 70; side += 23) {
-        Grid g;
-        assert_true(grid_init(&g, side, side));
+        NavGrid g;
+        assert_true(nav_grid_init(&g, side, side));
         for (int y = 0; y < side; y++)
             for (int x = 0; x < side; x++)
                 if ((x + y) % 2 == 0)
-                    grid_set(&g, x, y, (uint8_t)(1 + (x * 7 + y) % GRID_MAX_COST));
-        Region r;
-        assert_true(region_init(&r, &g));
+                    nav_grid_set(&g, x, y, (uint8_t)(1 + (x * 7 + y) % NAV_GRID_MAX_COST));
+        NavRegion r;
+        assert_true(nav_region_init(&r, &g));
         uint32_t next = 0;
         for (int y = 0; y < side; y++)
             for (int x = 0; x < side; x++)
-                assert_int_equal(region_of(&r, x, y), (x + y) % 2 == 0 ? ++next : 0);
+                assert_int_equal(nav_region_of(&r, x, y), (x + y) % 2 == 0 ? ++next : 0);
         assert_int_equal(r.count, next);
         expect_reference(&r, &g);
-        region_deinit(&r);
-        grid_deinit(&g);
+        nav_region_deinit(&r);
+        nav_grid_deinit(&g);
     }
     /* rooms that touch only at corners */
-    Grid g;
-    assert_true(grid_init(&g, 6, 4));
+    NavGrid g;
+    assert_true(nav_grid_init(&g, 6, 4));
     const char *rows[] = {"##..#.", "##..#.", "..####", "..##.."};
     for (int y = 0; y < 4; y++)
         for (int x = 0; x < 6; x++)
-            grid_set(&g, x, y, rows[y][x] == '.' ? 3 : 0);
-    Region r;
-    assert_true(region_init(&r, &g));
+            nav_grid_set(&g, x, y, rows[y][x] == '.' ? 3 : 0);
+    NavRegion r;
+    assert_true(nav_region_init(&r, &g));
     assert_int_equal(r.count, 4);
     static const uint32_t want[4][6] = {{0, 0, 1, 1, 0, 2}, {0, 0, 1, 1, 0, 2}, {3, 3, 0, 0, 0, 0}, {3, 3, 0, 0, 4, 4}};
     for (int y = 0; y < 4; y++)
         for (int x = 0; x < 6; x++)
-            assert_int_equal(region_of(&r, x, y), want[y][x]);
-    assert_int_equal(region_of(&r, -1, 0), 0);
-    assert_int_equal(region_of(&r, 6, 0), 0);
-    assert_int_equal(region_of(&r, 0, 4), 0);
+            assert_int_equal(nav_region_of(&r, x, y), want[y][x]);
+    assert_int_equal(nav_region_of(&r, -1, 0), 0);
+    assert_int_equal(nav_region_of(&r, 6, 0), 0);
+    assert_int_equal(nav_region_of(&r, 0, 4), 0);
     expect_reference(&r, &g);
-    region_deinit(&r);
-    grid_deinit(&g);
+    nav_region_deinit(&r);
+    nav_grid_deinit(&g);
 }
 
 static void test_all_walls_all_floor(void **state)
@@ -169,31 +169,31 @@ static void test_all_walls_all_floor(void **state)
     static const int sizes[][2] = {{1, 1}, {1, 9}, {9, 1}, {64, 3}, {65, 65}, {300, 2}};
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         int w = sizes[s][0], h = sizes[s][1];
-        Grid g;
-        assert_true(grid_init(&g, w, h));
-        Region r;
-        assert_true(region_init(&r, &g));
+        NavGrid g;
+        assert_true(nav_grid_init(&g, w, h));
+        NavRegion r;
+        assert_true(nav_region_init(&r, &g));
         assert_int_equal(r.count, 0);
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++)
-                assert_int_equal(region_of(&r, x, y), 0);
-        region_deinit(&r);
+                assert_int_equal(nav_region_of(&r, x, y), 0);
+        nav_region_deinit(&r);
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++)
-                grid_set(&g, x, y, (uint8_t)(1 + (x + y) % GRID_MAX_COST));
-        assert_true(region_init(&r, &g));
+                nav_grid_set(&g, x, y, (uint8_t)(1 + (x + y) % NAV_GRID_MAX_COST));
+        assert_true(nav_region_init(&r, &g));
         assert_int_equal(r.count, 1);
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++)
-                assert_int_equal(region_of(&r, x, y), 1);
-        TilePos at;
-        assert_true(region_nearest(&r, 1, tile_pos(w - 1, h / 2), &at));
+                assert_int_equal(nav_region_of(&r, x, y), 1);
+        NavPos at;
+        assert_true(nav_region_nearest(&r, 1, nav_pos(w - 1, h / 2), &at));
         assert_int_equal(at.x, w - 1);
         assert_int_equal(at.y, h / 2);
-        assert_false(region_nearest(&r, 2, tile_pos(0, 0), &at));
-        assert_false(region_nearest(&r, 0, tile_pos(0, 0), &at));
-        region_deinit(&r);
-        grid_deinit(&g);
+        assert_false(nav_region_nearest(&r, 2, nav_pos(0, 0), &at));
+        assert_false(nav_region_nearest(&r, 0, nav_pos(0, 0), &at));
+        nav_region_deinit(&r);
+        nav_grid_deinit(&g);
     }
 }
 
@@ -207,73 +207,73 @@ static void test_late_joins(void **state)
         ".#.#.#....", /* four runs on row 0: the first two meet on row 2, */
         ".#.#.#.##.", "...#.#.##.", "####...##.", ".........." /* the others on row 3 */
     };
-    Grid g;
-    assert_true(grid_init(&g, 10, 5));
+    NavGrid g;
+    assert_true(nav_grid_init(&g, 10, 5));
     for (int y = 0; y < 5; y++)
         for (int x = 0; x < 10; x++)
-            grid_set(&g, x, y, rows[y][x] == '.' ? 1 : 0);
-    Region r;
-    assert_true(region_init(&r, &g));
+            nav_grid_set(&g, x, y, rows[y][x] == '.' ? 1 : 0);
+    NavRegion r;
+    assert_true(nav_region_init(&r, &g));
     assert_int_equal(r.count, 2);
-    assert_int_equal(region_of(&r, 0, 0), 1);
-    assert_int_equal(region_of(&r, 2, 0), 1);
-    assert_int_equal(region_of(&r, 4, 0), 2);
-    assert_int_equal(region_of(&r, 9, 4), 2);
+    assert_int_equal(nav_region_of(&r, 0, 0), 1);
+    assert_int_equal(nav_region_of(&r, 2, 0), 1);
+    assert_int_equal(nav_region_of(&r, 4, 0), 2);
+    assert_int_equal(nav_region_of(&r, 9, 4), 2);
     expect_reference(&r, &g);
-    region_deinit(&r);
-    grid_deinit(&g);
+    nav_region_deinit(&r);
+    nav_grid_deinit(&g);
 
     int side = 61;
-    assert_true(grid_init(&g, side, side));
+    assert_true(nav_grid_init(&g, side, side));
     /* a square spiral of floor, a wall between its turns */
     int x0 = 0, y0 = 0, x1 = side - 1, y1 = side - 1;
     while (x0 <= x1 && y0 <= y1) {
         for (int x = x0; x <= x1; x++)
-            grid_set(&g, x, y0, 1);
+            nav_grid_set(&g, x, y0, 1);
         for (int y = y0; y <= y1; y++)
-            grid_set(&g, x1, y, 1);
+            nav_grid_set(&g, x1, y, 1);
         for (int x = x0; x <= x1; x++)
-            grid_set(&g, x, y1, 1);
+            nav_grid_set(&g, x, y1, 1);
         for (int y = y0 + 2; y <= y1; y++)
-            grid_set(&g, x0, y, 1);
+            nav_grid_set(&g, x0, y, 1);
         if (x0 + 2 <= x1)
-            grid_set(&g, x0 + 1, y0 + 2, 1);
+            nav_grid_set(&g, x0 + 1, y0 + 2, 1);
         x0 += 2;
         y0 += 2;
         x1 -= 2;
         y1 -= 2;
     }
-    assert_true(region_init(&r, &g));
+    assert_true(nav_region_init(&r, &g));
     expect_reference(&r, &g);
-    region_deinit(&r);
-    grid_deinit(&g);
+    nav_region_deinit(&r);
+    nav_grid_deinit(&g);
 }
 
 /* Builds g in steps of `work` tiles (or random sizes when work is 0),
  * checking the status and progress on the way. */
-static void build_sliced(const Grid *g, long work, uint64_t *seed, Region *out)
+static void build_sliced(const NavGrid *g, long work, uint64_t *seed, NavRegion *out)
 {
-    RegionBuild b;
-    region_begin(&b, g);
-    assert_true(region_build_progress(&b) == 0.0);
+    NavRegionBuild b;
+    nav_region_begin(&b, g);
+    assert_true(nav_region_build_progress(&b) == 0.0);
     double progress = 0;
     long steps = 0;
-    RegionStatus st;
+    NavStatus st;
     do {
         long slice = work ? work : (long)(test_rand(seed) % 300) - 20; /* some below 1 */
-        st = region_build_step(&b, slice);
-        double p = region_build_progress(&b);
+        st = nav_region_build_step(&b, slice);
+        double p = nav_region_build_progress(&b);
         assert_true(p >= progress && p <= 1.0);
         progress = p;
         steps++;
         assert_true(steps <= 3L * g->w * g->h + 3L * g->h + 10); /* each step does something */
-    } while (st == REGION_IN_PROGRESS);
-    assert_int_equal(st, REGION_DONE);
+    } while (st == NAV_IN_PROGRESS);
+    assert_int_equal(st, NAV_DONE);
     assert_true(progress == 1.0);
-    assert_int_equal(region_build_step(&b, 1), REGION_DONE); /* stays done */
-    assert_true(region_build_finish(&b, out));
-    region_build_free(&b); /* harmless after finish */
-    region_build_free(&b);
+    assert_int_equal(nav_region_build_step(&b, 1), NAV_DONE); /* stays done */
+    assert_true(nav_region_build_finish(&b, out));
+    nav_region_build_free(&b); /* harmless after finish */
+    nav_region_build_free(&b);
 }
 
 static void test_sliced_equals_one_shot(void **state)
@@ -284,26 +284,26 @@ static void test_sliced_equals_one_shot(void **state)
     for (int round = 0; round < 200; round++) {
         int w, h;
         random_size(&seed, round, &w, &h);
-        Grid g;
+        NavGrid g;
         test_random_grid(&g, w, h, (int)(test_rand(&seed) % 101), round % 2 ? 4 : 1, &seed);
-        Region whole;
-        assert_true(region_init(&whole, &g));
+        NavRegion whole;
+        assert_true(nav_region_init(&whole, &g));
         for (size_t k = 0; k < sizeof works / sizeof works[0]; k++) {
-            Region part;
+            NavRegion part;
             build_sliced(&g, works[k], &seed, &part);
             if (!same_labels(&whole, &part))
-                fail_msg("%dx%d, steps of %ld: not region_init's labels", w, h, works[k]);
-            region_deinit(&part);
+                fail_msg("%dx%d, steps of %ld: not nav_region_init's labels", w, h, works[k]);
+            nav_region_deinit(&part);
         }
         /* steps of exactly one row, and of a row and one tile */
         for (long extra = 0; extra <= 1; extra++) {
-            Region part;
+            NavRegion part;
             build_sliced(&g, w + extra, &seed, &part);
             assert_true(same_labels(&whole, &part));
-            region_deinit(&part);
+            nav_region_deinit(&part);
         }
-        region_deinit(&whole);
-        grid_deinit(&g);
+        nav_region_deinit(&whole);
+        nav_grid_deinit(&g);
     }
 }
 
@@ -312,48 +312,48 @@ static void test_builds_interleaved(void **state)
 {
     (void)state;
     uint64_t seed = 5;
-    Grid g[2];
-    Region whole[2];
-    RegionBuild b[2];
+    NavGrid g[2];
+    NavRegion whole[2];
+    NavRegionBuild b[2];
     for (int i = 0; i < 2; i++) {
         test_random_grid(&g[i], 50 + 20 * i, 40 - 10 * i, 40, 1, &seed);
-        assert_true(region_init(&whole[i], &g[i]));
-        region_begin(&b[i], &g[i]);
+        assert_true(nav_region_init(&whole[i], &g[i]));
+        nav_region_begin(&b[i], &g[i]);
     }
-    RegionStatus st[2] = {REGION_IN_PROGRESS, REGION_IN_PROGRESS};
-    while (st[0] == REGION_IN_PROGRESS || st[1] == REGION_IN_PROGRESS)
+    NavStatus st[2] = {NAV_IN_PROGRESS, NAV_IN_PROGRESS};
+    while (st[0] == NAV_IN_PROGRESS || st[1] == NAV_IN_PROGRESS)
         for (int i = 0; i < 2; i++)
-            st[i] = region_build_step(&b[i], 13);
+            st[i] = nav_region_build_step(&b[i], 13);
     for (int i = 0; i < 2; i++) {
-        Region r;
-        assert_int_equal(st[i], REGION_DONE);
-        assert_true(region_build_finish(&b[i], &r));
+        NavRegion r;
+        assert_int_equal(st[i], NAV_DONE);
+        assert_true(nav_region_build_finish(&b[i], &r));
         assert_true(same_labels(&whole[i], &r));
-        region_deinit(&r);
-        region_deinit(&whole[i]);
-        region_build_free(&b[i]);
-        grid_deinit(&g[i]);
+        nav_region_deinit(&r);
+        nav_region_deinit(&whole[i]);
+        nav_region_build_free(&b[i]);
+        nav_grid_deinit(&g[i]);
     }
 }
 
-/* The reference for region_nearest: every tile of the region, the least
+/* The reference for nav_region_nearest: every tile of the region, the least
  * octile distance, ties to the lower row, then the lower column. */
-static bool nearest_by_scan(const Region *r, uint32_t label, TilePos goal, TilePos *out)
+static bool nearest_by_scan(const NavRegion *r, uint32_t label, NavPos goal, NavPos *out)
 {
     bool found = false;
     uint64_t best = 0;
     for (int y = 0; y < r->h; y++)
         for (int x = 0; x < r->w; x++) {
-            if (label == 0 || region_of(r, x, y) != label)
+            if (label == 0 || nav_region_of(r, x, y) != label)
                 continue;
             uint64_t dx = (uint64_t)(x > goal.x ? x - goal.x : goal.x - x);
             uint64_t dy = (uint64_t)(y > goal.y ? y - goal.y : goal.y - y);
             uint64_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-            uint64_t d = (hi - lo) * PATH_UNIT_STRAIGHT + lo * PATH_UNIT_DIAGONAL;
+            uint64_t d = (hi - lo) * NAV_UNIT_STRAIGHT + lo * NAV_UNIT_DIAGONAL;
             if (!found || d < best) { /* row-major order: the first of equals is the wanted one */
                 found = true;
                 best = d;
-                *out = tile_pos(x, y);
+                *out = nav_pos(x, y);
             }
         }
     return found;
@@ -369,73 +369,73 @@ static void test_nearest_equals_scan(void **state)
         random_size(&seed, round, &w, &h);
         if (w * h > 2500)
             continue;
-        Grid g;
+        NavGrid g;
         test_random_grid(&g, w, h, 30 + (int)(test_rand(&seed) % 50), 1, &seed);
-        Region r;
-        assert_true(region_init(&r, &g));
+        NavRegion r;
+        assert_true(nav_region_init(&r, &g));
         for (int q = 0; q < 40; q++) {
             /* goals on the grid: rings reach every tile from there (region.c) */
-            TilePos goal = tile_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
+            NavPos goal = nav_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
             uint32_t label = r.count ? 1 + test_rand(&seed) % r.count : 0;
             if (q % 8 == 0)
-                label = region_of(&r, goal.x, goal.y);
-            TilePos got = tile_pos(-9, -9), want = tile_pos(-9, -9);
-            bool ok = region_nearest(&r, label, goal, &got);
+                label = nav_region_of(&r, goal.x, goal.y);
+            NavPos got = nav_pos(-9, -9), want = nav_pos(-9, -9);
+            bool ok = nav_region_nearest(&r, label, goal, &got);
             assert_int_equal(ok, nearest_by_scan(&r, label, goal, &want));
             if (ok && (got.x != want.x || got.y != want.y))
                 fail_msg("%dx%d, region %u, goal %d,%d: %d,%d, the scan %d,%d", w, h, label, goal.x, goal.y, got.x,
                          got.y, want.x, want.y);
             compared++;
         }
-        assert_false(region_nearest(&r, r.count + 1, tile_pos(0, 0), &(TilePos){0, 0}));
-        region_deinit(&r);
-        grid_deinit(&g);
+        assert_false(nav_region_nearest(&r, r.count + 1, nav_pos(0, 0), &(NavPos){0, 0}));
+        nav_region_deinit(&r);
+        nav_grid_deinit(&g);
     }
     print_message("%d nearest tiles compared\n", compared);
     assert_true(compared > 2000);
 }
 
 /* An edit between two steps (whatever the pass) stops the build with
- * REGION_GRID_CHANGED, and finishing it gives nothing. */
+ * NAV_GRID_CHANGED, and finishing it gives nothing. */
 static void test_grid_edited_mid_build(void **state)
 {
     (void)state;
     uint64_t seed = 3;
-    Grid g;
+    NavGrid g;
     test_random_grid(&g, 20, 15, 30, 1, &seed);
     for (int before = 0; before < 3 * 15 + 3; before += 4) {
-        RegionBuild b;
-        region_begin(&b, &g);
+        NavRegionBuild b;
+        nav_region_begin(&b, &g);
         for (int s = 0; s < before; s++)
-            assert_int_equal(region_build_step(&b, 1), REGION_IN_PROGRESS);
-        grid_set(&g, 3, 4, grid_walkable(&g, 3, 4) ? 0 : 1);
-        assert_int_equal(region_build_step(&b, 1), REGION_GRID_CHANGED);
-        assert_int_equal(region_build_step(&b, LONG_MAX), REGION_GRID_CHANGED); /* stays so */
-        Region r = {.count = 77};
-        assert_false(region_build_finish(&b, &r));
+            assert_int_equal(nav_region_build_step(&b, 1), NAV_IN_PROGRESS);
+        nav_grid_set(&g, 3, 4, nav_grid_walkable(&g, 3, 4) ? 0 : 1);
+        assert_int_equal(nav_region_build_step(&b, 1), NAV_GRID_CHANGED);
+        assert_int_equal(nav_region_build_step(&b, LONG_MAX), NAV_GRID_CHANGED); /* stays so */
+        NavRegion r = {.count = 77};
+        assert_false(nav_region_build_finish(&b, &r));
         assert_null(r.label);
         assert_int_equal(r.count, 0);
-        region_build_free(&b);
+        nav_region_build_free(&b);
     }
     /* edited and edited back: still another version of the grid */
-    RegionBuild b;
-    region_begin(&b, &g);
-    assert_int_equal(region_build_step(&b, 1), REGION_IN_PROGRESS);
-    uint8_t c = grid_cost(&g, 0, 0);
-    grid_set(&g, 0, 0, c ? 0 : 1);
-    grid_set(&g, 0, 0, c);
-    assert_int_equal(region_build_step(&b, LONG_MAX), REGION_GRID_CHANGED);
-    region_build_free(&b);
+    NavRegionBuild b;
+    nav_region_begin(&b, &g);
+    assert_int_equal(nav_region_build_step(&b, 1), NAV_IN_PROGRESS);
+    uint8_t c = nav_grid_cost(&g, 0, 0);
+    nav_grid_set(&g, 0, 0, c ? 0 : 1);
+    nav_grid_set(&g, 0, 0, c);
+    assert_int_equal(nav_region_build_step(&b, LONG_MAX), NAV_GRID_CHANGED);
+    nav_region_build_free(&b);
     /* unfinished builds are freed without a leak, and are not finished */
-    region_begin(&b, &g);
-    assert_int_equal(region_build_step(&b, 50), REGION_IN_PROGRESS);
-    Region r;
-    assert_false(region_build_finish(&b, &r));
+    nav_region_begin(&b, &g);
+    assert_int_equal(nav_region_build_step(&b, 50), NAV_IN_PROGRESS);
+    NavRegion r;
+    assert_false(nav_region_build_finish(&b, &r));
     assert_null(r.label);
-    region_build_free(&b);
-    region_begin(&b, &g);
-    region_build_free(&b);
-    grid_deinit(&g);
+    nav_region_build_free(&b);
+    nav_region_begin(&b, &g);
+    nav_region_build_free(&b);
+    nav_grid_deinit(&g);
 }
 
 /* ---- memory ---------------------------------------------------------------
@@ -493,12 +493,12 @@ static bool measuring(void)
 #endif
 
 /* Runs of walkable tiles in g, counted plainly. */
-static long count_runs(const Grid *g)
+static long count_runs(const NavGrid *g)
 {
     long n = 0;
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++)
-            n += grid_walkable(g, x, y) && !grid_walkable(g, x - 1, y);
+            n += nav_grid_walkable(g, x, y) && !nav_grid_walkable(g, x - 1, y);
     return n;
 }
 
@@ -512,20 +512,20 @@ static void test_memory_bound(void **state)
     uint64_t seed = 8;
     for (int round = 0; round < 20; round++) {
         int w = 1 + (int)(test_rand(&seed) % 500), h = 1 + (int)(test_rand(&seed) % 500);
-        Grid g;
+        NavGrid g;
         test_random_grid(&g, w, h, (int)(test_rand(&seed) % 101), 1, &seed);
         long long tiles = (long long)w * h, runs = count_runs(&g);
         measuring();
         heap.on = true;
-        Region r;
-        assert_true(region_init(&r, &g));
+        NavRegion r;
+        assert_true(nav_region_init(&r, &g));
         heap.on = false;
         long long bound = 4 * tiles + 4 * runs + (tiles + 7) / 8 + 8 * ((long long)w + 8) + 8 * (long long)h + 64;
         if (heap.peak > bound)
             fail_msg("%dx%d, %lld runs: %lld bytes held, more than %lld", w, h, runs, heap.peak, bound);
         assert_int_equal(heap.now, 4 * tiles); /* all but the labels freed */
-        region_deinit(&r);
-        grid_deinit(&g);
+        nav_region_deinit(&r);
+        nav_grid_deinit(&g);
     }
 }
 
@@ -542,39 +542,39 @@ static void test_out_of_memory(void **state)
         free(probe);
         skip();
     }
-    int side = GRID_MAX_SIDE;
-    Grid g;
-    assert_true(grid_init(&g, side, side));
+    int side = NAV_GRID_MAX_SIDE;
+    NavGrid g;
+    assert_true(nav_grid_init(&g, side, side));
     for (int y = 0; y < side; y++) /* every other column: side / 2 runs a row */
         for (int x = 0; x < side; x += 2)
-            grid_set(&g, x, y, 1);
-    RegionBuild b;
-    region_begin(&b, &g);
-    RegionStatus st;
-    while ((st = region_build_step(&b, 1 << 20)) == REGION_IN_PROGRESS)
+            nav_grid_set(&g, x, y, 1);
+    NavRegionBuild b;
+    nav_region_begin(&b, &g);
+    NavStatus st;
+    while ((st = nav_region_build_step(&b, 1 << 20)) == NAV_IN_PROGRESS)
         ;
-    assert_int_equal(st, REGION_OUT_OF_MEMORY);
-    assert_int_equal(region_build_step(&b, 1), REGION_OUT_OF_MEMORY);
-    Region r;
-    assert_false(region_build_finish(&b, &r));
+    assert_int_equal(st, NAV_OUT_OF_MEMORY);
+    assert_int_equal(nav_region_build_step(&b, 1), NAV_OUT_OF_MEMORY);
+    NavRegion r;
+    assert_false(nav_region_build_finish(&b, &r));
     assert_null(r.label);
-    region_build_free(&b);
-    assert_false(region_init(&r, &g));
+    nav_region_build_free(&b);
+    assert_false(nav_region_init(&r, &g));
     assert_null(r.label);
     assert_int_equal(r.count, 0);
     /* an open floor has one run a row; its labels cannot be allocated */
     for (int y = 0; y < side; y++)
         for (int x = 1; x < side; x += 2)
-            grid_set(&g, x, y, 1);
-    region_begin(&b, &g);
-    while ((st = region_build_step(&b, 1 << 20)) == REGION_IN_PROGRESS)
+            nav_grid_set(&g, x, y, 1);
+    nav_region_begin(&b, &g);
+    while ((st = nav_region_build_step(&b, 1 << 20)) == NAV_IN_PROGRESS)
         ;
-    assert_int_equal(st, REGION_OUT_OF_MEMORY);
-    assert_true(region_build_progress(&b) > 0.5); /* it got as far as the labels */
-    region_build_free(&b);
-    assert_false(region_init(&r, &g));
+    assert_int_equal(st, NAV_OUT_OF_MEMORY);
+    assert_true(nav_region_build_progress(&b) > 0.5); /* it got as far as the labels */
+    nav_region_build_free(&b);
+    assert_false(nav_region_init(&r, &g));
     assert_null(r.label);
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
 }
 
 int main(void)

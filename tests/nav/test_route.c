@@ -1,4 +1,4 @@
-/* test_route.c - the prepared planner (route.h, PATH_ROUTE): against the
+/* test_route.c - the prepared planner (route.h, NAV_ROUTE): against the
  * brute-force reference on random grids, mazes (all trees) and mazes with
  * loops; edits between searches while the data is remade in slices; the
  * shipped scenarios; what it falls back to; its memory budget. */
@@ -11,18 +11,18 @@
 
 /* test_check_walk's walk, 8-way; and its tiles are the same asked for in
  * any order. */
-static double check_walk(const PathState *st, const Grid *g)
+static double check_walk(const NavPath *st, const NavGrid *g)
 {
-    const PathResult *r = path_result(st);
-    double len = test_check_walk(st, g, PATH_TOPO_8);
+    const NavPathResult *r = nav_path_result(st);
+    double len = test_check_walk(st, g, NAV_TOPO_8);
     /* the same tiles asked for backwards and by halves (the planner keeps
      * paths as runs and finds a tile's run) */
-    TilePos *tiles = malloc(sizeof *tiles * (size_t)(r->steps + 1));
+    NavPos *tiles = malloc(sizeof *tiles * (size_t)(r->steps + 1));
     for (int i = 0; i < r->steps; i++)
-        tiles[i] = path_tile(st, i);
+        tiles[i] = nav_path_tile(st, i);
     for (int i = r->steps - 1; i >= 0; i--) {
         int j = i % 2 ? i : r->steps - 1 - i;
-        TilePos a = path_tile(st, j), b = path_tile(st, i / 2);
+        NavPos a = nav_path_tile(st, j), b = nav_path_tile(st, i / 2);
         assert_true(a.x == tiles[j].x && a.y == tiles[j].y);
         assert_true(b.x == tiles[i / 2].x && b.y == tiles[i / 2].y);
     }
@@ -30,32 +30,32 @@ static double check_walk(const PathState *st, const Grid *g)
     return len;
 }
 
-static PathOptions route_options(int landmarks)
+static NavPathOptions route_options(int landmarks)
 {
-    PathOptions o = path_options_default();
-    o.algo = PATH_ROUTE;
+    NavPathOptions o = nav_path_options_default();
+    o.algo = NAV_ROUTE;
     o.landmarks = landmarks;
     return o;
 }
 
 /* q random queries on g against the reference; the planner must answer
  * them itself when route is set. Returns the paths checked. */
-static int check_queries(PathState *st, const Grid *g, const PathOptions *opt, int q, bool route, uint64_t *seed)
+static int check_queries(NavPath *st, const NavGrid *g, const NavPathOptions *opt, int q, bool route, uint64_t *seed)
 {
     int checked = 0;
     for (int i = 0; i < q; i++) {
-        TilePos s = tile_pos((int)(test_rand(seed) % (uint32_t)g->w), (int)(test_rand(seed) % (uint32_t)g->h));
-        TilePos t = tile_pos((int)(test_rand(seed) % (uint32_t)g->w), (int)(test_rand(seed) % (uint32_t)g->h));
-        double want = test_brute_force(g, s, t, PATH_TOPO_8);
-        PathResult r;
-        PathStatus got = path_find(st, g, s, t, opt, &r);
+        NavPos s = nav_pos((int)(test_rand(seed) % (uint32_t)g->w), (int)(test_rand(seed) % (uint32_t)g->h));
+        NavPos t = nav_pos((int)(test_rand(seed) % (uint32_t)g->w), (int)(test_rand(seed) % (uint32_t)g->h));
+        double want = test_brute_force(g, s, t, NAV_TOPO_8);
+        NavPathResult r;
+        NavStatus got = nav_path_find(st, g, s, t, opt, &r);
         if (want < 0) {
-            if (got != PATH_NONE)
+            if (got != NAV_NO_PATH)
                 fail_msg("%dx%d %d,%d->%d,%d: a path the reference says does not exist", g->w, g->h, s.x, s.y, t.x,
                          t.y);
             continue;
         }
-        if (got != PATH_FOUND)
+        if (got != NAV_DONE)
             fail_msg("%dx%d %d,%d->%d,%d: no path, reference %.6f", g->w, g->h, s.x, s.y, t.x, t.y, want);
         if (route && !r.used_route)
             fail_msg("%dx%d %d,%d->%d,%d: not answered by the planner", g->w, g->h, s.x, s.y, t.x, t.y);
@@ -76,18 +76,18 @@ static void test_random_grids(void **state)
         int w = 1 + (int)(test_rand(&seed) % 24), h = 1 + (int)(test_rand(&seed) % 24);
         int walls = (int)(test_rand(&seed) % 60);
         int marks = (int)(test_rand(&seed) % 3) * 4; /* 0, 4, 8 */
-        Grid g;
+        NavGrid g;
         test_random_grid(&g, w, h, walls, 1, &seed);
-        PathState *st = path_create(w, h);
+        NavPath *st = nav_path_create(w, h);
         assert_non_null(st);
-        PathOptions opt = route_options(marks);
-        assert_true(path_prepare(st, &g, &opt));
-        RouteInfo ri;
-        route_info(path_route(st), &ri);
+        NavPathOptions opt = route_options(marks);
+        assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+        NavRouteInfo ri;
+        nav_route_info(nav_path_route(st), &ri);
         scanned += ri.scan; /* both kinds of search: diagonals followed through or not */
         checked += check_queries(st, &g, &opt, 6, true, &seed);
-        path_destroy(st);
-        grid_deinit(&g);
+        nav_path_destroy(st);
+        nav_grid_deinit(&g);
     }
     print_message("%d paths checked, %d of 240 grids with diagonals followed through\n", checked, scanned);
     assert_true(checked > 500);
@@ -97,16 +97,16 @@ static void test_random_grids(void **state)
 /* A maze of corridors one tile wide on a (2n+1) x (2m+1) grid, carved by a
  * depth-first walk: every tile a tree tile. extra > 0 knocks out that many
  * more walls between cells, making loops (a core) with trees hanging off. */
-static void make_maze(Grid *g, int n, int m, int extra, uint64_t *seed)
+static void make_maze(NavGrid *g, int n, int m, int extra, uint64_t *seed)
 {
     int w = 2 * n + 1, h = 2 * m + 1;
-    assert_true(grid_init(g, w, h));
+    assert_true(nav_grid_init(g, w, h));
     char *seen = calloc((size_t)(n * m), 1);
     int *stack = malloc(sizeof *stack * (size_t)(n * m));
     int top = 0;
     stack[top++] = 0;
     seen[0] = 1;
-    grid_set(g, 1, 1, 1);
+    nav_grid_set(g, 1, 1, 1);
     static const int step[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
     while (top) {
         int c = stack[top - 1], cx = c % n, cy = c / n;
@@ -122,15 +122,15 @@ static void make_maze(Grid *g, int n, int m, int extra, uint64_t *seed)
         }
         int d = options[test_rand(seed) % (uint32_t)k];
         int nx = cx + step[d][0], ny = cy + step[d][1];
-        grid_set(g, 2 * cx + 1 + step[d][0], 2 * cy + 1 + step[d][1], 1);
-        grid_set(g, 2 * nx + 1, 2 * ny + 1, 1);
+        nav_grid_set(g, 2 * cx + 1 + step[d][0], 2 * cy + 1 + step[d][1], 1);
+        nav_grid_set(g, 2 * nx + 1, 2 * ny + 1, 1);
         seen[ny * n + nx] = 1;
         stack[top++] = ny * n + nx;
     }
     for (int i = 0; i < extra; i++) {
         int x = 1 + (int)(test_rand(seed) % (uint32_t)(w - 2)), y = 1 + (int)(test_rand(seed) % (uint32_t)(h - 2));
         if ((x + y) % 2 == 1)
-            grid_set(g, x, y, 1); /* a wall between two cells */
+            nav_grid_set(g, x, y, 1); /* a wall between two cells */
     }
     free(seen);
     free(stack);
@@ -144,19 +144,19 @@ static void test_mazes(void **state)
     for (int round = 0; round < 24; round++) {
         int n = 2 + (int)(test_rand(&seed) % 11), m = 2 + (int)(test_rand(&seed) % 11);
         int extra = round % 3 == 0 ? 0 : (int)(test_rand(&seed) % 12);
-        Grid g;
+        NavGrid g;
         make_maze(&g, n, m, extra, &seed);
-        PathState *st = path_create(g.w, g.h);
-        PathOptions opt = route_options(4);
-        assert_true(path_prepare(st, &g, &opt));
-        RouteInfo ri;
-        route_info(path_route(st), &ri);
+        NavPath *st = nav_path_create(g.w, g.h);
+        NavPathOptions opt = route_options(4);
+        assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+        NavRouteInfo ri;
+        nav_route_info(nav_path_route(st), &ri);
         assert_int_equal(ri.core + ri.tree, ri.walkable);
         if (extra == 0) /* a perfect maze is one tree: nothing to search */
             assert_int_equal(ri.core, 0);
         checked += check_queries(st, &g, &opt, 40, true, &seed); /* a quarter of them between open tiles */
-        path_destroy(st);
-        grid_deinit(&g);
+        nav_path_destroy(st);
+        nav_grid_deinit(&g);
     }
     print_message("%d maze paths checked\n", checked);
     assert_true(checked > 150);
@@ -167,22 +167,22 @@ static void test_tree_walk(void **state)
 {
     (void)state;
     uint64_t seed = 23;
-    Grid g;
+    NavGrid g;
     make_maze(&g, 12, 9, 0, &seed);
-    PathState *st = path_create(g.w, g.h);
-    PathOptions opt = route_options(8);
-    assert_true(path_prepare(st, &g, &opt));
+    NavPath *st = nav_path_create(g.w, g.h);
+    NavPathOptions opt = route_options(8);
+    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
     for (int q = 0; q < 40; q++) {
-        TilePos s = tile_pos(1 + 2 * (int)(test_rand(&seed) % 12), 1 + 2 * (int)(test_rand(&seed) % 9));
-        TilePos t = tile_pos(1 + 2 * (int)(test_rand(&seed) % 12), 1 + 2 * (int)(test_rand(&seed) % 9));
-        PathResult r;
-        assert_int_equal(path_find(st, &g, s, t, &opt, &r), PATH_FOUND);
+        NavPos s = nav_pos(1 + 2 * (int)(test_rand(&seed) % 12), 1 + 2 * (int)(test_rand(&seed) % 9));
+        NavPos t = nav_pos(1 + 2 * (int)(test_rand(&seed) % 12), 1 + 2 * (int)(test_rand(&seed) % 9));
+        NavPathResult r;
+        assert_int_equal(nav_path_find(st, &g, s, t, &opt, &r), NAV_DONE);
         assert_true(r.used_route);
         assert_int_equal(r.expanded, 0);
-        assert_true(fabs(check_walk(st, &g) - test_brute_force(&g, s, t, PATH_TOPO_8)) < 1e-9);
+        assert_true(fabs(check_walk(st, &g) - test_brute_force(&g, s, t, NAV_TOPO_8)) < 1e-9);
     }
-    path_destroy(st);
-    grid_deinit(&g);
+    nav_path_destroy(st);
+    nav_grid_deinit(&g);
 }
 
 /* One state kept across edits: after each batch of edits the data is made
@@ -195,34 +195,34 @@ static void test_edits_between_searches(void **state)
     (void)state;
     uint64_t seed = 24;
     enum { W = 26, H = 19 };
-    PathState *st = path_create(W, H);
-    PathOptions opt = route_options(3);
+    NavPath *st = nav_path_create(W, H);
+    NavPathOptions opt = route_options(3);
     int by_route = 0, by_fallback = 0, slices_most = 0;
     for (int map = 0; map < 6; map++) {
-        Grid g; /* same variable, so usually the same address, every map */
+        NavGrid g; /* same variable, so usually the same address, every map */
         test_random_grid(&g, W, H, 25 + 5 * map, 1, &seed);
         for (int round = 0; round < 12; round++) {
             for (int e = 0; e < 4; e++) {
                 int x = (int)(test_rand(&seed) % W), y = (int)(test_rand(&seed) % H);
-                grid_set(&g, x, y, grid_walkable(&g, x, y) ? 0 : 1);
+                nav_grid_set(&g, x, y, nav_grid_walkable(&g, x, y) ? 0 : 1);
             }
             int slices = 0;
             bool done = false;
             while (!done) {
-                done = path_prepare_step(st, &g, &opt, 150);
+                done = nav_path_prepare_step(st, &g, &opt, 150) == NAV_DONE;
                 slices++;
                 assert_true(slices < 1000);
                 for (int q = 0; q < 2; q++) {
-                    TilePos s = tile_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H));
-                    TilePos t = tile_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H));
-                    double want = test_brute_force(&g, s, t, PATH_TOPO_8);
-                    PathResult r;
-                    PathStatus got = path_find(st, &g, s, t, &opt, &r);
+                    NavPos s = nav_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H));
+                    NavPos t = nav_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H));
+                    double want = test_brute_force(&g, s, t, NAV_TOPO_8);
+                    NavPathResult r;
+                    NavStatus got = nav_path_find(st, &g, s, t, &opt, &r);
                     if (want < 0) {
-                        assert_int_equal(got, PATH_NONE);
+                        assert_int_equal(got, NAV_NO_PATH);
                         continue;
                     }
-                    assert_int_equal(got, PATH_FOUND);
+                    assert_int_equal(got, NAV_DONE);
                     if (fabs(check_walk(st, &g) - want) > 1e-9)
                         fail_msg("map %d round %d slice %d %d,%d->%d,%d: length %.9f, reference %.9f", map, round,
                                  slices, s.x, s.y, t.x, t.y, r.length, want);
@@ -237,9 +237,9 @@ static void test_edits_between_searches(void **state)
             /* complete: the planner answers */
             check_queries(st, &g, &opt, 3, true, &seed);
         }
-        grid_deinit(&g);
+        nav_grid_deinit(&g);
     }
-    path_destroy(st);
+    nav_path_destroy(st);
     print_message("%d answers by the planner, %d by the fallback, up to %d slices\n", by_route, by_fallback,
                   slices_most);
     assert_true(by_fallback > 100);
@@ -253,72 +253,72 @@ static void test_fallbacks(void **state)
 {
     (void)state;
     uint64_t seed = 25;
-    Grid g;
+    NavGrid g;
     test_random_grid(&g, 20, 15, 25, 1, &seed);
-    PathState *st = path_create(20, 15);
-    PathOptions opt = route_options(2);
+    NavPath *st = nav_path_create(20, 15);
+    NavPathOptions opt = route_options(2);
     check_queries(st, &g, &opt, 20, false, &seed); /* not prepared */
-    assert_null(path_route(st));
-    assert_true(path_prepare(st, &g, &opt));
+    assert_null(nav_path_route(st));
+    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
     check_queries(st, &g, &opt, 20, true, &seed);
-    PathOptions near = opt;
+    NavPathOptions near = opt;
     near.nearest = true;
-    PathResult r;
-    path_find(st, &g, tile_pos(0, 0), tile_pos(19, 14), &near, &r);
+    NavPathResult r;
+    nav_path_find(st, &g, nav_pos(0, 0), nav_pos(19, 14), &near, &r);
     assert_false(r.used_route);
     /* an edit: not current until prepared again */
     int x = 3, y = 4;
-    grid_set(&g, x, y, grid_walkable(&g, x, y) ? 0 : 1);
+    nav_grid_set(&g, x, y, nav_grid_walkable(&g, x, y) ? 0 : 1);
     check_queries(st, &g, &opt, 20, false, &seed);
     for (int i = 0; i < 30; i++) {
-        TilePos s = tile_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 15));
-        if (grid_walkable(&g, s.x, s.y) && path_find(st, &g, s, s, &opt, &r) == PATH_FOUND)
+        NavPos s = nav_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 15));
+        if (nav_grid_walkable(&g, s.x, s.y) && nav_path_find(st, &g, s, s, &opt, &r) == NAV_DONE)
             assert_false(r.used_route);
     }
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
     /* costs that differ: the planner cannot run, A* does */
     test_random_grid(&g, 20, 15, 20, 4, &seed);
-    assert_true(path_prepare(st, &g, &opt));
+    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
     for (int i = 0; i < 30; i++) {
-        TilePos s = tile_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 15));
-        TilePos t = tile_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 15));
-        double want = test_brute_force(&g, s, t, PATH_TOPO_8);
-        if (path_find(st, &g, s, t, &opt, &r) == PATH_FOUND) {
+        NavPos s = nav_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 15));
+        NavPos t = nav_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 15));
+        double want = test_brute_force(&g, s, t, NAV_TOPO_8);
+        if (nav_path_find(st, &g, s, t, &opt, &r) == NAV_DONE) {
             assert_false(r.used_route);
             assert_true(fabs(r.length - want) < 1e-9);
         } else {
             assert_true(want < 0);
         }
     }
-    path_destroy(st);
-    grid_deinit(&g);
+    nav_path_destroy(st);
+    nav_grid_deinit(&g);
 }
 
 /* Every query of the shipped arena scenario, and of our own scenarios for
  * the maps without one when those maps are present. */
 static void run_scenario(const char *map, const char *scen)
 {
-    Diags d;
-    diag_clear(&d);
-    Grid g;
-    Scenario s;
-    assert_true(movingai_load_map(map, &g, &d));
-    assert_true(movingai_load_scen(scen, &s, &d));
-    PathState *st = path_create(g.w, g.h);
-    PathOptions opt = route_options(8);
-    assert_true(path_prepare(st, &g, &opt));
+    NavDiags d;
+    nav_diag_clear(&d);
+    NavGrid g;
+    NavScenario s;
+    assert_true(nav_movingai_load_map(map, &g, &d));
+    assert_true(nav_movingai_load_scen(scen, &s, &d));
+    NavPath *st = nav_path_create(g.w, g.h);
+    NavPathOptions opt = route_options(8);
+    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
     for (int i = 0; i < s.count; i++) {
-        PathResult r;
-        assert_int_equal(path_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &r), PATH_FOUND);
+        NavPathResult r;
+        assert_int_equal(nav_path_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &r), NAV_DONE);
         assert_true(r.used_route);
-        if (!movingai_length_matches(&s.q[i], r.length))
+        if (!nav_movingai_length_matches(&s.q[i], r.length))
             fail_msg("%s:%d: length %.8f, file %.8f", scen, s.q[i].line, r.length, s.q[i].optimal);
         check_walk(st, &g);
     }
     print_message("%s: %d queries optimal\n", map, s.count);
-    path_destroy(st);
-    movingai_scen_free(&s);
-    grid_deinit(&g);
+    nav_path_destroy(st);
+    nav_movingai_scen_free(&s);
+    nav_grid_deinit(&g);
 }
 
 static void test_scenarios(void **state)
@@ -338,39 +338,39 @@ static void test_scenarios(void **state)
     }
 }
 
-/* Prepared data stays within 64 bytes a tile and ROUTE_BUDGET_BYTES: 8
+/* Prepared data stays within 64 bytes a tile and NAV_ROUTE_BUDGET_BYTES: 8
  * landmarks on a 512x512 map, 1 on a 4096x4096 one (nothing is allocated
  * before preparing). */
 static void test_budget(void **state)
 {
     (void)state;
-    RouteInfo ri;
-    RouteMap *rm = route_create(512, 512);
-    route_info(rm, &ri);
+    NavRouteInfo ri;
+    NavRoute *rm = nav_route_create(512, 512);
+    nav_route_info(rm, &ri);
     assert_int_equal(ri.tile_bytes, 57);
     assert_int_equal(ri.bytes, 0);
-    route_destroy(rm);
-    rm = route_create(4096, 4096);
-    route_info(rm, &ri);
+    nav_route_destroy(rm);
+    rm = nav_route_create(4096, 4096);
+    nav_route_info(rm, &ri);
     assert_int_equal(ri.tile_bytes, 29);
-    assert_true((size_t)ri.tile_bytes * 4096 * 4096 <= ROUTE_BUDGET_BYTES);
-    route_destroy(rm);
-    route_destroy(NULL);
+    assert_true((size_t)ri.tile_bytes * 4096 * 4096 <= NAV_ROUTE_BUDGET_BYTES);
+    nav_route_destroy(rm);
+    nav_route_destroy(NULL);
 
     uint64_t seed = 26;
-    Grid g;
+    NavGrid g;
     test_random_grid(&g, 40, 30, 30, 1, &seed);
-    PathState *st = path_create(40, 30);
-    PathOptions opt = route_options(8);
-    assert_true(path_prepare(st, &g, &opt));
-    route_info(path_route(st), &ri);
+    NavPath *st = nav_path_create(40, 30);
+    NavPathOptions opt = route_options(8);
+    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+    nav_route_info(nav_path_route(st), &ri);
     assert_true(ri.ready && ri.complete);
     assert_int_equal(ri.landmarks, 8);
     assert_int_equal(ri.bytes, (size_t)57 * 40 * 30);
     assert_int_equal(ri.core + ri.tree, ri.walkable);
-    assert_int_equal(ri.walkable, grid_count_walkable(&g));
-    path_destroy(st);
-    grid_deinit(&g);
+    assert_int_equal(ri.walkable, nav_grid_count_walkable(&g));
+    nav_path_destroy(st);
+    nav_grid_deinit(&g);
 }
 
 int main(void)

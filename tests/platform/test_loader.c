@@ -143,7 +143,7 @@ static LoaderState wait_for_end(Loader *L)
     }
 }
 
-static void assert_diags_equal(const Diags *a, const Diags *b)
+static void assert_diags_equal(const NavDiags *a, const NavDiags *b)
 {
     assert_int_equal(a->count, b->count);
     assert_int_equal(a->dropped, b->dropped);
@@ -199,8 +199,8 @@ static void check_same_as_sync(const char *path, int ticks)
 {
     Level sync_level, level;
     Sim sync_sim, sim, start;
-    Diags sd, d;
-    diag_clear(&sd);
+    NavDiags sd, d;
+    nav_diag_clear(&sd);
     assert_true(level_load(path, &sync_level, &sd));
     assert_true(sim_init(&sync_sim, &sync_level));
 
@@ -270,8 +270,8 @@ static void test_level_only(void **state)
 {
     Files *f = *state;
     Level sync_level, level;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(level_load(f->small, &sync_level, &d));
     Loader *L = loader_start(f->small, LOADER_LEVEL);
     assert_non_null(L);
@@ -307,10 +307,10 @@ static void check_bad(const char *path)
     for (int want = LOADER_LEVEL; want <= LOADER_LEVEL_SIM; want++) {
         Level sync_level, level;
         Sim sim;
-        Diags sd, d;
-        diag_clear(&sd);
+        NavDiags sd, d;
+        nav_diag_clear(&sd);
         assert_false(level_load(path, &sync_level, &sd));
-        assert_true(diag_total(&sd) > 0);
+        assert_true(nav_diag_total(&sd) > 0);
         Loader *L = loader_start(path, (LoaderWant)want);
         assert_non_null(L);
         assert_int_equal(wait_for_end(L), LOADER_FAILED);
@@ -340,9 +340,9 @@ static void test_bad_files(void **state)
     check_bad_text("energy: -5\nfoo: bar\n#####\n#.Q.#\n#####\n");
     check_bad_text("patrol: 1,1 99,99\n#####\n#S@.#\n#####\n");
     check_bad_text("");
-    /* more problems than Diags holds: the same ones kept, the same dropped */
+    /* more problems than NavDiags holds: the same ones kept, the same dropped */
     char many[4096] = "#####\n#.@.#\n";
-    for (int i = 0; i < DIAG_MAX + 8; i++)
+    for (int i = 0; i < NAV_DIAG_MAX + 8; i++)
         strcat(many, "#QQQ#\n");
     check_bad_text(many);
 
@@ -360,7 +360,7 @@ static void test_cancel(void **state)
     Files *f = *state;
     Level level;
     Sim sim;
-    Diags d;
+    NavDiags d;
 
     /* cancelled at once: it stops and says so; take gives nothing */
     Loader *L = loader_start(f->big, LOADER_LEVEL_SIM);

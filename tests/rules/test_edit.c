@@ -16,8 +16,8 @@ static const char room[] = "; a room\n"
 
 static void load(Level *l, const char *text)
 {
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(level_parse(text, strlen(text), "room.txt", l, &d));
 }
 
@@ -94,7 +94,7 @@ static void test_random_strokes_undo_redo(void **state)
             edit_begin(&h);
             int n = 1 + (int)(test_rand(&seed) % 6);
             for (int k = 0; k < n; k++) {
-                TilePos t = tile_pos((int)(test_rand(&seed) % (unsigned)l.w), (int)(test_rand(&seed) % (unsigned)l.h));
+                NavPos t = nav_pos((int)(test_rand(&seed) % (unsigned)l.w), (int)(test_rand(&seed) % (unsigned)l.h));
                 edit_paint(&h, &l, t, glyphs[test_rand(&seed) % 10]);
                 assert_int_equal(count_starts(&l), 1);
                 assert_int_equal(l.glyphs[l.start.y * l.w + l.start.x], '@');
@@ -131,13 +131,13 @@ static void test_start_moves_and_comes_back(void **state)
     Fixture *fx = *state;
     Level *l = &fx->l;
     EditHistory *h = &fx->h;
-    assert_int_equal(edit_paint(h, l, tile_pos(5, 2), '@'), EDIT_CHANGED);
+    assert_int_equal(edit_paint(h, l, nav_pos(5, 2), '@'), EDIT_CHANGED);
     assert_int_equal(l->start.x, 5);
     assert_int_equal(l->start.y, 2);
     assert_int_equal(level_glyph(l, 1, 1), '.');
     /* the start is moved, never painted over, and never vanishes */
-    assert_int_equal(edit_paint(h, l, tile_pos(5, 2), '#'), EDIT_START);
-    assert_int_equal(edit_paint(h, l, tile_pos(5, 2), '@'), EDIT_SAME);
+    assert_int_equal(edit_paint(h, l, nav_pos(5, 2), '#'), EDIT_START);
+    assert_int_equal(edit_paint(h, l, nav_pos(5, 2), '@'), EDIT_SAME);
     const EditChange *c;
     assert_int_equal(edit_undo(h, l, &c), 2);
     assert_int_equal(l->start.x, 1);
@@ -154,11 +154,11 @@ static void test_refusals(void **state)
     EditHistory h;
     edit_init(&h);
     /* the last column, the first and the last row keep a tile: the file would shrink */
-    assert_int_equal(edit_paint(&h, &l, tile_pos(1, 0), ' '), EDIT_EDGE);
-    assert_int_equal(edit_paint(&h, &l, tile_pos(1, 2), ' '), EDIT_EDGE);
-    assert_int_equal(edit_paint(&h, &l, tile_pos(1, 1), ' '), EDIT_CHANGED);
-    assert_int_equal(edit_paint(&h, &l, tile_pos(0, 0), 'Q'), EDIT_BAD_GLYPH);
-    assert_int_equal(edit_paint(&h, &l, tile_pos(9, 9), '#'), EDIT_SAME);
+    assert_int_equal(edit_paint(&h, &l, nav_pos(1, 0), ' '), EDIT_EDGE);
+    assert_int_equal(edit_paint(&h, &l, nav_pos(1, 2), ' '), EDIT_EDGE);
+    assert_int_equal(edit_paint(&h, &l, nav_pos(1, 1), ' '), EDIT_CHANGED);
+    assert_int_equal(edit_paint(&h, &l, nav_pos(0, 0), 'Q'), EDIT_BAD_GLYPH);
+    assert_int_equal(edit_paint(&h, &l, nav_pos(9, 9), '#'), EDIT_SAME);
     assert_int_equal(edit_undo_count(&h), 1);
     assert_non_null(strstr(edit_result_text(EDIT_EDGE), "shrink"));
     /* what the editor allows always saves and loads back the same */
@@ -182,15 +182,15 @@ static void test_redo_branch(void **state)
     Level *l = &fx->l;
     EditHistory *h = &fx->h;
     const EditChange *c;
-    edit_paint(h, l, tile_pos(2, 2), '#');
-    edit_paint(h, l, tile_pos(3, 2), '#');
+    edit_paint(h, l, nav_pos(2, 2), '#');
+    edit_paint(h, l, nav_pos(3, 2), '#');
     edit_undo(h, l, &c);
     assert_int_equal(edit_redo_count(h), 1);
     edit_begin(h);
-    edit_paint(h, l, tile_pos(2, 2), '#'); /* already a wall */
+    edit_paint(h, l, nav_pos(2, 2), '#'); /* already a wall */
     edit_end(h);
     assert_int_equal(edit_redo_count(h), 1);
-    edit_paint(h, l, tile_pos(4, 2), '~');
+    edit_paint(h, l, nav_pos(4, 2), '~');
     assert_int_equal(edit_redo_count(h), 0);
     assert_int_equal(edit_undo_count(h), 2);
     assert_int_equal(edit_redo(h, l, &c), 0);
@@ -205,7 +205,7 @@ static void test_saved_mark(void **state)
     const EditChange *c;
     assert_false(edit_dirty(h));
     edit_begin(h);
-    edit_paint(h, l, tile_pos(2, 2), '#');
+    edit_paint(h, l, nav_pos(2, 2), '#');
     assert_true(edit_dirty(h)); /* mid-stroke already */
     edit_end(h);
     edit_mark_saved(h);
@@ -216,7 +216,7 @@ static void test_saved_mark(void **state)
     assert_false(edit_dirty(h));
     /* undo, then a different change: the saved state cannot come back by redo */
     edit_undo(h, l, &c);
-    edit_paint(h, l, tile_pos(3, 3), '#');
+    edit_paint(h, l, nav_pos(3, 3), '#');
     assert_true(edit_dirty(h));
     edit_undo(h, l, &c);
     assert_true(edit_dirty(h));
@@ -234,7 +234,7 @@ static void test_undo_depth(void **state)
     assert_true(EDIT_UNDO_MAX >= 100);
     int total = EDIT_UNDO_MAX + 50;
     for (int i = 0; i < total; i++)
-        assert_int_equal(edit_paint(h, l, tile_pos(2 + i % 2, 2), (i / 2) % 2 ? '.' : (i % 2 ? ',' : '#')),
+        assert_int_equal(edit_paint(h, l, nav_pos(2 + i % 2, 2), (i / 2) % 2 ? '.' : (i % 2 ? ',' : '#')),
                          EDIT_CHANGED);
     assert_int_equal(edit_undo_count(h), EDIT_UNDO_MAX);
     const EditChange *c;

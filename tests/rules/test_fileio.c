@@ -344,8 +344,8 @@ static void test_save_refuses_what_would_not_load(void **state)
     fclose(f);
     free(text);
     Level l;
-    Diags diags;
-    diag_clear(&diags);
+    NavDiags diags;
+    nav_diag_clear(&diags);
     assert_true(level_load(big, &l, &diags)); /* at the limit: it loads */
     size_t len = 0;
     char *canon = level_format(&l, &len);

@@ -65,10 +65,10 @@ static void test_canonical_and_parsed(void **state)
     assert_int_equal(sentries, r.sentries);
     assert_int_equal(cells, r.cells);
     assert_true(r.sentries >= 1 && r.cells >= 1 && r.rooms >= 2);
-    Grid g;
+    NavGrid g;
     assert_true(level_build_grid(&r.level, &g));
-    assert_int_equal(grid_count_reachable(&g, r.level.start.x, r.level.start.y), grid_count_walkable(&g));
-    grid_deinit(&g);
+    assert_int_equal(nav_grid_count_reachable(&g, r.level.start.x, r.level.start.y), nav_grid_count_walkable(&g));
+    nav_grid_deinit(&g);
     gen_result_free(&r);
 }
 

@@ -21,8 +21,8 @@ static void test_round_trips(void **state)
         WorldPos back = iso_screen_to_world(&v, iso_world_to_screen(&v, w));
         assert_true(fabs(back.x - w.x) < 1e-9 && fabs(back.y - w.y) < 1e-9);
         /* tile centres land back in their tile */
-        TilePos t = tile_pos((int)(test_rand(&seed) % 300), (int)(test_rand(&seed) % 300));
-        TilePos got;
+        NavPos t = nav_pos((int)(test_rand(&seed) % 300), (int)(test_rand(&seed) % 300));
+        NavPos got;
         assert_true(iso_screen_to_tile(&v, iso_world_to_screen(&v, iso_tile_center(t)), 300, 300, &got));
         assert_int_equal(got.x, t.x);
         assert_int_equal(got.y, t.y);
@@ -36,12 +36,12 @@ static void test_projection(void **state)
     v.off_x = 100;
     v.off_y = 50;
     /* tile (0,0): top corner at the offset, centre half a tile lower */
-    ScreenPos top = iso_tile_to_screen(&v, tile_pos(0, 0));
+    ScreenPos top = iso_tile_to_screen(&v, nav_pos(0, 0));
     assert_true(top.x == 100 && top.y == 50);
-    ScreenPos c = iso_world_to_screen(&v, iso_tile_center(tile_pos(0, 0)));
+    ScreenPos c = iso_world_to_screen(&v, iso_tile_center(nav_pos(0, 0)));
     assert_true(c.x == 100 && c.y == 66);
     /* +x goes right-down, +y goes left-down */
-    ScreenPos tx = iso_tile_to_screen(&v, tile_pos(1, 0)), ty = iso_tile_to_screen(&v, tile_pos(0, 1));
+    ScreenPos tx = iso_tile_to_screen(&v, nav_pos(1, 0)), ty = iso_tile_to_screen(&v, nav_pos(0, 1));
     assert_true(tx.x == 132 && tx.y == 66);
     assert_true(ty.x == 68 && ty.y == 66);
 }
@@ -52,9 +52,9 @@ static void test_edges(void **state)
     IsoView v = iso_view(64, 32);
     v.off_x = 320;
     v.off_y = 10;
-    TilePos t;
+    NavPos t;
     /* tile (2,3): corners top, right, bottom, left */
-    ScreenPos top = iso_tile_to_screen(&v, tile_pos(2, 3));
+    ScreenPos top = iso_tile_to_screen(&v, nav_pos(2, 3));
     ScreenPos right = {top.x + 32, top.y + 16}, bottom = {top.x, top.y + 32}, left = {top.x - 32, top.y + 16};
     /* the top corner belongs to this tile (floor on both axes) */
     assert_true(iso_screen_to_tile(&v, top, 10, 10, &t));
@@ -97,7 +97,7 @@ static void test_bounds(void **state)
     IsoView v = iso_view(64, 32);
     v.off_x = 500;
     v.off_y = 100;
-    TilePos t;
+    NavPos t;
     /* just above the top corner of tile (0,0): world y < 0 and x < 0 */
     ScreenPos s = {500, 99.5};
     assert_false(iso_screen_to_tile(&v, s, 5, 7, &t));

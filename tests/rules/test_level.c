@@ -45,9 +45,9 @@ static const Case cases[] = {
      "t.txt:2:3: second droid start '@' (the first is at 1:2)"},
 };
 
-static char *joined(const Diags *d)
+static char *joined(const NavDiags *d)
 {
-    static char buf[DIAG_MAX * DIAG_LEN];
+    static char buf[NAV_DIAG_MAX * NAV_DIAG_LEN];
     buf[0] = '\0';
     for (int i = 0; i < d->count; i++) {
         if (i)
@@ -63,8 +63,8 @@ static void test_matrix(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const Case *c = &cases[i];
         Level l;
-        Diags d;
-        diag_clear(&d);
+        NavDiags d;
+        nav_diag_clear(&d);
         bool ok = level_parse(c->text, strlen(c->text), "t.txt", &l, &d);
         if (c->expect == NULL) {
             if (!ok)
@@ -105,8 +105,8 @@ static void test_nul_bytes(void **state)
 #undef T
     for (size_t i = 0; i < sizeof nuls / sizeof nuls[0]; i++) {
         Level l;
-        Diags d;
-        diag_clear(&d);
+        NavDiags d;
+        nav_diag_clear(&d);
         if (level_parse(nuls[i].text, nuls[i].len, "t.txt", &l, &d))
             fail_msg("case %zu loaded", i);
         if (strcmp(joined(&d), nuls[i].want) != 0)
@@ -120,8 +120,8 @@ static void test_contents(void **state)
     (void)state;
     const char *text = "\xEF\xBB\xBF; c\r\nname:   The Room  \r\n#####\r\n#@,#\r\n\r\n#+~*>S#\r\n";
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(level_parse(text, strlen(text), "levels/x.txt", &l, &d));
     assert_int_equal(l.w, 7);
     assert_int_equal(l.h, 4);
@@ -134,13 +134,13 @@ static void test_contents(void **state)
     assert_int_equal(level_kind(&l, 1, 3), TILE_DOOR);
     assert_int_equal(level_glyph(&l, -1, 0), ' ');
     assert_int_equal(level_glyph(&l, 0, 4), ' ');
-    Grid g;
+    NavGrid g;
     assert_true(level_build_grid(&l, &g));
-    assert_int_equal(grid_cost(&g, 2, 1), 3);
-    assert_int_equal(grid_cost(&g, 1, 3), 5);
-    assert_int_equal(grid_cost(&g, 2, 3), 0);
-    assert_int_equal(grid_cost(&g, 1, 1), 1);
-    grid_deinit(&g);
+    assert_int_equal(nav_grid_cost(&g, 2, 1), 3);
+    assert_int_equal(nav_grid_cost(&g, 1, 3), 5);
+    assert_int_equal(nav_grid_cost(&g, 2, 3), 0);
+    assert_int_equal(nav_grid_cost(&g, 1, 1), 1);
+    nav_grid_deinit(&g);
     level_free(&l);
 
     /* without a name header the file name names the level */
@@ -159,8 +159,8 @@ static void test_limits(void **state)
     row[0] = '@';
     strcpy(row + n, "\n");
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_false(level_parse(row, strlen(row), "t.txt", &l, &d));
     assert_string_equal(joined(&d), "t.txt:1:4097: row is 4097 tiles wide; at most 4096");
     free(row);
@@ -171,7 +171,7 @@ static void test_limits(void **state)
         tall[2 * i + 1] = '\n';
     }
     tall[(LEVEL_MAX_SIDE + 1) * 2] = '\0';
-    diag_clear(&d);
+    nav_diag_clear(&d);
     assert_false(level_parse(tall, strlen(tall), "t.txt", &l, &d));
     assert_string_equal(joined(&d), "t.txt:4097:1: more than 4096 rows");
     free(tall);
@@ -181,7 +181,7 @@ static void test_limits(void **state)
     memset(edge, '.', LEVEL_MAX_SIDE);
     edge[5] = '@';
     strcpy(edge + LEVEL_MAX_SIDE, "\n");
-    diag_clear(&d);
+    nav_diag_clear(&d);
     assert_true(level_parse(edge, strlen(edge), "t.txt", &l, &d));
     assert_int_equal(l.w, LEVEL_MAX_SIDE);
     level_free(&l);
@@ -205,8 +205,8 @@ static void test_round_trip(void **state)
                             "#######\n"
                             "; the end\n";
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(level_parse(canonical, strlen(canonical), "t.txt", &l, &d));
     size_t len;
     char *out = level_format(&l, &len);
@@ -234,8 +234,8 @@ static void test_save(void **state)
     char path[256];
     snprintf(path, sizeof path, "%s/level.txt", dir);
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(level_parse(text, strlen(text), path, &l, &d));
     char err[256] = "";
     assert_true(level_save(&l, path, err, sizeof err));
@@ -289,8 +289,8 @@ static void test_save_links(void **state)
         assert_int_equal(chown(real, 4242, 4343), 0);
     assert_int_equal(symlink("real.txt", link_path), 0);
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(level_parse(text, strlen(text), link_path, &l, &d));
     assert_true(level_save(&l, link_path, err, sizeof err));
     struct stat sb;
@@ -325,14 +325,14 @@ static void test_load_errors(void **state)
 {
     (void)state;
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_false(level_load("/nonexistent/level.txt", &l, &d));
     assert_string_equal(d.msg[0], "/nonexistent/level.txt: cannot open: No such file or directory");
     assert_null(l.glyphs);
 
     char *path = test_write_temp("#@Q\n", 4);
-    diag_clear(&d);
+    nav_diag_clear(&d);
     assert_false(level_load(path, &l, &d));
     char want[300];
     snprintf(want, sizeof want, "%s:1:3: unknown glyph 'Q' (known: " GLYPHS ")", path);
@@ -375,8 +375,8 @@ static void test_shipped_levels(void **state)
     (void)state;
     /* the first level is the tutorial room: 9 x 10, droid at column 2 row 2 */
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(level_load("levels/01_tutorial.txt", &l, &d));
     assert_int_equal(l.w, 9);
     assert_int_equal(l.h, 10);
@@ -426,8 +426,8 @@ static bool measured_parse(const char *text, size_t len, Level *l, bool *ok)
     static bool hooked;
     if (!hooked)
         hooked = __sanitizer_install_malloc_and_free_hooks(on_malloc, on_free) != 0;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     heap.now = heap.peak = heap.total = 0;
     heap.on = true;
     *ok = level_parse(text, len, "t.txt", l, &d);
@@ -441,8 +441,8 @@ static struct {
 
 static bool measured_parse(const char *text, size_t len, Level *l, bool *ok)
 {
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     *ok = level_parse(text, len, "t.txt", l, &d);
     return false;
 }
@@ -526,13 +526,13 @@ static void test_sentry_limit(void **state)
     }
     strcpy(text + len, ".@\n");
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_int_equal(side * side, LEVEL_SENTRY_MAX);
     assert_true(level_parse(text, len + 3, "t.txt", &l, &d));
     level_free(&l);
     strcpy(text + len, "S@S\n");
-    diag_clear(&d);
+    nav_diag_clear(&d);
     assert_false(level_parse(text, len + 4, "t.txt", &l, &d));
     assert_string_equal(joined(&d), "t.txt:1025:1: sentry 1048577: a level has at most 1048576 sentries ('S')");
     free(text);

@@ -7,18 +7,18 @@
 
 #include "mover.h"
 
-static Grid open_grid(int w, int h)
+static NavGrid open_grid(int w, int h)
 {
-    Grid g;
-    assert_true(grid_init(&g, w, h));
+    NavGrid g;
+    assert_true(nav_grid_init(&g, w, h));
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
-            grid_set(&g, x, y, 1);
+            nav_grid_set(&g, x, y, 1);
     return g;
 }
 
 /* Ticks until the n-th ARRIVE (or -1), advancing speed units a tick. */
-static long ticks_to_arrival(Mover *m, const Grid *g, int n)
+static long ticks_to_arrival(Mover *m, const NavGrid *g, int n)
 {
     int arrivals = 0;
     for (long t = 1; t < 100000; t++) {
@@ -42,38 +42,38 @@ static long ticks_to_arrival(Mover *m, const Grid *g, int n)
 static void test_timing(void **state)
 {
     (void)state;
-    Grid g = open_grid(10, 10);
-    grid_set(&g, 5, 1, 3); /* rough ground */
+    NavGrid g = open_grid(10, 10);
+    nav_grid_set(&g, 5, 1, 3); /* rough ground */
     Mover m;
-    uint64_t speed = (PATH_UNIT_STRAIGHT + 9) / 10; /* 10 ticks a floor step */
-    mover_init(&m, tile_pos(1, 1), speed);
-    TilePos straight[] = {{2, 1}, {3, 1}, {4, 1}};
+    uint64_t speed = (NAV_UNIT_STRAIGHT + 9) / 10; /* 10 ticks a floor step */
+    mover_init(&m, nav_pos(1, 1), speed);
+    NavPos straight[] = {{2, 1}, {3, 1}, {4, 1}};
     assert_true(mover_set_path(&m, &g, straight, 3));
     assert_int_equal(ticks_to_arrival(&m, &g, 3), 30);
     assert_true(m.tile.x == 4 && m.tile.y == 1 && !m.moving);
-    TilePos rough[] = {{5, 1}};
+    NavPos rough[] = {{5, 1}};
     assert_true(mover_set_path(&m, &g, rough, 1));
     assert_int_equal(ticks_to_arrival(&m, &g, 1), 30); /* three floor steps' time */
-    TilePos diag[] = {{6, 2}, {7, 3}};
+    NavPos diag[] = {{6, 2}, {7, 3}};
     assert_true(mover_set_path(&m, &g, diag, 2));
     long t = ticks_to_arrival(&m, &g, 2);
-    assert_int_equal(t, (long)((2 * PATH_UNIT_DIAGONAL + speed - 1) / speed)); /* 2 sqrt 2 steps */
+    assert_int_equal(t, (long)((2 * NAV_UNIT_DIAGONAL + speed - 1) / speed)); /* 2 sqrt 2 steps */
     assert_true(m.pos.x == 7.5 && m.pos.y == 3.5);
-    assert_int_equal(mover_step_cost(&g, tile_pos(4, 1), tile_pos(5, 1)), 3 * PATH_UNIT_STRAIGHT);
-    assert_int_equal(mover_step_cost(&g, tile_pos(4, 0), tile_pos(5, 1)), 3 * PATH_UNIT_DIAGONAL);
+    assert_int_equal(mover_step_cost(&g, nav_pos(4, 1), nav_pos(5, 1)), 3 * NAV_UNIT_STRAIGHT);
+    assert_int_equal(mover_step_cost(&g, nav_pos(4, 0), nav_pos(5, 1)), 3 * NAV_UNIT_DIAGONAL);
     /* 4 tiles a second at 60 ticks: a floor step in exactly 15 ticks */
-    assert_int_equal((PATH_UNIT_STRAIGHT + mover_speed(4.0, 60) - 1) / mover_speed(4.0, 60), 15);
+    assert_int_equal((NAV_UNIT_STRAIGHT + mover_speed(4.0, 60) - 1) / mover_speed(4.0, 60), 15);
     mover_deinit(&m);
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
 }
 
 static void test_facings(void **state)
 {
     (void)state;
-    Grid g = open_grid(5, 5);
+    NavGrid g = open_grid(5, 5);
     Mover m;
-    mover_init(&m, tile_pos(2, 2), PATH_UNIT_STRAIGHT / 4);
-    TilePos ring[] = {{3, 2}, {3, 3}, {2, 3}, {1, 3}, {1, 2}, {1, 1}, {2, 1}, {3, 1}};
+    mover_init(&m, nav_pos(2, 2), NAV_UNIT_STRAIGHT / 4);
+    NavPos ring[] = {{3, 2}, {3, 3}, {2, 3}, {1, 3}, {1, 2}, {1, 1}, {2, 1}, {3, 1}};
     Dir8 want[] = {DIR_E, DIR_S, DIR_W, DIR_W, DIR_N, DIR_N, DIR_E, DIR_E};
     assert_true(mover_set_path(&m, &g, ring, 8));
     int step = 0;
@@ -95,17 +95,17 @@ static void test_facings(void **state)
     assert_int_equal(mover_dir_of(1, -1), DIR_NE);
     assert_int_equal(mover_dir_of(-1, 1), DIR_SW);
     mover_deinit(&m);
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
 }
 
 static void test_retarget(void **state)
 {
     (void)state;
-    Grid g = open_grid(10, 10);
+    NavGrid g = open_grid(10, 10);
     Mover m;
-    uint64_t speed = PATH_UNIT_STRAIGHT / 8; /* exact: 8 ticks a floor step */
-    mover_init(&m, tile_pos(2, 2), speed);
-    TilePos east[] = {{3, 2}, {4, 2}};
+    uint64_t speed = NAV_UNIT_STRAIGHT / 8; /* exact: 8 ticks a floor step */
+    mover_init(&m, nav_pos(2, 2), speed);
+    NavPos east[] = {{3, 2}, {4, 2}};
     assert_true(mover_set_path(&m, &g, east, 2));
     MoverEvent ev[4];
     int k;
@@ -114,18 +114,18 @@ static void test_retarget(void **state)
     /* mid-step, the plan starts at the tile being entered */
     assert_int_equal(mover_plan_tile(&m).x, 3);
     /* turning back: the first step runs from where the droid is, a quarter step */
-    TilePos west[] = {{2, 2}, {1, 2}};
+    NavPos west[] = {{2, 2}, {1, 2}};
     assert_true(mover_set_path(&m, &g, west, 2));
     assert_true(fabs(m.pos.x - 2.75) < 1e-9); /* no jump */
     assert_int_equal(ticks_to_arrival(&m, &g, 1), 2);
     assert_true(m.tile.x == 2 && m.tile.y == 2);
     /* going on elsewhere: it first finishes entering the plan tile (no snapping) */
     assert_int_equal(ticks_to_arrival(&m, &g, 1), 8); /* reaches 1,2 */
-    TilePos east2[] = {{2, 2}, {3, 2}};
+    NavPos east2[] = {{2, 2}, {3, 2}};
     assert_true(mover_set_path(&m, &g, east2, 2));
     mover_advance(&m, &g, 4 * speed, ev, 4, &k); /* halfway to 2,2 */
     double x_before = m.pos.x;
-    TilePos south[] = {{2, 3}};
+    NavPos south[] = {{2, 3}};
     assert_true(mover_set_path(&m, &g, south, 1));
     assert_true(m.pos.x == x_before); /* no jump */
     assert_int_equal(ticks_to_arrival(&m, &g, 1), 4);
@@ -133,29 +133,29 @@ static void test_retarget(void **state)
     assert_int_equal(ticks_to_arrival(&m, &g, 1), 8);
     assert_true(m.tile.x == 2 && m.tile.y == 3);
     mover_deinit(&m);
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
 }
 
 static void test_refuses_bad_paths(void **state)
 {
     (void)state;
-    Grid g = open_grid(4, 4);
-    grid_set(&g, 1, 0, 0);
+    NavGrid g = open_grid(4, 4);
+    nav_grid_set(&g, 1, 0, 0);
     Mover m;
-    mover_init(&m, tile_pos(0, 0), PATH_UNIT_STRAIGHT / 60);
-    TilePos cut[] = {{1, 1}};   /* corner of the wall at 1,0 */
-    TilePos wall[] = {{1, 0}};
-    TilePos jump[] = {{2, 2}};
+    mover_init(&m, nav_pos(0, 0), NAV_UNIT_STRAIGHT / 60);
+    NavPos cut[] = {{1, 1}};   /* corner of the wall at 1,0 */
+    NavPos wall[] = {{1, 0}};
+    NavPos jump[] = {{2, 2}};
     assert_false(mover_set_path(&m, &g, cut, 1));
     assert_false(mover_set_path(&m, &g, wall, 1));
     assert_false(mover_set_path(&m, &g, jump, 1));
     assert_int_equal(mover_remaining(&m), 0);
     mover_deinit(&m);
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
 }
 
 /* Every tile the point touches (two when it lies on a tile edge) is walkable. */
-static void assert_position_safe(const Grid *g, WorldPos p)
+static void assert_position_safe(const NavGrid *g, WorldPos p)
 {
     int xs[2] = {(int)floor(p.x), (int)floor(p.x)}, ys[2] = {(int)floor(p.y), (int)floor(p.y)};
     if (p.x == floor(p.x))
@@ -164,7 +164,7 @@ static void assert_position_safe(const Grid *g, WorldPos p)
         ys[1] = ys[0] - 1;
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++)
-            if (!grid_walkable(g, xs[i], ys[j]))
+            if (!nav_grid_walkable(g, xs[i], ys[j]))
                 fail_msg("droid at %.4f,%.4f touches blocked tile %d,%d", p.x, p.y, xs[i], ys[j]);
 }
 
@@ -174,35 +174,35 @@ static void test_random_retargets_stay_safe(void **state)
     uint64_t seed = 21;
     int retargets = 0;
     for (int round = 0; round < 40; round++) {
-        Grid g;
+        NavGrid g;
         test_random_grid(&g, 20, 20, 30, 1, &seed);
-        TilePos start = tile_pos(-1, -1);
+        NavPos start = nav_pos(-1, -1);
         for (int i = 0; i < 400 && start.x < 0; i++) {
-            TilePos t = tile_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 20));
-            if (grid_walkable(&g, t.x, t.y))
+            NavPos t = nav_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 20));
+            if (nav_grid_walkable(&g, t.x, t.y))
                 start = t;
         }
         if (start.x < 0) {
-            grid_deinit(&g);
+            nav_grid_deinit(&g);
             continue;
         }
         Mover m;
         mover_init(&m, start, mover_speed(3.0 + (test_rand(&seed) % 50) / 10.0, 60));
-        grid_set(&g, 0, 0, grid_cost(&g, 0, 0) ? 3 : 0); /* some rough ground */
-        PathState *st = path_create(20, 20);
-        PathOptions opt = path_options_default();
+        nav_grid_set(&g, 0, 0, nav_grid_cost(&g, 0, 0) ? 3 : 0); /* some rough ground */
+        NavPath *st = nav_path_create(20, 20);
+        NavPathOptions opt = nav_path_options_default();
         opt.nearest = true;
         MoverEvent ev[32];
         WorldPos last = m.pos;
         for (int tick = 0; tick < 3000; tick++) {
             if (test_rand(&seed) % 40 == 0) {
-                TilePos goal = tile_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 20));
-                PathStatus s = path_find(st, &g, mover_plan_tile(&m), goal, &opt, NULL);
-                if (s == PATH_FOUND || s == PATH_NEAREST) {
-                    const PathResult *r = path_result(st);
-                    TilePos steps[400];
+                NavPos goal = nav_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 20));
+                NavStatus s = nav_path_find(st, &g, mover_plan_tile(&m), goal, &opt, NULL);
+                if (s == NAV_DONE || s == NAV_PARTIAL) {
+                    const NavPathResult *r = nav_path_result(st);
+                    NavPos steps[400];
                     for (int i = 0; i < r->steps; i++)
-                        steps[i] = path_tile(st, i);
+                        steps[i] = nav_path_tile(st, i);
                     assert_true(mover_set_path(&m, &g, steps, r->steps));
                     retargets++;
                 }
@@ -217,19 +217,19 @@ static void test_random_retargets_stay_safe(void **state)
             assert_position_safe(&g, m.pos);
             /* continuous: never moves further than a floor step's share of the speed */
             double moved = hypot(m.pos.x - last.x, m.pos.y - last.y);
-            assert_true(moved <= (double)m.speed / PATH_UNIT_STRAIGHT + 1e-9);
+            assert_true(moved <= (double)m.speed / NAV_UNIT_STRAIGHT + 1e-9);
             last = m.pos;
         }
-        path_destroy(st);
+        nav_path_destroy(st);
         mover_deinit(&m);
-        grid_deinit(&g);
+        nav_grid_deinit(&g);
     }
     assert_true(retargets > 500);
 }
 
 /* The done a turn back leaves, the mover put mid-step at done units of the
  * step from a to b. */
-static uint64_t turned_back_done(Mover *m, const Grid *g, TilePos a, TilePos b, uint64_t done)
+static uint64_t turned_back_done(Mover *m, const NavGrid *g, NavPos a, NavPos b, uint64_t done)
 {
     mover_place(m, a);
     assert_true(mover_set_path(m, g, &b, 1));
@@ -238,7 +238,7 @@ static uint64_t turned_back_done(Mover *m, const Grid *g, TilePos a, TilePos b, 
     assert_true(mover_advance(m, g, done, ev, 4, &k) == done);
     assert_true(m->moving && m->done == done);
     assert_true(mover_set_path(m, g, &a, 1));
-    assert_true(m->moving && tile_pos_eq(m->next, a));
+    assert_true(m->moving && nav_pos_eq(m->next, a));
     return m->done;
 }
 
@@ -251,16 +251,16 @@ static uint64_t turned_back_done(Mover *m, const Grid *g, TilePos a, TilePos b, 
 static void test_turn_back_exact(void **state)
 {
     (void)state;
-    Grid g = open_grid(4, 4);
+    NavGrid g = open_grid(4, 4);
     Mover m;
-    mover_init(&m, tile_pos(1, 1), 1);
+    mover_init(&m, nav_pos(1, 1), 1);
     uint64_t seed = 99;
-    for (int cost = 1; cost <= GRID_MAX_COST; cost++) {
+    for (int cost = 1; cost <= NAV_GRID_MAX_COST; cost++) {
         for (int y = 0; y < 4; y++)
             for (int x = 0; x < 4; x++)
-                grid_set(&g, x, y, (uint8_t)cost);
+                nav_grid_set(&g, x, y, (uint8_t)cost);
         for (int diag = 0; diag < 2; diag++) {
-            TilePos a = tile_pos(1, 1), b = tile_pos(2, diag ? 2 : 1);
+            NavPos a = nav_pos(1, 1), b = nav_pos(2, diag ? 2 : 1);
             uint64_t need = mover_step_cost(&g, a, b);
             assert_true(need == mover_step_cost(&g, b, a));
             for (int i = 0; i < 60000; i++) {
@@ -281,24 +281,24 @@ static void test_turn_back_exact(void **state)
     }
     /* onto a dearer tile the share walked is kept: a third of a floor step
      * back from a tile of cost 3 is a third of three floor steps */
-    grid_set(&g, 1, 1, 3);
-    grid_set(&g, 2, 1, 1);
-    uint64_t third = PATH_UNIT_STRAIGHT / 3;
-    uint64_t got = turned_back_done(&m, &g, tile_pos(1, 1), tile_pos(2, 1), third);
-    assert_true(got == 3 * PATH_UNIT_STRAIGHT - third * 3); /* 3 * 2^32 * third / 2^32, exact */
-    got = turned_back_done(&m, &g, tile_pos(2, 1), tile_pos(1, 1), PATH_UNIT_STRAIGHT);
-    assert_true(got == PATH_UNIT_STRAIGHT - PATH_UNIT_STRAIGHT / 3); /* a third of a step of cost 3 back onto floor */
+    nav_grid_set(&g, 1, 1, 3);
+    nav_grid_set(&g, 2, 1, 1);
+    uint64_t third = NAV_UNIT_STRAIGHT / 3;
+    uint64_t got = turned_back_done(&m, &g, nav_pos(1, 1), nav_pos(2, 1), third);
+    assert_true(got == 3 * NAV_UNIT_STRAIGHT - third * 3); /* 3 * 2^32 * third / 2^32, exact */
+    got = turned_back_done(&m, &g, nav_pos(2, 1), nav_pos(1, 1), NAV_UNIT_STRAIGHT);
+    assert_true(got == NAV_UNIT_STRAIGHT - NAV_UNIT_STRAIGHT / 3); /* a third of a step of cost 3 back onto floor */
     /* the largest need (a diagonal onto cost 15) back onto floor, and the other way: floor(a * b / c) exactly */
-    grid_set(&g, 1, 1, 1);
-    grid_set(&g, 2, 2, GRID_MAX_COST);
-    uint64_t big = (uint64_t)GRID_MAX_COST * PATH_UNIT_DIAGONAL;
+    nav_grid_set(&g, 1, 1, 1);
+    nav_grid_set(&g, 2, 2, NAV_GRID_MAX_COST);
+    uint64_t big = (uint64_t)NAV_GRID_MAX_COST * NAV_UNIT_DIAGONAL;
     for (uint64_t done = big - 5; done < big; done++) {
-        got = turned_back_done(&m, &g, tile_pos(1, 1), tile_pos(2, 2), done);
-        /* PATH_UNIT_DIAGONAL * done / big = done / 15, exact in 64 bits here */
-        assert_true(got == PATH_UNIT_DIAGONAL - done / GRID_MAX_COST);
+        got = turned_back_done(&m, &g, nav_pos(1, 1), nav_pos(2, 2), done);
+        /* NAV_UNIT_DIAGONAL * done / big = done / 15, exact in 64 bits here */
+        assert_true(got == NAV_UNIT_DIAGONAL - done / NAV_GRID_MAX_COST);
     }
     mover_deinit(&m);
-    grid_deinit(&g);
+    nav_grid_deinit(&g);
 }
 
 /* Speeds count in hundredths: every legal speed (two decimals, as level.c
@@ -310,13 +310,13 @@ static void test_speed_hundredths(void **state)
         double speed = (double)(h / 100) + (double)(h % 100) / 100.0; /* level.c's parse_speed */
         for (int hz = 1; hz <= 240; hz += (hz < 60 ? 59 : 60)) {
             uint64_t per = 100 * (uint64_t)hz;
-            uint64_t want = ((uint64_t)h * PATH_UNIT_STRAIGHT + per - 1) / per;
+            uint64_t want = ((uint64_t)h * NAV_UNIT_STRAIGHT + per - 1) / per;
             if (mover_speed(speed, hz) != want)
                 fail_msg("speed %.2f at %d Hz: %llu units, not %llu", speed, hz,
                          (unsigned long long)mover_speed(speed, hz), (unsigned long long)want);
         }
     }
-    assert_true(mover_speed(4.0, 60) == (4 * PATH_UNIT_STRAIGHT + 59) / 60);
+    assert_true(mover_speed(4.0, 60) == (4 * NAV_UNIT_STRAIGHT + 59) / 60);
     assert_true(mover_speed(0.0, 60) == 1 && mover_speed(-1.0, 60) == 1 && mover_speed(1e300, 60) > 0);
     assert_true(mover_speed(0.004, 60) == 1); /* rounds to 0 hundredths: still moves */
 }

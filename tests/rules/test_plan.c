@@ -62,9 +62,9 @@ static int teardown(void **state)
     return 0;
 }
 
-static TilePos far_end(void)
+static NavPos far_end(void)
 {
-    return tile_pos(SIDE - 1, SIDE - 1); /* SIDE - 1 is a corridor row */
+    return nav_pos(SIDE - 1, SIDE - 1); /* SIDE - 1 is a corridor row */
 }
 
 static bool has_event(const Sim *s, SimEventType type, const SimEvent **out)
@@ -79,11 +79,11 @@ static bool has_event(const Sim *s, SimEventType type, const SimEvent **out)
 }
 
 /* The one-shot search the sliced one must agree with. */
-static PathState *one_shot(Sim *s, TilePos from, TilePos goal, TilePos *end)
+static NavPath *one_shot(Sim *s, NavPos from, NavPos goal, NavPos *end)
 {
-    PathState *st = path_create(s->w, s->h);
+    NavPath *st = nav_path_create(s->w, s->h);
     assert_non_null(st);
-    assert_int_equal(sim_plan(s, st, from, goal, end), PATH_FOUND);
+    assert_int_equal(sim_plan(s, st, from, goal, end), NAV_DONE);
     return st;
 }
 
@@ -92,9 +92,9 @@ static void test_long_plan_spans_ticks(void **state)
     Fixture *f = *state;
     Sim s;
     assert_true(sim_init(&s, &f->level));
-    TilePos goal = far_end(), end;
-    PathState *ref = one_shot(&s, f->level.start, goal, &end);
-    assert_true(path_result(ref)->expanded > SIM_PLAN_TICK_WORK);
+    NavPos goal = far_end(), end;
+    NavPath *ref = one_shot(&s, f->level.start, goal, &end);
+    assert_true(nav_path_result(ref)->expanded > SIM_PLAN_TICK_WORK);
 
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
     assert_int_equal(s.planning, SIM_PLAN_GOTO);
@@ -112,20 +112,20 @@ static void test_long_plan_spans_ticks(void **state)
         sim_tick(&s);
         ticks++;
         assert_true(s.plan_work - before <= SIM_PLAN_TICK_WORK);
-        assert_true(tile_pos_eq(s.droid.tile, f->level.start)); /* it waits where it stands */
+        assert_true(nav_pos_eq(s.droid.tile, f->level.start)); /* it waits where it stands */
         assert_false(s.droid.moving && s.planning);
         assert_true(ticks < 100);
     }
     assert_true(has_event(&s, SIM_EV_PATH, &ev));
     assert_true(ticks >= 1);
     /* the walk is the one-shot search's optimal path */
-    const PathResult *r = path_result(ref);
+    const NavPathResult *r = nav_path_result(ref);
     assert_int_equal(ev->a, r->steps);
     assert_true(ev->length == r->length);
     assert_int_equal(mover_remaining(&s.droid), r->steps);
     for (int i = 0; i < r->steps; i++)
-        assert_true(tile_pos_eq(mover_walk_tile(&s.droid, i), path_tile(ref, i)));
-    path_destroy(ref);
+        assert_true(nav_pos_eq(mover_walk_tile(&s.droid, i), nav_path_tile(ref, i)));
+    nav_path_destroy(ref);
     sim_deinit(&s);
 }
 
@@ -137,7 +137,7 @@ static void test_copy_mid_plan(void **state)
     Sim a, b;
     assert_true(sim_init(&a, &f->level));
     memset(&b, 0, sizeof b);
-    TilePos goal = far_end();
+    NavPos goal = far_end();
     sim_command(&a, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
     assert_int_equal(a.planning, SIM_PLAN_GOTO);
     assert_true(sim_copy(&b, &a));
@@ -167,7 +167,7 @@ static void test_new_order_replaces_plan(void **state)
     Fixture *f = *state;
     Sim s;
     assert_true(sim_init(&s, &f->level));
-    TilePos goal = far_end();
+    NavPos goal = far_end();
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
     assert_int_equal(s.planning, SIM_PLAN_GOTO);
     sim_tick(&s);
@@ -180,7 +180,7 @@ static void test_new_order_replaces_plan(void **state)
     assert_int_equal(ev->y, 1);
     for (int i = 0; i < 200; i++)
         sim_tick(&s);
-    assert_true(tile_pos_eq(s.droid.tile, tile_pos(5, 1)));
+    assert_true(nav_pos_eq(s.droid.tile, nav_pos(5, 1)));
     /* a key step drops a plan under way */
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
     assert_int_equal(s.planning, SIM_PLAN_GOTO);
@@ -200,24 +200,24 @@ static void test_plan_from_the_next_tile(void **state)
     for (int i = 0; i < 5; i++)
         sim_tick(&s);
     assert_true(s.droid.moving);
-    TilePos next = s.droid.next;
-    TilePos goal = far_end();
+    NavPos next = s.droid.next;
+    NavPos goal = far_end();
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
     assert_int_equal(s.planning, SIM_PLAN_GOTO);
     assert_int_equal(mover_remaining(&s.droid), 1); /* only the step it is on */
     while (s.planning) {
         sim_tick(&s);
-        assert_true(tile_pos_eq(mover_plan_tile(&s.droid), next)); /* never past that tile */
+        assert_true(nav_pos_eq(mover_plan_tile(&s.droid), next)); /* never past that tile */
     }
     /* the walk is the one-shot search's from that tile, after the step to it */
-    TilePos end;
-    PathState *ref = one_shot(&s, next, goal, &end);
-    const PathResult *r = path_result(ref);
+    NavPos end;
+    NavPath *ref = one_shot(&s, next, goal, &end);
+    const NavPathResult *r = nav_path_result(ref);
     int skip = s.droid.moving ? 1 : 0;
     assert_int_equal(mover_remaining(&s.droid), r->steps + skip);
     for (int i = 0; i < r->steps; i++)
-        assert_true(tile_pos_eq(mover_walk_tile(&s.droid, i + skip), path_tile(ref, i)));
-    path_destroy(ref);
+        assert_true(nav_pos_eq(mover_walk_tile(&s.droid, i + skip), nav_path_tile(ref, i)));
+    nav_path_destroy(ref);
     sim_deinit(&s);
 }
 
@@ -235,7 +235,7 @@ static void test_prediction_waits_for_plan(void **state)
     assert_int_equal(s.sentries.count, 1);
     Predictor p;
     predict_init(&p);
-    TilePos goal = far_end();
+    NavPos goal = far_end();
     assert_true(predict_begin(&p, &s, goal));
     assert_int_equal(p.result.outcome, PREDICT_RUNNING);
     assert_int_equal(p.sim.planning, SIM_PLAN_GOTO);

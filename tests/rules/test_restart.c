@@ -35,7 +35,7 @@ static void same_as_fresh(Sim *s, uint64_t seed)
     assert_int_equal(s->cells_total, f.cells_total);
     assert_int_equal(s->has_exit, f.has_exit);
     if (f.has_exit)
-        assert_true(tile_pos_eq(s->exit, f.exit));
+        assert_true(nav_pos_eq(s->exit, f.exit));
     assert_int_equal(s->door_count, f.door_count);
     uint64_t a = seed, b = seed;
     random_play(s, &a, 0);
@@ -54,8 +54,8 @@ static void test_restart_after_play(void **state)
                                   "levels/14_detour.txt"};
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         Level l;
-        Diags d;
-        diag_clear(&d);
+        NavDiags d;
+        nav_diag_clear(&d);
         if (!level_load(files[i], &l, &d))
             fail_msg("%s does not load: %s", files[i], d.count ? d.msg[0] : "?");
         Sim s;
@@ -93,7 +93,7 @@ static void test_restart_after_edits(void **state)
         random_play(&s, &seed, 240); /* cells taken, doors opened */
         int edits = 1 + (int)(test_rand(&seed) % 6);
         for (int e = 0; e < edits; e++) {
-            TilePos t = tile_pos(1 + (int)(test_rand(&seed) % 8), 1 + (int)(test_rand(&seed) % 5));
+            NavPos t = nav_pos(1 + (int)(test_rand(&seed) % 8), 1 + (int)(test_rand(&seed) % 5));
             if (round % 5 == 0 && s.taken_count > 0) /* a cell taken in play, painted over */
                 t = s.taken[test_rand(&seed) % (uint32_t)s.taken_count];
             char g = glyphs[test_rand(&seed) % (sizeof glyphs - 1)];

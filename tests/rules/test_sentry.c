@@ -23,8 +23,8 @@ typedef struct Play {
 static void play_start(Play *p, const char *text)
 {
     memset(p, 0, sizeof *p);
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     bool ok = level_parse(text, strlen(text), "test.txt", &p->level, &d);
     if (!ok)
         fail_msg("%s", d.count ? d.msg[0] : "level");
@@ -44,14 +44,14 @@ static void check_sentries(const Sim *s)
     for (int i = 0; i < ss->count; i++) {
         const Mover *a = &ss->list[i].mover;
         if (a->moving)
-            assert_true(grid_can_step(&s->grid, a->tile.x, a->tile.y, a->next.x - a->tile.x, a->next.y - a->tile.y));
-        assert_true(grid_walkable(&s->grid, a->tile.x, a->tile.y));
+            assert_true(nav_grid_can_step(&s->grid, a->tile.x, a->tile.y, a->next.x - a->tile.x, a->next.y - a->tile.y));
+        assert_true(nav_grid_walkable(&s->grid, a->tile.x, a->tile.y));
         for (int j = i + 1; j < ss->count; j++) {
             const Mover *b = &ss->list[j].mover;
-            TilePos at[2] = {a->tile, a->next}, bt[2] = {b->tile, b->next};
+            NavPos at[2] = {a->tile, a->next}, bt[2] = {b->tile, b->next};
             for (int u = 0; u < (a->moving ? 2 : 1); u++)
                 for (int v = 0; v < (b->moving ? 2 : 1); v++)
-                    if (tile_pos_eq(at[u], bt[v]))
+                    if (nav_pos_eq(at[u], bt[v]))
                         fail_msg("tick %llu: sentries %d and %d share %d,%d", (unsigned long long)s->tick, i, j,
                                  at[u].x, at[u].y);
         }
@@ -88,9 +88,9 @@ static void play_goto(Play *p, int x, int y)
 static void play_walk(Play *p, int x, int y)
 {
     play_goto(p, x, y);
-    for (int t = 0; t < 2000 && (p->sim.droid.moving || !tile_pos_eq(p->sim.droid.tile, tile_pos(x, y))); t++)
+    for (int t = 0; t < 2000 && (p->sim.droid.moving || !nav_pos_eq(p->sim.droid.tile, nav_pos(x, y))); t++)
         play_ticks(p, 1);
-    assert_true(tile_pos_eq(p->sim.droid.tile, tile_pos(x, y)));
+    assert_true(nav_pos_eq(p->sim.droid.tile, nav_pos(x, y)));
 }
 
 static const Sentry *sentry(const Play *p, int id)
@@ -101,7 +101,7 @@ static const Sentry *sentry(const Play *p, int id)
 
 /* ---- sight -------------------------------------------------------------------- */
 
-static bool sees_both_ways(const Sim *s, TilePos a, TilePos b)
+static bool sees_both_ways(const Sim *s, NavPos a, NavPos b)
 {
     bool ab = sight_line(a, b, (SightOpaque)sim_opaque, s), ba = sight_line(b, a, (SightOpaque)sim_opaque, s);
     assert_int_equal(ab, ba);
@@ -121,21 +121,21 @@ static void test_sight_rule(void **state)
                    "#.......#\n"
                    "#########\n");
     Sim *s = &p.sim;
-    assert_true(sees_both_ways(s, tile_pos(1, 2), tile_pos(3, 2)));
-    assert_false(sees_both_ways(s, tile_pos(3, 1), tile_pos(5, 1)));  /* wall */
-    assert_false(sees_both_ways(s, tile_pos(3, 2), tile_pos(5, 2)));  /* closed door */
-    assert_false(sees_both_ways(s, tile_pos(3, 5), tile_pos(5, 5)));  /* void */
-    assert_true(sees_both_ways(s, tile_pos(2, 2), tile_pos(2, 4)));   /* across water */
-    assert_true(sees_both_ways(s, tile_pos(3, 3), tile_pos(5, 1)) == false); /* past the door's corner */
+    assert_true(sees_both_ways(s, nav_pos(1, 2), nav_pos(3, 2)));
+    assert_false(sees_both_ways(s, nav_pos(3, 1), nav_pos(5, 1)));  /* wall */
+    assert_false(sees_both_ways(s, nav_pos(3, 2), nav_pos(5, 2)));  /* closed door */
+    assert_false(sees_both_ways(s, nav_pos(3, 5), nav_pos(5, 5)));  /* void */
+    assert_true(sees_both_ways(s, nav_pos(2, 2), nav_pos(2, 4)));   /* across water */
+    assert_true(sees_both_ways(s, nav_pos(3, 3), nav_pos(5, 1)) == false); /* past the door's corner */
     /* the droid opens the door: sight passes while it is open */
     play_walk(&p, 4, 2);
     assert_true(sim_door_at(s, 4, 2)->open);
     play_walk(&p, 5, 2);
     assert_true(sim_door_at(s, 4, 2)->open);
-    assert_true(sees_both_ways(s, tile_pos(3, 2), tile_pos(6, 2)));
+    assert_true(sees_both_ways(s, nav_pos(3, 2), nav_pos(6, 2)));
     play_ticks(&p, SIM_DOOR_HOLD_TICKS + 2);
     assert_false(sim_door_at(s, 4, 2)->open);
-    assert_false(sees_both_ways(s, tile_pos(3, 2), tile_pos(6, 2)));
+    assert_false(sees_both_ways(s, nav_pos(3, 2), nav_pos(6, 2)));
     play_end(&p);
 }
 
@@ -164,14 +164,14 @@ static void test_hearing_at_the_radius(void **state)
     assert_int_equal(p.alerts, 0);
     /* t = 6: exactly the radius */
     play_goto(&p, 6, 1);
-    for (int t = 0; t < 200 && !tile_pos_eq(p.sim.droid.tile, tile_pos(6, 1)); t++) {
+    for (int t = 0; t < 200 && !nav_pos_eq(p.sim.droid.tile, nav_pos(6, 1)); t++) {
         play_ticks(&p, 1);
-        if (!tile_pos_eq(p.sim.droid.tile, tile_pos(6, 1)))
+        if (!nav_pos_eq(p.sim.droid.tile, nav_pos(6, 1)))
             assert_int_equal(p.alerts, 0);
     }
     assert_int_equal(p.alerts, 1);
     assert_int_equal(sentry(&p, 0)->state, SENTRY_ALERT);
-    assert_true(tile_pos_eq(sentry(&p, 0)->last_known, tile_pos(6, 1)));
+    assert_true(nav_pos_eq(sentry(&p, 0)->last_known, nav_pos(6, 1)));
     play_end(&p);
 }
 
@@ -212,9 +212,9 @@ static void test_hearing_through_a_door(void **state)
 static void test_noise_reach(void **state)
 {
     (void)state;
-    assert_true(sentry_noise_reach(1) == SENTRY_HEAR_RADIUS * PATH_UNIT_STRAIGHT);
-    assert_true(sentry_noise_reach(3) == (SENTRY_HEAR_RADIUS + SENTRY_HEAR_ROUGH) * PATH_UNIT_STRAIGHT);
-    assert_true(sentry_noise_reach(5) == (SENTRY_HEAR_RADIUS + SENTRY_HEAR_DOOR) * PATH_UNIT_STRAIGHT);
+    assert_true(sentry_noise_reach(1) == SENTRY_HEAR_RADIUS * NAV_UNIT_STRAIGHT);
+    assert_true(sentry_noise_reach(3) == (SENTRY_HEAR_RADIUS + SENTRY_HEAR_ROUGH) * NAV_UNIT_STRAIGHT);
+    assert_true(sentry_noise_reach(5) == (SENTRY_HEAR_RADIUS + SENTRY_HEAR_DOOR) * NAV_UNIT_STRAIGHT);
 }
 
 /* ---- chase, catch ---------------------------------------------------------------- */
@@ -250,7 +250,7 @@ static void test_chase_and_catch(void **state)
     /* the catcher stands next to the droid (or on its tile) */
     bool next_to = false;
     for (int i = 0; i < p.sim.sentries.count; i++) {
-        TilePos t = sentry(&p, i)->mover.tile, d = p.sim.droid.tile;
+        NavPos t = sentry(&p, i)->mover.tile, d = p.sim.droid.tile;
         next_to |= sentry(&p, i)->state == SENTRY_CHASE && abs(t.x - d.x) <= 1 && abs(t.y - d.y) <= 1;
     }
     assert_true(next_to);
@@ -260,7 +260,7 @@ static void test_chase_and_catch(void **state)
     SimCmd r = {SIM_CMD_RESTART, 0, 0};
     sim_command(&p.sim, &r);
     assert_int_equal(p.sim.status, SIM_PLAYING);
-    assert_true(tile_pos_eq(sentry(&p, 0)->mover.tile, tile_pos(2, 2)));
+    assert_true(nav_pos_eq(sentry(&p, 0)->mover.tile, nav_pos(2, 2)));
     assert_int_equal(sentry(&p, 0)->state, SENTRY_GUARD);
     play_end(&p);
 }
@@ -322,7 +322,7 @@ static void test_corridor_meeting(void **state)
                 legs[i]++;
                 last[i] = sentry(&p, i)->leg;
             }
-        TilePos a = sentry(&p, 0)->mover.tile, b = sentry(&p, 1)->mover.tile;
+        NavPos a = sentry(&p, 0)->mover.tile, b = sentry(&p, 1)->mover.tile;
         met |= a.y == 2 && b.y == 2 && a.x >= 5 && a.x <= 13 && b.x >= 5 && b.x <= 13 && abs(a.x - b.x) <= 2;
     }
     assert_true(met);
@@ -347,7 +347,7 @@ static void test_corridor_backing_off(void **state)
     /* both patrols are on one line with no side tile: physically they cannot
      * pass, and neither may they swap through each other */
     play_ticks(&p, 3000);
-    TilePos a = sentry(&p, 0)->mover.tile, b = sentry(&p, 1)->mover.tile;
+    NavPos a = sentry(&p, 0)->mover.tile, b = sentry(&p, 1)->mover.tile;
     assert_true(a.x < b.x);
     play_end(&p);
 
@@ -392,7 +392,7 @@ static void test_search_and_return(void **state)
                    "#############.##\n"
                    "#.............##\n"
                    "################\n");
-    TilePos post = sentry(&p, 0)->post;
+    NavPos post = sentry(&p, 0)->post;
     Dir8 facing = sentry(&p, 0)->post_facing;
     assert_int_equal(facing, DIR_E);
     play_ticks(&p, 2);
@@ -410,7 +410,7 @@ static void test_search_and_return(void **state)
         assert_int_equal(p.order[i], want[i]);
     /* the search went to the last tile it perceived the droid on, beyond where it lost it */
     assert_true(sentry(&p, 0)->last_known.y == 1 && sentry(&p, 0)->last_known.x > 4);
-    assert_true(tile_pos_eq(sentry(&p, 0)->mover.tile, post));
+    assert_true(nav_pos_eq(sentry(&p, 0)->mover.tile, post));
     assert_int_equal(sentry(&p, 0)->mover.facing, facing);
     assert_true(p.states[SENTRY_SEARCH] >= 1 && p.states[SENTRY_RETURN] >= 1);
     play_end(&p);
@@ -465,8 +465,8 @@ typedef struct Leg {
 static void win_with_sentries(const char *path, const Leg *legs, int n)
 {
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     if (!level_load(path, &l, &d))
         fail_msg("%s", d.msg[0]);
     Sim s;
@@ -517,13 +517,13 @@ static void test_level_syntax(void **state)
                        "#@..#\n"
                        "#####\n";
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(level_parse(text, strlen(text), "t.txt", &l, &d));
     assert_true(l.sentry_speed == 2.5);
     assert_int_equal(l.patrol_count, 1);
     assert_int_equal(l.patrols[0].count, 3);
-    assert_true(tile_pos_eq(l.patrols[0].points[2], tile_pos(3, 2)));
+    assert_true(nav_pos_eq(l.patrols[0].points[2], nav_pos(3, 2)));
     size_t len;
     char *canon = level_format(&l, &len);
     assert_string_equal(canon, "sentry_speed: 2.5\npatrol: 1,1 3,1 3,2\n#####\n#S.S#\n#@..#\n#####\n");
@@ -547,8 +547,8 @@ static void test_level_syntax(void **state)
         {"patrol: 1,0 -1,0\n#@#\n", "t.txt:1:13: patrol wants tiles as X,Y"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        Diags e;
-        diag_clear(&e);
+        NavDiags e;
+        nav_diag_clear(&e);
         Level x;
         assert_false(level_parse(bad[i][0], strlen(bad[i][0]), "t.txt", &x, &e));
         if (strncmp(e.msg[0], bad[i][1], strlen(bad[i][1])) != 0)
@@ -573,7 +573,7 @@ static void test_patrol_binding(void **state)
                    "######\n");
     assert_int_equal(p.sim.sentries.count, 2);
     assert_int_equal(sentry(&p, 0)->patrol_count, 2);
-    assert_true(tile_pos_eq(p.sim.sentries.points[sentry(&p, 0)->patrol_first + 1], tile_pos(2, 3)));
+    assert_true(nav_pos_eq(p.sim.sentries.points[sentry(&p, 0)->patrol_first + 1], nav_pos(2, 3)));
     assert_int_equal(sentry(&p, 1)->patrol_count, 2); /* 0,0 is a wall: dropped */
     play_end(&p);
 }

@@ -21,7 +21,7 @@ static bool map_opaque(const void *ctx, int x, int y)
 /* Does the segment between the centres of a and b touch the closed square
  * of tile (x, y)? Separating axes in doubled coordinates (centres odd,
  * tile edges even): x, y and the segment's normal. */
-static bool touches(TilePos a, TilePos b, int x, int y)
+static bool touches(NavPos a, NavPos b, int x, int y)
 {
     long ax = 2 * a.x + 1, ay = 2 * a.y + 1, bx = 2 * b.x + 1, by = 2 * b.y + 1;
     long x0 = 2 * x, x1 = 2 * x + 2, y0 = 2 * y, y1 = 2 * y + 2;
@@ -38,7 +38,7 @@ static bool touches(TilePos a, TilePos b, int x, int y)
     return !(pos == 4 || neg == 4);
 }
 
-static bool reference(const Map *m, TilePos a, TilePos b)
+static bool reference(const Map *m, NavPos a, NavPos b)
 {
     int xl = a.x < b.x ? a.x : b.x, xh = a.x < b.x ? b.x : a.x;
     int yl = a.y < b.y ? a.y : b.y, yh = a.y < b.y ? b.y : a.y;
@@ -67,7 +67,7 @@ static void test_sight_symmetric_and_exact(void **state)
             for (int ax = 0; ax < w; ax++)
                 for (int by = 0; by < h; by++)
                     for (int bx = 0; bx < w; bx++) {
-                        TilePos a = tile_pos(ax, ay), b = tile_pos(bx, by);
+                        NavPos a = nav_pos(ax, ay), b = nav_pos(bx, by);
                         bool ab = sight_line(a, b, map_opaque, &m), ba = sight_line(b, a, map_opaque, &m);
                         if (ab != ba)
                             fail_msg("not symmetric: %d,%d -> %d,%d is %d, back %d", ax, ay, bx, by, ab, ba);
@@ -94,49 +94,49 @@ static void test_sight_walls_and_corners(void **state)
                                 ".......";
     Map m = {7, 6, cells};
     /* straight through a wall, and past it */
-    assert_false(sight_line(tile_pos(3, 0), tile_pos(3, 2), map_opaque, &m));
-    assert_true(sight_line(tile_pos(4, 0), tile_pos(4, 2), map_opaque, &m));
+    assert_false(sight_line(nav_pos(3, 0), nav_pos(3, 2), map_opaque, &m));
+    assert_true(sight_line(nav_pos(4, 0), nav_pos(4, 2), map_opaque, &m));
     /* a diagonal between two walls that touch at a corner: the corner rule blocks it */
-    assert_false(sight_line(tile_pos(2, 4), tile_pos(3, 3), map_opaque, &m));
-    assert_false(sight_line(tile_pos(3, 3), tile_pos(2, 4), map_opaque, &m));
-    assert_false(sight_line(tile_pos(1, 5), tile_pos(4, 2), map_opaque, &m));
+    assert_false(sight_line(nav_pos(2, 4), nav_pos(3, 3), map_opaque, &m));
+    assert_false(sight_line(nav_pos(3, 3), nav_pos(2, 4), map_opaque, &m));
+    assert_false(sight_line(nav_pos(1, 5), nav_pos(4, 2), map_opaque, &m));
     /* a diagonal through a wall tile */
-    assert_false(sight_line(tile_pos(2, 0), tile_pos(4, 2), map_opaque, &m));
+    assert_false(sight_line(nav_pos(2, 0), nav_pos(4, 2), map_opaque, &m));
     /* a diagonal step past one wall's corner: blocked too (either side blocks, as for a step) */
-    assert_false(sight_line(tile_pos(2, 1), tile_pos(3, 2), map_opaque, &m));
-    assert_true(sight_line(tile_pos(4, 1), tile_pos(5, 2), map_opaque, &m));
+    assert_false(sight_line(nav_pos(2, 1), nav_pos(3, 2), map_opaque, &m));
+    assert_true(sight_line(nav_pos(4, 1), nav_pos(5, 2), map_opaque, &m));
     /* a shallow line that passes beside a wall without touching it */
-    assert_true(sight_line(tile_pos(0, 2), tile_pos(6, 1), map_opaque, &m) ==
-                sight_line(tile_pos(6, 1), tile_pos(0, 2), map_opaque, &m));
+    assert_true(sight_line(nav_pos(0, 2), nav_pos(6, 1), map_opaque, &m) ==
+                sight_line(nav_pos(6, 1), nav_pos(0, 2), map_opaque, &m));
     /* the ends are not tested: a wall sees its neighbour */
-    assert_true(sight_line(tile_pos(3, 1), tile_pos(4, 1), map_opaque, &m));
-    assert_true(sight_line(tile_pos(5, 5), tile_pos(5, 5), map_opaque, &m));
+    assert_true(sight_line(nav_pos(3, 1), nav_pos(4, 1), map_opaque, &m));
+    assert_true(sight_line(nav_pos(5, 5), nav_pos(5, 5), map_opaque, &m));
 }
 
 static void test_sight_range_and_cone(void **state)
 {
     (void)state;
-    TilePos o = tile_pos(10, 10);
+    NavPos o = nav_pos(10, 10);
     /* facing east (1, 0): 60 degrees either side */
-    assert_true(sight_in_view(o, 1, 0, tile_pos(18, 10), 8));
-    assert_false(sight_in_view(o, 1, 0, tile_pos(19, 10), 8));
-    assert_true(sight_in_view(o, 1, 0, tile_pos(14, 13), 8));   /* 5 tiles away, inside range */
-    assert_false(sight_in_view(o, 1, 0, tile_pos(16, 16), 8));  /* 8.49 tiles: beyond */
-    assert_true(sight_in_view(o, 1, 0, tile_pos(12, 13), 8));   /* 56 degrees: inside */
-    assert_false(sight_in_view(o, 1, 0, tile_pos(11, 13), 8));  /* 72 degrees: outside */
-    assert_false(sight_in_view(o, 1, 0, tile_pos(7, 10), 8));   /* behind */
+    assert_true(sight_in_view(o, 1, 0, nav_pos(18, 10), 8));
+    assert_false(sight_in_view(o, 1, 0, nav_pos(19, 10), 8));
+    assert_true(sight_in_view(o, 1, 0, nav_pos(14, 13), 8));   /* 5 tiles away, inside range */
+    assert_false(sight_in_view(o, 1, 0, nav_pos(16, 16), 8));  /* 8.49 tiles: beyond */
+    assert_true(sight_in_view(o, 1, 0, nav_pos(12, 13), 8));   /* 56 degrees: inside */
+    assert_false(sight_in_view(o, 1, 0, nav_pos(11, 13), 8));  /* 72 degrees: outside */
+    assert_false(sight_in_view(o, 1, 0, nav_pos(7, 10), 8));   /* behind */
     /* a diagonal facing */
-    assert_true(sight_in_view(o, 1, 1, tile_pos(14, 10), 8));   /* 45 degrees off a diagonal facing */
+    assert_true(sight_in_view(o, 1, 1, nav_pos(14, 10), 8));   /* 45 degrees off a diagonal facing */
     /* touching tiles are felt whatever the facing */
-    assert_true(sight_in_view(o, 1, 0, tile_pos(9, 9), 8));
-    assert_true(sight_in_view(o, 1, 0, tile_pos(10, 11), 8));
+    assert_true(sight_in_view(o, 1, 0, nav_pos(9, 9), 8));
+    assert_true(sight_in_view(o, 1, 0, nav_pos(10, 11), 8));
     assert_true(sight_in_view(o, 1, 0, o, 8));
-    assert_false(sight_in_view(o, 1, 0, tile_pos(8, 10), 8));
+    assert_false(sight_in_view(o, 1, 0, nav_pos(8, 10), 8));
     /* sight_sees is both */
     static const char cells[] = "..#..";
     Map m = {5, 1, cells};
-    assert_false(sight_sees(tile_pos(0, 0), 1, 0, tile_pos(4, 0), 8, map_opaque, &m));
-    assert_true(sight_sees(tile_pos(0, 0), 1, 0, tile_pos(1, 0), 8, map_opaque, &m));
+    assert_false(sight_sees(nav_pos(0, 0), 1, 0, nav_pos(4, 0), 8, map_opaque, &m));
+    assert_true(sight_sees(nav_pos(0, 0), 1, 0, nav_pos(1, 0), 8, map_opaque, &m));
 }
 
 int main(void)

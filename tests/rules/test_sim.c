@@ -93,7 +93,7 @@ static const SimEvent *find_event(const Sim *s, SimEventType type)
 
 static int64_t U(double floor_steps)
 {
-    return (int64_t)(floor_steps * (double)PATH_UNIT_STRAIGHT);
+    return (int64_t)(floor_steps * (double)NAV_UNIT_STRAIGHT);
 }
 
 static void test_pickup_and_exit(void **state)
@@ -183,7 +183,7 @@ static void test_time_is_cost(void **state)
     Level l = test_level_from_text("#######\n#@.,,.#\n#######\n");
     Sim s;
     assert_true(sim_init(&s, &l));
-    uint64_t per_floor = (PATH_UNIT_STRAIGHT + s.droid.speed - 1) / s.droid.speed;
+    uint64_t per_floor = (NAV_UNIT_STRAIGHT + s.droid.speed - 1) / s.droid.speed;
     assert_int_equal(per_floor, 15); /* 4 floor steps a second at 60 ticks */
     cmd(&s, SIM_CMD_GOTO, 2, 1);
     int floor_ticks = run(&s, 1000, SIM_EV_ARRIVE, NULL);
@@ -294,12 +294,12 @@ static void test_hold_never_dances(void **state)
     Sim s;
     assert_true(sim_init(&s, &l));
     uint64_t seed = 5;
-    TilePos trail[4000];
+    NavPos trail[4000];
     int left_at[4000], arrived_at[4000], n = 0, steps = 0;
     for (int t = 0; t < 3000; t++) {
         if (t % 7 == 0) {
             /* the pointer jitters within a tile of the droid, as a follow camera makes it */
-            TilePos at = s.droid.tile;
+            NavPos at = s.droid.tile;
             int dx = (int)(test_rand(&seed) % 3) - 1, dy = (int)(test_rand(&seed) % 3) - 1;
             cmd(&s, SIM_CMD_HOLD, at.x + dx, at.y + dy);
         }
@@ -309,14 +309,14 @@ static void test_hold_never_dances(void **state)
                 left_at[steps++] = t;
             if (s.events[i].type == SIM_EV_ARRIVE && n < 4000) {
                 arrived_at[n] = t;
-                trail[n++] = tile_pos(s.events[i].x, s.events[i].y);
+                trail[n++] = nav_pos(s.events[i].x, s.events[i].y);
             }
         }
     }
     assert_true(n > 20); /* it did walk */
     /* going back to the tile just left is a dance unless it stood still a moment first */
     for (int i = 2; i < n && i < steps; i++)
-        if (tile_pos_eq(trail[i], trail[i - 2]) && left_at[i] - arrived_at[i - 1] < SIM_HOLD_PAUSE_TICKS)
+        if (nav_pos_eq(trail[i], trail[i - 2]) && left_at[i] - arrived_at[i - 1] < SIM_HOLD_PAUSE_TICKS)
             fail_msg("turned back at once: %d,%d -> %d,%d -> %d,%d", trail[i - 2].x, trail[i - 2].y, trail[i - 1].x,
                      trail[i - 1].y, trail[i].x, trail[i].y);
     /* and a held tile further away is followed, replanned as it moves */
@@ -416,8 +416,8 @@ static void test_copy_goes_on_the_same(void **state)
     int compared = 0, chasing = 0;
     for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
         Level l;
-        Diags d;
-        diag_clear(&d);
+        NavDiags d;
+        nav_diag_clear(&d);
         assert_true(level_load(files[f], &l, &d));
         Sim s;
         assert_true(sim_init(&s, &l));
@@ -519,8 +519,8 @@ static void test_history_rewinds_exactly(void **state)
     int rewinds = 0, taken = 0;
     for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
         Level l;
-        Diags d;
-        diag_clear(&d);
+        NavDiags d;
+        nav_diag_clear(&d);
         assert_true(level_load(files[f], &l, &d));
         Sim s;
         assert_true(sim_init(&s, &l));
@@ -673,8 +673,8 @@ static uint64_t play_level(const Level *l, uint64_t seed, int ticks)
 static uint64_t play_file(const char *file, uint64_t seed, int ticks)
 {
     Level l;
-    Diags d;
-    diag_clear(&d);
+    NavDiags d;
+    nav_diag_clear(&d);
     assert_true(level_load(file, &l, &d));
     uint64_t fold = play_level(&l, seed, ticks);
     level_free(&l);
@@ -826,7 +826,7 @@ static void test_energy_saturates(void **state)
     }
     assert_int_equal(s.status, SIM_WON);
     assert_true(most == SIM_ENERGY_MAX);
-    assert_true(s.energy == SIM_ENERGY_MAX - (int64_t)PATH_UNIT_STRAIGHT); /* the last step, onto the exit */
+    assert_true(s.energy == SIM_ENERGY_MAX - (int64_t)NAV_UNIT_STRAIGHT); /* the last step, onto the exit */
     assert_true(sim_energy_gain(SIM_ENERGY_MAX - 5, 3) == SIM_ENERGY_MAX - 2);
     assert_true(sim_energy_gain(SIM_ENERGY_MAX - 5, 7) == SIM_ENERGY_MAX);
     sim_deinit(&s);

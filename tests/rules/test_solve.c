@@ -53,7 +53,7 @@ static SolveOptions options(bool margin)
 
 /* Gives the gotos one after the other, each as soon as the droid stands
  * still (the first at tick 0): true when a sentry notices the droid. */
-static bool seen_without_waiting(const Level *l, const TilePos *to, int n)
+static bool seen_without_waiting(const Level *l, const NavPos *to, int n)
 {
     Sim s;
     assert_true(sim_init(&s, l));
@@ -75,7 +75,7 @@ static bool seen_without_waiting(const Level *l, const TilePos *to, int n)
 /* The plan's targets, given without waiting. */
 static bool plan_seen_without_waiting(const Level *l, const SolveResult *r)
 {
-    TilePos to[64];
+    NavPos to[64];
     assert_true(r->count <= 64);
     for (int i = 0; i < r->count; i++)
         to[i] = r->cmd[i].to;
@@ -151,7 +151,7 @@ static void test_wait_for_the_patrol(void **state)
     solve_ok(wait_level, &l, &r);
     /* the same walks without waits are seen: the plan's waits matter */
     assert_true(plan_seen_without_waiting(&l, &r));
-    TilePos direct[2] = {{6, 5}, {25, 5}};
+    NavPos direct[2] = {{6, 5}, {25, 5}};
     assert_true(seen_without_waiting(&l, direct, 2));
     assert_true(r.margin >= SOLVE_MARGIN_GOAL);
     check_margin(&l, &r);

@@ -1,0 +1,22 @@
+/* status.h - NavStatus: what every call of the navigation library that can
+ * be sliced or fail returns, in the manner of Detour's dtStatus. A search
+ * tells how it ended (a path, a partial path, none, a limit); a sliced call
+ * (a search stepped, a preparation or a labelling spread over frames) says
+ * whether it has more to do; any call says when memory ran out or its input
+ * was not valid. Header only; includes nothing. */
+#ifndef ISONAV_STATUS_H
+#define ISONAV_STATUS_H
+
+typedef enum NavStatus {
+    NAV_IN_PROGRESS,   /* a sliced call has more to do: call it again */
+    NAV_DONE,          /* finished: the path to the goal, the data prepared, the labels made */
+    NAV_PARTIAL,       /* a path to the reachable tile nearest the goal, not to the goal */
+    NAV_NO_PATH,       /* no path: the goal cannot be reached (the result's why says more) */
+    NAV_LIMIT,         /* a cost or expansion limit stopped the search first */
+    NAV_OUT_OF_MEMORY, /* an allocation failed; nothing half-made is used */
+    NAV_INVALID,       /* bad input: another grid size, or data not prepared for this grid */
+    NAV_GRID_CHANGED,  /* the grid was edited since the sliced call began: begin again */
+} NavStatus;
+
+
+#endif
