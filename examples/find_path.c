@@ -41,7 +41,7 @@ int main(int argc, char **argv)
     NavDiags diags;
     nav_diag_clear(&diags);
     NavGrid grid;
-    if (!nav_movingai_load_map(argv[1], &grid, &diags)) {
+    if (nav_movingai_load_map(argv[1], &grid, &diags) != NAV_DONE) {
         for (int i = 0; i < diags.count; i++)
             fprintf(stderr, "%s\n", diags.msg[i]);
         return 2;

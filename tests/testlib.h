@@ -155,7 +155,7 @@ static inline double test_check_walk(const NavPath *st, const NavGrid *g, NavTop
  * cost 1, or a random cost in 1..max_cost when max_cost > 1. */
 static inline void test_random_grid(NavGrid *g, int w, int h, int wall_pct, int max_cost, uint64_t *seed)
 {
-    assert_true(nav_grid_init(g, w, h));
+    assert_int_equal(nav_grid_init(g, w, h), NAV_DONE);
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             if ((int)(test_rand(seed) % 100) < wall_pct)

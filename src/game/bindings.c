@@ -145,7 +145,10 @@ static bool taken_by_user(const Settings *s, BindAction a, const char *chord)
     return false;
 }
 
-int bindings_keys(const Settings *s, BindAction a, const char *keys[BIND_KEYS_MAX])
+/* The keys an action has now: s's when set there, else the defaults no
+ * user's key of another action took (s may be NULL: the defaults). Returns
+ * how many (at most BIND_KEYS_MAX); keys[i] point into s or the table. */
+static int bindings_keys(const Settings *s, BindAction a, const char *keys[BIND_KEYS_MAX])
 {
     if (!valid(a))
         return 0;

@@ -122,11 +122,6 @@ typedef bool (*BindKeyCheck)(const char *name, char *canon, size_t size);
 const BindInfo *bindings_info(BindAction a);
 /* The action of a settings file name ("pause"), or BIND_NONE. */
 BindAction bindings_by_name(const char *name);
-/* The keys an action has now: s's when set there, else the defaults no
- * user's key of another action took (s may be NULL: the defaults). Returns
- * how many (at most BIND_KEYS_MAX); keys[i] point into s or the table. */
-int bindings_keys(const Settings *s, BindAction a, const char *keys[BIND_KEYS_MAX]);
-
 /* The chord of a key and the modifiers held (BIND_MOD_*), as the table
  * spells it: "Ctrl+Shift+Z". Returns out, "" when it does not fit. */
 const char *bindings_chord(const char *key, unsigned mods, char *out, size_t size);

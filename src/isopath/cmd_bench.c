@@ -57,11 +57,11 @@ int isopath_bench(int argc, char **argv)
     nav_diag_clear(&d);
     NavGrid g;
     NavScenario s;
-    if (!nav_movingai_load_map(map, &g, &d)) {
+    if (nav_movingai_load_map(map, &g, &d) != NAV_DONE) {
         isopath_print_diags(map, &d);
         return 1;
     }
-    if (!nav_movingai_load_scen(scen, &s, &d)) {
+    if (nav_movingai_load_scen(scen, &s, &d) != NAV_DONE) {
         isopath_print_diags(scen, &d);
         nav_grid_deinit(&g);
         return 1;

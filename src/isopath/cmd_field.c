@@ -49,7 +49,7 @@ int isopath_field(int argc, char **argv)
         return 1;
     NavField f;
     int rc = 0;
-    if (!nav_field_init(&f, &g, goal, opt.topology)) {
+    if (nav_field_init(&f, &g, goal, opt.topology) != NAV_DONE) {
         fprintf(stderr, "isopath: no field towards %d,%d: %s\n", goal.x, goal.y,
                 nav_grid_in_bounds(&g, goal.x, goal.y) ? "the goal is blocked" : "the goal is outside the level");
         rc = 1;

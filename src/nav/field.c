@@ -22,7 +22,7 @@ void nav_field_deinit(NavField *f)
     memset(f, 0, sizeof *f);
 }
 
-bool nav_field_copy(NavField *dst, const NavField *src)
+NavStatus nav_field_copy(NavField *dst, const NavField *src)
 {
     size_t n = src->cost ? (size_t)src->w * (size_t)src->h : 0;
     uint64_t *cost = dst->cost;
@@ -35,7 +35,7 @@ bool nav_field_copy(NavField *dst, const NavField *src)
         dst->next = next;
         dst->stamp = stamp;
         nav_field_deinit(dst);
-        return false;
+        return NAV_OUT_OF_MEMORY;
     }
     HeapSlot *heap = dst->heap;
     size_t heap_cap = dst->heap_cap;
@@ -46,7 +46,7 @@ bool nav_field_copy(NavField *dst, const NavField *src)
             dst->next = next;
             dst->stamp = stamp;
             nav_field_deinit(dst);
-            return false;
+            return NAV_OUT_OF_MEMORY;
         }
         heap = h;
         heap_cap = src->heap_cap;
@@ -57,7 +57,7 @@ bool nav_field_copy(NavField *dst, const NavField *src)
     dst->stamp = stamp;
     dst->heap = heap;
     dst->heap_cap = heap_cap;
-    return true;
+    return NAV_DONE;
 }
 
 /* A tile's cost in this search: bounded fields read the stamp first. */
@@ -129,11 +129,11 @@ static bool search(NavField *f, const NavGrid *g, NavPos goal)
     return true;
 }
 
-bool nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology topology)
+NavStatus nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology topology)
 {
     memset(f, 0, sizeof *f);
     if (!nav_grid_walkable(g, goal.x, goal.y))
-        return false;
+        return NAV_INVALID;
     size_t n = (size_t)g->w * (size_t)g->h;
     f->w = g->w;
     f->h = g->h;
@@ -146,7 +146,7 @@ bool nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology topo
     f->heap = malloc(f->heap_cap * sizeof *f->heap);
     if (!f->cost || !f->next || !f->heap) {
         nav_field_deinit(f);
-        return false;
+        return NAV_OUT_OF_MEMORY;
     }
     for (size_t i = 0; i < n; i++) {
         f->cost[i] = UINT64_MAX;
@@ -154,19 +154,19 @@ bool nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology topo
     }
     if (!search(f, g, goal)) {
         nav_field_deinit(f);
-        return false;
+        return NAV_OUT_OF_MEMORY;
     }
     free(f->heap); /* a whole-grid field is made once: its heap is not kept */
     f->heap = NULL;
     f->heap_cap = 0;
-    return true;
+    return NAV_DONE;
 }
 
-bool nav_field_init_bounded(NavField *f, int w, int h, NavTopology topology)
+NavStatus nav_field_init_bounded(NavField *f, int w, int h, NavTopology topology)
 {
     memset(f, 0, sizeof *f);
     if (w < 1 || h < 1)
-        return false;
+        return NAV_INVALID;
     size_t n = (size_t)w * (size_t)h;
     f->w = w;
     f->h = h;
@@ -181,12 +181,12 @@ bool nav_field_init_bounded(NavField *f, int w, int h, NavTopology topology)
     f->gen = 1; /* every stamp is 0: nothing known */
     if (!f->cost || !f->next || !f->stamp || !f->heap) {
         nav_field_deinit(f);
-        return false;
+        return NAV_OUT_OF_MEMORY;
     }
-    return true;
+    return NAV_DONE;
 }
 
-bool nav_field_update(NavField *f, const NavGrid *g, NavPos goal, uint64_t max_cost)
+NavStatus nav_field_update(NavField *f, const NavGrid *g, NavPos goal, uint64_t max_cost)
 {
     if (++f->gen == 0) { /* the stamps wrapped: clear them once in 2^32 updates */
         memset(f->stamp, 0, (size_t)f->w * (size_t)f->h * sizeof *f->stamp);
@@ -196,14 +196,14 @@ bool nav_field_update(NavField *f, const NavGrid *g, NavPos goal, uint64_t max_c
     f->max_cost = max_cost;
     f->settled = 0;
     if (g->w != f->w || g->h != f->h || !nav_grid_walkable(g, goal.x, goal.y))
-        return false;
+        return NAV_INVALID;
     if (!search(f, g, goal)) {
         f->gen++; /* forget the half-made field */
         if (f->gen == 0)
             f->gen = 1;
-        return false;
+        return NAV_OUT_OF_MEMORY;
     }
-    return true;
+    return NAV_DONE;
 }
 
 uint64_t nav_field_cost(const NavField *f, NavPos from)

@@ -14,6 +14,7 @@
 
 #include "coord.h"
 #include "grid.h"
+#include "status.h"
 #include "units.h"
 
 typedef struct NavField {
@@ -33,24 +34,25 @@ typedef struct NavField {
     long settled;        /* tiles the last search settled (work done) */
 } NavField;
 
-/* Computes the field towards goal; false when the goal is outside or blocked
- * or memory runs out (the field is then zeroed). */
-bool nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology topology);
+/* Computes the field towards goal: NAV_DONE; NAV_INVALID when the goal is
+ * outside or blocked, NAV_OUT_OF_MEMORY (the field is then zeroed). */
+NavStatus nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology topology);
 void nav_field_deinit(NavField *f); /* accepts a zeroed field */
 /* dst becomes a copy of src's field (its heap, scratch, is not copied); dst
- * is zeroed or a field, its memory reused. False when out of memory (dst is
- * then empty, as after nav_field_deinit). */
-bool nav_field_copy(NavField *dst, const NavField *src);
+ * is zeroed or a field, its memory reused. NAV_OUT_OF_MEMORY leaves dst
+ * empty, as after nav_field_deinit. */
+NavStatus nav_field_copy(NavField *dst, const NavField *src);
 /* Allocates a bounded field for grids of w x h tiles, empty (every tile
- * unknown) until nav_field_update; false when out of memory (f zeroed). */
-bool nav_field_init_bounded(NavField *f, int w, int h, NavTopology topology);
+ * unknown) until nav_field_update: NAV_DONE; NAV_INVALID for a side below 1,
+ * NAV_OUT_OF_MEMORY (f zeroed in both). */
+NavStatus nav_field_init_bounded(NavField *f, int w, int h, NavTopology topology);
 /* Fills a bounded field towards goal as far as max_cost (path.h units):
  * tiles whose cost to the goal is at most max_cost get their exact cost and
  * next step, the rest are unknown. The work is proportional to the tiles
- * within the bound, never to the map. The grid must be f's size. False,
- * with every tile unknown, when the goal is blocked or outside or the heap
- * cannot grow. */
-bool nav_field_update(NavField *f, const NavGrid *g, NavPos goal, uint64_t max_cost);
+ * within the bound, never to the map. NAV_DONE; with every tile unknown,
+ * NAV_INVALID when the goal is blocked or outside or the grid is not f's
+ * size, NAV_OUT_OF_MEMORY when the heap cannot grow. */
+NavStatus nav_field_update(NavField *f, const NavGrid *g, NavPos goal, uint64_t max_cost);
 /* Cost from 'from' to the goal in path.h units; UINT64_MAX when unknown,
  * unreachable or outside. */
 uint64_t nav_field_cost(const NavField *f, NavPos from);

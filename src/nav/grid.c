@@ -15,20 +15,20 @@ static uint64_t next_version(void)
     return (uint64_t)atomic_fetch_add(&grid_versions, 1) + 1;
 }
 
-bool nav_grid_init(NavGrid *g, int w, int h)
+NavStatus nav_grid_init(NavGrid *g, int w, int h)
 {
     memset(g, 0, sizeof *g);
     if (w < 1 || h < 1 || w > NAV_GRID_MAX_SIDE || h > NAV_GRID_MAX_SIDE)
-        return false;
+        return NAV_INVALID;
     g->cost = calloc((size_t)(w + 2) * (size_t)(h + 2), 1);
     if (!g->cost)
-        return false;
+        return NAV_OUT_OF_MEMORY;
     g->version = next_version();
     g->w = w;
     g->h = h;
     g->stride = w + 2;
     g->count[0] = (uint32_t)w * (uint32_t)h;
-    return true;
+    return NAV_DONE;
 }
 
 void nav_grid_deinit(NavGrid *g)
@@ -37,16 +37,16 @@ void nav_grid_deinit(NavGrid *g)
     memset(g, 0, sizeof *g);
 }
 
-bool nav_grid_copy(NavGrid *dst, const NavGrid *src)
+NavStatus nav_grid_copy(NavGrid *dst, const NavGrid *src)
 {
     if (dst->cost && dst->version == src->version && dst->w == src->w && dst->h == src->h)
-        return true; /* versions are unique to their tiles: it holds these already */
+        return NAV_DONE; /* versions are unique to their tiles: it holds these already */
     uint8_t *cost = dst->cost;
     if (!buf_copy(&cost, src->cost, (size_t)(src->w + 2) * (size_t)(src->h + 2)))
-        return false;
+        return NAV_OUT_OF_MEMORY;
     *dst = *src;
     dst->cost = cost;
-    return true;
+    return NAV_DONE;
 }
 
 void nav_grid_set(NavGrid *g, int x, int y, uint8_t cost)

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "coord.h"
+#include "status.h"
 #include "units.h"
 
 enum { NAV_GRID_MAX_SIDE = 4096, NAV_GRID_MAX_COST = 15 };
@@ -22,13 +23,14 @@ typedef struct NavGrid {
     uint64_t version;
 } NavGrid;
 
-/* Allocates an all-blocked w x h grid (one byte a tile); false when out of memory or a side is
- * outside 1..NAV_GRID_MAX_SIDE. The caller owns it and calls nav_grid_deinit. */
-bool nav_grid_init(NavGrid *g, int w, int h);
+/* Allocates an all-blocked w x h grid (one byte a tile): NAV_DONE;
+ * NAV_INVALID when a side is outside 1..NAV_GRID_MAX_SIDE, NAV_OUT_OF_MEMORY
+ * (g zeroed in both). The caller owns it and calls nav_grid_deinit. */
+NavStatus nav_grid_init(NavGrid *g, int w, int h);
 void nav_grid_deinit(NavGrid *g);
 /* dst becomes a copy of src (same version: the same tiles); dst is zeroed
- * or a grid, its memory reused. False when out of memory (dst unchanged). */
-bool nav_grid_copy(NavGrid *dst, const NavGrid *src); /* accepts a zeroed or deinited grid */
+ * or a grid, its memory reused. NAV_OUT_OF_MEMORY leaves dst unchanged. */
+NavStatus nav_grid_copy(NavGrid *dst, const NavGrid *src); /* accepts a zeroed or deinited grid */
 
 static inline int nav_grid_index(const NavGrid *g, int x, int y) { return (y + 1) * g->stride + x + 1; }
 static inline bool nav_grid_in_bounds(const NavGrid *g, int x, int y)

@@ -50,7 +50,7 @@ static bool first_landmark(const NavGrid *g, size_t *at)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
     NavRegion r;
-    if (!nav_region_init(&r, g))
+    if (nav_region_init(&r, g) != NAV_DONE)
         return false;
     *at = NO_TILE;
     uint32_t *size = calloc((size_t)r.count + 1, sizeof *size);
@@ -72,7 +72,8 @@ static bool first_landmark(const NavGrid *g, size_t *at)
     if (!largest)
         return true;
     NavField f;
-    if (!nav_field_init(&f, g, nav_pos((int)(first % (size_t)g->w), (int)(first / (size_t)g->w)), NAV_TOPO_8))
+    NavPos from = nav_pos((int)(first % (size_t)g->w), (int)(first / (size_t)g->w));
+    if (nav_field_init(&f, g, from, NAV_TOPO_8) != NAV_DONE)
         return false;
     *at = farthest(f.cost, n);
     nav_field_deinit(&f);
@@ -120,7 +121,7 @@ bool landmark_build(LandmarkTable *lt, const NavGrid *g, int count)
             break; /* nothing walkable: every distance stays LANDMARK_FAR */
         NavPos t = nav_pos((int)(at % (size_t)g->w), (int)(at / (size_t)g->w));
         NavField f;
-        if (!nav_field_init(&f, g, t, NAV_TOPO_8)) {
+        if (nav_field_init(&f, g, t, NAV_TOPO_8) != NAV_DONE) {
             free(nearest);
             landmark_deinit(lt);
             return false;

@@ -22,7 +22,21 @@ typedef struct Reader {
     size_t cap, len;
     int line;       /* of the line in buf, 1-based */
     long bytes;     /* read so far */
+    bool no_memory; /* an allocation failed (reported): NAV_OUT_OF_MEMORY, not NAV_INVALID */
 } Reader;
+
+/* Reports running out of memory at the reader's next line. */
+static void out_of_memory(Reader *r)
+{
+    nav_diag_add(r->d, r->name, r->line + 1, 0, "out of memory");
+    r->no_memory = true;
+}
+
+/* What a reader that stopped (ok false) or finished returns. */
+static NavStatus reader_status(const Reader *r, bool ok)
+{
+    return ok ? NAV_DONE : r->no_memory ? NAV_OUT_OF_MEMORY : NAV_INVALID;
+}
 
 typedef enum ReadStatus { READ_LINE, READ_EOF, READ_FAILED } ReadStatus;
 
@@ -50,7 +64,7 @@ static ReadStatus read_line(Reader *r)
             size_t nc = r->cap ? r->cap * 2 : 256;
             char *b = realloc(r->buf, nc);
             if (!b) {
-                nav_diag_add(r->d, r->name, r->line + 1, 0, "out of memory");
+                out_of_memory(r);
                 return READ_FAILED;
             }
             r->buf = b;
@@ -67,7 +81,7 @@ static ReadStatus read_line(Reader *r)
     if (r->cap == 0) {
         r->buf = malloc(1);
         if (!r->buf) {
-            nav_diag_add(r->d, r->name, r->line + 1, 0, "out of memory");
+            out_of_memory(r);
             return READ_FAILED;
         }
         r->cap = 1;
@@ -165,15 +179,15 @@ static bool read_map_header(Reader *r, int *w, int *h)
     return ok;
 }
 
-bool nav_movingai_read_map(FILE *f, const char *name, NavGrid *g, NavDiags *d)
+NavStatus nav_movingai_read_map(FILE *f, const char *name, NavGrid *g, NavDiags *d)
 {
-    Reader r = {f, name, d, NULL, 0, 0, 0, 0};
+    Reader r = {f, name, d, NULL, 0, 0, 0, 0, false};
     int w = -1, h = -1;
     bool ok = read_map_header(&r, &w, &h);
     ReadStatus rs = READ_EOF;
     NavGrid tmp = {0};
-    if (ok && !nav_grid_init(&tmp, w, h)) {
-        nav_diag_add(d, name, 0, 0, "out of memory");
+    if (ok && nav_grid_init(&tmp, w, h) != NAV_DONE) { /* the header's size is valid */
+        out_of_memory(&r);
         ok = false;
     }
     for (int y = 0; ok && y < h; y++) {
@@ -206,22 +220,21 @@ bool nav_movingai_read_map(FILE *f, const char *name, NavGrid *g, NavDiags *d)
     if (rs == READ_FAILED)
         ok = false;
     free(r.buf);
-    if (!ok) {
+    if (!ok)
         nav_grid_deinit(&tmp);
-        return false;
-    }
-    *g = tmp;
-    return true;
+    else
+        *g = tmp;
+    return reader_status(&r, ok);
 }
 
-bool nav_movingai_load_map(const char *path, NavGrid *g, NavDiags *d)
+NavStatus nav_movingai_load_map(const char *path, NavGrid *g, NavDiags *d)
 {
     FILE *f = open_file(path, "map", d);
     if (!f)
-        return false;
-    bool ok = nav_movingai_read_map(f, path, g, d);
+        return NAV_INVALID;
+    NavStatus st = nav_movingai_read_map(f, path, g, d);
     fclose(f);
-    return ok;
+    return st;
 }
 
 bool nav_movingai_length_matches(const NavScenQuery *q, double length)
@@ -295,10 +308,10 @@ static bool scen_query(Reader *r, char *word[], int nw, NavScenQuery *q, int *ma
     return true;
 }
 
-bool nav_movingai_read_scen(FILE *f, const char *name, NavScenario *s, NavDiags *d)
+NavStatus nav_movingai_read_scen(FILE *f, const char *name, NavScenario *s, NavDiags *d)
 {
     memset(s, 0, sizeof *s);
-    Reader r = {f, name, d, NULL, 0, 0, 0, 0};
+    Reader r = {f, name, d, NULL, 0, 0, 0, 0, false};
     int qcap = 0;
     bool ok = true, first = true;
     NavScenario out = {0};
@@ -343,7 +356,7 @@ bool nav_movingai_read_scen(FILE *f, const char *name, NavScenario *s, NavDiags 
             qcap = qcap ? qcap * 2 : 256;
             NavScenQuery *bigger = realloc(out.q, (size_t)qcap * sizeof *bigger);
             if (!bigger) {
-                nav_diag_add(d, name, r.line, 0, "out of memory");
+                out_of_memory(&r);
                 ok = false;
                 break;
             }
@@ -358,21 +371,20 @@ bool nav_movingai_read_scen(FILE *f, const char *name, NavScenario *s, NavDiags 
         ok = false;
     }
     free(r.buf);
-    if (!ok) {
+    if (!ok)
         nav_movingai_scen_free(&out);
-        return false;
-    }
-    *s = out;
-    return true;
+    else
+        *s = out;
+    return reader_status(&r, ok);
 }
 
-bool nav_movingai_load_scen(const char *path, NavScenario *s, NavDiags *d)
+NavStatus nav_movingai_load_scen(const char *path, NavScenario *s, NavDiags *d)
 {
     memset(s, 0, sizeof *s);
     FILE *f = open_file(path, "scenario", d);
     if (!f)
-        return false;
-    bool ok = nav_movingai_read_scen(f, path, s, d);
+        return NAV_INVALID;
+    NavStatus st = nav_movingai_read_scen(f, path, s, d);
     fclose(f);
-    return ok;
+    return st;
 }

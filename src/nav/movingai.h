@@ -1,6 +1,8 @@
 /* movingai.h - readers for the Moving AI Lab benchmark formats: octile .map
  * grids and version 1 .scen scenario files (N. Sturtevant, 2012). Pure C.
- * Problems go to NavDiags as FILE:LINE:COL: message; nothing is half-loaded. */
+ * Problems go to NavDiags as FILE:LINE:COL: message; nothing is half-loaded.
+ * The readers return NAV_DONE, NAV_INVALID (the file is not one: the
+ * messages say why) or NAV_OUT_OF_MEMORY. */
 #ifndef ISONAV_MOVINGAI_H
 #define ISONAV_MOVINGAI_H
 
@@ -10,6 +12,7 @@
 #include "coord.h"
 #include "diag.h"
 #include "grid.h"
+#include "status.h"
 
 typedef struct NavScenQuery {
     int bucket;
@@ -37,14 +40,14 @@ enum { NAV_MOVINGAI_LINE_MAX = 8192, NAV_MOVINGAI_QUERY_MAX = 1000000 };
  * last row is an error, never cut silently. Initialises g (caller deinits)
  * only on success. A read error, a folder and running out of memory are
  * problems like any other, never an end of file. */
-bool nav_movingai_load_map(const char *path, NavGrid *g, NavDiags *d);
+NavStatus nav_movingai_load_map(const char *path, NavGrid *g, NavDiags *d);
 /* A scenario: an optional "version 1" first, then lines of exactly 9
  * columns (bucket map width height sx sy gx gy length) whose coordinates lie
  * inside the width and height they give. No queries is an error. */
-bool nav_movingai_load_scen(const char *path, NavScenario *s, NavDiags *d);
+NavStatus nav_movingai_load_scen(const char *path, NavScenario *s, NavDiags *d);
 /* The same from an open stream; name names it in messages. */
-bool nav_movingai_read_map(FILE *f, const char *name, NavGrid *g, NavDiags *d);
-bool nav_movingai_read_scen(FILE *f, const char *name, NavScenario *s, NavDiags *d);
+NavStatus nav_movingai_read_map(FILE *f, const char *name, NavGrid *g, NavDiags *d);
+NavStatus nav_movingai_read_scen(FILE *f, const char *name, NavScenario *s, NavDiags *d);
 void nav_movingai_scen_free(NavScenario *s); /* accepts a zeroed scenario */
 /* True when length is the file's optimum as the file wrote it: rounded or
  * truncated (optimal - ulp/2 <= length < optimal + ulp), or within

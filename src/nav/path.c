@@ -674,10 +674,10 @@ void nav_path_destroy(NavPath *st)
     free(st);
 }
 
-bool nav_path_copy_search(NavPath *dst, const NavPath *src, const NavGrid *g)
+NavStatus nav_path_copy_search(NavPath *dst, const NavPath *src, const NavGrid *g)
 {
     if (dst->w != src->w || dst->h != src->h || src->jps || src->nmarks > 0)
-        return false;
+        return NAV_INVALID;
     memcpy(dst->tag, src->tag, src->cells * sizeof *dst->tag);
     memcpy(dst->slot, src->slot, src->slots * sizeof *dst->slot);
     memcpy(dst->touched, src->touched, src->touched_n * sizeof *dst->touched);
@@ -691,7 +691,7 @@ bool nav_path_copy_search(NavPath *dst, const NavPath *src, const NavGrid *g)
     dst->route = keep.route;
     dst->grid = src->grid ? g : NULL;
     dst->mark_dist = NULL;
-    return true;
+    return NAV_DONE;
 }
 
 size_t nav_path_state_bytes(const NavPath *st)

@@ -10,16 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool nav_region_copy(NavRegion *dst, const NavRegion *src)
+NavStatus nav_region_copy(NavRegion *dst, const NavRegion *src)
 {
     if (dst->label && dst->grid_version == src->grid_version && dst->w == src->w && dst->h == src->h)
-        return true; /* labelled from the same tiles: the same labels */
+        return NAV_DONE; /* labelled from the same tiles: the same labels */
     uint32_t *label = dst->label;
     if (!buf_copy(&label, src->label, (size_t)src->w * (size_t)src->h * sizeof *label))
-        return false;
+        return NAV_OUT_OF_MEMORY;
     *dst = *src;
     dst->label = label;
-    return true;
+    return NAV_DONE;
 }
 
 /* The labelling, in three passes over the rows (a NavRegionBuild step can stop
@@ -332,16 +332,16 @@ double nav_region_build_progress(const NavRegionBuild *b)
     return ((double)(b->pass - PASS_COUNT) * g->h + b->row) / (3.0 * g->h);
 }
 
-bool nav_region_build_finish(NavRegionBuild *b, NavRegion *out)
+NavStatus nav_region_build_finish(NavRegionBuild *b, NavRegion *out)
 {
     if (b->status != NAV_DONE) {
         memset(out, 0, sizeof *out);
-        return false;
+        return b->status;
     }
     *out = b->out;
     memset(&b->out, 0, sizeof b->out);
     nav_region_build_free(b);
-    return true;
+    return NAV_DONE;
 }
 
 void nav_region_build_free(NavRegionBuild *b)
@@ -351,14 +351,14 @@ void nav_region_build_free(NavRegionBuild *b)
     memset(b, 0, sizeof *b);
 }
 
-bool nav_region_init(NavRegion *r, const NavGrid *g)
+NavStatus nav_region_init(NavRegion *r, const NavGrid *g)
 {
     NavRegionBuild b;
     nav_region_begin(&b, g);
     nav_region_build_step(&b, LONG_MAX);
-    bool ok = nav_region_build_finish(&b, r);
+    NavStatus st = nav_region_build_finish(&b, r);
     nav_region_build_free(&b);
-    return ok;
+    return st;
 }
 
 void nav_region_deinit(NavRegion *r)

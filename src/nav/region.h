@@ -32,13 +32,13 @@ typedef struct NavRegion {
                             * are that grid's, and never change afterwards */
 } NavRegion;
 
-/* Labels the walkable tiles of g in O(tiles); false when out of memory (r
- * zeroed). The same as a sliced build (nav_region_begin) done in one step. */
-bool nav_region_init(NavRegion *r, const NavGrid *g);
+/* Labels the walkable tiles of g in O(tiles): NAV_DONE, or NAV_OUT_OF_MEMORY
+ * (r zeroed). The same as a sliced build (nav_region_begin) done in one step. */
+NavStatus nav_region_init(NavRegion *r, const NavGrid *g);
 void nav_region_deinit(NavRegion *r); /* accepts a zeroed region */
 /* dst becomes a copy of src; dst is zeroed or a region, its memory reused.
- * False when out of memory (dst unchanged). */
-bool nav_region_copy(NavRegion *dst, const NavRegion *src);
+ * NAV_OUT_OF_MEMORY leaves dst unchanged. */
+NavStatus nav_region_copy(NavRegion *dst, const NavRegion *src);
 /* The label of (x, y); 0 when blocked or outside. */
 uint32_t nav_region_of(const NavRegion *r, int x, int y);
 /* The tile of region label nearest goal by octile distance (ties: lower row,
@@ -85,8 +85,9 @@ NavStatus nav_region_build_step(NavRegionBuild *b, long work);
 double nav_region_build_progress(const NavRegionBuild *b);
 /* When the build is NAV_DONE: *out becomes the labels (its former
  * contents are not freed, as with nav_region_init), the build is freed, and
- * true. Otherwise false, with *out zeroed and the build left as it is. */
-bool nav_region_build_finish(NavRegionBuild *b, NavRegion *out);
+ * NAV_DONE. Otherwise the build's status, with *out zeroed and the build
+ * left as it is. */
+NavStatus nav_region_build_finish(NavRegionBuild *b, NavRegion *out);
 /* Frees what the build holds (the labels too, unless finished). Accepts a
  * zeroed, finished or freed build; the build is zeroed after. */
 void nav_region_build_free(NavRegionBuild *b);

@@ -196,7 +196,7 @@ static bool pass_regions(NavRoute *rm, Build *b, long *budget)
     if (status == NAV_IN_PROGRESS)
         return false;
     NavRegion labels;
-    if (!nav_region_build_finish(&b->regions, &labels)) {
+    if (nav_region_build_finish(&b->regions, &labels) != NAV_DONE) {
         rm->failed = true;
         return false;
     }
@@ -477,8 +477,9 @@ static void pass_mark_init(NavRoute *rm, Build *b, int y)
 }
 
 /* Runs the build until it ends or the budget runs out. Work is counted so
- * that a unit takes about 5 ns whatever the phase: a tile of a row pass 1
- * to 4 units, a queue or Dijkstra step 1 to 6. */
+ * that a unit takes about the same time whatever the phase (docs/
+ * performance.md): a tile of a row pass 1 to 4 units, a queue or Dijkstra
+ * step 1 to 6. */
 static void build_run(NavRoute *rm, long budget)
 {
     Build *b = &rm->b;

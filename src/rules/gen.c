@@ -331,7 +331,7 @@ static bool make_layout(Map *m, uint64_t *rng)
             return false;
     open_loops(m, rng);
     add_terrain(m, rng);
-    if (!nav_grid_init(&m->grid, m->w, m->h))
+    if (nav_grid_init(&m->grid, m->w, m->h) != NAV_DONE)
         return false;
     for (int y = 0; y < m->h; y++)
         for (int x = 0; x < m->w; x++) {
@@ -442,7 +442,7 @@ static bool sentry_spot(const Map *m, NavPos t, const void *ctx)
 static bool leg_clear(const Map *m, NavPos a, NavPos b)
 {
     NavField f;
-    if (!nav_field_init(&f, &m->grid, b, NAV_TOPO_8))
+    if (nav_field_init(&f, &m->grid, b, NAV_TOPO_8) != NAV_DONE)
         return false;
     bool ok = true;
     for (NavPos t = a;;) {
@@ -474,7 +474,7 @@ static bool patrol_clear(const Map *m, NavPos post, const NavPos *way, int n)
  * field of the map's size, reused). */
 static bool block_near(NavGrid *g, const Map *m, NavField *near, NavPos t, double reach)
 {
-    if (!nav_field_update(near, &m->grid, t, (uint64_t)(reach * (double)NAV_UNIT_STRAIGHT)))
+    if (nav_field_update(near, &m->grid, t, (uint64_t)(reach * (double)NAV_UNIT_STRAIGHT)) != NAV_DONE)
         return false;
     int r = (int)reach; /* a step costs at least 1: nothing farther is within reach */
     for (int y = t.y - r; y <= t.y + r; y++)
@@ -495,7 +495,7 @@ static bool block_sentry(NavGrid *g, const Map *m, NavField *near, int i)
     for (int k = 0; k <= n; k++) {
         NavPos a = k == 0 ? m->post[i] : way[k - 1], b = k == n ? m->post[i] : way[k];
         NavField f;
-        if (!nav_field_init(&f, &m->grid, b, NAV_TOPO_8))
+        if (nav_field_init(&f, &m->grid, b, NAV_TOPO_8) != NAV_DONE)
             return false;
         bool ok = true;
         for (NavPos t = a; ok;) {
@@ -515,7 +515,8 @@ static bool block_sentry(NavGrid *g, const Map *m, NavField *near, int i)
 static bool earshot_grid(const Map *m, uint64_t mask, NavGrid *g)
 {
     NavField near = {0};
-    bool ok = nav_grid_copy(g, &m->grid) && nav_field_init_bounded(&near, m->w, m->h, NAV_TOPO_8);
+    bool ok = nav_grid_copy(g, &m->grid) == NAV_DONE &&
+              nav_field_init_bounded(&near, m->w, m->h, NAV_TOPO_8) == NAV_DONE;
     for (int i = 0; i < m->sentries && ok; i++)
         if (mask & (UINT64_C(1) << (i < 63 ? i : 63)))
             ok = block_sentry(g, m, &near, i);
@@ -530,7 +531,7 @@ static bool passable(const Map *m, uint64_t mask)
     NavGrid g = {0};
     NavField fs;
     bool ok = earshot_grid(m, mask, &g) && nav_grid_walkable(&g, m->start.x, m->start.y) &&
-              nav_field_init(&fs, &g, m->start, NAV_TOPO_8);
+              nav_field_init(&fs, &g, m->start, NAV_TOPO_8) == NAV_DONE;
     if (ok) {
         ok = steps_of(&fs, m->exit) >= 0;
         for (int i = 0; i < m->cells && ok; i++)
@@ -590,7 +591,7 @@ static bool place_sentry(Map *m, uint64_t *rng, const NavField *from_start, cons
         if (!pick_tile(m, rng, room, sentry_spot, &w, &post))
             continue;
         NavField f;
-        if (!nav_field_init(&f, &m->grid, post, NAV_TOPO_8))
+        if (nav_field_init(&f, &m->grid, post, NAV_TOPO_8) != NAV_DONE)
             return false;
         NavPos *way = m->patrol[m->sentries];
         int n = 0;
@@ -672,7 +673,7 @@ static bool place_things(Map *m, uint64_t *rng, int difficulty, bool every_sentr
     shuffle_rooms(m, rng, rooms);
     bool ok = pick_tile(m, rng, rooms[0], NULL, NULL, &m->start);
     NavField fs = {0}, fe = {0};
-    ok = ok && nav_field_init(&fs, &m->grid, m->start, NAV_TOPO_8);
+    ok = ok && nav_field_init(&fs, &m->grid, m->start, NAV_TOPO_8) == NAV_DONE;
     if (ok) {
         m->g[at(m, m->start.x, m->start.y)] = '@';
         uint64_t far = 0;
@@ -683,7 +684,8 @@ static bool place_things(Map *m, uint64_t *rng, int difficulty, bool every_sentr
                     far = c;
             }
         Near n = {&fs, far / 100 * EXIT_FAR_PCT, far};
-        ok = pick_tile(m, rng, -1, within, &n, &m->exit) && nav_field_init(&fe, &m->grid, m->exit, NAV_TOPO_8);
+        ok = pick_tile(m, rng, -1, within, &n, &m->exit) &&
+             nav_field_init(&fe, &m->grid, m->exit, NAV_TOPO_8) == NAV_DONE;
         if (ok)
             m->g[at(m, m->exit.x, m->exit.y)] = '>';
     }
@@ -699,7 +701,7 @@ static bool place_things(Map *m, uint64_t *rng, int difficulty, bool every_sentr
 
     NavGrid quiet = {0};
     NavField fq = {0};
-    ok = ok && earshot_grid(m, ~UINT64_C(0), &quiet) && nav_field_init(&fq, &quiet, m->start, NAV_TOPO_8);
+    ok = ok && earshot_grid(m, ~UINT64_C(0), &quiet) && nav_field_init(&fq, &quiet, m->start, NAV_TOPO_8) == NAV_DONE;
     int cells = scaled(m->w, m->h, cells_base[difficulty - 1]);
     if (cells > TOUR_EXACT_MAX)
         cells = TOUR_EXACT_MAX;

@@ -27,7 +27,9 @@ WorldPos iso_screen_to_world(const IsoView *v, ScreenPos s)
     return w;
 }
 
-NavPos iso_world_to_tile(WorldPos w)
+/* floor on both axes: a point on a diamond edge belongs to the tile with the
+ * larger coordinate, the same rule the drawing uses */
+static NavPos iso_world_to_tile(WorldPos w)
 {
     return nav_pos((int)floor(w.x), (int)floor(w.y));
 }

@@ -26,9 +26,6 @@ typedef struct IsoView {
 IsoView iso_view(double tile_w, double tile_h);
 ScreenPos iso_world_to_screen(const IsoView *v, WorldPos w);
 WorldPos iso_screen_to_world(const IsoView *v, ScreenPos s);
-/* floor on both axes: a point on a diamond edge belongs to the tile with the
- * larger coordinate, the same rule the drawing uses */
-NavPos iso_world_to_tile(WorldPos w);
 WorldPos iso_tile_center(NavPos t);
 /* Screen position of the tile's top corner. */
 ScreenPos iso_tile_to_screen(const IsoView *v, NavPos t);

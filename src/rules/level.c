@@ -506,7 +506,7 @@ TileKind level_kind(const Level *l, int x, int y)
 
 bool level_build_grid(const Level *l, NavGrid *g)
 {
-    if (!nav_grid_init(g, l->w, l->h))
+    if (nav_grid_init(g, l->w, l->h) != NAV_DONE)
         return false;
     for (int y = 0; y < l->h; y++)
         for (int x = 0; x < l->w; x++)

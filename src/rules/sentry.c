@@ -373,7 +373,7 @@ static void chase_field(Sentries *s, const SentryWorld *w)
 {
     if (s->field.max_cost < steps_units(SENTRY_CHASE_BOUND) || !same(s->droid_at, w->droid)) {
         s->droid_at = w->droid;
-        s->field_ok = nav_field_update(&s->field, w->grid, w->droid, steps_units(SENTRY_CHASE_BOUND));
+        s->field_ok = nav_field_update(&s->field, w->grid, w->droid, steps_units(SENTRY_CHASE_BOUND)) == NAV_DONE;
     }
 }
 
@@ -577,7 +577,7 @@ void sentries_tick(Sentries *s, const SentryWorld *w)
     if (!same(w->droid, s->droid_at)) {
         s->droid_at = w->droid;
         uint64_t bound = s->chasers ? steps_units(SENTRY_CHASE_BOUND) : sentry_noise_reach(NAV_GRID_MAX_COST);
-        s->field_ok = nav_field_update(&s->field, w->grid, w->droid, bound);
+        s->field_ok = nav_field_update(&s->field, w->grid, w->droid, bound) == NAV_DONE;
         noise = sentry_noise_reach(nav_grid_cost(w->grid, w->droid.x, w->droid.y));
     }
     for (int i = 0; i < s->count; i++)
@@ -688,10 +688,10 @@ bool sentries_copy(Sentries *dst, const Sentries *src, const NavGrid *grid)
     memcpy(dst->occ, src->occ, (size_t)src->w * (size_t)src->h * sizeof *dst->occ);
     memcpy(dst->queue, src->queue, (size_t)src->count * sizeof *dst->queue);
     if (!buf_copy(&dst->points, src->points, (size_t)src->point_count * sizeof *dst->points) ||
-        !nav_field_copy(&dst->field, &src->field))
+        nav_field_copy(&dst->field, &src->field) != NAV_DONE)
         goto fail;
     /* the planner's search matters only while one is under way */
-    if (src->planning >= 0 && !nav_path_copy_search(dst->plan, src->plan, grid))
+    if (src->planning >= 0 && nav_path_copy_search(dst->plan, src->plan, grid) != NAV_DONE)
         goto fail;
     return true;
 fail:
@@ -725,7 +725,7 @@ bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t s
     s->points = points ? malloc((size_t)points * sizeof *s->points) : NULL;
     s->plan = nav_path_create(l->w, l->h);
     if (!s->list || !s->occ || !s->queue || (points && !s->points) || !s->plan ||
-        !nav_field_init_bounded(&s->field, l->w, l->h, NAV_TOPO_8)) {
+        nav_field_init_bounded(&s->field, l->w, l->h, NAV_TOPO_8) != NAV_DONE) {
         sentries_deinit(s);
         return false;
     }

@@ -240,7 +240,7 @@ bool sim_reset(Sim *s, const Level *l)
     n.door_listed = set.listed;
     n.door_count = set.count;
     n.doors_visited = 0;
-    if (!level_build_grid(l, &n.grid) || !nav_region_init(&n.region, &n.grid))
+    if (!level_build_grid(l, &n.grid) || nav_region_init(&n.region, &n.grid) != NAV_DONE)
         goto fail;
     n.region_stale = false;
     if (!n.search) {
@@ -307,8 +307,8 @@ static bool copy_taken(Sim *dst, const Sim *src)
 static bool copy_tiles(Sim *dst, const Sim *play, const Sim *tiles)
 {
     size_t n = (size_t)play->w * (size_t)play->h;
-    if (!buf_copy(&dst->kind, tiles->kind, n) || !nav_grid_copy(&dst->grid, &tiles->grid) ||
-        !nav_region_copy(&dst->region, &tiles->region))
+    if (!buf_copy(&dst->kind, tiles->kind, n) || nav_grid_copy(&dst->grid, &tiles->grid) != NAV_DONE ||
+        nav_region_copy(&dst->region, &tiles->region) != NAV_DONE)
         return false;
     if (tiles != play) {
         for (int i = 0; i < tiles->taken_count; i++)
@@ -364,7 +364,7 @@ static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
         !buf_copy(&dst->door_scratch, src->door_scratch, (size_t)src->door_count * sizeof *src->door_scratch) ||
         !buf_copy(&dst->door_listed, src->door_listed, (size_t)src->door_count) ||
         !mover_copy(&dst->droid, &src->droid) || !sentries_copy(&dst->sentries, &src->sentries, &dst->grid) ||
-        (src->planning && (!droid_search(dst) || !nav_path_copy_search(dst->search, src->search, &dst->grid)))) {
+        (src->planning && (!droid_search(dst) || nav_path_copy_search(dst->search, src->search, &dst->grid) != NAV_DONE))) {
         sim_deinit(dst);
         return false;
     }
@@ -457,7 +457,7 @@ static void fresh_regions(Sim *s)
     if (!s->region_stale)
         return;
     NavRegion r;
-    if (nav_region_init(&r, &s->grid)) {
+    if (nav_region_init(&r, &s->grid) == NAV_DONE) {
         nav_region_deinit(&s->region);
         s->region = r;
         s->region_stale = false;

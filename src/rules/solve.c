@@ -571,16 +571,18 @@ static bool find_goals(Solver *sv, const Sim *s)
 
 static bool make_fields(Solver *sv, const Sim *s)
 {
-    if (sv->has_exit && !nav_field_init(&sv->exit_field, &s->grid, sv->exit, NAV_TOPO_8))
+    if (sv->has_exit && nav_field_init(&sv->exit_field, &s->grid, sv->exit, NAV_TOPO_8) != NAV_DONE)
         return false;
     if (sv->cell_count > SOLVE_FIELD_CELLS)
         return true;
     sv->cell_field = calloc((size_t)sv->cell_count + 1, sizeof *sv->cell_field);
     if (!sv->cell_field)
         return false;
-    for (; sv->cell_field_count < sv->cell_count; sv->cell_field_count++)
-        if (!nav_field_init(&sv->cell_field[sv->cell_field_count], &s->grid, sv->cell[sv->cell_field_count], NAV_TOPO_8))
+    for (; sv->cell_field_count < sv->cell_count; sv->cell_field_count++) {
+        int c = sv->cell_field_count;
+        if (nav_field_init(&sv->cell_field[c], &s->grid, sv->cell[c], NAV_TOPO_8) != NAV_DONE)
             return false;
+    }
     return true;
 }
 
@@ -616,7 +618,7 @@ static bool find_waypoints(Solver *sv, const Sim *s)
             if (!close)
                 sv->waypoint[sv->waypoint_count++] = nav_pos(x, y);
         }
-    return nav_field_init_bounded(&sv->near, s->w, s->h, NAV_TOPO_8);
+    return nav_field_init_bounded(&sv->near, s->w, s->h, NAV_TOPO_8) == NAV_DONE;
 }
 
 static void solver_free(Solver *sv)

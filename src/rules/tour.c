@@ -261,7 +261,7 @@ TourVerdict tour_plan(const Level *l, TourResult *out)
     bool ok = true;
     for (int b = 1; b < n && ok; b++) {
         NavField f;
-        ok = nav_field_init(&f, &g, pt[b], NAV_TOPO_8);
+        ok = nav_field_init(&f, &g, pt[b], NAV_TOPO_8) == NAV_DONE;
         for (int a = 0; a < n && ok; a++)
             d[a * stride + b] = f.cost[(size_t)pt[a].y * (size_t)f.w + (size_t)pt[a].x];
         nav_field_deinit(&f);

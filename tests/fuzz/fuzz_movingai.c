@@ -48,10 +48,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     NavScenario s;
     NavDiags d;
     nav_diag_clear(&d);
-    bool map_ok = nav_movingai_read_map(mf, "fuzz.map", &g, &d);
+    bool map_ok = nav_movingai_read_map(mf, "fuzz.map", &g, &d) == NAV_DONE;
     int problems = nav_diag_total(&d);
     FUZZ_CHECK(map_ok == (problems == 0));
-    bool scen_ok = nav_movingai_read_scen(sf, "fuzz.scen", &s, &d);
+    bool scen_ok = nav_movingai_read_scen(sf, "fuzz.scen", &s, &d) == NAV_DONE;
     FUZZ_CHECK(scen_ok == (nav_diag_total(&d) == problems));
     fclose(mf);
     fclose(sf);

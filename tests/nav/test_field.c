@@ -16,11 +16,11 @@ static void fields_match_astar(NavTopology topo, uint64_t seed)
         NavPos goal = nav_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
         NavField f;
         if (!nav_grid_walkable(&g, goal.x, goal.y)) {
-            assert_false(nav_field_init(&f, &g, goal, topo));
+            assert_int_equal(nav_field_init(&f, &g, goal, topo), NAV_INVALID);
             nav_grid_deinit(&g);
             continue;
         }
-        assert_true(nav_field_init(&f, &g, goal, topo));
+        assert_int_equal(nav_field_init(&f, &g, goal, topo), NAV_DONE);
         NavPath *st = nav_path_create(w, h);
         NavPathOptions opt = nav_path_options_default();
         opt.topology = topo;
@@ -81,13 +81,13 @@ static void test_field_edges(void **state)
 {
     (void)state;
     NavGrid g;
-    assert_true(nav_grid_init(&g, 3, 1));
+    assert_int_equal(nav_grid_init(&g, 3, 1), NAV_DONE);
     nav_grid_set(&g, 0, 0, 1);
     nav_grid_set(&g, 2, 0, 1);
     NavField f;
-    assert_false(nav_field_init(&f, &g, nav_pos(1, 0), NAV_TOPO_8)); /* blocked goal */
-    assert_false(nav_field_init(&f, &g, nav_pos(5, 0), NAV_TOPO_8)); /* outside */
-    assert_true(nav_field_init(&f, &g, nav_pos(0, 0), NAV_TOPO_8));
+    assert_int_equal(nav_field_init(&f, &g, nav_pos(1, 0), NAV_TOPO_8), NAV_INVALID); /* blocked goal */
+    assert_int_equal(nav_field_init(&f, &g, nav_pos(5, 0), NAV_TOPO_8), NAV_INVALID); /* outside */
+    assert_int_equal(nav_field_init(&f, &g, nav_pos(0, 0), NAV_TOPO_8), NAV_DONE);
     NavPos to;
     assert_false(nav_field_next(&f, nav_pos(0, 0), &to)); /* at the goal */
     assert_false(nav_field_next(&f, nav_pos(2, 0), &to)); /* cut off */
@@ -108,7 +108,7 @@ static void test_field_bounded(void **state)
     uint64_t seed = 41;
     NavField b;
     int w = 40, h = 30;
-    assert_true(nav_field_init_bounded(&b, w, h, NAV_TOPO_8));
+    assert_int_equal(nav_field_init_bounded(&b, w, h, NAV_TOPO_8), NAV_DONE);
     NavPos to;
     assert_false(nav_field_next(&b, nav_pos(3, 3), &to)); /* empty until updated */
     assert_true(nav_field_cost(&b, nav_pos(3, 3)) == UINT64_MAX);
@@ -119,14 +119,14 @@ static void test_field_bounded(void **state)
         NavPos goal = nav_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
         uint64_t bound = (uint64_t)(test_rand(&seed) % 20) * NAV_UNIT_STRAIGHT + (round % 3) * NAV_UNIT_DIAGONAL;
         if (!nav_grid_walkable(&g, goal.x, goal.y)) {
-            assert_false(nav_field_update(&b, &g, goal, bound));
+            assert_int_equal(nav_field_update(&b, &g, goal, bound), NAV_INVALID);
             assert_true(nav_field_cost(&b, goal) == UINT64_MAX);
             continue;
         }
-        assert_true(nav_field_update(&b, &g, goal, bound));
+        assert_int_equal(nav_field_update(&b, &g, goal, bound), NAV_DONE);
         assert_true(b.cost == before); /* the same memory */
         NavField full;
-        assert_true(nav_field_init(&full, &g, goal, NAV_TOPO_8));
+        assert_int_equal(nav_field_init(&full, &g, goal, NAV_TOPO_8), NAV_DONE);
         long within = 0;
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++) {
@@ -153,9 +153,9 @@ static void test_field_bounded(void **state)
     }
     /* a goal on a grid of another size is refused */
     NavGrid small;
-    assert_true(nav_grid_init(&small, 5, 5));
+    assert_int_equal(nav_grid_init(&small, 5, 5), NAV_DONE);
     nav_grid_set(&small, 1, 1, 1);
-    assert_false(nav_field_update(&b, &small, nav_pos(1, 1), NAV_UNIT_STRAIGHT));
+    assert_int_equal(nav_field_update(&b, &small, nav_pos(1, 1), NAV_UNIT_STRAIGHT), NAV_INVALID);
     nav_grid_deinit(&small);
     nav_field_deinit(&b);
     nav_field_deinit(&b);

@@ -83,7 +83,7 @@ static void test_placement_spreads(void **state)
 {
     (void)state;
     NavGrid g;
-    assert_true(nav_grid_init(&g, 12, 9));
+    assert_int_equal(nav_grid_init(&g, 12, 9), NAV_DONE);
     for (int y = 0; y < 9; y++)
         for (int x = 0; x < 12; x++)
             nav_grid_set(&g, x, y, 1);
@@ -126,7 +126,7 @@ static void test_budget(void **state)
     assert_int_equal(landmark_max_count(4096, 4096), 1);
     assert_int_equal(landmark_max_count(9, 10), LANDMARK_MAX);
     NavGrid g;
-    assert_true(nav_grid_init(&g, 4096, 4096));
+    assert_int_equal(nav_grid_init(&g, 4096, 4096), NAV_DONE);
     LandmarkTable lt = {0};
     assert_false(landmark_build(&lt, &g, 2));
     assert_null(lt.dist);

@@ -4,6 +4,7 @@
 #include "testlib.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "movingai.h"
 
@@ -14,8 +15,8 @@ static void test_arena_optimal(void **state)
     nav_diag_clear(&d);
     NavGrid g;
     NavScenario s;
-    assert_true(nav_movingai_load_map("tests/data/movingai/arena.map", &g, &d));
-    assert_true(nav_movingai_load_scen("tests/data/movingai/arena.map.scen", &s, &d));
+    assert_int_equal(nav_movingai_load_map("tests/data/movingai/arena.map", &g, &d), NAV_DONE);
+    assert_int_equal(nav_movingai_load_scen("tests/data/movingai/arena.map.scen", &s, &d), NAV_DONE);
     assert_int_equal(g.w, 49);
     assert_int_equal(g.h, 49);
     assert_int_equal(s.count, 160);
@@ -48,7 +49,7 @@ static void test_variants(void **state)
     NavDiags pd;
     nav_diag_clear(&pd);
     NavGrid pg;
-    assert_true(nav_movingai_load_map(pp, &pg, &pd));
+    assert_int_equal(nav_movingai_load_map(pp, &pg, &pd), NAV_DONE);
     assert_int_equal(pg.w, 2);
     nav_grid_deinit(&pg);
     unlink(pp);
@@ -57,7 +58,7 @@ static void test_variants(void **state)
     NavDiags d;
     nav_diag_clear(&d);
     NavGrid g;
-    assert_true(nav_movingai_load_map(mp, &g, &d));
+    assert_int_equal(nav_movingai_load_map(mp, &g, &d), NAV_DONE);
     assert_int_equal(g.w, 5);
     assert_int_equal(g.h, 3);
     assert_true(nav_grid_walkable(&g, 1, 0) && nav_grid_walkable(&g, 3, 0));
@@ -67,7 +68,7 @@ static void test_variants(void **state)
     const char *scen = "version 1.0\n0 m.map 5 3 0 0 4 0 6.82843\n0\tm.map\t5\t3\t0\t2\t4\t2\t4\n\n\n";
     char *sp = test_write_temp(scen, strlen(scen));
     NavScenario s;
-    assert_true(nav_movingai_load_scen(sp, &s, &d));
+    assert_int_equal(nav_movingai_load_scen(sp, &s, &d), NAV_DONE);
     assert_int_equal(s.count, 2);
     assert_int_equal(s.map_w, 5);
     assert_int_equal(s.map_h, 3);
@@ -104,7 +105,7 @@ static void test_bad_files(void **state)
         NavDiags d;
         nav_diag_clear(&d);
         NavGrid g;
-        assert_false(nav_movingai_load_map(p, &g, &d));
+        assert_int_equal(nav_movingai_load_map(p, &g, &d), NAV_INVALID);
         assert_non_null(strstr(d.msg[0], p));
         if (!strstr(d.msg[0], maps[i].want))
             fail_msg("got '%s', want '%s'", d.msg[0], maps[i].want);
@@ -116,7 +117,7 @@ static void test_bad_files(void **state)
     NavDiags d;
     nav_diag_clear(&d);
     NavScenario s;
-    assert_false(nav_movingai_load_scen(p, &s, &d));
+    assert_int_equal(nav_movingai_load_scen(p, &s, &d), NAV_INVALID);
     assert_non_null(strstr(d.msg[0], ":2:1: expected 9 columns"));
     assert_null(s.q);
     unlink(p);
@@ -133,7 +134,7 @@ static const char *load_text(const char *text, size_t len, bool scen)
     nav_diag_clear(&d);
     NavGrid g;
     NavScenario s;
-    bool ok = scen ? nav_movingai_load_scen(p, &s, &d) : nav_movingai_load_map(p, &g, &d);
+    bool ok = scen ? nav_movingai_load_scen(p, &s, &d) == NAV_DONE : nav_movingai_load_map(p, &g, &d) == NAV_DONE;
     if (ok) {
         snprintf(msg, sizeof msg, "ok");
         if (scen)
@@ -208,16 +209,16 @@ static void test_hardening(void **state)
     nav_diag_clear(&d);
     NavGrid g;
     NavScenario s;
-    assert_false(nav_movingai_load_map("tests", &g, &d));
+    assert_int_equal(nav_movingai_load_map("tests", &g, &d), NAV_INVALID);
     assert_string_equal(d.msg[0], "tests: is a folder, not a map file");
-    assert_false(nav_movingai_load_scen("tests", &s, &d));
+    assert_int_equal(nav_movingai_load_scen("tests", &s, &d), NAV_INVALID);
     assert_string_equal(d.msg[1], "tests: is a folder, not a scenario file");
-    assert_false(nav_movingai_load_map("/dev/zero", &g, &d));
+    assert_int_equal(nav_movingai_load_map("/dev/zero", &g, &d), NAV_INVALID);
     assert_string_equal(d.msg[2], "/dev/zero:1: line longer than 8192 bytes");
-    assert_false(nav_movingai_load_scen("/dev/null", &s, &d));
+    assert_int_equal(nav_movingai_load_scen("/dev/null", &s, &d), NAV_INVALID);
     assert_string_equal(d.msg[3],
                         "/dev/null: no queries: a scenario needs lines of bucket map width height sx sy gx gy length");
-    assert_false(nav_movingai_load_map("/nonexistent.map", &g, &d));
+    assert_int_equal(nav_movingai_load_map("/nonexistent.map", &g, &d), NAV_INVALID);
     assert_string_equal(d.msg[4], "/nonexistent.map: cannot open: No such file or directory");
 }
 
@@ -230,7 +231,7 @@ static void test_read_error(void **state)
     NavDiags d;
     nav_diag_clear(&d);
     NavScenario s;
-    assert_false(nav_movingai_read_scen(f, "scen", &s, &d));
+    assert_int_equal(nav_movingai_read_scen(f, "scen", &s, &d), NAV_INVALID);
     assert_string_equal(d.msg[0], "scen:1: read error: Is a directory");
     fclose(f);
 }
@@ -261,11 +262,51 @@ static void test_length_rule(void **state)
     assert_false(nav_movingai_length_matches(&q, 746.80317396 + 1e-5));
 }
 
+/* ---- memory ----------------------------------------------------------------
+ * Under AddressSanitizer (make test) allocations above 24 MiB fail; a
+ * scenario whose queries outgrow that is refused as out of memory, not as
+ * a bad file, and nothing of it is kept. Elsewhere the test is skipped. */
+#if defined(__SANITIZE_ADDRESS__)
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+    return "allocator_may_return_null=1:max_allocation_size_mb=24";
+}
+#define CAN_FAIL_ALLOCATIONS 1
+#else
+#define CAN_FAIL_ALLOCATIONS 0
+#endif
+
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    if (!CAN_FAIL_ALLOCATIONS)
+        skip();
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    /* the query array doubles past 24 MiB before this many queries */
+    int queries = (24 << 20) / (int)sizeof(NavScenQuery) + 1;
+    fprintf(f, "version 1\n");
+    for (int i = 0; i < queries; i++)
+        fprintf(f, "0\tm.map\t9\t9\t1\t1\t2\t2\t1.41421356\n");
+    rewind(f);
+    NavDiags d;
+    nav_diag_clear(&d);
+    NavScenario s = {.count = 5};
+    assert_int_equal(nav_movingai_read_scen(f, "big.scen", &s, &d), NAV_OUT_OF_MEMORY);
+    assert_int_equal(s.count, 0);
+    assert_null(s.q);
+    assert_int_equal(d.count, 1);
+    assert_non_null(strstr(d.msg[0], "out of memory"));
+    fclose(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arena_optimal), cmocka_unit_test(test_variants), cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_length_rule), cmocka_unit_test(test_hardening), cmocka_unit_test(test_read_error),
+        cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests_name("movingai", tests, NULL, NULL);
 }

@@ -83,7 +83,7 @@ static void test_landmarks_guide(void **state)
     enum { W = 31, H = 31 };
     uint64_t seed = 17;
     NavGrid g;
-    assert_true(nav_grid_init(&g, W, H));
+    assert_int_equal(nav_grid_init(&g, W, H), NAV_DONE);
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++)
             if ((x != 15 || y == H - 1) && (x > 15 || y == 0 || test_rand(&seed) % 100 >= 20))
@@ -124,7 +124,7 @@ static void test_jps_after_edits(void **state)
         /* nav_path_prepare makes the table only for searches that run JPS */
         NavGrid g, other;
         test_random_grid(&g, W, H, 30, 1, &seed);
-        assert_true(nav_grid_init(&other, W + 1, H));
+        assert_int_equal(nav_grid_init(&other, W + 1, H), NAV_DONE);
         assert_int_equal(nav_path_prepare(st, &g, NULL), NAV_DONE);
         assert_int_equal(nav_path_jump_bytes(st), 0);
         assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
@@ -188,7 +188,7 @@ static NavGrid grid_from(const char *rows[], int h)
 {
     NavGrid g;
     int w = (int)strlen(rows[0]);
-    assert_true(nav_grid_init(&g, w, h));
+    assert_int_equal(nav_grid_init(&g, w, h), NAV_DONE);
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
             nav_grid_set(&g, x, y, rows[y][x] == '#' ? 0 : rows[y][x] == ',' ? 3 : 1);
@@ -278,7 +278,7 @@ static void test_natural_paths(void **state)
 {
     (void)state;
     NavGrid g;
-    assert_true(nav_grid_init(&g, 30, 20));
+    assert_int_equal(nav_grid_init(&g, 30, 20), NAV_DONE);
     for (int y = 0; y < 20; y++)
         for (int x = 0; x < 30; x++)
             nav_grid_set(&g, x, y, 1);
@@ -428,7 +428,7 @@ static void test_bad_queries(void **state)
     assert_int_equal(r.end.x, 1);
     assert_int_equal(r.end.y, 0); /* 1,0 and 2,1 are both 1 away; 1,0 is cheaper */
     NavGrid other;
-    assert_true(nav_grid_init(&other, 4, 4));
+    assert_int_equal(nav_grid_init(&other, 4, 4), NAV_DONE);
     assert_int_equal(nav_path_find(st, &other, nav_pos(0, 0), nav_pos(1, 1), NULL, &r), NAV_NO_PATH);
     nav_grid_deinit(&other);
     nav_path_destroy(st);
@@ -439,7 +439,7 @@ static void test_limits(void **state)
 {
     (void)state;
     NavGrid g;
-    assert_true(nav_grid_init(&g, 50, 50));
+    assert_int_equal(nav_grid_init(&g, 50, 50), NAV_DONE);
     for (int y = 0; y < 50; y++)
         for (int x = 0; x < 50; x++)
             nav_grid_set(&g, x, y, (x == 25 && y < 45) ? 0 : 1);
@@ -525,7 +525,7 @@ static void test_clears_what_was_touched(void **state)
     (void)state;
     enum { SIDE = 1024 };
     NavGrid g;
-    assert_true(nav_grid_init(&g, SIDE, SIDE));
+    assert_int_equal(nav_grid_init(&g, SIDE, SIDE), NAV_DONE);
     for (int y = 0; y < SIDE; y++)
         for (int x = 0; x < SIDE; x++)
             nav_grid_set(&g, x, y, x == 500 && y > 0 ? 0 : 1); /* a wall with a gap at the top */

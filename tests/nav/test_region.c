@@ -109,7 +109,7 @@ static void test_labels_equal_flood_fill(void **state)
         NavGrid g;
         test_random_grid(&g, w, h, wall_pct, round % 3 == 0 ? NAV_GRID_MAX_COST : 1, &seed);
         NavRegion r;
-        assert_true(nav_region_init(&r, &g));
+        assert_int_equal(nav_region_init(&r, &g), NAV_DONE);
         expect_reference(&r, &g);
         tiles += (long)w * h;
         nav_region_deinit(&r);
@@ -125,13 +125,13 @@ static void test_diagonals_apart(void **state)
     (void)state;
     for (int side = 1; side <= 70; side += 23) {
         NavGrid g;
-        assert_true(nav_grid_init(&g, side, side));
+        assert_int_equal(nav_grid_init(&g, side, side), NAV_DONE);
         for (int y = 0; y < side; y++)
             for (int x = 0; x < side; x++)
                 if ((x + y) % 2 == 0)
                     nav_grid_set(&g, x, y, (uint8_t)(1 + (x * 7 + y) % NAV_GRID_MAX_COST));
         NavRegion r;
-        assert_true(nav_region_init(&r, &g));
+        assert_int_equal(nav_region_init(&r, &g), NAV_DONE);
         uint32_t next = 0;
         for (int y = 0; y < side; y++)
             for (int x = 0; x < side; x++)
@@ -143,13 +143,13 @@ static void test_diagonals_apart(void **state)
     }
     /* rooms that touch only at corners */
     NavGrid g;
-    assert_true(nav_grid_init(&g, 6, 4));
+    assert_int_equal(nav_grid_init(&g, 6, 4), NAV_DONE);
     const char *rows[] = {"##..#.", "##..#.", "..####", "..##.."};
     for (int y = 0; y < 4; y++)
         for (int x = 0; x < 6; x++)
             nav_grid_set(&g, x, y, rows[y][x] == '.' ? 3 : 0);
     NavRegion r;
-    assert_true(nav_region_init(&r, &g));
+    assert_int_equal(nav_region_init(&r, &g), NAV_DONE);
     assert_int_equal(r.count, 4);
     static const uint32_t want[4][6] = {{0, 0, 1, 1, 0, 2}, {0, 0, 1, 1, 0, 2}, {3, 3, 0, 0, 0, 0}, {3, 3, 0, 0, 4, 4}};
     for (int y = 0; y < 4; y++)
@@ -170,9 +170,9 @@ static void test_all_walls_all_floor(void **state)
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         int w = sizes[s][0], h = sizes[s][1];
         NavGrid g;
-        assert_true(nav_grid_init(&g, w, h));
+        assert_int_equal(nav_grid_init(&g, w, h), NAV_DONE);
         NavRegion r;
-        assert_true(nav_region_init(&r, &g));
+        assert_int_equal(nav_region_init(&r, &g), NAV_DONE);
         assert_int_equal(r.count, 0);
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++)
@@ -181,7 +181,7 @@ static void test_all_walls_all_floor(void **state)
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++)
                 nav_grid_set(&g, x, y, (uint8_t)(1 + (x + y) % NAV_GRID_MAX_COST));
-        assert_true(nav_region_init(&r, &g));
+        assert_int_equal(nav_region_init(&r, &g), NAV_DONE);
         assert_int_equal(r.count, 1);
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++)
@@ -208,12 +208,12 @@ static void test_late_joins(void **state)
         ".#.#.#.##.", "...#.#.##.", "####...##.", ".........." /* the others on row 3 */
     };
     NavGrid g;
-    assert_true(nav_grid_init(&g, 10, 5));
+    assert_int_equal(nav_grid_init(&g, 10, 5), NAV_DONE);
     for (int y = 0; y < 5; y++)
         for (int x = 0; x < 10; x++)
             nav_grid_set(&g, x, y, rows[y][x] == '.' ? 1 : 0);
     NavRegion r;
-    assert_true(nav_region_init(&r, &g));
+    assert_int_equal(nav_region_init(&r, &g), NAV_DONE);
     assert_int_equal(r.count, 2);
     assert_int_equal(nav_region_of(&r, 0, 0), 1);
     assert_int_equal(nav_region_of(&r, 2, 0), 1);
@@ -224,7 +224,7 @@ static void test_late_joins(void **state)
     nav_grid_deinit(&g);
 
     int side = 61;
-    assert_true(nav_grid_init(&g, side, side));
+    assert_int_equal(nav_grid_init(&g, side, side), NAV_DONE);
     /* a square spiral of floor, a wall between its turns */
     int x0 = 0, y0 = 0, x1 = side - 1, y1 = side - 1;
     while (x0 <= x1 && y0 <= y1) {
@@ -243,7 +243,7 @@ static void test_late_joins(void **state)
         x1 -= 2;
         y1 -= 2;
     }
-    assert_true(nav_region_init(&r, &g));
+    assert_int_equal(nav_region_init(&r, &g), NAV_DONE);
     expect_reference(&r, &g);
     nav_region_deinit(&r);
     nav_grid_deinit(&g);
@@ -271,7 +271,7 @@ static void build_sliced(const NavGrid *g, long work, uint64_t *seed, NavRegion 
     assert_int_equal(st, NAV_DONE);
     assert_true(progress == 1.0);
     assert_int_equal(nav_region_build_step(&b, 1), NAV_DONE); /* stays done */
-    assert_true(nav_region_build_finish(&b, out));
+    assert_int_equal(nav_region_build_finish(&b, out), NAV_DONE);
     nav_region_build_free(&b); /* harmless after finish */
     nav_region_build_free(&b);
 }
@@ -287,7 +287,7 @@ static void test_sliced_equals_one_shot(void **state)
         NavGrid g;
         test_random_grid(&g, w, h, (int)(test_rand(&seed) % 101), round % 2 ? 4 : 1, &seed);
         NavRegion whole;
-        assert_true(nav_region_init(&whole, &g));
+        assert_int_equal(nav_region_init(&whole, &g), NAV_DONE);
         for (size_t k = 0; k < sizeof works / sizeof works[0]; k++) {
             NavRegion part;
             build_sliced(&g, works[k], &seed, &part);
@@ -317,7 +317,7 @@ static void test_builds_interleaved(void **state)
     NavRegionBuild b[2];
     for (int i = 0; i < 2; i++) {
         test_random_grid(&g[i], 50 + 20 * i, 40 - 10 * i, 40, 1, &seed);
-        assert_true(nav_region_init(&whole[i], &g[i]));
+        assert_int_equal(nav_region_init(&whole[i], &g[i]), NAV_DONE);
         nav_region_begin(&b[i], &g[i]);
     }
     NavStatus st[2] = {NAV_IN_PROGRESS, NAV_IN_PROGRESS};
@@ -327,7 +327,7 @@ static void test_builds_interleaved(void **state)
     for (int i = 0; i < 2; i++) {
         NavRegion r;
         assert_int_equal(st[i], NAV_DONE);
-        assert_true(nav_region_build_finish(&b[i], &r));
+        assert_int_equal(nav_region_build_finish(&b[i], &r), NAV_DONE);
         assert_true(same_labels(&whole[i], &r));
         nav_region_deinit(&r);
         nav_region_deinit(&whole[i]);
@@ -372,7 +372,7 @@ static void test_nearest_equals_scan(void **state)
         NavGrid g;
         test_random_grid(&g, w, h, 30 + (int)(test_rand(&seed) % 50), 1, &seed);
         NavRegion r;
-        assert_true(nav_region_init(&r, &g));
+        assert_int_equal(nav_region_init(&r, &g), NAV_DONE);
         for (int q = 0; q < 40; q++) {
             /* goals on the grid: rings reach every tile from there (region.c) */
             NavPos goal = nav_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
@@ -412,7 +412,7 @@ static void test_grid_edited_mid_build(void **state)
         assert_int_equal(nav_region_build_step(&b, 1), NAV_GRID_CHANGED);
         assert_int_equal(nav_region_build_step(&b, LONG_MAX), NAV_GRID_CHANGED); /* stays so */
         NavRegion r = {.count = 77};
-        assert_false(nav_region_build_finish(&b, &r));
+        assert_int_equal(nav_region_build_finish(&b, &r), NAV_GRID_CHANGED);
         assert_null(r.label);
         assert_int_equal(r.count, 0);
         nav_region_build_free(&b);
@@ -430,7 +430,7 @@ static void test_grid_edited_mid_build(void **state)
     nav_region_begin(&b, &g);
     assert_int_equal(nav_region_build_step(&b, 50), NAV_IN_PROGRESS);
     NavRegion r;
-    assert_false(nav_region_build_finish(&b, &r));
+    assert_int_equal(nav_region_build_finish(&b, &r), NAV_IN_PROGRESS);
     assert_null(r.label);
     nav_region_build_free(&b);
     nav_region_begin(&b, &g);
@@ -518,7 +518,7 @@ static void test_memory_bound(void **state)
         measuring();
         heap.on = true;
         NavRegion r;
-        assert_true(nav_region_init(&r, &g));
+        assert_int_equal(nav_region_init(&r, &g), NAV_DONE);
         heap.on = false;
         long long bound = 4 * tiles + 4 * runs + (tiles + 7) / 8 + 8 * ((long long)w + 8) + 8 * (long long)h + 64;
         if (heap.peak > bound)
@@ -544,7 +544,7 @@ static void test_out_of_memory(void **state)
     }
     int side = NAV_GRID_MAX_SIDE;
     NavGrid g;
-    assert_true(nav_grid_init(&g, side, side));
+    assert_int_equal(nav_grid_init(&g, side, side), NAV_DONE);
     for (int y = 0; y < side; y++) /* every other column: side / 2 runs a row */
         for (int x = 0; x < side; x += 2)
             nav_grid_set(&g, x, y, 1);
@@ -556,10 +556,10 @@ static void test_out_of_memory(void **state)
     assert_int_equal(st, NAV_OUT_OF_MEMORY);
     assert_int_equal(nav_region_build_step(&b, 1), NAV_OUT_OF_MEMORY);
     NavRegion r;
-    assert_false(nav_region_build_finish(&b, &r));
+    assert_int_equal(nav_region_build_finish(&b, &r), NAV_OUT_OF_MEMORY);
     assert_null(r.label);
     nav_region_build_free(&b);
-    assert_false(nav_region_init(&r, &g));
+    assert_int_equal(nav_region_init(&r, &g), NAV_OUT_OF_MEMORY);
     assert_null(r.label);
     assert_int_equal(r.count, 0);
     /* an open floor has one run a row; its labels cannot be allocated */
@@ -572,7 +572,7 @@ static void test_out_of_memory(void **state)
     assert_int_equal(st, NAV_OUT_OF_MEMORY);
     assert_true(nav_region_build_progress(&b) > 0.5); /* it got as far as the labels */
     nav_region_build_free(&b);
-    assert_false(nav_region_init(&r, &g));
+    assert_int_equal(nav_region_init(&r, &g), NAV_OUT_OF_MEMORY);
     assert_null(r.label);
     nav_grid_deinit(&g);
 }

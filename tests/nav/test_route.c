@@ -100,7 +100,7 @@ static void test_random_grids(void **state)
 static void make_maze(NavGrid *g, int n, int m, int extra, uint64_t *seed)
 {
     int w = 2 * n + 1, h = 2 * m + 1;
-    assert_true(nav_grid_init(g, w, h));
+    assert_int_equal(nav_grid_init(g, w, h), NAV_DONE);
     char *seen = calloc((size_t)(n * m), 1);
     int *stack = malloc(sizeof *stack * (size_t)(n * m));
     int top = 0;
@@ -302,8 +302,8 @@ static void run_scenario(const char *map, const char *scen)
     nav_diag_clear(&d);
     NavGrid g;
     NavScenario s;
-    assert_true(nav_movingai_load_map(map, &g, &d));
-    assert_true(nav_movingai_load_scen(scen, &s, &d));
+    assert_int_equal(nav_movingai_load_map(map, &g, &d), NAV_DONE);
+    assert_int_equal(nav_movingai_load_scen(scen, &s, &d), NAV_DONE);
     NavPath *st = nav_path_create(g.w, g.h);
     NavPathOptions opt = route_options(8);
     assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);

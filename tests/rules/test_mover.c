@@ -10,7 +10,7 @@
 static NavGrid open_grid(int w, int h)
 {
     NavGrid g;
-    assert_true(nav_grid_init(&g, w, h));
+    assert_int_equal(nav_grid_init(&g, w, h), NAV_DONE);
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
             nav_grid_set(&g, x, y, 1);
