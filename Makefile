@@ -60,7 +60,7 @@ objs = $(patsubst src/%.c,build/$(1)/%.o,$(2))
 # the libraries of variant $(1), the ones using others first (static linking)
 libs = build/$(1)/libisogame.a build/$(1)/libisorules.a build/$(1)/libisonav.a
 
-.PHONY: all deps deps-game deps-test test run art bench check-layers clean
+.PHONY: all deps deps-game deps-test test test-nav run art bench check-layers clean
 all: bin/isopath bin/isodroid
 
 # ---- system packages ----------------------------------------------------
@@ -135,6 +135,11 @@ build/san/tests/%: tests/%.c tests/testlib.h $(SAN_LIBS) | deps-test
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(SANFLAGS) $(INC_game) -Itests -o $@ $< $(SAN_LIBS) $(CMOCKA) -lm
 
+# the navigation library's tests see it alone: its headers, its archive
+build/san/tests/nav/%: tests/nav/%.c tests/testlib.h build/san/libisonav.a | deps-test
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) $(INC_nav) -Itests -o $@ $< build/san/libisonav.a $(CMOCKA) -lm
+
 # the rules under allocation failure: every malloc, calloc and realloc of the
 # libraries goes through the test's wrappers, which can make one of them fail
 build/san/tests/rules/test_sim: tests/rules/test_sim.c tests/testlib.h $(SAN_LIBS) | deps-test
@@ -150,6 +155,11 @@ build/san/tests/platform/%: tests/platform/%.c tests/testlib.h build/san/libisop
 build/san/tests/pngcheck: tests/pngcheck.c | deps-test
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(SANFLAGS) -o $@ $< $(SDL_CFLAGS) $(SDL_LIBS)
+
+# the navigation library's tests alone (nothing above src/nav is built)
+NAV_TEST_BINS := $(filter build/san/tests/nav/%,$(TEST_BINS))
+test-nav: deps-test $(NAV_TEST_BINS)
+	@tests/run.sh $(NAV_TEST_BINS)
 
 test: deps-test check-layers $(TEST_BINS) build/san/bin/isopath build/san/bin/isodroid build/san/tests/pngcheck
 	@ISOPATH=build/san/bin/isopath ISODROID=build/san/bin/isodroid PNGCHECK=build/san/tests/pngcheck \

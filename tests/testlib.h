@@ -1,6 +1,7 @@
-/* testlib.h - what every test file needs: cmocka, a fixed-seed random
- * generator, level fixtures, temporary files and the independent
- * brute-force reference. */
+/* testlib.h - what every test file needs, the navigation library's tests
+ * too (it sees only src/nav): cmocka, a fixed-seed random generator,
+ * temporary files, the independent brute-force reference and the walk
+ * check. Level fixtures are in testlevel.h. */
 #ifndef ISODROID_TESTLIB_H
 #define ISODROID_TESTLIB_H
 
@@ -18,7 +19,6 @@
 #include <cmocka.h>
 
 #include "grid.h"
-#include "level.h"
 #include "path.h"
 
 /* xorshift64*: deterministic across platforms */
@@ -28,17 +28,6 @@ static inline uint32_t test_rand(uint64_t *s)
     *s ^= *s << 25;
     *s ^= *s >> 27;
     return (uint32_t)((*s * UINT64_C(2685821657736338717)) >> 32);
-}
-
-/* A level from a text fixture (the test fails when it does not load). */
-static inline Level test_level_from_text(const char *text)
-{
-    Level l;
-    NavDiags d;
-    nav_diag_clear(&d);
-    if (!level_parse(text, strlen(text), "t.txt", &l, &d))
-        fail_msg("fixture does not load: %s", d.count ? d.msg[0] : "?");
-    return l;
 }
 
 /* Writes text to a fresh temporary file; returns its malloc'd path. */

@@ -9,7 +9,7 @@
  * names, never over one another; the writer writes only what the reader
  * takes back (values, names, the count of levels, the size); a named pipe
  * as the progress file is refused at once. */
-#include "testlib.h"
+#include "testlevel.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -5,7 +5,6 @@
 
 #include <math.h>
 
-#include "level.h"
 #include "path.h"
 
 /* landmarks > 0: nav_path_prepare places that many on each grid first. */
@@ -232,29 +231,6 @@ static void test_no_corner_cutting(void **state)
     }
     nav_path_destroy(st);
     nav_grid_deinit(&g);
-}
-
-static void test_tutorial_level(void **state)
-{
-    (void)state;
-    Level l;
-    NavDiags d;
-    nav_diag_clear(&d);
-    assert_true(level_load("levels/01_tutorial.txt", &l, &d));
-    NavGrid g;
-    assert_true(level_build_grid(&l, &g));
-    NavPath *st = nav_path_create(g.w, g.h);
-    /* from the droid at 2,2 to below the inner wall: around it, optimally */
-    NavPathResult r;
-    assert_int_equal(nav_path_find(st, &g, l.start, nav_pos(3, 6), NULL, &r), NAV_DONE);
-    double want = test_brute_force(&g, l.start, nav_pos(3, 6), NAV_TOPO_8);
-    assert_true(fabs(r.length - want) < 1e-9);
-    test_check_walk(st, &g, NAV_TOPO_8);
-    for (int i = 0; i < r.steps; i++)
-        assert_true(nav_grid_walkable(&g, nav_path_tile(st, i).x, nav_path_tile(st, i).y));
-    nav_path_destroy(st);
-    nav_grid_deinit(&g);
-    level_free(&l);
 }
 
 static int turns(const NavPath *st)
@@ -567,7 +543,7 @@ int main(void)
         cmocka_unit_test(test_jps_landmarks),  cmocka_unit_test(test_landmarks_guide),
         cmocka_unit_test(test_jps_after_edits),
         cmocka_unit_test(test_astar4),         cmocka_unit_test(test_hex),
-        cmocka_unit_test(test_no_corner_cutting), cmocka_unit_test(test_tutorial_level),
+        cmocka_unit_test(test_no_corner_cutting),
         cmocka_unit_test(test_natural_paths),  cmocka_unit_test(test_incremental),
         cmocka_unit_test(test_nearest),        cmocka_unit_test(test_bad_queries),
         cmocka_unit_test(test_limits),         cmocka_unit_test(test_state_reuse),

@@ -3,7 +3,7 @@
  * hard links split as documented, refusals that leave everything as it was,
  * 255-byte file names, no temporary files left behind; the reader: capped,
  * regular files only (a named pipe or a device is refused at once). */
-#include "testlib.h"
+#include "testlevel.h"
 
 #include <errno.h>
 #include <fcntl.h>

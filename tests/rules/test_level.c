@@ -1,11 +1,12 @@
 /* test_level.c - level files: a matrix of good and bad files with their exact
  * messages, canonical round trips, atomic saves, the glyph table kept in
  * sync with docs/levels.md, and the content key. */
-#include "testlib.h"
+#include "testlevel.h"
 
 #include <sys/stat.h>
 
 #include "level.h"
+#include "path.h"
 #include "tile.h"
 
 typedef struct Case {
@@ -610,6 +611,30 @@ static void test_content_hash(void **state)
     level_free(&big);
 }
 
+/* The tutorial's grid: the path around its inner wall is optimal and walks. */
+static void test_tutorial_path(void **state)
+{
+    (void)state;
+    Level l;
+    NavDiags d;
+    nav_diag_clear(&d);
+    assert_true(level_load("levels/01_tutorial.txt", &l, &d));
+    NavGrid g;
+    assert_true(level_build_grid(&l, &g));
+    NavPath *st = nav_path_create(g.w, g.h);
+    /* from the droid at 2,2 to below the inner wall: around it, optimally */
+    NavPathResult r;
+    assert_int_equal(nav_path_find(st, &g, l.start, nav_pos(3, 6), NULL, &r), NAV_DONE);
+    double want = test_brute_force(&g, l.start, nav_pos(3, 6), NAV_TOPO_8);
+    assert_true(fabs(r.length - want) < 1e-9);
+    test_check_walk(st, &g, NAV_TOPO_8);
+    for (int i = 0; i < r.steps; i++)
+        assert_true(nav_grid_walkable(&g, nav_path_tile(st, i).x, nav_path_tile(st, i).y));
+    nav_path_destroy(st);
+    nav_grid_deinit(&g);
+    level_free(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -617,7 +642,7 @@ int main(void)
         cmocka_unit_test(test_contents),
         cmocka_unit_test(test_limits),       cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_save),         cmocka_unit_test(test_save_links),
-        cmocka_unit_test(test_load_errors),
+        cmocka_unit_test(test_load_errors),  cmocka_unit_test(test_tutorial_path),
         cmocka_unit_test(test_doc_in_sync),  cmocka_unit_test(test_shipped_levels),
         cmocka_unit_test(test_blank_lines_memory), cmocka_unit_test(test_patrol_lines_linear),
         cmocka_unit_test(test_sentry_limit), cmocka_unit_test(test_content_hash),

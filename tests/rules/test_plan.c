@@ -5,7 +5,7 @@
  * finds; a copy taken mid-plan goes on exactly as the original; a new order
  * replaces the plan; a short walk is still planned in the tick it is asked
  * for. The level is a serpentine too long to search in one tick. */
-#include "testlib.h"
+#include "testlevel.h"
 
 #include "level.h"
 #include "predict.h"

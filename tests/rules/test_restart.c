@@ -5,7 +5,7 @@
  * the shipped levels, and after random edits given through sim_edit_tile
  * (cells, doors and exits painted and painted over, a taken cell painted
  * over), as the editor does. */
-#include "testlib.h"
+#include "testlevel.h"
 
 #include "edit.h"
 #include "level.h"

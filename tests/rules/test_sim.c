@@ -2,7 +2,7 @@
  * and losing, door timing, time is cost, key steps and the corner rule, the
  * held mouse never dancing, restart, and the same commands giving the same
  * state hash. Every level is a small text fixture. */
-#include "testlib.h"
+#include "testlevel.h"
 
 #include <math.h>
 

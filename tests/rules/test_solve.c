@@ -4,7 +4,7 @@
  * a win no sentry notices, and the margin means what it says (shifts within
  * it win, one tick more fails). Also: free play, the work budget, and a
  * margin known exactly on a level without sentries. */
-#include "testlib.h"
+#include "testlevel.h"
 
 #include "level.h"
 #include "sim.h"
