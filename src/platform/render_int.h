@@ -11,6 +11,8 @@
 
 #include "render.h"
 
+#include "mapcolor.h"
+
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -258,6 +260,20 @@ static inline int render_door_frame(const Sim *s, NavPos t)
     const SimDoor *d = sim_door_at(s, t.x, t.y);
     int anim = d ? d->anim : 0;
     return (anim * (DOOR_FRAMES - 1) + SIM_DOOR_ANIM_TICKS / 2) / SIM_DOOR_ANIM_TICKS;
+}
+
+/* A colour of the map's table (mapcolor.h, the minimap's and the pictures'),
+ * as is or with another alpha. */
+static inline SDL_Color render_map_color(MapColorId id)
+{
+    MapColor c = mapcolor(id);
+    return (SDL_Color){c.r, c.g, c.b, c.a};
+}
+static inline SDL_Color render_map_color_alpha(MapColorId id, Uint8 alpha)
+{
+    SDL_Color c = render_map_color(id);
+    c.a = alpha;
+    return c;
 }
 
 /* A colour per sentry state, for its sprite's tint, its marks and the minimap. */

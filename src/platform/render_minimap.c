@@ -307,17 +307,6 @@ void render_minimap_free(Renderer *r)
 
 /* ---- the terrain image ------------------------------------------------------------ */
 
-static SDL_Color terrain_color(TileKind k)
-{
-    switch (k) {
-    case TILE_WALL: return (SDL_Color){150, 142, 134, 255};
-    case TILE_ROUGH: return (SDL_Color){138, 108, 74, 255};
-    case TILE_WATER: return (SDL_Color){40, 92, 170, 255};
-    case TILE_VOID: return (SDL_Color){0, 0, 0, 0};
-    default: return (SDL_Color){62, 70, 86, 255}; /* floor, and what has a marker */
-    }
-}
-
 /* The minimap at its on-screen size (each pixel shows the tile under its
  * centre), made when the level or the minimap's size changes, then drawn 1:1. */
 static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
@@ -336,7 +325,7 @@ static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
     for (int y = 0; y < rect.h; y++)
         for (int x = 0; x < rect.w; x++) {
             int tx = (int)((x + 0.5) * l->w / rect.w), ty = (int)((y + 0.5) * l->h / rect.h);
-            SDL_Color c = terrain_color(sim_kind(l, tx, ty));
+            MapColor c = mapcolor(mapcolor_terrain(sim_kind(l, tx, ty)));
             ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x] = SDL_MapRGBA(s->format, c.r, c.g, c.b, c.a);
         }
     r->minimap = SDL_CreateTextureFromSurface(r->sdl, s);
@@ -365,8 +354,6 @@ bool render_minimap_pick(const Game *g, int px, int py, NavPos *out)
 
 /* ---- markers ------------------------------------------------------------------------ */
 
-static const SDL_Color OUTLINE = {8, 12, 20, 255};
-
 static void outline_polygon(Renderer *r, const SDL_FPoint *p, int n, SDL_Color c)
 {
     SDL_FPoint q[25];
@@ -384,7 +371,7 @@ static void shape(Renderer *r, const SDL_FPoint *p, int n, SDL_Color fill, float
 {
     render_fill_polygon(r, p, n, fill);
     if (px >= 6.0f)
-        outline_polygon(r, p, n, OUTLINE);
+        outline_polygon(r, p, n, render_map_color(MAPCOLOR_OUTLINE));
 }
 
 void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px, const SDL_Color *fill)
@@ -392,44 +379,44 @@ void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px
     float h = px * 0.5f;
     switch (m) {
     case MARK_DROID: { /* white disc in a dark ring */
-        render_fill_circle(r, x, y, h + 1.0f, OUTLINE);
-        render_fill_circle(r, x, y, h, (SDL_Color){255, 255, 255, 255});
-        render_fill_circle(r, x, y, h * 0.45f, (SDL_Color){40, 120, 255, 255});
+        render_fill_circle(r, x, y, h + 1.0f, render_map_color(MAPCOLOR_OUTLINE));
+        render_fill_circle(r, x, y, h, render_map_color(MAPCOLOR_DROID));
+        render_fill_circle(r, x, y, h * 0.45f, render_map_color(MAPCOLOR_DROID_CORE));
         break;
     }
     case MARK_TARGET: { /* a ring in the path's colour */
-        render_fill_circle(r, x, y, h + 1.0f, OUTLINE);
-        render_fill_circle(r, x, y, h, (SDL_Color){70, 225, 255, 255});
-        render_fill_circle(r, x, y, h * 0.5f, OUTLINE);
+        render_fill_circle(r, x, y, h + 1.0f, render_map_color(MAPCOLOR_OUTLINE));
+        render_fill_circle(r, x, y, h, render_map_color(MAPCOLOR_PATH));
+        render_fill_circle(r, x, y, h * 0.5f, render_map_color(MAPCOLOR_OUTLINE));
         break;
     }
     case MARK_EXIT: { /* green square with a light rim */
         SDL_FPoint p[4] = {{x - h, y - h}, {x + h, y - h}, {x + h, y + h}, {x - h, y + h}};
-        shape(r, p, 4, fill ? *fill : (SDL_Color){90, 235, 140, 255}, px);
+        shape(r, p, 4, fill ? *fill : render_map_color(MAPCOLOR_EXIT), px);
         SDL_FPoint q[4] = {{x - h * 0.4f, y - h * 0.4f}, {x + h * 0.4f, y - h * 0.4f}, {x + h * 0.4f, y + h * 0.4f},
                            {x - h * 0.4f, y + h * 0.4f}};
-        render_fill_polygon(r, q, 4, (SDL_Color){230, 255, 235, 255});
+        render_fill_polygon(r, q, 4, render_map_color(MAPCOLOR_EXIT_CORE));
         break;
     }
     case MARK_DOOR: { /* an amber bar */
         SDL_FPoint p[4] = {{x - h, y - h * 0.45f}, {x + h, y - h * 0.45f}, {x + h, y + h * 0.45f},
                            {x - h, y + h * 0.45f}};
-        shape(r, p, 4, (SDL_Color){240, 160, 40, 255}, px);
+        shape(r, p, 4, render_map_color(MAPCOLOR_DOOR), px);
         break;
     }
     case MARK_CELL: { /* a yellow diamond */
         SDL_FPoint p[4] = {{x, y - h}, {x + h * 0.75f, y}, {x, y + h}, {x - h * 0.75f, y}};
-        shape(r, p, 4, (SDL_Color){255, 228, 60, 255}, px);
+        shape(r, p, 4, render_map_color(MAPCOLOR_CELL), px);
         break;
     }
     case MARK_SENTRY: { /* a red triangle */
         SDL_FPoint p[3] = {{x, y - h}, {x + h, y + h * 0.8f}, {x - h, y + h * 0.8f}};
-        shape(r, p, 3, fill ? *fill : (SDL_Color){235, 60, 50, 255}, px);
+        shape(r, p, 3, fill ? *fill : render_map_color(MAPCOLOR_SENTRY), px);
         break;
     }
     case MARK_PATH: { /* a stroke of the path */
         SDL_FPoint p[4] = {{x - h, y - 1.0f}, {x + h, y - 1.0f}, {x + h, y + 1.0f}, {x - h, y + 1.0f}};
-        render_fill_polygon(r, p, 4, (SDL_Color){70, 225, 255, 230});
+        render_fill_polygon(r, p, 4, render_map_color_alpha(MAPCOLOR_PATH, 230));
         break;
     }
     case MARK_COUNT:
@@ -461,7 +448,7 @@ static void draw_band(Renderer *r, const Game *g, SDL_Rect rect, float w, const 
     for (int i = 0; i < n; i++) {
         NavPos t = walk ? walk->tiles[i] : render_walk_tile(g, i);
         if (walk && i >= red_from)
-            c = (SDL_Color){255, 70, 60, 235};
+            c = render_map_color(MAPCOLOR_SEEN);
         SDL_FPoint at = mini_point(rect, g, t.x + 0.5, t.y + 0.5);
         /* a band w wide from prev to at */
         float dx = at.x - prev.x, dy = at.y - prev.y, len = sqrtf(dx * dx + dy * dy);
@@ -481,7 +468,8 @@ static void draw_band(Renderer *r, const Game *g, SDL_Rect rect, float w, const 
 static void draw_path(Renderer *r, const Game *g, SDL_Rect rect, float tile)
 {
     float w = fmaxf(2.0f, fminf(4.0f, tile * 0.45f));
-    SDL_Color walk = {70, 225, 255, 235}, hover = {225, 245, 255, 170}, red = {255, 70, 60, 235};
+    SDL_Color walk = render_map_color_alpha(MAPCOLOR_PATH, 235), hover = render_map_color(MAPCOLOR_HOVER),
+              red = render_map_color(MAPCOLOR_SEEN);
     bool mask = tile < BAND_MASK_TILE;
     if (g->preview.count > 0 && g->hover_valid && !g->editing) {
         bool seen = render_prediction_shown(g) && g->predict.outcome == PREDICT_SEEN;
@@ -530,7 +518,8 @@ static void draw_view_outline(Renderer *r, const Game *g, SDL_Rect rect)
     }
     q[n] = q[0];
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r->sdl, 255, 255, 255, 210);
+    SDL_Color view = render_map_color(MAPCOLOR_VIEW);
+    SDL_SetRenderDrawColor(r->sdl, view.r, view.g, view.b, view.a);
     SDL_RenderDrawLinesF(r->sdl, q, n + 1);
 }
 
@@ -556,13 +545,14 @@ typedef struct MarkGeom {
     bool snap;              /* tiles smaller than a pixel: each marker centred on the pixel its tile's
                              * centre falls in, and of those of a kind on one pixel only the last drawn */
     bool editing;
-    const SDL_Color *exit_fill;
+    bool exit_locked;       /* in play with the exit still shut: drawn in MAPCOLOR_EXIT_LOCKED */
+    SDL_Color locked_fill;
 } MarkGeom;
 
 static MarkGeom mark_geom(const Renderer *r, const Game *g, SDL_Rect rect)
 {
-    static const SDL_Color locked = {70, 120, 90, 255};
-    MarkGeom mg = {rect, g->sim.grid.w, g->sim.grid.h, {0}, 0, false, g->editing, NULL};
+    MarkGeom mg = {rect, g->sim.grid.w, g->sim.grid.h, {0}, 0, false, g->editing, false,
+                   render_map_color(MAPCOLOR_EXIT_LOCKED)};
     float tile = (float)rect.w / mg.w, ui = (float)r->lay.ui, most = 0;
     for (int o = 0; o < ORDERS; o++) {
         mg.px[o] = fmaxf(tile * 0.9f, ORDER[o].min_px * ui);
@@ -570,7 +560,7 @@ static MarkGeom mark_geom(const Renderer *r, const Game *g, SDL_Rect rect)
     }
     mg.reach = (int)ceilf(most * 0.5f) + 2; /* the rim's lines may stand a pixel out */
     mg.snap = rect.w < mg.w || rect.h < mg.h;
-    mg.exit_fill = !g->sim.exit_open && !g->editing ? &locked : NULL;
+    mg.exit_locked = !g->sim.exit_open && !g->editing;
     return mg;
 }
 
@@ -634,7 +624,7 @@ static void draw_marks_in(Renderer *r, const MarkGeom *mg, SDL_Rect box)
     for (int o = 0; o < ORDERS; o++) {
         if (ORDER[o].kind == TILE_SENTRY && !mg->editing)
             continue;
-        const SDL_Color *fill = ORDER[o].kind == TILE_EXIT ? mg->exit_fill : NULL;
+        const SDL_Color *fill = ORDER[o].kind == TILE_EXIT && mg->exit_locked ? &mg->locked_fill : NULL;
         if (merge) {
             for (size_t i = 0; i < (size_t)aw * (size_t)ah; i++)
                 L->last[i] = -1;
@@ -749,7 +739,7 @@ static bool layer_update(Renderer *r, const Game *g)
     }
     SDL_Rect inner = {lay->minimap.x - panel.x, lay->minimap.y - panel.y, lay->minimap.w, lay->minimap.h};
     MarkGeom mg = mark_geom(r, g, inner);
-    bool locked = mg.exit_fill != NULL;
+    bool locked = mg.exit_locked;
     bool all = !L->valid || m->changed_all || !rect_eq(L->panel, panel) || !rect_eq(L->rect, lay->minimap) ||
                L->w != g->sim.grid.w || L->h != g->sim.grid.h || L->ui != lay->ui || L->editing != g->editing;
     int exits = 0;

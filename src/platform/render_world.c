@@ -168,7 +168,7 @@ static void draw_ground(Renderer *r, const Game *g, const Pass *p)
 
 static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, PREVIEW_COLOR = {185, 240, 255, 190},
                        SEEN_COLOR = {255, 60, 50, 175}, SHORT_COLOR = {255, 170, 40, 235},
-                       NOISE_COLOR = {175, 215, 255, 255}, PATROL_COLOR = {255, 225, 190, 255};
+                       NOISE_COLOR = {175, 215, 255, 255};
 #define NOISE_SHOW 0.7 /* seconds a step's noise stays on the floor */
 
 /* ---- per-frame maps of tiles ------------------------------------------------------- */
@@ -336,13 +336,13 @@ static void patrol_dot(Renderer *r, const Pass *p, void *ctx, WorldPos at, int w
     ScreenPos s = iso_world_to_screen(&p->v, at);
     if (way < 0) {
         render_fill_circle(r, (float)s.x, (float)s.y, (float)fmax(1.5, 2.6 * z), (SDL_Color){20, 20, 30, 140});
-        render_fill_circle(r, (float)s.x, (float)s.y, (float)fmax(1.0, 1.9 * z), PATROL_COLOR);
+        render_fill_circle(r, (float)s.x, (float)s.y, (float)fmax(1.0, 1.9 * z), render_map_color(MAPCOLOR_PATROL));
         return;
     }
     /* a waypoint: a ring on the floor, the post a filled one */
-    outline_diamond(r, &p->v, t, 0.22, 0, z >= 1.5 ? 3 : 2, PATROL_COLOR);
+    outline_diamond(r, &p->v, t, 0.22, 0, z >= 1.5 ? 3 : 2, render_map_color(MAPCOLOR_PATROL));
     if (way == 0)
-        fill_diamond(r, &p->v, t, 0.3, (SDL_Color){255, 225, 190, 110});
+        fill_diamond(r, &p->v, t, 0.3, render_map_color_alpha(MAPCOLOR_PATROL, 110));
 }
 
 /* ---- the noise of the droid's last step ----------------------------------------------- */
