@@ -95,15 +95,20 @@ build/%.a:
 	ar rcs $@ $^
 
 # ---- the headless path tool ----------------------------------------------
-bin/isopath: $(call objs,release,$(TOOL_SRC)) $(call libs,release)
+# Of the platform isopath links one object, picture_png.o (isopath render's
+# PNG files, through SDL2_image), and SDL2 and SDL2_image; not the platform's
+# library, nor SDL2_ttf. It needs no display.
+tool_objs = $(call objs,$(1),$(TOOL_SRC)) build/$(1)/platform/picture_png.o
+PNG_LIBS = $$(pkg-config --libs sdl2 SDL2_image)
+bin/isopath: $(call tool_objs,release) $(call libs,release)
 	@mkdir -p bin
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lm
-build/san/bin/isopath: $(call objs,san,$(TOOL_SRC)) $(call libs,san)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PNG_LIBS) -lm
+build/san/bin/isopath: $(call tool_objs,san) $(call libs,san)
 	@mkdir -p $(dir $@)
-	$(CC) $(SANFLAGS) -o $@ $^ -lm
-build/bench/bin/isopath: $(call objs,bench,$(TOOL_SRC)) $(call libs,bench)
+	$(CC) $(SANFLAGS) -o $@ $^ $(PNG_LIBS) -lm
+build/bench/bin/isopath: $(call tool_objs,bench) $(call libs,bench)
 	@mkdir -p $(dir $@)
-	$(CC) $(BENCHFLAGS) -o $@ $^ -lm
+	$(CC) $(BENCHFLAGS) -o $@ $^ $(PNG_LIBS) -lm
 
 # ---- the game ------------------------------------------------------------
 bin/isodroid: build/release/platform/main.o build/release/libisoplatform.a $(call libs,release)

@@ -5,7 +5,9 @@
  * given another image, how many pixels of the box differ between the two.
  *   pngcheck FILE X0 Y0 X1 Y1 [R G B TOL | diff OTHER.png]
  *   -> WxH colours N eye N [match N bbox X0 Y0 X1 Y1 | diff N]
- *   (bbox -1 -1 -1 -1 when nothing matches) */
+ *   (bbox -1 -1 -1 -1 when nothing matches)
+ * or, given one pixel, its colour (-1 -1 -1 -1 outside the image):
+ *   pngcheck FILE X Y  ->  WxH pixel R G B A */
 #include <SDL.h>
 #include <SDL_image.h>
 #include <stdio.h>
@@ -18,11 +20,23 @@ static int near(int a, int b, int tol)
     return abs(a - b) <= tol;
 }
 
+/* "WxH pixel R G B A" of pixel (x, y). */
+static void print_pixel(const SDL_Surface *s, int x, int y)
+{
+    printf("%dx%d pixel ", s->w, s->h);
+    if (x < 0 || y < 0 || x >= s->w || y >= s->h) {
+        printf("-1 -1 -1 -1\n");
+        return;
+    }
+    const Uint8 *p = (const Uint8 *)s->pixels + y * s->pitch + x * 4;
+    printf("%d %d %d %d\n", p[0], p[1], p[2], p[3]);
+}
+
 int main(int argc, char **argv)
 {
     bool diff = argc == 8 && !strcmp(argv[6], "diff");
-    if (argc != 6 && argc != 10 && !diff) {
-        fprintf(stderr, "usage: pngcheck FILE X0 Y0 X1 Y1 [R G B TOL | diff OTHER.png]\n");
+    if (argc != 4 && argc != 6 && argc != 10 && !diff) {
+        fprintf(stderr, "usage: pngcheck FILE X0 Y0 X1 Y1 [R G B TOL | diff OTHER.png] | pngcheck FILE X Y\n");
         return 2;
     }
     SDL_Surface *raw = IMG_Load(argv[1]);
@@ -31,6 +45,12 @@ int main(int argc, char **argv)
         return 1;
     }
     SDL_Surface *s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0), *o = NULL;
+    if (argc == 4) {
+        print_pixel(s, atoi(argv[2]), atoi(argv[3]));
+        SDL_FreeSurface(s);
+        SDL_FreeSurface(raw);
+        return 0;
+    }
     if (diff) {
         SDL_Surface *raw2 = IMG_Load(argv[7]);
         if (!raw2) {

@@ -37,5 +37,6 @@ int isopath_tour(int argc, char **argv);  /* cmd_tour.c */
 int isopath_simbench(int argc, char **argv); /* cmd_simbench.c */
 int isopath_solve(int argc, char **argv);    /* cmd_solve.c */
 int isopath_gen(int argc, char **argv);      /* cmd_gen.c */
+int isopath_render(int argc, char **argv);   /* cmd_render.c */
 
 #endif

@@ -67,7 +67,15 @@ static const char usage[] =
     "      sides 12 to 32 (default 24x16); difficulty default 2. Candidates are\n"
     "      proven in turn (at most C, default 64), each with at most TICKS ticks of\n"
     "      solving (default 500000, more on a larger level); when none passes, exit 1.\n"
-    "      Writes to stdout, or atomically to FILE; what the proof found on stderr.\n"
+    "      Writes to stdout, or atomically to FILE; what the proof found on stderr.\n";
+/* the usage goes on: a string literal longer than 4095 bytes is not portable C */
+static const char usage_more[] =
+    "  isopath render LEVEL [--path SX,SY GX,GY] [--field GX,GY] [--scale N] --out FILE.png\n"
+    "      draws the level from above into a PNG (no display needed) in the minimap's\n"
+    "      colours and marks. --path draws the optimal path over it (none: 'no path'\n"
+    "      on stderr, exit 1, no file); --field colours each tile by its cost to GX,GY\n"
+    "      (light near, dark far; the tiles that cannot reach it keep their colour).\n"
+    "      N pixels a tile, 1 to 32 (default: the long side within 1024 pixels).\n"
     "  isopath --help | --version\n"
     "Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n";
 
@@ -309,6 +317,7 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         fputs(usage, stdout);
+        fputs(usage_more, stdout);
         return 0;
     }
     if (strcmp(cmd, "--version") == 0) {
@@ -318,6 +327,7 @@ int main(int argc, char **argv)
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0) {
             fputs(usage, stdout);
+            fputs(usage_more, stdout);
             return 0;
         }
     if (strcmp(cmd, "path") == 0)
@@ -336,5 +346,7 @@ int main(int argc, char **argv)
         return isopath_solve(argc, argv);
     if (strcmp(cmd, "gen") == 0)
         return isopath_gen(argc, argv);
+    if (strcmp(cmd, "render") == 0)
+        return isopath_render(argc, argv);
     return isopath_usage_error("unknown command '%s' (path, check, field, bench, tour, simbench, solve, gen)", cmd);
 }
