@@ -3,8 +3,8 @@
 # field drawn into a PNG without a display (its size, the colours of a wall,
 # a path tile and the goal's ring; the heat lighter at every step towards
 # the goal), --scale and its limit, an unreachable path (exit 1, no file),
-# a bad level (FILE:LINE:COL), a missing folder and bad arguments, and a
-# file replaced whole. Prints TAP. ISOPATH names the binary, PNGCHECK the
+# a bad level (FILE:LINE:COL), a missing folder and bad arguments, a
+# file replaced whole, and the README's picture made by its command. Prints TAP. ISOPATH names the binary, PNGCHECK the
 # PNG reader (tests/pngcheck.c).
 isopath=${ISOPATH:-bin/isopath}
 pngcheck=${PNGCHECK:-build/san/tests/pngcheck}
@@ -70,6 +70,15 @@ tools/make_flat.py floor 600 600 >"$tmp/flat.txt"
 rc=$?
 check "600x600 at --scale 32 would pass 2^26 pixels: exit 2, the largest scale named, no file" \
     '[ $rc -eq 2 ] && grep -q "at most --scale 13" "$tmp/err" && [ ! -e "$tmp/flat.png" ]'
+
+# ---- the README's picture is what the command beside it makes ------------------------------
+# (a build that fuses multiplies and adds may shade a few edge pixels otherwise)
+cmd="bin/isopath render levels/14_detour.txt --path 15,19 19,19 --field 19,19 --out docs/render-example.png"
+"$isopath" render levels/14_detour.txt --path 15,19 19,19 --field 19,19 --out "$tmp/readme.png" 2>"$tmp/err"
+rc=$?
+differ=$("$pngcheck" "$tmp/readme.png" 0 0 1014 637 diff docs/render-example.png | awk '{ print $7 }')
+check "docs/render-example.png is what README.md's command makes ($differ pixels differ)" \
+    '[ $rc -eq 0 ] && grep -qF "\`$cmd\`" README.md && [ "$differ" -lt 1000 ] && [ "$(du -k docs/render-example.png | cut -f1)" -lt 200 ]'
 
 # ---- what fails leaves no file --------------------------------------------------------------
 printf 'name: Island\n#######\n#@..>.#\n#######\n#.#\n###\n' >"$tmp/island.txt"
