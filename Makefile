@@ -30,6 +30,13 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 BENCHFLAGS := -O3 -march=native -DNDEBUG
 DEPS    ?= yes
 
+# where make install puts things (its section below has the rest); the game
+# looks for its data in $(GAME_DATADIR), compiled in, when none is named or
+# found in the build tree (src/platform/datadir.c)
+PREFIX  ?= /usr/local
+DATADIR ?= $(PREFIX)/share
+GAME_DATADIR = $(DATADIR)/isodroid
+
 MOVINGAI_DIR ?= ../shared/data/movingai
 LEVEL   ?=
 BENCH_REPEAT ?= 1
@@ -79,9 +86,18 @@ build/$(1)/%.o: src/%.c | deps
 	$$(CC) $$(STD) $$(WARN) $$(CPPFLAGS) $$(FLAGS_$(1)) -MMD -MP $$(INC_$$(layer)) -c $$< -o $$@
 build/$(1)/platform/%.o: src/platform/%.c | deps-game
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(STD) $$(WARN) $$(CPPFLAGS) $$(FLAGS_$(1)) -MMD -MP $$(INC_platform) $$(SDL_CFLAGS) -c $$< -o $$@
+	$$(CC) $$(STD) $$(WARN) $$(CPPFLAGS) $$(FLAGS_$(1)) -MMD -MP $$(INC_platform) $$(SDL_CFLAGS) \
+	    -DISODROID_DATADIR='"$$(GAME_DATADIR)"' -c $$< -o $$@
+build/$(1)/platform/datadir.o: build/datadir.txt
 endef
 $(foreach v,release san bench,$(eval $(call variant_objects,$(v))))
+# the data folder the platform's objects were last built with, rewritten
+# only when it changes (another PREFIX or DATADIR): then datadir.o is rebuilt
+build/datadir.txt: FORCE
+	@mkdir -p build
+	@[ "$$(cat $@ 2>/dev/null)" = '$(GAME_DATADIR)' ] || echo '$(GAME_DATADIR)' >$@
+.PHONY: FORCE
+FORCE:
 
 define layer_libs
 build/$(1)/libisonav.a: $(call objs,$(1),$(NAV_SRC))
@@ -217,9 +233,7 @@ bench: build/bench/bin/isopath build/bench/bin/isodroid
 # desktop entry, the icons, the AppStream metainfo, the man pages, and the
 # navigation library (libisonav.a, its headers in $(INCLUDEDIR)/isonav, a
 # pkg-config file isonav.pc). make uninstall takes them away again.
-PREFIX     ?= /usr/local
 BINDIR     ?= $(PREFIX)/bin
-DATADIR    ?= $(PREFIX)/share
 MANDIR     ?= $(DATADIR)/man
 LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include

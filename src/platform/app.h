@@ -21,7 +21,8 @@
  *   app_front.c   the screens around the play, the settings, the pause panel
  *   controls.c    keys to bound actions, held keys and button, the pointer's tile
  *   display.c     the window's size and fullscreen, a frame drawn, a screenshot
- *   args.c        the command line */
+ *   args.c        the command line
+ *   datadir.c     the data folder (assets/, levels/) */
 #ifndef ISODROID_APP_H
 #define ISODROID_APP_H
 
@@ -31,6 +32,7 @@
 
 #include "assets.h"
 #include "bindings.h"
+#include "datadir.h"
 #include "front.h"
 #include "game.h"
 #include "levelset.h"
@@ -62,10 +64,12 @@ typedef struct Options {
     const char *script, *record, *replay;
     long bench_frames;
     double bench_zoom; /* 0: the level's own framing */
+    const char *data;  /* --data DIR, or NULL */
 } Options;
 
 typedef struct App {
     Options opt;
+    char data_dir[DATADIR_PATH_MAX]; /* the data folder (datadir.h), found before anything opens */
     SDL_Window *window;
     SDL_Surface *surface; /* headless target */
     SDL_Renderer *sdl;
@@ -176,6 +180,6 @@ bool screenshot(App *app, const char *path, char *err, size_t err_size);
 
 /* ---- args.c ---- */
 int parse_args(int argc, char **argv, Options *o);
-char *resolve_level(const char *arg);
+char *resolve_level(const char *arg, const char *data_dir);
 
 #endif

@@ -151,10 +151,10 @@ void sdl_stop(void)
 
 /* The window's icon: the droid of the desktop entry's icon (make_art draws
  * both); a window without it keeps the system's. */
-static void set_window_icon(SDL_Window *w)
+static void set_window_icon(SDL_Window *w, const char *assets)
 {
-    char path[1100];
-    snprintf(path, sizeof path, "%s/icon-64.png", assets_find_dir());
+    char path[DATADIR_PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/icon-64.png", assets);
     SDL_Surface *icon = IMG_Load(path);
     if (icon) {
         SDL_SetWindowIcon(w, icon);
@@ -162,8 +162,9 @@ static void set_window_icon(SDL_Window *w)
     }
 }
 
-/* The surface to draw on headless, else the window; app->sdl NULL when neither opened. */
-static void open_target(App *app)
+/* The surface to draw on headless, else the window (its icon from assets);
+ * app->sdl NULL when neither opened. */
+static void open_target(App *app, const char *assets)
 {
     if (app->opt.headless) {
         app->surface = SDL_CreateRGBSurfaceWithFormat(0, app->opt.w, app->opt.h, 32, SDL_PIXELFORMAT_ARGB8888);
@@ -174,26 +175,28 @@ static void open_target(App *app)
                                    app->opt.h, SDL_WINDOW_RESIZABLE);
     if (app->window) {
         SDL_SetWindowMinimumSize(app->window, SIZE_MIN, SIZE_MIN); /* as small as --size takes: the layout fits any */
-        set_window_icon(app->window);
+        set_window_icon(app->window, assets);
         app->sdl = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_PRESENTVSYNC);
         if (!app->sdl)
             app->sdl = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_SOFTWARE);
     }
 }
 
-/* The window (or surface), the assets, the game on `level` and the
- * renderer; false after saying which did not open (app_close closes the rest). */
+/* The window (or surface), the assets (the data folder's), the game on
+ * `level` and the renderer; false after saying which did not open
+ * (app_close closes the rest). */
 bool app_open(App *app, const char *level)
 {
-    char err[1200];
+    char err[1200], assets[DATADIR_PATH_MAX + sizeof "/assets"];
     NavDiags d;
     nav_diag_clear(&d);
-    open_target(app);
+    datadir_join(app->data_dir, "assets", assets, sizeof assets); /* fits: data_dir is shorter */
+    open_target(app, assets);
     if (!app->sdl) {
         fprintf(stderr, "isodroid: cannot open a window: %s\n"
                         "No display here? Run 'isodroid --headless --script FILE', or set DISPLAY.\n",
                 SDL_GetError());
-    } else if (!assets_load(&app->assets, assets_find_dir(), err, sizeof err)) {
+    } else if (!assets_load(&app->assets, assets, err, sizeof err)) {
         fprintf(stderr, "isodroid: %s\nReinstall the assets folder (git checkout assets) or rebuild it: make art\n",
                 err);
     } else if (!game_init(&app->game, level, app->opt.w, app->opt.h, &d)) {

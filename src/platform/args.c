@@ -1,5 +1,6 @@
 /* args.c - the command line of isodroid: its options (usage), their
- * parsing into Options, and the level file that the arguments name. */
+ * parsing into Options, and the level file that the arguments name (a
+ * relative one from the working folder; none: the data folder's first). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,9 @@
 
 static const char usage[] =
     "usage: isodroid [LEVEL.txt | FOLDER] [options]\n"
-    "  LEVEL.txt / FOLDER   the level to play (default: the first level in levels/)\n"
+    "  LEVEL.txt / FOLDER   the level to play (default: the first in the data folder's levels/)\n"
+    "  --data DIR           the data folder, holding assets/ and levels/ (default: $ISODROID_DATA,\n"
+    "                       else the build tree, else where make install put it)\n"
     "  --size WxH           window or surface size (default 1280x720)\n"
     "  --headless           draw offscreen with the software renderer; needs no display\n"
     "  --script FILE        replay input: click PX PY, move PX PY, drag PX PY PX2 PY2,\n"
@@ -41,7 +44,7 @@ static int usage_error(const char *msg, const char *arg)
 
 int parse_args(int argc, char **argv, Options *o)
 {
-    *o = (Options){NULL, 1280, 720, false, false, false, false, false, false, NULL, NULL, NULL, 0, 0};
+    *o = (Options){.w = 1280, .h = 720};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -61,7 +64,7 @@ int parse_args(int argc, char **argv, Options *o)
         } else if (!strcmp(a, "--mute")) {
             o->mute = true;
         } else if (!strcmp(a, "--size") || !strcmp(a, "--script") || !strcmp(a, "--bench-frames") ||
-                   !strcmp(a, "--record") || !strcmp(a, "--replay")) {
+                   !strcmp(a, "--record") || !strcmp(a, "--replay") || !strcmp(a, "--data")) {
             if (i + 1 >= argc)
                 return usage_error("%s needs a value", a);
             const char *v = argv[++i];
@@ -71,6 +74,8 @@ int parse_args(int argc, char **argv, Options *o)
                 o->record = v;
             } else if (!strcmp(a, "--replay")) {
                 o->replay = v;
+            } else if (!strcmp(a, "--data")) {
+                o->data = v;
             } else if (!strcmp(a, "--size")) {
                 const char *end;
                 long w = 0, h = 0;
@@ -119,28 +124,18 @@ static char *first_level(const char *dir)
     return path;
 }
 
-/* The level file to play (malloc'd, any length), or NULL after saying why. */
-char *resolve_level(const char *arg)
+/* The level file to play (malloc'd, any length), or NULL after saying why:
+ * arg as given, or with none the first of data_dir's levels/. */
+char *resolve_level(const char *arg, const char *data_dir)
 {
     struct stat sb;
     char *path = NULL;
     if (!arg) {
-        if ((path = first_level("levels")))
+        char levels[DATADIR_PATH_MAX + sizeof "/levels"];
+        if (datadir_join(data_dir, "levels", levels, sizeof levels) && (path = first_level(levels)))
             return path;
-        char *base = SDL_GetBasePath();
-        if (base) {
-            size_t n = strlen(base) + sizeof "../levels";
-            char *dir = malloc(n);
-            if (dir) {
-                snprintf(dir, n, "%s../levels", base);
-                path = first_level(dir);
-                free(dir);
-            }
-            SDL_free(base);
-        }
-        if (!path)
-            fprintf(stderr, "isodroid: no level files (*.txt) in levels/; give one: isodroid LEVEL.txt\n");
-        return path;
+        fprintf(stderr, "isodroid: no level files (*.txt) in %s/; give one: isodroid LEVEL.txt\n", levels);
+        return NULL;
     }
     if (stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode)) {
         if (!(path = first_level(arg)))

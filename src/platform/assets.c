@@ -6,7 +6,6 @@
 #include <SDL_image.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static const char *const FILES[IMAGE_COUNT] = {
     [IMAGE_FLOOR] = "floor.png",
@@ -109,20 +108,4 @@ void assets_free(Assets *a)
     if (a->font_big)
         TTF_CloseFont(a->font_big);
     memset(a, 0, sizeof *a);
-}
-
-const char *assets_find_dir(void)
-{
-    static char dir[1024];
-    struct stat sb;
-    if (stat("assets/floor.png", &sb) == 0)
-        return "assets";
-    char *base = SDL_GetBasePath();
-    if (base) {
-        snprintf(dir, sizeof dir, "%s../assets", base);
-        SDL_free(base);
-        if (stat(dir, &sb) == 0)
-            return dir;
-    }
-    return "assets";
 }

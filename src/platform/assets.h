@@ -65,10 +65,9 @@ enum { SPARKLE_FRAME_W = 48, SPARKLE_FRAME_H = 48, SPARKLE_CENTRE_X = 24, SPARKL
 /* alert.png: a sentry's "!", its foot at (ALERT_FOOT_X, ALERT_FOOT_Y). */
 enum { ALERT_W = 20, ALERT_H = 32, ALERT_FOOT_X = 10, ALERT_FOOT_Y = 30 };
 
-/* dir: the assets folder. On failure err says which file and why. */
+/* dir: the assets folder (the data folder's, datadir.h). On failure err
+ * says which file and why. */
 bool assets_load(Assets *a, const char *dir, char *err, size_t err_size);
 void assets_free(Assets *a);
-/* The assets folder: ./assets, else beside the executable (../assets). */
-const char *assets_find_dir(void);
 
 #endif

@@ -229,9 +229,9 @@ int main(int argc, char **argv)
     int rc = parse_args(argc, argv, &app.opt);
     if (rc >= 0)
         return rc;
-    if (!app_read_replay(&app))
+    if (!datadir_find(app.opt.data, app.data_dir, sizeof app.data_dir) || !app_read_replay(&app))
         return 1;
-    char *level = resolve_level(app.opt.level);
+    char *level = resolve_level(app.opt.level, app.data_dir);
     if (!level) {
         replay_free(&app.replay);
         return 1;
