@@ -52,6 +52,14 @@ run_from / both env ISODROID_DATA="$tmp/empty" "$bin" --data "$tmp/data" --headl
     --script "$tmp/start.txt"
 check "--data goes before ISODROID_DATA" 'ok_run both && starts "$tmp/data" "$tmp/both.out"'
 
+# an installed tree moved elsewhere: bin/isodroid finds ../share/isodroid
+mkdir -p "$tmp/moved/bin" "$tmp/moved/share/isodroid"
+cp "$bin" "$tmp/moved/bin/isodroid"
+cp -R assets levels "$tmp/moved/share/isodroid/"
+run_from "$tmp/empty" mv "$tmp/moved/bin/isodroid" --headless --no-progress --trace --script "$tmp/start.txt"
+check "a moved install, started elsewhere: its ../share/isodroid ($(tr '\n' ' ' <"$tmp/mv.err"))" \
+    'ok_run mv && starts "$tmp/moved/bin/../share/isodroid" "$tmp/mv.out"'
+
 cp levels/01_tutorial.txt "$tmp/mine/mine.txt"
 printf 'quit\n' >"$tmp/quit.txt"
 run_from "$tmp/mine" rel "$bin" mine.txt --data "$tmp/data" --headless --no-progress --script "$tmp/quit.txt" \
@@ -77,7 +85,7 @@ else
     cp "$bin" "$tmp/bin/isodroid"
     here=$(cd "$tmp/bin" && pwd -P)
     run_from "$tmp/empty" c "$tmp/bin/isodroid" --headless --no-progress --script "$tmp/quit.txt"
-    tried="./ (working folder), $here, $here/.., $installed"
+    tried="./ (working folder), $here, $here/.., $here/../share/isodroid, $installed"
     check "no data anywhere: exit 1, every place tried named ($(cat "$tmp/c.err"))" \
         '[ "$(cat "$tmp/c.rc")" -eq 1 ] && [ "$(cat "$tmp/c.err")" = "isodroid: no game data (assets/ and levels/) found; tried: $tried; give --data DIR or set ISODROID_DATA" ]'
 fi

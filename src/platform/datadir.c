@@ -12,7 +12,7 @@
 
 #define DATA_MARK "assets/floor.png"
 
-enum { PLACES_MAX = 4 };
+enum { PLACES_MAX = 5 };
 
 static bool holds_data(const char *dir)
 {
@@ -46,18 +46,21 @@ static bool named(const char *by, const char *found, char *dir, size_t n)
 }
 
 /* The places to look when none is named, in order: the working folder, the
- * executable's folder and its parent (the build tree), the installed folder. */
+ * executable's folder and its parent (the build tree), ../share/isodroid
+ * beside the executable's folder (an installed tree moved elsewhere), the
+ * installed folder. */
 static int unnamed_places(char place[PLACES_MAX][DATADIR_PATH_MAX])
 {
     int count = 0;
     snprintf(place[count++], DATADIR_PATH_MAX, ".");
     char *base = SDL_GetBasePath(); /* ends in '/' */
-    if (base && strlen(base) + sizeof "/.." <= DATADIR_PATH_MAX) {
+    if (base && strlen(base) + sizeof "/../share/isodroid" <= DATADIR_PATH_MAX) {
         size_t len = strlen(base);
         if (len > 1 && base[len - 1] == '/')
             base[len - 1] = '\0';
         snprintf(place[count++], DATADIR_PATH_MAX, "%s", base);
         snprintf(place[count++], DATADIR_PATH_MAX, "%s/..", base);
+        snprintf(place[count++], DATADIR_PATH_MAX, "%s/../share/isodroid", base);
     }
     SDL_free(base);
 #ifdef ISODROID_DATADIR
