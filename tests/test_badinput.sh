@@ -37,30 +37,30 @@ run_script() { # LABEL RC MESSAGE SCRIPT-TEXT [LEVEL]: runs the text as T/s.txt
 }
 
 # ---- isopath: Moving AI files ------------------------------------------------
-expect "bench: a folder as the map" 1 "T/dir: is a folder, not a map file" \
+expect "bench: a folder as the map" 3 "T/dir: is a folder, not a map file" \
     "$isopath" bench "$tmp/dir" "$arena_scen"
-expect "bench: a folder as the scenario" 1 "T/dir: is a folder, not a scenario file" \
+expect "bench: a folder as the scenario" 3 "T/dir: is a folder, not a scenario file" \
     "$isopath" bench "$arena" "$tmp/dir"
-expect "bench: /dev/zero as the map" 1 "/dev/zero:1: line longer than 8192 bytes" \
+expect "bench: /dev/zero as the map" 3 "/dev/zero:1: line longer than 8192 bytes" \
     "$isopath" bench /dev/zero "$arena_scen"
-expect "bench: /dev/zero as the scenario" 1 "/dev/zero:1: line longer than 8192 bytes" \
+expect "bench: /dev/zero as the scenario" 3 "/dev/zero:1: line longer than 8192 bytes" \
     "$isopath" bench "$arena" /dev/zero
-expect "bench: /dev/null as the scenario" 1 \
+expect "bench: /dev/null as the scenario" 3 \
     "/dev/null: no queries: a scenario needs lines of bucket map width height sx sy gx gy length" \
     "$isopath" bench "$arena" /dev/null
 : >"$tmp/empty.scen"
-expect "bench: an empty scenario" 1 \
+expect "bench: an empty scenario" 3 \
     "T/empty.scen: no queries: a scenario needs lines of bucket map width height sx sy gx gy length" \
     "$isopath" bench "$arena" "$tmp/empty.scen"
-expect "bench: a missing map" 1 "/nonexistent.map: cannot open: No such file or directory" \
+expect "bench: a missing map" 3 "/nonexistent.map: cannot open: No such file or directory" \
     "$isopath" bench /nonexistent.map "$arena_scen"
 
 printf 'type octile\nheight 4294967297\nwidth 1\nmap\n.\n' >"$tmp/wrap.map"
-expect "bench: height 2^32 + 1 does not wrap to 1" 1 \
+expect "bench: height 2^32 + 1 does not wrap to 1" 3 \
     "T/wrap.map:2:8: height must be a whole number from 1 to 4096, not '4294967297' (out of range)" \
     "$isopath" bench "$tmp/wrap.map" "$arena_scen"
 printf 'type octile\nheight 99999999999\nwidth 1\nmap\n.\n' >"$tmp/big.map"
-expect "bench: height 99999999999 is named as given" 1 \
+expect "bench: height 99999999999 is named as given" 3 \
     "T/big.map:2:8: height must be a whole number from 1 to 4096, not '99999999999' (out of range)" \
     "$isopath" bench "$tmp/big.map" "$arena_scen"
 {
@@ -71,14 +71,14 @@ expect "bench: height 99999999999 is named as given" 1 \
 timeout 60 "$isopath" bench "$tmp/many.map" "$arena_scen" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "bench: 40 bad header lines: 32 shown, then '(and 8 more)'" \
-    '[ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 33 ] && tail -1 "$tmp/err" | grep -qx "$tmp/many.map: (and 8 more)"'
+    '[ $rc -eq 3 ] && [ "$(wc -l <"$tmp/err")" -eq 33 ] && tail -1 "$tmp/err" | grep -qx "$tmp/many.map: (and 8 more)"'
 
 printf 'version 1\n0\tarena.map\t49\t49\t4294967297\t11\t1\t12\t1\n' >"$tmp/wrap.scen"
-expect "bench: a scenario x of 2^32 + 1 does not wrap to 1" 1 \
+expect "bench: a scenario x of 2^32 + 1 does not wrap to 1" 3 \
     "T/wrap.scen:2:19: start x must be a whole number from 0 to 48, not '4294967297' (out of range)" \
     "$isopath" bench "$arena" "$tmp/wrap.scen"
 printf 'version 1\n0\tarena.map\t49\t49\t1\t11\t1\t12\t1\tjunk\n' >"$tmp/junk.scen"
-expect "bench: junk after column 9" 1 "T/junk.scen:2:31: more than 9 columns: 'junk' after the length" \
+expect "bench: junk after column 9" 3 "T/junk.scen:2:31: more than 9 columns: 'junk' after the length" \
     "$isopath" bench "$arena" "$tmp/junk.scen"
 printf '\n\nversion 1\n0\tarena.map\t49\t49\t1\t11\t1\t12\t1\n' >"$tmp/late.scen"
 expect "bench: 'version' after blank lines is still the version line" 0 "" \
@@ -110,13 +110,13 @@ expect "path: --landmarks 17" 2 "isopath: --landmarks wants a whole number from 
 $hint" "$isopath" path $tut 2,2 3,6 --algo jps --landmarks 17
 
 # ---- levels: bytes, sizes, folders; saving through links and long names ------
-expect "check: /dev/zero as a level (no regular file)" 1 "/dev/zero: cannot open: $notreg" "$isopath" check /dev/zero
-expect "check: a folder as a level" 1 "T/dir: is a folder, not a level file" "$isopath" check "$tmp/dir"
+expect "check: /dev/zero as a level (no regular file)" 3 "/dev/zero: cannot open: $notreg" "$isopath" check /dev/zero
+expect "check: a folder as a level" 3 "T/dir: is a folder, not a level file" "$isopath" check "$tmp/dir"
 printf '; keep\000this\n#@#\n' >"$tmp/nul.txt"
-expect "check: a NUL byte in a comment (loaded, then cut on save)" 1 \
+expect "check: a NUL byte in a comment (loaded, then cut on save)" 3 \
     "T/nul.txt:1:7: NUL byte (0x00) in a comment: level files are text" "$isopath" check "$tmp/nul.txt"
 printf 'author:\000x\n#@#\n' >"$tmp/nul.txt"
-expect "check: a NUL byte in a header" 1 \
+expect "check: a NUL byte in a header" 3 \
     "T/nul.txt:1:8: NUL byte (0x00) in a header line: level files are text" "$isopath" check "$tmp/nul.txt"
 
 mkdir -p "$tmp/real"
@@ -208,7 +208,7 @@ check "keydown/keyup, mousedown, move, mouseup: paint from the press to the rele
 # ---- named pipes: refused at once, never waited on (the open blocked for ever) --
 mkfifo "$tmp/fifo"
 limit=10
-expect "check: a named pipe as a level" 1 "T/fifo: cannot open: $notreg" "$isopath" check "$tmp/fifo"
+expect "check: a named pipe as a level" 3 "T/fifo: cannot open: $notreg" "$isopath" check "$tmp/fifo"
 expect "a named pipe as the level" 1 "T/fifo: cannot open: $notreg" \
     "$game" "$tmp/fifo" --headless --script "$tmp/q.txt" --no-progress
 expect "a named pipe as the script" 3 "T/fifo: cannot open script: $notreg" \

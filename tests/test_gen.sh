@@ -5,7 +5,7 @@
 # the same arguments (also through --out), different levels from different
 # seeds, the solver's plan replayed in the game to the same unseen win, the
 # header, the difficulty, and the errors: bad arguments exit 2, no candidate
-# passing exits 1. Prints TAP. ISOPATH and ISODROID name the binaries.
+# passing exits 1, an --out that cannot be written 3. Prints TAP. ISOPATH and ISODROID name the binaries.
 isopath=${ISOPATH:-bin/isopath}
 isodroid=${ISODROID:-bin/isodroid}
 . "$(dirname "$0")/tap.sh"
@@ -88,6 +88,6 @@ check "no candidate passing: exit 1, a clear message, no file" \
     '[ $rc -eq 1 ] && [ ! -e "$tmp/none.txt" ] && [ ! -s "$tmp/out" ] && grep -q "no level: none of 1 candidate passed its proof" "$tmp/err"'
 "$isopath" gen --seed 1 --out "$tmp/nodir/x.txt" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "an unwritable --out: exit 1, the path named" '[ $rc -eq 1 ] && grep -q "nodir/x.txt" "$tmp/err"'
+check "an unwritable --out: exit 3, the path named" '[ $rc -eq 3 ] && grep -q "nodir/x.txt" "$tmp/err"'
 
 tap_end

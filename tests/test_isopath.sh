@@ -73,12 +73,12 @@ check "check counts an unreachable island" 'grep -q "2 walkable tiles, 1 unreach
 printf 'name: bad\n#@X\n#\t@\n' >"$tmp/bad.txt"
 "$isopath" check "$tmp/bad.txt" levels/01_tutorial.txt >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "bad level: one FILE:LINE:COL line per problem, exit 1" \
-    '[ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 3 ] && grep -q "bad.txt:2:3: unknown glyph .X." "$tmp/err" && grep -q "bad.txt:3:2: tab character" "$tmp/err" && grep -q "bad.txt:3:3: second droid start" "$tmp/err" && grep -q "01_tutorial.txt: ok" "$tmp/out"'
+check "bad level: one FILE:LINE:COL line per problem, exit 3" \
+    '[ $rc -eq 3 ] && [ "$(wc -l <"$tmp/err")" -eq 3 ] && grep -q "bad.txt:2:3: unknown glyph .X." "$tmp/err" && grep -q "bad.txt:3:2: tab character" "$tmp/err" && grep -q "bad.txt:3:3: second droid start" "$tmp/err" && grep -q "01_tutorial.txt: ok" "$tmp/out"'
 
 "$isopath" check /nonexistent.txt >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "missing file is named" '[ $rc -eq 1 ] && grep -q "^/nonexistent.txt: cannot open: No such file or directory" "$tmp/err"'
+check "missing file is named, exit 3" '[ $rc -eq 3 ] && grep -q "^/nonexistent.txt: cannot open: No such file or directory" "$tmp/err"'
 
 "$isopath" field levels/01_tutorial.txt 3,6 >"$tmp/out"
 rc=$?
@@ -102,7 +102,7 @@ check "bench: every arena query optimal (A*)" '[ $rc -eq 0 ] && tail -1 "$tmp/ou
 sed '2s/\t[0-9.]*$/\t0.5/' tests/data/movingai/arena.map.scen >"$tmp/lie.scen"
 "$isopath" bench tests/data/movingai/arena.map "$tmp/lie.scen" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "bench: a wrong optimum is reported, exit 1" '[ $rc -eq 1 ] && tail -1 "$tmp/out" | grep -q "^160 queries, 159 optimal" && grep -q "lie.scen:2: 1,11 -> 1,12: length 1.00000000, file says 0.50000000" "$tmp/err"'
+check "bench: a wrong optimum is reported, exit 4" '[ $rc -eq 4 ] && tail -1 "$tmp/out" | grep -q "^160 queries, 159 optimal" && grep -q "lie.scen:2: 1,11 -> 1,12: length 1.00000000, file says 0.50000000" "$tmp/err"'
 
 # the maps that ship without a scenario: our own queries (lengths from an
 # independent Python Dijkstra, tools/make_scen.py), when the maps are present
@@ -136,8 +136,8 @@ awk 'BEGIN { s = sprintf("%1024s", ""); gsub(/ /, "S", s); for (i = 0; i < 1024;
     >"$tmp/crowd.txt"
 "$isopath" check "$tmp/crowd.txt" >"$tmp/out" 2>&1
 rc=$?
-check "check: 1048577 sentries is an error at FILE:LINE:COL, exit 1" \
-    '[ $rc -eq 1 ] && grep -qx "$tmp/crowd.txt:1025:1: sentry 1048577: a level has at most 1048576 sentries (.S.)" "$tmp/out"'
+check "check: 1048577 sentries is an error at FILE:LINE:COL, exit 3" \
+    '[ $rc -eq 3 ] && grep -qx "$tmp/crowd.txt:1025:1: sentry 1048577: a level has at most 1048576 sentries (.S.)" "$tmp/out"'
 
 # simbench: running out of energy is not a catch; the level starts again
 { printf 'energy: 3\n'; printf '%s\n' '########' '#@.....#' '#......#' '#......#' '########'; } >"$tmp/low.txt"
@@ -150,7 +150,7 @@ check "simbench: losses by energy said as such, not as catches" \
 awk 'BEGIN { s = sprintf("%4096s", ""); gsub(/ /, "*", s); print "@>"; print s; print "*" }' >"$tmp/cells.txt"
 "$isopath" tour "$tmp/cells.txt" >"$tmp/out" 2>&1
 rc=$?
-check "tour: more than 4096 cells is refused, exit 1" '[ $rc -eq 1 ] && grep -q "4097 cells: at most 4096 are planned" "$tmp/out"'
+check "tour: more than 4096 cells is refused, exit 3" '[ $rc -eq 3 ] && grep -q "4097 cells: at most 4096 are planned" "$tmp/out"'
 
 # the featureless levels the tick is timed on (docs/performance.md)
 if command -v python3 >/dev/null; then

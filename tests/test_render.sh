@@ -3,7 +3,7 @@
 # field drawn into a PNG without a display (its size, the colours of a wall,
 # a path tile and the goal's ring; the heat lighter at every step towards
 # the goal), --scale and its limit, an unreachable path (exit 1, no file),
-# a bad level (FILE:LINE:COL), a missing folder and bad arguments, a
+# a bad level (FILE:LINE:COL, exit 3), a missing folder (exit 3) and bad arguments, a
 # file replaced whole, and the README's picture made by its command. Prints TAP. ISOPATH names the binary, PNGCHECK the
 # PNG reader (tests/pngcheck.c).
 isopath=${ISOPATH:-bin/isopath}
@@ -93,15 +93,15 @@ check "a field towards a wall: exit 1, said, no file" \
 printf '####\n#@x#\n####\n' >"$tmp/bad.txt"
 "$isopath" render "$tmp/bad.txt" --out "$tmp/bad.png" 2>"$tmp/err"
 rc=$?
-check "a bad level: exit 1 with FILE:LINE:COL, no file" \
-    '[ $rc -eq 1 ] && grep -q "bad.txt:2:3: unknown glyph" "$tmp/err" && [ ! -e "$tmp/bad.png" ]'
+check "a bad level: exit 3 with FILE:LINE:COL, no file" \
+    '[ $rc -eq 3 ] && grep -q "bad.txt:2:3: unknown glyph" "$tmp/err" && [ ! -e "$tmp/bad.png" ]'
 "$isopath" render levels/01_tutorial.txt --out "$tmp/nowhere/t.png" 2>"$tmp/err"
 rc=$?
-check "--out into a missing folder: exit 1, 'isopath: FILE: ...', no folder made" \
-    '[ $rc -eq 1 ] && grep -q "^isopath: $tmp/nowhere/t.png: " "$tmp/err" && [ ! -e "$tmp/nowhere" ]'
+check "--out into a missing folder: exit 3, 'isopath: FILE: ...', no folder made" \
+    '[ $rc -eq 3 ] && grep -q "^isopath: $tmp/nowhere/t.png: " "$tmp/err" && [ ! -e "$tmp/nowhere" ]'
 "$isopath" render levels/01_tutorial.txt --out "$tmp" 2>"$tmp/err"
 rc=$?
-check "--out a folder: exit 1, said" '[ $rc -eq 1 ] && grep -q "^isopath: $tmp: not a regular file" "$tmp/err"'
+check "--out a folder: exit 3, said" '[ $rc -eq 3 ] && grep -q "^isopath: $tmp: not a regular file" "$tmp/err"'
 
 # ---- a file replaced whole -----------------------------------------------------------------
 cp "$tmp/t.png" "$tmp/r.png"

@@ -57,14 +57,16 @@ int isopath_bench(int argc, char **argv)
     nav_diag_clear(&d);
     NavGrid g;
     NavScenario s;
-    if (nav_movingai_load_map(map, &g, &d) != NAV_DONE) {
+    NavStatus loaded = nav_movingai_load_map(map, &g, &d);
+    if (loaded != NAV_DONE) {
         isopath_print_diags(map, &d);
-        return 1;
+        return isopath_load_exit(loaded);
     }
-    if (nav_movingai_load_scen(scen, &s, &d) != NAV_DONE) {
+    loaded = nav_movingai_load_scen(scen, &s, &d);
+    if (loaded != NAV_DONE) {
         isopath_print_diags(scen, &d);
         nav_grid_deinit(&g);
-        return 1;
+        return isopath_load_exit(loaded);
     }
     if (s.count > 0 && (s.map_w != g.w || s.map_h != g.h))
         fprintf(stderr, "%s: warning: scenario is for a %dx%d map, %s is %dx%d\n", scen, s.map_w, s.map_h, map,
@@ -77,7 +79,7 @@ int isopath_bench(int argc, char **argv)
         free(len);
         nav_movingai_scen_free(&s);
         nav_grid_deinit(&g);
-        return 1;
+        return ISOPATH_EXIT_FAILURE;
     }
     /* the jump table and landmarks are map preparation, like loading: timed on their own */
     isopath_fit_landmarks(&opt, &g);
@@ -131,7 +133,7 @@ int isopath_bench(int argc, char **argv)
         printf(", jump table built in %.2f ms", t_prep * 1e3);
     printf("\n");
     printf("%d queries, %d optimal, mean %.2f us/query\n", s.count, optimal, mean);
-    int rc = optimal < s.count ? 1 : 0;
+    int rc = optimal < s.count ? ISOPATH_EXIT_NOT_OPTIMAL : ISOPATH_EXIT_OK;
     free(len);
     nav_path_destroy(st);
     nav_movingai_scen_free(&s);

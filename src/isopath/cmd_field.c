@@ -46,13 +46,13 @@ int isopath_field(int argc, char **argv)
     Level l;
     NavGrid g;
     if (!isopath_load_level(file, &l, &g))
-        return 1;
+        return ISOPATH_EXIT_INPUT;
     NavField f;
     int rc = 0;
     if (nav_field_init(&f, &g, goal, opt.topology) != NAV_DONE) {
         fprintf(stderr, "isopath: no field towards %d,%d: %s\n", goal.x, goal.y,
                 nav_grid_in_bounds(&g, goal.x, goal.y) ? "the goal is blocked" : "the goal is outside the level");
-        rc = 1;
+        rc = ISOPATH_EXIT_NO;
     } else {
         long reach = 0, unreachable = 0;
         double far = 0;

@@ -1,8 +1,9 @@
 /* cmd_gen.c - isopath gen --seed N [--size WxH] [--difficulty 1-5]
  * [--out FILE] [--candidates C] [--work TICKS]: makes a level and proves it
  * (gen.h), then writes it to stdout or, atomically, to FILE; a line on
- * stderr says what the proof found. Exit 0, 1 when no candidate passed (or
- * the file cannot be written), 2 on bad arguments. */
+ * stderr says what the proof found. Exit 0; 1 when no candidate passed; 2
+ * on bad arguments; 3 when FILE cannot be written; 5 out of memory or
+ * stdout failing. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -92,18 +93,20 @@ int isopath_gen(int argc, char **argv)
         fprintf(stderr, "isopath: gen --seed %llu --size %dx%d --difficulty %d: %s%s%s\n",
                 (unsigned long long)o.seed, o.w, o.h, o.difficulty, gen_status_name(r.status), r.why[0] ? ": " : "",
                 r.why);
+        rc = r.status == GEN_NO_LEVEL ? ISOPATH_EXIT_NO
+             : r.status == GEN_BAD_OPTIONS ? ISOPATH_EXIT_USAGE : ISOPATH_EXIT_FAILURE;
         gen_result_free(&r);
-        return 1;
+        return rc;
     }
     if (out) {
         char err[512];
         if (!fileio_write_atomic(out, r.text, r.len, err, sizeof err)) {
             fprintf(stderr, "isopath: %s\n", err);
-            rc = 1;
+            rc = ISOPATH_EXIT_INPUT;
         }
     } else if (fwrite(r.text, 1, r.len, stdout) != r.len || fflush(stdout) != 0) {
         fprintf(stderr, "isopath: cannot write the level to stdout\n");
-        rc = 1;
+        rc = ISOPATH_EXIT_FAILURE;
     }
     if (rc == 0)
         fprintf(stderr,

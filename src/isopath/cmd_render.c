@@ -81,48 +81,53 @@ static int parse_args(int argc, char **argv, RenderArgs *a)
     return 0;
 }
 
-/* The optimal walk, its start first (malloc'd, *n tiles); NULL after
- * saying why on stderr: no path, or out of memory. */
-static NavPos *find_walk(const NavGrid *g, const RenderArgs *a, int *n)
+/* The optimal walk, its start first (*walk malloc'd, *n tiles); an exit
+ * code, after saying why on stderr: 1 no path, 5 out of memory. */
+static int find_walk(const NavGrid *g, const RenderArgs *a, NavPos **walk, int *n)
 {
     NavPath *st = nav_path_create(g->w, g->h);
     if (!st) {
         fprintf(stderr, "isopath: out of memory\n");
-        return NULL;
+        return ISOPATH_EXIT_FAILURE;
     }
     NavPathOptions opt = nav_path_options_default();
-    NavPos *walk = NULL;
-    if (nav_path_find(st, g, a->start, a->goal, &opt, NULL) != NAV_DONE) {
+    NavStatus s = nav_path_find(st, g, a->start, a->goal, &opt, NULL);
+    int rc = ISOPATH_EXIT_OK;
+    if (s != NAV_DONE) {
         fprintf(stderr, "no path from %d,%d to %d,%d in %s (%dx%d): %s\n", a->start.x, a->start.y, a->goal.x,
-                a->goal.y, a->level, g->w, g->h, nav_path_result(st)->why);
+                a->goal.y, a->level, g->w, g->h,
+                s == NAV_OUT_OF_MEMORY ? "out of memory" : nav_path_result(st)->why);
+        rc = s == NAV_OUT_OF_MEMORY ? ISOPATH_EXIT_FAILURE : ISOPATH_EXIT_NO;
     } else {
         const NavPathResult *r = nav_path_result(st);
-        walk = malloc(((size_t)r->steps + 1) * sizeof *walk);
-        if (!walk) {
+        *walk = malloc(((size_t)r->steps + 1) * sizeof **walk);
+        if (!*walk) {
             fprintf(stderr, "isopath: out of memory\n");
+            rc = ISOPATH_EXIT_FAILURE;
         } else {
-            walk[0] = a->start;
+            (*walk)[0] = a->start;
             for (int i = 0; i < r->steps; i++)
-                walk[i + 1] = nav_path_tile(st, i);
+                (*walk)[i + 1] = nav_path_tile(st, i);
             *n = r->steps + 1;
         }
     }
     nav_path_destroy(st);
-    return walk;
+    return rc;
 }
 
-/* The flow field towards a->field_goal; false after saying why. */
-static bool make_field(const NavGrid *g, const RenderArgs *a, NavField *f)
+/* The flow field towards a->field_goal; an exit code, after saying why on
+ * stderr: 1 no field (the goal blocked or outside), 5 out of memory. */
+static int make_field(const NavGrid *g, const RenderArgs *a, NavField *f)
 {
     NavPos t = a->field_goal;
     NavStatus s = nav_field_init(f, g, t, NAV_TOPO_8);
     if (s == NAV_DONE)
-        return true;
+        return ISOPATH_EXIT_OK;
     fprintf(stderr, "isopath: no field towards %d,%d: %s\n", t.x, t.y,
             s == NAV_OUT_OF_MEMORY              ? "out of memory"
             : !nav_grid_in_bounds(g, t.x, t.y) ? "the goal is outside the level"
                                                : "the goal is blocked");
-    return false;
+    return s == NAV_OUT_OF_MEMORY ? ISOPATH_EXIT_FAILURE : ISOPATH_EXIT_NO;
 }
 
 /* The level with what was asked for over it; an exit code (pic made when 0). */
@@ -131,7 +136,7 @@ static int draw(const Level *l, const RenderArgs *a, const NavField *field, cons
     int scale = a->scale ? a->scale : picture_default_scale(l->w, l->h);
     if (!picture_init(pic, l->w, l->h, scale)) {
         fprintf(stderr, "isopath: out of memory for a %dx%d picture\n", l->w * scale, l->h * scale);
-        return 1;
+        return ISOPATH_EXIT_FAILURE;
     }
     PictureLayers layers = {field, walk, n};
     picture_draw(pic, l, &layers);
@@ -144,7 +149,7 @@ static int save(const Picture *pic, const char *out)
     if (picture_png_save(pic, out, err, sizeof err))
         return 0;
     fprintf(stderr, "isopath: %s\n", err);
-    return 1;
+    return ISOPATH_EXIT_INPUT;
 }
 
 int isopath_render(int argc, char **argv)
@@ -156,20 +161,20 @@ int isopath_render(int argc, char **argv)
     Level l;
     NavGrid g;
     if (!isopath_load_level(a.level, &l, &g))
-        return 1;
+        return ISOPATH_EXIT_INPUT;
     int most = picture_max_scale(l.w, l.h);
     if (a.scale > most) {
         fprintf(stderr, "isopath: --scale %d makes %s (%dx%d) bigger than a picture may be: at most --scale %d\n",
                 a.scale, a.level, l.w, l.h, most);
-        rc = 2;
+        rc = ISOPATH_EXIT_USAGE;
     }
     NavPos *walk = NULL;
     int n = 0;
     NavField f = {0};
-    if (!rc && a.path && !(walk = find_walk(&g, &a, &n)))
-        rc = 1;
-    if (!rc && a.field && !make_field(&g, &a, &f))
-        rc = 1;
+    if (!rc && a.path)
+        rc = find_walk(&g, &a, &walk, &n);
+    if (!rc && a.field)
+        rc = make_field(&g, &a, &f);
     nav_grid_deinit(&g);
     Picture pic = {0};
     if (!rc)

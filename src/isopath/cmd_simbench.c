@@ -93,14 +93,14 @@ int isopath_simbench(int argc, char **argv)
     Level l;
     NavGrid g;
     if (!isopath_load_level(argv[2], &l, &g))
-        return 1;
+        return ISOPATH_EXIT_INPUT;
     nav_grid_deinit(&g);
     Sim s;
     double t0 = now_us();
     if (!sim_init(&s, &l)) {
         fprintf(stderr, "isopath: out of memory\n");
         level_free(&l);
-        return 1;
+        return ISOPATH_EXIT_FAILURE;
     }
     double setup = now_us() - t0;
     double *times = malloc((size_t)ticks * sizeof *times);
@@ -111,11 +111,12 @@ int isopath_simbench(int argc, char **argv)
     predict_init(&pr);
     uint64_t hover_seed = seed ^ UINT64_C(0x9e3779b97f4a7c15);
     if (!times || (predict_every && !ptimes)) {
+        fprintf(stderr, "isopath: out of memory\n");
         free(times);
         free(ptimes);
         sim_deinit(&s);
         level_free(&l);
-        return 1;
+        return ISOPATH_EXIT_FAILURE;
     }
     long chasing = 0, catches = 0, out_of_energy = 0;
     int most = 0;

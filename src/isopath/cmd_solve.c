@@ -1,8 +1,10 @@
 /* cmd_solve.c - isopath solve LEVEL [--out FILE] [--margin] [--time SECONDS]:
  * searches for a win no sentry notices (solve.h) and prints
  * "solved SECONDS STEPS ENERGY margin TICKS" (exit 0; TICKS is "-" without
- * --margin) or "unsolved REASON" (exit 1). --out writes the plan as a
- * recording the game replays (--replay FILE). */
+ * --margin) or "unsolved REASON" (exit 1; 5 when out of memory or the plan
+ * did not replay). --out writes the plan as a recording the game replays
+ * (--replay FILE); a level that does not load or an --out that cannot be
+ * written is exit 3. */
 #include <stdio.h>
 #include <string.h>
 
@@ -84,19 +86,19 @@ int isopath_solve(int argc, char **argv)
     Level l;
     NavGrid g;
     if (!isopath_load_level(file, &l, &g))
-        return 1;
+        return ISOPATH_EXIT_INPUT;
     nav_grid_deinit(&g);
     FILE *f = out ? fopen(out, "w") : NULL; /* opened first: a plan never goes unwritten */
     if (out && !f) {
         perror(out);
         level_free(&l);
-        return 1;
+        return ISOPATH_EXIT_INPUT;
     }
     SolveResult r;
     solve_level(&l, &o, &r);
     SolveOutcome check;
     if (print_solved(&l, &r, &check)) {
-        rc = f && !write_plan(f, out, file, &r, check.end_tick + 1) ? 1 : 0;
+        rc = f && !write_plan(f, out, file, &r, check.end_tick + 1) ? ISOPATH_EXIT_INPUT : ISOPATH_EXIT_OK;
     } else {
         printf("unsolved %s\n", r.status == SOLVE_SOLVED ? "unverified" : solve_status_name(r.status));
         fprintf(stderr, "isopath: %ld nodes, %ld ticks simulated\n", r.nodes, r.work);
@@ -104,7 +106,7 @@ int isopath_solve(int argc, char **argv)
             fclose(f);
             remove(out);
         }
-        rc = 1;
+        rc = r.status == SOLVE_SOLVED || r.status == SOLVE_NO_MEMORY ? ISOPATH_EXIT_FAILURE : ISOPATH_EXIT_NO;
     }
     solve_result_free(&r);
     level_free(&l);

@@ -1,5 +1,7 @@
 /* cmd_tour.c - isopath tour LEVEL...: proves each level winnable (tour.h):
- * the order of the cells, the walk's length and the energy it leaves. */
+ * the order of the cells, the walk's length and the energy it leaves.
+ * Exit 1 when a level is not winnable, 3 when one does not load or has more
+ * cells than tour plans, 5 out of memory: the highest of them. */
 #include "isopath.h"
 #include "tour.h"
 
@@ -14,7 +16,7 @@ int isopath_tour(int argc, char **argv)
         Level l;
         NavGrid g;
         if (!isopath_load_level(argv[i], &l, &g)) {
-            rc = 1;
+            rc = isopath_exit_max(rc, ISOPATH_EXIT_INPUT);
             continue;
         }
         nav_grid_deinit(&g);
@@ -35,11 +37,11 @@ int isopath_tour(int argc, char **argv)
             break;
         case TOUR_NOT_WINNABLE:
             printf("%s: NOT winnable: %s\n", argv[i], t.why);
-            rc = 1;
+            rc = isopath_exit_max(rc, ISOPATH_EXIT_NO);
             break;
-        case TOUR_ERROR:
+        case TOUR_ERROR: /* past TOUR_MAX_CELLS, else out of memory */
             fprintf(stderr, "%s: %s\n", argv[i], t.why);
-            rc = 1;
+            rc = isopath_exit_max(rc, t.cells > TOUR_MAX_CELLS ? ISOPATH_EXIT_INPUT : ISOPATH_EXIT_FAILURE);
             break;
         }
         tour_free(&t);

@@ -10,6 +10,24 @@
 #include "level.h"
 #include "path.h"
 
+/* The exit codes (--help, isopath(1)). With several files a command exits
+ * with the highest code any of them gave. */
+enum {
+    ISOPATH_EXIT_OK = 0,
+    ISOPATH_EXIT_NO = 1,          /* no path, not winnable, unsolved, no level generated */
+    ISOPATH_EXIT_USAGE = 2,       /* bad arguments */
+    ISOPATH_EXIT_INPUT = 3,       /* a file missing, malformed or past a limit; an output file not written */
+    ISOPATH_EXIT_NOT_OPTIMAL = 4, /* bench: a length differs from the scenario's */
+    ISOPATH_EXIT_FAILURE = 5,     /* out of memory, or isopath's own failure */
+};
+static inline int isopath_exit_max(int a, int b) { return a > b ? a : b; }
+/* The exit code of a load that returned s: OK, FAILURE when out of
+ * memory, else INPUT. */
+static inline int isopath_load_exit(NavStatus s)
+{
+    return s == NAV_DONE ? ISOPATH_EXIT_OK : s == NAV_OUT_OF_MEMORY ? ISOPATH_EXIT_FAILURE : ISOPATH_EXIT_INPUT;
+}
+
 /* Prints "isopath: <message>" and the --help hint; returns exit code 2. */
 int isopath_usage_error(const char *fmt, const char *arg);
 /* Limits of the arguments: coordinates, --max-cost, --max-expand, --repeat. */

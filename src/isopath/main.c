@@ -1,6 +1,8 @@
 /* isopath - the headless path tool: plans paths on level files, validates
  * levels, prints flow fields, runs Moving AI benchmarks and generates levels.
- * Links only the core library, libc and libm. Exit codes: 0 ok, 1 no path / bad file, 2 usage. */
+ * Links only the core library, libc and libm. Exit codes (ISOPATH_EXIT_*,
+ * isopath.h): 0 ok; 1 no path, not winnable, unsolved; 2 usage; 3 bad
+ * input; 4 bench not optimal; 5 out of memory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +29,7 @@ static const char usage[] =
     "      --algo route prepares the map first (trees, jump table, landmarks) and\n"
     "      answers from that; other options and costs that differ run A* instead.\n"
     "  isopath check LEVEL...\n"
-    "      validates level files: one FILE:LINE:COL: message per problem (exit 1),\n"
+    "      validates level files: one FILE:LINE:COL: message per problem (exit 3),\n"
     "      or a summary per file with the walkable tiles '@' cannot reach.\n"
     "  isopath tour LEVEL...\n"
     "      proves each level winnable: an order of its energy cells, then the exit,\n"
@@ -36,9 +38,12 @@ static const char usage[] =
     "      prints the flow field towards GX,GY: the step each tile takes.\n"
     "  isopath bench MAP SCEN [--algo astar|jps|route] [--landmarks K] [--repeat N]\n"
     "      runs a Moving AI scenario and checks every length against the optimum;\n"
-    "      last line 'N queries, M optimal, mean X.XX us/query'; exit 1 if M < N.\n"
+    "      last line 'N queries, M optimal, mean X.XX us/query'; exit 4 if M < N.\n"
     "      JPS and route place 8 landmarks unless told otherwise; what they prepare\n"
     "      is made before the timing starts, which the first line reports.\n"
+    ;
+/* the usage goes on in parts: a string literal longer than 4095 bytes is not portable C */
+static const char usage_game[] =
     "  isopath simbench LEVEL TICKS [--seed N] [--near R] [--alarm] [--hash N]\n"
     "      times the game's simulation (sentries included) for TICKS ticks while the\n"
     "      droid walks a fixed pseudo-random tour (within R tiles of its start);\n"
@@ -50,7 +55,7 @@ static const char usage[] =
     "      searches for a win no sentry notices: an order of the cells, routes that\n"
     "      may go by waypoint tiles, and waits, against the sentries' schedules.\n"
     "      Prints 'solved SECONDS STEPS ENERGY margin TICKS' (exit 0) or\n"
-    "      'unsolved REASON' (exit 1: no-exit, exhausted, budget, memory). Every plan\n"
+    "      'unsolved REASON' (exit 1: no-exit, exhausted, budget; 5: memory). Every plan\n"
     "      is replayed in the game's simulation first. --margin measures the margin\n"
     "      (moving any one command up to TICKS ticks either way still wins unseen;\n"
     "      up to 120) and keeps searching for one of at least 15; without it TICKS\n"
@@ -68,7 +73,6 @@ static const char usage[] =
     "      proven in turn (at most C, default 64), each with at most TICKS ticks of\n"
     "      solving (default 500000, more on a larger level); when none passes, exit 1.\n"
     "      Writes to stdout, or atomically to FILE; what the proof found on stderr.\n";
-/* the usage goes on: a string literal longer than 4095 bytes is not portable C */
 static const char usage_more[] =
     "  isopath render LEVEL [--path SX,SY GX,GY] [--field GX,GY] [--scale N] --out FILE.png\n"
     "      draws the level from above into a PNG (no display needed) in the minimap's\n"
@@ -78,6 +82,21 @@ static const char usage_more[] =
     "      N pixels a tile, 1 to 32 (default: the long side within 1024 pixels).\n"
     "  isopath --help | --version\n"
     "Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n";
+
+/* and what the exit status says */
+static const char usage_output[] =
+    "Exit status: 0 success; 1 no path, not winnable, unsolved, no level made;\n"
+    "  2 bad arguments; 3 bad input: a file missing, malformed or past a limit, or\n"
+    "  an output file not written; 4 bench: a length is not the scenario's optimum;\n"
+    "  5 out of memory or another failure. With several files, the highest.\n";
+
+static void print_usage(void)
+{
+    fputs(usage, stdout);
+    fputs(usage_game, stdout);
+    fputs(usage_more, stdout);
+    fputs(usage_output, stdout);
+}
 
 int isopath_usage_error(const char *fmt, const char *arg)
 {
@@ -252,12 +271,12 @@ static int cmd_path(int argc, char **argv)
     Level l;
     NavGrid g;
     if (!isopath_load_level(file, &l, &g))
-        return 1;
-    int rc = 0;
+        return ISOPATH_EXIT_INPUT;
+    int rc = ISOPATH_EXIT_OK;
     NavPath *st = nav_path_create(g.w, g.h);
     if (!st) {
         fprintf(stderr, "isopath: out of memory\n");
-        rc = 1;
+        rc = ISOPATH_EXIT_FAILURE;
     } else {
         isopath_fit_landmarks(&opt, &g);
         nav_path_prepare(st, &g, &opt); /* for --landmarks; out of memory: the search does without */
@@ -274,10 +293,13 @@ static int cmd_path(int argc, char **argv)
                 printf("%d,%d\n", t.x, t.y);
             }
             printf("length %.6f steps %d expanded %ld\n", r->length, r->steps, r->expanded);
+        } else if (s == NAV_OUT_OF_MEMORY) {
+            fprintf(stderr, "isopath: out of memory\n");
+            rc = ISOPATH_EXIT_FAILURE;
         } else {
             fprintf(stderr, "no path from %d,%d to %d,%d in %s (%dx%d): %s\n", start.x, start.y, goal.x,
                     goal.y, file, g.w, g.h, r->why);
-            rc = 1;
+            rc = ISOPATH_EXIT_NO;
         }
     }
     nav_path_destroy(st);
@@ -295,7 +317,7 @@ static int cmd_check(int argc, char **argv)
         Level l;
         NavGrid g;
         if (!isopath_load_level(argv[i], &l, &g)) {
-            rc = 1;
+            rc = ISOPATH_EXIT_INPUT;
             continue;
         }
         long walkable = nav_grid_count_walkable(&g);
@@ -316,8 +338,7 @@ int main(int argc, char **argv)
         return isopath_usage_error("%s", "missing command (path, check, field, bench, tour, simbench, solve, gen)");
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
-        fputs(usage, stdout);
-        fputs(usage_more, stdout);
+        print_usage();
         return 0;
     }
     if (strcmp(cmd, "--version") == 0) {
@@ -326,8 +347,7 @@ int main(int argc, char **argv)
     }
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0) {
-            fputs(usage, stdout);
-            fputs(usage_more, stdout);
+            print_usage();
             return 0;
         }
     if (strcmp(cmd, "path") == 0)
