@@ -1,6 +1,7 @@
 #!/bin/sh
 # test_isopath.sh - the isopath command line: exact outputs, exit codes and
-# messages. Prints TAP. ISOPATH names the binary (default bin/isopath).
+# messages, path and check on Moving AI maps. Prints TAP. ISOPATH names the
+# binary (default bin/isopath).
 isopath=${ISOPATH:-bin/isopath}
 . "$(dirname "$0")/tap.sh"
 
@@ -151,6 +152,50 @@ awk 'BEGIN { s = sprintf("%4096s", ""); gsub(/ /, "*", s); print "@>"; print s; 
 "$isopath" tour "$tmp/cells.txt" >"$tmp/out" 2>&1
 rc=$?
 check "tour: more than 4096 cells is refused, exit 3" '[ $rc -eq 3 ] && grep -q "4097 cells: at most 4096 are planned" "$tmp/out"'
+
+# ---- Moving AI maps in path and check: a regular file named .map, or one
+# whose first line starts with 'type'; every walkable tile costs 1
+arena=tests/data/movingai/arena.map
+arena_scen=tests/data/movingai/arena.map.scen
+walkable=$(awk 'go { n += gsub(/[.GS]/, "") } $1 == "map" { go = 1 } END { print n }' $arena)
+"$isopath" check $arena >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "check on a Moving AI map: its size and walkable tiles ($walkable), one region" \
+    '[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -qx "$arena: ok, Moving AI map, 49x49, $walkable walkable tiles in 1 region (the largest $walkable)" "$tmp/out"'
+printf 'type octile\nheight 3\nwidth 5\nmap\n..@..\n..@..\n@@@.T\n' >"$tmp/two.map"
+"$isopath" check "$tmp/two.map" >"$tmp/out"
+rc=$?
+check "check on a map of two regions" '[ $rc -eq 0 ] && grep -qx "$tmp/two.map: ok, Moving AI map, 5x3, 9 walkable tiles in 2 regions (the largest 5)" "$tmp/out"'
+printf 'type octile\nheight 2\nwidth 3\nmap\n...\n....\n' >"$tmp/wide.map"
+"$isopath" check "$tmp/wide.map" levels/01_tutorial.txt >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "check on a bad map: the map reader's FILE:LINE:COL, exit 3; the level after it still checked" \
+    '[ $rc -eq 3 ] && grep -qx "$tmp/wide.map:6:4: row is 4 tiles wide; the header says width 3" "$tmp/err" && grep -q "01_tutorial.txt: ok" "$tmp/out"'
+cp $arena "$tmp/arena.txt"
+"$isopath" check "$tmp/arena.txt" >"$tmp/out" 2>&1
+rc=$?
+check "a map by its first line 'type octile' whatever its name" '[ $rc -eq 0 ] && grep -q "arena.txt: ok, Moving AI map" "$tmp/out"'
+mkfifo "$tmp/pipe.map"
+timeout 10 "$isopath" check "$tmp/pipe.map" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "a named pipe called .map: refused at once, exit 3" '[ $rc -eq 3 ] && grep -qx "$tmp/pipe.map: cannot open: not a regular file" "$tmp/err"'
+# the longest query of the arena scenario: the path's length is the file's
+# shellcheck disable=SC2046
+set -- $(sort -t "$(printf '\t')" -k9 -g $arena_scen | tail -1)
+sx=$5 sy=$6 gx=$7 gy=$8 opt=$9
+"$isopath" path $arena "$sx,$sy" "$gx,$gy" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+len=$(tail -1 "$tmp/out" | cut -d" " -f2)
+check "path on a Moving AI map: $sx,$sy -> $gx,$gy is $len, the scenario's $opt" \
+    '[ $rc -eq 0 ] && head -1 "$tmp/out" | grep -qx "$sx,$sy" && tail -2 "$tmp/out" | head -1 | grep -qx "$gx,$gy" &&
+     awk -v a="$len" -v b="$opt" "BEGIN { exit !(a - b < 1e-4 && b - a < 1e-4) }"'
+"$isopath" path "$tmp/two.map" 3,2 4,0 --draw >"$tmp/out" 2>&1
+rc=$?
+printf '..@.g\n..@o.\n@@@s@\n\n3,2\n3,1\n4,0\nlength 2.414214 steps 2 expanded 2\n' >"$tmp/want"
+check "path --draw on a map: '.' walkable, '@' blocked, the path over it" '[ $rc -eq 0 ] && cmp -s "$tmp/out" "$tmp/want"'
+"$isopath" path "$tmp/two.map" 0,0 4,0 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "path on a map across regions: no path, exit 1" '[ $rc -eq 1 ] && grep -q "goal unreachable" "$tmp/err"'
 
 # the featureless levels the tick is timed on (docs/performance.md)
 if command -v python3 >/dev/null; then

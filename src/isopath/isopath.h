@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "coord.h"
+#include "diag.h"
 #include "grid.h"
 #include "level.h"
 #include "path.h"
@@ -49,6 +50,27 @@ void isopath_print_diags(const char *file, const NavDiags *d);
 /* Loads a level and its grid, printing every problem; false on failure. */
 bool isopath_load_level(const char *path, Level *l, NavGrid *g);
 
+/* ---- input.c: what path and check read ----------------------------------- */
+/* A level file, or a Moving AI map (grid cost 1 a walkable tile, level
+ * zeroed). The caller owns it and calls isopath_input_free. */
+typedef struct IsopathInput {
+    bool movingai;
+    Level level;
+    NavGrid grid;
+} IsopathInput;
+/* A Moving AI map: a regular file whose name ends in ".map" or whose first
+ * line (blank lines aside) starts with the word "type" ("type octile").
+ * Anything else, a missing file too, is for the level loader. */
+bool isopath_is_movingai(const char *path);
+/* Loads path, a map when maps and isopath_is_movingai say so, else a
+ * level, with its grid; every problem goes to d (cleared first), nothing is
+ * printed. ISOPATH_EXIT_OK, _INPUT or _FAILURE (out of memory); unless
+ * OK, in holds nothing to free but in->movingai says how it was read. */
+int isopath_input_load(const char *path, bool maps, IsopathInput *in, NavDiags *d);
+void isopath_input_free(IsopathInput *in); /* accepts a zeroed input */
+
+int isopath_path(int argc, char **argv);  /* cmd_path.c */
+int isopath_check(int argc, char **argv); /* cmd_check.c */
 int isopath_field(int argc, char **argv); /* cmd_field.c */
 int isopath_bench(int argc, char **argv); /* cmd_bench.c */
 int isopath_tour(int argc, char **argv);  /* cmd_tour.c */

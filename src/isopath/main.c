@@ -1,8 +1,8 @@
-/* isopath - the headless path tool: plans paths on level files, validates
- * levels, prints flow fields, runs Moving AI benchmarks and generates levels.
- * Links only the core library, libc and libm. Exit codes (ISOPATH_EXIT_*,
- * isopath.h): 0 ok; 1 no path, not winnable, unsolved; 2 usage; 3 bad
- * input; 4 bench not optimal; 5 out of memory. */
+/* isopath - the headless path tool: plans paths on level files and Moving
+ * AI maps, validates them, prints flow fields, runs Moving AI benchmarks
+ * and generates levels. Links only the core library, libc and libm.
+ * Exit codes (ISOPATH_EXIT_*, isopath.h): 0 ok; 1 no path, not winnable,
+ * unsolved; 2 usage; 3 bad input; 4 bench not optimal; 5 out of memory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +28,11 @@ static const char usage[] =
     "      (as many as fit in 256 MiB: 7 on 2048x2048, 1 on 4096x4096).\n"
     "      --algo route prepares the map first (trees, jump table, landmarks) and\n"
     "      answers from that; other options and costs that differ run A* instead.\n"
+    "      LEVEL may be a Moving AI map (below), which --draw shows as '.' and '@'.\n"
     "  isopath check LEVEL...\n"
-    "      validates level files: one FILE:LINE:COL: message per problem (exit 3),\n"
-    "      or a summary per file with the walkable tiles '@' cannot reach.\n"
+    "      validates level files and Moving AI maps: one FILE:LINE:COL: message per\n"
+    "      problem (exit 3), or a summary per file: a level's walkable tiles and\n"
+    "      those '@' cannot reach, a map's walkable tiles and connected regions.\n"
     "  isopath tour LEVEL...\n"
     "      proves each level winnable: an order of its energy cells, then the exit,\n"
     "      whose optimal legs the energy covers (exact up to 12 cells; sentries ignored).\n"
@@ -85,6 +87,9 @@ static const char usage_more[] =
 
 /* and what the exit status says */
 static const char usage_output[] =
+    "Moving AI maps: path and check read a regular file as one when its name ends\n"
+    "  in .map or its first line starts with the word 'type' ('type octile'); each\n"
+    "  walkable tile ('.', 'G', 'S') costs 1. Anything else is a level file.\n"
     "Exit status: 0 success; 1 no path, not winnable, unsolved, no level made;\n"
     "  2 bad arguments; 3 bad input: a file missing, malformed or past a limit, or\n"
     "  an output file not written; 4 bench: a length is not the scenario's optimum;\n"
@@ -213,125 +218,6 @@ bool isopath_load_level(const char *path, Level *l, NavGrid *g)
     return true;
 }
 
-static void draw_path(const Level *l, const NavPath *st)
-{
-    const NavPathResult *r = nav_path_result(st);
-    char *canvas = malloc((size_t)l->w * (size_t)l->h);
-    if (!canvas)
-        return;
-    memcpy(canvas, l->glyphs, (size_t)l->w * (size_t)l->h);
-    for (int i = 0; i < r->steps; i++) {
-        NavPos t = nav_path_tile(st, i);
-        canvas[(size_t)t.y * (size_t)l->w + (size_t)t.x] = i + 1 == r->steps ? 'g' : 'o';
-    }
-    canvas[(size_t)r->start.y * (size_t)l->w + (size_t)r->start.x] = 's';
-    for (int y = 0; y < l->h; y++) {
-        int n = l->w;
-        const char *row = canvas + (size_t)y * (size_t)l->w;
-        while (n > 0 && row[n - 1] == ' ')
-            n--;
-        printf("%.*s\n", n, row);
-    }
-    printf("\n");
-    free(canvas);
-}
-
-static int cmd_path(int argc, char **argv)
-{
-    const char *file = NULL;
-    const char *pos[2] = {NULL, NULL};
-    int npos = 0;
-    bool draw = false;
-    NavPathOptions opt = nav_path_options_default();
-    for (int i = 2; i < argc; i++) {
-        bool handled;
-        if (!isopath_parse_options(argc, argv, &i, &opt, &handled))
-            return 2;
-        if (handled)
-            continue;
-        if (strcmp(argv[i], "--draw") == 0)
-            draw = true;
-        else if (argv[i][0] == '-' && argv[i][1] == '-')
-            return isopath_usage_error("unknown option '%s'", argv[i]);
-        else if (!file)
-            file = argv[i];
-        else if (npos < 2)
-            pos[npos++] = argv[i];
-        else
-            return isopath_usage_error("unexpected argument '%s'", argv[i]);
-    }
-    if (!file || npos < 2)
-        return isopath_usage_error("%s", "path needs LEVEL SX,SY GX,GY");
-    NavPos start, goal;
-    if (!isopath_parse_xy(pos[0], &start))
-        return isopath_usage_error("bad start '%s': expected X,Y such as 2,3", pos[0]);
-    if (!isopath_parse_xy(pos[1], &goal))
-        return isopath_usage_error("bad goal '%s': expected X,Y such as 2,3", pos[1]);
-
-    Level l;
-    NavGrid g;
-    if (!isopath_load_level(file, &l, &g))
-        return ISOPATH_EXIT_INPUT;
-    int rc = ISOPATH_EXIT_OK;
-    NavPath *st = nav_path_create(g.w, g.h);
-    if (!st) {
-        fprintf(stderr, "isopath: out of memory\n");
-        rc = ISOPATH_EXIT_FAILURE;
-    } else {
-        isopath_fit_landmarks(&opt, &g);
-        nav_path_prepare(st, &g, &opt); /* for --landmarks; out of memory: the search does without */
-        NavStatus s = nav_path_find(st, &g, start, goal, &opt, NULL);
-        const NavPathResult *r = nav_path_result(st);
-        if (s == NAV_DONE || s == NAV_PARTIAL || (s == NAV_LIMIT && r->steps > 0)) {
-            if (s != NAV_DONE)
-                fprintf(stderr, "isopath: %s; walking to %d,%d\n", r->why, r->end.x, r->end.y);
-            if (draw)
-                draw_path(&l, st);
-            printf("%d,%d\n", start.x, start.y);
-            for (int i = 0; i < r->steps; i++) {
-                NavPos t = nav_path_tile(st, i);
-                printf("%d,%d\n", t.x, t.y);
-            }
-            printf("length %.6f steps %d expanded %ld\n", r->length, r->steps, r->expanded);
-        } else if (s == NAV_OUT_OF_MEMORY) {
-            fprintf(stderr, "isopath: out of memory\n");
-            rc = ISOPATH_EXIT_FAILURE;
-        } else {
-            fprintf(stderr, "no path from %d,%d to %d,%d in %s (%dx%d): %s\n", start.x, start.y, goal.x,
-                    goal.y, file, g.w, g.h, r->why);
-            rc = ISOPATH_EXIT_NO;
-        }
-    }
-    nav_path_destroy(st);
-    nav_grid_deinit(&g);
-    level_free(&l);
-    return rc;
-}
-
-static int cmd_check(int argc, char **argv)
-{
-    if (argc < 3)
-        return isopath_usage_error("%s", "check needs at least one LEVEL file");
-    int rc = 0;
-    for (int i = 2; i < argc; i++) {
-        Level l;
-        NavGrid g;
-        if (!isopath_load_level(argv[i], &l, &g)) {
-            rc = ISOPATH_EXIT_INPUT;
-            continue;
-        }
-        long walkable = nav_grid_count_walkable(&g);
-        long reach = nav_grid_count_reachable(&g, l.start.x, l.start.y);
-        char name[4 * LEVEL_NAME_MAX];
-        printf("%s: ok, '%s', %dx%d, %ld walkable tiles, %ld unreachable from '@' at %d,%d\n", argv[i],
-               text_escape(l.name, name, sizeof name),
-               l.w, l.h, walkable, walkable - reach, l.start.x, l.start.y);
-        nav_grid_deinit(&g);
-        level_free(&l);
-    }
-    return rc;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -351,9 +237,9 @@ int main(int argc, char **argv)
             return 0;
         }
     if (strcmp(cmd, "path") == 0)
-        return cmd_path(argc, argv);
+        return isopath_path(argc, argv);
     if (strcmp(cmd, "check") == 0)
-        return cmd_check(argc, argv);
+        return isopath_check(argc, argv);
     if (strcmp(cmd, "field") == 0)
         return isopath_field(argc, argv);
     if (strcmp(cmd, "bench") == 0)

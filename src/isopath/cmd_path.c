@@ -1,0 +1,147 @@
+/* cmd_path.c - 'isopath path': one search on a level file or a Moving AI
+ * map (input.c), printed as the path's tiles and a summary line (--draw:
+ * the map with the path over it first). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isopath.h"
+
+typedef struct PathArgs {
+    const char *file;
+    NavPos start, goal;
+    bool draw;
+    NavPathOptions opt;
+} PathArgs;
+
+static int parse_path_args(int argc, char **argv, PathArgs *a)
+{
+    const char *pos[2] = {NULL, NULL};
+    int npos = 0;
+    a->opt = nav_path_options_default();
+    for (int i = 2; i < argc; i++) {
+        bool handled;
+        if (!isopath_parse_options(argc, argv, &i, &a->opt, &handled))
+            return ISOPATH_EXIT_USAGE;
+        if (handled)
+            continue;
+        if (strcmp(argv[i], "--draw") == 0)
+            a->draw = true;
+        else if (argv[i][0] == '-' && argv[i][1] == '-')
+            return isopath_usage_error("unknown option '%s'", argv[i]);
+        else if (!a->file)
+            a->file = argv[i];
+        else if (npos < 2)
+            pos[npos++] = argv[i];
+        else
+            return isopath_usage_error("unexpected argument '%s'", argv[i]);
+    }
+    if (!a->file || npos < 2)
+        return isopath_usage_error("%s", "path needs LEVEL SX,SY GX,GY");
+    if (!isopath_parse_xy(pos[0], &a->start))
+        return isopath_usage_error("bad start '%s': expected X,Y such as 2,3", pos[0]);
+    if (!isopath_parse_xy(pos[1], &a->goal))
+        return isopath_usage_error("bad goal '%s': expected X,Y such as 2,3", pos[1]);
+    return ISOPATH_EXIT_OK;
+}
+
+/* The level's glyphs, or a Moving AI map's as '.' (walkable) and '@'. */
+static char *map_canvas(const IsopathInput *in)
+{
+    const NavGrid *g = &in->grid;
+    char *canvas = malloc((size_t)g->w * (size_t)g->h);
+    if (!canvas)
+        return NULL;
+    if (!in->movingai) {
+        memcpy(canvas, in->level.glyphs, (size_t)g->w * (size_t)g->h);
+        return canvas;
+    }
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++)
+            canvas[(size_t)y * (size_t)g->w + (size_t)x] = nav_grid_walkable(g, x, y) ? '.' : '@';
+    return canvas;
+}
+
+static void draw_path(const IsopathInput *in, const NavPath *st)
+{
+    const NavPathResult *r = nav_path_result(st);
+    int w = in->grid.w;
+    char *canvas = map_canvas(in);
+    if (!canvas)
+        return;
+    for (int i = 0; i < r->steps; i++) {
+        NavPos t = nav_path_tile(st, i);
+        canvas[(size_t)t.y * (size_t)w + (size_t)t.x] = i + 1 == r->steps ? 'g' : 'o';
+    }
+    canvas[(size_t)r->start.y * (size_t)w + (size_t)r->start.x] = 's';
+    for (int y = 0; y < in->grid.h; y++) {
+        int n = w;
+        const char *row = canvas + (size_t)y * (size_t)w;
+        while (n > 0 && row[n - 1] == ' ')
+            n--;
+        printf("%.*s\n", n, row);
+    }
+    printf("\n");
+    free(canvas);
+}
+
+static void print_path(const PathArgs *a, const IsopathInput *in, const NavPath *st)
+{
+    const NavPathResult *r = nav_path_result(st);
+    if (a->draw)
+        draw_path(in, st);
+    printf("%d,%d\n", a->start.x, a->start.y);
+    for (int i = 0; i < r->steps; i++) {
+        NavPos t = nav_path_tile(st, i);
+        printf("%d,%d\n", t.x, t.y);
+    }
+    printf("length %.6f steps %d expanded %ld\n", r->length, r->steps, r->expanded);
+}
+
+/* Searches and reports; the exit code. */
+static int search(const PathArgs *a, const IsopathInput *in, NavPath *st)
+{
+    NavPathOptions opt = a->opt;
+    isopath_fit_landmarks(&opt, &in->grid);
+    nav_path_prepare(st, &in->grid, &opt); /* for --landmarks; out of memory: the search does without */
+    NavStatus s = nav_path_find(st, &in->grid, a->start, a->goal, &opt, NULL);
+    const NavPathResult *r = nav_path_result(st);
+    bool walked = s == NAV_DONE || s == NAV_PARTIAL || (s == NAV_LIMIT && r->steps > 0);
+    bool failed = !walked && s != NAV_NO_PATH && s != NAV_LIMIT;
+    if (walked && s != NAV_DONE)
+        fprintf(stderr, "isopath: %s; walking to %d,%d\n", r->why, r->end.x, r->end.y);
+    if (failed) {
+        fprintf(stderr, "isopath: %s\n", s == NAV_OUT_OF_MEMORY ? "out of memory" : "the search failed");
+    } else if (!walked) {
+        fprintf(stderr, "no path from %d,%d to %d,%d in %s (%dx%d): %s\n", a->start.x, a->start.y, a->goal.x,
+                a->goal.y, a->file, in->grid.w, in->grid.h, r->why);
+    }
+    if (walked)
+        print_path(a, in, st);
+    return walked ? ISOPATH_EXIT_OK : failed ? ISOPATH_EXIT_FAILURE : ISOPATH_EXIT_NO;
+}
+
+int isopath_path(int argc, char **argv)
+{
+    PathArgs a = {0};
+    int rc = parse_path_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    IsopathInput in;
+    NavDiags d;
+    rc = isopath_input_load(a.file, true, &in, &d);
+    if (rc) {
+        isopath_print_diags(a.file, &d);
+        return rc;
+    }
+    NavPath *st = nav_path_create(in.grid.w, in.grid.h);
+    if (!st) {
+        fprintf(stderr, "isopath: out of memory\n");
+        rc = ISOPATH_EXIT_FAILURE;
+    } else {
+        rc = search(&a, &in, st);
+    }
+    nav_path_destroy(st);
+    isopath_input_free(&in);
+    return rc;
+}
