@@ -40,6 +40,7 @@ test)
     want_tool desktop-file-validate desktop-file-utils
     want_tool appstreamcli appstream
     want_tool groff groff-base
+    want_tool python3 python3 # parses isopath --json (tests/test_isopath_json.sh)
     need_pc cmocka libcmocka-dev
     need_pc sdl2 libsdl2-dev
     need_pc SDL2_image libsdl2-image-dev

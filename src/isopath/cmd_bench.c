@@ -1,5 +1,6 @@
 /* cmd_bench.c - 'isopath bench': runs every query of a Moving AI scenario,
- * times the searches alone and checks each length against the optimum. */
+ * times the searches alone and checks each length against the optimum;
+ * prints a summary, or one JSON object (--json). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -22,120 +23,279 @@ static double now_seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-int isopath_bench(int argc, char **argv)
+/* ---- the run ------------------------------------------------------------------ */
+
+typedef struct BenchArgs {
+    const char *map, *scen;
+    long repeat;
+    bool json;
+    NavPathOptions opt;
+} BenchArgs;
+
+/* What the queries came to. */
+typedef struct BenchRun {
+    double *len;        /* each query's length (first round), -1 when none was found */
+    double expanded;    /* nodes expanded in the first round */
+    double elapsed;     /* seconds of searching in all */
+    double prep;        /* seconds nav_path_prepare took */
+    bool jps, route;    /* what answered */
+    int optimal;        /* queries whose length is the file's */
+} BenchRun;
+
+static int parse_bench_args(int argc, char **argv, BenchArgs *a)
 {
-    const char *map = NULL, *scen = NULL;
-    long repeat = 1;
-    NavPathOptions opt = nav_path_options_default();
-    opt.landmarks = BENCH_LANDMARKS;
+    a->repeat = 1;
+    a->opt = nav_path_options_default();
+    a->opt.landmarks = BENCH_LANDMARKS;
     for (int i = 2; i < argc; i++) {
         bool handled;
         if (strcmp(argv[i], "--repeat") == 0) {
             if (i + 1 >= argc)
                 return isopath_usage_error("%s", "--repeat needs a value");
-            if (num_parse_long(argv[++i], 1, ISOPATH_REPEAT_MAX, &repeat) != NUM_OK)
+            if (num_parse_long(argv[++i], 1, ISOPATH_REPEAT_MAX, &a->repeat) != NUM_OK)
                 return isopath_usage_error("--repeat wants a positive whole number, not '%s'", argv[i]);
             continue;
         }
-        if (!isopath_parse_options(argc, argv, &i, &opt, &handled))
-            return 2;
+        if (strcmp(argv[i], "--json") == 0) {
+            a->json = true;
+            continue;
+        }
+        if (!isopath_parse_options(argc, argv, &i, &a->opt, &handled))
+            return ISOPATH_EXIT_USAGE;
         if (handled)
             continue;
         if (argv[i][0] == '-' && argv[i][1] == '-')
             return isopath_usage_error("unknown option '%s'", argv[i]);
-        if (!map)
-            map = argv[i];
-        else if (!scen)
-            scen = argv[i];
+        if (!a->map)
+            a->map = argv[i];
+        else if (!a->scen)
+            a->scen = argv[i];
         else
             return isopath_usage_error("unexpected argument '%s'", argv[i]);
     }
-    if (!map || !scen)
+    if (!a->map || !a->scen)
         return isopath_usage_error("%s", "bench needs MAP SCEN");
+    return ISOPATH_EXIT_OK;
+}
 
+/* Every query, a->repeat times; each round is timed, the searches alone. */
+static void run_queries(const BenchArgs *a, const NavGrid *g, const NavScenario *s, NavPath *st, BenchRun *b)
+{
+    for (long r = 0; r < a->repeat; r++) {
+        double t0 = now_seconds();
+        for (int i = 0; i < s->count; i++) {
+            NavPathResult res;
+            NavStatus found = nav_path_find(st, g, s->q[i].start, s->q[i].goal, &a->opt, &res);
+            if (r == 0) {
+                b->len[i] = found == NAV_DONE ? res.length : -1.0;
+                b->expanded += (double)res.expanded;
+            }
+            b->jps = res.used_jps;
+            b->route = res.used_route;
+        }
+        b->elapsed += now_seconds() - t0;
+    }
+}
+
+/* Counts the optimal lengths, naming every other one on stderr. */
+static void check_lengths(const BenchArgs *a, const NavScenario *s, BenchRun *b)
+{
+    for (int i = 0; i < s->count; i++) {
+        const NavScenQuery *q = &s->q[i];
+        if (b->len[i] >= 0 && nav_movingai_length_matches(q, b->len[i])) {
+            b->optimal++;
+            continue;
+        }
+        if (b->len[i] < 0)
+            fprintf(stderr, "%s:%d: %d,%d -> %d,%d: no path found, file says %.8f\n", a->scen, q->line, q->start.x,
+                    q->start.y, q->goal.x, q->goal.y, q->optimal);
+        else
+            fprintf(stderr, "%s:%d: %d,%d -> %d,%d: length %.8f, file says %.8f\n", a->scen, q->line, q->start.x,
+                    q->start.y, q->goal.x, q->goal.y, b->len[i], q->optimal);
+    }
+}
+
+/* ---- the report ----------------------------------------------------------------- */
+
+static double mean_us(const BenchRun *b, int count, long repeat)
+{
+    return count ? b->elapsed * 1e6 / ((double)count * (double)repeat) : 0.0;
+}
+
+static const char *algo_name(const BenchRun *b)
+{
+    return b->route ? "route" : b->jps ? "jps" : "astar";
+}
+
+/* Landmarks the searches had. */
+static int landmarks_used(const BenchArgs *a, const NavPath *st, const BenchRun *b)
+{
+    if (b->route) {
+        NavRouteInfo ri;
+        nav_route_info(nav_path_route(st), &ri);
+        return ri.landmarks;
+    }
+    return b->jps && nav_path_landmark_bytes(st) ? a->opt.landmarks : 0;
+}
+
+static void print_bench(const BenchArgs *a, const NavGrid *g, const NavScenario *s, const NavPath *st,
+                        const BenchRun *b)
+{
+    printf("%s: %dx%d, %s, mean %.0f expanded/query", a->map, g->w, g->h, algo_name(b),
+           s->count ? b->expanded / s->count : 0.0);
+    if (b->route) {
+        NavRouteInfo ri;
+        nav_route_info(nav_path_route(st), &ri);
+        printf(", prepared in %.2f ms: %ld walkable tiles (%ld core, %ld in trees, %ld regions), %ld corners "
+               "(diagonals %s), %d landmarks, %.1f bytes/tile",
+               b->prep * 1e3, ri.walkable, ri.core, ri.tree, ri.regions, ri.corners,
+               ri.scan ? "followed through" : "stop at jump points", ri.landmarks,
+               (double)ri.bytes / ((double)g->w * g->h));
+    } else if (b->jps && nav_path_landmark_bytes(st))
+        printf(", jump table and %d landmarks built in %.2f ms", a->opt.landmarks, b->prep * 1e3);
+    else if (b->jps)
+        printf(", jump table built in %.2f ms", b->prep * 1e3);
+    printf("\n");
+    printf("%d queries, %d optimal, mean %.2f us/query\n", s->count, b->optimal, mean_us(b, s->count, a->repeat));
+}
+
+static void json_prepared(Json *j, const NavGrid *g, const NavPath *st)
+{
+    NavRouteInfo ri;
+    nav_route_info(nav_path_route(st), &ri);
+    json_key(j, "prepared");
+    json_object_begin(j);
+    json_member_int(j, "walkable", ri.walkable);
+    json_member_int(j, "core", ri.core);
+    json_member_int(j, "tree", ri.tree);
+    json_member_int(j, "regions", ri.regions);
+    json_member_int(j, "corners", ri.corners);
+    json_member_bool(j, "diagonals_followed", ri.scan);
+    json_member_int(j, "landmarks", ri.landmarks);
+    json_member_double(j, "bytes_per_tile", (double)ri.bytes / ((double)g->w * g->h));
+    json_object_end(j);
+}
+
+/* The queries whose length is not the file's. */
+static void json_wrong(Json *j, const NavScenario *s, const BenchRun *b)
+{
+    json_key(j, "wrong");
+    json_array_begin(j);
+    for (int i = 0; i < s->count; i++) {
+        const NavScenQuery *q = &s->q[i];
+        if (b->len[i] >= 0 && nav_movingai_length_matches(q, b->len[i]))
+            continue;
+        json_object_begin(j);
+        json_member_int(j, "line", q->line);
+        json_member_pair(j, "start", q->start.x, q->start.y);
+        json_member_pair(j, "goal", q->goal.x, q->goal.y);
+        json_key(j, "length");
+        b->len[i] >= 0 ? json_double(j, b->len[i]) : json_null(j);
+        json_member_double(j, "optimal", q->optimal);
+        json_object_end(j);
+    }
+    json_array_end(j);
+}
+
+/* The object of a run; g, s, st and b are NULL when a file did not load
+ * (d, of `file`, says why). */
+static int json_bench(const BenchArgs *a, const NavGrid *g, const NavScenario *s, const NavPath *st,
+                      const BenchRun *b, const char *file, const NavDiags *d)
+{
+    Json j;
+    json_init(&j, stdout);
+    json_object_begin(&j);
+    json_member_string(&j, "status", !b ? "error" : b->optimal < s->count ? "not-optimal" : "optimal");
+    json_member_string(&j, "map", a->map);
+    json_member_string(&j, "scen", a->scen);
+    if (b) {
+        json_member_int(&j, "width", g->w);
+        json_member_int(&j, "height", g->h);
+        json_member_string(&j, "algo", algo_name(b));
+        json_member_int(&j, "landmarks", landmarks_used(a, st, b));
+        json_member_int(&j, "repeat", a->repeat);
+        json_member_int(&j, "queries", s->count);
+        json_member_int(&j, "optimal", b->optimal);
+        json_member_double(&j, "mean_us", mean_us(b, s->count, a->repeat));
+        json_member_double(&j, "expanded_mean", s->count ? b->expanded / s->count : 0.0);
+        json_member_double(&j, "prepare_ms", b->prep * 1e3);
+        if (b->route)
+            json_prepared(&j, g, st);
+        else
+            json_member_null(&j, "prepared");
+        json_wrong(&j, s, b);
+    }
+    isopath_json_problems(&j, file, d);
+    json_object_end(&j);
+    return isopath_json_finish(&j);
+}
+
+/* Prepares, runs and reports; the exit code. */
+static int bench(BenchArgs *a, const NavGrid *g, const NavScenario *s)
+{
+    NavPath *st = nav_path_create(g->w, g->h);
+    BenchRun b = {0};
+    b.len = malloc(((size_t)s->count + 1) * sizeof *b.len);
+    int rc = ISOPATH_EXIT_FAILURE;
+    if (!st || !b.len) {
+        NavDiags d;
+        nav_diag_clear(&d);
+        nav_diag_add(&d, a->map, 0, 0, "out of memory");
+        fprintf(stderr, "isopath: out of memory\n");
+        if (a->json)
+            json_bench(a, NULL, NULL, NULL, NULL, a->map, &d);
+    } else {
+        /* the jump table and landmarks are map preparation, like loading: timed on their own */
+        isopath_fit_landmarks(&a->opt, g);
+        double t = now_seconds();
+        nav_path_prepare(st, g, &a->opt);
+        b.prep = now_seconds() - t;
+        run_queries(a, g, s, st, &b);
+        check_lengths(a, s, &b);
+        rc = b.optimal < s->count ? ISOPATH_EXIT_NOT_OPTIMAL : ISOPATH_EXIT_OK;
+        if (a->json)
+            rc = isopath_exit_max(rc, json_bench(a, g, s, st, &b, a->map, NULL));
+        else
+            print_bench(a, g, s, st, &b);
+    }
+    free(b.len);
+    nav_path_destroy(st);
+    return rc;
+}
+
+/* A map or scenario that did not load (s): its problems; the exit code. */
+static int load_failed(const BenchArgs *a, const char *file, const NavDiags *d, NavStatus s)
+{
+    isopath_print_diags(file, d);
+    int rc = isopath_load_exit(s);
+    if (a->json)
+        rc = isopath_exit_max(rc, json_bench(a, NULL, NULL, NULL, NULL, file, d));
+    return rc;
+}
+
+int isopath_bench(int argc, char **argv)
+{
+    BenchArgs a = {0};
+    int rc = parse_bench_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    const char *map = a.map, *scen = a.scen;
     NavDiags d;
     nav_diag_clear(&d);
     NavGrid g;
     NavScenario s;
     NavStatus loaded = nav_movingai_load_map(map, &g, &d);
-    if (loaded != NAV_DONE) {
-        isopath_print_diags(map, &d);
-        return isopath_load_exit(loaded);
-    }
+    if (loaded != NAV_DONE)
+        return load_failed(&a, map, &d, loaded);
     loaded = nav_movingai_load_scen(scen, &s, &d);
     if (loaded != NAV_DONE) {
-        isopath_print_diags(scen, &d);
         nav_grid_deinit(&g);
-        return isopath_load_exit(loaded);
+        return load_failed(&a, scen, &d, loaded);
     }
     if (s.count > 0 && (s.map_w != g.w || s.map_h != g.h))
         fprintf(stderr, "%s: warning: scenario is for a %dx%d map, %s is %dx%d\n", scen, s.map_w, s.map_h, map,
                 g.w, g.h);
-    NavPath *st = nav_path_create(g.w, g.h);
-    double *len = malloc(((size_t)s.count + 1) * sizeof *len);
-    if (!st || !len) {
-        fprintf(stderr, "isopath: out of memory\n");
-        nav_path_destroy(st);
-        free(len);
-        nav_movingai_scen_free(&s);
-        nav_grid_deinit(&g);
-        return ISOPATH_EXIT_FAILURE;
-    }
-    /* the jump table and landmarks are map preparation, like loading: timed on their own */
-    isopath_fit_landmarks(&opt, &g);
-    double t_prep = now_seconds();
-    nav_path_prepare(st, &g, &opt);
-    t_prep = now_seconds() - t_prep;
-    double elapsed = 0, expanded = 0;
-    bool jps = false, route = false;
-    for (long r = 0; r < repeat; r++) {
-        double t0 = now_seconds();
-        for (int i = 0; i < s.count; i++) {
-            NavPathResult res;
-            NavStatus st_ = nav_path_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &res);
-            if (r == 0) {
-                len[i] = st_ == NAV_DONE ? res.length : -1.0;
-                expanded += (double)res.expanded;
-            }
-            jps = res.used_jps;
-            route = res.used_route;
-        }
-        elapsed += now_seconds() - t0;
-    }
-    int optimal = 0;
-    for (int i = 0; i < s.count; i++) {
-        const NavScenQuery *q = &s.q[i];
-        if (len[i] >= 0 && nav_movingai_length_matches(q, len[i])) {
-            optimal++;
-            continue;
-        }
-        if (len[i] < 0)
-            fprintf(stderr, "%s:%d: %d,%d -> %d,%d: no path found, file says %.8f\n", scen, q->line, q->start.x,
-                    q->start.y, q->goal.x, q->goal.y, q->optimal);
-        else
-            fprintf(stderr, "%s:%d: %d,%d -> %d,%d: length %.8f, file says %.8f\n", scen, q->line, q->start.x,
-                    q->start.y, q->goal.x, q->goal.y, len[i], q->optimal);
-    }
-    double mean = s.count ? elapsed * 1e6 / ((double)s.count * (double)repeat) : 0.0;
-    printf("%s: %dx%d, %s, mean %.0f expanded/query", map, g.w, g.h, route ? "route" : jps ? "jps" : "astar",
-           s.count ? expanded / s.count : 0.0);
-    if (route) {
-        NavRouteInfo ri;
-        nav_route_info(nav_path_route(st), &ri);
-        printf(", prepared in %.2f ms: %ld walkable tiles (%ld core, %ld in trees, %ld regions), %ld corners "
-               "(diagonals %s), %d landmarks, %.1f bytes/tile",
-               t_prep * 1e3, ri.walkable, ri.core, ri.tree, ri.regions, ri.corners,
-               ri.scan ? "followed through" : "stop at jump points", ri.landmarks,
-               (double)ri.bytes / ((double)g.w * g.h));
-    } else if (jps && nav_path_landmark_bytes(st))
-        printf(", jump table and %d landmarks built in %.2f ms", opt.landmarks, t_prep * 1e3);
-    else if (jps)
-        printf(", jump table built in %.2f ms", t_prep * 1e3);
-    printf("\n");
-    printf("%d queries, %d optimal, mean %.2f us/query\n", s.count, optimal, mean);
-    int rc = optimal < s.count ? ISOPATH_EXIT_NOT_OPTIMAL : ISOPATH_EXIT_OK;
-    free(len);
-    nav_path_destroy(st);
+    rc = bench(&a, &g, &s);
     nav_movingai_scen_free(&s);
     nav_grid_deinit(&g);
     return rc;

@@ -2,7 +2,7 @@
  * AI maps (input.c). Each problem is a FILE:LINE:COL: message on stderr;
  * each good file gets a summary line on stdout (a level: its size, walkable
  * tiles and those '@' cannot reach; a map: its size, walkable tiles and
- * connected regions). */
+ * connected regions), or, with --json, all of it in one object. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,8 +56,24 @@ static void print_summary(const char *file, const IsopathInput *in, const CheckS
            l->start.y);
 }
 
-/* Checks one file, printing what it found; the exit code. */
-static int check_file(const char *file)
+static void json_summary(Json *j, const IsopathInput *in, const CheckSummary *s)
+{
+    json_member_int(j, "width", in->grid.w);
+    json_member_int(j, "height", in->grid.h);
+    json_member_int(j, "walkable", s->walkable);
+    if (in->movingai) {
+        json_member_int(j, "regions", s->regions);
+        json_member_int(j, "largest_region", s->largest);
+        return;
+    }
+    json_member_string(j, "name", in->level.name);
+    json_member_pair(j, "start", in->level.start.x, in->level.start.y);
+    json_member_int(j, "unreachable", s->unreachable);
+}
+
+/* Checks one file, printing what it found (j: as a member of the "files"
+ * array, else as text); the exit code. */
+static int check_file(const char *file, Json *j)
 {
     IsopathInput in;
     NavDiags d;
@@ -73,18 +89,43 @@ static int check_file(const char *file)
         }
     }
     isopath_print_diags(file, &d);
-    if (rc == ISOPATH_EXIT_OK)
+    if (!j && rc == ISOPATH_EXIT_OK)
         print_summary(file, &in, &s);
+    if (j) {
+        json_object_begin(j);
+        json_member_string(j, "file", file);
+        json_member_bool(j, "ok", rc == ISOPATH_EXIT_OK);
+        json_member_string(j, "kind", in.movingai ? "movingai" : "level");
+        if (rc == ISOPATH_EXIT_OK)
+            json_summary(j, &in, &s);
+        isopath_json_problems(j, file, &d);
+        json_object_end(j);
+    }
     isopath_input_free(&in);
     return rc;
 }
 
 int isopath_check(int argc, char **argv)
 {
-    if (argc < 3)
-        return isopath_usage_error("%s", "check needs at least one LEVEL file");
+    bool json;
+    if (!isopath_file_args(argc, argv, &json, "check needs at least one LEVEL file"))
+        return ISOPATH_EXIT_USAGE;
+    Json j;
+    json_init(&j, stdout);
+    if (json) {
+        json_object_begin(&j);
+        json_key(&j, "files");
+        json_array_begin(&j);
+    }
     int rc = ISOPATH_EXIT_OK;
     for (int i = 2; i < argc; i++)
-        rc = isopath_exit_max(rc, check_file(argv[i]));
+        if (strcmp(argv[i], "--json") != 0)
+            rc = isopath_exit_max(rc, check_file(argv[i], json ? &j : NULL));
+    if (json) {
+        json_array_end(&j);
+        json_member_bool(&j, "ok", rc == ISOPATH_EXIT_OK);
+        json_object_end(&j);
+        rc = isopath_exit_max(rc, isopath_json_finish(&j));
+    }
     return rc;
 }

@@ -1,6 +1,6 @@
 /* cmd_path.c - 'isopath path': one search on a level file or a Moving AI
  * map (input.c), printed as the path's tiles and a summary line (--draw:
- * the map with the path over it first). */
+ * the map with the path over it first), or as one JSON object (--json). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +10,7 @@
 typedef struct PathArgs {
     const char *file;
     NavPos start, goal;
-    bool draw;
+    bool draw, json;
     NavPathOptions opt;
 } PathArgs;
 
@@ -27,6 +27,8 @@ static int parse_path_args(int argc, char **argv, PathArgs *a)
             continue;
         if (strcmp(argv[i], "--draw") == 0)
             a->draw = true;
+        else if (strcmp(argv[i], "--json") == 0)
+            a->json = true;
         else if (argv[i][0] == '-' && argv[i][1] == '-')
             return isopath_usage_error("unknown option '%s'", argv[i]);
         else if (!a->file)
@@ -42,6 +44,8 @@ static int parse_path_args(int argc, char **argv, PathArgs *a)
         return isopath_usage_error("bad start '%s': expected X,Y such as 2,3", pos[0]);
     if (!isopath_parse_xy(pos[1], &a->goal))
         return isopath_usage_error("bad goal '%s': expected X,Y such as 2,3", pos[1]);
+    if (a->draw && a->json)
+        return isopath_usage_error("%s", "--draw and --json do not go together");
     return ISOPATH_EXIT_OK;
 }
 
@@ -85,6 +89,73 @@ static void draw_path(const IsopathInput *in, const NavPath *st)
     free(canvas);
 }
 
+/* The JSON status of a search that ended with s. */
+static const char *status_name(NavStatus s)
+{
+    switch (s) {
+    case NAV_DONE: return "found";
+    case NAV_PARTIAL: return "nearest";
+    case NAV_LIMIT: return "limit";
+    case NAV_NO_PATH: return "none";
+    default: return "error";
+    }
+}
+
+static const char *algo_name(const NavPathResult *r)
+{
+    return r->used_route ? "route" : r->used_jps ? "jps" : "astar";
+}
+
+/* The object of a search that ended with s; d holds its problems (NULL: none). */
+static int json_path(const PathArgs *a, const IsopathInput *in, const NavPath *st, NavStatus s, bool walked,
+                     const NavDiags *d)
+{
+    const NavPathResult *r = nav_path_result(st);
+    Json j;
+    json_init(&j, stdout);
+    json_object_begin(&j);
+    json_member_string(&j, "file", a->file);
+    json_member_string(&j, "kind", in->movingai ? "movingai" : "level");
+    json_member_int(&j, "width", in->grid.w);
+    json_member_int(&j, "height", in->grid.h);
+    json_member_string(&j, "status", status_name(s));
+    json_member_pair(&j, "start", a->start.x, a->start.y);
+    json_member_pair(&j, "goal", a->goal.x, a->goal.y);
+    json_key(&j, "end");
+    walked ? json_pair(&j, r->end.x, r->end.y) : json_null(&j);
+    json_key(&j, "length");
+    walked ? json_double(&j, r->length) : json_null(&j);
+    json_member_int(&j, "steps", walked ? r->steps : 0);
+    json_member_int(&j, "expanded", r->expanded);
+    json_member_string(&j, "algo", algo_name(r));
+    json_key(&j, "path");
+    json_array_begin(&j);
+    for (int i = -1; walked && i < r->steps; i++) {
+        NavPos t = i < 0 ? a->start : nav_path_tile(st, i);
+        json_pair(&j, t.x, t.y);
+    }
+    json_array_end(&j);
+    json_member_string(&j, "why", r->why ? r->why : "");
+    isopath_json_problems(&j, a->file, d);
+    json_object_end(&j);
+    return isopath_json_finish(&j);
+}
+
+/* The object of a path that never searched: a file that did not load. */
+static int json_path_error(const PathArgs *a, const NavDiags *d)
+{
+    Json j;
+    json_init(&j, stdout);
+    json_object_begin(&j);
+    json_member_string(&j, "file", a->file);
+    json_member_string(&j, "status", "error");
+    json_member_pair(&j, "start", a->start.x, a->start.y);
+    json_member_pair(&j, "goal", a->goal.x, a->goal.y);
+    isopath_json_problems(&j, a->file, d);
+    json_object_end(&j);
+    return isopath_json_finish(&j);
+}
+
 static void print_path(const PathArgs *a, const IsopathInput *in, const NavPath *st)
 {
     const NavPathResult *r = nav_path_result(st);
@@ -108,17 +179,24 @@ static int search(const PathArgs *a, const IsopathInput *in, NavPath *st)
     const NavPathResult *r = nav_path_result(st);
     bool walked = s == NAV_DONE || s == NAV_PARTIAL || (s == NAV_LIMIT && r->steps > 0);
     bool failed = !walked && s != NAV_NO_PATH && s != NAV_LIMIT;
+    NavDiags d;
+    nav_diag_clear(&d);
     if (walked && s != NAV_DONE)
         fprintf(stderr, "isopath: %s; walking to %d,%d\n", r->why, r->end.x, r->end.y);
     if (failed) {
-        fprintf(stderr, "isopath: %s\n", s == NAV_OUT_OF_MEMORY ? "out of memory" : "the search failed");
+        const char *what = s == NAV_OUT_OF_MEMORY ? "out of memory" : "the search failed";
+        nav_diag_add(&d, a->file, 0, 0, "%s", what);
+        fprintf(stderr, "isopath: %s\n", what);
     } else if (!walked) {
         fprintf(stderr, "no path from %d,%d to %d,%d in %s (%dx%d): %s\n", a->start.x, a->start.y, a->goal.x,
                 a->goal.y, a->file, in->grid.w, in->grid.h, r->why);
     }
-    if (walked)
+    int rc = walked ? ISOPATH_EXIT_OK : failed ? ISOPATH_EXIT_FAILURE : ISOPATH_EXIT_NO;
+    if (a->json)
+        rc = isopath_exit_max(rc, json_path(a, in, st, s, walked, &d));
+    else if (walked)
         print_path(a, in, st);
-    return walked ? ISOPATH_EXIT_OK : failed ? ISOPATH_EXIT_FAILURE : ISOPATH_EXIT_NO;
+    return rc;
 }
 
 int isopath_path(int argc, char **argv)
@@ -132,12 +210,17 @@ int isopath_path(int argc, char **argv)
     rc = isopath_input_load(a.file, true, &in, &d);
     if (rc) {
         isopath_print_diags(a.file, &d);
+        if (a.json)
+            rc = isopath_exit_max(rc, json_path_error(&a, &d));
         return rc;
     }
     NavPath *st = nav_path_create(in.grid.w, in.grid.h);
     if (!st) {
         fprintf(stderr, "isopath: out of memory\n");
+        nav_diag_add(&d, a.file, 0, 0, "out of memory");
         rc = ISOPATH_EXIT_FAILURE;
+        if (a.json)
+            rc = isopath_exit_max(rc, json_path_error(&a, &d));
     } else {
         rc = search(&a, &in, st);
     }

@@ -1,10 +1,10 @@
-/* cmd_solve.c - isopath solve LEVEL [--out FILE] [--margin] [--time SECONDS]:
- * searches for a win no sentry notices (solve.h) and prints
+/* cmd_solve.c - isopath solve LEVEL [--out FILE] [--margin] [--time SECONDS]
+ * [--json]: searches for a win no sentry notices (solve.h) and prints
  * "solved SECONDS STEPS ENERGY margin TICKS" (exit 0; TICKS is "-" without
  * --margin) or "unsolved REASON" (exit 1; 5 when out of memory or the plan
- * did not replay). --out writes the plan as a recording the game replays
- * (--replay FILE); a level that does not load or an --out that cannot be
- * written is exit 3. */
+ * did not replay), or one JSON object. --out writes the plan as a
+ * recording the game replays (--replay FILE). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,8 +15,9 @@
 #include "solve.h"
 
 /* The plan as a recording: header, one goto a line, "TICK end" a tick
- * after the win. Closes f. */
-static bool write_plan(FILE *f, const char *path, const char *level, const SolveResult *r, uint64_t end)
+ * after the win. Closes f; a failure goes to d. */
+static bool write_plan(FILE *f, const char *path, const char *level, const SolveResult *r, uint64_t end,
+                       NavDiags *d)
 {
     replay_write_header(f, level);
     for (int i = 0; i < r->count; i++) {
@@ -28,87 +29,162 @@ static bool write_plan(FILE *f, const char *path, const char *level, const Solve
     if (fclose(f) != 0)
         ok = false;
     if (!ok)
-        fprintf(stderr, "isopath: %s: cannot write the plan\n", path);
+        nav_diag_add(d, path, 0, 0, "cannot write the plan");
     return ok;
 }
 
-static int parse_solve_args(int argc, char **argv, const char **file, const char **out, SolveOptions *o)
+typedef struct SolveArgs {
+    const char *file, *out;
+    bool json;
+    SolveOptions o;
+} SolveArgs;
+
+static int parse_solve_args(int argc, char **argv, SolveArgs *s)
 {
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--margin")) {
-            o->margin = true;
+            s->o.margin = true;
+        } else if (!strcmp(a, "--json")) {
+            s->json = true;
         } else if (!strcmp(a, "--out") || !strcmp(a, "--time")) {
             if (i + 1 >= argc)
                 return isopath_usage_error("%s needs a value", a);
             const char *v = argv[++i];
             if (!strcmp(a, "--out"))
-                *out = v;
-            else if (num_parse_double(v, 0.1, 3600, &o->max_seconds) != NUM_OK)
+                s->out = v;
+            else if (num_parse_double(v, 0.1, 3600, &s->o.max_seconds) != NUM_OK)
                 return isopath_usage_error("--time wants seconds from 0.1 to 3600, not '%s'", v);
         } else if (a[0] == '-' && a[1] == '-') {
             return isopath_usage_error("unknown option '%s'", a);
-        } else if (!*file) {
-            *file = a;
+        } else if (!s->file) {
+            s->file = a;
         } else {
             return isopath_usage_error("unexpected argument '%s'", a);
         }
     }
-    if (!*file)
+    if (!s->file)
         return isopath_usage_error("%s", "solve needs LEVEL");
     return 0;
 }
 
-/* Prints the result line from a replay of the plan from the level's start;
- * false when the replay does not win unseen. */
-static bool print_solved(const Level *l, const SolveResult *r, SolveOutcome *check)
+/* The result line of a win replayed from the level's start (check). */
+static void print_solved(const SolveResult *r, const SolveOutcome *check)
 {
-    if (r->status != SOLVE_SOLVED || !solve_replay(l, r->cmd, r->count, check, NULL))
-        return false;
     printf("solved %.3f %lld %.2f margin ", (double)check->play_ticks / SIM_TICK_HZ, (long long)check->steps,
            sim_units((int64_t)check->energy_used));
     if (r->margin >= 0)
         printf("%d\n", r->margin);
     else
         printf("-\n");
-    fprintf(stderr, "isopath: %d commands; %ld nodes, %ld ticks simulated, %d wins looked at\n", r->count, r->nodes,
-            r->work, r->plans);
-    return true;
+}
+
+/* The one object of --json: r NULL when the level never got searched,
+ * check NULL unless the win replayed, reason the unsolved one's. */
+static int json_solve(const SolveArgs *a, const SolveResult *r, const SolveOutcome *check, const char *reason,
+                      const NavDiags *level_d, const NavDiags *out_d)
+{
+    Json j;
+    json_init(&j, stdout);
+    json_object_begin(&j);
+    json_member_string(&j, "file", a->file);
+    json_member_string(&j, "status", !r ? "error" : check ? "solved" : "unsolved");
+    if (r) {
+        json_member_string(&j, "reason", reason);
+        json_key(&j, "seconds");
+        check ? json_double(&j, (double)check->play_ticks / SIM_TICK_HZ) : json_null(&j);
+        json_key(&j, "ticks");
+        check ? json_int(&j, (long long)check->play_ticks) : json_null(&j);
+        json_key(&j, "steps");
+        check ? json_int(&j, (long long)check->steps) : json_null(&j);
+        json_key(&j, "energy");
+        check ? json_double(&j, sim_units((int64_t)check->energy_used)) : json_null(&j);
+        json_key(&j, "margin");
+        check && r->margin >= 0 ? json_int(&j, r->margin) : json_null(&j);
+        json_key(&j, "plan");
+        json_array_begin(&j);
+        for (int i = 0; check && i < r->count; i++) {
+            json_object_begin(&j);
+            json_member_int(&j, "tick", (long long)r->cmd[i].tick);
+            json_member_pair(&j, "to", r->cmd[i].to.x, r->cmd[i].to.y);
+            json_object_end(&j);
+        }
+        json_array_end(&j);
+        json_member_int(&j, "nodes", r->nodes);
+        json_member_int(&j, "work", r->work);
+        json_member_int(&j, "plans", r->plans);
+        json_member_string(&j, "out", check ? a->out : NULL);
+    }
+    json_key(&j, "problems");
+    json_array_begin(&j);
+    isopath_json_diags(&j, a->file, level_d);
+    isopath_json_diags(&j, a->out, out_d);
+    json_array_end(&j);
+    json_object_end(&j);
+    return isopath_json_finish(&j);
+}
+
+/* Searches the level, writes the plan to f (when given; closed here) and
+ * reports; the exit code. */
+static int solve(const SolveArgs *a, const Level *l, FILE *f)
+{
+    SolveResult r;
+    SolveOutcome check;
+    NavDiags d;
+    nav_diag_clear(&d);
+    solve_level(l, &a->o, &r);
+    bool won = r.status == SOLVE_SOLVED && solve_replay(l, r.cmd, r.count, &check, NULL);
+    const char *reason = NULL;
+    int rc = ISOPATH_EXIT_OK;
+    if (won) {
+        if (f && !write_plan(f, a->out, a->file, &r, check.end_tick + 1, &d))
+            rc = ISOPATH_EXIT_INPUT;
+        fprintf(stderr, "isopath: %d commands; %ld nodes, %ld ticks simulated, %d wins looked at\n", r.count,
+                r.nodes, r.work, r.plans);
+    } else {
+        reason = r.status == SOLVE_SOLVED ? "unverified" : solve_status_name(r.status);
+        rc = r.status == SOLVE_SOLVED || r.status == SOLVE_NO_MEMORY ? ISOPATH_EXIT_FAILURE : ISOPATH_EXIT_NO;
+        fprintf(stderr, "isopath: %ld nodes, %ld ticks simulated\n", r.nodes, r.work);
+        if (f) {
+            fclose(f);
+            remove(a->out);
+        }
+    }
+    isopath_print_diags(a->out, &d);
+    if (a->json)
+        rc = isopath_exit_max(rc, json_solve(a, &r, won ? &check : NULL, reason, NULL, &d));
+    else if (won)
+        print_solved(&r, &check);
+    else
+        printf("unsolved %s\n", reason);
+    solve_result_free(&r);
+    return rc;
 }
 
 int isopath_solve(int argc, char **argv)
 {
-    const char *file = NULL, *out = NULL;
-    SolveOptions o = solve_options_default();
-    int rc = parse_solve_args(argc, argv, &file, &out, &o);
+    SolveArgs a = {NULL, NULL, false, solve_options_default()};
+    int rc = parse_solve_args(argc, argv, &a);
     if (rc)
         return rc;
-    Level l;
-    NavGrid g;
-    if (!isopath_load_level(file, &l, &g))
-        return ISOPATH_EXIT_INPUT;
-    nav_grid_deinit(&g);
-    FILE *f = out ? fopen(out, "w") : NULL; /* opened first: a plan never goes unwritten */
-    if (out && !f) {
-        perror(out);
-        level_free(&l);
-        return ISOPATH_EXIT_INPUT;
+    IsopathInput in;
+    NavDiags d, out_d;
+    nav_diag_clear(&out_d);
+    rc = isopath_input_load(a.file, false, &in, &d);
+    FILE *f = NULL;
+    if (rc == ISOPATH_EXIT_OK && a.out && !(f = fopen(a.out, "w"))) { /* opened first: a plan never goes unwritten */
+        nav_diag_add(&out_d, a.out, 0, 0, "%s", strerror(errno));
+        rc = ISOPATH_EXIT_INPUT;
     }
-    SolveResult r;
-    solve_level(&l, &o, &r);
-    SolveOutcome check;
-    if (print_solved(&l, &r, &check)) {
-        rc = f && !write_plan(f, out, file, &r, check.end_tick + 1) ? ISOPATH_EXIT_INPUT : ISOPATH_EXIT_OK;
-    } else {
-        printf("unsolved %s\n", r.status == SOLVE_SOLVED ? "unverified" : solve_status_name(r.status));
-        fprintf(stderr, "isopath: %ld nodes, %ld ticks simulated\n", r.nodes, r.work);
-        if (f) {
-            fclose(f);
-            remove(out);
-        }
-        rc = r.status == SOLVE_SOLVED || r.status == SOLVE_NO_MEMORY ? ISOPATH_EXIT_FAILURE : ISOPATH_EXIT_NO;
+    if (rc) {
+        isopath_print_diags(a.file, &d);
+        isopath_print_diags(a.out, &out_d);
+        if (a.json)
+            rc = isopath_exit_max(rc, json_solve(&a, NULL, NULL, NULL, &d, &out_d));
+        isopath_input_free(&in);
+        return rc;
     }
-    solve_result_free(&r);
-    level_free(&l);
+    rc = solve(&a, &in.level, f);
+    isopath_input_free(&in);
     return rc;
 }

@@ -1,6 +1,9 @@
-/* input.c - the files 'isopath path' and 'check' read: level files and
- * Moving AI maps, told apart by name or first line. Prints nothing. */
+/* input.c - what the commands share beside main.c's parsing: the files
+ * 'isopath path' and 'check' read (level files and Moving AI maps, told
+ * apart by name or first line), the FILE... [--json] arguments of check
+ * and tour, and the problems a loader found as JSON (json.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -57,4 +60,104 @@ void isopath_input_free(IsopathInput *in)
 {
     nav_grid_deinit(&in->grid);
     level_free(&in->level);
+}
+
+/* A number of at least one digit at *s, moved past; -1 without one. */
+static long scan_number(const char **s)
+{
+    if (**s < '0' || **s > '9')
+        return -1;
+    long v = 0;
+    for (; **s >= '0' && **s <= '9'; ++*s)
+        if (v < 100000000L)
+            v = v * 10 + (**s - '0');
+    return v;
+}
+
+/* The message after "FILE: ", "FILE:LINE: " or "FILE:LINE:COL: " (the
+ * forms nav_diag_add writes), with *line and *col (-1 where absent); NULL
+ * when msg has none of these forms for this file. */
+static const char *split_place(const char *msg, const char *file, long *line, long *col)
+{
+    size_t n = strlen(file);
+    *line = *col = -1;
+    if (strncmp(msg, file, n) != 0 || msg[n] != ':')
+        return NULL;
+    const char *p = msg + n + 1;
+    if (*p != ' ') {
+        if ((*line = scan_number(&p)) < 0 || *p++ != ':')
+            return NULL;
+        if (*p != ' ' && ((*col = scan_number(&p)) < 0 || *p++ != ':'))
+            return NULL;
+    }
+    return *p == ' ' ? p + 1 : NULL;
+}
+
+static void write_problem(Json *j, const char *file, long line, long col, const char *text)
+{
+    json_object_begin(j);
+    json_member_string(j, "file", file);
+    json_key(j, "line");
+    line >= 0 ? json_int(j, line) : json_null(j);
+    json_key(j, "col");
+    col >= 0 ? json_int(j, col) : json_null(j);
+    json_member_string(j, "message", text);
+    json_object_end(j);
+}
+
+/* One problem as an object: the line and column are null where the message
+ * gives none; a message of another form is kept whole. */
+static void json_problem(Json *j, const char *file, const char *msg)
+{
+    long line, col;
+    const char *text = split_place(msg, file, &line, &col);
+    if (text)
+        write_problem(j, file, line, col, text);
+    else
+        write_problem(j, file, -1, -1, msg);
+}
+
+void isopath_json_diags(Json *j, const char *file, const NavDiags *d)
+{
+    for (int k = 0; d && k < d->count; k++)
+        json_problem(j, file, d->msg[k]);
+    if (d && d->dropped) {
+        char more[64];
+        snprintf(more, sizeof more, "(and %d more)", d->dropped);
+        write_problem(j, file, -1, -1, more);
+    }
+}
+
+void isopath_json_problems(Json *j, const char *file, const NavDiags *d)
+{
+    json_key(j, "problems");
+    json_array_begin(j);
+    isopath_json_diags(j, file, d);
+    json_array_end(j);
+}
+
+bool isopath_file_args(int argc, char **argv, bool *json, const char *none)
+{
+    int files = 0;
+    *json = false;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0)
+            *json = true;
+        else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            isopath_usage_error("unknown option '%s'", argv[i]);
+            return false;
+        } else
+            files++;
+    }
+    if (files == 0)
+        isopath_usage_error("%s", none);
+    return files > 0;
+}
+
+int isopath_json_finish(Json *j)
+{
+    if (json_finish(j))
+        return ISOPATH_EXIT_OK;
+    fprintf(stderr, "isopath: cannot write the JSON to stdout\n");
+    return ISOPATH_EXIT_FAILURE;
 }

@@ -8,6 +8,7 @@
 #include "coord.h"
 #include "diag.h"
 #include "grid.h"
+#include "json.h"
 #include "level.h"
 #include "path.h"
 
@@ -68,6 +69,21 @@ bool isopath_is_movingai(const char *path);
  * OK, in holds nothing to free but in->movingai says how it was read. */
 int isopath_input_load(const char *path, bool maps, IsopathInput *in, NavDiags *d);
 void isopath_input_free(IsopathInput *in); /* accepts a zeroed input */
+/* A member "problems": an array of {"file", "line", "col", "message"},
+ * one per message of d (NULL: none), split from "FILE:LINE:COL: message";
+ * line and col are null where a message has none. A last one says
+ * "(and N more)" for those d dropped. */
+void isopath_json_problems(Json *j, const char *file, const NavDiags *d);
+/* Those objects alone, as elements of an array the caller has begun (for
+ * the problems of several files). */
+void isopath_json_diags(Json *j, const char *file, const NavDiags *d);
+/* The arguments of check and tour: FILE... and --json. False after a
+ * usage error (an unknown option; no file: the message none). The files
+ * are the arguments after the command that are not "--json". */
+bool isopath_file_args(int argc, char **argv, bool *json, const char *none);
+/* json_finish, saying so on stderr when stdout failed: ISOPATH_EXIT_OK or
+ * ISOPATH_EXIT_FAILURE. */
+int isopath_json_finish(Json *j);
 
 int isopath_path(int argc, char **argv);  /* cmd_path.c */
 int isopath_check(int argc, char **argv); /* cmd_check.c */

@@ -1,6 +1,7 @@
 /* isopath - the headless path tool: plans paths on level files and Moving
  * AI maps, validates them, prints flow fields, runs Moving AI benchmarks
- * and generates levels. Links only the core library, libc and libm.
+ * and generates levels; path, check, tour, bench and solve can answer in
+ * JSON (--json, json.h). Links only the core library, libc and libm.
  * Exit codes (ISOPATH_EXIT_*, isopath.h): 0 ok; 1 no path, not winnable,
  * unsolved; 2 usage; 3 bad input; 4 bench not optimal; 5 out of memory. */
 #include <stdio.h>
@@ -17,7 +18,7 @@
 
 static const char usage[] =
     "usage:\n"
-    "  isopath path LEVEL SX,SY GX,GY [--draw] [--topology 8|4|hex] [--algo astar|jps|route]\n"
+    "  isopath path LEVEL SX,SY GX,GY [--draw | --json] [--topology 8|4|hex] [--algo astar|jps|route]\n"
     "                                 [--landmarks K] [--nearest] [--max-cost C] [--max-expand N]\n"
     "      prints the path one x,y per line (start and goal included), then\n"
     "      'length L steps N expanded E'. --draw first prints the level with the\n"
@@ -29,16 +30,16 @@ static const char usage[] =
     "      --algo route prepares the map first (trees, jump table, landmarks) and\n"
     "      answers from that; other options and costs that differ run A* instead.\n"
     "      LEVEL may be a Moving AI map (below), which --draw shows as '.' and '@'.\n"
-    "  isopath check LEVEL...\n"
+    "  isopath check LEVEL... [--json]\n"
     "      validates level files and Moving AI maps: one FILE:LINE:COL: message per\n"
     "      problem (exit 3), or a summary per file: a level's walkable tiles and\n"
     "      those '@' cannot reach, a map's walkable tiles and connected regions.\n"
-    "  isopath tour LEVEL...\n"
+    "  isopath tour LEVEL... [--json]\n"
     "      proves each level winnable: an order of its energy cells, then the exit,\n"
     "      whose optimal legs the energy covers (exact up to 12 cells; sentries ignored).\n"
     "  isopath field LEVEL GX,GY\n"
     "      prints the flow field towards GX,GY: the step each tile takes.\n"
-    "  isopath bench MAP SCEN [--algo astar|jps|route] [--landmarks K] [--repeat N]\n"
+    "  isopath bench MAP SCEN [--algo astar|jps|route] [--landmarks K] [--repeat N] [--json]\n"
     "      runs a Moving AI scenario and checks every length against the optimum;\n"
     "      last line 'N queries, M optimal, mean X.XX us/query'; exit 4 if M < N.\n"
     "      JPS and route place 8 landmarks unless told otherwise; what they prepare\n"
@@ -53,7 +54,7 @@ static const char usage_game[] =
     "      --alarm alerts every sentry at the start. Catches do not stop the run.\n"
     "      --hash N gives a new goal every N ticks, mid-step too, and prints\n"
     "      'state TICK HASH' then (the state hash: the same on every build).\n"
-    "  isopath solve LEVEL [--out FILE] [--margin] [--time SECONDS]\n"
+    "  isopath solve LEVEL [--out FILE] [--margin] [--time SECONDS] [--json]\n"
     "      searches for a win no sentry notices: an order of the cells, routes that\n"
     "      may go by waypoint tiles, and waits, against the sentries' schedules.\n"
     "      Prints 'solved SECONDS STEPS ENERGY margin TICKS' (exit 0) or\n"
@@ -90,6 +91,22 @@ static const char usage_output[] =
     "Moving AI maps: path and check read a regular file as one when its name ends\n"
     "  in .map or its first line starts with the word 'type' ('type octile'); each\n"
     "  walkable tile ('.', 'G', 'S') costs 1. Anything else is a level file.\n"
+    "--json (path, check, tour, bench, solve): one JSON object on stdout, nothing\n"
+    "  else there (messages stay on stderr). Tiles are [x,y]; null where a value\n"
+    "  does not apply; every command, and each file of check and tour, has\n"
+    "  \"problems\": [{\"file\",\"line\",\"col\",\"message\"}] (line, col null if none).\n"
+    "    path   file kind width height status (found|nearest|limit|none|error) start\n"
+    "           goal end length steps expanded algo (astar|jps|route) path why\n"
+    "    check  ok files: [{file ok kind (level|movingai) width height walkable;\n"
+    "           a level's name start unreachable; a map's regions largest_region}]\n"
+    "    tour   ok levels: [{file verdict (winnable|not-winnable|no-exit|error) cells\n"
+    "           exact length energy energy_left tightest order exit why}]\n"
+    "    bench  status (optimal|not-optimal|error) map scen width height algo\n"
+    "           landmarks repeat queries optimal mean_us expanded_mean prepare_ms\n"
+    "           prepared wrong: [{line start goal length optimal}]\n"
+    "    solve  file status (solved|unsolved|error) reason seconds ticks steps\n"
+    "           energy margin plan: [{tick to}] nodes work plans out\n"
+    "  isopath(1) describes every field.\n"
     "Exit status: 0 success; 1 no path, not winnable, unsolved, no level made;\n"
     "  2 bad arguments; 3 bad input: a file missing, malformed or past a limit, or\n"
     "  an output file not written; 4 bench: a length is not the scenario's optimum;\n"
