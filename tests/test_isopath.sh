@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_isopath.sh - the isopath command line: exact outputs, exit codes and
-# messages, path and check on Moving AI maps. Prints TAP. ISOPATH names the
-# binary (default bin/isopath).
+# messages, path and check on Moving AI maps, bench's progress line on a
+# terminal (script(1)) and nowhere else. Prints TAP. ISOPATH names the
+# binary (default bin/isopath). The --json outputs: test_isopath_json.sh.
 isopath=${ISOPATH:-bin/isopath}
 . "$(dirname "$0")/tap.sh"
 
@@ -196,6 +197,25 @@ check "path --draw on a map: '.' walkable, '@' blocked, the path over it" '[ $rc
 "$isopath" path "$tmp/two.map" 0,0 4,0 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "path on a map across regions: no path, exit 1" '[ $rc -eq 1 ] && grep -q "goal unreachable" "$tmp/err"'
+
+# ---- bench's progress line: on a terminal only --------------------------------
+# long enough (over 0.25 s) to be drawn at least once
+long="tests/data/movingai/arena.map tests/data/movingai/arena.map.scen --algo astar --repeat 3000"
+# shellcheck disable=SC2086
+"$isopath" bench $long >"$tmp/plain" 2>"$tmp/err"
+rc=$?
+check "bench without a terminal: no progress line, no carriage return on stderr" \
+    '[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && ! grep -q "$(printf "\r")" "$tmp/err"'
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1 </dev/null; then
+    script -qec "\"$isopath\" bench $long >\"$tmp/ttyout\"" /dev/null >"$tmp/tty" 2>&1 </dev/null
+    cr=$(printf '\r')
+    check "bench on a terminal: '  N/480000 queries  M:SS' redrawn in place on stderr, then cleared" \
+        'grep -Eq "^$cr  [0-9]+/480000 queries  [0-9]+:[0-5][0-9]$cr" "$tmp/tty" && tr "\r" "\n" <"$tmp/tty" | tail -1 | grep -Eq "^ +$"'
+    check "bench on a terminal: stdout as without one" \
+        '[ "$(sed "s/[0-9.]* ms$//; s/mean [0-9.]* us/mean/" "$tmp/ttyout")" = "$(sed "s/[0-9.]* ms$//; s/mean [0-9.]* us/mean/" "$tmp/plain")" ]'
+else
+    skip "script(1) of util-linux not found: the progress line on a terminal is not tried"
+fi
 
 # the featureless levels the tick is timed on (docs/performance.md)
 if command -v python3 >/dev/null; then

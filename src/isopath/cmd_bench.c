@@ -1,26 +1,71 @@
 /* cmd_bench.c - 'isopath bench': runs every query of a Moving AI scenario,
  * times the searches alone and checks each length against the optimum;
- * prints a summary, or one JSON object (--json). */
+ * prints a summary, or one JSON object (--json). On a terminal a progress
+ * line on stderr is redrawn in place a few times a second and cleared at
+ * the end; stdout is the same either way, and the drawing is not timed. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "isopath.h"
 #include "movingai.h"
 #include "num.h"
 #include "route.h"
 
-/* Benchmark maps never change, so JPS gets landmarks unless told otherwise. */
-enum { BENCH_LANDMARKS = 8 };
+/* Benchmark maps never change, so JPS gets landmarks unless told otherwise.
+ * On a terminal the clock is read every PROGRESS_QUERIES queries for the
+ * progress line (a read a query would add its own time to a sub-microsecond
+ * search's), which is drawn again after PROGRESS_EVERY seconds. */
+enum { BENCH_LANDMARKS = 8, PROGRESS_QUERIES = 16 };
+#define PROGRESS_EVERY 0.25
 
 static double now_seconds(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* ---- the progress line ------------------------------------------------------ */
+
+typedef struct Progress {
+    bool on;          /* stderr is a terminal */
+    double start;     /* when the queries began */
+    double next;      /* when the line may be drawn again */
+    int width;        /* characters of the widest line drawn, to clear */
+} Progress;
+
+static void progress_begin(Progress *p)
+{
+    p->on = isatty(STDERR_FILENO) == 1;
+    p->start = now_seconds();
+    p->next = p->start + PROGRESS_EVERY; /* a run shorter than that draws nothing */
+    p->width = 0;
+}
+
+/* Draws "  DONE/TOTAL queries  M:SS" over the line before when its time has
+ * come; returns the seconds that took (0 when it did not draw). */
+static double progress_show(Progress *p, long long done, long long total)
+{
+    double now = now_seconds();
+    if (now < p->next)
+        return 0.0;
+    p->next = now + PROGRESS_EVERY;
+    long s = (long)(now - p->start);
+    int n = fprintf(stderr, "\r  %lld/%lld queries  %ld:%02ld", done, total, s / 60, s % 60);
+    if (n - 1 > p->width)
+        p->width = n - 1;
+    return now_seconds() - now;
+}
+
+static void progress_end(const Progress *p)
+{
+    if (p->width > 0)
+        fprintf(stderr, "\r%*s\r", p->width, "");
 }
 
 /* ---- the run ------------------------------------------------------------------ */
@@ -78,11 +123,15 @@ static int parse_bench_args(int argc, char **argv, BenchArgs *a)
     return ISOPATH_EXIT_OK;
 }
 
-/* Every query, a->repeat times; each round is timed, the searches alone. */
+/* Every query, a->repeat times; each round is timed, less the progress
+ * line's drawing. */
 static void run_queries(const BenchArgs *a, const NavGrid *g, const NavScenario *s, NavPath *st, BenchRun *b)
 {
+    Progress p;
+    progress_begin(&p);
+    long long total = (long long)s->count * a->repeat, done = 0;
     for (long r = 0; r < a->repeat; r++) {
-        double t0 = now_seconds();
+        double t0 = now_seconds(), drawing = 0.0;
         for (int i = 0; i < s->count; i++) {
             NavPathResult res;
             NavStatus found = nav_path_find(st, g, s->q[i].start, s->q[i].goal, &a->opt, &res);
@@ -92,9 +141,12 @@ static void run_queries(const BenchArgs *a, const NavGrid *g, const NavScenario 
             }
             b->jps = res.used_jps;
             b->route = res.used_route;
+            if (p.on && ++done % PROGRESS_QUERIES == 0)
+                drawing += progress_show(&p, done, total);
         }
-        b->elapsed += now_seconds() - t0;
+        b->elapsed += now_seconds() - t0 - drawing;
     }
+    progress_end(&p);
 }
 
 /* Counts the optimal lengths, naming every other one on stderr. */

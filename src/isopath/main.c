@@ -43,7 +43,8 @@ static const char usage[] =
     "      runs a Moving AI scenario and checks every length against the optimum;\n"
     "      last line 'N queries, M optimal, mean X.XX us/query'; exit 4 if M < N.\n"
     "      JPS and route place 8 landmarks unless told otherwise; what they prepare\n"
-    "      is made before the timing starts, which the first line reports.\n"
+    "      is made before the timing starts, which the first line reports. On a\n"
+    "      terminal a progress line on stderr is redrawn in place, then cleared.\n"
     ;
 /* the usage goes on in parts: a string literal longer than 4095 bytes is not portable C */
 static const char usage_game[] =
