@@ -154,6 +154,15 @@ rc=$?
 check "solve --json, an --out that cannot be opened: exit 3, the problem names it" \
     '[ $rc -eq 3 ] && grep -q "nodir/plan: No such file" "$tmp/err" && jcheck "$tmp/out" "d[\"status\"] == \"error\" and d[\"problems\"][0][\"file\"] == \"$tmp/nodir/plan\""'
 
+if [ -w /dev/full ]; then
+    "$isopath" solve $lv --json --out /dev/full >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    check "solve --json, a plan that cannot be written (/dev/full): solved, exit 3, out null, the problem named" \
+        '[ $rc -eq 3 ] && grep -qx "/dev/full: cannot write the plan" "$tmp/err" && jcheck "$tmp/out" "d[\"status\"] == \"solved\" and d[\"out\"] is None and d[\"problems\"][0][\"file\"] == \"/dev/full\""'
+else
+    skip "no /dev/full: a plan that cannot be written is not tried"
+fi
+
 # ---- bench ------------------------------------------------------------------------
 "$isopath" bench $arena $arena_scen --algo jps --json >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -113,7 +113,7 @@ static int json_solve(const SolveArgs *a, const SolveResult *r, const SolveOutco
         json_member_int(&j, "nodes", r->nodes);
         json_member_int(&j, "work", r->work);
         json_member_int(&j, "plans", r->plans);
-        json_member_string(&j, "out", check ? a->out : NULL);
+        json_member_string(&j, "out", check && (!out_d || out_d->count == 0) ? a->out : NULL);
     }
     json_key(&j, "problems");
     json_array_begin(&j);
