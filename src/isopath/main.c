@@ -239,7 +239,8 @@ bool isopath_load_level(const char *path, Level *l, NavGrid *g)
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return isopath_usage_error("%s", "missing command (path, check, field, bench, tour, simbench, solve, gen)");
+        return isopath_usage_error("%s",
+                                   "missing command (path, check, field, bench, tour, simbench, solve, gen, render)");
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         print_usage();
@@ -272,5 +273,6 @@ int main(int argc, char **argv)
         return isopath_gen(argc, argv);
     if (strcmp(cmd, "render") == 0)
         return isopath_render(argc, argv);
-    return isopath_usage_error("unknown command '%s' (path, check, field, bench, tour, simbench, solve, gen)", cmd);
+    return isopath_usage_error("unknown command '%s' (path, check, field, bench, tour, simbench, solve, gen, render)",
+                               cmd);
 }
