@@ -6,10 +6,12 @@
 #include "text.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "num.h"
 
@@ -104,16 +106,31 @@ static int column(const Reader *r, const char *p)
 /* Opens path for a reader; a folder is said to be one. */
 static FILE *open_file(const char *path, const char *what, NavDiags *d)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    /* without blocking: opening a named pipe would wait for a writer */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
         nav_diag_add(d, path, 0, 0, "cannot open: %s", strerror(errno));
         return NULL;
     }
     struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        nav_diag_add(d, path, 0, 0, "is a folder, not a %s file", what);
-        fclose(f);
-        return NULL;
+    mode_t mode = fstat(fd, &sb) == 0 ? sb.st_mode : 0;
+    const char *not = NULL;
+    if (S_ISDIR(mode))
+        not = "a folder";
+    else if (S_ISFIFO(mode) || S_ISSOCK(mode))
+        not = "a named pipe or socket";
+    FILE *f = NULL;
+    if (!not) {
+        int flags = fcntl(fd, F_GETFL);
+        fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+        f = fdopen(fd, "rb");
+    }
+    if (!f) {
+        if (not)
+            nav_diag_add(d, path, 0, 0, "is %s, not a %s file", not, what);
+        else
+            nav_diag_add(d, path, 0, 0, "cannot open: %s", strerror(errno));
+        close(fd);
     }
     return f;
 }

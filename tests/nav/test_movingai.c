@@ -220,6 +220,19 @@ static void test_hardening(void **state)
                         "/dev/null: no queries: a scenario needs lines of bucket map width height sx sy gx gy length");
     assert_int_equal(nav_movingai_load_map("/nonexistent.map", &g, &d), NAV_INVALID);
     assert_string_equal(d.msg[4], "/nonexistent.map: cannot open: No such file or directory");
+
+    /* a named pipe no one writes to is refused at once, never waited on */
+    char fifo[] = "/tmp/isodroid-test-fifo-XXXXXX";
+    assert_non_null(mkdtemp(fifo));
+    char path[64];
+    snprintf(path, sizeof path, "%s/p.map", fifo);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    nav_diag_clear(&d);
+    assert_int_equal(nav_movingai_load_map(path, &g, &d), NAV_INVALID);
+    assert_non_null(strstr(d.msg[0], "p.map: is a named pipe or socket, not a map file"));
+    assert_int_equal(nav_movingai_load_scen(path, &s, &d), NAV_INVALID);
+    unlink(path);
+    rmdir(fifo);
 }
 
 /* A stream that fails mid-way is a read error, named, not an end of file. */
