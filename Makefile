@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Isodroid build. The folders are layers, each seeing only itself and
 # those below it (docs/architecture.md):
 #   src/nav       the navigation library: grids, searches, fields, regions,

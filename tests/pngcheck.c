@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pngcheck - inspects a screenshot for the game tests: prints how many
  * distinct colours the image has and how many pixels of the droid's red eye
  * lie inside the box X0 Y0 X1 Y1; given a colour, also how many pixels in

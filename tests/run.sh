@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - runs every test program (cmocka, TAP output) and test script (TAP)
 # given as arguments, echoes their output and ends with "N passed, N failed".
 # A program that dies without reporting counts as one failure. The tests

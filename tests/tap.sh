@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tap.sh - sourced by the shell suites: TAP output through check, a scratch
 # folder $tmp removed on exit, and tap_end for the plan line and exit status.
 n=0

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_art.sh - the sprites: tools/make_art.c redraws assets/ byte for byte,
 # every image has the size assets.h gives it and keeps clear frame margins,
 # the droid's and the sentry's eight facings all look different, doors open,

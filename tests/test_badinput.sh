@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_badinput.sh - the bad-input matrix of both binaries: every case runs
 # under a timeout and must give exactly its message (the whole of stderr)
 # and its exit code; nothing hangs, grows without bound or exits 0 after an

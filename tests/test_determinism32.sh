@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_determinism32.sh - the rules give the same game on every build: the
 # core and isopath built 32-bit with x87 floating point (-m32 -mfpmath=387
 # -O2, into build/x87/) play every level in levels/ and levels/extra/ with 'isopath simbench

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_dist.sh - what a packager takes: the desktop entry and the AppStream
 # metainfo pass their validators, the man pages render without a warning,
 # and every place that states the version agrees with the Makefile's VERSION
@@ -17,6 +18,11 @@ check "the metainfo's latest release is it" \
 check "both man pages name it" \
     'grep -q "^\.TH ISODROID 6 .*\"Isodroid $version\"" man/isodroid.6 && grep -q "^\.TH ISOPATH 1 .*\"Isodroid $version\"" man/isopath.1'
 check "the changelog has its entry" 'grep -q "^## $version - " CHANGELOG.md'
+check "every source file, test and tool names its licence (SPDX-License-Identifier: MIT)" \
+    'find src tests tools examples -type f \( -name "*.c" -o -name "*.h" -o -name "*.sh" -o -name "*.py" \) \
+         ! -path "*/data/*" | while read -r f; do
+         head -3 "$f" | grep -q "SPDX-License-Identifier: MIT" || echo "$f"; done >"$tmp/nospdx"; [ ! -s "$tmp/nospdx" ]'
+sed 's/^/# no licence line: /' "$tmp/nospdx"
 check "the desktop entry's icon is the one make install puts in hicolor" \
     'grep -qx "Icon=org.isodroid.Isodroid" dist/org.isodroid.Isodroid.desktop'
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_example.sh - the navigation library as a program outside the project
 # sees it: make install-nav into a scratch prefix installs the public headers,
 # an archive exporting only nav_ names and isonav.pc; examples/find_path.c

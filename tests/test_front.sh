@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_front.sh - the screens around play, when isodroid starts without a
 # level: the title, the level select, play, the pause panel's way back to
 # the title and to the level select, Continue going on at the first level

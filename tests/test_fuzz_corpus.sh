@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_fuzz_corpus.sh - replays every fuzz target's committed corpus and
 # crash files (tests/fuzz/corpus/NAME, tests/fuzz/crashes/NAME) through the
 # plain drivers make test builds under ASan + UBSan (build/san/fuzz/replay_NAME).

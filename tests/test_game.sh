@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_game.sh - the game without a display: scripted clicks walk the droid
 # to the target along walkable tiles, retargets never jump, screenshots show
 # the droid, and bad input gets a clear message. Prints TAP.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_gen.sh - isopath gen: 50 seeds at the default size, each passing
 # check (nothing unreachable), tour (winnable on its energy) and solve
 # --margin (won unseen, margin at least 15 ticks), the same bytes again from

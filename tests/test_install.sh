@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_install.sh - the game finds its data from any folder: started in /
 # with --data DIR or ISODROID_DATA naming a copy of the data (laid out as
 # make install lays it), it shows the title and Start plays the data's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_isopath.sh - the isopath command line: exact outputs, exit codes and
 # messages, path and check on Moving AI maps, bench's progress line on a
 # terminal (script(1)) and nowhere else. Prints TAP. ISOPATH names the

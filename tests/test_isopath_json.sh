@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_isopath_json.sh - isopath for scripts: --json on path, check, tour,
 # solve and bench gives one object on stdout that parses, whose values are
 # the text output's (levels and Moving AI maps), with its strings escaped,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_levels.sh - the shipped level sets: the campaign in levels/ (played in
 # file-name order) and the extras in levels/extra/. Every level passes
 # 'isopath check' with every walkable tile reachable, every level with an

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_minimap.sh - the minimap's markers of cells, doors and the exit: a
 # cell taken is gone from it and only that changed (the picture equals a
 # fresh one of the level without the cell, on a small map and on one whose

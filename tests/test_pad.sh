@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_pad.sh - a gamepad through SDL's virtual joystick, driving the game
 # as a player would: plugged in (hot-plug, traced "pad added"), the D-pad
 # and A through the title and the level select, B back, the D-pad stepping

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_record.sh - recordings never lost or wrong: --record refuses to write
 # over the level being played and an unwritable path before the game
 # starts; a headless run stopped by SIGTERM or SIGINT exits 128+N with its

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_render.sh - isopath render: a shipped level with a path and a flow
 # field drawn into a PNG without a display (its size, the colours of a wall,
 # a path tile and the goal's ring; the heat lighter at every step towards

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_rewind.sh - rewinding (Backspace) from the player's side: the trace
 # says "rewind TICK", a recording holds the rewinds and its replay reaches
 # the recorded game's state hash; the clock the trace's win shows is the

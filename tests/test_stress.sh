@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_stress.sh - the sentry stress level: it is what tools/make_stress.py
 # makes, it is at least 512x512 with at least 500 sentries, it loads, and
 # 'isopath simbench' runs on it (the timing itself is a benchmark, recorded in

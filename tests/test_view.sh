@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_view.sh - what the player sees, checked on headless screenshots: the
 # path and the pointer are not hidden by walls, T lowers them all, the
 # minimap's view outline, markers and destination, the pointer on the

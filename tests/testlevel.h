@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* testlevel.h - for the tests of the rules and above: testlib.h and a
  * level made from a text fixture. Header only. */
 #ifndef ISODROID_TESTLEVEL_H

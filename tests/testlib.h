@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* testlib.h - what every test file needs, the navigation library's tests
  * too (it sees only src/nav): cmocka, a fixed-seed random generator,
  * temporary files, the independent brute-force reference and the walk

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # bench.sh - make bench: mean us/query of A*, JPS and the prepared planner
 # (route) on every Moving AI map that has a scenario, and the ms JPS's tables
 # (jump table, 8 landmarks) and route's preparation took before timing.

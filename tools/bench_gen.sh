@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # bench_gen.sh - times isopath gen (generation plus the whole proof) over
 # seeds 1..N: the median and the longest wall-clock time of one run, and how
 # many candidates the runs took (the mean and the most). Build the binary

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # deps.sh - checks the system packages a make target needs and installs the
 # missing ones (apt-get as root; otherwise prints the sudo line and fails).
 #   tools/deps.sh build|game|test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* make_art.c - draws every Isodroid image in assets/ and writes it as PNG
  * (run by 'make art'; the PNGs are committed, the layouts are in assets.h).
  * Tiles are painted flat; the droid, the sentry, doors, the exit and the cell

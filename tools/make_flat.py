@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """make_flat.py - writes a large featureless Isodroid level, to time the
 rules' tick or a frame where only the map's size or its number of doors
 or cells can cost: every tile the same glyph, the droid's start in the

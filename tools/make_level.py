@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """make_level.py - writes a large Isodroid level: a grid of rooms joined by
 doors and corridors, with rough ground, pools of water, energy cells, an
 exit and the droid's start. Deterministic for a given size and seed.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """make_scen.py - writes a Moving AI scenario (version 1) for a map that ships
 without one. Lengths come from a plain Dijkstra written here in Python, from
 the rules alone (8-way, diagonal sqrt 2, no corner cutting), so they check

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """make_stress.py - writes the sentry stress level: a 512x512 map whose
 north-west corner is one great pillared hall packed with sentries (the
 chase's worst case: hundreds of chasers on one field), and whose rest is a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bindings.c - the action table and the key rules: the defaults, the
  * player's keys taking over, chords spelt one way, look-ups by key, the keys
  * as text for the help and the settings screen, and the checks that keep two

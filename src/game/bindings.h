@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bindings.h - the one table of the game's actions: what each does, its
  * default keys, its label for the settings screen and the row it shows in on
  * the help screen and in README.md's control tables. Input, the help, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* camera.c - the game's camera: the iso view's zoom and offset, following
  * the droid, panning, zooming around a point, framing a new level, window
  * size changes; the screen's middle always stays over the level. No SDL; it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* front.c - the title, the level select and the ending (front.h). */
 #include "front.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* front.h - the screens around play, without SDL: the title (Continue,
  * Levels, Quit), the level select (every level of the folder with its
  * name, whether it is won and its bests, none locked) and the ending after

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* game.c - the game around the rules: input as sim commands (recorded and
  * traced), the sim's events traced and kept for sounds and effects, the hover
  * preview, the editor on the core's edit history, hot reload, level

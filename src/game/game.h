@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* game.h - the game around the rules, without SDL: the level file and its
  * play (a Sim, sim.h), input turned into sim commands (recorded with --record),
  * the hover preview, the camera, the editor (paint, undo, save), hot reload,

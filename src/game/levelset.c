@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* levelset.c - lists a folder's level files in name order (dirent + qsort);
  * the game walks them with PageDown/PageUp. Paths are allocated to fit. */
 #include "levelset.h"

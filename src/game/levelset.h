@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* levelset.h - the levels of one folder (*.txt) in file-name order, for
  * playing them one after another. Pure C (POSIX dirent). The caller owns the
  * LevelSet (levelset_scan / levelset_free) and the strings the _new

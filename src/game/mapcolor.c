@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mapcolor.c - the table of the map's colours and the heat map's ramp. */
 #include "mapcolor.h"
 

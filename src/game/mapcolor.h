@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mapcolor.h - the colours of the level seen from above: the minimap's
  * (render_minimap.c) and isopath render's pictures (picture.c) read this
  * one table, so the two always agree. Plain RGBA, no SDL; the table says

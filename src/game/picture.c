@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* picture.c - a level drawn from above into an RGBA buffer (picture.h):
  * tiles as squares, the heat map, and shapes (discs, convex polygons, the
  * strokes of a walk) with antialiased edges blended over them. Decides

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* picture.h - a level drawn from above into one RGBA buffer, for isopath
  * render: a square of scale x scale pixels a tile in the minimap's colours
  * (mapcolor.h), a flow field's cost to its goal as a heat map, the

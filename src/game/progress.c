@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* progress.c - the progress file: a header line, then one tab-separated
  * line a level: "best KEY TIME STEPS ENERGY NAME" (keyed by the level's
  * content), or an earlier version's "level NAME TIME STEPS ENERGY" (keyed

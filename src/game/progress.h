@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* progress.h - what the player has done: the levels completed and each
  * level's bests (time, steps, energy used), kept in a small text file
  * ($XDG_DATA_HOME/isodroid/progress, else ~/.local/share/isodroid/progress)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.c - reads and starts recordings (replay.h); the game writes the
  * input lines as it applies them (game.c, game_command). */
 #define _POSIX_C_SOURCE 200809L

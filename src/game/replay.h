@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.h - recordings of play (--record FILE) and reading them back
  * (--replay FILE). A recording is text: the first line "isodroid-replay 1",
  * then "level PATH", then one input a line with the tick it was applied at:

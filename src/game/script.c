@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script.c - parses --script files: whole lines (never split), checked
  * numbers, every bad line reported as FILE:LINE:COL: message and nothing
  * runs. Pure C; main.c executes the commands. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script.h - replayed input for --script FILE: one command a line,
  *   click PX PY | rclick PX PY | drag PX PY PX2 PY2 | move PX PY |
  *   mousedown PX PY | mouseup PX PY | clicktile X Y | rclicktile X Y |

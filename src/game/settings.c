@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* settings.c - the settings file: a version line, then one "NAME = VALUE"
  * (or "NAME: VALUE") line a setting. Each line is read on its own (a damaged
  * one is named and ignored, the rest read); a save locks FILE.lock, keeps a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* settings.h - the player's settings: volumes, fullscreen, the window's
  * size, the minimap shown at the start, the text size and the key bindings,
  * kept in a small text file ($XDG_CONFIG_HOME/isodroid/settings, else

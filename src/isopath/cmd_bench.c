@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_bench.c - 'isopath bench': runs every query of a Moving AI scenario,
  * times the searches alone and checks each length against the optimum;
  * prints a summary, or one JSON object (--json). On a terminal a progress

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_check.c - 'isopath check FILE...': validates level files and Moving
  * AI maps (input.c). Each problem is a FILE:LINE:COL: message on stderr;
  * each good file gets a summary line on stdout (a level: its size, walkable

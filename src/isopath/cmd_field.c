@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_field.c - 'isopath field': prints a flow field as one arrow per tile
  * (the step a droid there takes towards the goal) and a summary line. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_gen.c - isopath gen --seed N [--size WxH] [--difficulty 1-5]
  * [--out FILE] [--candidates C] [--work TICKS]: makes a level and proves it
  * (gen.h), then writes it to stdout or, atomically, to FILE; a line on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_path.c - 'isopath path': one search on a level file or a Moving AI
  * map (input.c), printed as the path's tiles and a summary line (--draw:
  * the map with the path over it first), or as one JSON object (--json). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_render.c - 'isopath render': a level drawn from above into a PNG
  * (picture.h), with an optimal path (the game's 8-way rule, no corner
  * cutting, the level's costs) and a flow field's costs as a heat map over

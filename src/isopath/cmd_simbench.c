@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_simbench.c - isopath simbench: times the game's simulation, sentries
  * and all, tick by tick on a level, with the droid walking from one tile to
  * the next of a fixed pseudo-random tour. Reports the median, 95th

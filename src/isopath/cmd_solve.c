@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_solve.c - isopath solve LEVEL [--out FILE] [--margin] [--time SECONDS]
  * [--json]: searches for a win no sentry notices (solve.h) and prints
  * "solved SECONDS STEPS ENERGY margin TICKS" (exit 0; TICKS is "-" without

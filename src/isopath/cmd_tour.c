@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_tour.c - isopath tour LEVEL... [--json]: proves each level winnable
  * (tour.h): the order of the cells, the walk's length and the energy it
  * leaves, as text or as one JSON object for all the levels. */

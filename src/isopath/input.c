@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* input.c - what the commands share beside main.c's parsing: the files
  * 'isopath path' and 'check' read (level files and Moving AI maps, told
  * apart by name or first line), the FILE... [--json] arguments of check

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* isopath.h - shared helpers of the isopath commands (main.c) and the
  * command entry points that live in their own files. */
 #ifndef ISODROID_ISOPATH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json.c - the JSON writer of isopath --json (json.h): separators, string
  * escapes, numbers. Writes to a stream only; allocates nothing. */
 #include "json.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json.h - the one JSON writer of isopath --json: a value written piece by
  * piece to a stream, on one line, the commas placed here. Strings are
  * escaped here alone: '"' and '\' get a backslash, control bytes (below

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* isopath - the headless path tool: plans paths on level files and Moving
  * AI maps, validates them, prints flow fields, runs Moving AI benchmarks
  * and generates levels; path, check, tour, bench and solve can answer in

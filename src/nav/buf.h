@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* buf.h - copying an array into a buffer the destination owns, reusing its
  * memory (the deep copies of sim_copy and its parts). */
 #ifndef ISONAV_BUF_H

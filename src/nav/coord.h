@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* coord.h - NavPos, a tile of a grid: column x of row y, row 0 the top row
  * (the first row of a level or a Moving AI map). Header only. */
 #ifndef ISONAV_COORD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diag.c - collects located diagnostics for loaders; never prints. */
 #include "diag.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diag.h - diagnostics: a bounded list of "FILE:LINE:COL: message" lines that
  * loaders fill instead of printing or aborting. The caller owns the struct. */
 #ifndef ISONAV_DIAG_H

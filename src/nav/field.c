@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* field.c - reverse Dijkstra from the goal: a tile's cost is the cheapest
  * cost of walking from it to the goal, and next[] points along that walk.
  * A step from n into m costs unit x cost(m), so relaxing n from m adds m's

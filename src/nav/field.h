@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* field.h - flow fields: one Dijkstra pass from a goal, after which any
  * number of agents read their next step in O(1). Same step costs and corner
  * rule as path.h. Two kinds: nav_field_init searches the whole grid once;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* grid.c - cost grid storage, the corner-cutting rule and reachability
  * counting (an iterative flood fill: no recursion, so any map size is safe). */
 #include "grid.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* grid.h - the cost grid the pathfinder and mover read: one byte per tile,
  * 0 = blocked, else the cost multiplier of entering it. Pure C; one allocation.
  * Stored with a one-tile blocked border so neighbour lookups never leave it. */

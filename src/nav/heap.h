@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* heap.h - the one open list of src/nav: a binary min-heap of 12-byte slots
  * {key, node} in an array the caller owns and sizes (nothing here
  * allocates). Header only, static inline, so every search keeps its heap

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jump.c - building the JPS+ jump distance table: one pass per direction over
  * the grid, each tile taking its distance from the next tile along the way. */
 #include "jump.h"

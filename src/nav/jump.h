@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jump.h - JPS+ jump distances: for every tile of a NavGrid and each of the 8
  * directions, where a jump point search going that way stops. Pure C.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* landmark.c - placing landmarks and filling their distance table, one flow
  * field (field.h, a whole-grid Dijkstra pass) per landmark, the first placed
  * in the largest region (region.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* landmark.h - landmark distances for the JPS heuristic: the exact path cost
  * between a few far-apart tiles and every tile of a uniform-cost grid. Pure C.
  *

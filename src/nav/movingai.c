@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* movingai.c - tolerant readers for .map and .scen files as they ship:
  * tabs or spaces, "version 1" or "version 1.0", CRLF, no final newline,
  * non-square maps; strict about sizes, numbers and read errors. */

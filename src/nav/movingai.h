@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* movingai.h - readers for the Moving AI Lab benchmark formats: octile .map
  * grids and version 1 .scen scenario files (N. Sturtevant, 2012). Pure C.
  * Problems go to NavDiags as FILE:LINE:COL: message; nothing is half-loaded.

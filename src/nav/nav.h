@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* nav.h - the navigation library's one public header (libisonav, installed
  * as <isonav/nav.h>): everything a program using the library includes.
  *

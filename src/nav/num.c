@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* num.c - checked decimal parsing on top of strtol and strtod: the digits are
  * looked at first, so whitespace, hexadecimal, "inf" and "nan" never slip
  * through, and ERANGE is a refusal, never a clamped or wrapped value. */

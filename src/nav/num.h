@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* num.h - the one checked number parser every file reader and argument
  * parser uses: whole decimal numbers with a range, nothing after them, no
  * wrap-around. Pure C (strtol/strtod underneath); never prints or allocates. */

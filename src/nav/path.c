@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* path.c - one search engine for every topology: A* over generation-stamped
  * node tags with a plateau stack and a binary heap (trying only canonical
  * successors on uniform 8-way grids), and JPS reading a JPS+ jump table.

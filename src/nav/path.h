@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* path.h - the pathfinder: A* (and JPS for uniform-cost 8-way grids) over a
  * NavGrid, with 8-way (no corner cutting), 4-way and hex topologies, nearest
  * reachable tile, cost and expansion limits, and incremental stepping; and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* region.c - connected regions by two scans of the rows (runs of walkable
  * tiles joined by union-find, then labelled), and the nearest tile of a
  * region by rings around the goal. */

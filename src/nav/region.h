@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* region.h - which walkable tiles can reach which: each tile's connected
  * region (8-way moves that never cut a corner connect exactly the tiles that
  * 4-way moves connect), and the reachable tile nearest a goal. Pure C.

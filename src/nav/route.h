@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* route.h - the prepared planner: per-map data, made once and again in slices
  * after an edit, that answers optimal 8-way queries (no corner cutting) on
  * uniform-cost grids quickly. Pure C; reads a NavGrid, never writes it.

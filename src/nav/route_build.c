@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* route_build.c - the prepared planner's data (route.h): its lifetime, and
  * its preparation as a resumable run of passes over the grid (rows, queues,
  * Dijkstra passes), each phase a function of its own. The search that reads

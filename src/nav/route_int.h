@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* route_int.h - what route_build.c (the preparation) and route_query.c (the
  * search) share: the NavRoute's layout, its per-tile encodings (links, tags,
  * landmark distances) and small helpers. Internal to src/nav/route_*.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* route_query.c - the prepared planner's search (route.h): tree walks,
  * octile paths of up to three runs, JPS+ over the core with landmarks, and
  * the path kept as straight runs. Reads what route_build.c prepared.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* status.h - NavStatus: what every call of the navigation library that can
  * be sliced or fail returns, in the manner of Detour's dtStatus. A search
  * tells how it ended (a path, a partial path, none, a limit); a sliced call

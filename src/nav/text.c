@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* text.c - splitting lines into words for the line-based readers,
  * escaping control bytes for display, and the reversible escape of a field
  * in a line-based file (text.h). */

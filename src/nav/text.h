@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* text.h - small text helpers: splitting a line into words (the line-based
  * readers: Moving AI files, scripts) and showing any text safely on a
  * terminal or the screen, or in a field of a line-based file and back.

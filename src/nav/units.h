@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* units.h - what every part of src/nav counts in, in one place at the
  * bottom of the library: exact step costs, the topologies, the one table of
  * the 8 directions (and the 4-way and hex neighbour lists), and the octile

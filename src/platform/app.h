@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* app.h - what the files of the isodroid program share: the App (the
  * window, the game and the screens around it, for the whole run), the
  * options it was started with, and each file's functions that others call.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* app_front.c - the screens around the play (front.h: title, level select,
  * settings, keys, generated levels made on a thread, ending) and the pause
  * panel with its quit question: their input glue, the settings kept in the

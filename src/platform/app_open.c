@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* app_open.c - the App's start and end: the recording to replay and the settings
  * read, SDL and its image and font libraries started, the window (or the
  * headless surface), the assets, the game with its level loader thread, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* args.c - the command line of isodroid: its options (usage), their
  * parsing into Options, and the level file that the arguments name (a
  * relative one from the working folder; none: the data folder's first). */

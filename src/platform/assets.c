@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* assets.c - loads PNG sprites and the TTF font, and checks that each sprite
  * sheet is as large as its layout in assets.h; every failure names the file
  * and what is wrong with it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* assets.h - the game's art and fonts, loaded from the assets folder with
  * SDL2_image and SDL2_ttf. assets_load fills an Assets or names the file that
  * is missing or broken; assets_free releases what was loaded. The renderer

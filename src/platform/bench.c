@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench.c - frame timing: --bench-frames (N frames drawn, the median and the
  * 95th percentile) and --frame-stats (every frame of a run, the longest and
  * the script line before it). */

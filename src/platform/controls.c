@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* controls.c - the player's controls as the game's commands: a key (with
  * its modifiers) to its action through the bindings table, the direction
  * keys and the left button held, the tile under the pointer. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* datadir.c - finds the game's data folder (datadir.h). A folder holds the
  * data when it has assets/floor.png, the first file the assets load; a
  * folder the player named that does not is an error, and when no place

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* datadir.h - the game's data folder, the one holding assets/ and levels/.
  * It is looked for once at the start, in this order: --data DIR, the
  * environment's ISODROID_DATA, the build tree (the working folder, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* display.c - the window or the headless surface: its size read back,
  * fullscreen, a frame drawn with what the HUD is told of the App, and a
  * screenshot of what was drawn last. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* input.c - SDL events to the game: a gamepad's as keys (pad.h), the window's,
  * and keys and mouse buttons to whichever has them: the unsaved-edits
  * question, the screens around the play, the pause panel, or the play and

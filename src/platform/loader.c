@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* loader.c - a level file loaded, and its simulation built, on an SDL
  * thread. The job's thread writes the results and then publishes its state
  * with a release store; the owner reads the state with an acquire load

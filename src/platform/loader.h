@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* loader.h - a level file loaded on a thread of its own (SDL threads), so
  * the UI thread never waits for a big level: a job reads and parses the file
  * (level.h) and, when asked, builds the ready simulation for it (sim_init,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* isodroid - the game: main and the frame loop. main reads the command line
  * (args.c), opens the App (app_open.c), plays and closes it; the loop runs a
  * fixed timestep: the input of the frame (SDL's events, or a --script's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pad.c - gamepads as keys (pad.h). */
 #include "pad.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pad.h - gamepads through SDL's GameController API, turned into the keys
  * the game already knows: the D-pad and the left stick step like the arrow
  * keys (held: walk on), A confirms (Return), B goes back (Escape), Start

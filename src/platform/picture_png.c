@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* picture_png.c - picture_png_save (picture.h): a Picture as a PNG file.
  * SDL2_image encodes the buffer in place (a surface made on its pixels)
  * into memory, and fileio_write_atomic writes the bytes (a temporary file

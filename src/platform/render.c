@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render.c - the renderer's lifetime and the frame: sprites scaled once per
  * zoom, the fonts sized to the window's layout (render_draw.c draws with
  * them); render_frame draws the world, the minimap and the UI in that order.

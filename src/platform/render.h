@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render.h - draws a Game with an SDL_Renderer: the world (walls lowered
  * around what the player must see), the minimap, the HUD, help, the editor's
  * palette, questions and the result, laid out from the window's size.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_cut.c - the wall cut-away: walls whose face would hide the droid,
  * the hovered tile, the path, the destination, a sentry, an energy cell,
  * the exit or a tile near them are lowered, with a fade over distance and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_draw.c - what every part of the renderer draws with: sprites as
  * scaled for the zoom, text (rendered once, kept in a cache while it is
  * used; cut or wrapped to a width), panels, shapes and the badges of what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_front.c - the title, the level select and the ending (front.h),
  * drawn over the level behind them, darkened; and which item is under a
  * point, from the same layout. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_int.h - what the renderer's parts share: the Renderer itself, the
  * window layout, text and panel helpers. Private to them. From the top down
  * (each calls only parts below it): render.c owns the Renderer and the

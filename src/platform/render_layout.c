@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_layout.c - the window's layout, from its size alone (and the
  * player's text size): the UI scale, the text sizes, where the HUD, the
  * minimap and the editor's palette go. Every part that places a panel asks it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_minimap.c - the minimap: the terrain as an image made once per
  * level version, the path and the hovered walk (red where a sentry would
  * notice it, with its eye or ear mark), a marker per thing that matters

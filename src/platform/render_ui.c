@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_ui.c - everything drawn over the world, laid out from the window's
  * size: the HUD (a list of lines, wrapped, the least needed dropped first),
  * banners, the pause banner, the message bar (kept off the droid and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_world.c - the iso world: ground, marks on the floor (paths, view
  * cones), and the objects that stand on tiles (walls, doors, the exit, cells)
  * or move between them (the droid, sentries), drawn back to front from one

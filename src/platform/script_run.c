@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_run.c - a --script run: its file loaded and checked, and its
  * commands fed one wait at a time as the player's input would come
  * (through handle_event), with screenshots and the virtual gamepad. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sound.c - one SDL audio device (mono, signed 16-bit) and a fixed set of
  * voices, each reading one effect of a SynthBank; the audio callback sums
  * them with clamping. Voices change only under SDL_LockAudioDevice. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sound.h - the game's sound effects through SDL2's own audio: the effects of
  * synth.h rendered once at the device's rate and mixed, up to SOUND_VOICES at
  * a time, in SDL's audio callback. Never fails hard: without an audio device

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* edit.c - the editor's strokes of glyph changes and their undo/redo history.
  * Pure C; grows its two arrays as needed and keeps at most EDIT_UNDO_MAX strokes. */
 #include "edit.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* edit.h - the level editor's changes and their undo history: glyph changes
  * grouped into strokes (one drag, one click), applied to a Level and undone or
  * redone a stroke at a time. Pure C. The caller owns the EditHistory

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fileio.c - atomic replacement of a file: resolve its links, create a
  * temporary file in the real file's folder (mkstemp), write, copy the mode
  * and owner, fsync, rename, fsync the folder, with the signals that end a

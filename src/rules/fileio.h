@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fileio.h - whole files in and out: the one reader (levels, scripts,
  * recordings, progress), of regular files only (a named pipe never blocks it)
  * and capped in size so no file reads for ever, and the

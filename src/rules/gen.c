@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen.c - the level generator (gen.h): rooms by binary space partition,
  * openings (doors and archways) in every partition wall and a few more for
  * loops, rough ground and water in the rooms, then the start, the exit far

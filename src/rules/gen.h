@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen.h - the level generator (isopath gen; the game's generated levels):
  * from a seed, a size and a difficulty it makes a level of rooms joined by
  * doors and archways, with rough ground, water, energy cells, an exit and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hash.h - FNV-1a (64 bits), the one hash of the rules' keys: the state
  * hashes (sim_hash, sentries_hash), the level's content key
  * (level_content_hash) and the droid's walk key (Mover.queue_key).

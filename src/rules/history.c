@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* history.c - copies every HISTORY_EVERY ticks, a log of commands, and
  * rewinding by restoring a copy and playing the log forward (history.h). */
 #include "history.h"

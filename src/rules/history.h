@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* history.h - the play's past, for rewinding: copies of the Sim taken
  * every HISTORY_EVERY ticks and every command given since the level's
  * (re)start, so that the play can be put back exactly as it stood at any

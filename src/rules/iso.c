@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iso.c - the one place where tile, world and screen coordinates convert.
  * Screen -> tile floors (never truncates) so negative coordinates and edge
  * points are exact; bounds are checked on both axes. Also the screen's

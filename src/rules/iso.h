@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iso.h - isometric math: tile <-> world <-> screen for a 2:1 diamond
  * projection with a camera offset and zoom, and the screen's footprint on
  * the map clipped to it (the minimap's view outline). Pure C, no state of its own.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* level.c - reads and writes level text files. Parsing is passes over the
  * lines in place (find the grid and count what the other lines need,
  * measure the grid, then fill) into a fresh Level that replaces the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* level.h - Isodroid level text files (docs/levels.md): parsing with located
  * diagnostics, the canonical writer and the atomic save. Pure C.
  * A Level owns its memory: level_free releases it; a failed load leaves the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mover.c - the walk: a queue of tiles, one straight segment at a time
  * between tile centres, timed in integer cost units so every run of the same
  * inputs is the same to the unit. The position only ever crosses the tiles

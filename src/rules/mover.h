@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mover.h - walks a path one step at a time (face one of 8 directions, then
  * move one tile) in exact integer time. Pure C. A step takes its path cost in
  * time: (1 straight or sqrt 2 diagonal) x the cost of the tile entered, in the

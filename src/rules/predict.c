@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* predict.c - a goto run forward on a copy of the play until a sentry
  * notices the droid, the walk ends or the look-ahead runs out (predict.h). */
 #include "predict.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* predict.h - what a walk would meet: the planned walk run forward on a copy
  * of the simulation (sentries, doors and all), to where a sentry would first
  * notice the droid, by sight or by hearing, and which one. The simulation is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sentry.c - the sentries' tick in four passes: think (perceive, change
  * state, say which step it wants), plan (the shared planner's budget),
  * move (steps begin in id order; a blocked sentry waits, or asks the one in

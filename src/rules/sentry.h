@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sentry.h - the sentries: what each one is doing (guard, alert, chase,
  * search, return), what it sees and hears, and the step it takes next.
  * Pure C, deterministic (no randomness; every tie is broken by id, then by

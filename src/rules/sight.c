@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sight.c - the symmetric line walk (a supercover of the segment between two
  * tile centres, corners included) and the range and cone test. Integers only:
  * the same question gets the same answer on every machine. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sight.h - the line-of-sight rule the sentries see by: range, a cone around
  * a facing, and a line between tile centres that no opaque tile crosses.
  * Pure C, no allocation. The caller says which tiles are opaque (sim.c:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sim.c - the rules, tick by tick: planning walks, key steps and the held
  * mouse, doors, cells, the exit, energy, winning and losing, the state hash.
  * Integer time and energy throughout; nothing here reads a clock. */

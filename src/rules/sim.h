@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sim.h - the game's rules as one deterministic simulation: the droid, its
  * energy, energy cells, doors, the exit, winning and losing. Pure C. It
  * advances in fixed ticks (SIM_TICK_HZ a second) from commands only (no

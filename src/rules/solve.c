@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* solve.c - the stealth solver: a best-first search over copies of the real
  * simulation for a win no sentry notices (solve.h). Its plays in the
  * simulation, the replay that proves a plan and the margin are

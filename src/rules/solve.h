@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* solve.h - the stealth solver (isopath solve): searches for a win in which
  * no sentry ever notices the droid, and measures how much timing slack the
  * plan it finds has. Pure C, deterministic for a given work budget.

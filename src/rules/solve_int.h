@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* solve_int.h - what the solver's two files share: the search (solve.c)
  * plays walks and reads events the way the replay (solve_play.c) does. */
 #ifndef ISODROID_SOLVE_INT_H

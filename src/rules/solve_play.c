@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* solve_play.c - the solver's plays in the real simulation: one walk,
  * a plan replayed to its end (the proof that it wins unseen), and the
  * margin that measures a plan's timing slack (solve.h). The search that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* synth.c - builds each sound effect from a few parts (struck or held tones
  * with partials, filtered noise, noise grains) in a float buffer, then fades
  * its edges and scales it to its peak in 16-bit PCM. Pure C; allocates only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* synth.h - the game's sound effects, synthesized in code: footsteps per
  * terrain, doors, pickups, the exit, win, lose, bump and the sentries' alert.
  * Pure C, no SDL and no files; playback lives in src/platform/sound.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tile.c - the glyph table and glyph lookup. Costs here drive the pathfinder,
  * the level loader and docs/levels.md (a test keeps the doc in sync). */
 #include "tile.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tile.h - the glyph table: every tile kind a level can hold, its glyph,
  * name and movement cost. The single source of truth for walkability; pure C. */
 #ifndef ISODROID_TILE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tour.c - the winnability proof: one flow field (field.h) from each cell
  * and from the exit gives every leg's exact optimal cost; then the order. */
 #include "tour.h"

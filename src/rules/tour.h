@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tour.h - proves a level winnable: an order of its energy cells, then the
  * exit, whose optimal legs the energy covers (each leg paid from the energy
  * in hand, each cell adding its energy on arrival, up to the game's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # deps.sh - what 'make fuzz' needs: clang with libFuzzer (-fsanitize=fuzzer).
 # Installs clang with apt-get when it is missing (as root; otherwise prints
 # the sudo line and fails), the way tools/deps.sh does for the build.

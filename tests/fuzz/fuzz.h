@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz.h - what the fuzz targets share: the libFuzzer entry point, a FILE*
  * over the input bytes, a scratch folder for save round trips, and a check
  * that aborts (so libFuzzer and the replay both report it). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_edit.c - the editor: strokes, undo and redo in any order on a
  * level, then the level still saves and loads back the same size with one
  * '@'; undoing everything gives the level back, redoing everything the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_level.c - level files: any bytes load or are refused with messages,
  * never half-loaded; what loads formats to canonical text that loads to the
  * same level and formats to the same bytes, in memory and through a real

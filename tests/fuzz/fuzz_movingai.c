@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_movingai.c - Moving AI readers, then the searches on what they
  * loaded. The input is a .map text, a NUL byte and a .scen text. Whatever
  * loads is searched with A*, with JPS (two landmarks) and with the prepared

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_script.c - the --script parser: any bytes parse or are refused with
  * messages, never half-parsed; a parsed script has at least one command,
  * each with its place and its arguments inside their ranges. */

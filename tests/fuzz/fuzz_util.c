@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_util.c - the helpers of fuzz.h, linked into every fuzz target and
  * every corpus replay. */
 #define _POSIX_C_SOURCE 200809L

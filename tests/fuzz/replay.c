@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.c - runs the committed corpus and crash files of one fuzz target
  * through its LLVMFuzzerTestOneInput, without libFuzzer or clang: the
  * regression half of fuzzing, built under ASan + UBSan by make test.

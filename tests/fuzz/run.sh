@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - 'make fuzz': runs each libFuzzer target for SECONDS, starting from
 # its committed seed corpus (tests/fuzz/corpus/NAME) plus what earlier runs
 # found (build/fuzz/corpus/NAME, where new inputs go). A crash, leak,

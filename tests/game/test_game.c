@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_game.c - the game's rules without SDL: edit, save and reload give the
  * same grid; saves that fail (read-only file or folder) leave the file byte
  * for byte; hot reload keeps the old level on a broken file and follows a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_picture.c - the pictures of isopath render, without SDL: their size
  * at a scale, the default scale and the limits; each tile in the
  * minimap's colour (mapcolor.h), walkable ones lined from 8 pixels a

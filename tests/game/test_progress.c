@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_progress.c - the progress file: bests are keyed by the level's
  * content, not its file name (two packs' same-named levels keep their own,
  * one level under two names shares them); any file name, tabs and line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_replay.c - reading recordings (replay.c): line numbers count blank
  * lines, ticks never go back (but after a restart, a level line or a
  * rewind), each command's numbers are checked against its own range, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_settings.c - the settings file: the defaults; what is saved reads
  * back the same, and the file is what the reader takes (numbers within
  * their ranges, no key the reader would refuse); CRLF, a byte-order mark,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_field.c - flow fields: following next steps from any tile costs
  * exactly what A* says, for every topology; unreachable tiles agree. */
 #include "testlib.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_landmark.c - landmark tables: every distance is the brute-force path
  * cost to its landmark, landmarks sit in the largest region, apart, and the
  * table follows the grid's version. */

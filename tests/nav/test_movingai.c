@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_movingai.c - Moving AI readers: the shipped arena scenario solved
  * optimally by A* and JPS, file variants as they occur in the wild, bad
  * files with located messages, and the length-matching rule. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_num.c - the checked number parser: whole numbers in range, junk and
  * overflow refused (never wrapped), the prefix scan, decimals without
  * nan/inf/hex. */

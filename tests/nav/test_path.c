@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_path.c - the pathfinder against the brute-force reference on random
  * grids for every topology and option, plus corner cutting, natural paths,
  * incremental search, nearest reachable tile and limits. */

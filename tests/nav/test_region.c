@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_region.c - region labels: equal to a plain flood fill's, numbered
  * the same way, on random grids of many sizes and densities; a build spread
  * over steps of any size gives the one-shot labels; the nearest tile of a

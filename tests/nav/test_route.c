@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_route.c - the prepared planner (route.h, NAV_ROUTE): against the
  * brute-force reference on random grids, mazes (all trees) and mazes with
  * loops; edits between searches while the data is remade in slices; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_text.c - text.c: words split in place, and control bytes escaped for
  * display (a level's name, a file's path) so they never reach a terminal raw. */
 #include "testlib.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_bindings.c - the one binding table: README.md's control tables are
  * its rows (every row of the table there, with its keys and the start of its
  * text, and nothing else); no two actions of a same place share a default

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_loader.c - the background level loader (src/platform/loader.c, SDL
  * threads): a small level and a generated 1024 x 1024 one come out of it
  * exactly as a synchronous level_load + sim_init makes them (the level's

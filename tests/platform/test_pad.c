@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_pad.c - gamepads as keys (pad.h): the left stick steps like the
  * arrow keys, with slack so a stick near the threshold does not flicker;
  * the buttons map to the keys the game knows; Start confirms on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_edit.c - the editor's history: random stroke sequences undone and
  * redone against snapshots, the start that moves and comes back, refusals,
  * the redo branch, the saved mark, and the undo depth. */

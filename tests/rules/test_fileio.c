@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fileio.c - the atomic writer: new and replaced files, symbolic links
  * (chains, relative, dangling, loops) followed and kept, mode and owner kept,
  * hard links split as documented, refusals that leave everything as it was,

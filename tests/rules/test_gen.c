@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_gen.c - the level generator (gen.c) as the game calls it: the same
  * options give the same text in one process too; the text is canonical and
  * is the Level handed back; the figures of the proof are the level's own

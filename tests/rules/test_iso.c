@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_iso.c - iso math: round trips through every space, picking at
  * diamond edges and corners, bounds on both axes, zoom about a point, the
  * screen's footprint and polygon clipping (against a sampled reference). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_level.c - level files: a matrix of good and bad files with their exact
  * messages, canonical round trips, atomic saves, the glyph table kept in
  * sync with docs/levels.md, and the content key. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_mover.c - the mover: step timing in ticks (time is cost: straight,
  * diagonal, rough ground), turning back mid-step, facings, and random
  * retargets that must never put the droid in a blocked tile. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_plan.c - the droid's walks planned over several ticks (sim.c,
  * SIM_PLAN_TICK_WORK): a click whose search needs more than a tick's work
  * lets the droid finish its step and wait, is searched no more than a

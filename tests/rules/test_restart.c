@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_restart.c - sim_restart puts back only what play changed (the cells
  * taken, the doors opened; the droid and the sentries start afresh) and
  * gives the very play a fresh sim_init of the level gives: the same hash at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_sentry.c - the sentries through the simulation, headless and
  * deterministic: sight through walls, void, water and doors both ways,
  * hearing at the radius and one step beyond (also through a door), chases

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_sight.c - the line-of-sight rule: symmetric on random maps, equal to
  * an independent geometric reference (every tile whose closed square the
  * segment touches, ends excepted, must be clear), corners, range and cone. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_sim.c - the game's rules (sim.c): cells, energy, the exit, winning
  * and losing, door timing, time is cost, key steps and the corner rule, the
  * held mouse never dancing, restart, and the same commands giving the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_solve.c - the stealth solver (solve.c) on small text fixtures: a
  * level won only by waiting for a patrol to pass, one won only off the
  * shortest path, one a guard makes unwinnable unseen; every plan replays to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_synth.c - the synthesized effects: every one renders at every rate
  * with its stated length, stays under the documented peak, fades in and out
  * (no clicks), repeats bit for bit, and sounds like what it names: rough
