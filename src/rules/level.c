@@ -172,15 +172,123 @@ static bool parse_patrol(const Line *ln, const char *v, size_t n, const char *fi
     return true;
 }
 
+/* The index of a header key in header_keys, or -1 when it is none of them. */
+static int header_key(const char *s, size_t key_len)
+{
+    int key = -1;
+    for (int k = 0; k < HEADER_KEY_COUNT; k++)
+        if (strlen(header_keys[k]) == key_len && memcmp(header_keys[k], s, key_len) == 0)
+            key = k;
+    return key;
+}
+
+/* "energy:" and "cell:": a whole number 1..LEVEL_ENERGY_MAX, nothing after it. */
+static bool header_whole(const Line *ln, int key, const char *v, size_t vlen, const char *file, NavDiags *d,
+                         Level *l)
+{
+    char num[16];
+    long n = 0;
+    bool ok = vlen < sizeof num;
+    if (ok) {
+        memcpy(num, v, vlen);
+        num[vlen] = '\0';
+        ok = num_parse_long(num, 1, LEVEL_ENERGY_MAX, &n) == NUM_OK;
+    }
+    if (!ok) {
+        nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "%s wants a whole number from 1 to %ld",
+                 header_keys[key], (long)LEVEL_ENERGY_MAX);
+        return false;
+    }
+    if (key == KEY_ENERGY)
+        l->energy = n;
+    else
+        l->cell_energy = n;
+    return true;
+}
+
+/* "par_time:": seconds, digits and a point only. */
+static bool header_par_time(const Line *ln, const char *v, size_t vlen, const char *file, NavDiags *d, Level *l)
+{
+    char num[16];
+    double t = 0;
+    bool ok = vlen > 0 && vlen < sizeof num;
+    if (ok) {
+        memcpy(num, v, vlen);
+        num[vlen] = '\0';
+        ok = strspn(num, "0123456789.") == vlen &&
+             num_parse_double(num, LEVEL_PAR_TIME_MIN, LEVEL_PAR_TIME_MAX, &t) == NUM_OK;
+    }
+    if (!ok) {
+        nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "par_time wants seconds from %g to %g",
+                 LEVEL_PAR_TIME_MIN, LEVEL_PAR_TIME_MAX);
+        return false;
+    }
+    l->par_time = t;
+    return true;
+}
+
+/* The value v of header key into l; false (with its diagnostic) when it is not one. */
+static bool header_set(const Line *ln, int key, const char *v, size_t vlen, const char *file, NavDiags *d, Level *l)
+{
+    switch (key) {
+    case KEY_ENERGY:
+    case KEY_CELL: return header_whole(ln, key, v, vlen, file, d, l);
+    case KEY_PAR_TIME: return header_par_time(ln, v, vlen, file, d, l);
+    case KEY_SENTRY_SPEED:
+        if (!parse_speed(v, vlen, &l->sentry_speed)) {
+            nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1,
+                     "sentry_speed wants a number of steps a second from %.2g to %.2g, at most two decimals",
+                     LEVEL_SENTRY_SPEED_MIN, LEVEL_SENTRY_SPEED_MAX);
+            return false;
+        }
+        return true;
+    case KEY_PATROL: return parse_patrol(ln, v, vlen, file, d, l);
+    case KEY_NAME:
+        if (vlen >= LEVEL_NAME_MAX) {
+            nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "level name longer than %d characters",
+                     LEVEL_NAME_MAX - 1);
+            return false;
+        }
+        memcpy(l->name, v, vlen);
+        l->name[vlen] = '\0';
+        return true;
+    case KEY_DESCRIPTION: { /* shown when the level opens: cut to fit, never inside a character */
+        size_t n = vlen < LEVEL_DESCRIPTION_MAX ? vlen : LEVEL_DESCRIPTION_MAX - 1;
+        while (n > 0 && n < vlen && ((unsigned char)v[n] & 0xC0) == 0x80)
+            n--;
+        memcpy(l->description, v, n);
+        l->description[n] = '\0';
+        return true;
+    }
+    default: return true;
+    }
+}
+
+/* The canonical line of the patrol just read: its points one space apart. */
+static bool patrol_canon(const Line *ln, const char *file, NavDiags *d, const Level *l, char **canon)
+{
+    const LevelPatrol *p = &l->patrols[l->patrol_count - 1];
+    size_t cap = 16 + (size_t)p->count * 24;
+    *canon = malloc(cap);
+    if (!*canon) {
+        nav_diag_add(d, file, ln->number, 1, "out of memory");
+        return false;
+    }
+    /* copied, not printed: files of millions of patrol lines load (docs/performance.md) */
+    static const char head[] = "patrol:";
+    memcpy(*canon, head, sizeof head);
+    size_t at = sizeof head - 1;
+    for (int i = 0; i < p->count; i++)
+        at += (size_t)snprintf(*canon + at, cap - at, " %d,%d", p->points[i].x, p->points[i].y);
+    return true;
+}
+
 static bool header_value(const Line *ln, const char *file, NavDiags *d, bool seen[HEADER_KEY_COUNT],
                          Level *l, char **canon)
 {
     const char *colon = memchr(ln->s, ':', ln->len);
     size_t key_len = (size_t)(colon - ln->s);
-    int key = -1;
-    for (int k = 0; k < HEADER_KEY_COUNT; k++)
-        if (strlen(header_keys[k]) == key_len && memcmp(header_keys[k], ln->s, key_len) == 0)
-            key = k;
+    int key = header_key(ln->s, key_len);
     if (key < 0) {
         nav_diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description, energy, cell, sentry_speed, patrol, par_time)",
                  (int)key_len, ln->s);
@@ -195,81 +303,10 @@ static bool header_value(const Line *ln, const char *file, NavDiags *d, bool see
     while (v < end && (*v == ' ' || *v == '\t'))
         v++;
     size_t vlen = (size_t)(end - v);
-    if (key == KEY_ENERGY || key == KEY_CELL) {
-        /* a whole number 1..LEVEL_ENERGY_MAX, nothing after it */
-        char num[16];
-        long n = 0;
-        bool ok = vlen < sizeof num;
-        if (ok) {
-            memcpy(num, v, vlen);
-            num[vlen] = '\0';
-            ok = num_parse_long(num, 1, LEVEL_ENERGY_MAX, &n) == NUM_OK;
-        }
-        if (!ok) {
-            nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "%s wants a whole number from 1 to %ld",
-                     header_keys[key], (long)LEVEL_ENERGY_MAX);
-            return false;
-        }
-        if (key == KEY_ENERGY)
-            l->energy = n;
-        else
-            l->cell_energy = n;
-    }
-    if (key == KEY_PAR_TIME) { /* seconds, digits and a point only */
-        char num[16];
-        double t = 0;
-        bool ok = vlen > 0 && vlen < sizeof num;
-        if (ok) {
-            memcpy(num, v, vlen);
-            num[vlen] = '\0';
-            ok = strspn(num, "0123456789.") == vlen &&
-                 num_parse_double(num, LEVEL_PAR_TIME_MIN, LEVEL_PAR_TIME_MAX, &t) == NUM_OK;
-        }
-        if (!ok) {
-            nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "par_time wants seconds from %g to %g",
-                     LEVEL_PAR_TIME_MIN, LEVEL_PAR_TIME_MAX);
-            return false;
-        }
-        l->par_time = t;
-    }
-    if (key == KEY_SENTRY_SPEED && !parse_speed(v, vlen, &l->sentry_speed)) {
-        nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1,
-                 "sentry_speed wants a number of steps a second from %.2g to %.2g, at most two decimals",
-                 LEVEL_SENTRY_SPEED_MIN, LEVEL_SENTRY_SPEED_MAX);
+    if (!header_set(ln, key, v, vlen, file, d, l))
         return false;
-    }
-    if (key == KEY_PATROL) {
-        if (!parse_patrol(ln, v, vlen, file, d, l))
-            return false;
-        /* canonical: the points one space apart */
-        const LevelPatrol *p = &l->patrols[l->patrol_count - 1];
-        size_t cap = 16 + (size_t)p->count * 24;
-        *canon = malloc(cap);
-        if (!*canon) {
-            nav_diag_add(d, file, ln->number, 1, "out of memory");
-            return false;
-        }
-        size_t at = (size_t)snprintf(*canon, cap, "patrol:");
-        for (int i = 0; i < p->count; i++)
-            at += (size_t)snprintf(*canon + at, cap - at, " %d,%d", p->points[i].x, p->points[i].y);
-        return true;
-    }
-    if (key == KEY_NAME) {
-        if (vlen >= LEVEL_NAME_MAX) {
-            nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "level name longer than %d characters",
-                     LEVEL_NAME_MAX - 1);
-            return false;
-        }
-        memcpy(l->name, v, vlen);
-        l->name[vlen] = '\0';
-    }
-    if (key == KEY_DESCRIPTION) { /* shown when the level opens: cut to fit, never inside a character */
-        size_t n = vlen < LEVEL_DESCRIPTION_MAX ? vlen : LEVEL_DESCRIPTION_MAX - 1;
-        while (n > 0 && n < vlen && ((unsigned char)v[n] & 0xC0) == 0x80)
-            n--;
-        memcpy(l->description, v, n);
-        l->description[n] = '\0';
-    }
+    if (key == KEY_PATROL)
+        return patrol_canon(ln, file, d, l, canon);
     *canon = malloc(key_len + vlen + 3);
     if (!*canon) {
         nav_diag_add(d, file, ln->number, 1, "out of memory");
