@@ -2,11 +2,11 @@
  * window layout, text and panel helpers. Private to them. From the top down
  * (each calls only parts below it): render.c owns the Renderer and the
  * frame; render_front.c the screens around the play; render_ui.c the HUD,
- * banners, help, palette and questions; render_world.c the iso world;
- * render_world_marks.c its marks on the floor and what points over it;
- * render_minimap.c the minimap (and its markers, the help's legend too);
- * render_cut.c the wall cut-away; render_layout.c the window's layout;
- * render_draw.c sprites, text, panels, shapes and badges. */
+ * banners, palette and questions; render_help.c the help; render_world.c
+ * the iso world; render_world_marks.c its marks on the floor and what
+ * points over it; render_minimap.c the minimap (and its markers, the help's
+ * legend too); render_cut.c the wall cut-away; render_layout.c the window's
+ * layout; render_draw.c sprites, text, panels, shapes and badges. */
 #ifndef ISODROID_RENDER_INT_H
 #define ISODROID_RENDER_INT_H
 
@@ -29,6 +29,10 @@ enum {
 
 /* ---- text ------------------------------------------------------------------------ */
 enum { TEXT_CACHE = 160, TEXT_LEN = 200 };
+
+/* The panels' text: titles, body, notes, keys. */
+static const SDL_Color HEAD = {255, 220, 120, 255}, BODY = {225, 230, 240, 255}, DIM = {150, 165, 185, 255},
+                       KEY = {140, 210, 255, 255};
 
 typedef struct TextEntry {
     char s[TEXT_LEN];
@@ -440,6 +444,7 @@ typedef enum MiniMarker {
 void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px, const SDL_Color *fill);
 const char *render_minimap_marker_name(MiniMarker m);
 void render_ui(Renderer *r, const Game *g, const HudStats *hs); /* render_ui.c */
+void render_help(Renderer *r, const Game *g, const HudStats *hs); /* render_help.c */
 void render_front(Renderer *r, const Game *g, const HudStats *hs); /* render_front.c */
 
 #endif
