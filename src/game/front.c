@@ -108,6 +108,127 @@ const char *front_title_label(const Front *f, int i)
     }
 }
 
+/* The title's input: a screen opened, the next level played, or quit. */
+static FrontChoice title_input(Front *f, FrontInput in, int *index)
+{
+    if (in == FRONT_BACK)
+        return FRONT_QUIT;
+    if (in != FRONT_CONFIRM)
+        return FRONT_NOTHING;
+    if (f->sel == FRONT_TITLE_QUIT)
+        return FRONT_QUIT;
+    if (f->sel == FRONT_TITLE_LEVELS) {
+        front_open(f, FRONT_LEVELS);
+        return FRONT_NOTHING;
+    }
+    if (f->sel == FRONT_TITLE_GENERATED) {
+        front_open(f, FRONT_GENERATED);
+        return FRONT_NOTHING;
+    }
+    if (f->sel == FRONT_TITLE_SETTINGS) {
+        front_open(f, FRONT_SETTINGS);
+        f->back = FRONT_TITLE;
+        return FRONT_NOTHING;
+    }
+    if (f->campaign == 0)
+        return FRONT_NOTHING;
+    *index = f->next;
+    return FRONT_PLAY_LEVEL;
+}
+
+/* The level select's input: the chosen level played, or back to the title. */
+static FrontChoice levels_input(Front *f, FrontInput in, int *index)
+{
+    if (in == FRONT_BACK) {
+        front_open(f, FRONT_TITLE);
+        f->sel = FRONT_TITLE_LEVELS;
+        return FRONT_NOTHING;
+    }
+    if (in != FRONT_CONFIRM || f->sel < 0 || f->sel >= f->count || !f->level[f->sel].loads)
+        return FRONT_NOTHING;
+    *index = f->sel;
+    return FRONT_PLAY_LEVEL;
+}
+
+/* The generated levels' input: the difficulty changed, or the day's or the
+ * typed seed's level generated. */
+static FrontChoice generated_input(Front *f, FrontInput in)
+{
+    if (in == FRONT_BACK) {
+        front_open(f, FRONT_TITLE);
+        f->sel = FRONT_TITLE_GENERATED;
+        return FRONT_NOTHING;
+    }
+    int d = f->gen_difficulty ? f->gen_difficulty : 2;
+    if (f->sel == FRONT_GEN_DIFFICULTY && (in == FRONT_LEFT || in == FRONT_RIGHT)) {
+        d += in == FRONT_LEFT ? -1 : 1;
+        f->gen_difficulty = d < 1 ? 1 : d > 5 ? 5 : d;
+        return FRONT_NOTHING;
+    }
+    if (in != FRONT_CONFIRM)
+        return FRONT_NOTHING;
+    f->gen_difficulty = d;
+    if (f->sel == FRONT_GEN_DAY) {
+        f->gen_seed = f->day_seed;
+    } else if (f->seed_text[0]) {
+        f->gen_seed = strtoull(f->seed_text, NULL, 10);
+    } else {
+        f->sel = FRONT_GEN_SEED; /* type a seed first */
+        return FRONT_NOTHING;
+    }
+    return FRONT_GENERATE;
+}
+
+/* The settings' input: a setting changed, the keys' screen opened, or back. */
+static FrontChoice settings_input(Front *f, FrontInput in, int *index)
+{
+    if (in == FRONT_BACK) {
+        FrontScreen to = f->back;
+        front_open(f, to);
+        if (to == FRONT_TITLE)
+            f->sel = FRONT_TITLE_SETTINGS;
+        return FRONT_NOTHING;
+    }
+    if (f->sel == FRONT_SET_KEYS) {
+        if (in == FRONT_CONFIRM) {
+            FrontScreen back = f->back;
+            front_open(f, FRONT_KEYS);
+            f->back = back;
+        }
+        return FRONT_NOTHING;
+    }
+    if (in == FRONT_LEFT || in == FRONT_RIGHT || in == FRONT_CONFIRM) {
+        f->delta = in == FRONT_LEFT ? -1 : +1;
+        *index = f->sel;
+        return FRONT_CHANGE;
+    }
+    return FRONT_NOTHING;
+}
+
+/* The keys' screen input: an action's key captured or reset, or back to the settings. */
+static FrontChoice keys_input(Front *f, FrontInput in, int *index)
+{
+    if (in == FRONT_BACK) {
+        FrontScreen back = f->back;
+        front_open(f, FRONT_SETTINGS);
+        f->back = back;
+        f->sel = FRONT_SET_KEYS;
+        return FRONT_NOTHING;
+    }
+    if (f->sel < 0 || f->sel >= f->key_count)
+        return FRONT_NOTHING;
+    *index = f->sel;
+    if (in == FRONT_CONFIRM) {
+        f->capturing = true;
+        snprintf(f->key_note, sizeof f->key_note, "Press the key for \"%s\" (Esc: keep it as it is)",
+                 bindings_info((BindAction)f->key_action[f->sel])->label);
+        return FRONT_REBIND;
+    }
+    if (in == FRONT_LEFT) /* (the caller sends it for Delete) */
+        return FRONT_RESET_KEYS;
+    return FRONT_NOTHING;
+}
+
 FrontChoice front_input(Front *f, FrontInput in, int *index)
 {
     int n = f->screen == FRONT_TITLE      ? FRONT_TITLE_ITEMS
@@ -123,107 +244,11 @@ FrontChoice front_input(Front *f, FrontInput in, int *index)
         return FRONT_NOTHING;
     }
     switch (f->screen) {
-    case FRONT_TITLE:
-        if (in == FRONT_BACK)
-            return FRONT_QUIT;
-        if (in != FRONT_CONFIRM)
-            return FRONT_NOTHING;
-        if (f->sel == FRONT_TITLE_QUIT)
-            return FRONT_QUIT;
-        if (f->sel == FRONT_TITLE_LEVELS) {
-            front_open(f, FRONT_LEVELS);
-            return FRONT_NOTHING;
-        }
-        if (f->sel == FRONT_TITLE_GENERATED) {
-            front_open(f, FRONT_GENERATED);
-            return FRONT_NOTHING;
-        }
-        if (f->sel == FRONT_TITLE_SETTINGS) {
-            front_open(f, FRONT_SETTINGS);
-            f->back = FRONT_TITLE;
-            return FRONT_NOTHING;
-        }
-        if (f->campaign == 0)
-            return FRONT_NOTHING;
-        *index = f->next;
-        return FRONT_PLAY_LEVEL;
-    case FRONT_LEVELS:
-        if (in == FRONT_BACK) {
-            front_open(f, FRONT_TITLE);
-            f->sel = FRONT_TITLE_LEVELS;
-            return FRONT_NOTHING;
-        }
-        if (in != FRONT_CONFIRM || f->sel < 0 || f->sel >= f->count || !f->level[f->sel].loads)
-            return FRONT_NOTHING;
-        *index = f->sel;
-        return FRONT_PLAY_LEVEL;
-    case FRONT_GENERATED: {
-        if (in == FRONT_BACK) {
-            front_open(f, FRONT_TITLE);
-            f->sel = FRONT_TITLE_GENERATED;
-            return FRONT_NOTHING;
-        }
-        int d = f->gen_difficulty ? f->gen_difficulty : 2;
-        if (f->sel == FRONT_GEN_DIFFICULTY && (in == FRONT_LEFT || in == FRONT_RIGHT)) {
-            d += in == FRONT_LEFT ? -1 : 1;
-            f->gen_difficulty = d < 1 ? 1 : d > 5 ? 5 : d;
-            return FRONT_NOTHING;
-        }
-        if (in != FRONT_CONFIRM)
-            return FRONT_NOTHING;
-        f->gen_difficulty = d;
-        if (f->sel == FRONT_GEN_DAY) {
-            f->gen_seed = f->day_seed;
-        } else if (f->seed_text[0]) {
-            f->gen_seed = strtoull(f->seed_text, NULL, 10);
-        } else {
-            f->sel = FRONT_GEN_SEED; /* type a seed first */
-            return FRONT_NOTHING;
-        }
-        return FRONT_GENERATE;
-    }
-    case FRONT_SETTINGS:
-        if (in == FRONT_BACK) {
-            FrontScreen to = f->back;
-            front_open(f, to);
-            if (to == FRONT_TITLE)
-                f->sel = FRONT_TITLE_SETTINGS;
-            return FRONT_NOTHING;
-        }
-        if (f->sel == FRONT_SET_KEYS) {
-            if (in == FRONT_CONFIRM) {
-                FrontScreen back = f->back;
-                front_open(f, FRONT_KEYS);
-                f->back = back;
-            }
-            return FRONT_NOTHING;
-        }
-        if (in == FRONT_LEFT || in == FRONT_RIGHT || in == FRONT_CONFIRM) {
-            f->delta = in == FRONT_LEFT ? -1 : +1;
-            *index = f->sel;
-            return FRONT_CHANGE;
-        }
-        return FRONT_NOTHING;
-    case FRONT_KEYS:
-        if (in == FRONT_BACK) {
-            FrontScreen back = f->back;
-            front_open(f, FRONT_SETTINGS);
-            f->back = back;
-            f->sel = FRONT_SET_KEYS;
-            return FRONT_NOTHING;
-        }
-        if (f->sel < 0 || f->sel >= f->key_count)
-            return FRONT_NOTHING;
-        *index = f->sel;
-        if (in == FRONT_CONFIRM) {
-            f->capturing = true;
-            snprintf(f->key_note, sizeof f->key_note, "Press the key for \"%s\" (Esc: keep it as it is)",
-                     bindings_info((BindAction)f->key_action[f->sel])->label);
-            return FRONT_REBIND;
-        }
-        if (in == FRONT_LEFT) /* (the caller sends it for Delete) */
-            return FRONT_RESET_KEYS;
-        return FRONT_NOTHING;
+    case FRONT_TITLE: return title_input(f, in, index);
+    case FRONT_LEVELS: return levels_input(f, in, index);
+    case FRONT_GENERATED: return generated_input(f, in);
+    case FRONT_SETTINGS: return settings_input(f, in, index);
+    case FRONT_KEYS: return keys_input(f, in, index);
     case FRONT_ENDING:
         if (in == FRONT_CONFIRM || in == FRONT_BACK)
             front_open(f, FRONT_TITLE);

@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* game.c - the game around the rules: input as sim commands (recorded and
  * traced), the sim's events traced and kept for sounds and effects, the hover
- * preview, the editor on the core's edit history, hot reload, level
- * switching, progress. No SDL here: the platform layer calls in with tiles,
- * screen points and ticks. */
+ * preview and its prediction, pause and rewind, progress. The level's file
+ * (opening, the editor, hot reload, switching) is game_level.c's. No SDL
+ * here: the platform layer calls in with tiles, screen points and ticks. */
 #define _POSIX_C_SOURCE 200809L
 #include "game.h"
 
 #include "front.h"
+#include "game_int.h"
 #include "replay.h"
-#include "text.h"
-#include "tour.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -18,7 +17,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static bool list_copy_path(TileList *l, const NavPath *st)
 {
@@ -36,8 +34,7 @@ void game_say(Game *g, double seconds, const char *fmt, ...)
     g->message_left = seconds;
 }
 
-static void trace(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void trace(Game *g, const char *fmt, ...)
+void game_trace(Game *g, const char *fmt, ...)
 {
     if (!g->trace)
         return;
@@ -49,52 +46,12 @@ static void trace(Game *g, const char *fmt, ...)
     fflush(g->trace);
 }
 
-static FileStamp file_stamp(const char *path)
-{
-    struct stat sb;
-    FileStamp s = {0, 0, 0, 0, 0, false};
-    if (stat(path, &sb) == 0)
-        s = (FileStamp){(long long)sb.st_dev, (long long)sb.st_ino, (long long)sb.st_size,
-                        (long long)sb.st_mtim.tv_sec, (long long)sb.st_mtim.tv_nsec, true};
-    return s;
-}
-
-static bool stamp_eq(FileStamp a, FileStamp b)
-{
-    return a.exists == b.exists && a.dev == b.dev && a.ino == b.ino && a.size == b.size && a.sec == b.sec &&
-           a.nsec == b.nsec;
-}
-
-static void refresh_preview(Game *g);
 static void preview_step(Game *g, long work);
-
-static void set_path(Game *g, const char *path)
-{
-    if (path == g->path)
-        return;
-    char *copy = strdup(path);
-    if (!copy)
-        return; /* keeps the old name; only messages and reload use it */
-    free(g->path);
-    g->path = copy;
-}
 
 static void forget_prediction(Game *g);
 
-/* The play leaves what a recording can hold (the level changed under it):
- * the recording ends here, said once. */
-static void end_recording(Game *g, const char *why)
-{
-    if (!g->record)
-        return;
-    fprintf(g->record, "%llu end\n", (unsigned long long)g->sim.tick);
-    fflush(g->record);
-    g->record = NULL;
-    game_say(g, 8.0, "The recording ends here: %s.", why);
-}
-
 /* The play (re)started: its past begins here. */
-static void begin_history(Game *g, Sim *first)
+void game_begin_history(Game *g, Sim *first)
 {
     if (first) {
         first->level = &g->level;
@@ -109,102 +66,14 @@ static void begin_history(Game *g, Sim *first)
 /* Starts play of g->level afresh (the file's state): every change of its
  * tiles went to the Sim as well (sync_tile), so only what play changed is
  * put back. */
-static void start_play(Game *g)
+void game_start_play(Game *g)
 {
     if (!sim_restart(&g->sim))
         game_say(g, 6.0, "Out of memory starting the level.");
-    begin_history(g, NULL);
+    game_begin_history(g, NULL);
     g->frame_event_count = 0;
     g->preview_from = nav_pos(-1, -1);
     g->new_best = false;
-}
-
-/* Puts a freshly loaded level (taking its memory) in place of the current
- * one, read from path, and starts play. keep_droid: the droid stays on its
- * tile when that is still walkable, else it goes to the start. False, with
- * nothing changed and nl freed, when memory runs out. */
-static bool adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *path, bool keep_droid)
-{
-    NavPath *ns = NULL;
-    if (!g->search || nl->w != g->level.w || nl->h != g->level.h) {
-        if (!(ns = nav_path_create(nl->w, nl->h))) {
-            level_free(nl);
-            if (ready)
-                sim_deinit(ready);
-            if (start)
-                sim_deinit(start);
-            return false;
-        }
-    }
-    NavPos at = g->sim.droid.tile;
-    Level old = g->level;
-    g->level = *nl;
-    if (ready) { /* built by a loader: moved in, pointed at the level's new place */
-        sim_deinit(&g->sim);
-        g->sim = *ready;
-        g->sim.level = &g->level;
-    } else if (!sim_reset(&g->sim, &g->level)) {
-        g->level = old;
-        nav_path_destroy(ns);
-        level_free(nl);
-        sim_reset(&g->sim, &g->level);
-        return false;
-    }
-    level_free(&old);
-    if (ns) {
-        nav_path_destroy(g->search);
-        g->search = ns;
-    }
-    set_path(g, path);
-    if (!tour_least_energy(&g->level, &g->par_energy))
-        g->par_energy = 0;
-    g->par_time = g->level.par_time > 0                              ? g->level.par_time
-                  : g->sim.sentries.count == 0 && g->par_energy > 0 ? g->par_energy / SIM_DROID_SPEED
-                                                                    : 0;
-    g->level_version++;
-    g->level_loads++;
-    if (keep_droid && nav_grid_walkable(&g->sim.grid, at.x, at.y) && !nav_pos_eq(at, g->sim.droid.tile)) {
-        mover_place(&g->sim.droid, at);
-        if (start) { /* the start is not the loaded one: the history copies it */
-            sim_deinit(start);
-            start = NULL;
-        }
-    }
-    if (g->hover_valid && !nav_grid_in_bounds(&g->sim.grid, g->hover.x, g->hover.y))
-        g->hover_valid = false;
-    g->frame_event_count = 0;
-    begin_history(g, start);
-
-    edit_reset(&g->edits);
-    g->painting = false;
-    g->loaded = g->seen = file_stamp(g->path);
-    g->disk_changed = g->overwrite_armed = false;
-    g->file_error[0] = '\0';
-    refresh_preview(g);
-    return true;
-}
-
-/* What to do here, said when a level opens. */
-static void welcome(Game *g)
-{
-    const Sim *s = &g->sim;
-    char name[4 * LEVEL_NAME_MAX];
-    text_escape(g->level.name, name, sizeof name);
-    if (g->level.description[0]) { /* the level's own words: the idea it brings in */
-        char what[4 * LEVEL_DESCRIPTION_MAX];
-        text_escape(g->level.description, what, sizeof what);
-        game_say(g, 12.0, "%s: %s  (H for help)", name, what);
-    } else if (!s->has_exit)
-        game_say(g, 8.0, "%s: free play (no exit). Click a tile to walk there; H for help.", name);
-    else if (s->cells_total == 1)
-        game_say(g, 10.0, "%s: collect the energy cell to open the exit, then walk into it. H for help.",
-                 name);
-    else if (s->cells_total > 0)
-        game_say(g, 10.0, "%s: collect the %d energy cells to open the exit, then walk into it. H for help.",
-                 name, s->cells_total);
-    else
-        game_say(g, 10.0, "%s: the exit is open, walk into it. Click a tile to walk there; H for help.",
-                 name);
 }
 
 bool game_init(Game *g, const char *path, int screen_w, int screen_h, NavDiags *d)
@@ -218,7 +87,7 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, NavDiags *
         game_deinit(g);
         return false;
     }
-    if (!adopt_level(g, &nl, NULL, NULL, path, false)) {
+    if (!game_adopt_level(g, &nl, NULL, NULL, path, false)) {
         nav_diag_add(d, path, 0, 0, "out of memory");
         game_deinit(g);
         return false;
@@ -233,7 +102,7 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, NavDiags *
     g->brush = '#';
     game_resize(g, screen_w, screen_h);
     game_frame_level(g);
-    welcome(g);
+    game_welcome(g);
     return true;
 }
 
@@ -256,11 +125,6 @@ void game_deinit(Game *g)
 }
 
 static void absorb_events(Game *g);
-/* the background load (leaving a level, below) */
-static void load_end(Game *g);
-static void load_poll(Game *g);
-static void reload_adopt(Game *g, Level *nl, Sim *ready, Sim *start, const NavDiags *d, FileStamp stamp);
-static void switch_level(Game *g, int delta);
 
 void game_command(Game *g, SimCmd c)
 {
@@ -274,10 +138,10 @@ void game_replay_command(Game *g, SimCmd c)
     if (g->record)
         replay_write_cmd(g->record, tick, &c);
     if (c.type == SIM_CMD_GOTO)
-        trace(g, "click %d %d", c.x, c.y);
+        game_trace(g, "click %d %d", c.x, c.y);
     sim_command(&g->sim, &c);
     if (c.type == SIM_CMD_RESTART)
-        begin_history(g, NULL);
+        game_begin_history(g, NULL);
     else
         history_command(&g->history, tick, &c);
     absorb_events(g);
@@ -308,7 +172,7 @@ bool game_pick(const Game *g, ScreenPos s, NavPos *out)
  * droid's plan tile, the hovered tile or the tiles change, and searched
  * GAME_PREVIEW_FRAME_WORK tiles a frame (preview_step), so that no hover
  * stalls a frame on a big maze. */
-static void refresh_preview(Game *g)
+void game_refresh_preview(Game *g)
 {
     Sim *s = &g->sim;
     g->preview.count = 0;
@@ -372,8 +236,8 @@ void game_hover(Game *g, bool valid, NavPos t)
     g->hover_valid = valid;
     g->hover = t;
     if (valid)
-        trace(g, "hover %d %d", t.x, t.y);
-    refresh_preview(g);
+        game_trace(g, "hover %d %d", t.x, t.y);
+    game_refresh_preview(g);
 }
 
 /* ---- the prediction of the hovered walk ------------------------------------- */
@@ -420,10 +284,10 @@ static void publish_prediction(Game *g, bool force)
         return;
     switch (p->outcome) {
     case PREDICT_SEEN:
-        trace(g, "preview %d %d seen %d %d %d %d", p->goal.x, p->goal.y, p->at.x, p->at.y, p->sentry, p->ticks);
+        game_trace(g, "preview %d %d seen %d %d %d %d", p->goal.x, p->goal.y, p->at.x, p->at.y, p->sentry, p->ticks);
         break;
-    case PREDICT_UNSEEN: trace(g, "preview %d %d unseen", p->goal.x, p->goal.y); break;
-    case PREDICT_CUT: trace(g, "preview %d %d unknown %d", p->goal.x, p->goal.y, p->ticks); break;
+    case PREDICT_UNSEEN: game_trace(g, "preview %d %d unseen", p->goal.x, p->goal.y); break;
+    case PREDICT_CUT: game_trace(g, "preview %d %d unknown %d", p->goal.x, p->goal.y, p->ticks); break;
     default: break;
     }
 }
@@ -470,7 +334,7 @@ void game_set_pause(Game *g, unsigned why, bool on)
     bool was = g->pause != 0;
     g->pause = on ? g->pause | why : g->pause & ~why;
     if (was != (g->pause != 0))
-        trace(g, "%s", g->pause ? "pause" : "resume");
+        game_trace(g, "%s", g->pause ? "pause" : "resume");
 }
 
 /* The play back at tick `to` (its past since then forgotten). */
@@ -479,12 +343,12 @@ static bool rewind_to(Game *g, uint64_t to)
     uint64_t was = g->sim.tick;
     if (!history_rewind(&g->history, &g->sim, to)) {
         if (!g->sim.kind) { /* out of memory half way: the level starts again */
-            start_play(g);
+            game_start_play(g);
             game_say(g, 6.0, "Out of memory while rewinding: the level starts again.");
         }
         return false;
     }
-    trace(g, "rewind %llu", (unsigned long long)to);
+    game_trace(g, "rewind %llu", (unsigned long long)to);
     g->rewinds++;
     g->frame_event_count = 0;
     g->preview_from = nav_pos(-1, -1);
@@ -522,55 +386,6 @@ bool game_replay_rewind(Game *g, uint64_t to)
     return rewind_to(g, to);
 }
 
-/* Hot reload: looks at the level file every GAME_RELOAD_POLL seconds. */
-static void watch_file(Game *g, double dt)
-{
-    g->poll_left -= dt;
-    if (g->poll_left > 0)
-        return;
-    g->poll_left = GAME_RELOAD_POLL;
-    FileStamp now = file_stamp(g->path);
-    if (!now.exists) /* mid-rename, or deleted: the level in memory stays */
-        return;
-    bool fresh = !stamp_eq(now, g->seen);
-    g->seen = now;
-    if (stamp_eq(now, g->loaded)) { /* back to the version we have */
-        g->file_error[0] = '\0';
-        g->disk_changed = false;
-        return;
-    }
-    if (edit_dirty(&g->edits)) {
-        if (fresh)
-            game_say(g, 8.0, "%s changed on disk. Your edits are kept: Ctrl+S overwrites it, undoing them all loads it.",
-                     g->path);
-        g->disk_changed = true;
-        return;
-    }
-    if (fresh) /* changed since the last look: taken once it has stayed so for a look (not half written) */
-        return;
-    if (g->file_error[0] && stamp_eq(now, g->tried)) /* this version was tried already */
-        return;
-    if (g->load.kind != GAME_LOADING_NONE) /* a switch or a reload is under way */
-        return;
-    g->tried = now;
-    if (g->loader.start) { /* in the background: load_poll adopts it */
-        g->load.kind = GAME_LOADING_RELOAD;
-        g->load.stamp = now;
-        g->load.path = strdup(g->path);
-        if (g->load.path && (g->load.job = g->loader.start(g->loader.ctx, g->path))) {
-            char shown[4 * 1024];
-            trace(g, "loading %s", text_escape(g->load.path, shown, sizeof shown));
-            return;
-        }
-        load_end(g);
-    }
-    Level nl;
-    NavDiags d;
-    nav_diag_clear(&d);
-    bool ok = level_load(g->path, &nl, &d);
-    reload_adopt(g, ok ? &nl : NULL, NULL, NULL, &d, now);
-}
-
 static void keep_event(Game *g, const SimEvent *e)
 {
     if (g->frame_event_count < GAME_FRAME_EVENTS)
@@ -580,7 +395,7 @@ static void keep_event(Game *g, const SimEvent *e)
 static void record_win(Game *g)
 {
     const Sim *s = &g->sim;
-    trace(g, "stars %d", front_stars(true, sim_units((int64_t)s->energy_used), s->noticed == 0, g->par_energy));
+    game_trace(g, "stars %d", front_stars(true, sim_units((int64_t)s->energy_used), s->noticed == 0, g->par_energy));
     if (!g->progress.path)
         return;
     bool best = false;
@@ -599,7 +414,7 @@ static void absorb_events(Game *g)
         keep_event(g, e);
         switch (e->type) {
         case SIM_EV_PATH:
-            trace(g, "path %lld %.6f", (long long)e->a, e->length);
+            game_trace(g, "path %lld %.6f", (long long)e->a, e->length);
             if (e->x != s->hold.x || e->y != s->hold.y) {
                 const TileInfo *k = tile_info(sim_kind(s, s->hold.x, s->hold.y));
                 if (k->cost)
@@ -615,48 +430,48 @@ static void absorb_events(Game *g)
             game_say(g, 4.0, "No way there from here.");
             break;
         case SIM_EV_ARRIVE:
-            trace(g, "arrive %d %d", e->x, e->y);
+            game_trace(g, "arrive %d %d", e->x, e->y);
             g->noise_since = g->clock;
             break;
-        case SIM_EV_IDLE: trace(g, "idle %d %d", e->x, e->y); break;
-        case SIM_EV_BUMP: trace(g, "bump %d %d", e->x, e->y); break;
+        case SIM_EV_IDLE: game_trace(g, "idle %d %d", e->x, e->y); break;
+        case SIM_EV_BUMP: game_trace(g, "bump %d %d", e->x, e->y); break;
         case SIM_EV_PICKUP:
             if (e->a >= 0)
-                trace(g, "pickup %d %d %.2f", e->x, e->y, sim_units(e->a));
+                game_trace(g, "pickup %d %d %.2f", e->x, e->y, sim_units(e->a));
             else
-                trace(g, "pickup %d %d unlimited", e->x, e->y);
+                game_trace(g, "pickup %d %d unlimited", e->x, e->y);
             g->effects[g->effect_next] = (GameEffect){nav_pos(e->x, e->y), g->clock};
             g->effect_next = (g->effect_next + 1) % GAME_EFFECTS;
             if (s->cells_left > 0)
                 game_say(g, 3.0, "Energy cell: %d left.", s->cells_left);
             break;
-        case SIM_EV_ENERGY: trace(g, "energy %.2f", sim_units(e->a)); break;
-        case SIM_EV_DOOR: trace(g, "door %d %d %s", e->x, e->y, e->a ? "open" : "closed"); break;
+        case SIM_EV_ENERGY: game_trace(g, "energy %.2f", sim_units(e->a)); break;
+        case SIM_EV_DOOR: game_trace(g, "door %d %d %s", e->x, e->y, e->a ? "open" : "closed"); break;
         case SIM_EV_EXIT_OPEN:
-            trace(g, "exit-open %d %d", e->x, e->y);
+            game_trace(g, "exit-open %d %d", e->x, e->y);
             game_say(g, 5.0, "All cells collected: the exit is open.");
             break;
         case SIM_EV_WIN:
-            trace(g, "win %.3f %lld %.2f", (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps,
+            game_trace(g, "win %.3f %lld %.2f", (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps,
                   sim_units((int64_t)s->energy_used));
             g->status_since = g->clock;
             g->message_left = 0;
             record_win(g);
             break;
         case SIM_EV_LOSE:
-            trace(g, "lose %s", sim_lose_name((SimLose)e->a));
+            game_trace(g, "lose %s", sim_lose_name((SimLose)e->a));
             g->status_since = g->clock;
             g->message_left = 0;
             break;
         case SIM_EV_RESTART:
-            trace(g, "restart");
+            game_trace(g, "restart");
                     g->preview_from = nav_pos(-1, -1);
             game_say(g, 2.0, "Restarted.");
             break;
         case SIM_EV_SENTRY:
-            trace(g, "sentry %lld %s %d %d", (long long)e->a, sentry_state_name((SentryState)e->b), e->x, e->y);
+            game_trace(g, "sentry %lld %s %d %d", (long long)e->a, sentry_state_name((SentryState)e->b), e->x, e->y);
             break;
-        case SIM_EV_ALERT: trace(g, "alert %lld %d %d", (long long)e->a, e->x, e->y); break;
+        case SIM_EV_ALERT: game_trace(g, "alert %lld %d %d", (long long)e->a, e->x, e->y); break;
         case SIM_EV_STEP:
             break;
         }
@@ -668,8 +483,8 @@ void game_update(Game *g)
 {
     double dt = 1.0 / SIM_TICK_HZ;
     g->clock += dt;
-    load_poll(g);
-    watch_file(g, dt);
+    game_load_poll(g);
+    game_watch_file(g, dt);
     if (g->message_left > 0)
         g->message_left -= dt;
     bool ticked = !g->editing && !game_paused(g);
@@ -681,7 +496,7 @@ void game_update(Game *g)
         g->noise_since += dt; /* the last step's ripple stands still too */
     }
     if (!nav_pos_eq(mover_plan_tile(&g->sim.droid), g->preview_from) || g->preview_steps != g->sim.steps)
-        refresh_preview(g);
+        game_refresh_preview(g);
     else
         preview_step(g, GAME_PREVIEW_FRAME_WORK);
     /* the prediction is kept current as the sentries move (while paused it stays true) */
@@ -693,423 +508,3 @@ void game_update(Game *g)
     game_camera_update(g, dt);
 }
 
-/* ---- the editor ------------------------------------------------------------ */
-
-static void sync_tile(Game *g, int index)
-{
-    int x = index % g->level.w, y = index / g->level.w;
-    sim_edit_tile(&g->sim, x, y, level_kind(&g->level, x, y));
-    g->edit_ring[g->edit_serial++ % GAME_EDIT_RING] = nav_pos(x, y);
-}
-
-/* After the file's tiles changed (painting, or undo while playing): while
- * editing the droid stands on the start; in play the level starts again,
- * since play is always of the file's level. The preview follows at the next
- * update (a drag paints many tiles between two frames). */
-static void after_edit(Game *g)
-{
-    g->level_version++;
-    if (g->editing) {
-        mover_place(&g->sim.droid, g->level.start);
-    } else {
-        end_recording(g, "the level was changed");
-        start_play(g);
-    }
-    g->preview_from = nav_pos(-1, -1);
-}
-
-/* Entering the editor shows the file's level; leaving it starts play again. */
-void game_edit_toggle(Game *g)
-{
-    game_edit_release(g);
-    if (!g->editing)
-        end_recording(g, "the editor changes the level");
-    g->editing = !g->editing;
-    start_play(g);
-    g->level_version++;
-    if (g->editing)
-        game_say(g, 6.0, "Editing: 1-0 pick a tile, drag to paint, right click wall/floor, Ctrl+S saves. E plays.");
-    else
-        game_say(g, 2.0, "Playing from the start.");
-}
-
-void game_edit_brush(Game *g, char glyph)
-{
-    TileKind k;
-    if (tile_from_glyph(glyph, &k))
-        g->brush = glyph;
-}
-
-static void paint(Game *g, NavPos t, char glyph)
-{
-    int old_start = g->level.start.y * g->level.w + g->level.start.x;
-    EditResult r = edit_paint(&g->edits, &g->level, t, glyph);
-    if (r == EDIT_CHANGED) {
-        sync_tile(g, t.y * g->level.w + t.x);
-        if (glyph == '@')
-            sync_tile(g, old_start);
-        trace(g, "edit %d %d %c", t.x, t.y, glyph);
-        after_edit(g);
-    } else if (r != EDIT_SAME) {
-        game_say(g, 4.0, "Not painted at %d,%d: %s.", t.x, t.y, edit_result_text(r));
-    }
-}
-
-void game_edit_press(Game *g, NavPos t, bool right)
-{
-    if (!g->editing || !nav_grid_in_bounds(&g->sim.grid, t.x, t.y))
-        return;
-    game_edit_release(g);
-    if (right) {
-        paint(g, t, level_glyph(&g->level, t.x, t.y) == '#' ? '.' : '#');
-        return;
-    }
-    edit_begin(&g->edits);
-    g->painting = true;
-    g->paint_last = t;
-    paint(g, t, g->brush);
-}
-
-void game_edit_drag(Game *g, NavPos t)
-{
-    if (!g->painting)
-        return;
-    /* every tile on the line from the last one, so a fast drag leaves no gaps */
-    int x = g->paint_last.x, y = g->paint_last.y;
-    int dx = abs(t.x - x), dy = -abs(t.y - y), sx = x < t.x ? 1 : -1, sy = y < t.y ? 1 : -1, err = dx + dy;
-    while (x != t.x || y != t.y) {
-        int e2 = 2 * err;
-        if (e2 >= dy) {
-            err += dy;
-            x += sx;
-        }
-        if (e2 <= dx) {
-            err += dx;
-            y += sy;
-        }
-        if (nav_grid_in_bounds(&g->sim.grid, x, y))
-            paint(g, nav_pos(x, y), g->brush);
-    }
-    g->paint_last = t;
-}
-
-void game_edit_release(Game *g)
-{
-    if (g->painting)
-        edit_end(&g->edits);
-    g->painting = false;
-}
-
-static void apply_history(Game *g, int n, const EditChange *c, const char *what)
-{
-    if (n == 0) {
-        game_say(g, 2.0, "Nothing to %s.", what);
-        return;
-    }
-    for (int i = 0; i < n; i++)
-        sync_tile(g, c[i].index);
-    trace(g, "%s %d", what, n);
-    after_edit(g);
-    game_say(g, 2.0, "%s: %d tile%s (%d left to undo, %d to redo).", what, n, n == 1 ? "" : "s",
-             edit_undo_count(&g->edits), edit_redo_count(&g->edits));
-}
-
-void game_undo(Game *g)
-{
-    game_edit_release(g);
-    const EditChange *c = NULL;
-    int n = edit_undo(&g->edits, &g->level, &c);
-    apply_history(g, n, c, "undo");
-}
-
-void game_redo(Game *g)
-{
-    game_edit_release(g);
-    const EditChange *c = NULL;
-    int n = edit_redo(&g->edits, &g->level, &c);
-    apply_history(g, n, c, "redo");
-}
-
-bool game_dirty(const Game *g)
-{
-    return edit_dirty(&g->edits);
-}
-
-bool game_save(Game *g)
-{
-    game_edit_release(g);
-    if (!edit_dirty(&g->edits)) {
-        game_say(g, 3.0, "No unsaved edits.");
-        return true;
-    }
-    FileStamp disk = file_stamp(g->path);
-    if (disk.exists && !stamp_eq(disk, g->loaded) && !g->overwrite_armed) {
-        g->overwrite_armed = true;
-        game_say(g, 8.0, "%s changed on disk since it was loaded: Ctrl+S again overwrites it.", g->path);
-        return false;
-    }
-    char err[NAV_DIAG_LEN];
-    if (!level_save(&g->level, g->path, err, sizeof err)) {
-        trace(g, "save-failed %s", err);
-        game_say(g, 10.0, "Not saved: %s", err);
-        return false;
-    }
-    edit_mark_saved(&g->edits);
-    g->loaded = g->seen = file_stamp(g->path);
-    g->disk_changed = g->overwrite_armed = false;
-    g->file_error[0] = '\0';
-    char path[4 * 1024];
-    trace(g, "save %s", text_escape(g->path, path, sizeof path));
-    game_say(g, 3.0, "Saved %s.", g->path);
-    return true;
-}
-
-/* ---- leaving a level ---------------------------------------------------------- */
-
-/* Ends the background load, if any (its results, if not taken, are dropped). */
-static void load_end(Game *g)
-{
-    if (g->load.job)
-        g->loader.drop(g->load.job);
-    free(g->load.path);
-    g->load = (GameLoad){0};
-    game_set_pause(g, GAME_PAUSE_LOADING, false);
-}
-
-/* Steps a switch to the next file of the folder (g->load.path): false when
- * it has come round to the level played or tried them all. */
-static bool switch_next_file(Game *g)
-{
-    int n = g->levels.count;
-    if (g->load.tries >= n)
-        return false;
-    g->load.tries++;
-    g->load.index = ((g->load.index + g->load.delta) % n + n) % n;
-    if (g->load.index == g->level_index)
-        return false; /* back where we started */
-    free(g->load.path);
-    g->load.path = levelset_path_new(&g->levels, g->load.index);
-    return g->load.path != NULL;
-}
-
-/* A switch's file does not load: named once, and skipped. */
-static void switch_skip(Game *g, const NavDiags *d)
-{
-    if (!g->load.skipped[0])
-        snprintf(g->load.skipped, sizeof g->load.skipped, "%s", d->count ? d->msg[0] : "cannot load");
-}
-
-/* A switch's file loaded: it is played from now on. */
-static void switch_adopt(Game *g, Level *nl, Sim *ready, Sim *start)
-{
-    uint64_t left_at = g->load.left_at; /* on the old level's clock, so a replay leaves it when the player did */
-    char *path = g->load.path, skipped[NAV_DIAG_LEN];
-    int index = g->load.index, queued = g->load.queued;
-    snprintf(skipped, sizeof skipped, "%s", g->load.skipped);
-    g->load.path = NULL;
-    load_end(g);
-    bool adopted = adopt_level(g, nl, ready, start, path, false);
-    if (!adopted)
-        game_say(g, 4.0, "Cannot open %s: out of memory.", path);
-    free(path);
-    if (!adopted)
-        return;
-    g->level_index = index;
-    game_frame_level(g);
-    char shown[4 * 1024];
-    trace(g, "level %s", text_escape(g->path, shown, sizeof shown));
-    if (g->record && !replay_write_level(g->record, left_at, g->path))
-        end_recording(g, "this level's file name holds a line break");
-    if (skipped[0])
-        game_say(g, 8.0, "Skipped a file that does not load: %s", skipped);
-    else
-        welcome(g);
-    if (queued)
-        switch_level(g, queued);
-}
-
-/* Goes on with a switch: the next files load at once, or a job starts on
- * one (the play stands still meanwhile: GAME_PAUSE_LOADING), until one
- * loads or none is left. A file that does not load is skipped (and named),
- * so one bad file never blocks the way to the levels after it. */
-static void switch_run(Game *g)
-{
-    while (switch_next_file(g)) {
-        if (g->loader.start && (g->load.job = g->loader.start(g->loader.ctx, g->load.path))) {
-            char shown[4 * 1024];
-            trace(g, "loading %s", text_escape(g->load.path, shown, sizeof shown));
-            game_set_pause(g, GAME_PAUSE_LOADING, true);
-            return; /* load_poll goes on */
-        }
-        Level nl;
-        NavDiags d;
-        nav_diag_clear(&d);
-        if (level_load(g->load.path, &nl, &d)) {
-            switch_adopt(g, &nl, NULL, NULL);
-            return;
-        }
-        switch_skip(g, &d);
-    }
-    if (g->load.skipped[0])
-        game_say(g, 8.0, "No other level loads: %s", g->load.skipped);
-    else
-        game_say(g, 3.0, "No other levels beside %s.", g->path);
-    load_end(g);
-}
-
-static void switch_level(Game *g, int delta)
-{
-    if (g->levels.count == 0) {
-        game_say(g, 3.0, "No other levels beside %s.", g->path);
-        return;
-    }
-    if (g->load.kind == GAME_LOADING_SWITCH) { /* pressed again while it loads: moves on after it */
-        g->load.queued += delta;
-        return;
-    }
-    load_end(g); /* a reload gives way */
-    g->load.kind = GAME_LOADING_SWITCH;
-    g->load.delta = delta;
-    g->load.index = g->level_index >= 0 ? g->level_index : (delta > 0 ? -1 : 0);
-    g->load.left_at = g->sim.tick;
-    switch_run(g);
-}
-
-/* A reload's file loaded (nl, ready) or not (nl NULL, d says why). Edits
- * begun while it loaded win: the file is then "changed on disk". */
-static void reload_adopt(Game *g, Level *nl, Sim *ready, Sim *start, const NavDiags *d, FileStamp stamp)
-{
-    if (!nl) {
-        int more = nav_diag_total(d) - 1;
-        if (more > 0)
-            snprintf(g->file_error, sizeof g->file_error, "%s (and %d more)", d->msg[0], more);
-        else
-            snprintf(g->file_error, sizeof g->file_error, "%s", d->count ? d->msg[0] : "cannot load");
-        trace(g, "reload-error %s", g->file_error);
-        return;
-    }
-    if (edit_dirty(&g->edits)) {
-        level_free(nl);
-        if (ready)
-            sim_deinit(ready);
-        if (start)
-            sim_deinit(start);
-        g->seen = (FileStamp){0}; /* looked at again: "changed on disk, your edits are kept" */
-        return;
-    }
-    if (!adopt_level(g, nl, ready, start, g->path, true)) {
-        snprintf(g->file_error, sizeof g->file_error, "out of memory loading the new version");
-        return;
-    }
-    g->loaded = g->seen = stamp; /* the version loaded, even if it changed again since */
-    end_recording(g, "the level file changed");
-    char path[4 * 1024];
-    trace(g, "reload %s", text_escape(g->path, path, sizeof path));
-    game_say(g, 3.0, "Reloaded %s.", g->path);
-}
-
-/* The background load: once its job has ended, what it made is adopted
- * (or the next file of a switch tried). */
-static void load_poll(Game *g)
-{
-    if (!g->load.job)
-        return;
-    GameLoadState st = g->loader.poll(g->load.job);
-    if (st == GAME_LOAD_RUNNING)
-        return;
-    Level nl = {0};
-    Sim ns = {0}, start = {0};
-    NavDiags d;
-    nav_diag_clear(&d);
-    bool ok = g->loader.take(g->load.job, &nl, &ns, &start, &d);
-    g->loader.drop(g->load.job);
-    g->load.job = NULL;
-    if (g->load.kind == GAME_LOADING_SWITCH) {
-        if (ok) {
-            switch_adopt(g, &nl, &ns, &start);
-        } else {
-            switch_skip(g, &d);
-            switch_run(g);
-        }
-        return;
-    }
-    FileStamp stamp = g->load.stamp;
-    load_end(g);
-    reload_adopt(g, ok ? &nl : NULL, ok ? &ns : NULL, ok ? &start : NULL, &d, stamp);
-}
-
-void game_set_loader(Game *g, GameLoader loader)
-{
-    load_end(g);
-    g->loader = loader;
-}
-
-bool game_loading(const Game *g, const char **path, double *progress)
-{
-    if (!g->load.job)
-        return false;
-    if (path)
-        *path = g->load.path;
-    if (progress)
-        *progress = g->loader.progress(g->load.job);
-    return true;
-}
-
-bool game_open(Game *g, const char *path)
-{
-    load_end(g);
-    Level nl;
-    NavDiags d;
-    nav_diag_clear(&d);
-    if (!level_load(path, &nl, &d)) {
-        game_say(g, 8.0, "%s", d.count ? d.msg[0] : "cannot load");
-        return false;
-    }
-    if (!adopt_level(g, &nl, NULL, NULL, path, false))
-        return false;
-    g->level_index = levelset_find(&g->levels, path);
-    game_frame_level(g);
-    char shown[4 * 1024];
-    trace(g, "level %s", text_escape(g->path, shown, sizeof shown));
-    welcome(g);
-    return true;
-}
-
-void game_next_level(Game *g)
-{
-    game_request_switch(g, +1);
-}
-
-bool game_request_quit(Game *g)
-{
-    game_edit_release(g);
-    if (!edit_dirty(&g->edits))
-        return true;
-    g->ask = GAME_ASK_QUIT;
-    return false;
-}
-
-void game_request_switch(Game *g, int delta)
-{
-    game_edit_release(g);
-    if (edit_dirty(&g->edits)) {
-        g->ask = GAME_ASK_SWITCH;
-        g->ask_delta = delta;
-        return;
-    }
-    switch_level(g, delta);
-}
-
-bool game_answer(Game *g, GameAnswer a)
-{
-    GameAsk ask = g->ask;
-    g->ask = GAME_ASK_NONE;
-    if (ask == GAME_ASK_NONE || a == GAME_ANSWER_CANCEL)
-        return false;
-    if (a == GAME_ANSWER_SAVE && !game_save(g))
-        return false;
-    if (ask == GAME_ASK_QUIT)
-        return true;
-    switch_level(g, g->ask_delta);
-    return false;
-}

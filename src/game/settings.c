@@ -232,55 +232,77 @@ static bool header_ok(const char *line)
            num_parse_int(line + n + 1, 1, 1000000, &version) == NUM_OK;
 }
 
-/* Reads path into s (which holds the defaults). diags may be NULL. */
-static Reading read_file(Settings *s, const char *path, NavDiags *diags)
+/* The whole text of path into *text; false, with why in r (FILE_ABSENT,
+ * FILE_NOT_FILE or FILE_UNREAD), when it cannot be read. */
+static bool read_text(const char *path, char **text, size_t *len, Reading *r)
 {
-    Reading r = {FILE_WHOLE, 0, ""};
-    char *text = NULL;
-    size_t len = 0;
     int err = 0;
-    switch (fileio_read_all(path, SETTINGS_MAX_BYTES, &text, &len, &err)) {
+    switch (fileio_read_all(path, SETTINGS_MAX_BYTES, text, len, &err)) {
     case FILEIO_READ_OK: break;
     case FILEIO_READ_CANNOT_OPEN:
         if (err == ENOENT) {
-            r.state = FILE_ABSENT;
-            return r;
+            r->state = FILE_ABSENT;
+            break;
         }
-        r.state = err == FILEIO_ENOTREG ? FILE_NOT_FILE : FILE_UNREAD;
-        text_format(r.first, sizeof r.first, err == FILEIO_ENOTREG ? "is %s" : "cannot be read (%s)", fileio_strerror(err));
+        r->state = err == FILEIO_ENOTREG ? FILE_NOT_FILE : FILE_UNREAD;
+        text_format(r->first, sizeof r->first, err == FILEIO_ENOTREG ? "is %s" : "cannot be read (%s)", fileio_strerror(err));
         break;
     case FILEIO_READ_FOLDER:
-        r.state = FILE_NOT_FILE;
-        text_format(r.first, sizeof r.first, "is a folder");
+        r->state = FILE_NOT_FILE;
+        text_format(r->first, sizeof r->first, "is a folder");
         break;
     case FILEIO_READ_TOO_LARGE:
-        r.state = FILE_UNREAD;
-        text_format(r.first, sizeof r.first, "is larger than %d bytes", SETTINGS_MAX_BYTES);
+        r->state = FILE_UNREAD;
+        text_format(r->first, sizeof r->first, "is larger than %d bytes", SETTINGS_MAX_BYTES);
         break;
     case FILEIO_READ_FAILED:
-        r.state = FILE_UNREAD;
-        text_format(r.first, sizeof r.first, "cannot be read (%s)", strerror(err));
+        r->state = FILE_UNREAD;
+        text_format(r->first, sizeof r->first, "cannot be read (%s)", strerror(err));
         break;
     case FILEIO_READ_NO_MEMORY:
-        r.state = FILE_UNREAD;
-        text_format(r.first, sizeof r.first, "cannot be read (out of memory)");
+        r->state = FILE_UNREAD;
+        text_format(r->first, sizeof r->first, "cannot be read (out of memory)");
         break;
     }
-    if (r.state != FILE_WHOLE) {
-        if (diags)
-            nav_diag_add(diags, path, 0, 0, "%s", r.first);
-        return r;
+    return r->state == FILE_WHOLE;
+}
+
+/* A setting's line (blanks cut, n bytes) into s; a bad one is counted in r,
+ * the first kept as r->first, each told to diags. */
+static void read_setting(Settings *s, char *line, size_t n, int line_no, int *seen, const char *path,
+                         NavDiags *diags, Reading *r)
+{
+    char why[240];
+    bool ok;
+    if (n > SETTINGS_LINE_MAX) {
+        text_format(why, sizeof why, "line longer than %d bytes", SETTINGS_LINE_MAX);
+        ok = false;
+    } else {
+        ok = parse_line(s, line, line_no, seen, why, sizeof why);
     }
+    if (!ok) {
+        if (r->bad_lines++ == 0)
+            text_format(r->first, sizeof r->first, "%d: %s", line_no, why);
+        if (diags)
+            nav_diag_add(diags, path, line_no, 0, "%s", why);
+    }
+}
+
+/* The text's lines into s: the header first, then comments and settings;
+ * a text that is not a settings file leaves r FILE_UNREAD. The text is
+ * cut into lines in place. */
+static void read_lines(Settings *s, char *text, size_t len, const char *path, NavDiags *diags, Reading *r)
+{
     char *p = text, *end = text + len;
     if (len >= 3 && !memcmp(p, "\xEF\xBB\xBF", 3))
         p += 3; /* a byte-order mark, as some editors save */
     if (memchr(p, '\0', (size_t)(end - p))) {
-        r.state = FILE_UNREAD;
-        text_format(r.first, sizeof r.first, "holds a NUL byte: not a text file");
+        r->state = FILE_UNREAD;
+        text_format(r->first, sizeof r->first, "holds a NUL byte: not a text file");
     }
     int seen[SET_KEYS + BIND_COUNT] = {0};
     bool header = false;
-    for (int line_no = 1; p < end && r.state == FILE_WHOLE; line_no++) {
+    for (int line_no = 1; p < end && r->state == FILE_WHOLE; line_no++) {
         char *nl = memchr(p, '\n', (size_t)(end - p)), *stop = nl ? nl : end, *line = p;
         p = nl ? nl + 1 : end;
         size_t n = (size_t)(stop - line);
@@ -294,29 +316,30 @@ static Reading read_file(Settings *s, const char *path, NavDiags *diags)
         if (!header) {
             header = true; /* the first line that holds something */
             if (!header_ok(line)) {
-                r.state = FILE_UNREAD;
-                text_format(r.first, sizeof r.first, "is no settings file (its first line is not '%s %d')", SETTINGS_HEADER,
+                r->state = FILE_UNREAD;
+                text_format(r->first, sizeof r->first, "is no settings file (its first line is not '%s %d')", SETTINGS_HEADER,
                     SETTINGS_VERSION);
             }
             continue;
         }
         if (line[0] == '#')
             continue; /* a comment */
-        char why[240];
-        bool ok;
-        if (n > SETTINGS_LINE_MAX) {
-            text_format(why, sizeof why, "line longer than %d bytes", SETTINGS_LINE_MAX);
-            ok = false;
-        } else {
-            ok = parse_line(s, line, line_no, seen, why, sizeof why);
-        }
-        if (!ok) {
-            if (r.bad_lines++ == 0)
-                text_format(r.first, sizeof r.first, "%d: %s", line_no, why);
-            if (diags)
-                nav_diag_add(diags, path, line_no, 0, "%s", why);
-        }
+        read_setting(s, line, n, line_no, seen, path, diags, r);
     }
+}
+
+/* Reads path into s (which holds the defaults). diags may be NULL. */
+static Reading read_file(Settings *s, const char *path, NavDiags *diags)
+{
+    Reading r = {FILE_WHOLE, 0, ""};
+    char *text = NULL;
+    size_t len = 0;
+    if (!read_text(path, &text, &len, &r)) {
+        if (r.state != FILE_ABSENT && diags)
+            nav_diag_add(diags, path, 0, 0, "%s", r.first);
+        return r;
+    }
+    read_lines(s, text, len, path, diags, &r);
     free(text);
     if (r.state == FILE_UNREAD && diags)
         nav_diag_add(diags, path, 0, 0, "%s", r.first);

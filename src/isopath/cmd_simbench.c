@@ -57,140 +57,185 @@ static NavPos next_goal(const Sim *s, uint64_t *seed, NavPos start, int near)
     return s->droid.tile;
 }
 
-int isopath_simbench(int argc, char **argv)
+/* The command line: TICKS and the options. */
+typedef struct Options {
+    long ticks;
+    uint64_t seed;
+    int near, predict_every, hash_every;
+    bool alarm;
+} Options;
+
+/* argv[3] and the options after it into o: 0, or a usage error's exit status. */
+static int parse_options(int argc, char **argv, Options *o)
 {
-    if (argc < 4)
-        return isopath_usage_error("%s", "simbench wants LEVEL TICKS");
-    long ticks, seed_arg;
-    if (num_parse_long(argv[3], 1, 10000000, &ticks) != NUM_OK)
+    long seed_arg;
+    *o = (Options){.seed = 1};
+    if (num_parse_long(argv[3], 1, 10000000, &o->ticks) != NUM_OK)
         return isopath_usage_error("TICKS must be a whole number from 1 to 10000000, not '%s'", argv[3]);
-    uint64_t seed = 1;
-    int near = 0;
-    bool alarm = false;
-    int predict_every = 0, hash_every = 0;
     for (int i = 4; i < argc; i++) {
         if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
             if (num_parse_long(argv[++i], 0, LONG_MAX, &seed_arg) != NUM_OK)
                 return isopath_usage_error("--seed wants a whole number from 0 to 9223372036854775807, not '%s'",
                                            argv[i]);
-            seed = (uint64_t)seed_arg;
+            o->seed = (uint64_t)seed_arg;
         } else if (strcmp(argv[i], "--near") == 0 && i + 1 < argc) {
-            if (num_parse_int(argv[++i], 0, NAV_GRID_MAX_SIDE, &near) != NUM_OK)
+            if (num_parse_int(argv[++i], 0, NAV_GRID_MAX_SIDE, &o->near) != NUM_OK)
                 return isopath_usage_error("--near wants a whole number from 0 to 4096, not '%s'", argv[i]);
         } else if (strcmp(argv[i], "--predict") == 0 && i + 1 < argc) {
-            if (num_parse_int(argv[++i], 1, 1000000, &predict_every) != NUM_OK)
+            if (num_parse_int(argv[++i], 1, 1000000, &o->predict_every) != NUM_OK)
                 return isopath_usage_error("--predict wants a whole number of ticks from 1 to 1000000, not '%s'",
                                            argv[i]);
         } else if (strcmp(argv[i], "--hash") == 0 && i + 1 < argc) {
-            if (num_parse_int(argv[++i], 1, 1000000, &hash_every) != NUM_OK)
+            if (num_parse_int(argv[++i], 1, 1000000, &o->hash_every) != NUM_OK)
                 return isopath_usage_error("--hash wants a whole number of ticks from 1 to 1000000, not '%s'",
                                            argv[i]);
         } else if (strcmp(argv[i], "--alarm") == 0) {
-            alarm = true;
+            o->alarm = true;
         } else {
             return isopath_usage_error("unknown simbench option '%s'", argv[i]);
         }
     }
+    return 0;
+}
+
+/* A run: the play, the times its ticks and predictions took, and what
+ * happened in it. */
+typedef struct Run {
+    Sim s;
+    Predictor pr;
+    double *times, *ptimes;
+    long predictions, outcomes[PREDICT_NOWALK + 1];
+    long chasing, catches, out_of_energy;
+    int most;
+    NavPos start;
+    uint64_t seed, hover_seed;
+} Run;
+
+/* A lost or won play made to go on: out of energy starts the level again
+ * (the alarm with it), a catch or a win only resumes play. */
+static void run_go_on(Run *r, bool alarm)
+{
+    Sim *s = &r->s;
+    if (s->status == SIM_LOST && s->lose == SIM_LOSE_ENERGY) {
+        r->out_of_energy++;
+        SimCmd again = {SIM_CMD_RESTART, 0, 0};
+        sim_command(s, &again);
+        if (alarm)
+            sentries_alarm(&s->sentries, r->start);
+    } else if (s->status == SIM_LOST) {
+        r->catches++;
+        s->status = SIM_PLAYING;
+        s->lose = SIM_LOSE_NONE;
+    }
+    if (s->status == SIM_WON) {
+        s->status = SIM_PLAYING;
+    }
+}
+
+/* Tick t: the state's hash, the droid's next goal or a timed prediction
+ * when it is their turn, the timed tick, then the play made to go on. */
+static void run_tick(Run *r, const Options *o, long t)
+{
+    Sim *s = &r->s;
+    if (o->hash_every && t % o->hash_every == 0)
+        printf("state %ld %016llx\n", t, (unsigned long long)sim_hash(s));
+    bool retarget = o->hash_every && t % o->hash_every == 0 && t > 0;
+    if (!o->predict_every && (retarget || (!s->planning && !s->droid.moving && mover_remaining(&s->droid) == 0))) {
+        SimCmd c = {SIM_CMD_GOTO, 0, 0};
+        NavPos goal = next_goal(s, &r->seed, r->start, o->near);
+        c.x = goal.x;
+        c.y = goal.y;
+        sim_command(s, &c);
+    }
+    if (o->predict_every && t % o->predict_every == 0) {
+        NavPos hover = next_goal(s, &r->hover_seed, r->start, o->near);
+        double p0 = now_us();
+        predict_begin(&r->pr, s, hover);
+        predict_run(&r->pr, 0);
+        r->ptimes[r->predictions++] = now_us() - p0;
+        r->outcomes[r->pr.result.outcome]++;
+    }
+    double a = now_us();
+    sim_tick(s);
+    r->times[t] = now_us() - a;
+    run_go_on(r, o->alarm);
+    r->chasing += s->sentries.chasers;
+    if (s->sentries.chasers > r->most)
+        r->most = s->sentries.chasers;
+}
+
+/* The report: the level, the chase, the ticks' times and the predictions'. */
+static void run_report(Run *r, const Options *o, const char *file, double setup)
+{
+    long ticks = o->ticks;
+    double total = 0;
+    for (long t = 0; t < ticks; t++)
+        total += r->times[t];
+    qsort(r->times, (size_t)ticks, sizeof *r->times, by_value);
+    printf("%s: %dx%d, %d sentries, set-up %.1f ms\n", file, r->s.w, r->s.h, r->s.sentries.count, setup / 1000.0);
+    printf("chasers: mean %.1f, most %d; ticks ending in a catch %ld (play went on); out of energy %ld times "
+           "(the level started again)\n",
+           (double)r->chasing / (double)ticks, r->most, r->catches, r->out_of_energy);
+    printf("%ld ticks: median %.1f us, 95th percentile %.1f us, worst %.1f us, mean %.1f us\n", ticks,
+           r->times[ticks / 2], r->times[(ticks * 95) / 100], r->times[ticks - 1], total / (double)ticks);
+    long predictions = r->predictions;
+    if (predictions > 0) {
+        double ptotal = 0;
+        for (long i = 0; i < predictions; i++)
+            ptotal += r->ptimes[i];
+        qsort(r->ptimes, (size_t)predictions, sizeof *r->ptimes, by_value);
+        printf("%ld predictions (every %d ticks; %ld seen, %ld unseen, %ld cut, %ld no walk): median %.1f us, "
+               "95th percentile %.1f us, worst %.1f us; %.1f us a tick on average\n",
+               predictions, o->predict_every, r->outcomes[PREDICT_SEEN], r->outcomes[PREDICT_UNSEEN],
+               r->outcomes[PREDICT_CUT], r->outcomes[PREDICT_NOWALK], r->ptimes[predictions / 2],
+               r->ptimes[(predictions * 95) / 100], r->ptimes[predictions - 1], ptotal / (double)ticks);
+    }
+}
+
+int isopath_simbench(int argc, char **argv)
+{
+    if (argc < 4)
+        return isopath_usage_error("%s", "simbench wants LEVEL TICKS");
+    Options o;
+    int usage = parse_options(argc, argv, &o);
+    if (usage)
+        return usage;
     Level l;
     NavGrid g;
     if (!isopath_load_level(argv[2], &l, &g))
         return ISOPATH_EXIT_INPUT;
     nav_grid_deinit(&g);
-    Sim s;
+    Run r = {.seed = o.seed, .hover_seed = o.seed ^ UINT64_C(0x9e3779b97f4a7c15)};
     double t0 = now_us();
-    if (!sim_init(&s, &l)) {
+    if (!sim_init(&r.s, &l)) {
         fprintf(stderr, "isopath: out of memory\n");
         level_free(&l);
         return ISOPATH_EXIT_FAILURE;
     }
     double setup = now_us() - t0;
-    double *times = malloc((size_t)ticks * sizeof *times);
-    long predictions = 0;
-    double *ptimes = predict_every ? malloc((size_t)(ticks / predict_every + 1) * sizeof *ptimes) : NULL;
-    long outcomes[PREDICT_NOWALK + 1] = {0};
-    Predictor pr;
-    predict_init(&pr);
-    uint64_t hover_seed = seed ^ UINT64_C(0x9e3779b97f4a7c15);
-    if (!times || (predict_every && !ptimes)) {
+    r.times = malloc((size_t)o.ticks * sizeof *r.times);
+    r.ptimes = o.predict_every ? malloc((size_t)(o.ticks / o.predict_every + 1) * sizeof *r.ptimes) : NULL;
+    predict_init(&r.pr);
+    if (!r.times || (o.predict_every && !r.ptimes)) {
         fprintf(stderr, "isopath: out of memory\n");
-        free(times);
-        free(ptimes);
-        sim_deinit(&s);
+        free(r.times);
+        free(r.ptimes);
+        sim_deinit(&r.s);
         level_free(&l);
         return ISOPATH_EXIT_FAILURE;
     }
-    long chasing = 0, catches = 0, out_of_energy = 0;
-    int most = 0;
-    NavPos start = s.droid.tile;
-    if (alarm)
-        sentries_alarm(&s.sentries, start);
-    for (long t = 0; t < ticks; t++) {
-        if (hash_every && t % hash_every == 0)
-            printf("state %ld %016llx\n", t, (unsigned long long)sim_hash(&s));
-        bool retarget = hash_every && t % hash_every == 0 && t > 0;
-        if (!predict_every && (retarget || (!s.planning && !s.droid.moving && mover_remaining(&s.droid) == 0))) {
-            SimCmd c = {SIM_CMD_GOTO, 0, 0};
-            NavPos goal = next_goal(&s, &seed, start, near);
-            c.x = goal.x;
-            c.y = goal.y;
-            sim_command(&s, &c);
-        }
-        if (predict_every && t % predict_every == 0) {
-            NavPos hover = next_goal(&s, &hover_seed, start, near);
-            double p0 = now_us();
-            predict_begin(&pr, &s, hover);
-            predict_run(&pr, 0);
-            ptimes[predictions++] = now_us() - p0;
-            outcomes[pr.result.outcome]++;
-        }
-        double a = now_us();
-        sim_tick(&s);
-        times[t] = now_us() - a;
-        if (s.status == SIM_LOST && s.lose == SIM_LOSE_ENERGY) {
-            out_of_energy++;
-            SimCmd again = {SIM_CMD_RESTART, 0, 0};
-            sim_command(&s, &again);
-            if (alarm)
-                sentries_alarm(&s.sentries, start);
-        } else if (s.status == SIM_LOST) {
-            catches++;
-            s.status = SIM_PLAYING;
-            s.lose = SIM_LOSE_NONE;
-        }
-        if (s.status == SIM_WON) {
-            s.status = SIM_PLAYING;
-        }
-        chasing += s.sentries.chasers;
-        if (s.sentries.chasers > most)
-            most = s.sentries.chasers;
-    }
-    if (hash_every)
-        printf("state %ld %016llx\n", ticks, (unsigned long long)sim_hash(&s));
-    double total = 0;
-    for (long t = 0; t < ticks; t++)
-        total += times[t];
-    qsort(times, (size_t)ticks, sizeof *times, by_value);
-    printf("%s: %dx%d, %d sentries, set-up %.1f ms\n", argv[2], s.w, s.h, s.sentries.count, setup / 1000.0);
-    printf("chasers: mean %.1f, most %d; ticks ending in a catch %ld (play went on); out of energy %ld times "
-           "(the level started again)\n",
-           (double)chasing / (double)ticks, most, catches, out_of_energy);
-    printf("%ld ticks: median %.1f us, 95th percentile %.1f us, worst %.1f us, mean %.1f us\n", ticks,
-           times[ticks / 2], times[(ticks * 95) / 100], times[ticks - 1], total / (double)ticks);
-    if (predictions > 0) {
-        double ptotal = 0;
-        for (long i = 0; i < predictions; i++)
-            ptotal += ptimes[i];
-        qsort(ptimes, (size_t)predictions, sizeof *ptimes, by_value);
-        printf("%ld predictions (every %d ticks; %ld seen, %ld unseen, %ld cut, %ld no walk): median %.1f us, "
-               "95th percentile %.1f us, worst %.1f us; %.1f us a tick on average\n",
-               predictions, predict_every, outcomes[PREDICT_SEEN], outcomes[PREDICT_UNSEEN], outcomes[PREDICT_CUT],
-               outcomes[PREDICT_NOWALK], ptimes[predictions / 2], ptimes[(predictions * 95) / 100],
-               ptimes[predictions - 1], ptotal / (double)ticks);
-    }
-    predict_deinit(&pr);
-    free(ptimes);
-    free(times);
-    sim_deinit(&s);
+    r.start = r.s.droid.tile;
+    if (o.alarm)
+        sentries_alarm(&r.s.sentries, r.start);
+    for (long t = 0; t < o.ticks; t++)
+        run_tick(&r, &o, t);
+    if (o.hash_every)
+        printf("state %ld %016llx\n", o.ticks, (unsigned long long)sim_hash(&r.s));
+    run_report(&r, &o, argv[2], setup);
+    predict_deinit(&r.pr);
+    free(r.ptimes);
+    free(r.times);
+    sim_deinit(&r.s);
     level_free(&l);
     return 0;
 }

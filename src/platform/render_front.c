@@ -11,8 +11,7 @@
 #include "bindings.h"
 #include "text.h"
 
-static const SDL_Color HEAD = {255, 220, 120, 255}, BODY = {225, 230, 240, 255}, DIM = {150, 165, 185, 255},
-                       GOOD = {120, 230, 150, 255};
+static const SDL_Color GOOD = {120, 230, 150, 255};
 
 enum { FRONT_ROWS_MAX = 64 };
 

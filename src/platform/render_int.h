@@ -3,10 +3,11 @@
  * window layout, text and panel helpers. Private to them. From the top down
  * (each calls only parts below it): render.c owns the Renderer and the
  * frame; render_front.c the screens around the play; render_ui.c the HUD,
- * banners, help, palette and questions; render_world.c the iso world;
- * render_minimap.c the minimap (and its markers, the help's legend too);
- * render_cut.c the wall cut-away; render_layout.c the window's layout;
- * render_draw.c sprites, text, panels, shapes and badges. */
+ * banners, palette and questions; render_help.c the help; render_world.c
+ * the iso world; render_world_marks.c its marks on the floor and what
+ * points over it; render_minimap.c the minimap (and its markers, the help's
+ * legend too); render_cut.c the wall cut-away; render_layout.c the window's
+ * layout; render_draw.c sprites, text, panels, shapes and badges. */
 #ifndef ISODROID_RENDER_INT_H
 #define ISODROID_RENDER_INT_H
 
@@ -29,6 +30,10 @@ enum {
 
 /* ---- text ------------------------------------------------------------------------ */
 enum { TEXT_CACHE = 160, TEXT_LEN = 200 };
+
+/* The panels' text: titles, body, notes, keys. */
+static const SDL_Color HEAD = {255, 220, 120, 255}, BODY = {225, 230, 240, 255}, DIM = {150, 165, 185, 255},
+                       KEY = {140, 210, 255, 255};
 
 typedef struct TextEntry {
     char s[TEXT_LEN];
@@ -196,6 +201,47 @@ typedef struct OnScreen {
                               * from which it was not looked at (count: none) */
 } OnScreen;
 
+/* ---- the world's drawing passes (render_world.c, render_world_marks.c) ------- */
+/* The tiles whose sprites can touch a screen area: diagonals s = x + y in
+ * [s0, s1], and on each, x - y in [d0, d1]. */
+typedef struct Visible {
+    int s0, s1, d0, d1;
+} Visible;
+
+/* One drawing pass over a screen area: the view (offsets on whole pixels,
+ * so cached and live blocks meet exactly), the tiles, and whether it bakes
+ * a cached block (static looks: no actors, no marks, walls at rest). */
+typedef struct Pass {
+    IsoView v;
+    Visible vis;
+    Visible floor;          /* the tiles whose floor (and marks on it) touch the area */
+    bool bake;
+} Pass;
+
+/* The range of the diagonals (x + y, x - y) a screen rectangle's corners
+ * fall on: b[0..1] for x + y, b[2..3] for x - y. */
+static inline void render_screen_diagonals(const IsoView *v, double x0, double y0, double x1, double y1, double b[4])
+{
+    ScreenPos c[4] = {{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}};
+    b[0] = b[2] = 1e18;
+    b[1] = b[3] = -1e18;
+    for (int i = 0; i < 4; i++) {
+        WorldPos w = iso_screen_to_world(v, c[i]);
+        b[0] = fmin(b[0], w.x + w.y);
+        b[1] = fmax(b[1], w.x + w.y);
+        b[2] = fmin(b[2], w.x - w.y);
+        b[3] = fmax(b[3], w.x - w.y);
+    }
+}
+
+/* The tiles whose floor diamond can touch a screen area (marks on the floor). */
+static inline Visible render_floor_visible(const IsoView *v, double x0, double y0, double x1, double y1)
+{
+    double b[4];
+    render_screen_diagonals(v, x0, y0, x1, y1, b);
+    return (Visible){(int)floor(b[0]) - 2, (int)ceil(b[1]) + 1, (int)floor(b[2]) - 1, (int)ceil(b[3]) + 1};
+}
+
 /* ---- the window's layout, from its size alone -------------------------------- */
 typedef struct Layout {
     double ui;              /* UI scale: 1 at 1280x720 */
@@ -309,6 +355,12 @@ static inline bool render_sentry_hovered(const Game *g, int id)
            (h.x == m->tile.x - 1 && h.y == m->tile.y - 1);
 }
 
+/* Does sentry id show its cone and patrol now (V, or the pointer on it)? */
+static inline bool render_sentry_telegraphed(const Game *g, int id)
+{
+    return !g->editing && (g->show_cones || render_sentry_hovered(g, id));
+}
+
 /* Does the prediction speak of the hovered walk, and of a level with sentries? */
 static inline bool render_prediction_shown(const Game *g)
 {
@@ -322,6 +374,12 @@ static inline bool render_prediction_shown(const Game *g)
 static inline int render_px(double ui, double v)
 {
     return (int)lround(v * ui);
+}
+
+/* A length of px pixels at zoom 1 in the world's view v. */
+static inline double render_zoom_px(const IsoView *v, double px)
+{
+    return px * v->zoom;
 }
 
 /* ---- render_draw.c: what every part draws with ------------------------------------ */
@@ -356,6 +414,20 @@ void render_badge(Renderer *r, Badge b, float cx, float cy, float size);
 Layout render_layout(const Game *g);                       /* render_layout.c */
 void render_world(Renderer *r, const Game *g);             /* render_world.c */
 void render_world_free(Renderer *r);
+/* render_world_marks.c: before the passes, r->shown for this frame's view and
+ * the tiles the shown sentries see (r->cones) and where the droid's last step
+ * is heard (r->noise); in each pass, the marks on the floor; after them, what
+ * points at things. */
+void render_world_marks_on_screen(Renderer *r, const Game *g, const IsoView *v);
+void render_world_marks_cones(Renderer *r, const Game *g);
+void render_world_marks_noise(Renderer *r, const Game *g);
+void render_world_marks_draw(Renderer *r, const Game *g, const Pass *p);
+void render_world_marks_overlay(Renderer *r, const Game *g, const IsoView *v);
+/* Calls f on every dot of sentry e's patrol loop (world points), and on its
+ * waypoints (way >= 0: the waypoint's index, 0 the post). */
+typedef void (*PatrolFn)(Renderer *r, const Pass *p, void *ctx, WorldPos at, int way);
+void render_world_marks_patrol(Renderer *r, const Game *g, const Sentry *e, PatrolFn f, const Pass *p, void *ctx);
+void render_world_marks_free(Renderer *r);
 void render_cut_update(Renderer *r, const Game *g);        /* render_cut.c */
 float render_cut_height(const Renderer *r, int x, int y);  /* a wall's height now, WALL_LOW .. 1 */
 float render_cut_height_static(const Renderer *r);         /* a wall's height with nothing near it */
@@ -373,6 +445,7 @@ typedef enum MiniMarker {
 void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px, const SDL_Color *fill);
 const char *render_minimap_marker_name(MiniMarker m);
 void render_ui(Renderer *r, const Game *g, const HudStats *hs); /* render_ui.c */
+void render_help(Renderer *r, const Game *g, const HudStats *hs); /* render_help.c */
 void render_front(Renderer *r, const Game *g, const HudStats *hs); /* render_front.c */
 
 #endif

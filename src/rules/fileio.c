@@ -190,37 +190,104 @@ static void signals_release(SignalHold *h)
 /* The hook the tests use to send a signal while the temporary file exists. */
 void (*fileio_test_hook)(const char *tmp);
 
+/* Whether the file at real (old its stat, NULL when there is none) may be
+ * replaced: a regular file, not marked read-only. */
+static bool may_replace(const char *path, const char *real, const struct stat *old, char *err, size_t err_size)
+{
+    if (old && !S_ISREG(old->st_mode)) {
+        snprintf(err, err_size, "%s: not a regular file", path);
+        return false;
+    }
+    /* the rename would replace a read-only file; respect the mark instead */
+    if (old && (!(old->st_mode & 0222) || access(real, W_OK) != 0)) {
+        snprintf(err, err_size, "%s: the file is read-only", path);
+        return false;
+    }
+    return true;
+}
+
+/* "dir/NAME.tmp.XXXXXX" for real (malloc'd; NULL when out of memory), NAME
+ * cut so the temporary name stays within NAME_MAX even for a file name of
+ * 255 bytes. */
+static char *temp_name(const char *real)
+{
+    size_t dlen = dir_len(real), blen = strlen(real + dlen);
+    if (blen > FILEIO_TEMP_BASE_MAX)
+        blen = FILEIO_TEMP_BASE_MAX;
+    char *tmp = malloc(dlen + blen + 16);
+    if (!tmp)
+        return NULL;
+    memcpy(tmp, real, dlen + blen);
+    strcpy(tmp + dlen + blen, ".tmp.XXXXXX");
+    return tmp;
+}
+
+/* The temporary file fd: data written, the old file's owner and mode (old
+ * NULL: FILEIO_NEW_MODE), flushed; false with the failed step in *step. */
+static bool fill_temp(int fd, const void *data, size_t len, const struct stat *old, const char **step)
+{
+    mode_t mode = old ? (old->st_mode & 07777) : FILEIO_NEW_MODE;
+    if (!write_all(fd, data, len)) {
+        *step = "cannot write";
+        return false;
+    }
+    /* the owner first: a chown may clear set-id bits that fchmod then restores */
+    if (old && (old->st_uid != geteuid() || old->st_gid != getegid())) {
+        bool kept = fchown(fd, old->st_uid, old->st_gid) == 0 || fchown(fd, (uid_t)-1, old->st_gid) == 0;
+        (void)kept; /* not permitted: the file is ours now, as any file we create */
+    }
+    if (fchmod(fd, mode) != 0) {
+        *step = "cannot set permissions";
+        return false;
+    }
+    if (fsync(fd) != 0) {
+        *step = "cannot flush to disk";
+        return false;
+    }
+    return true;
+}
+
+/* Closes the temporary file fd and, when it was filled (ok), renames it
+ * over real; false with the failed step in *step and errno its cause, the
+ * temporary file removed. */
+static bool close_and_rename(int fd, bool ok, const char *tmp, const char *real, const char **step)
+{
+    int saved = errno;
+    if (close(fd) != 0 && ok) {
+        *step = "cannot close";
+        ok = false;
+        saved = errno;
+    }
+    errno = saved;
+    if (ok && rename(tmp, real) != 0) {
+        *step = "cannot replace the file";
+        ok = false;
+    }
+    if (!ok) {
+        saved = errno;
+        unlink(tmp);
+        errno = saved;
+    }
+    return ok;
+}
+
 bool fileio_write_atomic(const char *path, const void *data, size_t len, char *err, size_t err_size)
 {
     char *real = fileio_resolve(path, err, err_size);
     if (!real)
         return false;
-    struct stat old;
-    bool exists = stat(real, &old) == 0;
-    if (exists && !S_ISREG(old.st_mode)) {
-        snprintf(err, err_size, "%s: not a regular file", path);
+    struct stat st;
+    const struct stat *old = stat(real, &st) == 0 ? &st : NULL;
+    if (!may_replace(path, real, old, err, err_size)) {
         free(real);
         return false;
     }
-    /* the rename would replace a read-only file; respect the mark instead */
-    if (exists && (!(old.st_mode & 0222) || access(real, W_OK) != 0)) {
-        snprintf(err, err_size, "%s: the file is read-only", path);
-        free(real);
-        return false;
-    }
-    /* "dir/NAME.tmp.XXXXXX", NAME cut so the temporary name stays within
-     * NAME_MAX even for a file name of 255 bytes */
-    size_t dlen = dir_len(real), blen = strlen(real + dlen);
-    if (blen > FILEIO_TEMP_BASE_MAX)
-        blen = FILEIO_TEMP_BASE_MAX;
-    char *tmp = malloc(dlen + blen + 16);
+    char *tmp = temp_name(real);
     if (!tmp) {
         snprintf(err, err_size, "%s: out of memory", path);
         free(real);
         return false;
     }
-    memcpy(tmp, real, dlen + blen);
-    strcpy(tmp + dlen + blen, ".tmp.XXXXXX");
 
     const char *step = "cannot create a temporary file";
     SignalHold hold;
@@ -230,40 +297,7 @@ bool fileio_write_atomic(const char *path, const void *data, size_t len, char *e
     if (ok) {
         if (fileio_test_hook)
             fileio_test_hook(tmp);
-        mode_t mode = exists ? (old.st_mode & 07777) : FILEIO_NEW_MODE;
-        if (!write_all(fd, data, len)) {
-            step = "cannot write";
-            ok = false;
-        }
-        /* the owner first: a chown may clear set-id bits that fchmod then restores */
-        if (ok && exists && (old.st_uid != geteuid() || old.st_gid != getegid())) {
-            bool kept = fchown(fd, old.st_uid, old.st_gid) == 0 || fchown(fd, (uid_t)-1, old.st_gid) == 0;
-            (void)kept; /* not permitted: the file is ours now, as any file we create */
-        }
-        if (ok && fchmod(fd, mode) != 0) {
-            step = "cannot set permissions";
-            ok = false;
-        }
-        if (ok && fsync(fd) != 0) {
-            step = "cannot flush to disk";
-            ok = false;
-        }
-        int saved = errno;
-        if (close(fd) != 0 && ok) {
-            step = "cannot close";
-            ok = false;
-            saved = errno;
-        }
-        errno = saved;
-        if (ok && rename(tmp, real) != 0) {
-            step = "cannot replace the file";
-            ok = false;
-        }
-        if (!ok) {
-            saved = errno;
-            unlink(tmp);
-            errno = saved;
-        }
+        ok = close_and_rename(fd, fill_temp(fd, data, len, old, &step), tmp, real, &step);
     }
     signals_release(&hold);
     if (ok)

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* gen.c - the level generator (gen.h): rooms by binary space partition,
- * openings (doors and archways) in every partition wall and a few more for
- * loops, rough ground and water in the rooms, then the start, the exit far
- * from it, the cells and the sentries; each candidate proven by the tour
- * and the stealth solver before it is written. Never prints. */
+/* gen.c - the level generator (gen.h): on a layout of rooms (gen_layout.c),
+ * the start, the exit far from it, the cells and the sentries; each
+ * candidate proven by the tour and the stealth solver before it is
+ * written. Never prints. */
 #include "gen.h"
 
 #include <stdarg.h>
@@ -12,6 +11,7 @@
 #include <string.h>
 
 #include "field.h"
+#include "gen_int.h"
 #include "grid.h"
 #include "path.h"
 #include "sight.h"
@@ -36,11 +36,6 @@ static const int room_area[GEN_DIFFICULTY_MAX] = {60, 60, 50, 45, 40}; /* floor 
 static const int patrol_clear_steps[GEN_DIFFICULTY_MAX] = {5, 5, 4, 4, 4};
 
 enum {
-    DOOR_PCT = 50,       /* an opening is a door, else an archway */
-    WIDE_PCT = 30,       /* an archway two tiles wide */
-    ROUGH_PCT = 35,      /* a room gets a patch of rough ground */
-    WATER_PCT = 30,      /* a room of at least 5x5 gets a pool */
-    TRIES = 200,         /* random picks before a placement gives up */
     START_CLEAR = 10,    /* floor steps from the start to any sentry's post or waypoint */
     GUARD_CLEAR = 9,     /* ... from a guard's post to the exit (and its earshot: cells lie beyond) */
     PAUSE_CLEAR = 7,     /* ... from a patrol's post or waypoint to the exit */
@@ -53,294 +48,12 @@ enum {
     CELL_MIN = 3,        /* floor steps from the start to a cell */
 };
 
-/* ---- random numbers: splitmix64 ------------------------------------------------ */
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
-/* lo..hi, both included (hi >= lo). */
-static int rng_int(uint64_t *s, int lo, int hi)
-{
-    return lo + (int)(((rng_next(s) >> 32) * (uint64_t)(hi - lo + 1)) >> 32);
-}
-
-static bool rng_pct(uint64_t *s, int pct)
-{
-    return rng_int(s, 0, 99) < pct;
-}
+/* ---- random numbers: the candidates' seeds ------------------------------------- */
 
 static uint64_t rng_mix(uint64_t h, uint64_t v)
 {
     uint64_t s = h ^ (v * UINT64_C(0xff51afd7ed558ccd));
     return rng_next(&s);
-}
-
-/* ---- the map being made ---------------------------------------------------------- */
-
-typedef struct Rect {
-    int x0, y0, x1, y1; /* floor tiles, both ends included */
-} Rect;
-
-typedef struct Split {
-    bool vertical;      /* a wall column at x = at (else a wall row at y = at) */
-    int at, from, to;   /* ... from row (column) `from` to `to` */
-} Split;
-
-typedef struct Map {
-    int w, h;
-    char *g;            /* w*h glyphs */
-    int *room_of;       /* w*h: the room a tile of floor lies in, -1 elsewhere */
-    uint8_t *by_gap;    /* w*h: 1 on an opening and the 8 tiles around it */
-    Rect *room;
-    int rooms;
-    Split *split;
-    int splits, cap;    /* rooms and splits hold cap each */
-    int room_area;      /* floor tiles a room aims at: larger ones are split */
-    int patrol_clear;   /* floor steps from a patrol's way the droid can keep */
-    NavGrid grid;          /* the costs, once the terrain is done */
-    NavPos start, exit;
-    NavPos cell[TOUR_EXACT_MAX];
-    int cells;
-    NavPos *post;      /* sentry posts, in the order placed */
-    NavPos (*patrol)[2]; /* each sentry's waypoints after its post */
-    int *patrol_n;      /* 0: a guard */
-    int sentries, sentry_cap;
-    NavPos *pick;      /* w*h scratch for picking tiles */
-} Map;
-
-static size_t at(const Map *m, int x, int y)
-{
-    return (size_t)y * (size_t)m->w + (size_t)x;
-}
-
-static char glyph(const Map *m, int x, int y)
-{
-    return x >= 0 && y >= 0 && x < m->w && y < m->h ? m->g[at(m, x, y)] : '#';
-}
-
-static void map_free(Map *m)
-{
-    free(m->g);
-    free(m->room_of);
-    free(m->by_gap);
-    free(m->room);
-    free(m->split);
-    free(m->post);
-    free(m->patrol);
-    free(m->patrol_n);
-    free(m->pick);
-    nav_grid_deinit(&m->grid);
-    memset(m, 0, sizeof *m);
-}
-
-static bool map_init(Map *m, int w, int h, int sentry_cap)
-{
-    memset(m, 0, sizeof *m);
-    size_t n = (size_t)w * (size_t)h;
-    m->w = w;
-    m->h = h;
-    m->cap = (int)(n / ((GEN_ROOM_MIN + 1) * (GEN_ROOM_MIN + 1))) + 2;
-    m->sentry_cap = sentry_cap;
-    m->g = malloc(n);
-    m->room_of = malloc(n * sizeof *m->room_of);
-    m->by_gap = malloc(n);
-    m->room = malloc((size_t)m->cap * sizeof *m->room);
-    m->split = malloc((size_t)m->cap * sizeof *m->split);
-    m->post = malloc((size_t)sentry_cap * sizeof *m->post);
-    m->patrol = malloc((size_t)sentry_cap * sizeof *m->patrol);
-    m->patrol_n = malloc((size_t)sentry_cap * sizeof *m->patrol_n);
-    m->pick = malloc(n * sizeof *m->pick);
-    if (!m->g || !m->room_of || !m->by_gap || !m->room || !m->split || !m->post || !m->patrol || !m->patrol_n ||
-        !m->pick) {
-        map_free(m);
-        return false;
-    }
-    return true;
-}
-
-static void map_clear(Map *m)
-{
-    size_t n = (size_t)m->w * (size_t)m->h;
-    memset(m->g, '#', n);
-    memset(m->by_gap, 0, n);
-    for (size_t i = 0; i < n; i++)
-        m->room_of[i] = -1;
-    m->rooms = m->splits = m->cells = m->sentries = 0;
-    nav_grid_deinit(&m->grid);
-}
-
-/* ---- rooms ----------------------------------------------------------------------- */
-
-/* Splits the floor rectangle r by a wall line into two rooms of at least
- * GEN_ROOM_MIN, and those again, until a room is about room_area tiles. */
-static void split_rect(Map *m, uint64_t *rng, Rect r)
-{
-    int rw = r.x1 - r.x0 + 1, rh = r.y1 - r.y0 + 1, area = rw * rh;
-    bool can_v = rw >= 2 * GEN_ROOM_MIN + 1, can_h = rh >= 2 * GEN_ROOM_MIN + 1;
-    bool leaf = (!can_v && !can_h) || m->splits + 1 >= m->cap || area <= m->room_area ||
-                (area <= 2 * m->room_area && rng_pct(rng, 25));
-    if (leaf) {
-        m->room[m->rooms++] = r;
-        return;
-    }
-    bool vertical;
-    if (!can_h)
-        vertical = true;
-    else if (!can_v)
-        vertical = false;
-    else if (4 * rw >= 5 * rh)
-        vertical = true;
-    else if (4 * rh >= 5 * rw)
-        vertical = false;
-    else
-        vertical = rng_pct(rng, 50);
-    Rect a = r, b = r;
-    Split s;
-    s.vertical = vertical;
-    if (vertical) {
-        s.at = rng_int(rng, r.x0 + GEN_ROOM_MIN, r.x1 - GEN_ROOM_MIN);
-        s.from = r.y0, s.to = r.y1;
-        a.x1 = s.at - 1, b.x0 = s.at + 1;
-    } else {
-        s.at = rng_int(rng, r.y0 + GEN_ROOM_MIN, r.y1 - GEN_ROOM_MIN);
-        s.from = r.x0, s.to = r.x1;
-        a.y1 = s.at - 1, b.y0 = s.at + 1;
-    }
-    m->split[m->splits++] = s;
-    split_rect(m, rng, a);
-    split_rect(m, rng, b);
-}
-
-static void mark_gap(Map *m, int x, int y)
-{
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            if (x + dx >= 0 && y + dy >= 0 && x + dx < m->w && y + dy < m->h)
-                m->by_gap[at(m, x + dx, y + dy)] = 1;
-}
-
-/* Opens the wall tile (x, y): a door, or an archway (floor). */
-static void open_wall(Map *m, int x, int y, bool door)
-{
-    m->g[at(m, x, y)] = door ? '+' : '.';
-    mark_gap(m, x, y);
-}
-
-/* Is the wall tile at position p of split s one with floor on both sides? */
-static bool split_gap_ok(const Map *m, const Split *s, int p)
-{
-    if (s->vertical)
-        return glyph(m, s->at - 1, p) == '.' && glyph(m, s->at + 1, p) == '.' && !m->by_gap[at(m, s->at, p)];
-    return glyph(m, p, s->at - 1) == '.' && glyph(m, p, s->at + 1) == '.' && !m->by_gap[at(m, p, s->at)];
-}
-
-/* One or two openings in the wall line of split s, which joins the rooms
- * on its two sides (so the rooms stay one connected whole); false when the
- * walls from further splits leave no place for one. */
-static bool open_split(Map *m, uint64_t *rng, const Split *s)
-{
-    int n = 0;
-    for (int p = s->from; p <= s->to; p++)
-        if (split_gap_ok(m, s, p))
-            m->pick[n++] = nav_pos(p, 0);
-    if (n == 0)
-        return false;
-    int want = n >= 8 && rng_pct(rng, 30) ? 2 : 1;
-    for (int k = 0; k < want; k++) {
-        int p = m->pick[rng_int(rng, 0, n - 1)].x;
-        if (!split_gap_ok(m, s, p))
-            continue; /* beside the first opening */
-        bool door = rng_pct(rng, DOOR_PCT);
-        bool wide = !door && p + 1 <= s->to && split_gap_ok(m, s, p + 1) && rng_pct(rng, WIDE_PCT);
-        for (int q = p; q <= p + (wide ? 1 : 0); q++) {
-            if (s->vertical)
-                open_wall(m, s->at, q, door);
-            else
-                open_wall(m, q, s->at, door);
-        }
-    }
-    return true;
-}
-
-/* A few more openings in straight walls between two rooms: loops, so a
- * sentry can be walked round. */
-static void open_loops(Map *m, uint64_t *rng)
-{
-    int want = m->rooms / 4;
-    for (int t = 0; t < TRIES && want > 0; t++) {
-        int x = rng_int(rng, 1, m->w - 2), y = rng_int(rng, 1, m->h - 2);
-        if (glyph(m, x, y) != '#' || m->by_gap[at(m, x, y)])
-            continue;
-        bool across = glyph(m, x - 1, y) == '.' && glyph(m, x + 1, y) == '.' && glyph(m, x, y - 1) == '#' &&
-                      glyph(m, x, y + 1) == '#';
-        bool down = glyph(m, x, y - 1) == '.' && glyph(m, x, y + 1) == '.' && glyph(m, x - 1, y) == '#' &&
-                    glyph(m, x + 1, y) == '#';
-        if (!across && !down)
-            continue;
-        open_wall(m, x, y, rng_pct(rng, DOOR_PCT));
-        want--;
-    }
-}
-
-/* Rough ground and water in some rooms. A pool keeps a ring of floor
- * between it and the room's walls, so every opening still reaches every
- * other. */
-static void add_terrain(Map *m, uint64_t *rng)
-{
-    for (int i = 0; i < m->rooms; i++) {
-        Rect r = m->room[i];
-        int rw = r.x1 - r.x0 + 1, rh = r.y1 - r.y0 + 1;
-        if (rng_pct(rng, ROUGH_PCT)) {
-            int pw = rng_int(rng, 2, rw), ph = rng_int(rng, 2, rh);
-            int px = rng_int(rng, r.x0, r.x1 - pw + 1), py = rng_int(rng, r.y0, r.y1 - ph + 1);
-            for (int y = py; y < py + ph; y++)
-                for (int x = px; x < px + pw; x++)
-                    m->g[at(m, x, y)] = ',';
-        }
-        if (rw >= 5 && rh >= 5 && rng_pct(rng, WATER_PCT)) {
-            int pw = rng_int(rng, 1, rw - 4 > 1 ? rw - 4 : 1), ph = rng_int(rng, 1, rh - 4 > 1 ? rh - 4 : 1);
-            int px = rng_int(rng, r.x0 + 1, r.x1 - pw), py = rng_int(rng, r.y0 + 1, r.y1 - ph);
-            for (int y = py; y < py + ph; y++)
-                for (int x = px; x < px + pw; x++)
-                    m->g[at(m, x, y)] = '~';
-        }
-    }
-}
-
-/* The rooms, their openings and terrain; false when a wall found no room
- * for an opening (or, rarer than rare on these sizes, out of memory: the
- * candidate then counts as one without a layout). */
-static bool make_layout(Map *m, uint64_t *rng)
-{
-    map_clear(m);
-    split_rect(m, rng, (Rect){1, 1, m->w - 2, m->h - 2});
-    for (int i = 0; i < m->rooms; i++) {
-        Rect r = m->room[i];
-        for (int y = r.y0; y <= r.y1; y++)
-            for (int x = r.x0; x <= r.x1; x++) {
-                m->g[at(m, x, y)] = '.';
-                m->room_of[at(m, x, y)] = i;
-            }
-    }
-    for (int i = 0; i < m->splits; i++)
-        if (!open_split(m, rng, &m->split[i]))
-            return false;
-    open_loops(m, rng);
-    add_terrain(m, rng);
-    if (nav_grid_init(&m->grid, m->w, m->h) != NAV_DONE)
-        return false;
-    for (int y = 0; y < m->h; y++)
-        for (int x = 0; x < m->w; x++) {
-            TileKind k = TILE_WALL;
-            tile_from_glyph(glyph(m, x, y), &k);
-            nav_grid_set(&m->grid, x, y, tile_info(k)->cost);
-        }
-    return true;
 }
 
 /* ---- placing things -------------------------------------------------------------- */
@@ -1006,7 +719,7 @@ GenStatus gen_level(const GenOptions *o, GenResult *r)
     if (!check_options(o, r))
         return r->status = GEN_BAD_OPTIONS;
     Map m;
-    if (!map_init(&m, o->w, o->h, sentry_count(o->w, o->h, o->difficulty)))
+    if (!gen_map_init(&m, o->w, o->h, sentry_count(o->w, o->h, o->difficulty)))
         return r->status = GEN_NO_MEMORY;
     m.room_area = room_area[o->difficulty - 1];
     m.patrol_clear = patrol_clear_steps[o->difficulty - 1];
@@ -1017,7 +730,7 @@ GenStatus gen_level(const GenOptions *o, GenResult *r)
         int verdict = REJECT_LAYOUT;
         Proof pf;
         for (int j = 0; j < GEN_LAYOUTS && verdict == REJECT_LAYOUT; j++)
-            if (make_layout(&m, &rng) && place_things(&m, &rng, o->difficulty, j < GEN_LAYOUTS / 2))
+            if (gen_map_layout(&m, &rng) && place_things(&m, &rng, o->difficulty, j < GEN_LAYOUTS / 2))
                 verdict = prove(&m, o, r, &pf);
         if (verdict == REJECT_MEMORY) {
             r->status = GEN_NO_MEMORY;
@@ -1034,6 +747,6 @@ GenStatus gen_level(const GenOptions *o, GenResult *r)
                  "not won unseen within %ld ticks of solving, %d with a margin under %d ticks)",
                  r->tried, r->tried == 1 ? "" : "s", r->rejected[REJECT_LAYOUT], r->rejected[REJECT_TOUR], r->rejected[REJECT_UNSEEN],
                  gen_solve_work(o), r->rejected[REJECT_MARGIN], GEN_MARGIN_MIN);
-    map_free(&m);
+    gen_map_free(&m);
     return r->status;
 }

@@ -173,15 +173,123 @@ static bool parse_patrol(const Line *ln, const char *v, size_t n, const char *fi
     return true;
 }
 
+/* The index of a header key in header_keys, or -1 when it is none of them. */
+static int header_key(const char *s, size_t key_len)
+{
+    int key = -1;
+    for (int k = 0; k < HEADER_KEY_COUNT; k++)
+        if (strlen(header_keys[k]) == key_len && memcmp(header_keys[k], s, key_len) == 0)
+            key = k;
+    return key;
+}
+
+/* "energy:" and "cell:": a whole number 1..LEVEL_ENERGY_MAX, nothing after it. */
+static bool header_whole(const Line *ln, int key, const char *v, size_t vlen, const char *file, NavDiags *d,
+                         Level *l)
+{
+    char num[16];
+    long n = 0;
+    bool ok = vlen < sizeof num;
+    if (ok) {
+        memcpy(num, v, vlen);
+        num[vlen] = '\0';
+        ok = num_parse_long(num, 1, LEVEL_ENERGY_MAX, &n) == NUM_OK;
+    }
+    if (!ok) {
+        nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "%s wants a whole number from 1 to %ld",
+                 header_keys[key], (long)LEVEL_ENERGY_MAX);
+        return false;
+    }
+    if (key == KEY_ENERGY)
+        l->energy = n;
+    else
+        l->cell_energy = n;
+    return true;
+}
+
+/* "par_time:": seconds, digits and a point only. */
+static bool header_par_time(const Line *ln, const char *v, size_t vlen, const char *file, NavDiags *d, Level *l)
+{
+    char num[16];
+    double t = 0;
+    bool ok = vlen > 0 && vlen < sizeof num;
+    if (ok) {
+        memcpy(num, v, vlen);
+        num[vlen] = '\0';
+        ok = strspn(num, "0123456789.") == vlen &&
+             num_parse_double(num, LEVEL_PAR_TIME_MIN, LEVEL_PAR_TIME_MAX, &t) == NUM_OK;
+    }
+    if (!ok) {
+        nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "par_time wants seconds from %g to %g",
+                 LEVEL_PAR_TIME_MIN, LEVEL_PAR_TIME_MAX);
+        return false;
+    }
+    l->par_time = t;
+    return true;
+}
+
+/* The value v of header key into l; false (with its diagnostic) when it is not one. */
+static bool header_set(const Line *ln, int key, const char *v, size_t vlen, const char *file, NavDiags *d, Level *l)
+{
+    switch (key) {
+    case KEY_ENERGY:
+    case KEY_CELL: return header_whole(ln, key, v, vlen, file, d, l);
+    case KEY_PAR_TIME: return header_par_time(ln, v, vlen, file, d, l);
+    case KEY_SENTRY_SPEED:
+        if (!parse_speed(v, vlen, &l->sentry_speed)) {
+            nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1,
+                     "sentry_speed wants a number of steps a second from %.2g to %.2g, at most two decimals",
+                     LEVEL_SENTRY_SPEED_MIN, LEVEL_SENTRY_SPEED_MAX);
+            return false;
+        }
+        return true;
+    case KEY_PATROL: return parse_patrol(ln, v, vlen, file, d, l);
+    case KEY_NAME:
+        if (vlen >= LEVEL_NAME_MAX) {
+            nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "level name longer than %d characters",
+                     LEVEL_NAME_MAX - 1);
+            return false;
+        }
+        memcpy(l->name, v, vlen);
+        l->name[vlen] = '\0';
+        return true;
+    case KEY_DESCRIPTION: { /* shown when the level opens: cut to fit, never inside a character */
+        size_t n = vlen < LEVEL_DESCRIPTION_MAX ? vlen : LEVEL_DESCRIPTION_MAX - 1;
+        while (n > 0 && n < vlen && ((unsigned char)v[n] & 0xC0) == 0x80)
+            n--;
+        memcpy(l->description, v, n);
+        l->description[n] = '\0';
+        return true;
+    }
+    default: return true;
+    }
+}
+
+/* The canonical line of the patrol just read: its points one space apart. */
+static bool patrol_canon(const Line *ln, const char *file, NavDiags *d, const Level *l, char **canon)
+{
+    const LevelPatrol *p = &l->patrols[l->patrol_count - 1];
+    size_t cap = 16 + (size_t)p->count * 24;
+    *canon = malloc(cap);
+    if (!*canon) {
+        nav_diag_add(d, file, ln->number, 1, "out of memory");
+        return false;
+    }
+    /* copied, not printed: files of millions of patrol lines load (docs/performance.md) */
+    static const char head[] = "patrol:";
+    memcpy(*canon, head, sizeof head);
+    size_t at = sizeof head - 1;
+    for (int i = 0; i < p->count; i++)
+        at += (size_t)snprintf(*canon + at, cap - at, " %d,%d", p->points[i].x, p->points[i].y);
+    return true;
+}
+
 static bool header_value(const Line *ln, const char *file, NavDiags *d, bool seen[HEADER_KEY_COUNT],
                          Level *l, char **canon)
 {
     const char *colon = memchr(ln->s, ':', ln->len);
     size_t key_len = (size_t)(colon - ln->s);
-    int key = -1;
-    for (int k = 0; k < HEADER_KEY_COUNT; k++)
-        if (strlen(header_keys[k]) == key_len && memcmp(header_keys[k], ln->s, key_len) == 0)
-            key = k;
+    int key = header_key(ln->s, key_len);
     if (key < 0) {
         nav_diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description, energy, cell, sentry_speed, patrol, par_time)",
                  (int)key_len, ln->s);
@@ -196,81 +304,10 @@ static bool header_value(const Line *ln, const char *file, NavDiags *d, bool see
     while (v < end && (*v == ' ' || *v == '\t'))
         v++;
     size_t vlen = (size_t)(end - v);
-    if (key == KEY_ENERGY || key == KEY_CELL) {
-        /* a whole number 1..LEVEL_ENERGY_MAX, nothing after it */
-        char num[16];
-        long n = 0;
-        bool ok = vlen < sizeof num;
-        if (ok) {
-            memcpy(num, v, vlen);
-            num[vlen] = '\0';
-            ok = num_parse_long(num, 1, LEVEL_ENERGY_MAX, &n) == NUM_OK;
-        }
-        if (!ok) {
-            nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "%s wants a whole number from 1 to %ld",
-                     header_keys[key], (long)LEVEL_ENERGY_MAX);
-            return false;
-        }
-        if (key == KEY_ENERGY)
-            l->energy = n;
-        else
-            l->cell_energy = n;
-    }
-    if (key == KEY_PAR_TIME) { /* seconds, digits and a point only */
-        char num[16];
-        double t = 0;
-        bool ok = vlen > 0 && vlen < sizeof num;
-        if (ok) {
-            memcpy(num, v, vlen);
-            num[vlen] = '\0';
-            ok = strspn(num, "0123456789.") == vlen &&
-                 num_parse_double(num, LEVEL_PAR_TIME_MIN, LEVEL_PAR_TIME_MAX, &t) == NUM_OK;
-        }
-        if (!ok) {
-            nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "par_time wants seconds from %g to %g",
-                     LEVEL_PAR_TIME_MIN, LEVEL_PAR_TIME_MAX);
-            return false;
-        }
-        l->par_time = t;
-    }
-    if (key == KEY_SENTRY_SPEED && !parse_speed(v, vlen, &l->sentry_speed)) {
-        nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1,
-                 "sentry_speed wants a number of steps a second from %.2g to %.2g, at most two decimals",
-                 LEVEL_SENTRY_SPEED_MIN, LEVEL_SENTRY_SPEED_MAX);
+    if (!header_set(ln, key, v, vlen, file, d, l))
         return false;
-    }
-    if (key == KEY_PATROL) {
-        if (!parse_patrol(ln, v, vlen, file, d, l))
-            return false;
-        /* canonical: the points one space apart */
-        const LevelPatrol *p = &l->patrols[l->patrol_count - 1];
-        size_t cap = 16 + (size_t)p->count * 24;
-        *canon = malloc(cap);
-        if (!*canon) {
-            nav_diag_add(d, file, ln->number, 1, "out of memory");
-            return false;
-        }
-        size_t at = (size_t)snprintf(*canon, cap, "patrol:");
-        for (int i = 0; i < p->count; i++)
-            at += (size_t)snprintf(*canon + at, cap - at, " %d,%d", p->points[i].x, p->points[i].y);
-        return true;
-    }
-    if (key == KEY_NAME) {
-        if (vlen >= LEVEL_NAME_MAX) {
-            nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1, "level name longer than %d characters",
-                     LEVEL_NAME_MAX - 1);
-            return false;
-        }
-        memcpy(l->name, v, vlen);
-        l->name[vlen] = '\0';
-    }
-    if (key == KEY_DESCRIPTION) { /* shown when the level opens: cut to fit, never inside a character */
-        size_t n = vlen < LEVEL_DESCRIPTION_MAX ? vlen : LEVEL_DESCRIPTION_MAX - 1;
-        while (n > 0 && n < vlen && ((unsigned char)v[n] & 0xC0) == 0x80)
-            n--;
-        memcpy(l->description, v, n);
-        l->description[n] = '\0';
-    }
+    if (key == KEY_PATROL)
+        return patrol_canon(ln, file, d, l, canon);
     *canon = malloc(key_len + vlen + 3);
     if (!*canon) {
         nav_diag_add(d, file, ln->number, 1, "out of memory");
@@ -324,151 +361,201 @@ static bool is_patrol_line(const Line *ln)
     return ln->len > 7 && memcmp(ln->s, "patrol:", 7) == 0;
 }
 
+/* What pass 1 finds: where the grid rows are, and the room the other lines
+ * need (their text, a byte more for a header's canonical form; the patrols
+ * and their points, a point a comma). */
+typedef struct Layout {
+    int first, last;   /* line numbers of the first and last grid row; first -1 without rows */
+    int lines_seen, patrol_lines;
+    size_t kept_bytes, patrol_commas;
+} Layout;
+
+/* Pass 1: the layout of the text's lines. */
+static Layout scan_layout(const char *text, size_t len)
+{
+    Layout lay = {.first = -1, .last = -1};
+    Line ln;
+    Cursor c = cursor_at(text, len);
+    while (next_line(&c, &ln)) {
+        LineKind k = line_kind(&ln);
+        lay.lines_seen = ln.number;
+        if (k == LINE_ROW) {
+            if (lay.first < 0)
+                lay.first = ln.number;
+            lay.last = ln.number;
+            continue;
+        }
+        lay.kept_bytes += ln.len + 1 + (k == LINE_HEADER);
+        if (k == LINE_HEADER && is_patrol_line(&ln)) {
+            lay.patrol_lines++;
+            for (size_t i = 0; i < ln.len; i++)
+                lay.patrol_commas += ln.s[i] == ',';
+        }
+    }
+    return lay;
+}
+
+/* Pass 1b: the grid's width and height, with a diagnostic for each line
+ * that does not belong in it or does not fit. */
+static void measure_grid(const char *text, size_t len, const Layout *lay, const char *file, NavDiags *d, int *w,
+                         int *h)
+{
+    Line ln;
+    if (lay->first < 0) {
+        nav_diag_add(d, file, lay->lines_seen > 0 ? lay->lines_seen : 1, 1,
+                     "no grid rows: a level needs rows of tiles");
+        return;
+    }
+    Cursor c = cursor_at(text, len);
+    while (next_line(&c, &ln) && ln.number <= lay->last) {
+        if (ln.number < lay->first)
+            continue;
+        LineKind k = line_kind(&ln);
+        if (k == LINE_HEADER) {
+            nav_diag_add(d, file, ln.number, 1, "header line inside the grid: put '%.*s' above the first row",
+                     (int)((const char *)memchr(ln.s, ':', ln.len) - ln.s + 1), ln.s);
+            continue;
+        }
+        if (k == LINE_COMMENT)
+            continue;
+        if (*h == LEVEL_MAX_SIDE) {
+            nav_diag_add(d, file, ln.number, 1, "more than %d rows", LEVEL_MAX_SIDE);
+            break;
+        }
+        (*h)++;
+        if ((int)ln.len > LEVEL_MAX_SIDE)
+            nav_diag_add(d, file, ln.number, LEVEL_MAX_SIDE + 1, "row is %zu tiles wide; at most %d", ln.len,
+                     LEVEL_MAX_SIDE);
+        else if ((int)ln.len > *w)
+            *w = (int)ln.len;
+    }
+}
+
+/* A w x h level of void tiles with the room the layout counted and the
+ * headers' defaults; false (out of memory) leaves nothing allocated. */
+static bool level_alloc(Level *l, int w, int h, const Layout *lay, const char *file)
+{
+    l->w = w;
+    l->h = h;
+    l->glyphs = malloc((size_t)w * (size_t)h);
+    l->lines = malloc(((size_t)h + 1) * sizeof *l->lines);
+    l->line_text = lay->kept_bytes ? malloc(lay->kept_bytes) : NULL;
+    l->patrols = lay->patrol_lines ? malloc((size_t)lay->patrol_lines * sizeof *l->patrols) : NULL;
+    l->patrol_points = lay->patrol_commas ? malloc(lay->patrol_commas * sizeof *l->patrol_points) : NULL;
+    if (!l->glyphs || !l->lines || (lay->kept_bytes && !l->line_text) || (lay->patrol_lines && !l->patrols) ||
+        (lay->patrol_commas && !l->patrol_points)) {
+        level_free(l);
+        return false;
+    }
+    memset(l->glyphs, ' ', (size_t)w * (size_t)h);
+    default_name(file, l->name);
+    l->cell_energy = LEVEL_CELL_DEFAULT;
+    l->sentry_speed = LEVEL_SENTRY_SPEED_DEFAULT;
+    return true;
+}
+
+/* Pass 2's progress: the next grid row, the starts and sentries met, the
+ * kept lines' text and the header keys seen. */
+typedef struct Fill {
+    int row, starts, start_line, start_col;
+    long sentries;
+    size_t text_len;
+    bool seen[HEADER_KEY_COUNT];
+} Fill;
+
+/* One grid row's glyphs into row f->row, each checked, the start and the
+ * sentries counted. */
+static void fill_row(const Line *ln, const char *file, NavDiags *d, Level *l, Fill *f)
+{
+    char *dst = l->glyphs + (size_t)f->row * (size_t)l->w;
+    for (size_t x = 0; x < ln->len; x++) {
+        char ch = ln->s[x];
+        TileKind kind;
+        if (ch == '\t') {
+            nav_diag_add(d, file, ln->number, (int)x + 1, "tab character: use spaces for void tiles");
+        } else if (!tile_from_glyph(ch, &kind)) {
+            char what[16];
+            describe_byte(ch, what, sizeof what);
+            nav_diag_add(d, file, ln->number, (int)x + 1, "unknown glyph %s (known: %s)", what, tile_glyph_list());
+        } else {
+            dst[x] = ch;
+            if (kind == TILE_START) {
+                if (f->starts++ == 0) {
+                    l->start = nav_pos((int)x, f->row);
+                    f->start_line = ln->number;
+                    f->start_col = (int)x + 1;
+                } else {
+                    nav_diag_add(d, file, ln->number, (int)x + 1, "second droid start '@' (the first is at %d:%d)",
+                             f->start_line, f->start_col);
+                }
+            } else if (kind == TILE_SENTRY && ++f->sentries == (long)LEVEL_SENTRY_MAX + 1) {
+                nav_diag_add(d, file, ln->number, (int)x + 1, "sentry %ld: a level has at most %d sentries ('S')",
+                         f->sentries, LEVEL_SENTRY_MAX);
+            }
+        }
+    }
+    f->row++;
+}
+
+/* A line that is not a grid row: a header read and kept in its canonical
+ * form, a comment or blank line kept as it is, before the row it stands at. */
+static void fill_other(const Line *ln, LineKind k, bool in_grid, const Layout *lay, const char *file, NavDiags *d,
+                       Level *l, Fill *f)
+{
+    char *canon = NULL;
+    const char *nul = memchr(ln->s, '\0', ln->len);
+    if (nul) { /* a grid row reports it as a glyph; here it would be cut on save */
+        nav_diag_add(d, file, ln->number, (int)(nul - ln->s) + 1, "NUL byte (0x00) in a %s: level files are text",
+                 k == LINE_COMMENT ? "comment" : "header line");
+        return;
+    }
+    if (k == LINE_HEADER && ln->number > lay->last) {
+        nav_diag_add(d, file, ln->number, 1, "header line after the grid: put it above the first row");
+        return;
+    }
+    if (k == LINE_HEADER && !header_value(ln, file, d, f->seen, l, &canon)) {
+        free(canon);
+        return;
+    }
+    int before_row = ln->number < lay->first ? 0 : (in_grid ? f->row : l->h);
+    if (canon) {
+        keep_line(l, &f->text_len, before_row, canon, strlen(canon));
+        free(canon);
+    } else {
+        keep_line(l, &f->text_len, before_row, ln->s, ln->len);
+    }
+}
+
 bool level_parse(const char *text, size_t len, const char *file, Level *out, NavDiags *d)
 {
     memset(out, 0, sizeof *out);
     int problems = nav_diag_total(d);
-    Line ln;
 
-    /* Pass 1: where the grid rows are, and the room the other lines need
-     * (their text, a byte more for a header's canonical form; the patrols
-     * and their points, a point a comma). */
-    int first = -1, last = -1, lines_seen = 0, patrol_lines = 0;
-    size_t kept_bytes = 0, patrol_commas = 0;
-    Cursor c = cursor_at(text, len);
-    while (next_line(&c, &ln)) {
-        LineKind k = line_kind(&ln);
-        lines_seen = ln.number;
-        if (k == LINE_ROW) {
-            if (first < 0)
-                first = ln.number;
-            last = ln.number;
-            continue;
-        }
-        kept_bytes += ln.len + 1 + (k == LINE_HEADER);
-        if (k == LINE_HEADER && is_patrol_line(&ln)) {
-            patrol_lines++;
-            for (size_t i = 0; i < ln.len; i++)
-                patrol_commas += ln.s[i] == ',';
-        }
-    }
-
-    /* Pass 1b: measure the grid. */
-    Level l = {0};
+    Layout lay = scan_layout(text, len);
     int w = 0, h = 0;
-    if (first < 0) {
-        nav_diag_add(d, file, lines_seen > 0 ? lines_seen : 1, 1, "no grid rows: a level needs rows of tiles");
-    } else {
-        c = cursor_at(text, len);
-        while (next_line(&c, &ln) && ln.number <= last) {
-            if (ln.number < first)
-                continue;
-            LineKind k = line_kind(&ln);
-            if (k == LINE_HEADER) {
-                nav_diag_add(d, file, ln.number, 1, "header line inside the grid: put '%.*s' above the first row",
-                         (int)((const char *)memchr(ln.s, ':', ln.len) - ln.s + 1), ln.s);
-                continue;
-            }
-            if (k == LINE_COMMENT)
-                continue;
-            if (h == LEVEL_MAX_SIDE) {
-                nav_diag_add(d, file, ln.number, 1, "more than %d rows", LEVEL_MAX_SIDE);
-                break;
-            }
-            h++;
-            if ((int)ln.len > LEVEL_MAX_SIDE)
-                nav_diag_add(d, file, ln.number, LEVEL_MAX_SIDE + 1, "row is %zu tiles wide; at most %d", ln.len,
-                         LEVEL_MAX_SIDE);
-            else if ((int)ln.len > w)
-                w = (int)ln.len;
-        }
-    }
+    measure_grid(text, len, &lay, file, d, &w, &h);
     if (nav_diag_total(d) > problems)
         return false;
 
     /* Pass 2: fill glyphs, check them, keep the other lines. */
-    l.w = w;
-    l.h = h;
-    l.glyphs = malloc((size_t)w * (size_t)h);
-    l.lines = malloc(((size_t)h + 1) * sizeof *l.lines);
-    l.line_text = kept_bytes ? malloc(kept_bytes) : NULL;
-    l.patrols = patrol_lines ? malloc((size_t)patrol_lines * sizeof *l.patrols) : NULL;
-    l.patrol_points = patrol_commas ? malloc(patrol_commas * sizeof *l.patrol_points) : NULL;
-    if (!l.glyphs || !l.lines || (kept_bytes && !l.line_text) || (patrol_lines && !l.patrols) ||
-        (patrol_commas && !l.patrol_points)) {
+    Level l = {0};
+    if (!level_alloc(&l, w, h, &lay, file)) {
         nav_diag_add(d, file, 0, 0, "out of memory");
-        level_free(&l);
         return false;
     }
-    memset(l.glyphs, ' ', (size_t)w * (size_t)h);
-    default_name(file, l.name);
-    l.cell_energy = LEVEL_CELL_DEFAULT;
-    l.sentry_speed = LEVEL_SENTRY_SPEED_DEFAULT;
-    bool seen[HEADER_KEY_COUNT] = {false};
-    int row = 0, starts = 0, start_line = 0, start_col = 0;
-    long sentries = 0;
-    size_t text_len = 0;
-    c = cursor_at(text, len);
+    Fill f = {0};
+    Line ln;
+    Cursor c = cursor_at(text, len);
     while (next_line(&c, &ln)) {
         LineKind k = line_kind(&ln);
-        bool in_grid = ln.number >= first && ln.number <= last;
-        if (in_grid && k != LINE_COMMENT) {
-            char *dst = l.glyphs + (size_t)row * (size_t)w;
-            for (size_t x = 0; x < ln.len; x++) {
-                char ch = ln.s[x];
-                TileKind kind;
-                if (ch == '\t') {
-                    nav_diag_add(d, file, ln.number, (int)x + 1, "tab character: use spaces for void tiles");
-                } else if (!tile_from_glyph(ch, &kind)) {
-                    char what[16];
-                    describe_byte(ch, what, sizeof what);
-                    nav_diag_add(d, file, ln.number, (int)x + 1, "unknown glyph %s (known: %s)", what,
-                             tile_glyph_list());
-                } else {
-                    dst[x] = ch;
-                    if (kind == TILE_START) {
-                        if (starts++ == 0) {
-                            l.start = nav_pos((int)x, row);
-                            start_line = ln.number;
-                            start_col = (int)x + 1;
-                        } else {
-                            nav_diag_add(d, file, ln.number, (int)x + 1,
-                                     "second droid start '@' (the first is at %d:%d)", start_line, start_col);
-                        }
-                    } else if (kind == TILE_SENTRY && ++sentries == (long)LEVEL_SENTRY_MAX + 1) {
-                        nav_diag_add(d, file, ln.number, (int)x + 1, "sentry %ld: a level has at most %d sentries ('S')",
-                                 sentries, LEVEL_SENTRY_MAX);
-                    }
-                }
-            }
-            row++;
-            continue;
-        }
-        char *canon = NULL;
-        const char *nul = memchr(ln.s, '\0', ln.len);
-        if (nul) { /* a grid row reports it as a glyph; here it would be cut on save */
-            nav_diag_add(d, file, ln.number, (int)(nul - ln.s) + 1, "NUL byte (0x00) in a %s: level files are text",
-                     k == LINE_COMMENT ? "comment" : "header line");
-            continue;
-        }
-        if (k == LINE_HEADER && ln.number > last) {
-            nav_diag_add(d, file, ln.number, 1, "header line after the grid: put it above the first row");
-            continue;
-        }
-        if (k == LINE_HEADER && !header_value(&ln, file, d, seen, &l, &canon)) {
-            free(canon);
-            continue;
-        }
-        int before_row = ln.number < first ? 0 : (in_grid ? row : h);
-        if (canon) {
-            keep_line(&l, &text_len, before_row, canon, strlen(canon));
-            free(canon);
-        } else {
-            keep_line(&l, &text_len, before_row, ln.s, ln.len);
-        }
+        bool in_grid = ln.number >= lay.first && ln.number <= lay.last;
+        if (in_grid && k != LINE_COMMENT)
+            fill_row(&ln, file, d, &l, &f);
+        else
+            fill_other(&ln, k, in_grid, &lay, file, d, &l, &f);
     }
-    if (starts == 0)
-        nav_diag_add(d, file, first, 1, "no droid start '@' in the grid");
+    if (f.starts == 0)
+        nav_diag_add(d, file, lay.first, 1, "no droid start '@' in the grid");
     if (nav_diag_total(d) > problems) {
         level_free(&l);
         return false;

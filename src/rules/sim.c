@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* sim.c - the rules, tick by tick: planning walks, key steps and the held
  * mouse, doors, cells, the exit, energy, winning and losing, the state hash.
- * Integer time and energy throughout; nothing here reads a clock. */
+ * Integer time and energy throughout; nothing here reads a clock. A play's
+ * making, restarting and copying is sim_setup.c's. */
 #include "sim.h"
 
-#include "buf.h"
 #include "hash.h"
+#include "sim_int.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -31,362 +32,6 @@ static SimEvent *emit(Sim *s, SimEventType type, int x, int y, int64_t a)
 void sim_clear_events(Sim *s)
 {
     s->event_count = 0;
-}
-
-/* ---- set-up ------------------------------------------------------------------- */
-
-static void free_play(Sim *s)
-{
-    free(s->kind);
-    free(s->doors);
-    free(s->door_active);
-    free(s->door_scratch);
-    free(s->door_listed);
-    nav_grid_deinit(&s->grid);
-    nav_region_deinit(&s->region);
-    mover_deinit(&s->droid);
-    sentries_deinit(&s->sentries);
-    s->kind = NULL;
-    s->doors = NULL;
-    s->door_active = s->door_scratch = NULL;
-    s->door_listed = NULL;
-    s->door_count = s->door_active_count = s->door_entered = 0;
-}
-
-static bool reset_sentries(Sim *s, const Level *l);
-
-/* The play's own state at the level's start: the clock, the droid (a
- * zeroed or freed Mover: its walk starts empty), energy, the orders.
- * Allocates nothing. */
-static void start_state(Sim *n, const Level *l)
-{
-    n->tick = 0;
-    n->started = false;
-    n->play_ticks = 0;
-    n->end_tick = 0;
-    n->caught_by = -1;
-    n->status = SIM_PLAYING;
-    n->lose = SIM_LOSE_NONE;
-    mover_init(&n->droid, l->start, mover_speed(SIM_DROID_SPEED, SIM_TICK_HZ));
-    n->limited = l->energy > 0;
-    n->energy = n->limited ? (int64_t)l->energy * (int64_t)NAV_UNIT_STRAIGHT : 0;
-    n->cell_energy = (int64_t)l->cell_energy * (int64_t)NAV_UNIT_STRAIGHT;
-    n->energy_used = 0;
-    n->steps = 0;
-    n->noticed = 0;
-    n->cells_left = n->cells_total;
-    n->exit_open = n->cells_left == 0;
-    n->has_target = false;
-    n->target = l->start;
-    n->push_dx = n->push_dy = n->push_wait = n->pending_dx = n->pending_dy = 0;
-    n->holding = n->hold_dirty = false;
-    n->planning = SIM_PLAN_NONE;
-    n->hold = n->came_from = l->start;
-    n->still = 0;
-}
-
-/* A Sim's door arrays (Sim.doors, door_active, door_scratch, door_listed). */
-typedef struct SimDoorSet {
-    SimDoor *doors;
-    int *active, *scratch;
-    uint8_t *listed;
-    int count;
-} SimDoorSet;
-
-static void free_door_set(SimDoorSet *d)
-{
-    free(d->doors);
-    free(d->active);
-    free(d->scratch);
-    free(d->listed);
-}
-
-/* The doors of the tiles as they are (sorted by row, then column), in a
- * fresh set of door arrays. */
-static bool list_doors(const Sim *s, SimDoorSet *out)
-{
-    size_t n = (size_t)s->w * (size_t)s->h;
-    int count = 0;
-    for (size_t i = 0; i < n; i++)
-        count += s->kind[i] == TILE_DOOR;
-    memset(out, 0, sizeof *out);
-    if (count) {
-        out->doors = calloc((size_t)count, sizeof *out->doors);
-        out->active = malloc((size_t)count * sizeof *out->active);
-        out->scratch = malloc((size_t)count * sizeof *out->scratch);
-        out->listed = calloc((size_t)count, 1);
-        if (!out->doors || !out->active || !out->scratch || !out->listed) {
-            free_door_set(out);
-            return false;
-        }
-    }
-    for (size_t i = 0; i < n; i++)
-        if (s->kind[i] == TILE_DOOR)
-            out->doors[out->count++] = (SimDoor){(int)(i % (size_t)s->w), (int)(i / (size_t)s->w), false, 0, 0};
-    return true;
-}
-
-bool sim_restart(Sim *s)
-{
-    const Level *l = s->level;
-    if (!l || !s->kind)
-        return false;
-    if (s->taken_lost) /* which cells were taken is not known: from the level */
-        return sim_reset(s, l);
-    /* what can fail is made first; the rest is put back if the sentries fail */
-    SimDoorSet fresh = {0};
-    if (s->doors_stale && !list_doors(s, &fresh))
-        return false;
-    int active = s->door_active_count + s->door_entered;
-    SimDoor *saved = active ? malloc((size_t)active * sizeof *saved) : NULL;
-    if (active && !saved) {
-        free_door_set(&fresh);
-        return false;
-    }
-    Sim before = *s;
-    /* the tiles and doors as at the start: the sentries start from them */
-    for (int i = 0; i < s->taken_count; i++)
-        s->kind[(size_t)s->taken[i].y * (size_t)s->w + (size_t)s->taken[i].x] = TILE_CELL;
-    for (int k = 0; k < active; k++) { /* only listed doors can be other than closed and at rest */
-        int i = s->door_active[k];
-        saved[k] = s->doors[i];
-        s->doors[i].open = false;
-        s->doors[i].hold = s->doors[i].anim = 0;
-        s->door_listed[i] = 0;
-    }
-    s->door_active_count = s->door_entered = 0;
-    memset(&s->droid, 0, sizeof s->droid);
-    memset(&s->sentries, 0, sizeof s->sentries);
-    start_state(s, l);
-    if (!reset_sentries(s, l)) {
-        sentries_deinit(&s->sentries);
-        mover_deinit(&s->droid);
-        for (int i = 0; i < before.taken_count; i++)
-            s->kind[(size_t)before.taken[i].y * (size_t)s->w + (size_t)before.taken[i].x] = TILE_FLOOR;
-        for (int k = 0; k < active; k++) {
-            int i = before.door_active[k];
-            s->doors[i] = saved[k];
-            s->door_listed[i] = 1;
-        }
-        *s = before;
-        free(saved);
-        free_door_set(&fresh);
-        return false;
-    }
-    free(saved);
-    mover_deinit(&before.droid);
-    sentries_deinit(&before.sentries);
-    s->taken_count = 0;
-    s->doors_visited = 0;
-    if (s->doors_stale) {
-        SimDoorSet old = {s->doors, s->door_active, s->door_scratch, s->door_listed, s->door_count};
-        free_door_set(&old);
-        s->doors = fresh.doors;
-        s->door_active = fresh.active;
-        s->door_scratch = fresh.scratch;
-        s->door_listed = fresh.listed;
-        s->door_count = fresh.count;
-        s->doors_stale = false;
-    }
-    return true;
-}
-
-/* The new play is built aside in n, a copy of s whose play memory is its
- * own: s is not touched until everything is there, then n takes its place.
- * A failure frees only what n made, so s goes on as it was. Nothing built
- * keeps n's address (the sentries' planner is given the grid at each
- * search), so n moves into s as it is. */
-bool sim_reset(Sim *s, const Level *l)
-{
-    if (s->search && (s->search_w != l->w || s->search_h != l->h)) {
-        nav_path_destroy(s->search); /* made for a level of another size; a Sim without one makes it when it plans */
-        s->search = NULL;
-    }
-    Sim n = *s;
-    n.kind = NULL;
-    n.doors = NULL;
-    n.door_active = n.door_scratch = NULL;
-    n.door_listed = NULL;
-    n.door_count = n.door_active_count = n.door_entered = 0;
-    memset(&n.grid, 0, sizeof n.grid);
-    memset(&n.region, 0, sizeof n.region);
-    memset(&n.droid, 0, sizeof n.droid);
-    memset(&n.sentries, 0, sizeof n.sentries);
-    n.level = l;
-    n.tiles_serial++;
-    n.w = l->w;
-    n.h = l->h;
-    size_t count = (size_t)l->w * (size_t)l->h;
-    n.kind = malloc(count ? count : 1);
-    if (!n.kind)
-        goto fail;
-    n.cells_total = 0;
-    n.has_exit = false;
-    for (int y = 0; y < l->h; y++)
-        for (int x = 0; x < l->w; x++) {
-            TileKind k = level_kind(l, x, y);
-            n.kind[(size_t)y * (size_t)l->w + (size_t)x] = (uint8_t)k;
-            n.cells_total += k == TILE_CELL;
-            if (k == TILE_EXIT && !n.has_exit) {
-                n.has_exit = true;
-                n.exit = nav_pos(x, y);
-            }
-        }
-    SimDoorSet set;
-    if (!list_doors(&n, &set))
-        goto fail;
-    n.doors = set.doors;
-    n.door_active = set.active;
-    n.door_scratch = set.scratch;
-    n.door_listed = set.listed;
-    n.door_count = set.count;
-    n.doors_visited = 0;
-    if (!level_build_grid(l, &n.grid) || nav_region_init(&n.region, &n.grid) != NAV_DONE)
-        goto fail;
-    n.region_stale = false;
-    if (!n.search) {
-        if (!(n.search = nav_path_create(l->w, l->h)))
-            goto fail;
-        n.search_w = l->w;
-        n.search_h = l->h;
-    }
-    n.taken_count = 0;
-    n.taken_lost = n.doors_stale = false;
-    start_state(&n, l);
-    if (!reset_sentries(&n, l))
-        goto fail;
-    /* in place: the old play goes */
-    free_play(s);
-    *s = n;
-    return true;
-fail:
-    if (n.search != s->search)
-        nav_path_destroy(n.search);
-    free_play(&n);
-    return false;
-}
-
-bool sim_init(Sim *s, const Level *l)
-{
-    memset(s, 0, sizeof *s);
-    if (sim_reset(s, l))
-        return true;
-    sim_deinit(s);
-    return false;
-}
-
-void sim_deinit(Sim *s)
-{
-    free_play(s);
-    nav_path_destroy(s->search);
-    free(s->scratch);
-    free(s->taken);
-    free(s->events);
-    memset(s, 0, sizeof *s);
-}
-
-static NavPath *droid_search(Sim *s);
-
-static bool copy_taken(Sim *dst, const Sim *src)
-{
-    if (src->taken_count > dst->taken_cap) {
-        NavPos *m = realloc(dst->taken, (size_t)src->taken_count * sizeof *m);
-        if (!m)
-            return false;
-        dst->taken = m;
-        dst->taken_cap = src->taken_count;
-    }
-    if (src->taken_count)
-        memcpy(dst->taken, src->taken, (size_t)src->taken_count * sizeof *dst->taken);
-    return true;
-}
-
-/* The tiles of a copy of `play` made whole on `tiles` (a copy of the same
- * play's start, or play itself): tiles' kinds with the cells taken as
- * play took them; the grid and regions are the same, as play changes
- * neither. */
-static bool copy_tiles(Sim *dst, const Sim *play, const Sim *tiles)
-{
-    size_t n = (size_t)play->w * (size_t)play->h;
-    if (!buf_copy(&dst->kind, tiles->kind, n) || nav_grid_copy(&dst->grid, &tiles->grid) != NAV_DONE ||
-        nav_region_copy(&dst->region, &tiles->region) != NAV_DONE)
-        return false;
-    if (tiles != play) {
-        for (int i = 0; i < tiles->taken_count; i++)
-            dst->kind[(size_t)tiles->taken[i].y * (size_t)play->w + (size_t)tiles->taken[i].x] = TILE_CELL;
-        for (int i = 0; i < play->taken_count; i++)
-            dst->kind[(size_t)play->taken[i].y * (size_t)play->w + (size_t)play->taken[i].x] = TILE_FLOOR;
-        dst->region_stale = play->region_stale || tiles->region_stale;
-    }
-    return true;
-}
-
-/* dst becomes a copy of src with the tiles of `tiles` (copy_tiles), or
- * none (kind NULL, grid and regions zeroed) when tiles is NULL. */
-static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
-{
-    if (dst == src)
-        return true;
-    Sim keep = *dst;
-    *dst = *src;
-    /* dst's own memory, then src's contents copied into it */
-    dst->kind = keep.kind;
-    dst->grid = keep.grid;
-    dst->region = keep.region;
-    dst->doors = keep.doors;
-    dst->door_active = keep.door_active;
-    dst->door_scratch = keep.door_scratch;
-    dst->door_listed = keep.door_listed;
-    dst->droid = keep.droid;
-    dst->sentries = keep.sentries;
-    dst->search = keep.search;
-    dst->search_w = keep.search_w;
-    dst->search_h = keep.search_h;
-    dst->scratch = keep.scratch;
-    dst->scratch_cap = keep.scratch_cap;
-    dst->taken = keep.taken;
-    dst->taken_cap = keep.taken_cap;
-    dst->events = keep.events;
-    dst->event_cap = keep.event_cap;
-    dst->event_count = 0;
-    if (dst->search && (dst->search_w != src->w || dst->search_h != src->h)) {
-        nav_path_destroy(dst->search); /* made again when the copy first plans */
-        dst->search = NULL;
-    }
-    if (!tiles) {
-        free(dst->kind);
-        dst->kind = NULL;
-        nav_grid_deinit(&dst->grid);
-        nav_region_deinit(&dst->region);
-    }
-    if ((tiles && !copy_tiles(dst, src, tiles)) || !copy_taken(dst, src) ||
-        !buf_copy(&dst->doors, src->doors, (size_t)src->door_count * sizeof *src->doors) ||
-        !buf_copy(&dst->door_active, src->door_active, (size_t)src->door_count * sizeof *src->door_active) ||
-        !buf_copy(&dst->door_scratch, src->door_scratch, (size_t)src->door_count * sizeof *src->door_scratch) ||
-        !buf_copy(&dst->door_listed, src->door_listed, (size_t)src->door_count) ||
-        !mover_copy(&dst->droid, &src->droid) || !sentries_copy(&dst->sentries, &src->sentries, &dst->grid) ||
-        (src->planning && (!droid_search(dst) || nav_path_copy_search(dst->search, src->search, &dst->grid) != NAV_DONE))) {
-        sim_deinit(dst);
-        return false;
-    }
-    return true;
-}
-
-bool sim_copy(Sim *dst, const Sim *src)
-{
-    return copy_sim(dst, src, src);
-}
-
-bool sim_copy_play(Sim *dst, const Sim *src)
-{
-    if (src->taken_lost) /* the cells taken are not all known: no way back to the tiles */
-        return false;
-    return copy_sim(dst, src, NULL);
-}
-
-bool sim_copy_onto(Sim *dst, const Sim *play, const Sim *start)
-{
-    return copy_sim(dst, play, start);
 }
 
 /* ---- reading ------------------------------------------------------------------ */
@@ -501,7 +146,7 @@ NavStatus sim_plan(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *end)
 /* The droid's planner, made when first needed: a copy of the play goes
  * without one until it plans (history.c keeps many copies). NULL when out
  * of memory. */
-static NavPath *droid_search(Sim *s)
+NavPath *sim_droid_search(Sim *s)
 {
     if (!s->search) {
         s->search = nav_path_create(s->w, s->h);
@@ -522,7 +167,7 @@ static void plan_done(Sim *s);
 static void plan_walk(Sim *s, NavPos goal, SimPlanKind kind, bool command)
 {
     s->planning = SIM_PLAN_NONE;
-    if (!droid_search(s))
+    if (!sim_droid_search(s))
         return;
     NavPos from = mover_plan_tile(&s->droid);
     if (kind == SIM_PLAN_HOLD && nav_pos_eq(from, goal)) {
@@ -1000,7 +645,8 @@ static SentryWorld sentry_world(const Sim *s)
     return (SentryWorld){&s->grid, &s->region, s->droid.tile, sight_opaque, s};
 }
 
-static bool reset_sentries(Sim *s, const Level *l)
+/* The level's sentries at their start, in the world of s (sim_setup.c's start of a play). */
+bool sim_reset_sentries(Sim *s, const Level *l)
 {
     SentryWorld w = sentry_world(s);
     return sentries_init(&s->sentries, l, &w, mover_speed(l->sentry_speed, SIM_TICK_HZ));

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* solve.c - the stealth solver: a best-first search over copies of the real
- * simulation for a win no sentry notices (solve.h). Its plays in the
- * simulation, the replay that proves a plan and the margin are
- * solve_play.c's. */
-#include "solve_int.h"
+ * simulation for a win no sentry notices (solve.h). The walks it tries, the
+ * replay that proves a win and the margin that measures its timing slack
+ * are solve_replay.c's. */
+#include "solve.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +11,7 @@
 
 #include "field.h"
 #include "sim.h"
+#include "solve_int.h"
 
 /* ---- options and names --------------------------------------------------------- */
 

@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* solve_int.h - what the solver's two files share: the search (solve.c)
- * plays walks and reads events the way the replay (solve_play.c) does. */
+/* solve_int.h - what the solver's two files share beyond solve.h:
+ * solve_replay.c plays (a walk, a replay, the margin) and solve.c's search
+ * reads them. Not for other files. */
 #ifndef ISODROID_SOLVE_INT_H
 #define ISODROID_SOLVE_INT_H
 
 #include "sim.h"
-#include "solve.h"
 
-/* What a tick's events said (bits). */
 enum { PLAY_ON = 0, PLAY_SEEN = 1, PLAY_LOST = 2, PLAY_WON = 4 };
 
 /* What the last tick's events say: seen, lost, won (PLAY_* bits). */

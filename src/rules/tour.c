@@ -216,41 +216,25 @@ static bool greedy_order(int k, const uint64_t *d, int stride, int64_t e0, int64
     return best != NONE;
 }
 
-TourVerdict tour_plan(const Level *l, TourResult *out)
+/* The number of cells of l, and in *exit its first exit in reading order
+ * ({-1, -1} when it has none). */
+static int count_cells(const Level *l, NavPos *exit)
 {
-    memset(out, 0, sizeof *out);
-    NavPos exit = {-1, -1};
+    *exit = (NavPos){-1, -1};
     int k = 0;
     for (int y = 0; y < l->h; y++)
         for (int x = 0; x < l->w; x++) {
             TileKind t = level_kind(l, x, y);
             k += t == TILE_CELL;
-            if (t == TILE_EXIT && exit.x < 0)
-                exit = nav_pos(x, y);
+            if (t == TILE_EXIT && exit->x < 0)
+                *exit = nav_pos(x, y);
         }
-    out->cells = k;
-    if (exit.x < 0)
-        return out->verdict = TOUR_NO_EXIT;
-    if (k > TOUR_MAX_CELLS) {
-        snprintf(out->why, sizeof out->why, "%d cells: at most %d are planned", k, TOUR_MAX_CELLS);
-        return out->verdict = TOUR_ERROR;
-    }
-    int n = k + 2, stride = n;
-    NavPos *pt = malloc((size_t)n * sizeof *pt);
-    uint64_t *d = malloc((size_t)n * (size_t)n * sizeof *d);
-    int *order = malloc(((size_t)k + 1) * sizeof *order);
-    out->order = malloc(((size_t)k + 1) * sizeof *out->order);
-    NavGrid g;
-    bool grid_ok = level_build_grid(l, &g);
-    if (!pt || !d || !order || !out->order || !grid_ok) {
-        if (grid_ok)
-            nav_grid_deinit(&g);
-        free(pt);
-        free(d);
-        free(order);
-        snprintf(out->why, sizeof out->why, "out of memory");
-        return out->verdict = TOUR_ERROR;
-    }
+    return k;
+}
+
+/* The tour's points: 0 the start, 1..k the cells in reading order, k+1 the exit. */
+static void place_points(const Level *l, NavPos exit, int k, NavPos *pt)
+{
     pt[0] = l->start;
     int c = 1;
     for (int y = 0; y < l->h; y++)
@@ -258,72 +242,124 @@ TourVerdict tour_plan(const Level *l, TourResult *out)
             if (level_kind(l, x, y) == TILE_CELL)
                 pt[c++] = nav_pos(x, y);
     pt[k + 1] = exit;
-    /* d[a][b]: from point a to point b = the field towards b, read at a */
+}
+
+/* d[a][b]: from point a to point b = the field towards b, read at a;
+ * false when a field does not fit in memory. */
+static bool leg_costs(const NavGrid *g, const NavPos *pt, int n, uint64_t *d)
+{
     bool ok = true;
     for (int b = 1; b < n && ok; b++) {
         NavField f;
-        ok = nav_field_init(&f, &g, pt[b], NAV_TOPO_8) == NAV_DONE;
+        ok = nav_field_init(&f, g, pt[b], NAV_TOPO_8) == NAV_DONE;
         for (int a = 0; a < n && ok; a++)
-            d[a * stride + b] = f.cost[(size_t)pt[a].y * (size_t)f.w + (size_t)pt[a].x];
+            d[a * n + b] = f.cost[(size_t)pt[a].y * (size_t)f.w + (size_t)pt[a].x];
         nav_field_deinit(&f);
     }
-    nav_grid_deinit(&g);
-    bool limited = l->energy > 0;
-    int64_t e0 = (int64_t)l->energy * (int64_t)NAV_UNIT_STRAIGHT, cell = (int64_t)l->cell_energy * (int64_t)NAV_UNIT_STRAIGHT;
-    uint64_t total = 0;
-    if (ok) {
-        if (k == 0) {
-            total = d[0 * stride + 1];
-            ok = total != NONE && (!limited || (int64_t)total <= e0);
-            out->exact = true;
-        } else if (k <= TOUR_EXACT_MAX) {
-            ok = exact_order(k, d, stride, e0, cell, limited, order, &total);
-            out->exact = true;
-        } else {
-            ok = greedy_order(k, d, stride, e0, cell, limited, order, &total, &out->work);
+    return ok;
+}
+
+/* The order of the k cells: none to plan without cells, exact up to
+ * TOUR_EXACT_MAX, else greedy; its cost in *total; false when none is found. */
+static bool plan_order(int k, const uint64_t *d, int64_t e0, int64_t cell, bool limited, int *order,
+                       uint64_t *total, TourResult *out)
+{
+    int stride = k + 2;
+    if (k == 0) {
+        *total = d[0 * stride + 1];
+        out->exact = true;
+        return *total != NONE && (!limited || (int64_t)*total <= e0);
+    }
+    if (k <= TOUR_EXACT_MAX) {
+        out->exact = true;
+        return exact_order(k, d, stride, e0, cell, limited, order, total);
+    }
+    return greedy_order(k, d, stride, e0, cell, limited, order, total, &out->work);
+}
+
+/* A winnable tour's report: the walk, and the least energy in hand after
+ * any leg (before its cell), with the game's energy: spent, then each
+ * cell's added up to SIM_ENERGY_MAX. */
+static void report_walk(int k, const uint64_t *d, const NavPos *pt, const int *order, uint64_t total, int64_t e0,
+                        int64_t cell, bool limited, TourResult *out)
+{
+    int stride = k + 2, at = 0;
+    int64_t hand = e0, tight = INT64_MAX;
+    double length = 0;
+    for (int i = 0; i <= k; i++) {
+        int to = i < k ? order[i] + 1 : k + 1;
+        uint64_t leg = d[at * stride + to];
+        length += floor_steps(leg);
+        if (limited) {
+            hand -= (int64_t)leg; /* the order was found affordable: never below 0 */
+            if (hand < tight)
+                tight = hand;
+            if (i < k)
+                hand = sim_energy_gain(hand, cell);
         }
-    } else {
-        snprintf(out->why, sizeof out->why, "out of memory");
+        out->order[i] = pt[to];
+        at = to;
+    }
+    out->length = total < NONE - 1 ? floor_steps(total) : length;
+    out->energy_left = limited ? floor_steps((uint64_t)hand) : 0;
+    out->tightest = limited ? floor_steps((uint64_t)tight) : 0;
+    out->verdict = TOUR_WINNABLE;
+}
+
+/* Why a tour without an order is not winnable: a point out of reach, or the energy. */
+static void report_not_winnable(int k, const uint64_t *d, TourResult *out)
+{
+    int stride = k + 2;
+    bool reach = d[0 * stride + k + 1] != NONE;
+    for (int b = 1; b <= k; b++)
+        reach = reach && d[0 * stride + b] != NONE;
+    snprintf(out->why, sizeof out->why, "%s",
+             !reach ? "a cell or the exit cannot be reached from the start"
+             : out->exact ? "no order of the cells leaves enough energy to reach the exit"
+                          : "no order found (nearest affordable cell first) leaves enough energy");
+    out->verdict = TOUR_NOT_WINNABLE;
+}
+
+TourVerdict tour_plan(const Level *l, TourResult *out)
+{
+    memset(out, 0, sizeof *out);
+    NavPos exit;
+    int k = count_cells(l, &exit);
+    out->cells = k;
+    if (exit.x < 0)
+        return out->verdict = TOUR_NO_EXIT;
+    if (k > TOUR_MAX_CELLS) {
+        snprintf(out->why, sizeof out->why, "%d cells: at most %d are planned", k, TOUR_MAX_CELLS);
+        return out->verdict = TOUR_ERROR;
+    }
+    int n = k + 2;
+    NavPos *pt = malloc((size_t)n * sizeof *pt);
+    uint64_t *d = malloc((size_t)n * (size_t)n * sizeof *d);
+    int *order = malloc(((size_t)k + 1) * sizeof *order);
+    out->order = malloc(((size_t)k + 1) * sizeof *out->order);
+    NavGrid g;
+    bool grid_ok = level_build_grid(l, &g);
+    bool ok = pt && d && order && out->order && grid_ok;
+    if (ok) {
+        place_points(l, exit, k, pt);
+        ok = leg_costs(&g, pt, n, d);
+    }
+    if (grid_ok)
+        nav_grid_deinit(&g);
+    if (!ok) {
         free(pt);
         free(d);
         free(order);
+        snprintf(out->why, sizeof out->why, "out of memory");
         return out->verdict = TOUR_ERROR;
     }
-    if (ok) {
-        /* the walk, and the least energy in hand after any leg (before its
-         * cell), with the game's energy: spent, then each cell's added up
-         * to SIM_ENERGY_MAX */
-        int at = 0;
-        int64_t hand = e0, tight = INT64_MAX;
-        double length = 0;
-        for (int i = 0; i <= k; i++) {
-            int to = i < k ? order[i] + 1 : k + 1;
-            uint64_t leg = d[at * stride + to];
-            length += floor_steps(leg);
-            if (limited) {
-                hand -= (int64_t)leg; /* the order was found affordable: never below 0 */
-                if (hand < tight)
-                    tight = hand;
-                if (i < k)
-                    hand = sim_energy_gain(hand, cell);
-            }
-            out->order[i] = pt[to];
-            at = to;
-        }
-        out->length = total < NONE - 1 ? floor_steps(total) : length;
-        out->energy_left = limited ? floor_steps((uint64_t)hand) : 0;
-        out->tightest = limited ? floor_steps((uint64_t)tight) : 0;
-        out->verdict = TOUR_WINNABLE;
-    } else {
-        bool reach = d[0 * stride + k + 1] != NONE;
-        for (int b = 1; b <= k; b++)
-            reach = reach && d[0 * stride + b] != NONE;
-        snprintf(out->why, sizeof out->why, "%s",
-                 !reach ? "a cell or the exit cannot be reached from the start"
-                 : out->exact ? "no order of the cells leaves enough energy to reach the exit"
-                              : "no order found (nearest affordable cell first) leaves enough energy");
-        out->verdict = TOUR_NOT_WINNABLE;
-    }
+    bool limited = l->energy > 0;
+    int64_t e0 = (int64_t)l->energy * (int64_t)NAV_UNIT_STRAIGHT, cell = (int64_t)l->cell_energy * (int64_t)NAV_UNIT_STRAIGHT;
+    uint64_t total = 0;
+    if (plan_order(k, d, e0, cell, limited, order, &total, out))
+        report_walk(k, d, pt, order, total, e0, cell, limited, out);
+    else
+        report_not_winnable(k, d, out);
     free(pt);
     free(d);
     free(order);

@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* solve_play.c - the solver's plays in the real simulation: one walk,
- * a plan replayed to its end (the proof that it wins unseen), and the
- * margin that measures a plan's timing slack (solve.h). The search that
- * finds plans is solve.c. */
-#include "solve_int.h"
+/* solve_replay.c - the solver's plays in the real simulation (solve.h):
+ * one walk to a tile (what the search tries), a plan replayed from the
+ * level's start (solve_replay, what proves a win) and a plan's margin
+ * (solve_margin, its timing slack). */
+#include "solve.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim.h"
+#include "solve_int.h"
+
 /* ---- playing: events, idleness, one walk ----------------------------------------- */
 
+/* What the last tick's events say: seen, lost, won (PLAY_* bits). */
 int solve_read_events(const Sim *s)
 {
     int got = PLAY_ON;
@@ -36,6 +40,8 @@ static void give_goto(Sim *s, NavPos to)
     sim_command(s, &c);
 }
 
+/* Gives a goto to `to` on s (the droid idle) and plays until the droid
+ * stands still again, wins, is noticed or loses. */
 WalkEnd solve_walk_run(Sim *s, NavPos to, long *work)
 {
     give_goto(s, to);

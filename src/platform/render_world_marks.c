@@ -1,0 +1,637 @@
+/* SPDX-License-Identifier: MIT */
+/* render_world_marks.c - what render_world.c draws over the tiles: the
+ * marks on the floor, under the walls in front of them (the droid's walk,
+ * the hovered walk and what it would meet, the sentries' view cones and
+ * patrols, the noise of the droid's last step, the sentry starts in the
+ * editor), and on top of everything what points at things (the
+ * destination, the pointer, sparkles, the prediction's badges, alerted
+ * sentries off screen). Also what of the long lists is on screen each
+ * frame (OnScreen). Decides nothing. */
+#include "render_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool in_visible(const Visible *v, NavPos t)
+{
+    int s = t.x + t.y, d = t.x - t.y;
+    return s >= v->s0 && s <= v->s1 && d >= v->d0 && d <= v->d1;
+}
+
+/* ---- shapes on tiles ------------------------------------------------------------ */
+
+/* The diamond of tile t shrunk by inset, raised rise pixels. */
+static void diamond_points(const IsoView *v, NavPos t, double inset, double rise, SDL_FPoint p[5])
+{
+    WorldPos corners[4] = {{t.x + inset, t.y + inset}, {t.x + 1 - inset, t.y + inset},
+                           {t.x + 1 - inset, t.y + 1 - inset}, {t.x + inset, t.y + 1 - inset}};
+    for (int i = 0; i < 4; i++) {
+        ScreenPos s = iso_world_to_screen(v, corners[i]);
+        p[i] = (SDL_FPoint){(float)s.x, (float)(s.y - rise)};
+    }
+    p[4] = p[0];
+}
+
+static void fill_diamond(Renderer *r, const IsoView *v, NavPos t, double inset, SDL_Color c)
+{
+    SDL_FPoint p[5];
+    diamond_points(v, t, inset, 0, p);
+    render_fill_polygon(r, p, 4, c);
+}
+
+/* A diamond outline, `thick` pixels wide inwards. */
+static void outline_diamond(Renderer *r, const IsoView *v, NavPos t, double inset, double rise, int thick,
+                            SDL_Color c)
+{
+    SDL_FPoint p[5];
+    diamond_points(v, t, inset, rise, p);
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r->sdl, c.r, c.g, c.b, c.a);
+    for (int k = 0; k < thick; k++) {
+        SDL_RenderDrawLinesF(r->sdl, p, 5);
+        p[0].y += 1;
+        p[2].y -= 1;
+        p[1].x -= 2;
+        p[3].x += 2;
+        p[4] = p[0];
+    }
+}
+
+static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, PREVIEW_COLOR = {185, 240, 255, 190},
+                       SEEN_COLOR = {255, 60, 50, 175}, SHORT_COLOR = {255, 170, 40, 235},
+                       NOISE_COLOR = {175, 215, 255, 255};
+#define NOISE_SHOW 0.7 /* seconds a step's noise stays on the floor */
+
+/* ---- per-frame maps of tiles ------------------------------------------------------- */
+
+static bool tilemap_fit(TileMap *m, int w, int h)
+{
+    if (m->cell && m->w == w && m->h == h)
+        return true;
+    free(m->cell);
+    m->cell = calloc((size_t)w * (size_t)h, 1);
+    m->w = m->cell ? w : 0;
+    m->h = m->cell ? h : 0;
+    m->count = 0;
+    return m->cell != NULL;
+}
+
+static void tilemap_clear(TileMap *m)
+{
+    for (int i = 0; i < m->count; i++)
+        m->cell[m->list[i]] = 0;
+    m->count = 0;
+}
+
+/* Sets tile (x, y) to at least v (1..255). */
+static void tilemap_raise(TileMap *m, int x, int y, int v)
+{
+    if (x < 0 || y < 0 || x >= m->w || y >= m->h)
+        return;
+    int i = y * m->w + x;
+    if (!m->cell[i]) {
+        if (m->count == m->cap) {
+            int cap = m->cap ? 2 * m->cap : 256;
+            int *l = realloc(m->list, (size_t)cap * sizeof *l);
+            if (!l)
+                return;
+            m->list = l;
+            m->cap = cap;
+        }
+        m->list[m->count++] = i;
+    }
+    if (m->cell[i] < v)
+        m->cell[i] = (unsigned char)v;
+}
+
+static int tilemap_get(const TileMap *m, int x, int y)
+{
+    return x < 0 || y < 0 || x >= m->w || y >= m->h ? 0 : m->cell[y * m->w + x];
+}
+
+static void tilemap_free(TileMap *m)
+{
+    free(m->cell);
+    free(m->list);
+    memset(m, 0, sizeof *m);
+}
+
+/* ---- the view cones: one translucent fan per tile, outlined ------------------------- */
+
+/* The states by how alarming they are (the cones' colour where several overlap). */
+static const SentryState by_severity[] = {SENTRY_GUARD, SENTRY_RETURN, SENTRY_SEARCH, SENTRY_ALERT, SENTRY_CHASE};
+
+static int severity(SentryState st)
+{
+    for (int i = 0; i < (int)(sizeof by_severity / sizeof by_severity[0]); i++)
+        if (by_severity[i] == st)
+            return i + 1;
+    return 1;
+}
+
+/* The tiles the shown sentries see, each once, with the most alarmed one's severity. */
+void render_world_marks_cones(Renderer *r, const Game *g)
+{
+    TileMap *m = &r->cones;
+    tilemap_clear(m);
+    if (!tilemap_fit(m, g->sim.w, g->sim.h))
+        return;
+    for (int k = 0; k < r->actor_count; k++) {
+        int id = r->actors[k].index;
+        if (r->actors[k].kind != ACTOR_SENTRY || !render_sentry_telegraphed(g, id))
+            continue;
+        const Sentry *e = &g->sim.sentries.list[id];
+        NavPos at = e->mover.tile;
+        int v = severity(e->state);
+        for (int y = at.y - SENTRY_SIGHT_RANGE; y <= at.y + SENTRY_SIGHT_RANGE; y++)
+            for (int x = at.x - SENTRY_SIGHT_RANGE; x <= at.x + SENTRY_SIGHT_RANGE; x++)
+                if (tilemap_get(m, x, y) < v && sim_kind(&g->sim, x, y) != TILE_VOID && !sim_opaque(&g->sim, x, y) &&
+                    sim_sentry_sees(&g->sim, id, nav_pos(x, y)))
+                    tilemap_raise(m, x, y, v);
+    }
+}
+
+/* The edges of tile t whose neighbour is outside the area (value 0 in m,
+ * or below `at_least`), as lines; its corners top, right, bottom, left are
+ * (x, y), (x+1, y), (x+1, y+1), (x, y+1). */
+static void outline_area(Renderer *r, const IsoView *v, const TileMap *m, NavPos t, int at_least, SDL_Color c)
+{
+    static const int nx[4] = {0, 1, 0, -1}, ny[4] = {-1, 0, 1, 0};
+    static const double cx[5] = {0, 1, 1, 0, 0}, cy[5] = {0, 0, 1, 1, 0};
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r->sdl, c.r, c.g, c.b, c.a);
+    for (int k = 0; k < 4; k++) {
+        int n = tilemap_get(m, t.x + nx[k], t.y + ny[k]);
+        if (n && n >= at_least)
+            continue;
+        ScreenPos a = iso_world_to_screen(v, (WorldPos){t.x + cx[k], t.y + cy[k]});
+        ScreenPos b = iso_world_to_screen(v, (WorldPos){t.x + cx[k + 1], t.y + cy[k + 1]});
+        SDL_RenderDrawLineF(r->sdl, (float)a.x, (float)a.y, (float)b.x, (float)b.y);
+        SDL_RenderDrawLineF(r->sdl, (float)a.x, (float)a.y + 1, (float)b.x, (float)b.y + 1);
+    }
+}
+
+static void draw_cones(Renderer *r, const Pass *p)
+{
+    const TileMap *m = &r->cones;
+    for (int i = 0; i < m->count; i++) {
+        NavPos t = nav_pos(m->list[i] % m->w, m->list[i] / m->w);
+        if (!in_visible(&p->floor, t))
+            continue;
+        int v = m->cell[m->list[i]];
+        SDL_Color c = render_sentry_color(by_severity[v - 1]);
+        c.a = 52;
+        fill_diamond(r, &p->v, t, 0.0, c);
+        c.a = 150;
+        outline_area(r, &p->v, m, t, 1, c);
+    }
+}
+
+/* ---- patrols: a dotted line through the waypoints ------------------------------------ */
+
+enum { PATROL_DOTS_PER_TILE = 2 };
+
+/* Calls f on every dot of sentry e's patrol loop (world points), and on its
+ * waypoints (way >= 0: the waypoint's index, 0 the post). */
+void render_world_marks_patrol(Renderer *r, const Game *g, const Sentry *e, PatrolFn f, const Pass *p, void *ctx)
+{
+    const Sentries *ss = &g->sim.sentries;
+    int n = e->patrol_count;
+    if (n < 2)
+        return;
+    for (int k = 0; k < n; k++) {
+        NavPos a = ss->points[e->patrol_first + k], b = ss->points[e->patrol_first + (k + 1) % n];
+        double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
+        int dots = (int)ceil(len * PATROL_DOTS_PER_TILE);
+        f(r, p, ctx, (WorldPos){a.x + 0.5, a.y + 0.5}, k);
+        for (int i = 1; i < dots; i++)
+            f(r, p, ctx, (WorldPos){a.x + 0.5 + dx * i / dots, a.y + 0.5 + dy * i / dots}, -1);
+    }
+}
+
+static void patrol_dot(Renderer *r, const Pass *p, void *ctx, WorldPos at, int way)
+{
+    (void)ctx;
+    NavPos t = nav_pos((int)floor(at.x), (int)floor(at.y));
+    if (!in_visible(&p->floor, t))
+        return;
+    double z = p->v.zoom;
+    ScreenPos s = iso_world_to_screen(&p->v, at);
+    if (way < 0) {
+        render_fill_circle(r, (float)s.x, (float)s.y, (float)fmax(1.5, 2.6 * z), (SDL_Color){20, 20, 30, 140});
+        render_fill_circle(r, (float)s.x, (float)s.y, (float)fmax(1.0, 1.9 * z), render_map_color(MAPCOLOR_PATROL));
+        return;
+    }
+    /* a waypoint: a ring on the floor, the post a filled one */
+    outline_diamond(r, &p->v, t, 0.22, 0, z >= 1.5 ? 3 : 2, render_map_color(MAPCOLOR_PATROL));
+    if (way == 0)
+        fill_diamond(r, &p->v, t, 0.3, render_map_color_alpha(MAPCOLOR_PATROL, 110));
+}
+
+/* ---- the noise of the droid's last step ----------------------------------------------- */
+
+/* The tiles from which a sentry would hear the droid's last step, while it
+ * shows (NOISE_SHOW seconds after the step), on levels with sentries. */
+void render_world_marks_noise(Renderer *r, const Game *g)
+{
+    const Sim *s = &g->sim;
+    double age = g->clock - g->noise_since;
+    bool show = s->sentries.count > 0 && !g->editing && s->status == SIM_PLAYING && g->noise_since > 0 && age >= 0 &&
+                age < NOISE_SHOW;
+    if (!show) {
+        tilemap_clear(&r->noise);
+        r->noise_for = -1;
+        return;
+    }
+    if (r->noise_for == g->noise_since && nav_pos_eq(r->noise_at, s->droid.tile) && r->noise.w == s->w &&
+        r->noise.h == s->h)
+        return;
+    tilemap_clear(&r->noise);
+    if (!tilemap_fit(&r->noise, s->w, s->h))
+        return;
+    r->noise_for = g->noise_since;
+    r->noise_at = s->droid.tile;
+    int reach = SENTRY_HEAR_RADIUS + SENTRY_HEAR_DOOR + 1;
+    NavPos d = s->droid.tile;
+    for (int y = d.y - reach; y <= d.y + reach; y++)
+        for (int x = d.x - reach; x <= d.x + reach; x++)
+            if (x >= 0 && y >= 0 && x < s->w && y < s->h && sim_hears_at(s, nav_pos(x, y))) {
+                int dist = abs(x - d.x) > abs(y - d.y) ? abs(x - d.x) : abs(y - d.y);
+                tilemap_raise(&r->noise, x, y, 1 + dist);
+            }
+}
+
+/* The noise spreads from the droid over the first part of its time, then fades. */
+static int noise_front(const Game *g)
+{
+    double age = g->clock - g->noise_since;
+    return 1 + (int)((SENTRY_HEAR_RADIUS + SENTRY_HEAR_DOOR + 1) * fmin(1.0, age / (0.4 * NOISE_SHOW)));
+}
+
+static void draw_noise(Renderer *r, const Game *g, const Pass *p)
+{
+    const TileMap *m = &r->noise;
+    if (!m->count)
+        return;
+    double fade = 1.0 - (g->clock - g->noise_since) / NOISE_SHOW;
+    int front = noise_front(g);
+    for (int i = 0; i < m->count; i++) {
+        NavPos t = nav_pos(m->list[i] % m->w, m->list[i] / m->w);
+        int v = m->cell[m->list[i]];
+        if (v > front || !in_visible(&p->floor, t))
+            continue;
+        SDL_Color c = NOISE_COLOR;
+        c.a = (Uint8)(95 * fade);
+        fill_diamond(r, &p->v, t, 0.0, c);
+        c.a = (Uint8)(255 * fade);
+        /* the edge of what is heard (and, while it spreads, its front) */
+        static const int nx[4] = {0, 1, 0, -1}, ny[4] = {-1, 0, 1, 0};
+        bool edge = false;
+        for (int k = 0; k < 4 && !edge; k++) {
+            int n = tilemap_get(m, t.x + nx[k], t.y + ny[k]);
+            edge = !n || n > front;
+        }
+        if (edge)
+            outline_area(r, &p->v, m, t, 1, c);
+    }
+}
+
+/* ---- the hovered walk and what it would meet --------------------------------------------- */
+
+/* The index of the preview tile the prediction looked as far as (PREDICT_CUT):
+ * the droid's walking time laid along the walk. */
+static int cut_index(const Game *g)
+{
+    const Sim *s = &g->sim;
+    double walk = g->predict.ticks * SIM_DROID_SPEED / SIM_TICK_HZ, at_cost = 0;
+    NavPos at = g->preview_from;
+    for (int i = 0; i < g->preview.count; i++) {
+        at_cost += sim_units((int64_t)mover_step_cost(&s->grid, at, g->preview.tiles[i]));
+        if (at_cost > walk)
+            return i;
+        at = g->preview.tiles[i];
+    }
+    return g->preview.count;
+}
+
+/* From which preview tile on the walk is noticed, and from which it was
+ * not looked at (preview.count: none). */
+static void preview_spans(const Game *g, int *seen_from, int *cut_from)
+{
+    *seen_from = *cut_from = g->preview.count;
+    if (!render_prediction_shown(g))
+        return;
+    if (g->predict.outcome == PREDICT_SEEN)
+        *seen_from = g->predict_step;
+    else if (g->predict.outcome == PREDICT_CUT)
+        *cut_from = cut_index(g);
+}
+
+/* ---- what of the long lists is on screen (OnScreen) ---------------------------------- */
+
+enum { SHOWN_MARGIN = 4 }; /* diagonal rows and columns around the screen looked at too */
+
+static void index_add(IndexList *l, int i)
+{
+    if (l->count == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 256;
+        int *a = realloc(l->at, (size_t)cap * sizeof *a);
+        if (!a) {
+            l->short_of_memory = true;
+            return;
+        }
+        l->at = a;
+        l->cap = cap;
+    }
+    l->at[l->count++] = i;
+}
+
+static void index_free(IndexList *l)
+{
+    free(l->at);
+    *l = (IndexList){0};
+}
+
+/* How many diagonal rows or columns tile t lies outside vis (0: inside). */
+static int visible_gap(const Visible *vis, NavPos t)
+{
+    int s = t.x + t.y, d = t.x - t.y;
+    int gs = s < vis->s0 ? vis->s0 - s : s > vis->s1 ? s - vis->s1 : 0;
+    int gd = d < vis->d0 ? vis->d0 - d : d > vis->d1 ? d - vis->d1 : 0;
+    return gs > gd ? gs : gd;
+}
+
+/* The indices 0..n-1 of a walk (tile(i) a step from tile(i - 1)) in vis: a
+ * step changes x + y and x - y by at most 2 each, so from a tile g rows or
+ * columns away the next (g + 1) / 2 - 1 tiles are off it too. */
+static void walk_on_screen(IndexList *out, const Visible *vis, int n, NavPos (*tile)(const Game *, int),
+                           const Game *g)
+{
+    out->count = 0;
+    out->short_of_memory = false;
+    for (int i = 0; i < n;) {
+        int gap = visible_gap(vis, tile(g, i));
+        if (gap == 0) {
+            index_add(out, i);
+            i++;
+        } else {
+            i += (gap + 1) / 2;
+        }
+    }
+}
+
+static NavPos walk_tile_at(const Game *g, int i)
+{
+    return render_walk_tile(g, i);
+}
+
+static NavPos preview_tile_at(const Game *g, int i)
+{
+    return g->preview.tiles[i];
+}
+
+/* The markers in vis, row by row; cells only when `cells`. */
+static void marks_on_screen(IndexList *out, const MiniMarks *m, const Visible *vis, bool cells)
+{
+    out->count = 0;
+    out->short_of_memory = false;
+    int y0 = (vis->s0 - vis->d1) / 2 - 1, y1 = (vis->s1 - vis->d0) / 2 + 1;
+    if (y0 < 0)
+        y0 = 0;
+    if (y1 > m->h - 1)
+        y1 = m->h - 1;
+    for (int y = y0; y <= y1; y++) {
+        int x0 = vis->s0 - y > vis->d0 + y ? vis->s0 - y : vis->d0 + y;
+        int x1 = vis->s1 - y < vis->d1 + y ? vis->s1 - y : vis->d1 + y;
+        if (x1 < 0 || x0 > m->w - 1 || x0 > x1)
+            continue;
+        for (int i = render_marks_from(m, x0, y); i < m->count && m->tile[i].y == y && m->tile[i].x <= x1; i++)
+            if (cells || m->kind[i] != TILE_CELL)
+                index_add(out, i);
+    }
+}
+
+/* Fills r->shown for this frame's view. */
+void render_world_marks_on_screen(Renderer *r, const Game *g, const IsoView *v)
+{
+    OnScreen *sh = &r->shown;
+    Visible vis = render_floor_visible(v, 0, 0, g->screen_w, g->screen_h);
+    vis.s0 -= SHOWN_MARGIN;
+    vis.s1 += SHOWN_MARGIN;
+    vis.d0 -= SHOWN_MARGIN;
+    vis.d1 += SHOWN_MARGIN;
+    walk_on_screen(&sh->walk, &vis, render_walk_left(g), walk_tile_at, g);
+    walk_on_screen(&sh->preview, &vis, g->preview.count, preview_tile_at, g);
+    sh->marks_cells = v->zoom >= 0.5;
+    marks_on_screen(&sh->marks, &r->marks, &vis, sh->marks_cells);
+    preview_spans(g, &sh->seen_from, &sh->cut_from);
+}
+
+static void on_screen_free(OnScreen *sh)
+{
+    index_free(&sh->walk);
+    index_free(&sh->preview);
+    index_free(&sh->marks);
+}
+
+static void draw_preview(Renderer *r, const Game *g, const Pass *p)
+{
+    if (g->sim.status != SIM_PLAYING) /* the play is over: nothing to walk */
+        return;
+    const OnScreen *sh = &r->shown;
+    int seen_from = sh->seen_from, cut_from = sh->cut_from;
+    int thick = p->v.zoom >= 1.5 ? 3 : 2;
+    for (int k = 0; k < sh->preview.count; k++) {
+        int i = sh->preview.at[k];
+        NavPos t = g->preview.tiles[i];
+        if (!in_visible(&p->floor, t))
+            continue;
+        if (i >= g->preview_afford) { /* the energy runs out before: an empty outline */
+            outline_diamond(r, &p->v, t, 0.3, 0, thick, SHORT_COLOR);
+            continue;
+        }
+        SDL_Color c = i >= seen_from ? SEEN_COLOR : PREVIEW_COLOR;
+        if (i > cut_from)
+            c.a = 60;
+        fill_diamond(r, &p->v, t, i >= seen_from ? 0.3 : 0.36, c);
+    }
+}
+
+/* Marks on the floor, under the walls in front of them: the sentries' view
+ * cones and patrols (V, or the sentry under the pointer), the noise of the
+ * droid's last step, the path a click would walk (red where a sentry would
+ * notice it, an empty outline where the energy runs out), the path the
+ * droid walks, and in the editor the sentry starts. */
+void render_world_marks_draw(Renderer *r, const Game *g, const Pass *p)
+{
+    const MiniMarks *m = &r->marks;
+    const OnScreen *sh = &r->shown;
+    if (g->editing)
+        for (int k = 0; k < sh->marks.count; k++) {
+            int i = sh->marks.at[k];
+            if (m->kind[i] == TILE_SENTRY && in_visible(&p->floor, m->tile[i]))
+                fill_diamond(r, &p->v, m->tile[i], 0.18, (SDL_Color){230, 60, 60, 150});
+        }
+    draw_cones(r, p);
+    draw_noise(r, g, p);
+    for (int i = 0; i < r->actor_count; i++)
+        if (r->actors[i].kind == ACTOR_SENTRY && render_sentry_telegraphed(g, r->actors[i].index))
+            render_world_marks_patrol(r, g, &g->sim.sentries.list[r->actors[i].index], patrol_dot, p, NULL);
+    for (int k = 0; k < sh->walk.count; k++) {
+        NavPos t = render_walk_tile(g, sh->walk.at[k]);
+        if (in_visible(&p->floor, t))
+            fill_diamond(r, &p->v, t, 0.3, PATH_COLOR);
+    }
+    draw_preview(r, g, p); /* over the walk: what it would meet shows on it too */
+}
+
+/* ---- on top of everything: what the pointer and the walk point at --------------- */
+
+/* The burst where a cell was picked up, played once. */
+static void draw_effects(Renderer *r, const Game *g, const IsoView *v)
+{
+    const Sprite *sp = &r->sprite[IMAGE_SPARKLE];
+    double length = 0.6;
+    for (int i = 0; i < GAME_EFFECTS; i++) {
+        const GameEffect *e = &g->effects[i];
+        double age = g->clock - e->start;
+        if (e->start <= 0 || age < 0 || age >= length)
+            continue;
+        int frame = (int)(age / length * SPARKLE_FRAMES);
+        ScreenPos c = iso_world_to_screen(v, (WorldPos){e->at.x + 0.5, e->at.y + 0.5});
+        SDL_Rect src = {frame * sp->fw, 0, sp->fw, sp->fh};
+        render_blit(r, IMAGE_SPARKLE, &src, c.x - render_zoom_px(v, SPARKLE_CENTRE_X),
+                    c.y - render_zoom_px(v, 16 + SPARKLE_CENTRE_Y), sp->fw, sp->fh);
+    }
+}
+
+/* An alerted or chasing sentry off screen: a marker on the screen's edge in
+ * its direction from the screen's centre. */
+static void draw_edge_markers(Renderer *r, const Game *g, const IsoView *v)
+{
+    const Sentries *ss = &g->sim.sentries;
+    double cx = g->screen_w / 2.0, cy = g->screen_h / 2.0, m = 14 * r->lay.ui, half = 6 * r->lay.ui;
+    for (int i = 0; i < ss->count; i++) {
+        const Sentry *e = &ss->list[i];
+        if (e->state != SENTRY_ALERT && e->state != SENTRY_CHASE)
+            continue;
+        ScreenPos p = iso_world_to_screen(v, e->mover.pos);
+        if (p.x >= 0 && p.y >= 0 && p.x <= g->screen_w && p.y <= g->screen_h)
+            continue;
+        double dx = p.x - cx, dy = p.y - cy;
+        double t = fmin(fabs(dx) > 1e-9 ? (cx - m) / fabs(dx) : 1e9, fabs(dy) > 1e-9 ? (cy - m) / fabs(dy) : 1e9);
+        SDL_Color c = render_sentry_color(e->state);
+        SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(r->sdl, c.r, c.g, c.b, 230);
+        SDL_FRect d = {(float)(cx + dx * t - half), (float)(cy + dy * t - half), (float)(2 * half), (float)(2 * half)};
+        SDL_RenderFillRectF(r->sdl, &d);
+    }
+}
+
+/* A badge floating over tile t on a short stem, as the destination's arrow does. */
+static void pin_badge(Renderer *r, const IsoView *v, WorldPos at, Badge b, double lift_px, double size_px)
+{
+    ScreenPos c = iso_world_to_screen(v, at);
+    float size = (float)fmax(16.0, size_px * v->zoom), lift = (float)fmax(18.0, lift_px * v->zoom);
+    float cy = (float)c.y - lift;
+    SDL_FPoint stem[3] = {{(float)c.x - size * 0.18f, cy + size * 0.3f}, {(float)c.x + size * 0.18f, cy + size * 0.3f},
+                          {(float)c.x, (float)c.y - 2.0f}};
+    render_fill_polygon(r, stem, 3, (SDL_Color){16, 20, 30, 235});
+    render_badge(r, b, (float)c.x, cy, size);
+}
+
+/* What the hovered walk would meet: the tile where a sentry would notice
+ * the droid and that sentry, each with an eye (it would see the droid) or
+ * sound waves (it would hear its step), joined by a dotted red line; a tick
+ * at the end of a walk no sentry would notice; an open mark where the
+ * look-ahead stopped, with its words. */
+static void draw_prediction(Renderer *r, const Game *g, const IsoView *v)
+{
+    if (!render_prediction_shown(g))
+        return;
+    const Prediction *pr = &g->predict;
+    double z = v->zoom;
+    if (pr->outcome == PREDICT_SEEN) {
+        Badge b = pr->heard ? BADGE_EAR : BADGE_EYE;
+        WorldPos at = {pr->at.x + 0.5, pr->at.y + 0.5};
+        if (pr->sentry >= 0 && pr->sentry < g->sim.sentries.count) {
+            const Sentry *e = &g->sim.sentries.list[pr->sentry];
+            ScreenPos a = iso_world_to_screen(v, at), s = iso_world_to_screen(v, e->mover.pos);
+            double dx = s.x - a.x, dy = s.y - a.y, len = sqrt(dx * dx + dy * dy), step = fmax(8.0, 14 * z);
+            for (double t = step; t < len - step * 0.5; t += step) /* the dotted line between them */
+                render_fill_circle(r, (float)(a.x + dx * t / len), (float)(a.y + dy * t / len), (float)fmax(1.5, 2.2 * z),
+                                   (SDL_Color){255, 70, 60, 200});
+            /* over its head, where its own "!" goes (an alerted one shows that already) */
+            if (e->state != SENTRY_ALERT) {
+                ScreenPos head = iso_world_to_screen(v, e->mover.pos);
+                render_badge(r, b, (float)head.x, (float)(head.y - render_zoom_px(v, SENTRY_FEET_Y + 6)),
+                             (float)fmax(16.0, 26 * z));
+            }
+        }
+        pin_badge(r, v, at, b, 72, 26); /* above the droid's head, should it stand there */
+    } else if (pr->outcome == PREDICT_UNSEEN) {
+        NavPos end = g->preview.tiles[g->preview.count - 1];
+        pin_badge(r, v, (WorldPos){end.x + 0.5, end.y + 0.5}, BADGE_CHECK, 60, 20); /* above the destination's arrow */
+    } else if (pr->outcome == PREDICT_CUT) {
+        int i = r->shown.cut_from; /* cut_index, found this frame */
+        NavPos t = i < g->preview.count ? g->preview.tiles[i] : g->preview.tiles[g->preview.count - 1];
+        pin_badge(r, v, (WorldPos){t.x + 0.5, t.y + 0.5}, BADGE_CUT, 60, 20);
+        const char *say = "not predicted past here";
+        TTF_Font *f = r->assets->font;
+        ScreenPos c = iso_world_to_screen(v, (WorldPos){t.x + 0.5, t.y + 0.5});
+        int tw = render_text_width(f, say), lh = r->lay.line, x = (int)(c.x + fmax(12.0, 14 * z)),
+            y = (int)(c.y - fmax(18.0, 30 * z) - lh / 2);
+        SDL_Rect box = {x - 4, y - 1, tw + 8, lh + 2};
+        SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(r->sdl, 16, 20, 30, 210);
+        SDL_RenderFillRect(r->sdl, &box);
+        render_text(r, f, x, y, (SDL_Color){200, 210, 225, 255}, say);
+    }
+}
+
+/* On top of the world: what the walk and the pointer point at, sparkles, and
+ * the alerted sentries off screen. */
+void render_world_marks_overlay(Renderer *r, const Game *g, const IsoView *v)
+{
+    double z = v->zoom;
+    int thick = z >= 1.5 ? 3 : 2;
+    draw_effects(r, g, v);
+    /* the destination: where the walk ends, a marker floating over it */
+    NavPos end;
+    if (render_destination(g, &end)) {
+        double pulse = 0.5 + 0.5 * sin(g->clock * 5);
+        outline_diamond(r, v, end, 0.08 + 0.05 * pulse, 0, thick, (SDL_Color){140, 240, 255, 255});
+        ScreenPos c = iso_world_to_screen(v, (WorldPos){end.x + 0.5, end.y + 0.5});
+        float s = (float)fmax(5.0, 9 * z), lift = (float)((30 + 5 * pulse) * z);
+        SDL_FPoint tri[3] = {{(float)c.x - s, (float)c.y - lift - 1.6f * s},
+                             {(float)c.x + s, (float)c.y - lift - 1.6f * s},
+                             {(float)c.x, (float)c.y - lift}};
+        render_fill_polygon(r, tri, 3, (SDL_Color){140, 240, 255, 255});
+        SDL_FPoint edge[4] = {tri[0], tri[1], tri[2], tri[0]};
+        SDL_SetRenderDrawColor(r->sdl, 10, 40, 60, 255);
+        SDL_RenderDrawLinesF(r->sdl, edge, 4);
+    }
+    if (g->editing)
+        outline_diamond(r, v, g->level.start, 0.12, 0, thick, (SDL_Color){255, 210, 60, 255});
+    /* the hovered tile; a wall is outlined on its top, where it is seen */
+    if (g->hover_valid) {
+        NavPos h = g->hover;
+        bool wall = sim_kind(&g->sim, h.x, h.y) == TILE_WALL;
+        bool blocked = !nav_grid_walkable(&g->sim.grid, h.x, h.y);
+        double rise = wall ? render_zoom_px(v, WALL_RISE) * render_cut_height(r, h.x, h.y) : 0.0;
+        SDL_Color c = blocked ? (SDL_Color){255, 110, 90, 255} : (SDL_Color){255, 240, 150, 255};
+        outline_diamond(r, v, h, 0.0, rise, thick, c);
+    }
+    if (!g->editing) {
+        draw_prediction(r, g, v);
+        draw_edge_markers(r, g, v);
+    }
+}
+
+void render_world_marks_free(Renderer *r)
+{
+    tilemap_free(&r->cones);
+    tilemap_free(&r->noise);
+    on_screen_free(&r->shown);
+}
