@@ -108,25 +108,5 @@ static int check_file(const char *file, Json *j)
 
 int isopath_check(int argc, char **argv)
 {
-    bool json;
-    if (!isopath_file_args(argc, argv, &json, "check needs at least one LEVEL file"))
-        return ISOPATH_EXIT_USAGE;
-    Json j;
-    json_init(&j, stdout);
-    if (json) {
-        json_object_begin(&j);
-        json_key(&j, "files");
-        json_array_begin(&j);
-    }
-    int rc = ISOPATH_EXIT_OK;
-    for (int i = 2; i < argc; i++)
-        if (strcmp(argv[i], "--json") != 0)
-            rc = isopath_exit_max(rc, check_file(argv[i], json ? &j : NULL));
-    if (json) {
-        json_array_end(&j);
-        json_member_bool(&j, "ok", rc == ISOPATH_EXIT_OK);
-        json_object_end(&j);
-        rc = isopath_exit_max(rc, isopath_json_finish(&j));
-    }
-    return rc;
+    return isopath_each_file(argc, argv, "check needs at least one LEVEL file", "files", check_file);
 }

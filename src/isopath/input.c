@@ -137,7 +137,9 @@ void isopath_json_problems(Json *j, const char *file, const NavDiags *d)
     json_array_end(j);
 }
 
-bool isopath_file_args(int argc, char **argv, bool *json, const char *none)
+/* The arguments after the command: FILE... and --json. False after a usage
+ * error (an unknown option; no file: the message none). */
+static bool file_args(int argc, char **argv, bool *json, const char *none)
 {
     int files = 0;
     *json = false;
@@ -161,4 +163,30 @@ int isopath_json_finish(Json *j)
         return ISOPATH_EXIT_OK;
     fprintf(stderr, "isopath: cannot write the JSON to stdout\n");
     return ISOPATH_EXIT_FAILURE;
+}
+
+int isopath_each_file(int argc, char **argv, const char *none, const char *list_key,
+                      int (*one)(const char *file, Json *j))
+{
+    bool json;
+    if (!file_args(argc, argv, &json, none))
+        return ISOPATH_EXIT_USAGE;
+    Json j;
+    json_init(&j, stdout);
+    if (json) {
+        json_object_begin(&j);
+        json_key(&j, list_key);
+        json_array_begin(&j);
+    }
+    int rc = ISOPATH_EXIT_OK;
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--json") != 0)
+            rc = isopath_exit_max(rc, one(argv[i], json ? &j : NULL));
+    if (json) {
+        json_array_end(&j);
+        json_member_bool(&j, "ok", rc == ISOPATH_EXIT_OK);
+        json_object_end(&j);
+        rc = isopath_exit_max(rc, isopath_json_finish(&j));
+    }
+    return rc;
 }

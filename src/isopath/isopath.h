@@ -78,10 +78,13 @@ void isopath_json_problems(Json *j, const char *file, const NavDiags *d);
 /* Those objects alone, as elements of an array the caller has begun (for
  * the problems of several files). */
 void isopath_json_diags(Json *j, const char *file, const NavDiags *d);
-/* The arguments of check and tour: FILE... and --json. False after a
- * usage error (an unknown option; no file: the message none). The files
- * are the arguments after the command that are not "--json". */
-bool isopath_file_args(int argc, char **argv, bool *json, const char *none);
+/* check and tour: FILE... [--json]. Runs one(file, j) on each file (j
+ * NULL without --json; with it, each file's object goes into an array under
+ * list_key of one object that ends with "ok") and returns the highest exit
+ * code; ISOPATH_EXIT_USAGE after an unknown option or no file (the message
+ * none). */
+int isopath_each_file(int argc, char **argv, const char *none, const char *list_key,
+                      int (*one)(const char *file, Json *j));
 /* json_finish, saying so on stderr when stdout failed: ISOPATH_EXIT_OK or
  * ISOPATH_EXIT_FAILURE. */
 int isopath_json_finish(Json *j);
