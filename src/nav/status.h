@@ -19,5 +19,4 @@ typedef enum NavStatus {
     NAV_GRID_CHANGED,  /* the grid was edited since the sliced call began: begin again */
 } NavStatus;
 
-
 #endif

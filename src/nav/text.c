@@ -27,9 +27,18 @@ int text_split_words(char *s, char *word[], int max)
     }
 }
 
-const char *text_escape(const char *s, char *out, size_t size)
+/* Writes byte c as \xHH at out[*n]; the caller made room for 4 bytes. */
+static void put_hex(char *out, size_t *n, unsigned char c)
 {
     static const char hex[] = "0123456789abcdef";
+    out[(*n)++] = '\\';
+    out[(*n)++] = 'x';
+    out[(*n)++] = hex[c >> 4];
+    out[(*n)++] = hex[c & 15];
+}
+
+const char *text_escape(const char *s, char *out, size_t size)
+{
     size_t n = 0;
     for (; *s && size > 0; s++) {
         unsigned char c = (unsigned char)*s;
@@ -37,14 +46,10 @@ const char *text_escape(const char *s, char *out, size_t size)
         size_t need = control ? 4 : 1;
         if (n + need >= size)
             break;
-        if (control) {
-            out[n++] = '\\';
-            out[n++] = 'x';
-            out[n++] = hex[c >> 4];
-            out[n++] = hex[c & 15];
-        } else {
+        if (control)
+            put_hex(out, &n, c);
+        else
             out[n++] = (char)c;
-        }
     }
     if (size > 0)
         out[n] = '\0';
@@ -53,7 +58,6 @@ const char *text_escape(const char *s, char *out, size_t size)
 
 bool text_escape_field(const char *s, char *out, size_t size)
 {
-    static const char hex[] = "0123456789abcdef";
     size_t n = 0;
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
@@ -69,10 +73,7 @@ bool text_escape_field(const char *s, char *out, size_t size)
             out[n++] = '\\';
             out[n++] = two;
         } else if (four) {
-            out[n++] = '\\';
-            out[n++] = 'x';
-            out[n++] = hex[c >> 4];
-            out[n++] = hex[c & 15];
+            put_hex(out, &n, c);
         } else {
             out[n++] = (char)c;
         }

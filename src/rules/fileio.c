@@ -420,6 +420,16 @@ bool fileio_make_dirs_for(const char *file)
     return true;
 }
 
+/* a then b in one new string (the caller frees); NULL when out of memory */
+static char *joined(const char *a, const char *b)
+{
+    size_t n = strlen(a) + strlen(b) + 1;
+    char *out = malloc(n);
+    if (out)
+        snprintf(out, n, "%s%s", a, b);
+    return out;
+}
+
 char *fileio_beside(const char *path, const char *suffix)
 {
     char err[64];
@@ -428,10 +438,7 @@ char *fileio_beside(const char *path, const char *suffix)
         real = strdup(path);
     if (!real)
         return NULL;
-    size_t n = strlen(real) + strlen(suffix) + 1;
-    char *out = malloc(n);
-    if (out)
-        snprintf(out, n, "%s%s", real, suffix);
+    char *out = joined(real, suffix);
     free(real);
     return out;
 }
@@ -509,9 +516,5 @@ char *fileio_user_path(const char *xdg_var, const char *under_xdg, const char *u
     }
     if (!base)
         return NULL;
-    size_t n = strlen(base) + strlen(tail) + 1;
-    char *p = malloc(n);
-    if (p)
-        snprintf(p, n, "%s%s", base, tail);
-    return p;
+    return joined(base, tail);
 }

@@ -104,6 +104,7 @@ static void test_landmarks_guide(void **state)
     nav_path_destroy(st);
     nav_grid_deinit(&g);
 }
+
 /* One search state kept across tile edits and across grids made at the same
  * address: JPS must never use a jump table or landmarks built for another
  * map (landmarks are placed only now and then, so most searches meet an
