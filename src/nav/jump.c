@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* jump.c - building the JPS+ jump distance table: one pass per direction over
- * the grid, each tile taking its distance from the next tile along the way. */
+ * the grid, each tile taking its distance from the next tile along the way,
+ * in slices when asked; and NavJumps, the table shared by reference. */
 #include "jump.h"
 
 #include <stdlib.h>
@@ -37,49 +38,149 @@ size_t jump_bytes(const JumpTable *jt)
 
 bool jump_current(const JumpTable *jt, const NavGrid *g)
 {
-    return jt->dist && jt->grid == g && jt->version == g->version;
+    return jt->dist && jt->version == g->version && jt->w == g->w && jt->h == g->h;
 }
 
-/* Tiles are visited so that n + off[d] comes before n: downwards through the
- * array when the step goes up it, upwards otherwise (jump.h's rule). */
-void jump_build(JumpTable *jt, const NavGrid *g)
+/* Tiles [from, to) of direction d's pass. Tiles are visited so that
+ * n + off[d] comes before n: downwards through the array when the step goes
+ * up it, upwards otherwise (jump.h's rule). On a weighted grid a jump also
+ * stops on an edge tile. */
+static void build_pass(JumpTable *jt, const NavGrid *g, int d, int64_t from, int64_t to)
 {
     const uint8_t *cost = g->cost;
     const int stride = g->stride;
     const int64_t cells = (int64_t)jump_cells(g->w, g->h);
+    const bool weighted = !nav_grid_uniform(g);
     int16_t *dist = jt->dist;
-    for (int k = 0; k < 8; k++) {
-        int d = jump_pass_order[k];
-        int dx = nav_dir8[d][0], dy = nav_dir8[d][1];
-        int64_t off = (int64_t)dy * stride + dx;
-        int64_t first = off > 0 ? cells - 1 : 0, last = off > 0 ? -1 : cells, inc = off > 0 ? -1 : 1;
-        if (d % 2 == 0) {
-            /* the side tiles and the tile one step back */
-            int64_t s1 = (int64_t)nav_dir8[(d + 2) % 8][1] * stride + nav_dir8[(d + 2) % 8][0];
-            int64_t s2 = -s1;
-            for (int64_t n = first; n != last; n += inc) {
-                if (!cost[n]) {
-                    dist[n * 8 + d] = 0;
-                    continue;
-                }
-                int64_t t = n + off;
-                if (!cost[t])
-                    dist[n * 8 + d] = 0;
-                else
-                    dist[n * 8 + d] = jump_straight((cost[t + s1] && !cost[n + s1]) || (cost[t + s2] && !cost[n + s2]),
-                                                    dist[t * 8 + d]);
+    int dx = nav_dir8[d][0], dy = nav_dir8[d][1];
+    int64_t off = (int64_t)dy * stride + dx;
+    int64_t inc = off > 0 ? -1 : 1, first = off > 0 ? cells - 1 : 0;
+    if (d % 2 == 0) {
+        /* the side tiles and the tile one step back */
+        int64_t s1 = (int64_t)nav_dir8[(d + 2) % 8][1] * stride + nav_dir8[(d + 2) % 8][0];
+        int64_t s2 = -s1;
+        for (int64_t i = from; i < to; i++) {
+            int64_t n = first + i * inc, t = n + off;
+            if (!cost[n] || !cost[t]) {
+                dist[n * 8 + d] = 0;
+                continue;
             }
-        } else {
-            int horizontal = dx > 0 ? 0 : 4, vertical = dy > 0 ? 2 : 6;
-            for (int64_t n = first; n != last; n += inc) {
-                int64_t t = n + off;
-                if (!cost[n] || !cost[n + dx] || !cost[n + (int64_t)dy * stride] || !cost[t])
-                    dist[n * 8 + d] = 0;
-                else
-                    dist[n * 8 + d] = jump_diagonal(dist[t * 8 + horizontal], dist[t * 8 + vertical], dist[t * 8 + d]);
-            }
+            bool stop = (cost[t + s1] && !cost[n + s1]) || (cost[t + s2] && !cost[n + s2]) ||
+                        (weighted && jump_edge(cost, t, stride));
+            dist[n * 8 + d] = jump_straight(stop, dist[t * 8 + d]);
+        }
+    } else {
+        int horizontal = dx > 0 ? 0 : 4, vertical = dy > 0 ? 2 : 6;
+        for (int64_t i = from; i < to; i++) {
+            int64_t n = first + i * inc, t = n + off;
+            if (!cost[n] || !cost[n + dx] || !cost[n + (int64_t)dy * stride] || !cost[t])
+                dist[n * 8 + d] = 0;
+            else if (weighted && jump_edge(cost, t, stride))
+                dist[n * 8 + d] = 1;
+            else
+                dist[n * 8 + d] = jump_diagonal(dist[t * 8 + horizontal], dist[t * 8 + vertical], dist[t * 8 + d]);
         }
     }
-    jt->grid = g;
+}
+
+bool jump_build_step(JumpTable *jt, const NavGrid *g, long work)
+{
+    if (jump_current(jt, g))
+        return true;
+    if (jt->building != g->version) {
+        jt->building = g->version;
+        jt->pass = 0;
+        jt->done = 0;
+        jt->version = 0;
+    }
+    const int64_t cells = (int64_t)jump_cells(g->w, g->h);
+    int64_t left = work > 0 ? work : INT64_MAX;
+    while (jt->pass < 8 && left > 0) {
+        int64_t n = cells - jt->done < left ? cells - jt->done : left;
+        build_pass(jt, g, jump_pass_order[jt->pass], jt->done, jt->done + n);
+        jt->done += n;
+        left -= n;
+        if (jt->done == cells) {
+            jt->pass++;
+            jt->done = 0;
+        }
+    }
+    if (jt->pass < 8)
+        return false;
     jt->version = g->version;
+    jt->building = 0;
+    return true;
+}
+
+void jump_build(JumpTable *jt, const NavGrid *g)
+{
+    jump_build_step(jt, g, 0);
+}
+
+/* ---- NavJumps ---------------------------------------------------------------- */
+
+NavJumps *nav_jumps_create(int w, int h)
+{
+    NavJumps *j = malloc(sizeof *j);
+    if (!j)
+        return NULL;
+    if (!jump_init(&j->table, w, h)) {
+        free(j);
+        return NULL;
+    }
+    atomic_init(&j->refs, 1);
+    return j;
+}
+
+NavJumps *nav_jumps_share(NavJumps *j)
+{
+    atomic_fetch_add_explicit(&j->refs, 1, memory_order_relaxed);
+    return j;
+}
+
+void nav_jumps_release(NavJumps *j)
+{
+    if (!j || atomic_fetch_sub_explicit(&j->refs, 1, memory_order_acq_rel) != 1)
+        return;
+    jump_deinit(&j->table);
+    free(j);
+}
+
+bool nav_jumps_shared(const NavJumps *j)
+{
+    return atomic_load_explicit(&j->refs, memory_order_acquire) > 1;
+}
+
+NavJumps *nav_jumps_clone(const NavJumps *j)
+{
+    NavJumps *c = nav_jumps_create(j->table.w, j->table.h);
+    if (!c)
+        return NULL;
+    int16_t *dist = c->table.dist;
+    memcpy(dist, j->table.dist, jump_bytes(&j->table));
+    c->table = j->table;
+    c->table.dist = dist;
+    return c;
+}
+
+NavStatus nav_jumps_prepare(NavJumps *j, const NavGrid *g, long work)
+{
+    if (g->w != j->table.w || g->h != j->table.h)
+        return NAV_INVALID;
+    return jump_build_step(&j->table, g, work) ? NAV_DONE : NAV_IN_PROGRESS;
+}
+
+bool nav_jumps_current(const NavJumps *j, const NavGrid *g)
+{
+    return j && jump_current(&j->table, g);
+}
+
+long nav_jumps_work(const NavGrid *g)
+{
+    return (long)jump_cells(g->w, g->h) * 8;
+}
+
+size_t nav_jumps_bytes(const NavJumps *j)
+{
+    return sizeof *j + jump_bytes(&j->table);
 }

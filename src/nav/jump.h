@@ -7,9 +7,18 @@
  * jump stops at the first tile from which a straight jump along either of its
  * components stops at such a tile. Diagonal steps never cut a corner.
  *
+ * Weighted grids (after JPSW, Carlson et al., AAAI 2023): a jump also stops
+ * on an edge tile, one with a walkable neighbour of another cost, and JPS
+ * expands an edge tile in all eight directions. Every tile a jump passes is
+ * then surrounded by tiles of its own cost, so a jump crosses tiles of one
+ * cost (its first tile's) and JPS's pruning, which only compares paths
+ * through the 3x3 tiles around a tile, holds there as on a uniform grid.
+ *
  * Lifetime: jump_init allocates 16 bytes per bordered cell, jump_deinit frees
- * them. A table describes the grid it was last built from, and only as long
- * as that grid's version is unchanged (jump_current tells). */
+ * them. A table describes the tiles of the grid version it was last built
+ * for, once complete (jump_current tells); a build in slices keeps its
+ * progress in the table. NavJumps (jumps.h) is a table with a reference
+ * count, for sharing. */
 #ifndef ISONAV_JUMP_H
 #define ISONAV_JUMP_H
 
@@ -17,7 +26,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <stdatomic.h>
+
 #include "grid.h"
+#include "jumps.h"
 
 typedef struct JumpTable {
     int w, h;
@@ -25,9 +37,17 @@ typedef struct JumpTable {
      * (E SE S SW W NW N NE): > 0, a jump point that many steps away;
      * <= 0, none, and -dist steps can be taken before a wall or a corner. */
     int16_t *dist;
-    const NavGrid *grid; /* built from; only compared, never read through */
-    uint64_t version;
+    uint64_t version;    /* the grid version described, once complete; else 0 */
+    /* a build under way: for this grid version, at this pass and tile */
+    uint64_t building;
+    int pass;
+    int64_t done;        /* tiles of the pass done */
 } JumpTable;
+
+struct NavJumps {
+    JumpTable table;
+    atomic_int refs;
+};
 
 /* The rule of a jump table, which both builders follow: jump_build below on
  * a NavGrid, and route_build.c on the prepared planner's core (its own layout,
@@ -62,7 +82,25 @@ bool jump_init(JumpTable *jt, int w, int h);
 void jump_deinit(JumpTable *jt); /* accepts a zeroed or deinited table */
 /* Rebuilds the table from g (same size), O(tiles). */
 void jump_build(JumpTable *jt, const NavGrid *g);
-/* True when the table was built from g as it is now. */
+/* Builds at most about `work` tiles' worth (<= 0: all) of the table for g
+ * as it is now, going on from the last call's progress unless g changed
+ * since; true once the table is complete. */
+bool jump_build_step(JumpTable *jt, const NavGrid *g, long work);
+/* True when tile n (a bordered index, walkable) has a walkable neighbour of
+ * another cost: where a weighted jump stops. */
+static inline bool jump_edge(const uint8_t *cost, int64_t n, int stride)
+{
+    const uint8_t c = cost[n];
+    const int64_t s = stride;
+    const int64_t around[8] = {1, s + 1, s, s - 1, -1, -s - 1, -s, -s + 1};
+    bool edge = false;
+    for (int k = 0; k < 8; k++) {
+        uint8_t o = cost[n + around[k]];
+        edge |= o && o != c;
+    }
+    return edge;
+}
+/* True when the table describes g's tiles as they are now. */
 bool jump_current(const JumpTable *jt, const NavGrid *g);
 size_t jump_bytes(const JumpTable *jt);
 

@@ -8,6 +8,7 @@
  *   grid.h      NavGrid, the cost grid, and the one-step move rule
  *   path.h      NavPath: A*, JPS, landmarks and the prepared planner, whole
  *               or sliced
+ *   jumps.h     NavJumps, JPS's jump table shared by many searches
  *   route.h     NavRoute, the prepared planner's data (reports)
  *   field.h     NavField, flow fields
  *   region.h    NavRegion, connected regions, whole or sliced
@@ -24,6 +25,7 @@
 #include "coord.h"
 #include "units.h"
 #include "grid.h"
+#include "jumps.h"
 #include "path.h"
 #include "route.h"
 #include "field.h"

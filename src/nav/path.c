@@ -78,6 +78,7 @@ struct NavPath {
     /* JPS+ jump distances: allocated by the first JPS search, rebuilt by the
      * first JPS search after the grid changes. Map data, not search state. */
     JumpTable jump;
+    const JumpTable *jt; /* the table the current JPS search reads: jump or opt.jumps's */
     /* Landmark distances: placed only by nav_path_prepare. */
     LandmarkTable marks;
     /* NAV_ROUTE's prepared data: made only by nav_path_prepare(_step). */
@@ -87,6 +88,7 @@ struct NavPath {
     const NavGrid *grid;
     NavPathOptions opt;
     bool jps, done, limit_hit;
+    bool weighted;       /* JPS on a grid of more than one cost: edge tiles expand every way */
     bool prune;          /* A*, 8-way, uniform costs: canonical successors only */
     uint32_t start, goal;
     int goal_px, goal_py; /* bordered coordinates */
@@ -355,12 +357,12 @@ static inline uint64_t jps_logged_g(const NavPath *st, uint32_t i, uint32_t t)
 static void build_path_jps(NavPath *st, uint32_t end, uint64_t g)
 {
     const uint8_t *cost = st->grid->cost;
-    uint64_t c = cost[end];
     uint32_t cur = end;
     long steps = 0;
     while (cur != st->start) {
         int d = tag_dir(st->tag[cur]);
-        uint64_t step = c * (st->diag[d] ? UNIT_DIAGONAL : UNIT_STRAIGHT);
+        /* the jump that ended at cur crossed tiles of cur's cost (jump.h) */
+        uint64_t step = (uint64_t)cost[cur] * (st->diag[d] ? UNIT_DIAGONAL : UNIT_STRAIGHT);
         uint32_t p = cur, k = 0;
         for (;;) {
             p -= (uint32_t)st->off[d];
@@ -556,7 +558,7 @@ typedef struct JumpTarget {
  * direction d reaches, if any, and starts loading what relaxing it reads. */
 HOT_INLINE void jps_target(const NavPath *st, uint32_t n, int px, int py, int d, JumpTarget *out, int *count)
 {
-    int dist = st->jump.dist[(size_t)n * 8 + (size_t)d];
+    int dist = st->jt->dist[(size_t)n * 8 + (size_t)d];
     int reach = dist > 0 ? dist : -dist;
     int k = dist > 0 ? dist : INT_MAX; /* steps to the successor */
     int sx = nav_dir8[d][0], sy = nav_dir8[d][1];
@@ -582,9 +584,92 @@ HOT_INLINE void jps_target(const NavPath *st, uint32_t n, int px, int py, int d,
     ++*count;
 }
 
+/* Weighted grids: the directions worth trying from an edge tile n (jump.h)
+ * reached in direction d. A neighbour is dropped only when the parent
+ * reaches it without n for strictly less, or, where the tiles compared all
+ * cost the same, as on a uniform grid (diagonal first); step costs are
+ * integers, and these sums of straight and diagonal costs can only tie when
+ * the costs are equal. */
+static unsigned edge_dirs(const NavPath *st, uint32_t n, int d)
+{
+    const uint8_t *cost = st->grid->cost;
+    const uint64_t S = UNIT_STRAIGHT, D = UNIT_DIAGONAL, cn = cost[n];
+    uint32_t p = n - (uint32_t)st->off[d];
+    unsigned mask = 1u << d;
+    if (d & 1) {
+        mask |= 1u << ((d + 7) & 7) | 1u << ((d + 1) & 7);
+        /* the far sides d-2 and d+2: the parent reaches each through the
+         * tile beside both, two straight steps */
+        for (int turn = -2; turn <= 2; turn += 4) {
+            uint32_t m = n + (uint32_t)st->off[(d + turn) & 7];
+            uint32_t via = n + (uint32_t)st->off[(d + (turn < 0 ? -3 : 3)) & 7];
+            if (cost[m] && cost[via] * S + cost[m] * S >= cn * D + cost[m] * D)
+                mask |= 1u << ((d + turn) & 7);
+        }
+        return mask;
+    }
+    for (int turn = 2; turn <= 6; turn += 4) {
+        int side = (d + turn) & 7, fwd = (d + (turn == 2 ? 1 : 7)) & 7;
+        uint32_t ns = n + (uint32_t)st->off[side], m = n + (uint32_t)st->off[fwd];
+        if (!cost[ns])
+            continue;
+        bool alt = cost[p + (uint32_t)st->off[side]] != 0; /* the parent's diagonal to ns */
+        if (!alt || cost[ns] * D >= cn * S + cost[ns] * S)
+            mask |= 1u << side;
+        if (!cost[m])
+            continue;
+        uint64_t through = cn * S + cost[m] * D, beside = cost[ns] * D + cost[m] * S;
+        bool tie_uniform = through == beside && cn == cost[ns] && cn == cost[m];
+        if (!alt || through < beside || (through == beside && !tie_uniform))
+            mask |= 1u << fwd;
+    }
+    return mask;
+}
+
+/* The jump points a jump point search finds from n (at px, py), reached in
+ * direction d: the start goes every way, an edge tile of a weighted grid
+ * where edge_dirs says; a diagonal arrival keeps its direction and both
+ * components; a straight one its direction, and a side and the diagonal
+ * towards it where the side tile is open and the one beside the parent
+ * blocked. */
+HOT_INLINE int jps_successors(const NavPath *st, uint32_t n, int px, int py, JumpTarget *next)
+{
+    const uint8_t *cost = st->grid->cost;
+    int count = 0;
+    if (n == st->start) {
+        for (int d = 0; d < 8; d++)
+            jps_target(st, n, px, py, d, next, &count);
+        return count;
+    }
+    int d = tag_dir(st->tag[n]);
+    if (st->weighted && jump_edge(cost, n, st->stride)) {
+        unsigned mask = edge_dirs(st, n, d);
+        for (int k = 0; k < 8; k++)
+            if (mask >> k & 1u)
+                jps_target(st, n, px, py, k, next, &count);
+        return count;
+    }
+    jps_target(st, n, px, py, d, next, &count);
+    if (d & 1) {
+        jps_target(st, n, px, py, (d + 7) & 7, next, &count);
+        jps_target(st, n, px, py, (d + 1) & 7, next, &count);
+        return count;
+    }
+    uint32_t back = n - (uint32_t)st->off[d];
+    for (int turn = 2; turn <= 6; turn += 4) {
+        int s = (d + turn) & 7;
+        if (cost[n + (uint32_t)st->off[s]] && !cost[back + (uint32_t)st->off[s]]) {
+            jps_target(st, n, px, py, s, next, &count);
+            jps_target(st, n, px, py, (d + (turn == 2 ? 1 : 7)) & 7, next, &count);
+        }
+    }
+    return count;
+}
+
 static NavStatus jps_run(NavPath *st, long budget)
 {
     const uint8_t *cost = st->grid->cost;
+    const long expansion_limit = st->opt.expansion_limit;
     JumpTarget next[8];
     while (budget-- > 0) {
         if (open_empty(st))
@@ -596,39 +681,22 @@ static NavStatus jps_run(NavPath *st, long budget)
         uint64_t g = f - jps_heuristic(st, n, px, py);
         if (n == st->goal)
             return finish(st, NAV_DONE, "", n, g);
+        if (expansion_limit > 0 && st->res.expanded >= expansion_limit)
+            return finish_without_goal(st, true);
         st->res.expanded++;
         /* find the successors first, so that what relaxing them reads loads
          * side by side */
-        int count = 0;
-        if (n == st->start) {
-            for (int d = 0; d < 8; d++)
-                jps_target(st, n, px, py, d, next, &count);
-        } else {
-            int d = tag_dir(st->tag[n]);
-            jps_target(st, n, px, py, d, next, &count);
-            if (d & 1) {
-                jps_target(st, n, px, py, (d + 7) & 7, next, &count);
-                jps_target(st, n, px, py, (d + 1) & 7, next, &count);
-            } else {
-                uint32_t back = n - (uint32_t)st->off[d];
-                for (int turn = 2; turn <= 6; turn += 4) {
-                    int s = (d + turn) & 7;
-                    if (cost[n + (uint32_t)st->off[s]] && !cost[back + (uint32_t)st->off[s]]) {
-                        jps_target(st, n, px, py, s, next, &count);
-                        jps_target(st, n, px, py, (d + (turn == 2 ? 1 : 7)) & 7, next, &count);
-                    }
-                }
-            }
-        }
+        int count = jps_successors(st, n, px, py, next);
         for (int i = 0; i < count; i++) {
             uint32_t jp = next[i].node, t = st->tag[jp];
             if (tag_closed_now(st, t))
                 continue;
 #if defined(__GNUC__)
-            __builtin_prefetch(&st->jump.dist[(size_t)jp * 8]); /* read when jp is expanded, often soon */
+            __builtin_prefetch(&st->jt->dist[(size_t)jp * 8]); /* read when jp is expanded, often soon */
 #endif
             int d = next[i].d, k = next[i].k;
-            uint64_t step = st->cmin * (d & 1 ? UNIT_DIAGONAL : UNIT_STRAIGHT);
+            /* a jump crosses tiles of one cost (jump.h) */
+            uint64_t step = cost[n + (uint32_t)st->off[d]] * (d & 1 ? UNIT_DIAGONAL : UNIT_STRAIGHT);
             uint64_t h = jps_heuristic(st, jp, px + k * nav_dir8[d][0], py + k * nav_dir8[d][1]);
             relax(st, jp, t, g + (uint64_t)k * step + h, d);
         }
@@ -677,7 +745,10 @@ void nav_path_destroy(NavPath *st)
 
 NavStatus nav_path_copy_search(NavPath *dst, const NavPath *src, const NavGrid *g)
 {
-    if (dst->w != src->w || dst->h != src->h || src->jps || src->nmarks > 0)
+    /* a JPS search goes on reading its table: the options' shared one, or
+     * dst's own when that describes g too */
+    bool own_table = src->jps && src->jt == &src->jump;
+    if (dst->w != src->w || dst->h != src->h || src->nmarks > 0 || (own_table && !jump_current(&dst->jump, g)))
         return NAV_INVALID;
     memcpy(dst->tag, src->tag, src->cells * sizeof *dst->tag);
     memcpy(dst->slot, src->slot, src->slots * sizeof *dst->slot);
@@ -692,6 +763,7 @@ NavStatus nav_path_copy_search(NavPath *dst, const NavPath *src, const NavGrid *
     dst->route = keep.route;
     dst->grid = src->grid ? g : NULL;
     dst->mark_dist = NULL;
+    dst->jt = own_table ? &dst->jump : src->jt;
     return NAV_DONE;
 }
 
@@ -718,7 +790,7 @@ size_t nav_path_landmark_bytes(const NavPath *st)
 
 NavPathOptions nav_path_options_default(void)
 {
-    NavPathOptions o = {NAV_TOPO_8, NAV_ASTAR, false, 0.0, 0, 0};
+    NavPathOptions o = {NAV_TOPO_8, NAV_ASTAR, false, 0.0, 0, 0, NULL};
     return o;
 }
 
@@ -743,17 +815,26 @@ static void setup_topology(NavPath *st)
     }
 }
 
-/* JPS runs on uniform-cost 8-way grids, for searches without options that
- * need every node's exact order (nearest tile, limits). */
-static bool runs_jps(const NavGrid *g, const NavPathOptions *opt)
+/* JPS runs on 8-way grids, for searches without options that need every
+ * node's exact order (nearest tile, cost limit). */
+static bool runs_jps(const NavPathOptions *opt)
 {
-    return opt->algo == NAV_JPS && opt->topology == NAV_TOPO_8 && nav_grid_uniform(g) && !opt->nearest &&
-           opt->cost_limit <= 0 && opt->expansion_limit <= 0;
+    return opt->algo == NAV_JPS && opt->topology == NAV_TOPO_8 && !opt->nearest && opt->cost_limit <= 0;
 }
 
-/* Makes the jump table current for g; false when out of memory. */
-static bool jump_ready(NavPath *st, const NavGrid *g)
+/* The shared table of the options, when it describes g. */
+static const JumpTable *shared_jumps(const NavPathOptions *opt, const NavGrid *g)
 {
+    return nav_jumps_current(opt->jumps, g) ? &opt->jumps->table : NULL;
+}
+
+/* Points st->jt at a jump table current for g: the options' shared one, or
+ * the state's own, made now if need be. False when out of memory. */
+static bool jump_ready(NavPath *st, const NavGrid *g, const NavPathOptions *opt)
+{
+    if ((st->jt = shared_jumps(opt, g)))
+        return true;
+    st->jt = &st->jump;
     if (jump_current(&st->jump, g))
         return true;
     if (!st->jump.dist && !jump_init(&st->jump, g->w, g->h))
@@ -818,12 +899,12 @@ NavStatus nav_path_prepare(NavPath *st, const NavGrid *g, const NavPathOptions *
         return NAV_INVALID;
     if (o.algo == NAV_ROUTE && o.topology == NAV_TOPO_8 && nav_grid_uniform(g))
         return nav_path_prepare_step(st, g, &o, 0);
-    if (!runs_jps(g, &o))
+    if (!runs_jps(&o))
         return NAV_DONE;
-    if (!jump_ready(st, g))
+    if (!jump_ready(st, g, &o))
         return NAV_OUT_OF_MEMORY;
     int k = o.landmarks < LANDMARK_MAX ? o.landmarks : LANDMARK_MAX;
-    if (k <= 0 || (landmark_current(&st->marks, g) && st->marks.count == k))
+    if (k <= 0 || !nav_grid_uniform(g) || (landmark_current(&st->marks, g) && st->marks.count == k))
         return NAV_DONE;
     return landmark_build(&st->marks, g, k) ? NAV_DONE : NAV_OUT_OF_MEMORY;
 }
@@ -835,7 +916,7 @@ NavStatus nav_path_prepare(NavPath *st, const NavGrid *g, const NavPathOptions *
 static void use_landmarks(NavPath *st, const NavGrid *g)
 {
     st->nmarks = 0;
-    if (!st->jps || st->opt.landmarks <= 0 || !landmark_current(&st->marks, g))
+    if (!st->jps || st->weighted || st->opt.landmarks <= 0 || !landmark_current(&st->marks, g))
         return;
     size_t k = (size_t)st->marks.count;
     const uint64_t *from = st->marks.dist + st->start * k, *to = st->marks.dist + st->goal * k;
@@ -882,8 +963,8 @@ void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, co
         if (runs_route(g, &st->opt) && st->route && nav_route_ready(st->route, g) &&
             route_answer(st, g, start, goal))
             return;
-        /* not prepared for g as it is now: JPS if its table is, else A* */
-        st->opt.algo = jump_current(&st->jump, g) ? NAV_JPS : NAV_ASTAR;
+        /* not prepared for g as it is now: JPS if a jump table is, else A* */
+        st->opt.algo = shared_jumps(&st->opt, g) || jump_current(&st->jump, g) ? NAV_JPS : NAV_ASTAR;
     }
 
     setup_topology(st);
@@ -898,7 +979,8 @@ void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, co
         st->cost_limit = units >= 1.8e19 ? UINT64_MAX : (uint64_t)units;
     }
     /* out of memory for the jump table: A* needs none */
-    st->jps = runs_jps(g, &st->opt) && jump_ready(st, g);
+    st->jps = runs_jps(&st->opt) && jump_ready(st, g, &st->opt);
+    st->weighted = !nav_grid_uniform(g);
     st->res.used_jps = st->jps;
     use_landmarks(st, g);
     st->prune = st->opt.topology == NAV_TOPO_8 && nav_grid_uniform(g);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* path.h - the pathfinder: A* (and JPS for uniform-cost 8-way grids) over a
- * NavGrid, with 8-way (no corner cutting), 4-way and hex topologies, nearest
+/* path.h - the pathfinder: A* (and JPS for 8-way grids, weighted or not)
+ * over a NavGrid, with 8-way (no corner cutting), 4-way and hex topologies, nearest
  * reachable tile, cost and expansion limits, and incremental stepping; and
  * the front of the prepared planner (NAV_ROUTE, route.h), whose data the
  * state owns.
@@ -14,9 +14,11 @@
  * nav_path_destroy. Its search state is 16 bytes per tile (a 4-byte tag and a
  * 12-byte open-list slot) and nothing grows: queries never allocate. Tags
  * carry a generation stamp, so nothing is cleared between queries. JPS also
- * reads a JPS+ jump table (jump.h, 16 bytes per tile of map data), which the
- * state allocates once and rebuilds, in O(tiles), whenever the grid it is
- * asked about has changed; nav_path_prepare does that ahead of time. Landmarks
+ * reads a JPS+ jump table (jump.h, 16 bytes per tile of map data): a shared
+ * NavJumps given in the options (jumps.h: made once, in slices if need be,
+ * for many searches), or else the state's own, which it allocates once and
+ * rebuilds, in O(tiles), whenever the grid it is asked about has changed;
+ * nav_path_prepare does that ahead of time. Landmarks
  * (8 bytes per tile and landmark of map data) are only ever placed by
  * nav_path_prepare, since that takes a whole-grid pass per landmark; a JPS search
  * asking for them uses them while the grid is unchanged, and does without
@@ -30,6 +32,7 @@
 
 #include "coord.h"
 #include "grid.h"
+#include "jumps.h"
 #include "status.h"
 #include "units.h"
 
@@ -42,8 +45,8 @@ typedef enum NavAlgo { NAV_ASTAR, NAV_JPS, NAV_ROUTE } NavAlgo;
 
 typedef struct NavPathOptions {
     NavTopology topology;
-    /* JPS runs only on 8-way grids whose walkable tiles all cost the same and
-     * with no nearest/limit options; otherwise A* runs. */
+    /* JPS runs only on 8-way grids, without the nearest and cost limit
+     * options; otherwise A* runs. */
     NavAlgo algo;
     /* Unreachable or blocked goal: return the path to the reachable tile
      * nearest the goal (topology distance; ties: lower path cost, then lower
@@ -56,6 +59,11 @@ typedef struct NavPathOptions {
      * unchanged. NAV_ROUTE: the landmarks its preparation places (at most
      * NAV_ROUTE_MARKS_MAX, 8, route.h). */
     int landmarks;
+    /* JPS (and NAV_ROUTE's fallback to it) reads this shared jump table
+     * (jumps.h) when it describes the grid as it is; NULL, or out of date:
+     * NAV_JPS makes and reads the state's own, NAV_ROUTE runs A* unless the
+     * state's own is current. Read only while a search runs. */
+    const NavJumps *jumps;
 } NavPathOptions;
 
 typedef struct NavPathResult {

@@ -169,10 +169,10 @@ static void test_jps_after_edits(void **state)
     print_message("%d JPS queries checked\n", checked);
     assert_true(checked > 250);
 }
-static void test_jps_falls_back(void **state)
+static void test_jps_weighted_tiles(void **state)
 {
     (void)state;
-    against_brute_force(NAV_TOPO_8, NAV_JPS, 5, 0, 4); /* costs vary: A* runs */
+    against_brute_force(NAV_TOPO_8, NAV_JPS, 5, 0, 4); /* every tile its own cost: edges everywhere */
 }
 static void test_astar4(void **state)
 {
@@ -541,7 +541,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_astar8_costs),   cmocka_unit_test(test_astar8_uniform),
-        cmocka_unit_test(test_jps_uniform),    cmocka_unit_test(test_jps_falls_back),
+        cmocka_unit_test(test_jps_uniform),    cmocka_unit_test(test_jps_weighted_tiles),
         cmocka_unit_test(test_jps_landmarks),  cmocka_unit_test(test_landmarks_guide),
         cmocka_unit_test(test_jps_after_edits),
         cmocka_unit_test(test_astar4),         cmocka_unit_test(test_hex),

@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: MIT */
+/* test_jumps.c - JPS on weighted grids and the shared jump table (NavJumps):
+ * every pair of tiles of random grids with patches of rough ground against
+ * the brute-force reference; a table made in slices, shared, edited under
+ * and cloned; a JPS search copied while under way. */
+#include "testlib.h"
+
+#include <limits.h>
+#include <math.h>
+
+#include "path.h"
+
+/* A w x h grid with walls and round patches of costs 2..max_cost on floor
+ * of cost 1: runs of one cost with edges between, as in the game's levels. */
+static void patchy_grid(NavGrid *g, int w, int h, int max_cost, uint64_t *seed)
+{
+    test_random_grid(g, w, h, (int)(test_rand(seed) % 35), 1, seed);
+    int patches = (int)(test_rand(seed) % 5);
+    for (int p = 0; p < patches; p++) {
+        int cx = (int)(test_rand(seed) % (uint32_t)w), cy = (int)(test_rand(seed) % (uint32_t)h);
+        int r = (int)(test_rand(seed) % 4);
+        uint8_t c = (uint8_t)(2 + test_rand(seed) % (uint32_t)(max_cost - 1));
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r && nav_grid_walkable(g, x, y))
+                    nav_grid_set(g, x, y, c);
+    }
+}
+
+/* Every start and goal of the grid: JPS's length is the reference's, its
+ * walk legal. Returns the paths checked. */
+static int all_pairs(NavPath *st, const NavGrid *g, const NavPathOptions *opt, bool want_jps)
+{
+    int checked = 0;
+    for (int s = 0; s < g->w * g->h; s++)
+        for (int t = 0; t < g->w * g->h; t++) {
+            NavPos a = nav_pos(s % g->w, s / g->w), b = nav_pos(t % g->w, t / g->w);
+            double want = test_brute_force(g, a, b, NAV_TOPO_8);
+            NavPathResult r;
+            NavStatus got = nav_path_find(st, g, a, b, opt, &r);
+            if (want < 0) {
+                assert_int_equal(got, NAV_NO_PATH);
+                continue;
+            }
+            assert_int_equal(got, NAV_DONE);
+            assert_int_equal(r.used_jps, want_jps);
+            double len = test_check_walk(st, g, NAV_TOPO_8);
+            if (fabs(len - want) > 1e-9)
+                fail_msg("%dx%d %d,%d->%d,%d: length %.9f, reference %.9f", g->w, g->h, a.x, a.y, b.x, b.y, len,
+                         want);
+            checked++;
+        }
+    return checked;
+}
+
+static void test_weighted_all_pairs(void **state)
+{
+    (void)state;
+    uint64_t seed = 41;
+    long checked = 0;
+    for (int round = 0; round < 120; round++) {
+        int w = 2 + (int)(test_rand(&seed) % 11), h = 2 + (int)(test_rand(&seed) % 11);
+        NavGrid g;
+        patchy_grid(&g, w, h, round % 2 ? 3 : 15, &seed);
+        NavPath *st = nav_path_create(w, h);
+        assert_non_null(st);
+        NavPathOptions opt = nav_path_options_default();
+        opt.algo = NAV_JPS;
+        checked += all_pairs(st, &g, &opt, true);
+        nav_path_destroy(st);
+        nav_grid_deinit(&g);
+    }
+    print_message("%ld weighted JPS paths checked\n", checked);
+    assert_true(checked > 50000);
+}
+
+/* A table made in slices and shared by two states: until it is current,
+ * NAV_ROUTE runs A*; then JPS, on the grid and on a copy of it; an edit
+ * makes it out of date (A* again, never a wrong read) until made again. */
+static void test_shared_table_in_slices(void **state)
+{
+    (void)state;
+    uint64_t seed = 7;
+    enum { W = 12, H = 10 };
+    NavGrid g, copy = {0};
+    patchy_grid(&g, W, H, 5, &seed);
+    NavJumps *j = nav_jumps_create(W, H);
+    assert_non_null(j);
+    NavPath *a = nav_path_create(W, H), *b = nav_path_create(W, H);
+    assert_non_null(a);
+    assert_non_null(b);
+    NavPathOptions opt = nav_path_options_default();
+    opt.algo = NAV_ROUTE;
+    opt.jumps = j;
+    for (int edit = 0; edit < 4; edit++) {
+        long slices = 0;
+        NavStatus s;
+        while ((s = nav_jumps_prepare(j, &g, 100)) == NAV_IN_PROGRESS) {
+            assert_false(nav_jumps_current(j, &g));
+            if (slices++ % 4 == 0)
+                all_pairs(a, &g, &opt, false);
+        }
+        assert_int_equal(s, NAV_DONE);
+        assert_int_equal(slices, (nav_jumps_work(&g) + 99) / 100 - 1);
+        assert_int_equal(nav_grid_copy(&copy, &g), NAV_DONE);
+        assert_true(nav_jumps_current(j, &copy));
+        all_pairs(a, &g, &opt, true);
+        all_pairs(b, &copy, &opt, true);
+        assert_int_equal(nav_path_jump_bytes(a), 0); /* they read the shared one */
+        int x = (int)(test_rand(&seed) % W), y = (int)(test_rand(&seed) % H);
+        nav_grid_set(&g, x, y, (uint8_t)(nav_grid_walkable(&g, x, y) ? 0 : 3));
+        assert_false(nav_jumps_current(j, &g));
+        assert_true(nav_jumps_current(j, &copy));
+        all_pairs(a, &g, &opt, false);
+    }
+    NavGrid other;
+    assert_int_equal(nav_grid_init(&other, W + 1, H), NAV_DONE);
+    assert_int_equal(nav_jumps_prepare(j, &other, 0), NAV_INVALID);
+    nav_grid_deinit(&other);
+    nav_path_destroy(a);
+    nav_path_destroy(b);
+    nav_jumps_release(j);
+    nav_grid_deinit(&copy);
+    nav_grid_deinit(&g);
+}
+
+/* References: shared means do not prepare; a clone goes on from where its
+ * original stands and ends with the same table. */
+static void test_share_and_clone(void **state)
+{
+    (void)state;
+    uint64_t seed = 9;
+    NavGrid g;
+    patchy_grid(&g, 16, 16, 5, &seed);
+    NavJumps *j = nav_jumps_create(16, 16);
+    assert_non_null(j);
+    assert_false(nav_jumps_shared(j));
+    assert_true(nav_jumps_share(j) == j);
+    assert_true(nav_jumps_shared(j));
+    nav_jumps_release(j);
+    assert_false(nav_jumps_shared(j));
+    assert_int_equal(nav_jumps_prepare(j, &g, 500), NAV_IN_PROGRESS);
+    NavJumps *c = nav_jumps_clone(j);
+    assert_non_null(c);
+    assert_false(nav_jumps_current(c, &g));
+    long left = nav_jumps_work(&g) - 500;
+    assert_int_equal(nav_jumps_prepare(c, &g, left - 1), NAV_IN_PROGRESS);
+    assert_int_equal(nav_jumps_prepare(c, &g, 1), NAV_DONE);
+    assert_int_equal(nav_jumps_prepare(j, &g, 0), NAV_DONE);
+    assert_true(nav_jumps_bytes(c) == nav_jumps_bytes(j));
+    NavPath *st = nav_path_create(16, 16);
+    assert_non_null(st);
+    NavPathOptions opt = nav_path_options_default();
+    opt.algo = NAV_JPS;
+    opt.jumps = c;
+    all_pairs(st, &g, &opt, true);
+    assert_int_equal(nav_path_jump_bytes(st), 0);
+    nav_path_destroy(st);
+    nav_jumps_release(c);
+    nav_jumps_release(j);
+    nav_jumps_release(NULL);
+    nav_grid_deinit(&g);
+}
+
+/* A JPS search copied half way goes on to the same path; an expansion
+ * limit stops JPS as it stops A*. */
+static void test_copy_and_limit(void **state)
+{
+    (void)state;
+    uint64_t seed = 3;
+    enum { W = 40, H = 30 };
+    NavGrid g;
+    assert_int_equal(nav_grid_init(&g, W, H), NAV_DONE);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            nav_grid_set(&g, x, y, (uint8_t)(test_rand(&seed) % 9 == 0 ? 0 : (x / 5 + y / 7) % 3 == 0 ? 3 : 1));
+    nav_grid_set(&g, 0, 0, 1);
+    nav_grid_set(&g, W - 1, H - 1, 1);
+    NavJumps *j = nav_jumps_create(W, H);
+    assert_int_equal(nav_jumps_prepare(j, &g, 0), NAV_DONE);
+    NavPath *a = nav_path_create(W, H), *b = nav_path_create(W, H), *own = nav_path_create(W, H);
+    NavPathOptions opt = nav_path_options_default();
+    opt.algo = NAV_JPS;
+    opt.jumps = j;
+    NavPathResult whole;
+    assert_int_equal(nav_path_find(a, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt, &whole), NAV_DONE);
+    assert_true(whole.used_jps && whole.expanded > 4);
+    nav_path_begin(a, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt);
+    assert_int_equal(nav_path_step(a, whole.expanded / 2), NAV_IN_PROGRESS);
+    assert_int_equal(nav_path_copy_search(b, a, &g), NAV_DONE);
+    assert_int_equal(nav_path_step(b, LONG_MAX), NAV_DONE);
+    assert_int_equal(nav_path_step(a, LONG_MAX), NAV_DONE);
+    const NavPathResult *ra = nav_path_result(a), *rb = nav_path_result(b);
+    assert_int_equal(ra->steps, rb->steps);
+    assert_true(ra->length == rb->length && rb->length == whole.length);
+    for (int i = 0; i < ra->steps; i++)
+        assert_true(nav_pos_eq(nav_path_tile(a, i), nav_path_tile(b, i)));
+    /* a search on the state's own table is copied only onto a state whose
+     * own table describes the grid too */
+    opt.jumps = NULL;
+    nav_path_begin(own, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt);
+    nav_path_step(own, 2);
+    assert_int_equal(nav_path_copy_search(b, own, &g), NAV_INVALID);
+    opt.expansion_limit = whole.expanded / 2;
+    NavPathResult lim;
+    assert_int_equal(nav_path_find(a, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt, &lim), NAV_LIMIT);
+    assert_true(lim.used_jps);
+    assert_int_equal(lim.expanded, whole.expanded / 2);
+    nav_path_destroy(a);
+    nav_path_destroy(b);
+    nav_path_destroy(own);
+    nav_jumps_release(j);
+    nav_grid_deinit(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_weighted_all_pairs),
+        cmocka_unit_test(test_shared_table_in_slices),
+        cmocka_unit_test(test_share_and_clone),
+        cmocka_unit_test(test_copy_and_limit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
