@@ -142,6 +142,15 @@ static void drop_walk(Sentries *s, Sentry *e)
         e->has_walk = false;
 }
 
+void sentries_replan(Sentries *s)
+{
+    if (s->planning < 0)
+        return;
+    Sentry *e = &s->list[s->planning];
+    s->planning = -1;
+    drop_walk(s, e);
+}
+
 /* The walk is followed to its end and the sentry stands there. */
 static bool arrived(const Sentry *e)
 {
@@ -197,6 +206,8 @@ static void plan(Sentries *s, const SentryWorld *w)
             }
             NavPathOptions opt = nav_path_options_default();
             opt.expansion_limit = SENTRY_PLAN_MAX;
+            opt.algo = NAV_ROUTE; /* JPS while the jump table is current, else A* */
+            opt.jumps = w->jumps;
             nav_path_begin(s->plan, w->grid, from, e->goal, &opt);
             s->planning = e->id;
             s->plan_from = from;

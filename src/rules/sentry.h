@@ -102,6 +102,7 @@ typedef struct Sentry {
 typedef struct SentryWorld {
     const NavGrid *grid;      /* step costs; the same grid every tick of a play */
     const NavRegion *region;  /* which tiles reach which (walks never search for the unreachable) */
+    const NavJumps *jumps;    /* JPS's table for grid, when current (else walks are planned by A*) */
     NavPos droid;         /* the droid's tile: its last tile centre */
     SightOpaque opaque;    /* what blocks sight (walls, void, closed doors) */
     const void *ctx;
@@ -150,6 +151,9 @@ void sentries_tick(Sentries *s, const SentryWorld *w);
 /* An alarm: every sentry not yet alert or chasing is alerted towards at, as
  * if it had heard the droid there (benchmarks; an alarm in a level). */
 void sentries_alarm(Sentries *s, NavPos at);
+/* The grid changed: a walk being planned is asked for again (it read the
+ * old tiles). */
+void sentries_replan(Sentries *s);
 /* The sentry on tile (x, y) or entering it, or NULL. O(1). */
 const Sentry *sentries_at(const Sentries *s, int x, int y);
 /* Does sentry id see tile t now (range, cone, line)? For drawing the cones. */

@@ -121,6 +121,8 @@ NavStatus sim_plan_begin(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *
         return NAV_NO_PATH;
     *end = to;
     NavPathOptions opt = nav_path_options_default();
+    opt.algo = NAV_ROUTE; /* the fastest prepared: JPS while the jump table is current, else A* */
+    opt.jumps = s->jumps;
     nav_path_begin(st, &s->grid, from, to, &opt);
     return NAV_IN_PROGRESS;
 }
@@ -510,6 +512,8 @@ void sim_tick(Sim *s)
 {
     sim_clear_events(s);
     s->tick++;
+    if (s->jumps && !nav_jumps_current(s->jumps, &s->grid))
+        nav_jumps_prepare(s->jumps, &s->grid, SIM_JUMPS_TICK_WORK);
     if (s->status != SIM_PLAYING)
         return;
     s->play_ticks += s->started;
@@ -546,6 +550,15 @@ void sim_edit_tile(Sim *s, int x, int y, TileKind k)
     s->tiles_serial++;
     nav_grid_set(&s->grid, x, y, tile_info(k)->cost);
     s->region_stale = true;
+    /* the jump table is made again (sim_tick), a shared one aside; searches
+     * under way read the old tiles and table: they start again */
+    if (s->jumps && nav_jumps_shared(s->jumps)) {
+        nav_jumps_release(s->jumps);
+        s->jumps = nav_jumps_create(s->w, s->h);
+    }
+    if (s->planning)
+        plan_walk(s, s->plan_goal, s->planning, false);
+    sentries_replan(&s->sentries);
     s->cells_total += (k == TILE_CELL) - (was == TILE_CELL);
     if (was == TILE_DOOR || k == TILE_DOOR)
         s->doors_stale = true;
@@ -642,7 +655,7 @@ static bool sight_opaque(const void *ctx, int x, int y)
 
 static SentryWorld sentry_world(const Sim *s)
 {
-    return (SentryWorld){&s->grid, &s->region, s->droid.tile, sight_opaque, s};
+    return (SentryWorld){&s->grid, &s->region, s->jumps, s->droid.tile, sight_opaque, s};
 }
 
 /* The level's sentries at their start, in the world of s (sim_setup.c's start of a play). */

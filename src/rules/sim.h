@@ -46,6 +46,10 @@ enum {
      * droid finishes its step and waits (Sim.planning), so no click stalls
      * a frame, and every run waits the same ticks. */
     SIM_PLAN_TICK_WORK = 512 * 512,
+    /* After an edit, the jump table that JPS reads (Sim.jumps) is made again
+     * this many units a tick (a unit is a tile of one of its eight passes,
+     * about a nanosecond); searches run A* until it is done. */
+    SIM_JUMPS_TICK_WORK = 1 << 19,
 };
 
 /* A walk being planned over several ticks (Sim.planning). */
@@ -132,6 +136,14 @@ typedef struct Sim {
     NavGrid grid;            /* step costs (a door costs 5 open or closed) */
     NavRegion region;        /* what reaches what, for clicks on blocked or cut-off tiles */
     bool region_stale;    /* tiles were edited since the regions were made */
+    /* JPS's jump table for grid (jumps.h): every search of the play (the
+     * droid's, the sentries', the preview's) runs JPS while it describes the
+     * grid, else A*. Made whole by sim_reset; after an edit, made again
+     * SIM_JUMPS_TICK_WORK a tick, so when searches switch back to JPS is a
+     * matter of ticks, the same in every copy. Copies share it once it is
+     * complete (one reference each), and take a clone of it while it is not.
+     * NULL when out of memory: A* only. */
+    NavJumps *jumps;
     NavPos *scratch;     /* a planned path's tiles */
     int scratch_cap;
     NavPath *search;    /* the droid's planner, for levels of search_w x search_h; made when

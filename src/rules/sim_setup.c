@@ -220,6 +220,9 @@ bool sim_reset(Sim *s, const Level *l)
     if (!level_build_grid(l, &n.grid) || nav_region_init(&n.region, &n.grid) != NAV_DONE)
         goto fail;
     n.region_stale = false;
+    /* the jump table whole, now: a play starts as every replay of it does */
+    if ((n.jumps = nav_jumps_create(l->w, l->h)) && nav_jumps_prepare(n.jumps, &n.grid, 0) != NAV_DONE)
+        goto fail;
     if (!n.search) {
         if (!(n.search = nav_path_create(l->w, l->h)))
             goto fail;
@@ -233,11 +236,14 @@ bool sim_reset(Sim *s, const Level *l)
         goto fail;
     /* in place: the old play goes */
     free_play(s);
+    nav_jumps_release(s->jumps);
     *s = n;
     return true;
 fail:
     if (n.search != s->search)
         nav_path_destroy(n.search);
+    if (n.jumps != s->jumps)
+        nav_jumps_release(n.jumps);
     free_play(&n);
     return false;
 }
@@ -254,6 +260,7 @@ bool sim_init(Sim *s, const Level *l)
 void sim_deinit(Sim *s)
 {
     free_play(s);
+    nav_jumps_release(s->jumps);
     nav_path_destroy(s->search);
     free(s->scratch);
     free(s->taken);
@@ -297,6 +304,23 @@ static bool copy_tiles(Sim *dst, const Sim *play, const Sim *tiles)
     return true;
 }
 
+/* The jump table for a copy on the tiles of `tiles` (NULL: none): its own
+ * shared once complete, else a clone that goes on being made as the
+ * original does. False when out of memory. */
+static bool copy_jumps(Sim *dst, const Sim *tiles)
+{
+    NavJumps *j = NULL;
+    if (tiles && tiles->jumps) {
+        j = nav_jumps_current(tiles->jumps, &tiles->grid) ? nav_jumps_share(tiles->jumps)
+                                                         : nav_jumps_clone(tiles->jumps);
+        if (!j)
+            return false;
+    }
+    nav_jumps_release(dst->jumps);
+    dst->jumps = j;
+    return true;
+}
+
 /* dst becomes a copy of src with the tiles of `tiles` (copy_tiles), or
  * none (kind NULL, grid and regions zeroed) when tiles is NULL. */
 static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
@@ -318,6 +342,7 @@ static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
     dst->search = keep.search;
     dst->search_w = keep.search_w;
     dst->search_h = keep.search_h;
+    dst->jumps = keep.jumps;
     dst->scratch = keep.scratch;
     dst->scratch_cap = keep.scratch_cap;
     dst->taken = keep.taken;
@@ -335,7 +360,7 @@ static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
         nav_grid_deinit(&dst->grid);
         nav_region_deinit(&dst->region);
     }
-    if ((tiles && !copy_tiles(dst, src, tiles)) || !copy_taken(dst, src) ||
+    if ((tiles && !copy_tiles(dst, src, tiles)) || !copy_jumps(dst, tiles) || !copy_taken(dst, src) ||
         !buf_copy(&dst->doors, src->doors, (size_t)src->door_count * sizeof *src->doors) ||
         !buf_copy(&dst->door_active, src->door_active, (size_t)src->door_count * sizeof *src->door_active) ||
         !buf_copy(&dst->door_scratch, src->door_scratch, (size_t)src->door_count * sizeof *src->door_scratch) ||

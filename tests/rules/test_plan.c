@@ -5,7 +5,8 @@
  * tick's work a tick, then walks the same optimal path a one-shot search
  * finds; a copy taken mid-plan goes on exactly as the original; a new order
  * replaces the plan; a short walk is still planned in the tick it is asked
- * for. The level is a serpentine too long to search in one tick. */
+ * for. The level is a serpentine too long to search in one tick, even
+ * with jump point search. */
 #include "testlevel.h"
 
 #include "level.h"
@@ -14,7 +15,9 @@
 
 /* A serpentine of corridors two tiles wide: every row pair is open, the
  * walls between them leave a gap at alternate ends. Start top left, the
- * far end bottom right. */
+ * far end bottom right. The ground is a checkerboard of floor and rough
+ * ground: every tile is an edge of two costs, where jump point search (the
+ * play's planner) stops, so it expands nearly every tile as A* does. */
 static char *serpentine_text(int w, int h)
 {
     size_t cap = (size_t)(w + 1) * (size_t)h + 64, n = 0;
@@ -23,7 +26,7 @@ static char *serpentine_text(int w, int h)
     n += (size_t)snprintf(t, cap, "name: Serpentine\n");
     for (int y = 0; y < h; y++) {
         for (int x = 0; x < w; x++) {
-            char c = '.';
+            char c = (x + y) % 2 ? ',' : '.';
             if (y % 3 == 2) { /* a wall row, open at one end */
                 bool gap_right = (y / 3) % 2 == 0;
                 c = (gap_right ? x >= w - 2 : x < 2) ? '.' : '#';

@@ -449,7 +449,9 @@ static void test_copy_goes_on_the_same(void **state)
 }
 
 /* The planner's search under way (a long patrol leg on a big level, more
- * than one tick's budget of expansions) is copied and goes on the same. */
+ * than one tick's budget of expansions: the floor a checkerboard of two
+ * costs, so that jump point search stops on every tile) is copied and goes
+ * on the same. */
 static void test_copy_mid_plan(void **state)
 {
     (void)state;
@@ -457,7 +459,7 @@ static void test_copy_mid_plan(void **state)
     int n = snprintf(text, sizeof text, "patrol: 1,1 61,61\n");
     for (int y = 0; y < 64; y++) {
         for (int x = 0; x < 64; x++) {
-            char c = x == 0 || y == 0 || x == 63 || y == 63 ? '#' : '.';
+            char c = x == 0 || y == 0 || x == 63 || y == 63 ? '#' : (x + y) % 2 ? ',' : '.';
             if (x % 4 == 2 && y > 0 && y < 63 && (y != (x % 8 == 2 ? 62 : 1)))
                 c = '#'; /* a serpentine: the leg is long */
             if (x == 1 && y == 1)
@@ -709,8 +711,10 @@ static Level door_hall(void)
 }
 
 /* The same plays reach the same states as they always have: these folded
- * hashes were taken before the rules kept their open doors in a list and
- * the planners cleared only the tiles their searches touched. */
+ * hashes were taken when the plays' searches moved to jump point search
+ * (another optimal path where several tie; 11_flooded's plays are the same
+ * as before), and they held before through the doors' list and the
+ * planners' partial clears. */
 static void test_hashes_as_before(void **state)
 {
     (void)state;
@@ -720,13 +724,14 @@ static void test_hashes_as_before(void **state)
         int ticks;
         uint64_t want;
     } plays[] = {
-        {"levels/extra/doors.txt", 1, 3000, UINT64_C(0x5c2ba7c2f8d5277a)},
+        {"levels/extra/doors.txt", 1, 3000, UINT64_C(0x87f10123d8b647bc)},
         {"levels/11_flooded.txt", 2, 3000, UINT64_C(0x1f4074b800f5d436)},
-        {"levels/14_detour.txt", 3, 3000, UINT64_C(0x4f74333872509dd6)},
-        {"levels/extra/expanse.txt", 4, 3000, UINT64_C(0x21ae1ab4d543bac2)},
-        {"levels/extra/swarm.txt", 5, 1500, UINT64_C(0xe04639e339909f23)},
-        {NULL, 6, 6000, UINT64_C(0x2e1131b5587bcf08)},
+        {"levels/14_detour.txt", 3, 3000, UINT64_C(0x5178caa9fc4d6f07)},
+        {"levels/extra/expanse.txt", 4, 3000, UINT64_C(0x344df6dbf3f96fac)},
+        {"levels/extra/swarm.txt", 5, 1500, UINT64_C(0x2c7a77a940af5d1e)},
+        {NULL, 6, 6000, UINT64_C(0x324db5cab66bd05a)},
     };
+    int differ = 0;
     for (size_t i = 0; i < sizeof plays / sizeof *plays; i++) {
         uint64_t got;
         if (plays[i].file) {
@@ -736,10 +741,13 @@ static void test_hashes_as_before(void **state)
             got = play_level(&l, plays[i].seed, plays[i].ticks);
             level_free(&l);
         }
-        if (got != plays[i].want)
-            fail_msg("%s: hash 0x%016llx, before 0x%016llx", plays[i].file ? plays[i].file : "door hall",
-                     (unsigned long long)got, (unsigned long long)plays[i].want);
+        if (got != plays[i].want) {
+            print_error("%s: hash 0x%016llx, before 0x%016llx\n", plays[i].file ? plays[i].file : "door hall",
+                        (unsigned long long)got, (unsigned long long)plays[i].want);
+            differ++;
+        }
     }
+    assert_int_equal(differ, 0);
 }
 
 /* A tick looks only at the doors open, closing or just entered, never at
