@@ -9,6 +9,8 @@
  * with jump point search. */
 #include "testlevel.h"
 
+#include <math.h>
+
 #include "level.h"
 #include "predict.h"
 #include "sim.h"
@@ -164,6 +166,41 @@ static void test_copy_mid_plan(void **state)
     sim_deinit(&c);
 }
 
+/* A tile edited while the walk is being planned: the search starts again
+ * on the new tiles (A*, as the jump table is being made again), and the
+ * droid walks the one-shot search's optimal path on them. */
+static void test_edit_during_plan(void **state)
+{
+    Fixture *f = *state;
+    Sim s;
+    assert_true(sim_init(&s, &f->level));
+    NavPos goal = far_end(), end;
+    sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
+    assert_int_equal(s.planning, SIM_PLAN_GOTO);
+    NavPos block = nav_pos(SIDE / 2, 1); /* in the first corridor */
+    sim_edit_tile(&s, block.x, block.y, TILE_WALL);
+    assert_int_equal(s.planning, SIM_PLAN_GOTO);
+    for (int i = 0; i < 100 && s.planning; i++)
+        sim_tick(&s);
+    assert_int_equal(s.planning, SIM_PLAN_NONE);
+    NavPath *ref = one_shot(&s, f->level.start, goal, &end);
+    const NavPathResult *r = nav_path_result(ref);
+    assert_int_equal(mover_remaining(&s.droid), r->steps);
+    double len = 0;
+    NavPos at = f->level.start;
+    for (int i = 0; i < r->steps; i++) {
+        NavPos t = mover_walk_tile(&s.droid, i);
+        assert_false(nav_pos_eq(t, block));
+        assert_true(nav_grid_can_step(&s.grid, at.x, at.y, t.x - at.x, t.y - at.y));
+        len += nav_grid_cost(&s.grid, t.x, t.y) * (t.x != at.x && t.y != at.y ? 1.4142135623730951 : 1.0);
+        at = t;
+    }
+    assert_true(nav_pos_eq(at, goal));
+    assert_true(fabs(len - r->length) < 1e-6);
+    nav_path_destroy(ref);
+    sim_deinit(&s);
+}
+
 /* An order given while a long plan is under way replaces it; a short walk
  * is planned and started in the tick it is asked for. */
 static void test_new_order_replaces_plan(void **state)
@@ -258,6 +295,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_long_plan_spans_ticks),
         cmocka_unit_test(test_copy_mid_plan),
+        cmocka_unit_test(test_edit_during_plan),
         cmocka_unit_test(test_new_order_replaces_plan),
         cmocka_unit_test(test_plan_from_the_next_tile),
         cmocka_unit_test(test_prediction_waits_for_plan),
