@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* landmark.h - landmark distances for the JPS heuristic: the exact path cost
- * between a few far-apart tiles and every tile of a uniform-cost grid. Pure C.
+ * from every tile of a grid to a few far-apart tiles. Pure C.
  *
- * For landmark L, |d(L, goal) - d(L, n)| never exceeds the cost from n to the
- * goal and changes by at most a step's cost per step, so the largest of these
- * and the octile distance is still a consistent heuristic; in mazes and
- * rooms it is a much closer one. Landmarks are placed one after another on
+ * For landmark L, d(n, L) - d(goal, L) never exceeds the cost from n to the
+ * goal (the triangle inequality) and changes by at most a step's cost per
+ * step; on a uniform grid, where costs are the same both ways, so does
+ * |d(L, goal) - d(L, n)|. The largest of these and the octile distance is
+ * still a consistent heuristic; in mazes and rooms it is a much closer one. Landmarks are placed one after another on
  * the tile farthest from those already placed, starting from the largest
  * region of the grid.
  *
@@ -33,14 +34,13 @@ typedef struct LandmarkTable {
     int w, h;
     int count;
     /* dist[cell * count + j], cell a bordered index: the exact cost (path.h
-     * units) between the cell and landmark j, or LANDMARK_FAR. */
+     * units) from the cell to landmark j, or LANDMARK_FAR. */
     uint64_t *dist;
     const NavGrid *grid; /* built from; only compared, never read through */
     uint64_t version;
 } LandmarkTable;
 
-/* Places count (1..LANDMARK_MAX) landmarks on g, whose walkable tiles must
- * all cost the same, and fills the table: a labelling of the regions
+/* Places count (1..LANDMARK_MAX) landmarks on g and fills the table: a labelling of the regions
  * (region.h), then count + 1 Dijkstra passes over the largest region.
  * False when out of memory, count is out of range or more than
  * landmark_max_count (the table is then empty; nothing was allocated). */

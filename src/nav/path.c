@@ -149,14 +149,19 @@ HOT_INLINE uint64_t distance_xy(const NavPath *st, NavTopology topo, int px, int
 }
 
 /* JPS's heuristic at node i (px, py): the octile distance, raised to the
- * landmark bound |d(L, goal) - d(L, i)| of each landmark in use. */
+ * landmark bound of each landmark L in use. The table holds d(i, L), the
+ * cost from i to L. On a uniform grid costs are the same both ways, and
+ * |d(L, goal) - d(L, i)| bounds; on a weighted one (a step costs the tile
+ * it enters) only d(i, L) - d(goal, L) does, by the triangle inequality
+ * d(i, L) <= d(i, goal) + d(goal, L). */
 HOT_INLINE uint64_t jps_heuristic(const NavPath *st, uint32_t i, int px, int py)
 {
     uint64_t h = distance_xy(st, NAV_TOPO_8, px, py);
     if (st->nmarks) {
         const uint64_t *d = st->mark_dist + (size_t)i * (size_t)st->nmarks;
         for (int j = 0; j < st->nmarks; j++) {
-            uint64_t a = d[j], b = st->goal_mark[j], diff = a > b ? a - b : b - a;
+            uint64_t a = d[j], b = st->goal_mark[j];
+            uint64_t diff = a > b ? a - b : st->weighted ? 0 : b - a;
             h = diff > h ? diff : h;
         }
     }
@@ -904,7 +909,7 @@ NavStatus nav_path_prepare(NavPath *st, const NavGrid *g, const NavPathOptions *
     if (!jump_ready(st, g, &o))
         return NAV_OUT_OF_MEMORY;
     int k = o.landmarks < LANDMARK_MAX ? o.landmarks : LANDMARK_MAX;
-    if (k <= 0 || !nav_grid_uniform(g) || (landmark_current(&st->marks, g) && st->marks.count == k))
+    if (k <= 0 || (landmark_current(&st->marks, g) && st->marks.count == k))
         return NAV_DONE;
     return landmark_build(&st->marks, g, k) ? NAV_DONE : NAV_OUT_OF_MEMORY;
 }
@@ -916,7 +921,7 @@ NavStatus nav_path_prepare(NavPath *st, const NavGrid *g, const NavPathOptions *
 static void use_landmarks(NavPath *st, const NavGrid *g)
 {
     st->nmarks = 0;
-    if (!st->jps || st->weighted || st->opt.landmarks <= 0 || !landmark_current(&st->marks, g))
+    if (!st->jps || st->opt.landmarks <= 0 || !landmark_current(&st->marks, g))
         return;
     size_t k = (size_t)st->marks.count;
     const uint64_t *from = st->marks.dist + st->start * k, *to = st->marks.dist + st->goal * k;

@@ -95,10 +95,12 @@ size_t nav_path_state_bytes(const NavPath *st);
 uint64_t nav_path_tags_cleared(const NavPath *st);
 /* dst (made for the same w x h) takes over src's search, finished or under
  * way (nav_path_step goes on from where src stands, with the same results),
- * run on g: a grid equal to src's (a copy of it). For A* searches: a
- * search using JPS or landmarks is not copied (NAV_INVALID), nor is the
- * prepared map data (jump table, landmarks, planner), which dst keeps as it
- * is. NAV_INVALID also when the sizes differ; it allocates nothing. */
+ * run on g: a grid equal to src's (a copy of it). A JPS search goes on
+ * reading the shared jump table of its options (jumps.h), or dst's own when
+ * that describes g (else NAV_INVALID); a search using landmarks is not
+ * copied (NAV_INVALID), nor is the prepared map data (jump table,
+ * landmarks, planner), which dst keeps as it is. NAV_INVALID also when the
+ * sizes differ; it allocates nothing. */
 NavStatus nav_path_copy_search(NavPath *dst, const NavPath *src, const NavGrid *g);
 
 /* Bytes of the JPS jump table (0 until a JPS search or nav_path_prepare made it). */
