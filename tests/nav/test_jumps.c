@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* test_jumps.c - JPS on weighted grids and the shared jump table (NavJumps):
  * every pair of tiles of random grids with patches of rough ground against
- * the brute-force reference; a table made in slices, shared, edited under
+ * the brute-force reference, with and without landmarks; a table made in slices, shared, edited under
  * and cloned; a JPS search copied while under way. */
 #include "testlib.h"
 
@@ -66,6 +66,8 @@ static void test_weighted_all_pairs(void **state)
         assert_non_null(st);
         NavPathOptions opt = nav_path_options_default();
         opt.algo = NAV_JPS;
+        opt.landmarks = round % 3; /* the one-sided landmark bound, or none */
+        assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
         checked += all_pairs(st, &g, &opt, true);
         nav_path_destroy(st);
         nav_grid_deinit(&g);
