@@ -4,8 +4,9 @@
 # every tenth query of each bench/weighted/ scenario is solved optimally by
 # A* and JPS; a map painted here and given lengths by tools/make_scen.py's
 # own Dijkstra is too; the committed maps are what their README's commands
-# make (when the source maps are present). Prints TAP. ISOPATH names the
-# binary (default bin/isopath); without python3 the tools' checks skip.
+# make (when the source maps are present); path --draw shows the doors.
+# Prints TAP. ISOPATH names the binary (default bin/isopath); without
+# python3 the tools' checks skip.
 isopath=${ISOPATH:-bin/isopath}
 . "$(dirname "$0")/tap.sh"
 movingai=${MOVINGAI_DIR:-../shared/data/movingai}
@@ -33,6 +34,11 @@ if command -v python3 >/dev/null 2>&1; then
         '[ $rc -eq 0 ] && grep -q "0 rough (0.0%), 5 doors on 7 chokepoints" "$tmp/err" &&
          [ "$(grep -o + "$tmp/out" | wc -l)" -eq 5 ] && [ "$(grep -n + "$tmp/out" | cut -d: -f1 | sort -nu | tr "\n" " ")" = "8 11 " ] &&
          sed "s/+/./g" "$tmp/out" | cmp -s - "$tmp/gaps.map"'
+    "$isopath" path "$tmp/out" 1,1 10,8 --draw >"$tmp/drawn" 2>&1
+    rc=$?
+    check "path --draw shows the doors, and the path goes round them" \
+        '[ $rc -eq 0 ] && [ "$(head -10 "$tmp/drawn" | tr -cd + | wc -c)" -eq 5 ] &&
+         tail -1 "$tmp/drawn" | grep -q "^length 16.242641 steps 15"'
     tools/paint_terrain.py tests/data/movingai/arena.map 7 --rough 40 >"$tmp/arena-w.map" 2>"$tmp/err"
     rc=$?
     check "paint_terrain: 40% of arena rough, its one chokepoint a door" \
