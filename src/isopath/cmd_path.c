@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "isopath.h"
+#include "movingai.h"
 
 typedef struct PathArgs {
     const char *file;
@@ -50,7 +51,8 @@ static int parse_path_args(int argc, char **argv, PathArgs *a)
     return ISOPATH_EXIT_OK;
 }
 
-/* The level's glyphs, or a Moving AI map's as '.' (walkable) and '@'. */
+/* The level's glyphs, or a Moving AI map's as '@' (blocked), ',' and '+'
+ * (the rough ground's and the door's costs) and '.' (any other cost). */
 static char *map_canvas(const IsopathInput *in)
 {
     const NavGrid *g = &in->grid;
@@ -62,8 +64,11 @@ static char *map_canvas(const IsopathInput *in)
         return canvas;
     }
     for (int y = 0; y < g->h; y++)
-        for (int x = 0; x < g->w; x++)
-            canvas[(size_t)y * (size_t)g->w + (size_t)x] = nav_grid_walkable(g, x, y) ? '.' : '@';
+        for (int x = 0; x < g->w; x++) {
+            uint8_t c = nav_grid_cost(g, x, y);
+            canvas[(size_t)y * (size_t)g->w + (size_t)x] =
+                !c ? '@' : c == NAV_MOVINGAI_ROUGH_COST ? ',' : c == NAV_MOVINGAI_DOOR_COST ? '+' : '.';
+        }
     return canvas;
 }
 

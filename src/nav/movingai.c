@@ -197,6 +197,22 @@ static bool read_map_header(Reader *r, int *w, int *h)
     return ok;
 }
 
+uint8_t nav_movingai_tile_cost(char c)
+{
+    switch (c) {
+    case '.':
+    case 'G':
+    case 'S':
+        return 1;
+    case ',':
+        return NAV_MOVINGAI_ROUGH_COST;
+    case '+':
+        return NAV_MOVINGAI_DOOR_COST;
+    default:
+        return 0;
+    }
+}
+
 NavStatus nav_movingai_read_map(FILE *f, const char *name, NavGrid *g, NavDiags *d)
 {
     Reader r = {f, name, d, NULL, 0, 0, 0, 0, false};
@@ -223,9 +239,9 @@ NavStatus nav_movingai_read_map(FILE *f, const char *name, NavGrid *g, NavDiags 
             break;
         }
         for (int x = 0; x < w; x++) {
-            char c = r.buf[x];
-            if (c == '.' || c == 'G' || c == 'S')
-                nav_grid_set(&tmp, x, y, 1);
+            uint8_t c = nav_movingai_tile_cost(r.buf[x]);
+            if (c)
+                nav_grid_set(&tmp, x, y, c);
         }
     }
     /* after the last row only blank lines (a map is not cut short or

@@ -8,6 +8,7 @@
 #define ISONAV_MOVINGAI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "coord.h"
@@ -35,8 +36,16 @@ typedef struct NavScenario {
 enum { NAV_MOVINGAI_LINE_MAX = 8192, NAV_MOVINGAI_QUERY_MAX = 1000000 };
 #define NAV_MOVINGAI_FILE_MAX (64L * 1024 * 1024)
 
-/* '.', 'G' and 'S' are walkable (cost 1); every other glyph is blocked.
- * Exactly `height` rows of exactly `width` tiles (trailing blanks are not
+/* The weighted tiles, the game's own (docs/levels.md): rough ground and a
+ * door. Not in the Moving AI set; bench/weighted/ has maps that use them. */
+enum { NAV_MOVINGAI_ROUGH_COST = 3, NAV_MOVINGAI_DOOR_COST = 5 };
+
+/* The cost of entering a map glyph: '.', 'G' and 'S' cost 1, ',' (rough
+ * ground) NAV_MOVINGAI_ROUGH_COST, '+' (a door) NAV_MOVINGAI_DOOR_COST;
+ * every other glyph is blocked (0). */
+uint8_t nav_movingai_tile_cost(char c);
+
+/* Each tile costs what nav_movingai_tile_cost gives its glyph. Exactly `height` rows of exactly `width` tiles (trailing blanks are not
  * tiles), then nothing but blank lines: a longer row or a line after the
  * last row is an error, never cut silently. Initialises g (caller deinits)
  * only on success. A read error, a folder and running out of memory are

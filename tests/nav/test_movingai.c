@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* test_movingai.c - Moving AI readers: the shipped arena scenario solved
- * optimally by A* and JPS, file variants as they occur in the wild, bad
- * files with located messages, and the length-matching rule. */
+ * optimally by A* and JPS, weighted maps (rough ground and doors) read with
+ * their costs and solved as the brute force does, file variants as they
+ * occur in the wild, bad files with located messages, and the
+ * length-matching rule. */
 #include "testlib.h"
 
 #include <math.h>
@@ -37,6 +39,106 @@ static void test_arena_optimal(void **state)
     nav_path_destroy(st);
     nav_movingai_scen_free(&s);
     nav_grid_deinit(&g);
+}
+
+/* Loads a map from text; the caller deinits g. */
+static void load_map_text(const char *text, NavGrid *g)
+{
+    char *p = test_write_temp(text, strlen(text));
+    NavDiags d;
+    nav_diag_clear(&d);
+    assert_int_equal(nav_movingai_load_map(p, g, &d), NAV_DONE);
+    unlink(p);
+    free(p);
+}
+
+/* ',' is rough ground (3) and '+' a door (5): the way round the wall, 8,
+ * beats the way through both, 3 + 5 + 1 + 1. */
+static void test_weighted_costs(void **state)
+{
+    (void)state;
+    NavGrid g;
+    load_map_text("type octile\nheight 3\nwidth 5\nmap\nS,+.G\n.@T@.\n.....\n", &g);
+    static const char row0[] = "S,+.G", row1[] = ".@T@.";
+    for (int x = 0; x < 5; x++) {
+        assert_int_equal(nav_grid_cost(&g, x, 0), nav_movingai_tile_cost(row0[x]));
+        assert_int_equal(nav_grid_cost(&g, x, 1), nav_movingai_tile_cost(row1[x]));
+        assert_int_equal(nav_grid_cost(&g, x, 2), 1);
+    }
+    assert_int_equal(nav_grid_cost(&g, 1, 0), 3);
+    assert_int_equal(nav_grid_cost(&g, 2, 0), 5);
+    assert_int_equal(nav_grid_cost(&g, 2, 1), 0);
+    assert_int_equal(nav_grid_count_walkable(&g), 12);
+    assert_false(nav_grid_uniform(&g));
+    NavPath *st = nav_path_create(g.w, g.h);
+    NavPathOptions opt = nav_path_options_default();
+    NavPathResult r;
+    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(4, 0), &opt, &r), NAV_DONE);
+    assert_true(r.length == 8.0);
+    assert_int_equal(r.steps, 8);
+    assert_true(test_check_walk(st, &g, NAV_TOPO_8) == 8.0);
+    /* into the door from below-left is a diagonal past a wall corner: no */
+    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 1), nav_pos(2, 0), &opt, &r), NAV_DONE);
+    assert_true(fabs(r.length - (1 + 3 + 5)) < 1e-12);
+    nav_path_destroy(st);
+    nav_grid_deinit(&g);
+}
+
+static NavPos random_walkable(const NavGrid *g, uint64_t *seed)
+{
+    for (;;) {
+        NavPos p = nav_pos((int)(test_rand(seed) % (uint32_t)g->w), (int)(test_rand(seed) % (uint32_t)g->h));
+        if (nav_grid_walkable(g, p.x, p.y))
+            return p;
+    }
+}
+
+/* Random maps of every glyph, read from text and solved by A* and JPS:
+ * each length is the brute force's (testlib.h), each walk legal. */
+static void test_weighted_optimal(void **state)
+{
+    (void)state;
+    static const char glyphs[] = "...,,,+@@GST";
+    enum { W = 23, H = 17 };
+    uint64_t seed = 0x5eed7e44a1u;
+    int paths = 0;
+    for (int round = 0; round < 4; round++) {
+        char text[64 + (W + 1) * H];
+        int n = snprintf(text, sizeof text, "type octile\nheight %d\nwidth %d\nmap\n", H, W);
+        for (int y = 0; y < H; y++) {
+            for (int x = 0; x < W; x++)
+                text[n++] = glyphs[test_rand(&seed) % (sizeof glyphs - 1)];
+            text[n++] = '\n';
+        }
+        text[n] = '\0';
+        NavGrid g;
+        load_map_text(text, &g);
+        NavPath *st = nav_path_create(W, H);
+        for (int i = 0; i < 40; i++) {
+            NavPos s = random_walkable(&g, &seed), t = random_walkable(&g, &seed);
+            double want = test_brute_force(&g, s, t, NAV_TOPO_8);
+            for (int algo = NAV_ASTAR; algo <= NAV_JPS; algo++) {
+                NavPathOptions opt = nav_path_options_default();
+                opt.algo = (NavAlgo)algo;
+                NavPathResult r;
+                NavStatus found = nav_path_find(st, &g, s, t, &opt, &r);
+                if (want < 0) {
+                    assert_int_not_equal(found, NAV_DONE);
+                    continue;
+                }
+                assert_int_equal(found, NAV_DONE);
+                if (fabs(r.length - want) > 1e-9)
+                    fail_msg("round %d, %d,%d -> %d,%d, algo %d: length %.9f, brute force %.9f", round, s.x, s.y,
+                             t.x, t.y, algo, r.length, want);
+                test_check_walk(st, &g, NAV_TOPO_8);
+                paths++;
+            }
+        }
+        nav_path_destroy(st);
+        nav_grid_deinit(&g);
+    }
+    printf("%d weighted paths checked\n", paths);
+    assert_true(paths > 200); /* most pairs are connected */
 }
 
 static void test_variants(void **state)
@@ -318,7 +420,8 @@ static void test_out_of_memory(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_arena_optimal), cmocka_unit_test(test_variants), cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_arena_optimal), cmocka_unit_test(test_weighted_costs),
+        cmocka_unit_test(test_weighted_optimal), cmocka_unit_test(test_variants), cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_length_rule), cmocka_unit_test(test_hardening), cmocka_unit_test(test_read_error),
         cmocka_unit_test(test_out_of_memory),
     };
