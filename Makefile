@@ -219,6 +219,8 @@ check-layers:
 # ---- benchmarks ------------------------------------------------------------
 bench: build/bench/bin/isopath build/bench/bin/isodroid
 	@tools/bench.sh build/bench/bin/isopath "$(MOVINGAI_DIR)" $(BENCH_REPEAT)
+	@echo "weighted (bench/weighted: rough ground and doors; route runs JPS there):"
+	@tools/bench.sh build/bench/bin/isopath bench/weighted $(BENCH_REPEAT)
 	@build/bench/bin/isodroid levels/01_tutorial.txt --headless --bench-frames 600 --size 1280x720
 	@build/bench/bin/isodroid levels/extra/expanse.txt --headless --bench-frames 600 --size 1280x720 --bench-zoom 0.25
 	@build/bench/bin/isodroid levels/extra/expanse.txt --headless --bench-frames 600 --size 1280x720 --bench-zoom 3

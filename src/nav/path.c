@@ -861,8 +861,15 @@ NavStatus nav_path_prepare_step(NavPath *st, const NavGrid *g, const NavPathOpti
     NavPathOptions o = opt ? *opt : nav_path_options_default();
     if (g->w != st->w || g->h != st->h)
         return NAV_INVALID;
-    if (o.algo != NAV_ROUTE || o.topology != NAV_TOPO_8 || !nav_grid_uniform(g))
+    if (o.algo != NAV_ROUTE || o.topology != NAV_TOPO_8)
         return nav_path_prepare(st, g, &o);
+    if (!nav_grid_uniform(g)) { /* weighted: JPS, on its jump table */
+        if (shared_jumps(&o, g))
+            return NAV_DONE;
+        if (!st->jump.dist && !jump_init(&st->jump, g->w, g->h))
+            return NAV_OUT_OF_MEMORY;
+        return jump_build_step(&st->jump, g, work) ? NAV_DONE : NAV_IN_PROGRESS;
+    }
     if (!st->route && !(st->route = nav_route_create(g->w, g->h)))
         return NAV_OUT_OF_MEMORY;
     return nav_route_prepare(st->route, g, o.landmarks, work);
@@ -902,8 +909,11 @@ NavStatus nav_path_prepare(NavPath *st, const NavGrid *g, const NavPathOptions *
     NavPathOptions o = opt ? *opt : nav_path_options_default();
     if (g->w != st->w || g->h != st->h)
         return NAV_INVALID;
-    if (o.algo == NAV_ROUTE && o.topology == NAV_TOPO_8 && nav_grid_uniform(g))
-        return nav_path_prepare_step(st, g, &o, 0);
+    if (o.algo == NAV_ROUTE && o.topology == NAV_TOPO_8) {
+        if (nav_grid_uniform(g))
+            return nav_path_prepare_step(st, g, &o, 0);
+        o.algo = NAV_JPS; /* weighted: the fastest planner that applies */
+    }
     if (!runs_jps(&o))
         return NAV_DONE;
     if (!jump_ready(st, g, &o))

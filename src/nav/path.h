@@ -36,11 +36,14 @@
 #include "status.h"
 #include "units.h"
 
-/* NAV_ROUTE: the prepared planner (route.h) on 8-way uniform-cost grids,
- * once nav_path_prepare or nav_path_prepare_step has made its data for the grid as
- * it is; until then, and for searches it does not run (other topologies or
- * costs, nearest tile, limits), JPS when JPS's jump table is current, else
- * A*. Searches never prepare it themselves. */
+/* NAV_ROUTE: the fastest planner prepared. On 8-way uniform-cost grids the
+ * prepared planner (route.h), once nav_path_prepare or nav_path_prepare_step
+ * has made its data for the grid as it is; on weighted ones JPS, whose jump
+ * table they make (nav_path_prepare also places the landmarks asked for).
+ * Until then, and for searches the planner does not run (other topologies,
+ * nearest tile, limits), JPS when a jump table is current (the options'
+ * shared one or the state's own), else A*. Searches never prepare it
+ * themselves. */
 typedef enum NavAlgo { NAV_ASTAR, NAV_JPS, NAV_ROUTE } NavAlgo;
 
 typedef struct NavPathOptions {
