@@ -54,6 +54,12 @@ rc=$?
 check "a replay's level line that does not load: exit 1, FILE:LINE named" \
     '[ $rc -eq 1 ] && grep -q "badlevel.rec:5: the level .*missing.txt does not load" "$tmp/err"'
 
+printf 'isodroid-replay 1\nlevel %s\n10 goto 3 3\n200 end\n' "$tmp/lvl.txt" >"$tmp/old.rec"
+"$game" --headless --replay "$tmp/old.rec" >/dev/null 2>"$tmp/err"
+rc=$?
+check "a 0.9.0 recording plays, with a word that its walks may differ" \
+    '[ $rc -eq 0 ] && grep -q "old.rec: recorded by Isodroid 0.9.0" "$tmp/err" && head -1 "$tmp/sig.rec" | grep -qx "isodroid-replay 2"'
+
 # leaving the editor ends the recording there, and its replay is the game up to then
 cat >"$tmp/edit.txt" <<'S'
 clicktile 6 8

@@ -173,9 +173,11 @@ bool replay_load(const char *path, Replay *r, NavDiags *d)
         if (n && s[n - 1] == '\r')
             s[n - 1] = '\0';
         if (no == 1) {
-            ok = !strcmp(s, REPLAY_HEADER);
+            r->version = !strcmp(s, REPLAY_HEADER) ? 2 : !strcmp(s, REPLAY_HEADER_V1) ? 1 : 0;
+            ok = r->version != 0;
             if (!ok)
-                nav_diag_add(d, path, 1, 1, "not a recording: the first line must be '%s'", REPLAY_HEADER);
+                nav_diag_add(d, path, 1, 1, "not a recording: the first line must be '%s' (or '%s')", REPLAY_HEADER,
+                             REPLAY_HEADER_V1);
         } else if (no == 2) {
             ok = !strncmp(s, "level ", 6) && s[6] && (r->level = strdup(s + 6)) != NULL;
             if (!ok)

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* replay.h - recordings of play (--record FILE) and reading them back
- * (--replay FILE). A recording is text: the first line "isodroid-replay 1",
+ * (--replay FILE). A recording is text: the first line "isodroid-replay 2"
+ * ("isodroid-replay 1": made by 0.9.0, whose walks were planned by A*; it
+ * is read, but where several paths are equally short today's walks may take
+ * another, so it may not play the same),
  * then "level PATH", then one input a line with the tick it was applied at:
  *   TICK goto X Y | TICK push DX DY | TICK hold X Y | TICK release 0 0 |
  *   TICK restart 0 0 | TICK level PATH | TICK rewind TO | TICK end
@@ -23,7 +26,8 @@
 #include "diag.h"
 #include "sim.h"
 
-#define REPLAY_HEADER "isodroid-replay 1"
+#define REPLAY_HEADER "isodroid-replay 2"
+#define REPLAY_HEADER_V1 "isodroid-replay 1"
 enum { REPLAY_MAX_BYTES = 64 * 1024 * 1024 };
 /* Ticks after a (re)start: five hours of play. A replay without a window
  * runs a tick in microseconds, so no recording plays for more than a minute
@@ -43,6 +47,7 @@ typedef struct ReplayLine {
 
 typedef struct Replay {
     char *level;        /* the level it starts on */
+    int version;        /* 2, or 1: made by 0.9.0 (see above) */
     ReplayLine *line;
     int count, cap, next;
 } Replay;

@@ -94,6 +94,9 @@ bool app_read_replay(App *app)
             fprintf(stderr, "%s\n", rd.msg[i]);
         return false;
     }
+    if (app->replay.version == 1)
+        fprintf(stderr, "%s: recorded by Isodroid 0.9.0, whose walks could take other paths as short as "
+                        "today's: it may not play the same\n", app->opt.replay);
     if (!app->opt.level)
         app->opt.level = app->replay.level;
     return true;

@@ -25,6 +25,23 @@ static bool load(const char *text, Replay *r, char *msg, size_t size)
     return ok;
 }
 
+/* Both versions load, and say which they are; anything else is refused. */
+static void test_versions(void **state)
+{
+    (void)state;
+    Replay r;
+    char msg[512];
+    assert_true(load("isodroid-replay 2\nlevel a.txt\n10 end\n", &r, msg, sizeof msg));
+    assert_int_equal(r.version, 2);
+    replay_free(&r);
+    assert_true(load("isodroid-replay 1\nlevel a.txt\n10 end\n", &r, msg, sizeof msg));
+    assert_int_equal(r.version, 1);
+    replay_free(&r);
+    assert_false(load("isodroid-replay 3\nlevel a.txt\n10 end\n", &r, msg, sizeof msg));
+    if (!strstr(msg, ":1:1: not a recording"))
+        fail_msg("%s", msg);
+}
+
 static void test_blank_lines_keep_line_numbers(void **state)
 {
     (void)state;
@@ -160,6 +177,7 @@ static void test_level_paths_round_trip_or_are_refused(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_versions),
         cmocka_unit_test(test_blank_lines_keep_line_numbers), cmocka_unit_test(test_ticks_never_go_back),
         cmocka_unit_test(test_arguments_in_their_range),      cmocka_unit_test(test_end_tick_bounded),
         cmocka_unit_test(test_written_reads_back),        cmocka_unit_test(test_level_paths_round_trip_or_are_refused),
