@@ -117,6 +117,48 @@ void jump_build(JumpTable *jt, const NavGrid *g)
     jump_build_step(jt, g, 0);
 }
 
+/* ---- what JPS expands at an edge tile ----------------------------------------- */
+
+/* The directions worth trying from an edge tile n reached in direction d. A neighbour is dropped only when the parent
+ * reaches it without n for strictly less, or, where the tiles compared all
+ * cost the same, as on a uniform grid (diagonal first); step costs are
+ * integers, and these sums of straight and diagonal costs can only tie when
+ * the costs are equal. */
+unsigned jump_edge_dirs(const uint8_t *cost, const int off[8], uint32_t n, int d)
+{
+    const uint64_t S = NAV_UNIT_STRAIGHT, D = NAV_UNIT_DIAGONAL, cn = cost[n];
+    uint32_t p = n - (uint32_t)off[d];
+    unsigned mask = 1u << d;
+    if (d & 1) {
+        mask |= 1u << ((d + 7) & 7) | 1u << ((d + 1) & 7);
+        /* the far sides d-2 and d+2: the parent reaches each through the
+         * tile beside both, two straight steps */
+        for (int turn = -2; turn <= 2; turn += 4) {
+            uint32_t m = n + (uint32_t)off[(d + turn) & 7];
+            uint32_t via = n + (uint32_t)off[(d + (turn < 0 ? -3 : 3)) & 7];
+            if (cost[m] && cost[via] * S + cost[m] * S >= cn * D + cost[m] * D)
+                mask |= 1u << ((d + turn) & 7);
+        }
+        return mask;
+    }
+    for (int turn = 2; turn <= 6; turn += 4) {
+        int side = (d + turn) & 7, fwd = (d + (turn == 2 ? 1 : 7)) & 7;
+        uint32_t ns = n + (uint32_t)off[side], m = n + (uint32_t)off[fwd];
+        if (!cost[ns])
+            continue;
+        bool alt = cost[p + (uint32_t)off[side]] != 0; /* the parent's diagonal to ns */
+        if (!alt || cost[ns] * D >= cn * S + cost[ns] * S)
+            mask |= 1u << side;
+        if (!cost[m])
+            continue;
+        uint64_t through = cn * S + cost[m] * D, beside = cost[ns] * D + cost[m] * S;
+        bool tie_uniform = through == beside && cn == cost[ns] && cn == cost[m];
+        if (!alt || through < beside || (through == beside && !tie_uniform))
+            mask |= 1u << fwd;
+    }
+    return mask;
+}
+
 /* ---- NavJumps ---------------------------------------------------------------- */
 
 NavJumps *nav_jumps_create(int w, int h)

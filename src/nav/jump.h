@@ -100,6 +100,10 @@ static inline bool jump_edge(const uint8_t *cost, int64_t n, int stride)
     }
     return edge;
 }
+/* Weighted grids: the directions (a mask of nav_dir8 indices) JPS tries
+ * from edge tile n (a bordered index) reached in direction d, given the
+ * bordered grid's costs and the 8 directions' index offsets. */
+unsigned jump_edge_dirs(const uint8_t *cost, const int off[8], uint32_t n, int d);
 /* True when the table describes g's tiles as they are now. */
 bool jump_current(const JumpTable *jt, const NavGrid *g);
 size_t jump_bytes(const JumpTable *jt);

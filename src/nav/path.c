@@ -88,7 +88,7 @@ struct NavPath {
     const NavGrid *grid;
     NavPathOptions opt;
     bool jps, done, limit_hit;
-    bool weighted;       /* JPS on a grid of more than one cost: edge tiles expand every way */
+    bool weighted;       /* JPS on a grid of more than one cost: edge tiles (jump.h) stop jumps */
     bool prune;          /* A*, 8-way, uniform costs: canonical successors only */
     uint32_t start, goal;
     int goal_px, goal_py; /* bordered coordinates */
@@ -148,12 +148,9 @@ HOT_INLINE uint64_t distance_xy(const NavPath *st, NavTopology topo, int px, int
     }
 }
 
-/* JPS's heuristic at node i (px, py): the octile distance, raised to the
- * landmark bound of each landmark L in use. The table holds d(i, L), the
- * cost from i to L. On a uniform grid costs are the same both ways, and
- * |d(L, goal) - d(L, i)| bounds; on a weighted one (a step costs the tile
- * it enters) only d(i, L) - d(goal, L) does, by the triangle inequality
- * d(i, L) <= d(i, goal) + d(goal, L). */
+/* JPS's heuristic at node i (px, py): the octile distance, raised to each
+ * landmark L's bound d(i, L) - d(goal, L) (landmark.h), or on a uniform
+ * grid, where costs are the same both ways, |d(L, goal) - d(L, i)|. */
 HOT_INLINE uint64_t jps_heuristic(const NavPath *st, uint32_t i, int px, int py)
 {
     uint64_t h = distance_xy(st, NAV_TOPO_8, px, py);
@@ -451,12 +448,13 @@ static inline void track_nearest(NavPath *st, uint32_t n, uint64_t h, uint64_t g
 
 /* ---- A* ---------------------------------------------------------------------- */
 
-/* 8-way on a uniform-cost grid: the directions worth trying from node n,
- * reached in direction d (JPS's pruning, with every node a jump point). The
- * others lead to tiles the parent reaches at least as cheaply without n: a
- * diagonal arrival keeps its diagonal and both straight components; a
- * straight arrival keeps its direction, plus a side and the diagonal towards
- * it when the side tile is open but the one beside the parent is blocked. */
+/* 8-way, where the 3x3 tiles around n cost the same (a uniform grid, or
+ * JPS's jumps): the directions worth trying from node n, reached in
+ * direction d (JPS's pruning). The others lead to tiles the parent reaches
+ * at least as cheaply without n: a diagonal arrival keeps its diagonal and
+ * both straight components; a straight arrival its direction, plus a side
+ * and the diagonal towards it when the side tile is open but the one
+ * beside the parent is blocked. */
 static inline unsigned canonical_dirs(const NavPath *st, uint32_t n, int d)
 {
     if (d & 1)
@@ -545,13 +543,12 @@ static NavStatus astar_run(NavPath *st, long budget)
     }
 }
 
-/* ---- JPS (8-way, uniform cost, no corner cutting) ----------------------------
- * Jumps read the JPS+ table (jump.h): one lookup gives where a jump stops,
- * or how far it can go before a wall. The goal is the one query-dependent
- * stop: a straight jump that passes it stops on it, and a diagonal jump stops
- * where it reaches the goal's row or column with the goal ahead of it.
- * Diagonal arrivals have no forced neighbours: the corner rule already
- * required both orthogonal tiles open. */
+/* ---- JPS (8-way, no corner cutting; weighted grids: jump.h) --------------------
+ * Jumps read the JPS+ table: one lookup gives where a jump stops, or how far
+ * it can go before a wall. The goal is the one query-dependent stop: a
+ * straight jump that passes it stops on it, and a diagonal jump stops where
+ * it reaches the goal's row or column with the goal ahead of it. Diagonal
+ * arrivals have no forced neighbours (the corner rule). */
 
 /* A successor found by a jump: k steps from the expanded node in direction d. */
 typedef struct JumpTarget {
@@ -589,84 +586,29 @@ HOT_INLINE void jps_target(const NavPath *st, uint32_t n, int px, int py, int d,
     ++*count;
 }
 
-/* Weighted grids: the directions worth trying from an edge tile n (jump.h)
- * reached in direction d. A neighbour is dropped only when the parent
- * reaches it without n for strictly less, or, where the tiles compared all
- * cost the same, as on a uniform grid (diagonal first); step costs are
- * integers, and these sums of straight and diagonal costs can only tie when
- * the costs are equal. */
-static unsigned edge_dirs(const NavPath *st, uint32_t n, int d)
-{
-    const uint8_t *cost = st->grid->cost;
-    const uint64_t S = UNIT_STRAIGHT, D = UNIT_DIAGONAL, cn = cost[n];
-    uint32_t p = n - (uint32_t)st->off[d];
-    unsigned mask = 1u << d;
-    if (d & 1) {
-        mask |= 1u << ((d + 7) & 7) | 1u << ((d + 1) & 7);
-        /* the far sides d-2 and d+2: the parent reaches each through the
-         * tile beside both, two straight steps */
-        for (int turn = -2; turn <= 2; turn += 4) {
-            uint32_t m = n + (uint32_t)st->off[(d + turn) & 7];
-            uint32_t via = n + (uint32_t)st->off[(d + (turn < 0 ? -3 : 3)) & 7];
-            if (cost[m] && cost[via] * S + cost[m] * S >= cn * D + cost[m] * D)
-                mask |= 1u << ((d + turn) & 7);
-        }
-        return mask;
-    }
-    for (int turn = 2; turn <= 6; turn += 4) {
-        int side = (d + turn) & 7, fwd = (d + (turn == 2 ? 1 : 7)) & 7;
-        uint32_t ns = n + (uint32_t)st->off[side], m = n + (uint32_t)st->off[fwd];
-        if (!cost[ns])
-            continue;
-        bool alt = cost[p + (uint32_t)st->off[side]] != 0; /* the parent's diagonal to ns */
-        if (!alt || cost[ns] * D >= cn * S + cost[ns] * S)
-            mask |= 1u << side;
-        if (!cost[m])
-            continue;
-        uint64_t through = cn * S + cost[m] * D, beside = cost[ns] * D + cost[m] * S;
-        bool tie_uniform = through == beside && cn == cost[ns] && cn == cost[m];
-        if (!alt || through < beside || (through == beside && !tie_uniform))
-            mask |= 1u << fwd;
-    }
-    return mask;
-}
-
 /* The jump points a jump point search finds from n (at px, py), reached in
  * direction d: the start goes every way, an edge tile of a weighted grid
- * where edge_dirs says; a diagonal arrival keeps its direction and both
- * components; a straight one its direction, and a side and the diagonal
- * towards it where the side tile is open and the one beside the parent
- * blocked. */
+ * where jump_edge_dirs says, any other tile where A*'s canonical_dirs says,
+ * in the order: the way on, then (straight arrival) a side and the diagonal
+ * towards it, or (diagonal arrival) both components. */
 HOT_INLINE int jps_successors(const NavPath *st, uint32_t n, int px, int py, JumpTarget *next)
 {
+    static const int turns[2][5] = {{0, 2, 1, 6, 7}, {0, 7, 1, -1, -1}};
     const uint8_t *cost = st->grid->cost;
     int count = 0;
-    if (n == st->start) {
-        for (int d = 0; d < 8; d++)
-            jps_target(st, n, px, py, d, next, &count);
-        return count;
-    }
-    int d = tag_dir(st->tag[n]);
-    if (st->weighted && jump_edge(cost, n, st->stride)) {
-        unsigned mask = edge_dirs(st, n, d);
+    if (n == st->start || (st->weighted && jump_edge(cost, n, st->stride))) {
+        unsigned mask = n == st->start ? 0xFFu : jump_edge_dirs(cost, st->off, n, tag_dir(st->tag[n]));
         for (int k = 0; k < 8; k++)
             if (mask >> k & 1u)
                 jps_target(st, n, px, py, k, next, &count);
         return count;
     }
-    jps_target(st, n, px, py, d, next, &count);
-    if (d & 1) {
-        jps_target(st, n, px, py, (d + 7) & 7, next, &count);
-        jps_target(st, n, px, py, (d + 1) & 7, next, &count);
-        return count;
-    }
-    uint32_t back = n - (uint32_t)st->off[d];
-    for (int turn = 2; turn <= 6; turn += 4) {
-        int s = (d + turn) & 7;
-        if (cost[n + (uint32_t)st->off[s]] && !cost[back + (uint32_t)st->off[s]]) {
-            jps_target(st, n, px, py, s, next, &count);
-            jps_target(st, n, px, py, (d + (turn == 2 ? 1 : 7)) & 7, next, &count);
-        }
+    int d = tag_dir(st->tag[n]);
+    unsigned mask = canonical_dirs(st, n, d);
+    for (int i = 0; i < 5 && turns[d & 1][i] >= 0; i++) {
+        int k = (d + turns[d & 1][i]) & 7;
+        if (mask >> k & 1u)
+            jps_target(st, n, px, py, k, next, &count);
     }
     return count;
 }
@@ -750,8 +692,7 @@ void nav_path_destroy(NavPath *st)
 
 NavStatus nav_path_copy_search(NavPath *dst, const NavPath *src, const NavGrid *g)
 {
-    /* a JPS search goes on reading its table: the options' shared one, or
-     * dst's own when that describes g too */
+    /* JPS goes on reading the options' shared table, or dst's own if current */
     bool own_table = src->jps && src->jt == &src->jump;
     if (dst->w != src->w || dst->h != src->h || src->nmarks > 0 || (own_table && !jump_current(&dst->jump, g)))
         return NAV_INVALID;
