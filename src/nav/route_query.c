@@ -369,6 +369,14 @@ static inline bool expand(NavRoute *rm, uint32_t cur, uint32_t stamp)
         }
         int k;
         if (straight_stop(rm, n.tile, px, py, d, &k)) {
+            /* a diagonal can leave the batch all but full, and the next
+             * diagonal (which makes room first) may not be in the mask */
+            if (count == ROUTE_BATCH) {
+                bool ok = relax_all(rm, cur, &n, next, count, stamp);
+                count = 0;
+                if (!ok)
+                    return false;
+            }
             uint32_t v = n.tile + (uint32_t)(k * rm->off[d]);
             prefetch_target(rm, v);
             next[count++] = (Target){v, 0, k, d, px + k * nav_dir8[d][0], py + k * nav_dir8[d][1]};

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* test_route.c - the prepared planner (route.h, NAV_ROUTE): against the
  * brute-force reference on random grids, mazes (all trees) and mazes with
- * loops; edits between searches while the data is remade in slices; the
- * shipped scenarios; what it falls back to; its memory budget. */
+ * loops, a big open map; edits between searches while the data is remade in
+ * slices; the shipped scenarios; what it falls back to; its memory budget. */
 #include "testlib.h"
 
 #include <math.h>
@@ -342,6 +342,66 @@ static void test_scenarios(void **state)
 /* Prepared data stays within 64 bytes a tile and NAV_ROUTE_BUDGET_BYTES: 8
  * landmarks on a 512x512 map, 1 on a 4096x4096 one (nothing is allocated
  * before preparing). */
+/* splitmix64, as the generator of the maps below uses */
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+/* An open 1024 x 1024 map with 5% of its tiles in blocks of 1 to 8 x 1 to
+ * 8 (seed 301): one expansion there finds more successors than a batch
+ * holds (a diagonal crossing many rows and columns whose straight jumps
+ * stop, then two straight ones), and the batch must make room before every
+ * one; a query that overran it before is among those checked. Against A*'s
+ * lengths. */
+static void test_open_map(void **state)
+{
+    (void)state;
+    enum { S = 1024 };
+    uint64_t seed = 301;
+    NavGrid g;
+    test_random_grid(&g, S, S, 0, 1, &seed);
+    seed = 301;
+    for (long blocked = 0; blocked < (long)S * S * 50 / 1000;) {
+        int bw = 1 + (int)(splitmix(&seed) % 8), bh = 1 + (int)(splitmix(&seed) % 8);
+        int x0 = (int)(splitmix(&seed) % S), y0 = (int)(splitmix(&seed) % S);
+        for (int y = y0; y < y0 + bh && y < S; y++)
+            for (int x = x0; x < x0 + bw && x < S; x++)
+                if (nav_grid_walkable(&g, x, y)) {
+                    nav_grid_set(&g, x, y, 0);
+                    blocked++;
+                }
+    }
+    NavPath *st = nav_path_create(S, S), *ref = nav_path_create(S, S);
+    assert_non_null(st);
+    assert_non_null(ref);
+    NavPathOptions opt = route_options(0);
+    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+    int checked = 0;
+    for (int q = 0; q < 40; q++) {
+        NavPos a = nav_pos(378, 391), b = nav_pos(741, 635);
+        if (q > 0) {
+            a = nav_pos((int)(test_rand(&seed) % S), (int)(test_rand(&seed) % S));
+            b = nav_pos((int)(test_rand(&seed) % S), (int)(test_rand(&seed) % S));
+        }
+        NavPathResult want, got;
+        NavStatus w = nav_path_find(ref, &g, a, b, NULL, &want);
+        assert_int_equal(nav_path_find(st, &g, a, b, &opt, &got), w);
+        if (w != NAV_DONE)
+            continue;
+        assert_true(got.used_route);
+        assert_true(fabs(check_walk(st, &g) - want.length) < 1e-9);
+        checked++;
+    }
+    assert_true(checked > 30);
+    nav_path_destroy(st);
+    nav_path_destroy(ref);
+    nav_grid_deinit(&g);
+}
+
 static void test_budget(void **state)
 {
     (void)state;
@@ -380,7 +440,7 @@ int main(void)
         cmocka_unit_test(test_random_grids),   cmocka_unit_test(test_mazes),
         cmocka_unit_test(test_tree_walk),      cmocka_unit_test(test_edits_between_searches),
         cmocka_unit_test(test_fallbacks),      cmocka_unit_test(test_scenarios),
-        cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_open_map),       cmocka_unit_test(test_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
