@@ -9,10 +9,11 @@
  *
  * Weighted grids (after JPSW, Carlson et al., AAAI 2023): a jump also stops
  * on an edge tile, one with a walkable neighbour of another cost, and JPS
- * expands an edge tile in all eight directions. Every tile a jump passes is
- * then surrounded by tiles of its own cost, so a jump crosses tiles of one
- * cost (its first tile's) and JPS's pruning, which only compares paths
- * through the 3x3 tiles around a tile, holds there as on a uniform grid.
+ * expands an edge tile towards the neighbours its parent cannot reach as
+ * cheaply without it (jump_edge_dirs). Every tile a jump passes is then
+ * surrounded by tiles of its own cost, so a jump crosses tiles of one cost
+ * (its first tile's) and JPS's pruning, which only compares paths through
+ * the 3x3 tiles around a tile, holds there as on a uniform grid.
  *
  * Lifetime: jump_init allocates 16 bytes per bordered cell, jump_deinit frees
  * them. A table describes the tiles of the grid version it was last built
