@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # test_weighted.sh - weighted Moving AI maps (',' rough ground 3, '+' door 5):
 # every tenth query of each bench/weighted/ scenario is solved optimally by
-# A* and JPS; a map painted here and given lengths by tools/make_scen.py's
-# own Dijkstra is too; the committed maps are what their README's commands
+# A*, JPS and route (JPS with landmarks there); a map painted here and given
+# lengths by tools/make_scen.py's own Dijkstra is too; the committed maps are what their README's commands
 # make (when the source maps are present); path --draw shows the doors.
 # Prints TAP. ISOPATH names the binary (default bin/isopath); without
 # python3 the tools' checks skip.
@@ -15,7 +15,7 @@ for scen in bench/weighted/*.map.scen; do
     map=${scen%.scen}
     name=$(basename "$map" .map)
     { head -1 "$scen"; grep '^[0-9]' "$scen" | awk 'NR % 10 == 1'; } >"$tmp/$name.scen"
-    for algo in astar jps; do
+    for algo in astar jps route; do
         "$isopath" bench "$map" "$tmp/$name.scen" --algo $algo >"$tmp/out" 2>"$tmp/err"
         rc=$?
         check "bench $name ($algo): every tenth query optimal" \
