@@ -58,8 +58,8 @@ static void test_weighted_all_pairs(void **state)
     (void)state;
     uint64_t seed = 41;
     long checked = 0;
-    for (int round = 0; round < 120; round++) {
-        int w = 2 + (int)(test_rand(&seed) % 11), h = 2 + (int)(test_rand(&seed) % 11);
+    for (int round = 0; round < 90; round++) {
+        int w = 2 + (int)(test_rand(&seed) % 9), h = 2 + (int)(test_rand(&seed) % 9);
         NavGrid g;
         patchy_grid(&g, w, h, round % 2 ? 3 : 15, &seed);
         NavPath *st = nav_path_create(w, h);
@@ -73,7 +73,7 @@ static void test_weighted_all_pairs(void **state)
         nav_grid_deinit(&g);
     }
     print_message("%ld weighted JPS paths checked\n", checked);
-    assert_true(checked > 50000);
+    assert_true(checked > 30000);
 }
 
 /* A table made in slices and shared by two states: until it is current,
@@ -83,7 +83,7 @@ static void test_shared_table_in_slices(void **state)
 {
     (void)state;
     uint64_t seed = 7;
-    enum { W = 12, H = 10 };
+    enum { W = 9, H = 7 };
     NavGrid g, copy = {0};
     patchy_grid(&g, W, H, 5, &seed);
     NavJumps *j = nav_jumps_create(W, H);
