@@ -45,9 +45,10 @@ enum { NAV_MOVINGAI_ROUGH_COST = 3, NAV_MOVINGAI_DOOR_COST = 5 };
  * every other glyph is blocked (0). */
 uint8_t nav_movingai_tile_cost(char c);
 
-/* Each tile costs what nav_movingai_tile_cost gives its glyph. Exactly `height` rows of exactly `width` tiles (trailing blanks are not
- * tiles), then nothing but blank lines: a longer row or a line after the
- * last row is an error, never cut silently. Initialises g (caller deinits)
+/* Each tile costs what nav_movingai_tile_cost gives its glyph. Exactly
+ * `height` rows of exactly `width` tiles (trailing blanks are not tiles),
+ * then nothing but blank lines: a longer row or a line after the last row
+ * is an error, never cut silently. Initialises g (caller deinits)
  * only on success. A read error, a folder and running out of memory are
  * problems like any other, never an end of file. */
 NavStatus nav_movingai_load_map(const char *path, NavGrid *g, NavDiags *d);
