@@ -298,16 +298,36 @@ static inline void prefetch_target(const NavRoute *rm, uint32_t v)
         PREFETCH(&rm->mark[(size_t)v * (size_t)rm->slots]);
 }
 
+/* Starts loading the jump entries of the ROUTE_DIAGONAL_AHEAD tiles after
+ * p on diagonal d (see expand_diagonal); tiles past the map's ends are
+ * skipped (a step off the top wraps past rm->tiles). */
+enum { ROUTE_DIAGONAL_AHEAD = 3 };
+static inline void prefetch_diagonal(const NavRoute *rm, uint32_t p, int d)
+{
+    for (int i = 1; i <= ROUTE_DIAGONAL_AHEAD; i++) {
+        uint32_t q = p + (uint32_t)(i * rm->off[d]);
+        if (q < rm->tiles)
+            PREFETCH(&rm->jump[(size_t)q * 8]);
+    }
+}
+
 /* The diagonal d from node cur (a copy in n, at px, py): its stops, or with
  * rm->scan the straight jump points found from each stop, added to next
  * (relaxed in batches when it fills). False when the search state cannot
- * grow. */
+ * grow.
+ *
+ * Each stop's jump entries are on a row of their own, so reading them is a
+ * cache miss on a big map, and the next stop is known only once they are
+ * read. On open maps with scattered blocks the stops come a tile or two
+ * apart, so the entries of the next few tiles along start loading as soon
+ * as a stop is known, side by side with the stop's own. */
 static inline bool expand_diagonal(NavRoute *rm, uint32_t cur, const Node *n, int px, int py, int d,
                                    Target *next, int *count, uint32_t stamp)
 {
     int sx = nav_dir8[d][0], sy = nav_dir8[d][1], hor = sx > 0 ? 0 : 4, ver = sy > 0 ? 2 : 6;
     uint32_t p = n->tile;
     int x = px, y = py, kd = 0;
+    prefetch_diagonal(rm, p, d);
     for (;;) {
         int dist = rm->jump[(size_t)p * 8 + (size_t)d];
         int reach = dist > 0 ? dist : -dist;
@@ -318,6 +338,7 @@ static inline bool expand_diagonal(NavRoute *rm, uint32_t cur, const Node *n, in
         if (k == INT_MAX)
             return true;
         p += (uint32_t)(k * rm->off[d]);
+        prefetch_diagonal(rm, p, d); /* while p's own entries load */
         x += k * sx;
         y += k * sy;
         kd += k;
