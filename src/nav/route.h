@@ -27,11 +27,13 @@
  * one with at most two turns is open, and otherwise runs JPS over the core
  * with the largest of the octile distance and the bounds of the four
  * landmarks that bound the start best. On maps with few corners (fewer than
- * one core tile in 10) a diagonal jump is followed to its end and the
- * straight jump points found from it become successors at once (JPS2's
- * pruning of intermediate nodes); among many corners (random rubble) its
- * stops stay jump points of their own. Paths are kept as straight runs, and
- * tiles made from them when asked for.
+ * one core tile in 10) a diagonal jump is followed through its first 8
+ * stops and the straight jump points found from them become successors at
+ * once (JPS2's pruning of intermediate nodes), the stop after them a jump
+ * point of its own (on open maps a long diagonal stops at almost every
+ * tile); among many corners (random rubble) its stops stay jump points of
+ * their own. Paths are kept as straight runs, and tiles made from them when
+ * asked for.
  *
  * Searching holds 5 bytes a tile (node tags, the tree climb) plus arrays
  * that grow with the largest search and stay: the nodes touched (32 bytes

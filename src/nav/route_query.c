@@ -311,10 +311,18 @@ static inline void prefetch_diagonal(const NavRoute *rm, uint32_t p, int d)
     }
 }
 
+/* A followed diagonal's straight jumps are taken at its first
+ * ROUTE_SCAN_STOPS stops only; the next stop is left as a jump point of its
+ * own (as on maps where diagonals are not followed), searched from only if
+ * it is expanded. On open maps with scattered blocks a long diagonal stops
+ * at almost every tile and each stop finds two jump points, most of them
+ * never expanded: following it to its end costs more than it saves. */
+enum { ROUTE_SCAN_STOPS = 8 };
+
 /* The diagonal d from node cur (a copy in n, at px, py): its stops, or with
- * rm->scan the straight jump points found from each stop, added to next
- * (relaxed in batches when it fills). False when the search state cannot
- * grow.
+ * rm->scan the straight jump points found from each stop (up to
+ * ROUTE_SCAN_STOPS of them), added to next (relaxed in batches when it
+ * fills). False when the search state cannot grow.
  *
  * Each stop's jump entries are on a row of their own, so reading them is a
  * cache miss on a big map, and the next stop is known only once they are
@@ -328,7 +336,7 @@ static inline bool expand_diagonal(NavRoute *rm, uint32_t cur, const Node *n, in
     uint32_t p = n->tile;
     int x = px, y = py, kd = 0;
     prefetch_diagonal(rm, p, d);
-    for (;;) {
+    for (int stops = 0;; stops++) {
         int dist = rm->jump[(size_t)p * 8 + (size_t)d];
         int reach = dist > 0 ? dist : -dist;
         int k = dist > 0 ? dist : INT_MAX;
@@ -348,9 +356,9 @@ static inline bool expand_diagonal(NavRoute *rm, uint32_t cur, const Node *n, in
             if (!ok)
                 return false;
         }
-        if (!rm->scan || (x == rm->gx && y == rm->gy)) {
-            /* the goal, or a map where stops are jump points of their
-             * own: searched from when they are expanded */
+        if (!rm->scan || stops == ROUTE_SCAN_STOPS || (x == rm->gx && y == rm->gy)) {
+            /* the goal, a map where stops are jump points of their own, or
+             * a stop past the scanned ones: searched from when expanded */
             prefetch_target(rm, p);
             next[(*count)++] = (Target){p, 0, kd, d, x, y};
             return true;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* test_route.c - the prepared planner (route.h, NAV_ROUTE): against the
  * brute-force reference on random grids, mazes (all trees) and mazes with
- * loops, a big open map; edits between searches while the data is remade in
+ * loops, a big open map, small open maps whose diagonals stop at almost
+ * every tile; edits between searches while the data is remade in
  * slices; the shipped scenarios; what it falls back to; its memory budget. */
 #include "testlib.h"
 
@@ -199,7 +200,7 @@ static void test_edits_between_searches(void **state)
     NavPath *st = nav_path_create(W, H);
     NavPathOptions opt = route_options(3);
     int by_route = 0, by_fallback = 0, slices_most = 0;
-    for (int map = 0; map < 6; map++) {
+    for (int map = 0; map < 5; map++) {
         NavGrid g; /* same variable, so usually the same address, every map */
         test_random_grid(&g, W, H, 25 + 5 * map, 1, &seed);
         for (int round = 0; round < 12; round++) {
@@ -402,6 +403,50 @@ static void test_open_map(void **state)
     nav_grid_deinit(&g);
 }
 
+/* Open maps with single blocks scattered over 1.5% of their tiles: almost
+ * every row and column has jump points, so a diagonal stops at almost every
+ * tile, more often than the planner follows a diagonal's straight jumps
+ * (route_query.c's ROUTE_SCAN_STOPS), and the stop after those must stay a
+ * jump point of its own for paths to be optimal. Against A*'s lengths. */
+static void test_long_diagonals(void **state)
+{
+    (void)state;
+    enum { S = 128 };
+    uint64_t seed = 7;
+    int checked = 0;
+    for (int map = 0; map < 5; map++) {
+        NavGrid g;
+        test_random_grid(&g, S, S, 0, 1, &seed);
+        for (int i = 0; i < S * S * 15 / 1000; i++)
+            nav_grid_set(&g, (int)(test_rand(&seed) % S), (int)(test_rand(&seed) % S), 0);
+        NavPath *st = nav_path_create(S, S), *ref = nav_path_create(S, S);
+        NavPathOptions opt = route_options(0);
+        assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+        NavRouteInfo ri;
+        nav_route_info(nav_path_route(st), &ri);
+        assert_true(ri.scan);
+        for (int q = 0; q < 60; q++) {
+            NavPos a = nav_pos((int)(test_rand(&seed) % S), (int)(test_rand(&seed) % S));
+            NavPos b = nav_pos((int)(test_rand(&seed) % S), (int)(test_rand(&seed) % S));
+            NavPathResult want, got;
+            NavStatus w = nav_path_find(ref, &g, a, b, NULL, &want);
+            assert_int_equal(nav_path_find(st, &g, a, b, &opt, &got), w);
+            if (w != NAV_DONE)
+                continue;
+            assert_true(got.used_route);
+            if (fabs(check_walk(st, &g) - want.length) > 1e-9)
+                fail_msg("map %d %d,%d->%d,%d: length %.9f, A* %.9f", map, a.x, a.y, b.x, b.y, got.length,
+                         want.length);
+            checked++;
+        }
+        nav_path_destroy(st);
+        nav_path_destroy(ref);
+        nav_grid_deinit(&g);
+    }
+    print_message("%d paths checked\n", checked);
+    assert_true(checked > 250);
+}
+
 static void test_budget(void **state)
 {
     (void)state;
@@ -440,7 +485,8 @@ int main(void)
         cmocka_unit_test(test_random_grids),   cmocka_unit_test(test_mazes),
         cmocka_unit_test(test_tree_walk),      cmocka_unit_test(test_edits_between_searches),
         cmocka_unit_test(test_fallbacks),      cmocka_unit_test(test_scenarios),
-        cmocka_unit_test(test_open_map),       cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_open_map),       cmocka_unit_test(test_long_diagonals),
+        cmocka_unit_test(test_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
