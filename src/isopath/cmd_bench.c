@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "isopath.h"
+#include "hier.h"
 #include "movingai.h"
 #include "num.h"
 #include "route.h"
@@ -85,6 +86,7 @@ typedef struct BenchRun {
     double elapsed;     /* seconds of searching in all */
     double prep;        /* seconds nav_path_prepare took */
     bool jps, route;    /* what answered */
+    bool hier;          /* route, on a weighted map: the contraction hierarchy */
     int optimal;        /* queries whose length is the file's */
 } BenchRun;
 
@@ -142,6 +144,7 @@ static void run_queries(const BenchArgs *a, const NavGrid *g, const NavScenario 
             }
             b->jps = res.used_jps;
             b->route = res.used_route;
+            b->hier = res.used_route && !nav_grid_uniform(g);
             if (p.on && ++done % PROGRESS_QUERIES == 0)
                 drawing += progress_show(&p, done, total);
         }
@@ -183,6 +186,8 @@ static const char *algo_name(const BenchRun *b)
 /* Landmarks the searches had. */
 static int landmarks_used(const BenchArgs *a, const NavPath *st, const BenchRun *b)
 {
+    if (b->hier)
+        return 0;
     if (b->route) {
         NavRouteInfo ri;
         nav_route_info(nav_path_route(st), &ri);
@@ -196,7 +201,12 @@ static void print_bench(const BenchArgs *a, const NavGrid *g, const NavScenario 
 {
     printf("%s: %dx%d, %s, mean %.0f expanded/query", a->map, g->w, g->h, algo_name(b),
            s->count ? b->expanded / s->count : 0.0);
-    if (b->route) {
+    if (b->hier) {
+        NavHierInfo hi;
+        nav_hier_info(nav_path_hier(st), &hi);
+        printf(", prepared in %.2f ms: %ld walkable tiles, %ld steps, %ld shortcuts, %.1f bytes/tile", b->prep * 1e3,
+               hi.nodes, hi.steps, hi.shortcuts, (double)hi.bytes / ((double)g->w * g->h));
+    } else if (b->route) {
         NavRouteInfo ri;
         nav_route_info(nav_path_route(st), &ri);
         printf(", prepared in %.2f ms: %ld walkable tiles (%ld core, %ld in trees, %ld regions), %ld corners "
@@ -210,6 +220,20 @@ static void print_bench(const BenchArgs *a, const NavGrid *g, const NavScenario 
         printf(", jump table built in %.2f ms", b->prep * 1e3);
     printf("\n");
     printf("%d queries, %d optimal, mean %.2f us/query\n", s->count, b->optimal, mean_us(b, s->count, a->repeat));
+}
+
+/* The hierarchy's figures (route on a weighted map). */
+static void json_hier(Json *j, const NavGrid *g, const NavPath *st)
+{
+    NavHierInfo hi;
+    nav_hier_info(nav_path_hier(st), &hi);
+    json_key(j, "prepared");
+    json_object_begin(j);
+    json_member_int(j, "walkable", hi.nodes);
+    json_member_int(j, "steps", hi.steps);
+    json_member_int(j, "shortcuts", hi.shortcuts);
+    json_member_double(j, "bytes_per_tile", (double)hi.bytes / ((double)g->w * g->h));
+    json_object_end(j);
 }
 
 static void json_prepared(Json *j, const NavGrid *g, const NavPath *st)
@@ -272,7 +296,9 @@ static int json_bench(const BenchArgs *a, const NavGrid *g, const NavScenario *s
         json_member_double(&j, "mean_us", mean_us(b, s->count, a->repeat));
         json_member_double(&j, "expanded_mean", s->count ? b->expanded / s->count : 0.0);
         json_member_double(&j, "prepare_ms", b->prep * 1e3);
-        if (b->route)
+        if (b->hier)
+            json_hier(&j, g, st);
+        else if (b->route)
             json_prepared(&j, g, st);
         else
             json_member_null(&j, "prepared");

@@ -20,90 +20,11 @@
  * A* rebuilds its path by following arrival directions. A JPS parent lies
  * somewhere back along the arrival line; the closed log's f tells it apart
  * from other jump points on that line. */
-#include "path.h"
-
-#include "heap.h"
-#include "jump.h"
-#include "landmark.h"
-#include "route.h"
+#include "path_int.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define UNIT_STRAIGHT NAV_UNIT_STRAIGHT
-#define UNIT_DIAGONAL NAV_UNIT_DIAGONAL
-#define SQRT2 1.41421356237309504880
-#define NO_NODE UINT32_MAX
-#define NO_SLOT UINT32_MAX
-
-#define TAG_POS_MASK HEAP_POS_MASK /* bits 0-23: heap.h keeps an open node's position there */
-#define TAG_STACKED 0xFFFFFFu
-#define TAG_DIR_SHIFT 24
-#define TAG_CLOSED_SHIFT 27
-#define TAG_CLOSED (1u << TAG_CLOSED_SHIFT)
-#define TAG_GEN_SHIFT 28
-#define TAG_GEN_MAX 15u
-#define TAG_STATE_MASK (~((7u << TAG_DIR_SHIFT) | TAG_POS_MASK)) /* generation + closed */
-
-#if defined(__GNUC__)
-#define HOT_INLINE static inline __attribute__((always_inline))
-#else
-#define HOT_INLINE static inline
-#endif
-
-/* A slot of the open heap (heap.h), of the back region or of the path. */
-typedef HeapSlot Slot;
-
-struct NavPath {
-    int w, h, stride;
-    uint32_t cells;      /* (w + 2) * (h + 2) tags */
-    uint32_t slots;      /* w * h slots */
-    uint64_t row_magic;  /* row = (idx * row_magic) >> 40, exact for idx < 2^25 */
-    uint32_t *tag;
-    Slot *slot;
-    uint32_t heap_n;
-    uint32_t back_n;     /* slots used at the back: stacked nodes and the JPS log */
-    uint32_t stack_top;  /* the last stacked slot, or NO_SLOT */
-    uint32_t gen;
-    /* The tiles whose tags the searches since the last clear have written,
-     * so that a clear (when gen wraps) resets only those, not the map; past
-     * touched_cap of them (1/16 of the tiles, where one pass over every tag
-     * costs about as much) the clear is the whole array. */
-    uint32_t *touched;
-    uint32_t touched_n, touched_cap;
-    bool touched_all;
-    uint64_t cleared;    /* tags reset by clears, in all (tests) */
-    uint64_t plateau;    /* f of the stacked nodes, the smallest open f */
-    /* JPS+ jump distances: allocated by the first JPS search, rebuilt by the
-     * first JPS search after the grid changes. Map data, not search state. */
-    JumpTable jump;
-    const JumpTable *jt; /* the table the current JPS search reads: jump or opt.jumps's */
-    /* Landmark distances: placed only by nav_path_prepare. */
-    LandmarkTable marks;
-    /* NAV_ROUTE's prepared data: made only by nav_path_prepare(_step). */
-    NavRoute *route;
-
-    /* the current query */
-    const NavGrid *grid;
-    NavPathOptions opt;
-    bool jps, done, limit_hit;
-    bool weighted;       /* JPS on a grid of more than one cost: edge tiles (jump.h) stop jumps */
-    bool prune;          /* A*, 8-way, uniform costs: canonical successors only */
-    uint32_t start, goal;
-    int goal_px, goal_py; /* bordered coordinates */
-    uint64_t cmin;
-    int nmarks;          /* JPS: landmarks in use (0: octile distance alone) */
-    const uint64_t *mark_dist;
-    uint64_t goal_mark[LANDMARK_MAX];
-    int off[8];
-    bool diag[8];
-    uint64_t cost_limit;
-    uint32_t best;
-    uint64_t best_h, best_g;
-    uint32_t path_off;
-    NavPathResult res;
-};
 
 static inline uint64_t slot_key(const Slot *s)
 {
@@ -407,7 +328,7 @@ static void build_path_jps(NavPath *st, uint32_t end, uint64_t g)
     measure_path(st, end);
 }
 
-static NavStatus finish(NavPath *st, NavStatus status, const char *why, uint32_t end, uint64_t g)
+NavStatus path_finish(NavPath *st, NavStatus status, const char *why, uint32_t end, uint64_t g)
 {
     st->done = true;
     st->res.status = status;
@@ -431,9 +352,9 @@ static NavStatus finish_without_goal(NavPath *st, bool limited)
         if (!limited)
             why = st->grid->cost[st->goal] ? "goal unreachable: going to the nearest reachable tile"
                                            : "goal is blocked: going to the nearest reachable tile";
-        return finish(st, limited ? NAV_LIMIT : NAV_PARTIAL, why, st->best, st->best_g);
+        return path_finish(st, limited ? NAV_LIMIT : NAV_PARTIAL, why, st->best, st->best_g);
     }
-    return finish(st, limited ? NAV_LIMIT : NAV_NO_PATH, why, NO_NODE, 0);
+    return path_finish(st, limited ? NAV_LIMIT : NAV_NO_PATH, why, NO_NODE, 0);
 }
 
 static inline void track_nearest(NavPath *st, uint32_t n, uint64_t h, uint64_t g)
@@ -499,7 +420,7 @@ HOT_INLINE NavStatus astar_loop(NavPath *st, long budget, NavTopology topo, bool
         node_xy(st, n, &px, &py);
         uint64_t h = distance_xy(st, topo, px, py), g = f - h;
         if (n == st->goal)
-            return finish(st, NAV_DONE, "", n, g);
+            return path_finish(st, NAV_DONE, "", n, g);
         if (nearest)
             track_nearest(st, n, h, g);
         if (expansion_limit > 0 && st->res.expanded >= expansion_limit)
@@ -627,7 +548,7 @@ static NavStatus jps_run(NavPath *st, long budget)
         node_xy(st, n, &px, &py);
         uint64_t g = f - jps_heuristic(st, n, px, py);
         if (n == st->goal)
-            return finish(st, NAV_DONE, "", n, g);
+            return path_finish(st, NAV_DONE, "", n, g);
         if (expansion_limit > 0 && st->res.expanded >= expansion_limit)
             return finish_without_goal(st, true);
         st->res.expanded++;
@@ -687,6 +608,7 @@ void nav_path_destroy(NavPath *st)
     jump_deinit(&st->jump);
     landmark_deinit(&st->marks);
     nav_route_destroy(st->route);
+    nav_hier_destroy(st->hier);
     free(st);
 }
 
@@ -707,6 +629,7 @@ NavStatus nav_path_copy_search(NavPath *dst, const NavPath *src, const NavGrid *
     dst->jump = keep.jump;
     dst->marks = keep.marks;
     dst->route = keep.route;
+    dst->hier = keep.hier;
     dst->grid = src->grid ? g : NULL;
     dst->mark_dist = NULL;
     dst->jt = own_table ? &dst->jump : src->jt;
@@ -761,24 +684,19 @@ static void setup_topology(NavPath *st)
     }
 }
 
-/* JPS runs on 8-way grids, for searches without options that need every
- * node's exact order (nearest tile, cost limit). */
-static bool runs_jps(const NavPathOptions *opt)
+bool path_runs_jps(const NavPathOptions *opt)
 {
     return opt->algo == NAV_JPS && opt->topology == NAV_TOPO_8 && !opt->nearest && opt->cost_limit <= 0;
 }
 
-/* The shared table of the options, when it describes g. */
-static const JumpTable *shared_jumps(const NavPathOptions *opt, const NavGrid *g)
+const JumpTable *path_shared_jumps(const NavPathOptions *opt, const NavGrid *g)
 {
     return nav_jumps_current(opt->jumps, g) ? &opt->jumps->table : NULL;
 }
 
-/* Points st->jt at a jump table current for g: the options' shared one, or
- * the state's own, made now if need be. False when out of memory. */
-static bool jump_ready(NavPath *st, const NavGrid *g, const NavPathOptions *opt)
+bool path_jump_ready(NavPath *st, const NavGrid *g, const NavPathOptions *opt)
 {
-    if ((st->jt = shared_jumps(opt, g)))
+    if ((st->jt = path_shared_jumps(opt, g)))
         return true;
     st->jt = &st->jump;
     if (jump_current(&st->jump, g))
@@ -787,82 +705,6 @@ static bool jump_ready(NavPath *st, const NavGrid *g, const NavPathOptions *opt)
         return false;
     jump_build(&st->jump, g);
     return true;
-}
-
-/* The prepared planner runs on uniform-cost 8-way grids, for searches
- * without nearest tile or limits. */
-static bool runs_route(const NavGrid *g, const NavPathOptions *opt)
-{
-    return opt->topology == NAV_TOPO_8 && nav_grid_uniform(g) && !opt->nearest && opt->cost_limit <= 0 &&
-           opt->expansion_limit <= 0;
-}
-
-NavStatus nav_path_prepare_step(NavPath *st, const NavGrid *g, const NavPathOptions *opt, long work)
-{
-    NavPathOptions o = opt ? *opt : nav_path_options_default();
-    if (g->w != st->w || g->h != st->h)
-        return NAV_INVALID;
-    if (o.algo != NAV_ROUTE || o.topology != NAV_TOPO_8)
-        return nav_path_prepare(st, g, &o);
-    if (!nav_grid_uniform(g)) { /* weighted: JPS, on its jump table */
-        if (shared_jumps(&o, g))
-            return NAV_DONE;
-        if (!st->jump.dist && !jump_init(&st->jump, g->w, g->h))
-            return NAV_OUT_OF_MEMORY;
-        return jump_build_step(&st->jump, g, work) ? NAV_DONE : NAV_IN_PROGRESS;
-    }
-    if (!st->route && !(st->route = nav_route_create(g->w, g->h)))
-        return NAV_OUT_OF_MEMORY;
-    return nav_route_prepare(st->route, g, o.landmarks, work);
-}
-
-const struct NavRoute *nav_path_route(const NavPath *st)
-{
-    return st->route;
-}
-
-/* NAV_ROUTE with its data current: the prepared planner answers. False
- * when it could not (out of memory for its search state). */
-static bool route_answer(NavPath *st, const NavGrid *g, NavPos start, NavPos goal)
-{
-    NavRouteResult r;
-    NavStatus found = nav_route_find(st->route, g, start, goal, &r);
-    if (found != NAV_DONE) {
-        if (found != NAV_NO_PATH)
-            return false;
-        st->res.used_route = true;
-        finish(st, NAV_NO_PATH, "goal unreachable", NO_NODE, 0);
-        return true;
-    }
-    double c = nav_grid_min_cost(g);
-    st->res.used_route = true; /* nav_path_tile asks the planner for its tiles */
-    st->res.steps = r.steps;
-    st->res.end = goal;
-    st->res.length = c * (double)r.straight + c * (double)r.diagonal * SQRT2;
-    st->res.expanded = r.expanded;
-    st->res.status = NAV_DONE;
-    st->done = true;
-    return true;
-}
-
-NavStatus nav_path_prepare(NavPath *st, const NavGrid *g, const NavPathOptions *opt)
-{
-    NavPathOptions o = opt ? *opt : nav_path_options_default();
-    if (g->w != st->w || g->h != st->h)
-        return NAV_INVALID;
-    if (o.algo == NAV_ROUTE && o.topology == NAV_TOPO_8) {
-        if (nav_grid_uniform(g))
-            return nav_path_prepare_step(st, g, &o, 0);
-        o.algo = NAV_JPS; /* weighted: the fastest planner that applies */
-    }
-    if (!runs_jps(&o))
-        return NAV_DONE;
-    if (!jump_ready(st, g, &o))
-        return NAV_OUT_OF_MEMORY;
-    int k = o.landmarks < LANDMARK_MAX ? o.landmarks : LANDMARK_MAX;
-    if (k <= 0 || (landmark_current(&st->marks, g) && st->marks.count == k))
-        return NAV_DONE;
-    return landmark_build(&st->marks, g, k) ? NAV_DONE : NAV_OUT_OF_MEMORY;
 }
 
 /* JPS with landmarks asked for and current: takes them into use for a search
@@ -887,6 +729,7 @@ void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, co
     st->grid = g;
     st->opt = opt ? *opt : nav_path_options_default();
     st->done = false;
+    st->by_hier = false;
     st->jps = false;
     st->nmarks = 0;
     st->limit_hit = false;
@@ -912,15 +755,14 @@ void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, co
     else if (!nav_grid_walkable(g, goal.x, goal.y) && !st->opt.nearest)
         refused = "goal is blocked";
     if (refused) {
-        finish(st, NAV_NO_PATH, refused, NO_NODE, 0);
+        path_finish(st, NAV_NO_PATH, refused, NO_NODE, 0);
         return;
     }
     if (st->opt.algo == NAV_ROUTE) {
-        if (runs_route(g, &st->opt) && st->route && nav_route_ready(st->route, g) &&
-            route_answer(st, g, start, goal))
+        if (path_prepared_answer(st, g, start, goal))
             return;
         /* not prepared for g as it is now: JPS if a jump table is, else A* */
-        st->opt.algo = shared_jumps(&st->opt, g) || jump_current(&st->jump, g) ? NAV_JPS : NAV_ASTAR;
+        st->opt.algo = path_shared_jumps(&st->opt, g) || jump_current(&st->jump, g) ? NAV_JPS : NAV_ASTAR;
     }
 
     setup_topology(st);
@@ -935,7 +777,7 @@ void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, co
         st->cost_limit = units >= 1.8e19 ? UINT64_MAX : (uint64_t)units;
     }
     /* out of memory for the jump table: A* needs none */
-    st->jps = runs_jps(&st->opt) && jump_ready(st, g, &st->opt);
+    st->jps = path_runs_jps(&st->opt) && path_jump_ready(st, g, &st->opt);
     st->weighted = !nav_grid_uniform(g);
     st->res.used_jps = st->jps;
     use_landmarks(st, g);
@@ -979,7 +821,7 @@ NavPos nav_path_tile(const NavPath *st, int i)
     if (i < 0 || i >= st->res.steps)
         return st->res.start;
     if (st->res.used_route)
-        return node_tile(st, nav_route_tile(st->route, i));
+        return node_tile(st, path_prepared_tile(st, i));
     return node_tile(st, st->slot[st->path_off + (uint32_t)i].node);
 }
 

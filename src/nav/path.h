@@ -36,11 +36,12 @@
 #include "status.h"
 #include "units.h"
 
-/* NAV_ROUTE: the fastest planner prepared. On 8-way uniform-cost grids the
- * prepared planner (route.h), once nav_path_prepare or nav_path_prepare_step
- * has made its data for the grid as it is; on weighted ones JPS, whose jump
- * table they make (nav_path_prepare also places the landmarks asked for).
- * Until then, and for searches the planner does not run (other topologies,
+/* NAV_ROUTE: the fastest planner prepared. On 8-way grids, once
+ * nav_path_prepare or nav_path_prepare_step has made its data for the grid
+ * as it is: on uniform costs the prepared planner (route.h), on weighted
+ * ones the contraction hierarchy (hier.h), whose preparation first makes
+ * the JPS jump table (unless the options' shared one is current). Until
+ * then, and for searches the planners do not run (other topologies,
  * nearest tile, limits), JPS when a jump table is current (the options'
  * shared one or the state's own), else A*. Searches never prepare it
  * themselves. */
@@ -126,8 +127,11 @@ NavStatus nav_path_prepare(NavPath *st, const NavGrid *g, const NavPathOptions *
  * but its landmarks is made. NAV_DONE once it is complete for g as it is
  * now, NAV_IN_PROGRESS meanwhile, else as nav_path_prepare. */
 NavStatus nav_path_prepare_step(NavPath *st, const NavGrid *g, const NavPathOptions *opt, long work);
-/* The prepared planner's data (NULL until prepared), for reports (route.h). */
+/* The prepared planners' data (NULL until prepared), for reports: the
+ * planner for uniform costs (route.h) and the hierarchy for weighted grids
+ * (hier.h). */
 const struct NavRoute *nav_path_route(const NavPath *st);
+const struct NavHier *nav_path_hier(const NavPath *st);
 
 /* Default options: 8-way A*, no nearest, no limits. */
 NavPathOptions nav_path_options_default(void);

@@ -1,0 +1,479 @@
+/* SPDX-License-Identifier: MIT */
+/* hier_build.c - preparing the contraction hierarchy (hier.h): the grid's
+ * steps as a graph, every node's importance, the nodes removed least
+ * important first with the shortcuts that keep every cheapest path, and the
+ * upward edges packed for the searches. Resumable in slices of work units. */
+#include "hier_int.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "units.h"
+
+/* A witness search gives up after settling this many nodes: the shortcut is
+ * then added, which is never wrong, only more to search. Estimating a
+ * node's importance looks less far than removing it. */
+enum { HIER_WITNESS_LIMIT = 500, HIER_ESTIMATE_LIMIT = 64 };
+
+/* ---- lists ------------------------------------------------------------- */
+
+static bool list_push(HierList *l, HierEdge e)
+{
+    if (l->n == l->cap) {
+        uint32_t cap = l->cap ? l->cap * 2 : 8;
+        HierEdge *p = realloc(l->e, cap * sizeof *p);
+        if (!p)
+            return false;
+        l->e = p;
+        l->cap = cap;
+    }
+    l->e[l->n++] = e;
+    return true;
+}
+
+static HierEdge *list_find(const HierList *l, uint32_t to)
+{
+    for (uint32_t i = 0; i < l->n; i++)
+        if (l->e[i].to == to)
+            return &l->e[i];
+    return NULL;
+}
+
+static void list_remove(HierList *l, uint32_t to)
+{
+    HierEdge *e = list_find(l, to);
+    if (e)
+        *e = l->e[--l->n];
+}
+
+/* u -> w costing cost through mid: a new edge, or a cheaper way for the one
+ * there (kept in u's outgoing and w's incoming list alike). */
+static bool add_edge(HierBuild *b, uint32_t u, uint32_t w, uint64_t cost, uint32_t mid)
+{
+    HierEdge *o = list_find(&b->out[u], w);
+    if (o) {
+        if (o->cost <= cost)
+            return true;
+        HierEdge *i = list_find(&b->in[w], u);
+        o->cost = i->cost = cost;
+        o->mid = i->mid = mid;
+        return true;
+    }
+    return list_push(&b->out[u], (HierEdge){w, mid, cost}) && list_push(&b->in[w], (HierEdge){u, mid, cost});
+}
+
+/* ---- freeing ----------------------------------------------------------- */
+
+static void build_free(NavHier *hr)
+{
+    HierBuild *b = &hr->b;
+    for (uint32_t v = 0; b->out && v < hr->n; v++) {
+        free(b->out[v].e);
+        free(b->in[v].e);
+    }
+    free(b->out);
+    free(b->in);
+    free(b->gone);
+    free(b->order);
+    free(b->packed_tile);
+    free(b->queue);
+    free(b->where);
+    free(b->local.dist);
+    free(b->local.seen);
+    free(b->local.heap);
+    memset(b, 0, sizeof *b);
+}
+
+static void drop(NavHier *hr)
+{
+    build_free(hr);
+    hier_query_free(hr);
+    free(hr->node_of);
+    free(hr->tile_of);
+    free(hr->out_first);
+    free(hr->in_first);
+    free(hr->up_out);
+    free(hr->up_in);
+    hr->node_of = hr->tile_of = hr->out_first = hr->in_first = NULL;
+    hr->up_out = hr->up_in = NULL;
+    hr->n = 0;
+    hr->steps = hr->shortcuts = 0;
+    hr->phase = HP_IDLE;
+}
+
+NavHier *nav_hier_create(int w, int h)
+{
+    if (w < 1 || h < 1 || w > NAV_GRID_MAX_SIDE || h > NAV_GRID_MAX_SIDE)
+        return NULL;
+    NavHier *hr = calloc(1, sizeof *hr);
+    if (!hr)
+        return NULL;
+    hr->w = w;
+    hr->h = h;
+    hr->stride = w + 2;
+    hr->cells = (uint32_t)(w + 2) * (uint32_t)(h + 2);
+    return hr;
+}
+
+void nav_hier_destroy(NavHier *hr)
+{
+    if (!hr)
+        return;
+    drop(hr);
+    free(hr);
+}
+
+/* ---- witness searches -------------------------------------------------- */
+
+/* Dijkstra from `from` over the remaining nodes but `skip`, up to cost
+ * `bound` or `limit` nodes settled. Its distances (upper bounds
+ * of the cheapest ways, all real paths) are in b->local. Returns the nodes
+ * settled. */
+static long witness(HierBuild *b, uint32_t n, uint32_t from, uint32_t skip, uint64_t bound, long limit)
+{
+    HierLocal *L = &b->local;
+    if (++L->gen == 0) {
+        memset(L->seen, 0, n * sizeof *L->seen);
+        L->gen = 1;
+    }
+    L->dist[from] = 0;
+    L->seen[from] = L->gen;
+    L->heap_n = 0;
+    heap_push(L->heap, &L->heap_n, NULL, heap_slot(0, from), 0);
+    long settled = 0;
+    while (L->heap_n && settled < limit) {
+        uint64_t d = heap_key(&L->heap[0]);
+        uint32_t x = L->heap[0].node;
+        heap_pop(L->heap, &L->heap_n, NULL, 0);
+        if (d > bound)
+            break;
+        if (d > L->dist[x])
+            continue; /* improved since it was pushed */
+        settled++;
+        const HierList *o = &b->out[x];
+        for (uint32_t i = 0; i < o->n; i++) {
+            uint32_t y = o->e[i].to;
+            uint64_t nd = d + o->e[i].cost;
+            if (y == skip || (L->seen[y] == L->gen && L->dist[y] <= nd))
+                continue;
+            if (L->heap_n == L->heap_cap) {
+                uint32_t cap = L->heap_cap * 2;
+                HeapSlot *p = realloc(L->heap, cap * sizeof *p);
+                if (!p)
+                    return settled; /* too little memory to look further: shortcuts instead */
+                L->heap = p;
+                L->heap_cap = cap;
+            }
+            L->seen[y] = L->gen;
+            L->dist[y] = nd;
+            heap_push(L->heap, &L->heap_n, NULL, heap_slot(nd, y), 0);
+        }
+    }
+    return settled;
+}
+
+/* The shortcuts removing v needs: for every way u -> v -> w between two
+ * remaining nodes with no witness as cheap. Adds them when `add`. Returns
+ * their number, or -1 when out of memory; *units grows by the work done. */
+static long shortcuts(NavHier *hr, uint32_t v, bool add, long *units)
+{
+    HierBuild *b = &hr->b;
+    const HierList *in = &b->in[v], *out = &b->out[v];
+    long count = 0;
+    long limit = add ? HIER_WITNESS_LIMIT : HIER_ESTIMATE_LIMIT;
+    for (uint32_t i = 0; i < in->n; i++) {
+        HierEdge uv = in->e[i];
+        uint64_t bound = 0;
+        for (uint32_t j = 0; j < out->n; j++)
+            if (out->e[j].to != uv.to && uv.cost + out->e[j].cost > bound)
+                bound = uv.cost + out->e[j].cost;
+        if (bound == 0)
+            continue;
+        *units += witness(b, hr->n, uv.to, v, bound, limit);
+        const HierLocal *L = &b->local;
+        for (uint32_t j = 0; j < out->n; j++) {
+            uint32_t w = out->e[j].to;
+            uint64_t c = uv.cost + out->e[j].cost;
+            if (w == uv.to || (L->seen[w] == L->gen && L->dist[w] <= c))
+                continue;
+            count++;
+            if (add && !add_edge(b, uv.to, w, c, v))
+                return -1;
+        }
+    }
+    return count;
+}
+
+/* How soon v is removed (smaller first): the shortcuts it needs against the
+ * edges it takes away, and the neighbours already removed, so that removals
+ * spread over the map. */
+static uint64_t importance(NavHier *hr, uint32_t v, long *units)
+{
+    long added = shortcuts(hr, v, false, units);
+    long edges = (long)hr->b.in[v].n + (long)hr->b.out[v].n;
+    long p = 2 * (added - edges) + (long)hr->b.gone[v] + (1L << 30);
+    return (uint64_t)(p < 0 ? 0 : p);
+}
+
+/* Removes v: its shortcuts added, its edges gone from its neighbours' lists
+ * (its own lists, all to nodes removed later, stay: its upward edges). */
+static bool remove_node(NavHier *hr, uint32_t v, long *units)
+{
+    HierBuild *b = &hr->b;
+    long added = shortcuts(hr, v, true, units);
+    if (added < 0)
+        return false;
+    hr->shortcuts += added;
+    b->order[b->removed_n++] = v;
+    const HierList *out = &b->out[v], *in = &b->in[v];
+    for (uint32_t j = 0; j < out->n; j++) {
+        uint32_t w = out->e[j].to;
+        list_remove(&b->in[w], v);
+        b->gone[w]++;
+    }
+    for (uint32_t i = 0; i < in->n; i++) {
+        uint32_t u = in->e[i].to;
+        list_remove(&b->out[u], v);
+        b->gone[u]++;
+    }
+    return true;
+}
+
+/* ---- the phases -------------------------------------------------------- */
+
+static bool start(NavHier *hr, const NavGrid *g)
+{
+    drop(hr);
+    hr->node_of = malloc(hr->cells * sizeof *hr->node_of);
+    hr->tile_of = malloc((size_t)hr->w * (size_t)hr->h * sizeof *hr->tile_of);
+    if (!hr->node_of || !hr->tile_of)
+        return false;
+    memset(hr->node_of, 0xFF, hr->cells * sizeof *hr->node_of);
+    hr->version = g->version;
+    hr->phase = HP_NODES;
+    return true;
+}
+
+static bool alloc_build(NavHier *hr)
+{
+    HierBuild *b = &hr->b;
+    size_t n = hr->n ? hr->n : 1;
+    b->out = calloc(n, sizeof *b->out);
+    b->in = calloc(n, sizeof *b->in);
+    b->gone = calloc(n, sizeof *b->gone);
+    b->order = malloc(n * sizeof *b->order);
+    b->queue = malloc(n * sizeof *b->queue);
+    b->where = calloc(n, sizeof *b->where);
+    b->local.dist = malloc(n * sizeof *b->local.dist);
+    b->local.seen = calloc(n, sizeof *b->local.seen);
+    b->local.heap_cap = 256;
+    b->local.heap = malloc(b->local.heap_cap * sizeof *b->local.heap);
+    return b->out && b->in && b->gone && b->order && b->queue && b->where && b->local.dist && b->local.seen &&
+           b->local.heap;
+}
+
+/* Numbers the walkable tiles of the next rows. */
+static bool phase_nodes(NavHier *hr, const NavGrid *g, long budget, long *used)
+{
+    HierBuild *b = &hr->b;
+    for (; (int)b->cursor < hr->h && *used < budget; b->cursor++) {
+        for (int x = 0; x < hr->w; x++) {
+            uint32_t c = (uint32_t)nav_grid_index(g, x, (int)b->cursor);
+            if (g->cost[c]) {
+                hr->node_of[c] = hr->n;
+                hr->tile_of[hr->n++] = c;
+            }
+        }
+        *used += hr->w;
+    }
+    if ((int)b->cursor < hr->h)
+        return true;
+    if (!alloc_build(hr))
+        return false;
+    b->cursor = 0;
+    hr->phase = HP_STEPS;
+    return true;
+}
+
+/* The grid's legal steps out of the next nodes, as edges. */
+static bool phase_steps(NavHier *hr, const NavGrid *g, long budget, long *used)
+{
+    HierBuild *b = &hr->b;
+    for (; b->cursor < hr->n && *used < budget; b->cursor++, (*used)++) {
+        uint32_t v = b->cursor, c = hr->tile_of[v];
+        int x = (int)(c % (uint32_t)hr->stride) - 1, y = (int)(c / (uint32_t)hr->stride) - 1;
+        for (int d = 0; d < 8; d++) {
+            int dx = nav_dir8[d][0], dy = nav_dir8[d][1];
+            if (!nav_grid_can_step(g, x, y, dx, dy))
+                continue;
+            uint32_t t = (uint32_t)nav_grid_index(g, x + dx, y + dy);
+            uint64_t cost = g->cost[t] * (d % 2 ? NAV_UNIT_DIAGONAL : NAV_UNIT_STRAIGHT);
+            if (!add_edge(b, v, hr->node_of[t], cost, HIER_NONE))
+                return false;
+            hr->steps++;
+        }
+    }
+    if (b->cursor == hr->n) {
+        b->cursor = 0;
+        hr->phase = HP_ORDER;
+    }
+    return true;
+}
+
+static void phase_order(NavHier *hr, long budget, long *used)
+{
+    HierBuild *b = &hr->b;
+    for (; b->cursor < hr->n && *used < budget; b->cursor++, (*used)++) {
+        uint64_t key = importance(hr, b->cursor, used);
+        heap_push(b->queue, &b->queue_n, b->where, heap_slot(key, b->cursor), HEAP_WHERE | HEAP_BY_NODE);
+    }
+    if (b->cursor == hr->n)
+        hr->phase = HP_REMOVE;
+}
+
+/* Takes the least important node; if its importance, looked at again, still
+ * comes first it is removed, else it goes back in its new place. */
+static bool phase_remove(NavHier *hr, long budget, long *used)
+{
+    HierBuild *b = &hr->b;
+    while (b->queue_n && *used < budget) {
+        uint32_t v = b->queue[0].node;
+        (*used)++;
+        heap_pop(b->queue, &b->queue_n, b->where, HEAP_WHERE | HEAP_BY_NODE);
+        uint64_t key = importance(hr, v, used);
+        if (b->queue_n && key > heap_key(&b->queue[0])) {
+            heap_push(b->queue, &b->queue_n, b->where, heap_slot(key, v), HEAP_WHERE | HEAP_BY_NODE);
+            continue;
+        }
+        if (!remove_node(hr, v, used))
+            return false;
+    }
+    if (!b->queue_n) {
+        b->cursor = 0;
+        hr->phase = HP_PACK;
+    }
+    return true;
+}
+
+/* The packed arrays, and the nodes' new numbers: the last removed is 0, so
+ * that the nodes searches meet most, the highest, lie together. */
+static bool alloc_packed(NavHier *hr)
+{
+    HierBuild *b = &hr->b;
+    size_t outs = 0, ins = 0;
+    for (uint32_t v = 0; v < hr->n; v++) {
+        outs += b->out[v].n;
+        ins += b->in[v].n;
+        b->where[b->order[v]] = hr->n - 1 - v;
+    }
+    hr->out_first = malloc(((size_t)hr->n + 1) * sizeof *hr->out_first);
+    hr->in_first = malloc(((size_t)hr->n + 1) * sizeof *hr->in_first);
+    hr->up_out = malloc((outs ? outs : 1) * sizeof *hr->up_out);
+    hr->up_in = malloc((ins ? ins : 1) * sizeof *hr->up_in);
+    b->packed_tile = malloc((hr->n ? hr->n : 1) * sizeof *b->packed_tile);
+    if (!hr->out_first || !hr->in_first || !hr->up_out || !hr->up_in || !b->packed_tile)
+        return false;
+    hr->out_first[0] = hr->in_first[0] = 0;
+    return true;
+}
+
+/* A list's edges, renumbered, at dst. */
+static void pack_list(const HierBuild *b, HierEdge *dst, const HierList *l)
+{
+    for (uint32_t k = 0; k < l->n; k++) {
+        HierEdge e = l->e[k];
+        dst[k] = (HierEdge){b->where[e.to], e.mid == HIER_NONE ? HIER_NONE : b->where[e.mid], e.cost};
+    }
+}
+
+/* Each node's lists, now its upward edges, into the packed arrays under
+ * the node's new number. */
+static bool phase_pack(NavHier *hr, long budget, long *used)
+{
+    HierBuild *b = &hr->b;
+    if (b->cursor == 0 && !hr->out_first && !alloc_packed(hr))
+        return false;
+    for (; b->cursor < hr->n && *used < budget; b->cursor++, (*used)++) {
+        uint32_t i = b->cursor, v = b->order[hr->n - 1 - i];
+        HierList *o = &b->out[v], *in = &b->in[v];
+        pack_list(b, hr->up_out + hr->out_first[i], o);
+        pack_list(b, hr->up_in + hr->in_first[i], in);
+        hr->out_first[i + 1] = hr->out_first[i] + o->n;
+        hr->in_first[i + 1] = hr->in_first[i] + in->n;
+        b->packed_tile[i] = hr->tile_of[v];
+        free(o->e);
+        free(in->e);
+        *o = *in = (HierList){0};
+    }
+    if (b->cursor < hr->n)
+        return true;
+    for (uint32_t i = 0; i < hr->n; i++)
+        hr->node_of[b->packed_tile[i]] = i;
+    free(hr->tile_of);
+    hr->tile_of = b->packed_tile;
+    b->packed_tile = NULL;
+    build_free(hr);
+    hr->phase = HP_DONE;
+    return true;
+}
+
+static bool run_phase(NavHier *hr, const NavGrid *g, long budget, long *used)
+{
+    switch (hr->phase) {
+    case HP_NODES:
+        return phase_nodes(hr, g, budget, used);
+    case HP_STEPS:
+        return phase_steps(hr, g, budget, used);
+    case HP_ORDER:
+        phase_order(hr, budget, used);
+        return true;
+    case HP_REMOVE:
+        return phase_remove(hr, budget, used);
+    case HP_PACK:
+        return phase_pack(hr, budget, used);
+    case HP_IDLE:
+    case HP_DONE:
+    default:
+        return true;
+    }
+}
+
+NavStatus nav_hier_prepare(NavHier *hr, const NavGrid *g, long work)
+{
+    if (g->w != hr->w || g->h != hr->h)
+        return NAV_INVALID;
+    if (hr->phase == HP_IDLE || hr->version != g->version) {
+        if (!start(hr, g)) {
+            drop(hr);
+            return NAV_OUT_OF_MEMORY;
+        }
+    }
+    long budget = work > 0 ? work : LONG_MAX, used = 0;
+    while (hr->phase != HP_DONE && used < budget) {
+        if (!run_phase(hr, g, budget, &used)) {
+            drop(hr);
+            return NAV_OUT_OF_MEMORY;
+        }
+    }
+    return hr->phase == HP_DONE ? NAV_DONE : NAV_IN_PROGRESS;
+}
+
+bool nav_hier_ready(const NavHier *hr, const NavGrid *g)
+{
+    return hr && hr->phase == HP_DONE && hr->version == g->version && g->w == hr->w && g->h == hr->h;
+}
+
+void nav_hier_info(const NavHier *hr, NavHierInfo *out)
+{
+    memset(out, 0, sizeof *out);
+    out->ready = hr->phase == HP_DONE;
+    out->nodes = hr->n;
+    out->steps = hr->steps;
+    out->shortcuts = hr->shortcuts;
+    if (!out->ready)
+        return;
+    size_t edges = (size_t)hr->out_first[hr->n] + hr->in_first[hr->n];
+    out->bytes = hr->cells * sizeof *hr->node_of + hr->n * sizeof *hr->tile_of +
+                 2 * ((size_t)hr->n + 1) * sizeof *hr->out_first + edges * sizeof(HierEdge);
+}

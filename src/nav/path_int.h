@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/* path_int.h - what path.c (the search engine) and path_prepared.c (the
+ * prepared planners' front: which one answers NAV_ROUTE, and making their
+ * data) share: the NavPath's layout and a few helpers. Internal to
+ * src/nav/path*.c. Lifetime: see path.h. */
+#ifndef ISONAV_PATH_INT_H
+#define ISONAV_PATH_INT_H
+
+#include "path.h"
+
+#include "heap.h"
+#include "hier.h"
+#include "jump.h"
+#include "landmark.h"
+#include "route.h"
+
+#define UNIT_STRAIGHT NAV_UNIT_STRAIGHT
+#define UNIT_DIAGONAL NAV_UNIT_DIAGONAL
+#define SQRT2 1.41421356237309504880
+#define NO_NODE UINT32_MAX
+#define NO_SLOT UINT32_MAX
+
+#define TAG_POS_MASK HEAP_POS_MASK /* bits 0-23: heap.h keeps an open node's position there */
+#define TAG_STACKED 0xFFFFFFu
+#define TAG_DIR_SHIFT 24
+#define TAG_CLOSED_SHIFT 27
+#define TAG_CLOSED (1u << TAG_CLOSED_SHIFT)
+#define TAG_GEN_SHIFT 28
+#define TAG_GEN_MAX 15u
+#define TAG_STATE_MASK (~((7u << TAG_DIR_SHIFT) | TAG_POS_MASK)) /* generation + closed */
+
+#if defined(__GNUC__)
+#define HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define HOT_INLINE static inline
+#endif
+
+/* A slot of the open heap (heap.h), of the back region or of the path. */
+typedef HeapSlot Slot;
+
+struct NavPath {
+    int w, h, stride;
+    uint32_t cells;      /* (w + 2) * (h + 2) tags */
+    uint32_t slots;      /* w * h slots */
+    uint64_t row_magic;  /* row = (idx * row_magic) >> 40, exact for idx < 2^25 */
+    uint32_t *tag;
+    Slot *slot;
+    uint32_t heap_n;
+    uint32_t back_n;     /* slots used at the back: stacked nodes and the JPS log */
+    uint32_t stack_top;  /* the last stacked slot, or NO_SLOT */
+    uint32_t gen;
+    /* The tiles whose tags the searches since the last clear have written,
+     * so that a clear (when gen wraps) resets only those, not the map; past
+     * touched_cap of them (1/16 of the tiles, where one pass over every tag
+     * costs about as much) the clear is the whole array. */
+    uint32_t *touched;
+    uint32_t touched_n, touched_cap;
+    bool touched_all;
+    uint64_t cleared;    /* tags reset by clears, in all (tests) */
+    uint64_t plateau;    /* f of the stacked nodes, the smallest open f */
+    /* JPS+ jump distances: allocated by the first JPS search, rebuilt by the
+     * first JPS search after the grid changes. Map data, not search state. */
+    JumpTable jump;
+    const JumpTable *jt; /* the table the current JPS search reads: jump or opt.jumps's */
+    /* Landmark distances: placed only by nav_path_prepare. */
+    LandmarkTable marks;
+    /* NAV_ROUTE's prepared data, made only by nav_path_prepare(_step): the
+     * planner for uniform costs, the hierarchy for weighted ones. */
+    NavRoute *route;
+    NavHier *hier;
+
+    /* the current query */
+    const NavGrid *grid;
+    NavPathOptions opt;
+    bool jps, done, limit_hit;
+    bool by_hier;        /* NAV_ROUTE: the hierarchy answered (else the planner, if used_route) */
+    bool weighted;       /* JPS on a grid of more than one cost: edge tiles (jump.h) stop jumps */
+    bool prune;          /* A*, 8-way, uniform costs: canonical successors only */
+    uint32_t start, goal;
+    int goal_px, goal_py; /* bordered coordinates */
+    uint64_t cmin;
+    int nmarks;          /* JPS: landmarks in use (0: octile distance alone) */
+    const uint64_t *mark_dist;
+    uint64_t goal_mark[LANDMARK_MAX];
+    int off[8];
+    bool diag[8];
+    uint64_t cost_limit;
+    uint32_t best;
+    uint64_t best_h, best_g;
+    uint32_t path_off;
+    NavPathResult res;
+};
+
+/* JPS runs on 8-way grids, for searches without options that need every
+ * node's exact order (nearest tile, cost limit). */
+bool path_runs_jps(const NavPathOptions *opt);
+/* The shared table of the options, when it describes g. */
+const JumpTable *path_shared_jumps(const NavPathOptions *opt, const NavGrid *g);
+/* Points st->jt at a jump table current for g: the options' shared one, or
+ * the state's own, made now if need be. False when out of memory. */
+bool path_jump_ready(NavPath *st, const NavGrid *g, const NavPathOptions *opt);
+/* Ends the search with status and why; a path to `end` (NO_NODE: none) at cost g. */
+NavStatus path_finish(NavPath *st, NavStatus status, const char *why, uint32_t end, uint64_t g);
+
+/* path_prepared.c: NAV_ROUTE with a prepared planner current for g answers
+ * the search begun on st (true); false when none is, or it could not. */
+bool path_prepared_answer(NavPath *st, const NavGrid *g, NavPos start, NavPos goal);
+/* Tile i of a path the prepared planner gave, as a bordered index. */
+uint32_t path_prepared_tile(const NavPath *st, int i);
+
+#endif
