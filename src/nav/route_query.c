@@ -227,10 +227,52 @@ static inline bool straight_stop(const NavRoute *rm, uint32_t u, int x, int y, i
 
 enum { ROUTE_BATCH = 32 }; /* successors relaxed together */
 
+/* Starts loading what relaxing tile v reads. */
+static inline void prefetch_target(const NavRoute *rm, uint32_t v)
+{
+    PREFETCH(&rm->tag[v]);
+    if (rm->nmarks)
+        PREFETCH(&rm->mark[(size_t)v * (size_t)rm->slots]);
+}
+
+/* A straight jump from the expanded node (t, no via) that stops on a
+ * corridor tile: every path through that tile goes on along the corridor,
+ * so the target becomes the corridor's end, or the goal when it lies on the
+ * way there (the goal's entry has the same end and last step, fewer steps).
+ * A jump to the goal, or from a diagonal, stays as it is. */
+static inline void follow_corridor(const NavRoute *rm, Target *t)
+{
+    if (t->via || (t->d & 1) || (t->x == rm->gx && t->y == rm->gy))
+        return;
+    const Corridor *c = &rm->corridor[t->tile];
+    if (!c->info[0])
+        return; /* not a corridor tile (or a loop without ends) */
+    int i = (c->info[0] >> 3 & 7) == (uint32_t)((t->d + 4) & 7); /* the way not back */
+    uint32_t end = c->end[i], info = c->info[i], steps = info >> CORRIDOR_STEPS_SHIFT;
+    const Corridor *gw = &rm->goal_way;
+    uint32_t key = info & 7; /* the last step: with the end, which corridor */
+    for (int j = 0; j < 2; j++)
+        if (gw->info[j] && gw->end[j] == end && (gw->info[j] & 7) == key &&
+            (gw->info[j] >> CORRIDOR_STEPS_SHIFT) < steps) {
+            steps -= gw->info[j] >> CORRIDOR_STEPS_SHIFT;
+            end = (uint32_t)rm->gy * (uint32_t)rm->w + (uint32_t)rm->gx;
+        }
+    t->via = VIA_CORRIDOR | (uint32_t)t->k << 3 | (uint32_t)t->d;
+    t->k += (int)steps;
+    t->d = (int)key;
+    t->tile = end;
+    t->y = tile_y(rm, end);
+    t->x = (int)(end - (uint32_t)t->y * (uint32_t)rm->w);
+    prefetch_target(rm, end);
+}
+
 /* Relaxes the successors found of node cur (a copy in n); false when the
  * search state cannot grow. */
-static bool relax_all(NavRoute *rm, uint32_t cur, const Node *n, const Target *next, int count, uint32_t stamp)
+static bool relax_all(NavRoute *rm, uint32_t cur, const Node *n, Target *next, int count, uint32_t stamp)
 {
+    if (rm->corridor)
+        for (int i = 0; i < count; i++)
+            follow_corridor(rm, &next[i]);
     if (rm->node_n + (uint64_t)count > NODE_MAX ||
         !route_grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, (uint64_t)rm->node_n + (uint64_t)count) ||
         !route_grow((void **)&rm->heap, &rm->heap_cap, sizeof *rm->heap, (uint64_t)rm->heap_n + (uint64_t)count) ||
@@ -240,7 +282,7 @@ static bool relax_all(NavRoute *rm, uint32_t cur, const Node *n, const Target *n
         uint32_t v = next[i].tile, via = next[i].via;
         int d = next[i].d, k = next[i].k;
         uint64_t g = n->g + (uint64_t)k * (d & 1 ? NAV_UNIT_DIAGONAL : NAV_UNIT_STRAIGHT) +
-                     (uint64_t)(via >> 3) * NAV_UNIT_DIAGONAL;
+                     (via & VIA_CORRIDOR ? 0 : (uint64_t)(via >> 3) * NAV_UNIT_DIAGONAL);
         uint32_t t = rm->tag[v];
         uint32_t link = cur << 3 | (uint32_t)d;
         if ((t & ~(TAG_CLOSED | TAG_NODE)) == stamp) {
@@ -278,6 +320,7 @@ static uint32_t search_start(NavRoute *rm, uint32_t a, uint32_t b)
     rm->gy = tile_y(rm, b);
     rm->gx = (int)(b - (uint32_t)rm->gy * (uint32_t)w);
     choose_landmarks(rm, a, b);
+    rm->goal_way = rm->corridor ? rm->corridor[b] : (Corridor){{0, 0}, {0, 0}};
     rm->node_n = 1;
     rm->heap_n = 0;
     rm->stack_n = 0;
@@ -288,14 +331,6 @@ static uint32_t search_start(NavRoute *rm, uint32_t a, uint32_t b)
     rm->plateau = h0;
     rm->stack[rm->stack_n++] = 0;
     return stamp;
-}
-
-/* Starts loading what relaxing tile v reads. */
-static inline void prefetch_target(const NavRoute *rm, uint32_t v)
-{
-    PREFETCH(&rm->tag[v]);
-    if (rm->nmarks)
-        PREFETCH(&rm->mark[(size_t)v * (size_t)rm->slots]);
 }
 
 /* Starts loading the jump entries of the ROUTE_DIAGONAL_AHEAD tiles after
@@ -407,11 +442,43 @@ static inline bool expand(NavRoute *rm, uint32_t cur, uint32_t stamp)
                     return false;
             }
             uint32_t v = n.tile + (uint32_t)(k * rm->off[d]);
-            prefetch_target(rm, v);
+            if (rm->corridor)
+                PREFETCH(&rm->corridor[v]);
+            else
+                prefetch_target(rm, v);
             next[count++] = (Target){v, 0, k, d, px + k * nav_dir8[d][0], py + k * nav_dir8[d][1]};
         }
     }
     return relax_all(rm, cur, &n, next, count, stamp);
+}
+
+/* Adds the corridor from tile p (bordered c), reached in direction d, to
+ * tile end (its end, or the goal on it) as runs: at each tile the way not
+ * back, as far as its jump entry goes (the corridor turns only at jump
+ * points) or to end if that comes first. False when the runs cannot grow. */
+static bool corridor_runs(NavRoute *rm, uint32_t c, uint32_t p, int d, uint32_t end)
+{
+    int py = tile_y(rm, p), px = (int)(p - (uint32_t)py * (uint32_t)rm->w);
+    int ey = tile_y(rm, end), ex = (int)(end - (uint32_t)ey * (uint32_t)rm->w);
+    while (p != end) {
+        const int16_t *j = rm->jump + (size_t)p * 8;
+        int e = d;
+        while (e == ((d + 4) & 7) || !j[e])
+            e = (e + 2) & 7;
+        int sx = nav_dir8[e][0], sy = nav_dir8[e][1];
+        int k = j[e] > 0 ? j[e] : -j[e];
+        int ahead = sx ? (ex - px) * sx : (ey - py) * sy, across = sx ? ey - py : ex - px;
+        if (across == 0 && ahead > 0 && ahead < k)
+            k = ahead;
+        if (!run_room(rm, 1))
+            return false;
+        c = run_add(rm, c, e, (uint32_t)k);
+        p += (uint32_t)(k * rm->off[e]);
+        px += k * sx;
+        py += k * sy;
+        d = e;
+    }
+    return true;
 }
 
 /* Unwinds the search from node end: the jump points back to the start, kept
@@ -433,6 +500,14 @@ static bool unwind(NavRoute *rm, uint32_t end)
         uint32_t p = rm->node[n->link >> 3].tile;
         int py = tile_y(rm, p);
         uint32_t c = bordered(rm, p, py);
+        if (n->via & VIA_CORRIDOR) {
+            int d = (int)(n->via & 7), k = (int)((n->via & ~VIA_CORRIDOR) >> 3);
+            c = run_add(rm, c, d, (uint32_t)k);
+            p += (uint32_t)(k * rm->off[d]);
+            if (!corridor_runs(rm, c, p, d, n->tile))
+                return false;
+            continue;
+        }
         if (n->via) { /* the diagonal first */
             int d = (int)(n->via & 7), k = (int)(n->via >> 3);
             c = run_add(rm, c, d, (uint32_t)k);
