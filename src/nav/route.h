@@ -18,11 +18,13 @@
  *    to 8 landmark distances (landmark.h's bound; 4 bytes each, kept exactly
  *    as the numbers of straight and diagonal steps);
  *  - on mazes (at least half the core corridor tiles: two moves, both
- *    straight), each corridor tile's two ways out: the first tile that is
- *    not a corridor tile each way, and the steps to it (16 bytes).
+ *    straight), each core tile's ways along corridors, one for each
+ *    straight direction: a corridor tile's two ways out, another tile's
+ *    corridors that start beside it; each the first tile that is not a
+ *    corridor tile that way, and the steps to it (32 bytes).
  * 25 bytes a tile plus 4 a landmark: 57 with 8, the most a map gets; fewer
  * when that would pass NAV_ROUTE_BUDGET_BYTES (a 4096 x 4096 map gets one, 29
- * bytes a tile, 464 MiB); mazes add 16 when that still fits. Preparing also
+ * bytes a tile, 464 MiB); mazes add 32 when that still fits. Preparing also
  * holds about 10 bytes a tile of scratch, freed when it ends.
  *
  * A query walks the trees up to where the two ends meet or reach the core;
@@ -35,10 +37,10 @@
  * once (JPS2's pruning of intermediate nodes), the stop after them a jump
  * point of its own (on open maps a long diagonal stops at almost every
  * tile); among many corners (random rubble) its stops stay jump points of
- * their own. On mazes a straight jump that stops on a corridor tile goes on
- * to the corridor's end (or the goal on the way) at once: every path
- * through a corridor tile runs along the corridor, so only its ends and
- * junctions are searched from. Paths are kept as straight runs, and tiles
+ * their own. On mazes a straight move into a corridor goes to the
+ * corridor's end (or the goal on the way) at once, in place of the straight
+ * jump: every path through a corridor tile runs along the corridor, so only
+ * tiles where corridors meet (and the start) are searched from. Paths are kept as straight runs, and tiles
  * made from them when asked for.
  *
  * Searching holds 5 bytes a tile (node tags, the tree climb) plus arrays

@@ -332,7 +332,7 @@ static void corridor_begin(NavRoute *rm, Build *b)
         return;
     }
     if (!rm->corridor)
-        rm->corridor = malloc((size_t)rm->tiles * sizeof *rm->corridor);
+        rm->corridor = aligned_alloc(64, ((size_t)rm->tiles * sizeof *rm->corridor + 63) / 64 * 64);
     if (!rm->corridor) {
         rm->failed = true;
         return;
@@ -342,25 +342,25 @@ static void corridor_begin(NavRoute *rm, Build *b)
 }
 
 /* Walks the corridor leaving tile x (not a corridor tile) in straight
- * direction d, giving each of its tiles the way back to x: x, the steps
- * to it, the direction leaving the tile towards it, the last step's. */
+ * direction d: each of its tiles gets its way back to x (x, the steps to
+ * it, the last step's direction), and x its way to the far end. */
 static void walk_corridor(NavRoute *rm, const Build *b, uint32_t x, int d)
 {
     const uint32_t last = (uint32_t)((d + 4) & 7);
-    uint32_t t = x + (uint32_t)rm->off[d];
+    uint32_t t = x + (uint32_t)rm->off[d], s = 1;
     int came = d;
-    for (uint32_t s = 1; corridor_tile(b->moves[t]); s++) {
+    for (; corridor_tile(b->moves[t]); s++) {
         int back = (came + 4) & 7;
-        Corridor *c = &rm->corridor[t];
-        int i = c->info[0] ? 1 : 0; /* the walk from the other end may have come first */
-        c->end[i] = x;
-        c->info[i] = s << CORRIDOR_STEPS_SHIFT | (uint32_t)back << 3 | last;
+        rm->corridor[t].end[back / 2] = x;
+        rm->corridor[t].info[back / 2] = s << CORRIDOR_STEPS_SHIFT | last;
         int e = 0;
         while (e == back || !(b->moves[t] >> e & 1))
             e += 2;
         t += (uint32_t)rm->off[e];
         came = e;
     }
+    rm->corridor[x].end[d / 2] = t;
+    rm->corridor[x].info[d / 2] = s << CORRIDOR_STEPS_SHIFT | (uint32_t)came;
 }
 
 /* Row y: the corridors leaving its tiles that are not corridor tiles.

@@ -43,18 +43,20 @@ enum { ROUTE_SCAN_CORNERS = 10 };
  * straight) and their table fits in NAV_ROUTE_BUDGET_BYTES. */
 enum { ROUTE_CORRIDOR_SHARE = 2 };
 
-/* A corridor tile's way out in one of its two directions: the first tile
- * that is not a corridor tile (the end), and info = steps to it << 6 | the
- * direction leaving this tile << 3 | the direction of the last step, into
- * the end. info 0: not a corridor tile (or on a loop with no end). */
+/* A core tile's ways into corridors, one for each straight direction d (at
+ * d / 2): leaving the tile that way along a corridor, the first tile that
+ * is not a corridor tile (the end), and info = steps to it << 3 | the
+ * direction of the last step, into the end. info 0: no corridor that way
+ * (or a loop of corridor tiles with no end). A corridor tile has its two
+ * ways out; another tile the corridors that start beside it. */
 typedef struct Corridor {
-    uint32_t end[2];
-    uint32_t info[2];
+    uint32_t end[4];
+    uint32_t info[4];
 } Corridor;
-#define CORRIDOR_STEPS_SHIFT 6
+#define CORRIDOR_STEPS_SHIFT 3
 
-/* Node.via of a node reached through a corridor: this bit | the straight
- * jump into it, steps << 3 | direction. */
+/* Node.via of a node reached along a corridor: this bit | the direction
+ * leaving the parent. */
 #define VIA_CORRIDOR (1u << 31)
 
 /* A tile's link: kind (bits 30-31); for a tree tile the step towards its

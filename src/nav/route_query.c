@@ -31,7 +31,9 @@ static inline uint64_t heuristic(const NavRoute *rm, uint32_t u, int x, int y)
 /* The landmarks a search from a to b uses: the ROUTE_ACTIVE_MARKS whose
  * bound at a is largest. Any subset keeps the bound consistent; fewer cost
  * less a node, and the others rarely raise h where these do not (4 of 8 cost
- * 3 to 7% more expansions on the 512x512 maps and are 10% faster). */
+ * 3 to 7% more expansions on the 512x512 maps and are 10% faster). On
+ * mazes, where each node costs a corridor entry read as well, all of them
+ * pay (8 save 10 to 15% of expansions and as much time). */
 enum { ROUTE_ACTIVE_MARKS = 4 };
 static void choose_landmarks(NavRoute *rm, uint32_t a, uint32_t b)
 {
@@ -51,7 +53,8 @@ static void choose_landmarks(NavRoute *rm, uint32_t a, uint32_t b)
         bound[i] = diff;
         which[i] = (uint8_t)j;
     }
-    rm->nmarks = n < ROUTE_ACTIVE_MARKS ? n : ROUTE_ACTIVE_MARKS;
+    int active = rm->corridor ? NAV_ROUTE_MARKS_MAX : ROUTE_ACTIVE_MARKS;
+    rm->nmarks = n < active ? n : active;
     for (int k = 0; k < rm->nmarks; k++) {
         rm->use[k] = which[k];
         rm->goal_mark[k] = mb[which[k]];
@@ -235,44 +238,35 @@ static inline void prefetch_target(const NavRoute *rm, uint32_t v)
         PREFETCH(&rm->mark[(size_t)v * (size_t)rm->slots]);
 }
 
-/* A straight jump from the expanded node (t, no via) that stops on a
- * corridor tile: every path through that tile goes on along the corridor,
- * so the target becomes the corridor's end, or the goal when it lies on the
- * way there (the goal's entry has the same end and last step, fewer steps).
- * A jump to the goal, or from a diagonal, stays as it is. */
-static inline void follow_corridor(const NavRoute *rm, Target *t)
+/* Node x's way along a corridor in straight direction d, if one starts
+ * there: every path through a corridor tile runs along the corridor, so
+ * the successor is its end, or the goal when it lies on the way (the
+ * goal's way to the same end, by the same last step, is shorter). */
+static inline bool along_corridor(const NavRoute *rm, uint32_t x, int d, Target *t)
 {
-    if (t->via || (t->d & 1) || (t->x == rm->gx && t->y == rm->gy))
-        return;
-    const Corridor *c = &rm->corridor[t->tile];
-    if (!c->info[0])
-        return; /* not a corridor tile (or a loop without ends) */
-    int i = (c->info[0] >> 3 & 7) == (uint32_t)((t->d + 4) & 7); /* the way not back */
-    uint32_t end = c->end[i], info = c->info[i], steps = info >> CORRIDOR_STEPS_SHIFT;
+    const Corridor *c = &rm->corridor[x];
+    uint32_t info = c->info[d / 2];
+    if (!info)
+        return false;
+    uint32_t end = c->end[d / 2], steps = info >> CORRIDOR_STEPS_SHIFT, last = info & 7;
     const Corridor *gw = &rm->goal_way;
-    uint32_t key = info & 7; /* the last step: with the end, which corridor */
-    for (int j = 0; j < 2; j++)
-        if (gw->info[j] && gw->end[j] == end && (gw->info[j] & 7) == key &&
+    for (int j = 0; j < 4; j++)
+        if (gw->info[j] && gw->end[j] == end && (gw->info[j] & 7) == last &&
             (gw->info[j] >> CORRIDOR_STEPS_SHIFT) < steps) {
             steps -= gw->info[j] >> CORRIDOR_STEPS_SHIFT;
             end = (uint32_t)rm->gy * (uint32_t)rm->w + (uint32_t)rm->gx;
+            break;
         }
-    t->via = VIA_CORRIDOR | (uint32_t)t->k << 3 | (uint32_t)t->d;
-    t->k += (int)steps;
-    t->d = (int)key;
-    t->tile = end;
-    t->y = tile_y(rm, end);
-    t->x = (int)(end - (uint32_t)t->y * (uint32_t)rm->w);
+    int ey = tile_y(rm, end), ex = (int)(end - (uint32_t)ey * (uint32_t)rm->w);
+    *t = (Target){end, VIA_CORRIDOR | (uint32_t)d, (int)steps, (int)last, ex, ey};
     prefetch_target(rm, end);
+    return true;
 }
 
 /* Relaxes the successors found of node cur (a copy in n); false when the
  * search state cannot grow. */
-static bool relax_all(NavRoute *rm, uint32_t cur, const Node *n, Target *next, int count, uint32_t stamp)
+static bool relax_all(NavRoute *rm, uint32_t cur, const Node *n, const Target *next, int count, uint32_t stamp)
 {
-    if (rm->corridor)
-        for (int i = 0; i < count; i++)
-            follow_corridor(rm, &next[i]);
     if (rm->node_n + (uint64_t)count > NODE_MAX ||
         !route_grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, (uint64_t)rm->node_n + (uint64_t)count) ||
         !route_grow((void **)&rm->heap, &rm->heap_cap, sizeof *rm->heap, (uint64_t)rm->heap_n + (uint64_t)count) ||
@@ -297,6 +291,8 @@ static bool relax_all(NavRoute *rm, uint32_t cur, const Node *n, Target *next, i
             open_push(rm, g + m->h, t & TAG_NODE);
         } else {
             PREFETCH(&rm->jump[(size_t)v * 8]); /* read when v is expanded, often soon */
+            if (rm->corridor)
+                PREFETCH(&rm->corridor[v]);
             uint64_t h = heuristic(rm, v, next[i].x, next[i].y);
             uint32_t fresh = rm->node_n++;
             rm->node[fresh] = (Node){g, h, v, link, via};
@@ -320,7 +316,7 @@ static uint32_t search_start(NavRoute *rm, uint32_t a, uint32_t b)
     rm->gy = tile_y(rm, b);
     rm->gx = (int)(b - (uint32_t)rm->gy * (uint32_t)w);
     choose_landmarks(rm, a, b);
-    rm->goal_way = rm->corridor ? rm->corridor[b] : (Corridor){{0, 0}, {0, 0}};
+    rm->goal_way = rm->corridor ? rm->corridor[b] : (Corridor){{0}, {0}};
     rm->node_n = 1;
     rm->heap_n = 0;
     rm->stack_n = 0;
@@ -431,31 +427,31 @@ static inline bool expand(NavRoute *rm, uint32_t cur, uint32_t stamp)
                 return false;
             continue;
         }
+        /* a diagonal can leave the batch all but full, and the next
+         * diagonal (which makes room first) may not be in the mask */
+        if (count == ROUTE_BATCH) {
+            bool ok = relax_all(rm, cur, &n, next, count, stamp);
+            count = 0;
+            if (!ok)
+                return false;
+        }
         int k;
-        if (straight_stop(rm, n.tile, px, py, d, &k)) {
-            /* a diagonal can leave the batch all but full, and the next
-             * diagonal (which makes room first) may not be in the mask */
-            if (count == ROUTE_BATCH) {
-                bool ok = relax_all(rm, cur, &n, next, count, stamp);
-                count = 0;
-                if (!ok)
-                    return false;
-            }
+        if (rm->corridor && along_corridor(rm, n.tile, d, &next[count])) {
+            count++;
+        } else if (straight_stop(rm, n.tile, px, py, d, &k)) {
             uint32_t v = n.tile + (uint32_t)(k * rm->off[d]);
-            if (rm->corridor)
-                PREFETCH(&rm->corridor[v]);
-            else
-                prefetch_target(rm, v);
+            prefetch_target(rm, v);
             next[count++] = (Target){v, 0, k, d, px + k * nav_dir8[d][0], py + k * nav_dir8[d][1]};
         }
     }
     return relax_all(rm, cur, &n, next, count, stamp);
 }
 
-/* Adds the corridor from tile p (bordered c), reached in direction d, to
- * tile end (its end, or the goal on it) as runs: at each tile the way not
- * back, as far as its jump entry goes (the corridor turns only at jump
- * points) or to end if that comes first. False when the runs cannot grow. */
+/* Adds the corridor leaving tile p (bordered c) in direction d, up to tile
+ * end (its end, or the goal on it), as runs: at each tile the way on (d
+ * first, then not back), as far as its jump entry goes (a corridor turns
+ * only where a jump stops) or to end if that comes first. False when the
+ * runs cannot grow. */
 static bool corridor_runs(NavRoute *rm, uint32_t c, uint32_t p, int d, uint32_t end)
 {
     int py = tile_y(rm, p), px = (int)(p - (uint32_t)py * (uint32_t)rm->w);
@@ -501,10 +497,7 @@ static bool unwind(NavRoute *rm, uint32_t end)
         int py = tile_y(rm, p);
         uint32_t c = bordered(rm, p, py);
         if (n->via & VIA_CORRIDOR) {
-            int d = (int)(n->via & 7), k = (int)((n->via & ~VIA_CORRIDOR) >> 3);
-            c = run_add(rm, c, d, (uint32_t)k);
-            p += (uint32_t)(k * rm->off[d]);
-            if (!corridor_runs(rm, c, p, d, n->tile))
+            if (!corridor_runs(rm, c, p, (int)(n->via & 7), n->tile))
                 return false;
             continue;
         }
