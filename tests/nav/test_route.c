@@ -167,7 +167,8 @@ static void test_mazes(void **state)
 /* Mazes with loops enough that their cores are mostly corridors, which the
  * search follows to their ends: ends, starts and goals inside corridors,
  * corridors from a junction back to itself, parallel corridors between
- * the same two junctions. */
+ * the same two junctions; in half of them open squares with diagonal moves
+ * beside the corridors. */
 static void test_corridors(void **state)
 {
     (void)state;
@@ -177,6 +178,9 @@ static void test_corridors(void **state)
         int n = 6 + (int)(test_rand(&seed) % 20), m = 6 + (int)(test_rand(&seed) % 20);
         NavGrid g;
         make_maze(&g, n, m, n * m / 4 + (int)(test_rand(&seed) % (uint32_t)(n * m / 2)), &seed);
+        for (int i = round % 2 ? n * m / 12 : 0; i > 0; i--) /* any wall: open squares, diagonal moves */
+            nav_grid_set(&g, 1 + (int)(test_rand(&seed) % (uint32_t)(g.w - 2)),
+                         1 + (int)(test_rand(&seed) % (uint32_t)(g.h - 2)), 1);
         NavPath *st = nav_path_create(g.w, g.h);
         NavPathOptions opt = route_options(round % 4 == 0 ? 0 : 4);
         assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
