@@ -101,7 +101,8 @@ typedef struct Node {
     uint64_t g, h;
     uint32_t tile;
     uint32_t link; /* parent node << 3 | arrival direction; NONE for the start */
-    uint32_t via;  /* 0, or the parent's diagonal before the arrival: steps << 3 | direction */
+    uint32_t via;  /* 0, or the parent's diagonal before the arrival: steps << 3 | direction,
+                    * or VIA_CORRIDOR | the direction leaving the parent along a corridor */
 } Node;
 
 /* A straight line of a path: the tiles after `from` (a bordered index) in

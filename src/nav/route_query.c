@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* route_query.c - the prepared planner's search (route.h): tree walks,
- * octile paths of up to three runs, JPS+ over the core with landmarks, and
- * the path kept as straight runs. Reads what route_build.c prepared.
+ * octile paths of up to three runs, JPS+ over the core with landmarks (on
+ * mazes, corridors taken to their ends in one step), and the path kept as
+ * straight runs. Reads what route_build.c prepared.
  *
  * Search costs are exact integers in units.h's units (2^-32 straight steps). */
 #include "route_int.h"
