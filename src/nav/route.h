@@ -16,11 +16,16 @@
  *  - on the core: a JPS+ jump table (jump.h's rules, tree tiles taken as
  *    walls; 16 bytes), each straight arrival's forced turns (1 byte), and up
  *    to 8 landmark distances (landmark.h's bound; 4 bytes each, kept exactly
- *    as the numbers of straight and diagonal steps).
+ *    as the numbers of straight and diagonal steps);
+ *  - on mazes (at least half the core corridor tiles: two moves, both
+ *    straight), each core tile's ways along corridors, one for each
+ *    straight direction: a corridor tile's two ways out, another tile's
+ *    corridors that start beside it; each the first tile that is not a
+ *    corridor tile that way, and the steps to it (32 bytes).
  * 25 bytes a tile plus 4 a landmark: 57 with 8, the most a map gets; fewer
  * when that would pass NAV_ROUTE_BUDGET_BYTES (a 4096 x 4096 map gets one, 29
- * bytes a tile, 464 MiB). Preparing also holds about 10 bytes a tile of
- * scratch, freed when it ends.
+ * bytes a tile, 464 MiB); mazes add 32 when that still fits. Preparing also
+ * holds about 10 bytes a tile of scratch, freed when it ends.
  *
  * A query walks the trees up to where the two ends meet or reach the core;
  * between two core tiles it takes an octile path (the shortest possible) if
@@ -32,8 +37,11 @@
  * once (JPS2's pruning of intermediate nodes), the stop after them a jump
  * point of its own (on open maps a long diagonal stops at almost every
  * tile); among many corners (random rubble) its stops stay jump points of
- * their own. Paths are kept as straight runs, and tiles made from them when
- * asked for.
+ * their own. On mazes a straight move into a corridor goes to the
+ * corridor's end (or the goal on the way) at once, in place of the straight
+ * jump: every path through a corridor tile runs along the corridor, so only
+ * tiles where corridors meet (and the start) are searched from. Paths are kept as straight runs, and tiles
+ * made from them when asked for.
  *
  * Searching holds 5 bytes a tile (node tags, the tree climb) plus arrays
  * that grow with the largest search and stay: the nodes touched (32 bytes
@@ -74,6 +82,8 @@ typedef struct NavRouteInfo {
     long regions;
     long corners;         /* core tiles at a convex corner of a wall */
     bool scan;            /* diagonals followed through (few corners) */
+    long corridor;        /* core tiles with two straight moves and no others */
+    bool corridors;       /* corridors followed through (mazes) */
     size_t bytes;         /* prepared data: tile_bytes a tile */
     size_t search_bytes;  /* search state as it stands */
 } NavRouteInfo;

@@ -36,10 +36,12 @@ static bool ring_push(Ring *r, uint32_t node, uint32_t key)
 
 /* ---- lifetime ---------------------------------------------------------------------- */
 
-/* Bytes a tile of prepared data takes with k landmark slots. */
-size_t route_tile_bytes(int k)
+/* Bytes a tile of prepared data takes with k landmark slots, and
+ * corridors or not. */
+size_t route_tile_bytes(int k, bool corridors)
 {
-    return 8 * sizeof(int16_t) + (size_t)k * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t);
+    return 8 * sizeof(int16_t) + (size_t)k * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t) +
+           (corridors ? sizeof(Corridor) : 0);
 }
 
 NavRoute *nav_route_create(int w, int h)
@@ -59,7 +61,7 @@ NavRoute *nav_route_create(int w, int h)
     }
     /* as many landmark slots as the budget leaves room for */
     rm->slots = NAV_ROUTE_MARKS_MAX;
-    while (rm->slots > 0 && (size_t)rm->tiles * route_tile_bytes(rm->slots) > NAV_ROUTE_BUDGET_BYTES)
+    while (rm->slots > 0 && (size_t)rm->tiles * route_tile_bytes(rm->slots, false) > NAV_ROUTE_BUDGET_BYTES)
         rm->slots--;
     return rm;
 }
@@ -87,6 +89,7 @@ void nav_route_destroy(NavRoute *rm)
     free(rm->forced);
     free(rm->link);
     free(rm->region);
+    free(rm->corridor);
     free(rm->tag);
     free(rm->node);
     free(rm->heap);
@@ -107,14 +110,16 @@ void nav_route_info(const NavRoute *rm, NavRouteInfo *out)
     out->ready = rm->ready;
     out->complete = rm->ready && rm->b.phase == PH_IDLE;
     out->landmarks = rm->marks;
-    out->tile_bytes = (int)route_tile_bytes(rm->slots);
+    out->tile_bytes = (int)route_tile_bytes(rm->slots, rm->corridor != NULL);
     out->walkable = rm->walkable;
     out->core = rm->core;
     out->tree = rm->tree;
     out->regions = rm->regions;
     out->corners = rm->corners;
     out->scan = rm->scan;
-    out->bytes = rm->jump ? (size_t)rm->tiles * route_tile_bytes(rm->slots) : 0;
+    out->corridors = rm->corridor != NULL;
+    out->corridor = rm->corridors;
+    out->bytes = rm->jump ? (size_t)rm->tiles * (size_t)out->tile_bytes : 0;
     out->search_bytes = (rm->tag ? (size_t)rm->tiles * (sizeof *rm->tag + sizeof *rm->climb) : 0) +
                         (size_t)rm->node_cap * sizeof *rm->node + (size_t)rm->heap_cap * sizeof *rm->heap +
                         (size_t)rm->stack_cap * sizeof *rm->stack + (size_t)rm->run_cap * sizeof *rm->run;
@@ -251,6 +256,14 @@ static bool pass_depth(NavRoute *rm, Build *b, long *budget)
     return true;
 }
 
+/* True for a corridor tile's moves: exactly two, both straight (a tile
+ * with a diagonal move also has the two straight ones beside it). */
+static inline bool corridor_tile(uint8_t m)
+{
+    uint8_t rest = m & (uint8_t)(m - 1); /* m without its lowest move */
+    return !(m & 0xAAu) && rest && !(rest & (uint8_t)(rest - 1));
+}
+
 /* Row y: moves restricted to the core (a diagonal between core tiles only
  * passes core tiles, so the corner rule holds as it was); core tiles counted
  * per region, keeping the region with the most and one of its tiles. */
@@ -268,6 +281,7 @@ static void pass_core(NavRoute *rm, Build *b, int y)
                 m |= (uint8_t)(1u << d);
         b->moves[u] = m;
         b->core++;
+        b->corridor += corridor_tile(m);
         for (int d = 1; d < 8; d += 2) /* a convex corner: a diagonal blocked, its two sides open */
             if (!(m >> d & 1) && (m >> (d - 1) & 1) && (m >> ((d + 1) & 7) & 1)) {
                 b->corners++;
@@ -301,6 +315,67 @@ static void pass_forced(NavRoute *rm, Build *b, int y)
                 f |= (uint8_t)(1u << (d + 1));
         }
         rm->forced[u] = f;
+    }
+}
+
+/* After PH_FORCED: corridors are walked when they are a large share of the
+ * core (ROUTE_CORRIDOR_SHARE) and their table fits in the budget; their
+ * table is dropped otherwise. */
+static void corridor_begin(NavRoute *rm, Build *b)
+{
+    b->pass = 0;
+    if (b->corridor * ROUTE_CORRIDOR_SHARE < b->core || !b->corridor ||
+        (size_t)rm->tiles * route_tile_bytes(rm->slots, true) > NAV_ROUTE_BUDGET_BYTES) {
+        free(rm->corridor);
+        rm->corridor = NULL;
+        b->phase = PH_JUMP;
+        return;
+    }
+    if (!rm->corridor)
+        rm->corridor = aligned_alloc(64, ((size_t)rm->tiles * sizeof *rm->corridor + 63) / 64 * 64);
+    if (!rm->corridor) {
+        rm->failed = true;
+        return;
+    }
+    memset(rm->corridor, 0, (size_t)rm->tiles * sizeof *rm->corridor);
+    b->phase = PH_CORRIDOR;
+}
+
+/* Walks the corridor leaving tile x (not a corridor tile) in straight
+ * direction d: each of its tiles gets its way back to x (x, the steps to
+ * it, the last step's direction), and x its way to the far end. */
+static void walk_corridor(NavRoute *rm, const Build *b, uint32_t x, int d)
+{
+    const uint32_t last = (uint32_t)((d + 4) & 7);
+    uint32_t t = x + (uint32_t)rm->off[d], s = 1;
+    int came = d;
+    for (; corridor_tile(b->moves[t]); s++) {
+        int back = (came + 4) & 7;
+        rm->corridor[t].end[back / 2] = x;
+        rm->corridor[t].info[back / 2] = s << CORRIDOR_STEPS_SHIFT | last;
+        int e = 0;
+        while (e == back || !(b->moves[t] >> e & 1))
+            e += 2;
+        t += (uint32_t)rm->off[e];
+        came = e;
+    }
+    rm->corridor[x].end[d / 2] = t;
+    rm->corridor[x].info[d / 2] = s << CORRIDOR_STEPS_SHIFT | (uint32_t)came;
+}
+
+/* Row y: the corridors leaving its tiles that are not corridor tiles.
+ * Every corridor tile is walked twice, once from each end (a loop of
+ * corridor tiles with no end is never walked: its tiles stay info 0). */
+static void pass_corridor(NavRoute *rm, Build *b, int y)
+{
+    for (int x = 0; x < rm->w; x++) {
+        uint32_t u = (uint32_t)y * (uint32_t)rm->w + (uint32_t)x;
+        uint8_t m = b->moves[u];
+        if (!m || corridor_tile(m))
+            continue;
+        for (int d = 0; d < 8; d += 2)
+            if ((m >> d & 1) && corridor_tile(b->moves[u + (uint32_t)rm->off[d]]))
+                walk_corridor(rm, b, u, d);
     }
 }
 
@@ -445,6 +520,7 @@ static void phase_ready(NavRoute *rm, Build *b)
     rm->tree = b->tree;
     rm->regions = b->region;
     rm->corners = b->corners;
+    rm->corridors = b->corridor;
     /* where corners are few, diagonals run long between them and following
      * them through pays; among many (random rubble) their stops are reached
      * again and again, and as jump points of their own they are expanded once */
@@ -513,10 +589,12 @@ static void build_run(NavRoute *rm, long budget)
                 b->phase = PH_FORCED;
             break;
         case PH_FORCED:
-            if (rows_pass(rm, b, &budget, 2, pass_forced)) {
+            if (rows_pass(rm, b, &budget, 2, pass_forced))
+                corridor_begin(rm, b);
+            break;
+        case PH_CORRIDOR:
+            if (rows_pass(rm, b, &budget, 2, pass_corridor))
                 b->phase = PH_JUMP;
-                b->pass = 0;
-            }
             break;
         case PH_JUMP:
             if (phase_jump(rm, b, &budget))

@@ -38,6 +38,27 @@ enum { KIND_BLOCKED, KIND_CORE, KIND_TREE, KIND_ROOT };
  * ROUTE_SCAN_CORNERS is a convex corner. */
 enum { ROUTE_SCAN_CORNERS = 10 };
 
+/* Corridors are followed (route.h) when at least one core tile in
+ * ROUTE_CORRIDOR_SHARE is a corridor tile (exactly two moves, both
+ * straight) and their table fits in NAV_ROUTE_BUDGET_BYTES. */
+enum { ROUTE_CORRIDOR_SHARE = 2 };
+
+/* A core tile's ways into corridors, one for each straight direction d (at
+ * d / 2): leaving the tile that way along a corridor, the first tile that
+ * is not a corridor tile (the end), and info = steps to it << 3 | the
+ * direction of the last step, into the end. info 0: no corridor that way
+ * (or a loop of corridor tiles with no end). A corridor tile has its two
+ * ways out; another tile the corridors that start beside it. */
+typedef struct Corridor {
+    uint32_t end[4];
+    uint32_t info[4];
+} Corridor;
+#define CORRIDOR_STEPS_SHIFT 3
+
+/* Node.via of a node reached along a corridor: this bit | the direction
+ * leaving the parent. */
+#define VIA_CORRIDOR (1u << 31)
+
 /* A tile's link: kind (bits 30-31); for a tree tile the step towards its
  * root (bits 27-29) and its depth (bits 0-26: a tile next to the core, or
  * next to a whole-tree root, is at depth 1). */
@@ -59,6 +80,7 @@ typedef enum Phase {
     PH_DEPTH,     /* peel order backwards: tree links and depths */
     PH_CORE,      /* rows: moves within the core, the largest core region */
     PH_FORCED,    /* rows: forced turns of straight arrivals */
+    PH_CORRIDOR,  /* rows: corridors walked from their ends (mazes only) */
     PH_JUMP,      /* eight passes of rows: jump distances */
     PH_MARK_INIT, /* rows: landmark distances reset */
     PH_MARKS,     /* Dijkstra passes: placing landmarks, filling distances */
@@ -79,7 +101,8 @@ typedef struct Node {
     uint64_t g, h;
     uint32_t tile;
     uint32_t link; /* parent node << 3 | arrival direction; NONE for the start */
-    uint32_t via;  /* 0, or the parent's diagonal before the arrival: steps << 3 | direction */
+    uint32_t via;  /* 0, or the parent's diagonal before the arrival: steps << 3 | direction,
+                    * or VIA_CORRIDOR | the direction leaving the parent along a corridor */
 } Node;
 
 /* A straight line of a path: the tiles after `from` (a bordered index) in
@@ -104,6 +127,7 @@ typedef struct Build {
     uint64_t far_cost;
     bool overflow;      /* a distance had too many steps for its field */
     long walkable, core, tree, corners;
+    long corridor;      /* corridor tiles (Corridor) */
     uint8_t *moves;     /* per tile: allowed moves (bit d: nav_dir8[d]) */
     uint8_t *deg;       /* per tile: moves left while peeling; then the step to the parent */
     uint32_t *order;    /* peel order */
@@ -124,6 +148,7 @@ struct NavRoute {
     uint8_t *forced;
     uint32_t *link;
     uint32_t *region;   /* region.c's labels: 0 blocked, else the region (1..regions) */
+    Corridor *corridor; /* on mazes (ROUTE_CORRIDOR_SHARE), else NULL */
     int slots;          /* landmark slots a tile */
     /* what the data describes */
     const NavGrid *grid;
@@ -133,7 +158,7 @@ struct NavRoute {
     int marks;          /* landmarks current (0 until they are) */
     int asked;          /* landmarks asked for by the finished preparation */
     bool failed;
-    long walkable, core, tree, regions, corners;
+    long walkable, core, tree, regions, corners, corridors;
     Build b;
     /* search state */
     uint32_t *tag;
@@ -158,6 +183,7 @@ struct NavRoute {
     uint8_t use[NAV_ROUTE_MARKS_MAX];        /* the landmarks in use */
     uint32_t goal_mark[NAV_ROUTE_MARKS_MAX]; /* their distances to the goal */
     uint64_t goal_cost[NAV_ROUTE_MARKS_MAX]; /* the same in search units */
+    Corridor goal_way;  /* the goal's Corridor entry (info 0: none) */
 };
 
 static inline int link_kind(uint32_t link)
@@ -201,8 +227,9 @@ static inline bool route_grow(void **p, uint32_t *cap, size_t elem, uint64_t nee
     return true;
 }
 
-/* Bytes a tile of prepared data takes with k landmark slots (route_build.c). */
-size_t route_tile_bytes(int k);
+/* Bytes a tile of prepared data takes with k landmark slots, and
+ * corridors or not (route_build.c). */
+size_t route_tile_bytes(int k, bool corridors);
 /* The search state, made once by nav_route_prepare so a first search does not
  * pay for it (route_query.c); false when out of memory. */
 bool route_search_alloc(NavRoute *rm);

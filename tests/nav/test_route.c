@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* test_route.c - the prepared planner (route.h, NAV_ROUTE): against the
  * brute-force reference on random grids, mazes (all trees) and mazes with
- * loops, a big open map, small open maps whose diagonals stop at almost
+ * loops, mazes whose cores are corridors, a big open map, small open maps whose diagonals stop at almost
  * every tile; edits between searches while the data is remade in
  * slices; the shipped scenarios; what it falls back to; its memory budget. */
 #include "testlib.h"
@@ -162,6 +162,38 @@ static void test_mazes(void **state)
     }
     print_message("%d maze paths checked\n", checked);
     assert_true(checked > 150);
+}
+
+/* Mazes with loops enough that their cores are mostly corridors, which the
+ * search follows to their ends: ends, starts and goals inside corridors,
+ * corridors from a junction back to itself, parallel corridors between
+ * the same two junctions; in half of them open squares with diagonal moves
+ * beside the corridors. */
+static void test_corridors(void **state)
+{
+    (void)state;
+    uint64_t seed = 41;
+    int checked = 0;
+    for (int round = 0; round < 16; round++) {
+        int n = 6 + (int)(test_rand(&seed) % 20), m = 6 + (int)(test_rand(&seed) % 20);
+        NavGrid g;
+        make_maze(&g, n, m, n * m / 4 + (int)(test_rand(&seed) % (uint32_t)(n * m / 2)), &seed);
+        for (int i = round % 2 ? n * m / 12 : 0; i > 0; i--) /* any wall: open squares, diagonal moves */
+            nav_grid_set(&g, 1 + (int)(test_rand(&seed) % (uint32_t)(g.w - 2)),
+                         1 + (int)(test_rand(&seed) % (uint32_t)(g.h - 2)), 1);
+        NavPath *st = nav_path_create(g.w, g.h);
+        NavPathOptions opt = route_options(round % 4 == 0 ? 0 : 4);
+        assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+        NavRouteInfo ri;
+        nav_route_info(nav_path_route(st), &ri);
+        assert_true(ri.corridors);
+        assert_true(ri.corridor * 2 >= ri.core);
+        checked += check_queries(st, &g, &opt, 120, true, &seed); /* a third between open tiles */
+        nav_path_destroy(st);
+        nav_grid_deinit(&g);
+    }
+    print_message("%d corridor paths checked\n", checked);
+    assert_true(checked > 300);
 }
 
 /* In a perfect maze every answer is a walk through the tree, with no search. */
@@ -486,7 +518,7 @@ int main(void)
         cmocka_unit_test(test_tree_walk),      cmocka_unit_test(test_edits_between_searches),
         cmocka_unit_test(test_fallbacks),      cmocka_unit_test(test_scenarios),
         cmocka_unit_test(test_open_map),       cmocka_unit_test(test_long_diagonals),
-        cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_budget),         cmocka_unit_test(test_corridors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
