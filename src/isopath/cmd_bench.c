@@ -210,9 +210,10 @@ static void print_bench(const BenchArgs *a, const NavGrid *g, const NavScenario 
         NavRouteInfo ri;
         nav_route_info(nav_path_route(st), &ri);
         printf(", prepared in %.2f ms: %ld walkable tiles (%ld core, %ld in trees, %ld regions), %ld corners "
-               "(diagonals %s), %d landmarks, %.1f bytes/tile",
+               "(diagonals %s), %ld in corridors (%s), %d landmarks, %.1f bytes/tile",
                b->prep * 1e3, ri.walkable, ri.core, ri.tree, ri.regions, ri.corners,
-               ri.scan ? "followed through" : "stop at jump points", ri.landmarks,
+               ri.scan ? "followed through" : "stop at jump points", ri.corridor,
+               ri.corridors ? "followed through" : "not followed", ri.landmarks,
                (double)ri.bytes / ((double)g->w * g->h));
     } else if (b->jps && nav_path_landmark_bytes(st))
         printf(", jump table and %d landmarks built in %.2f ms", a->opt.landmarks, b->prep * 1e3);
@@ -248,6 +249,8 @@ static void json_prepared(Json *j, const NavGrid *g, const NavPath *st)
     json_member_int(j, "regions", ri.regions);
     json_member_int(j, "corners", ri.corners);
     json_member_bool(j, "diagonals_followed", ri.scan);
+    json_member_int(j, "corridor", ri.corridor);
+    json_member_bool(j, "corridors_followed", ri.corridors);
     json_member_int(j, "landmarks", ri.landmarks);
     json_member_double(j, "bytes_per_tile", (double)ri.bytes / ((double)g->w * g->h));
     json_object_end(j);

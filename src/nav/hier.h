@@ -12,13 +12,15 @@
  * pair of remaining neighbours whose cheapest way is through v, unless a
  * local search finds another way no dearer (a witness). A tile's edges to
  * the tiles removed after it are its upward edges; a shortcut remembers the
- * tile it passes, so it unfolds into steps.
+ * tile it passes, so it unfolds into steps, unless its steps all go one way
+ * (then it is a straight line and needs no unfolding).
  *
  * A query (hier_query.c) searches upward from the start along outgoing
  * edges and upward from the goal along incoming ones, both by cost, until
  * neither can beat the best meeting; a node that the other direction's
  * edges reach more cheaply than its own search did is not expanded (stalled).
- * The meeting's two halves unfold into the tiles of the path.
+ * The meeting's two halves unfold into straight runs of tiles, read one
+ * tile at a time with nav_hier_tile.
  *
  * Memory: 8 bytes a cell (tile to node and back), the upward edges (16
  * bytes each, about 7 a tile on the benchmark maps), and 32 bytes a node of
@@ -79,7 +81,8 @@ void nav_hier_info(const NavHier *hr, NavHierInfo *out);
  * ready for g, NAV_OUT_OF_MEMORY when the search state cannot grow. */
 NavStatus nav_hier_find(NavHier *hr, const NavGrid *g, NavPos start, NavPos goal, NavHierResult *out);
 /* Tile i (0 <= i < out->steps, start excluded) of the last path found, as a
- * bordered index (nav_grid_index). Valid until the next nav_hier_find. */
-uint32_t nav_hier_tile(const NavHier *hr, int i);
+ * bordered index (nav_grid_index). O(1) when called in order, else
+ * O(log runs). Valid until the next nav_hier_find. */
+uint32_t nav_hier_tile(NavHier *hr, int i);
 
 #endif

@@ -95,8 +95,11 @@ static void drop(NavHier *hr)
     free(hr->in_first);
     free(hr->up_out);
     free(hr->up_in);
+    free(hr->out_unfold);
+    free(hr->in_unfold);
     hr->node_of = hr->tile_of = hr->out_first = hr->in_first = NULL;
     hr->up_out = hr->up_in = NULL;
+    hr->out_unfold = hr->in_unfold = NULL;
     hr->n = 0;
     hr->steps = hr->shortcuts = 0;
     hr->phase = HP_IDLE;
@@ -113,6 +116,8 @@ NavHier *nav_hier_create(int w, int h)
     hr->h = h;
     hr->stride = w + 2;
     hr->cells = (uint32_t)(w + 2) * (uint32_t)(h + 2);
+    for (int d = 0; d < 8; d++)
+        hr->boff[d] = nav_dir8[d][1] * hr->stride + nav_dir8[d][0];
     return hr;
 }
 
@@ -173,6 +178,17 @@ static long witness(HierBuild *b, uint32_t n, uint32_t from, uint32_t skip, uint
     return settled;
 }
 
+/* The mid of shortcut u -> v -> w made of edges uv and vw: HIER_NONE when
+ * both are straight lines going the same way (hier_int.h), else v. */
+static uint32_t shortcut_mid(const NavHier *hr, HierEdge uv, uint32_t v, HierEdge vw)
+{
+    if (uv.mid != HIER_NONE || vw.mid != HIER_NONE)
+        return v;
+    uint32_t n;
+    int d = hier_line(hr, hr->tile_of[uv.to], hr->tile_of[v], &n);
+    return d >= 0 && d == hier_line(hr, hr->tile_of[v], hr->tile_of[vw.to], &n) ? HIER_NONE : v;
+}
+
 /* The shortcuts removing v needs: for every way u -> v -> w between two
  * remaining nodes with no witness as cheap. Adds them when `add`. Returns
  * their number, or -1 when out of memory; *units grows by the work done. */
@@ -198,7 +214,7 @@ static long shortcuts(NavHier *hr, uint32_t v, bool add, long *units)
             if (w == uv.to || (L->seen[w] == L->gen && L->dist[w] <= c))
                 continue;
             count++;
-            if (add && !add_edge(b, uv.to, w, c, v))
+            if (add && !add_edge(b, uv.to, w, c, shortcut_mid(hr, uv, v, out->e[j])))
                 return -1;
         }
     }
@@ -371,8 +387,13 @@ static bool alloc_packed(NavHier *hr)
     hr->in_first = malloc(((size_t)hr->n + 1) * sizeof *hr->in_first);
     hr->up_out = malloc((outs ? outs : 1) * sizeof *hr->up_out);
     hr->up_in = malloc((ins ? ins : 1) * sizeof *hr->up_in);
+    if (outs > HIER_INDEX || ins > HIER_INDEX)
+        return false; /* more edges than a reference can name */
+    hr->out_unfold = malloc((outs ? outs : 1) * sizeof *hr->out_unfold);
+    hr->in_unfold = malloc((ins ? ins : 1) * sizeof *hr->in_unfold);
     b->packed_tile = malloc((hr->n ? hr->n : 1) * sizeof *b->packed_tile);
-    if (!hr->out_first || !hr->in_first || !hr->up_out || !hr->up_in || !b->packed_tile)
+    if (!hr->out_first || !hr->in_first || !hr->up_out || !hr->up_in || !hr->out_unfold || !hr->in_unfold ||
+        !b->packed_tile)
         return false;
     hr->out_first[0] = hr->in_first[0] = 0;
     return true;
@@ -413,9 +434,45 @@ static bool phase_pack(NavHier *hr, long budget, long *used)
     free(hr->tile_of);
     hr->tile_of = b->packed_tile;
     b->packed_tile = NULL;
-    build_free(hr);
-    hr->phase = HP_DONE;
+    build_free(hr); /* the cursor starts again at 0 */
+    hr->phase = HP_UNFOLD;
     return true;
+}
+
+/* A reference (hier_int.h) to the edge to `to` among e[lo .. hi - 1]. */
+static uint32_t find_to(const HierEdge *e, uint32_t lo, uint32_t hi, uint32_t to, uint32_t list)
+{
+    for (uint32_t i = lo; i < hi; i++)
+        if (e[i].to == to)
+            return i | list | (e[i].mid == HIER_NONE ? HIER_LINE : 0);
+    return HIER_NONE; /* not reached: a shortcut's halves are kept at its mid */
+}
+
+/* How shortcut a -> b through m unfolds: its halves are m's upward edges. */
+static HierUnfold unfold_of(const NavHier *hr, uint32_t a, uint32_t b, uint32_t m)
+{
+    return (HierUnfold){m, find_to(hr->up_in, hr->in_first[m], hr->in_first[m + 1], a, HIER_IN),
+                        find_to(hr->up_out, hr->out_first[m], hr->out_first[m + 1], b, 0)};
+}
+
+/* How the next nodes' shortcuts unfold, so that unfolding a path reads
+ * their halves instead of searching for them. */
+static void phase_unfold(NavHier *hr, long budget, long *used)
+{
+    HierBuild *b = &hr->b;
+    for (; b->cursor < hr->n && *used < budget; b->cursor++, (*used)++) {
+        uint32_t v = b->cursor;
+        for (uint32_t i = hr->out_first[v]; i < hr->out_first[v + 1]; i++)
+            if (hr->up_out[i].mid != HIER_NONE)
+                hr->out_unfold[i] = unfold_of(hr, v, hr->up_out[i].to, hr->up_out[i].mid);
+        for (uint32_t i = hr->in_first[v]; i < hr->in_first[v + 1]; i++)
+            if (hr->up_in[i].mid != HIER_NONE)
+                hr->in_unfold[i] = unfold_of(hr, hr->up_in[i].to, v, hr->up_in[i].mid);
+    }
+    if (b->cursor == hr->n) {
+        b->cursor = 0;
+        hr->phase = HP_DONE;
+    }
 }
 
 static bool run_phase(NavHier *hr, const NavGrid *g, long budget, long *used)
@@ -432,6 +489,9 @@ static bool run_phase(NavHier *hr, const NavGrid *g, long budget, long *used)
         return phase_remove(hr, budget, used);
     case HP_PACK:
         return phase_pack(hr, budget, used);
+    case HP_UNFOLD:
+        phase_unfold(hr, budget, used);
+        return true;
     case HP_IDLE:
     case HP_DONE:
     default:
@@ -475,5 +535,5 @@ void nav_hier_info(const NavHier *hr, NavHierInfo *out)
         return;
     size_t edges = (size_t)hr->out_first[hr->n] + hr->in_first[hr->n];
     out->bytes = hr->cells * sizeof *hr->node_of + hr->n * sizeof *hr->tile_of +
-                 2 * ((size_t)hr->n + 1) * sizeof *hr->out_first + edges * sizeof(HierEdge);
+                 2 * ((size_t)hr->n + 1) * sizeof *hr->out_first + edges * (sizeof(HierEdge) + sizeof(HierUnfold));
 }

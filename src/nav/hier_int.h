@@ -14,15 +14,31 @@
 #include "hier.h"
 
 #include "heap.h"
+#include "runs.h"
+#include "units.h"
 
 #define HIER_NONE UINT32_MAX
 
-/* An edge: the node at its other end, the node a shortcut passes (HIER_NONE
- * for a step of the grid) and its cost in path units. */
+/* An edge: the node at its other end, the node a shortcut passes, and its
+ * cost in path units. mid is HIER_NONE when the edge is one straight line
+ * of tiles: a step of the grid, or a shortcut that unfolds into steps all
+ * in one direction (it needs no unfolding: its tiles are the line's). */
 typedef struct HierEdge {
     uint32_t to, mid;
     uint64_t cost;
 } HierEdge;
+
+/* A reference to a packed edge, for unfolding: its index in up_out, or in
+ * up_in with HIER_IN set; HIER_LINE set when the edge is a straight line. */
+#define HIER_IN 0x80000000u
+#define HIER_LINE 0x40000000u
+#define HIER_INDEX 0x3fffffffu
+
+/* How a shortcut a -> b unfolds: the node it passes and references to its
+ * halves, a -> mid (under mid, in up_in) and mid -> b (in up_out). */
+typedef struct HierUnfold {
+    uint32_t mid, first, second;
+} HierUnfold;
 
 /* A growable list of edges. */
 typedef struct HierList {
@@ -37,6 +53,7 @@ typedef enum HierPhase {
     HP_ORDER,    /* nodes: each one's importance, into the queue */
     HP_REMOVE,   /* the queue: nodes removed, shortcuts added */
     HP_PACK,     /* nodes: upward edges into the arrays searches read */
+    HP_UNFOLD,   /* nodes: how their shortcuts unfold */
     HP_DONE
 } HierPhase;
 
@@ -72,6 +89,7 @@ struct NavHier {
      * edges v -> w, up_in likewise w -> v (to = w), w removed after v. */
     uint32_t *out_first, *in_first;
     HierEdge *up_out, *up_in;
+    HierUnfold *out_unfold, *in_unfold; /* per edge of up_out, up_in; shortcuts only */
     long steps, shortcuts;
     uint64_t version;         /* the grid's, when prepared */
     HierPhase phase;
@@ -81,15 +99,32 @@ struct NavHier {
     uint64_t *dist[2];
     uint32_t *seen[2];        /* generation stamps */
     uint32_t *parent[2];      /* the node the search came from */
-    uint32_t *via[2];         /* that edge's mid */
+    uint32_t *via[2];         /* that edge: its index in up_out (0), up_in (1) */
     uint32_t gen;
     HeapSlot *heap[2];
     uint32_t heap_n[2], heap_cap[2];
-    uint32_t *path;           /* the last path's cells, start excluded */
-    uint32_t path_n, path_cap;
-    uint32_t *stack;          /* edges still to unfold: from, to, mid */
+    int boff[8];              /* a step in cells, per direction (nav_dir8) */
+    NavRuns path;             /* the last path, start excluded */
+    uint32_t *stack;          /* edges still to unfold: reference, end node */
     uint32_t stack_cap;
 };
+
+/* The direction (nav_dir8) from cell a towards cell b when b lies on one of
+ * the 8 lines through a, else -1; *steps gets the steps between them. */
+static inline int hier_line(const NavHier *hr, uint32_t a, uint32_t b, uint32_t *steps)
+{
+    uint32_t s = (uint32_t)hr->stride;
+    int dx = (int)(b % s) - (int)(a % s), dy = (int)(b / s) - (int)(a / s);
+    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    *steps = (uint32_t)(ax > ay ? ax : ay);
+    if (ax && ay && ax != ay)
+        return -1;
+    int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+    for (int d = 0; d < 8; d++)
+        if (nav_dir8[d][0] == sx && nav_dir8[d][1] == sy)
+            return d;
+    return -1;
+}
 
 /* Frees the search state (hier_query.c). */
 void hier_query_free(NavHier *hr);

@@ -2,7 +2,7 @@
 /* hier_query.c - a query on the contraction hierarchy (hier.h): two upward
  * searches by cost, from the start along outgoing edges and from the goal
  * along incoming ones, with stalling, then the meeting's path unfolded into
- * tiles. */
+ * straight runs (runs.h). */
 #include "hier_int.h"
 
 #include <stdlib.h>
@@ -21,10 +21,10 @@ void hier_query_free(NavHier *hr)
         hr->heap[s] = NULL;
         hr->heap_cap[s] = 0;
     }
-    free(hr->path);
+    runs_free(&hr->path);
     free(hr->stack);
-    hr->path = hr->stack = NULL;
-    hr->path_n = hr->path_cap = hr->stack_cap = 0;
+    hr->stack = NULL;
+    hr->stack_cap = 0;
 }
 
 static bool query_alloc(NavHier *hr)
@@ -90,62 +90,60 @@ static bool relax(NavHier *hr, int s, uint32_t x, uint64_t d)
         hr->seen[s][y] = hr->gen;
         hr->dist[s][y] = nd;
         hr->parent[s][y] = x;
-        hr->via[s][y] = e[i].mid;
+        hr->via[s][y] = i;
         heap_push(hr->heap[s], &hr->heap_n[s], NULL, heap_slot(nd, y), 0);
     }
     return true;
 }
 
-/* The mid of edge a -> b or b -> a kept in m's lists: `in` for a -> m. */
-static uint32_t mid_of(const NavHier *hr, uint32_t m, uint32_t other, bool in)
+/* A reference (hier_int.h) to edge i of up_in (list HIER_IN) or up_out (0). */
+static uint32_t edge_ref(const NavHier *hr, uint32_t i, uint32_t list)
 {
-    const uint32_t *first = in ? hr->in_first : hr->out_first;
-    const HierEdge *e = in ? hr->up_in : hr->up_out;
-    for (uint32_t i = first[m]; i < first[m + 1]; i++)
-        if (e[i].to == other)
-            return e[i].mid;
-    return HIER_NONE; /* not reached: a shortcut's halves are kept at its mid */
+    const HierEdge *e = list ? &hr->up_in[i] : &hr->up_out[i];
+    return i | list | (e->mid == HIER_NONE ? HIER_LINE : 0);
 }
 
-static bool stack_push(NavHier *hr, uint32_t *top, uint32_t a, uint32_t b, uint32_t mid)
+static bool stack_push(NavHier *hr, uint32_t *top, uint32_t ref, uint32_t end)
 {
-    if (!grow(&hr->stack, &hr->stack_cap, *top, 3, sizeof *hr->stack))
+    if (!grow(&hr->stack, &hr->stack_cap, *top, 2, sizeof *hr->stack))
         return false;
-    hr->stack[(*top)++] = a;
-    hr->stack[(*top)++] = b;
-    hr->stack[(*top)++] = mid;
+    hr->stack[(*top)++] = ref;
+    hr->stack[(*top)++] = end;
     return true;
 }
 
-/* The edges of the meeting's path onto the stack, the first on top, then
- * each unfolded into its halves until only steps remain, whose tiles make
- * the path. */
+/* The edges of the meeting's path onto the stack, the first on top, each
+ * with the node it ends at; then each shortcut split into its halves
+ * until only straight lines remain, which make the path's runs. */
 static bool unfold(NavHier *hr, uint32_t start, uint32_t meet, uint32_t goal)
 {
     uint32_t top = 0;
     for (uint32_t x = meet; x != goal; x = hr->parent[1][x])
-        if (!stack_push(hr, &top, x, hr->parent[1][x], hr->via[1][x]))
+        if (!stack_push(hr, &top, edge_ref(hr, hr->via[1][x], HIER_IN), hr->parent[1][x]))
             return false;
-    for (uint32_t i = 0, j = top - 3; top && i < j; i += 3, j -= 3) /* goal's half: last edge first */
-        for (int k = 0; k < 3; k++) {
+    for (uint32_t i = 0, j = top - 2; top && i < j; i += 2, j -= 2) /* goal's half: last edge first */
+        for (int k = 0; k < 2; k++) {
             uint32_t t = hr->stack[i + k];
             hr->stack[i + k] = hr->stack[j + k];
             hr->stack[j + k] = t;
         }
     for (uint32_t x = meet; x != start; x = hr->parent[0][x])
-        if (!stack_push(hr, &top, hr->parent[0][x], x, hr->via[0][x]))
+        if (!stack_push(hr, &top, edge_ref(hr, hr->via[0][x], 0), x))
             return false;
-    hr->path_n = 0;
+    uint32_t at = hr->tile_of[start];
     while (top) {
-        uint32_t mid = hr->stack[--top], b = hr->stack[--top], a = hr->stack[--top];
-        if (mid == HIER_NONE) {
-            if (!grow(&hr->path, &hr->path_cap, hr->path_n, 1, sizeof *hr->path))
+        uint32_t end = hr->stack[--top], ref = hr->stack[--top];
+        if (ref & HIER_LINE) {
+            uint32_t n, to = hr->tile_of[end];
+            int d = hier_line(hr, at, to, &n);
+            if (!runs_room(&hr->path, 1))
                 return false;
-            hr->path[hr->path_n++] = hr->tile_of[b];
+            runs_add(&hr->path, hr->boff, at, d, n);
+            at = to;
             continue;
         }
-        if (!stack_push(hr, &top, mid, b, mid_of(hr, mid, b, false)) ||
-            !stack_push(hr, &top, a, mid, mid_of(hr, mid, a, true)))
+        HierUnfold u = ref & HIER_IN ? hr->in_unfold[ref & HIER_INDEX] : hr->out_unfold[ref & HIER_INDEX];
+        if (!stack_push(hr, &top, u.second, end) || !stack_push(hr, &top, u.first, u.mid))
             return false;
     }
     return true;
@@ -177,7 +175,7 @@ NavStatus nav_hier_find(NavHier *hr, const NavGrid *g, NavPos start, NavPos goal
         return NAV_OUT_OF_MEMORY;
     }
     uint32_t a = hr->node_of[nav_grid_index(g, start.x, start.y)], z = hr->node_of[nav_grid_index(g, goal.x, goal.y)];
-    hr->path_n = 0;
+    runs_clear(&hr->path);
     if (a == z)
         return NAV_DONE;
     begin(hr, a, z);
@@ -208,12 +206,12 @@ NavStatus nav_hier_find(NavHier *hr, const NavGrid *g, NavPos start, NavPos goal
         return NAV_NO_PATH;
     if (!unfold(hr, a, meet, z))
         return NAV_OUT_OF_MEMORY;
-    out->steps = (int)hr->path_n;
+    out->steps = (int)hr->path.steps;
     out->cost = best;
     return NAV_DONE;
 }
 
-uint32_t nav_hier_tile(const NavHier *hr, int i)
+uint32_t nav_hier_tile(NavHier *hr, int i)
 {
-    return hr->path[i];
+    return runs_tile(&hr->path, hr->boff, i);
 }

@@ -95,7 +95,7 @@ void nav_route_destroy(NavRoute *rm)
     free(rm->heap);
     free(rm->stack);
     free(rm->climb);
-    free(rm->run);
+    runs_free(&rm->path);
     free(rm);
 }
 
@@ -122,7 +122,7 @@ void nav_route_info(const NavRoute *rm, NavRouteInfo *out)
     out->bytes = rm->jump ? (size_t)rm->tiles * (size_t)out->tile_bytes : 0;
     out->search_bytes = (rm->tag ? (size_t)rm->tiles * (sizeof *rm->tag + sizeof *rm->climb) : 0) +
                         (size_t)rm->node_cap * sizeof *rm->node + (size_t)rm->heap_cap * sizeof *rm->heap +
-                        (size_t)rm->stack_cap * sizeof *rm->stack + (size_t)rm->run_cap * sizeof *rm->run;
+                        (size_t)rm->stack_cap * sizeof *rm->stack + runs_bytes(&rm->path);
 }
 
 /* ---- preparation ------------------------------------------------------------------------- */

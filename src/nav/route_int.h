@@ -17,6 +17,7 @@
 
 #include "heap.h"
 #include "region.h"
+#include "runs.h"
 #include "units.h"
 
 #define NONE UINT32_MAX
@@ -105,13 +106,6 @@ typedef struct Node {
                     * or VIA_CORRIDOR | the direction leaving the parent along a corridor */
 } Node;
 
-/* A straight line of a path: the tiles after `from` (a bordered index) in
- * direction dir, up to path index end (exclusive). */
-typedef struct Run {
-    uint32_t from, end;
-    uint32_t dir;
-} Run;
-
 typedef struct Build {
     Phase phase;
     const NavGrid *grid;
@@ -171,12 +165,8 @@ struct NavRoute {
     uint32_t stack_n, stack_cap;
     uint64_t plateau;
     uint8_t *climb;     /* a tree climb from the goal: the steps up, in order */
-    /* the last path, as runs */
-    Run *run;
-    uint32_t run_n, run_cap;
-    uint32_t steps;     /* tiles in the runs */
+    NavRuns path;       /* the last path */
     long straight, diagonal;
-    uint32_t cursor;    /* the run nav_route_tile found last */
     /* the current query */
     int gx, gy;
     int nmarks;

@@ -78,29 +78,20 @@ static bool can_go(const NavRoute *rm, uint32_t u, int d, int n)
     return true;
 }
 
-/* Room for `more` runs; false when they cannot grow. */
-static bool run_room(NavRoute *rm, uint64_t more)
+static inline bool run_room(NavRoute *rm, uint64_t more)
 {
-    return route_grow((void **)&rm->run, &rm->run_cap, sizeof *rm->run, (uint64_t)rm->run_n + more);
+    return runs_room(&rm->path, more);
 }
 
-/* Adds n steps in direction d after bordered index c to the path (joining
- * the last run when it goes the same way; run_room made room); returns the
- * last tile. */
+/* Adds n steps in direction d after bordered index c to the path, counting
+ * them by kind (runs_add); returns the last tile. */
 static inline uint32_t run_add(NavRoute *rm, uint32_t c, int d, uint32_t n)
 {
-    if (!n)
-        return c;
-    rm->steps += n;
     if (d & 1)
         rm->diagonal += n;
     else
         rm->straight += n;
-    if (rm->run_n && rm->run[rm->run_n - 1].dir == (uint32_t)d)
-        rm->run[rm->run_n - 1].end = rm->steps;
-    else
-        rm->run[rm->run_n++] = (Run){c, rm->steps, (uint32_t)d};
-    return c + n * (uint32_t)rm->boff[d];
+    return runs_add(&rm->path, rm->boff, c, d, n);
 }
 
 /* Paths of octile length (the shortest possible) that turn at most twice:
@@ -559,7 +550,7 @@ bool route_search_alloc(NavRoute *rm)
     memset(rm->node, 0, (size_t)rm->node_cap * sizeof *rm->node);
     memset(rm->heap, 0, (size_t)rm->heap_cap * sizeof *rm->heap);
     memset(rm->stack, 0, (size_t)rm->stack_cap * sizeof *rm->stack);
-    memset(rm->run, 0, (size_t)rm->run_cap * sizeof *rm->run);
+    memset(rm->path.run, 0, runs_bytes(&rm->path));
     return true;
 }
 
@@ -613,9 +604,8 @@ static inline bool climb_trees(NavRoute *rm, uint32_t *pa, uint32_t *pb, uint32_
 NavStatus nav_route_find(NavRoute *rm, const NavGrid *g, NavPos start, NavPos goal, NavRouteResult *out)
 {
     memset(out, 0, sizeof *out);
-    rm->run_n = rm->steps = 0;
+    runs_clear(&rm->path);
     rm->straight = rm->diagonal = 0;
-    rm->cursor = 0;
     if (!nav_route_ready(rm, g))
         return NAV_INVALID;
     if (!route_search_alloc(rm))
@@ -652,7 +642,7 @@ NavStatus nav_route_find(NavRoute *rm, const NavGrid *g, NavPos start, NavPos go
         int d = (rm->climb[--nb] + 4) & 7;
         ca = run_add(rm, ca, d, 1);
     }
-    out->steps = (int)rm->steps;
+    out->steps = (int)rm->path.steps;
     out->straight = rm->straight;
     out->diagonal = rm->diagonal;
     return NAV_DONE;
@@ -660,24 +650,5 @@ NavStatus nav_route_find(NavRoute *rm, const NavGrid *g, NavPos start, NavPos go
 
 uint32_t nav_route_tile(NavRoute *rm, int i)
 {
-    uint32_t k = (uint32_t)i, r = rm->cursor;
-    if (r >= rm->run_n || k >= rm->run[r].end || (r > 0 && k < rm->run[r - 1].end)) {
-        /* not the run of the last call: the next one, or halving */
-        if (r + 1 < rm->run_n && k >= rm->run[r].end && k < rm->run[r + 1].end) {
-            r++;
-        } else {
-            uint32_t lo = 0, hi = rm->run_n - 1;
-            while (lo < hi) {
-                uint32_t mid = lo + (hi - lo) / 2;
-                if (k < rm->run[mid].end)
-                    hi = mid;
-                else
-                    lo = mid + 1;
-            }
-            r = lo;
-        }
-        rm->cursor = r;
-    }
-    uint32_t first = r ? rm->run[r - 1].end : 0;
-    return rm->run[r].from + (k - first + 1) * (uint32_t)rm->boff[rm->run[r].dir];
+    return runs_tile(&rm->path, rm->boff, i);
 }
