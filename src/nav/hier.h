@@ -57,6 +57,7 @@ typedef struct NavHierInfo {
 typedef struct NavHierResult {
     int steps;           /* tiles in the path, start excluded */
     uint64_t cost;       /* path units (units.h) */
+    double length;       /* exactly: straight steps' tile costs + sqrt 2 x diagonal ones' */
     long settled;        /* nodes the two searches took off their lists */
 } NavHierResult;
 

@@ -47,20 +47,24 @@ static void list_remove(HierList *l, uint32_t to)
         *e = l->e[--l->n];
 }
 
-/* u -> w costing cost through mid: a new edge, or a cheaper way for the one
- * there (kept in u's outgoing and w's incoming list alike). */
-static bool add_edge(HierBuild *b, uint32_t u, uint32_t w, uint64_t cost, uint32_t mid)
+/* Edge e from u (e.to: w): a new edge, or a cheaper way for the one there
+ * (kept in u's outgoing and w's incoming list alike). */
+static bool add_edge(HierBuild *b, uint32_t u, HierEdge e)
 {
+    uint32_t w = e.to;
     HierEdge *o = list_find(&b->out[u], w);
     if (o) {
-        if (o->cost <= cost)
+        if (hier_cost(*o) <= hier_cost(e))
             return true;
         HierEdge *i = list_find(&b->in[w], u);
-        o->cost = i->cost = cost;
-        o->mid = i->mid = mid;
+        *o = e;
+        *i = e;
+        i->to = u;
         return true;
     }
-    return list_push(&b->out[u], (HierEdge){w, mid, cost}) && list_push(&b->in[w], (HierEdge){u, mid, cost});
+    HierEdge back = e;
+    back.to = u;
+    return list_push(&b->out[u], e) && list_push(&b->in[w], back);
 }
 
 /* ---- freeing ----------------------------------------------------------- */
@@ -159,7 +163,7 @@ static long witness(HierBuild *b, uint32_t n, uint32_t from, uint32_t skip, uint
         const HierList *o = &b->out[x];
         for (uint32_t i = 0; i < o->n; i++) {
             uint32_t y = o->e[i].to;
-            uint64_t nd = d + o->e[i].cost;
+            uint64_t nd = d + hier_cost(o->e[i]);
             if (y == skip || (L->seen[y] == L->gen && L->dist[y] <= nd))
                 continue;
             if (L->heap_n == L->heap_cap) {
@@ -202,19 +206,21 @@ static long shortcuts(NavHier *hr, uint32_t v, bool add, long *units)
         HierEdge uv = in->e[i];
         uint64_t bound = 0;
         for (uint32_t j = 0; j < out->n; j++)
-            if (out->e[j].to != uv.to && uv.cost + out->e[j].cost > bound)
-                bound = uv.cost + out->e[j].cost;
+            if (out->e[j].to != uv.to && hier_cost(uv) + hier_cost(out->e[j]) > bound)
+                bound = hier_cost(uv) + hier_cost(out->e[j]);
         if (bound == 0)
             continue;
         *units += witness(b, hr->n, uv.to, v, bound, limit);
         const HierLocal *L = &b->local;
         for (uint32_t j = 0; j < out->n; j++) {
             uint32_t w = out->e[j].to;
-            uint64_t c = uv.cost + out->e[j].cost;
+            uint64_t c = hier_cost(uv) + hier_cost(out->e[j]);
             if (w == uv.to || (L->seen[w] == L->gen && L->dist[w] <= c))
                 continue;
             count++;
-            if (add && !add_edge(b, uv.to, w, c, shortcut_mid(hr, uv, v, out->e[j])))
+            HierEdge uw = {w, shortcut_mid(hr, uv, v, out->e[j]), uv.straight + out->e[j].straight,
+                           uv.diagonal + out->e[j].diagonal};
+            if (add && !add_edge(b, uv.to, uw))
                 return -1;
         }
     }
@@ -324,8 +330,8 @@ static bool phase_steps(NavHier *hr, const NavGrid *g, long budget, long *used)
             if (!nav_grid_can_step(g, x, y, dx, dy))
                 continue;
             uint32_t t = (uint32_t)nav_grid_index(g, x + dx, y + dy);
-            uint64_t cost = g->cost[t] * (d % 2 ? NAV_UNIT_DIAGONAL : NAV_UNIT_STRAIGHT);
-            if (!add_edge(b, v, hr->node_of[t], cost, HIER_NONE))
+            HierEdge e = {hr->node_of[t], HIER_NONE, d % 2 ? 0 : g->cost[t], d % 2 ? g->cost[t] : 0};
+            if (!add_edge(b, v, e))
                 return false;
             hr->steps++;
         }
@@ -404,7 +410,7 @@ static void pack_list(const HierBuild *b, HierEdge *dst, const HierList *l)
 {
     for (uint32_t k = 0; k < l->n; k++) {
         HierEdge e = l->e[k];
-        dst[k] = (HierEdge){b->where[e.to], e.mid == HIER_NONE ? HIER_NONE : b->where[e.mid], e.cost};
+        dst[k] = (HierEdge){b->where[e.to], e.mid == HIER_NONE ? HIER_NONE : b->where[e.mid], e.straight, e.diagonal};
     }
 }
 

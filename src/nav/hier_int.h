@@ -20,13 +20,20 @@
 #define HIER_NONE UINT32_MAX
 
 /* An edge: the node at its other end, the node a shortcut passes, and its
- * cost in path units. mid is HIER_NONE when the edge is one straight line
+ * cost as the sums of the tile costs of its straight and diagonal steps
+ * (exact: a path's length is straight + diagonal x sqrt 2). mid is HIER_NONE when the edge is one straight line
  * of tiles: a step of the grid, or a shortcut that unfolds into steps all
  * in one direction (it needs no unfolding: its tiles are the line's). */
 typedef struct HierEdge {
     uint32_t to, mid;
-    uint64_t cost;
+    uint32_t straight, diagonal; /* the costs of the tiles its steps enter, by kind */
 } HierEdge;
+
+/* An edge's cost in path units. */
+static inline uint64_t hier_cost(HierEdge e)
+{
+    return e.straight * NAV_UNIT_STRAIGHT + e.diagonal * NAV_UNIT_DIAGONAL;
+}
 
 /* A reference to a packed edge, for unfolding: its index in up_out, or in
  * up_in with HIER_IN set; HIER_LINE set when the edge is a straight line. */

@@ -68,7 +68,7 @@ static bool stalled(const NavHier *hr, int s, uint32_t x, uint64_t d)
     const HierEdge *e = s == 0 ? hr->up_in : hr->up_out;
     for (uint32_t i = first[x]; i < first[x + 1]; i++) {
         uint32_t y = e[i].to;
-        if (hr->seen[s][y] == hr->gen && hr->dist[s][y] + e[i].cost < d)
+        if (hr->seen[s][y] == hr->gen && hr->dist[s][y] + hier_cost(e[i]) < d)
             return true;
     }
     return false;
@@ -84,7 +84,7 @@ static bool relax(NavHier *hr, int s, uint32_t x, uint64_t d)
         return false;
     for (uint32_t i = lo; i < hi; i++) {
         uint32_t y = e[i].to;
-        uint64_t nd = d + e[i].cost;
+        uint64_t nd = d + hier_cost(e[i]);
         if (hr->seen[s][y] == hr->gen && hr->dist[s][y] <= nd)
             continue;
         hr->seen[s][y] = hr->gen;
@@ -149,6 +149,22 @@ static bool unfold(NavHier *hr, uint32_t start, uint32_t meet, uint32_t goal)
     return true;
 }
 
+/* The length of the meeting's path: its edges' straight tile costs plus
+ * sqrt 2 times their diagonal ones. */
+static double path_length(const NavHier *hr, uint32_t start, uint32_t meet, uint32_t goal)
+{
+    uint64_t straight = 0, diagonal = 0;
+    for (uint32_t x = meet; x != start; x = hr->parent[0][x]) {
+        straight += hr->up_out[hr->via[0][x]].straight;
+        diagonal += hr->up_out[hr->via[0][x]].diagonal;
+    }
+    for (uint32_t x = meet; x != goal; x = hr->parent[1][x]) {
+        straight += hr->up_in[hr->via[1][x]].straight;
+        diagonal += hr->up_in[hr->via[1][x]].diagonal;
+    }
+    return (double)straight + (double)diagonal * 1.41421356237309504880;
+}
+
 static void begin(NavHier *hr, uint32_t a, uint32_t z)
 {
     if (++hr->gen == 0) {
@@ -208,6 +224,7 @@ NavStatus nav_hier_find(NavHier *hr, const NavGrid *g, NavPos start, NavPos goal
         return NAV_OUT_OF_MEMORY;
     out->steps = (int)hr->path.steps;
     out->cost = best;
+    out->length = path_length(hr, a, meet, z);
     return NAV_DONE;
 }
 

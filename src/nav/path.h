@@ -40,11 +40,14 @@
  * nav_path_prepare or nav_path_prepare_step has made its data for the grid
  * as it is: on uniform costs the prepared planner (route.h), on weighted
  * ones the contraction hierarchy (hier.h), whose preparation first makes
- * the JPS jump table (unless the options' shared one is current). Until
- * then, and for searches the planners do not run (other topologies,
- * nearest tile, limits), JPS when a jump table is current (the options'
- * shared one or the state's own), else A*. Searches never prepare it
- * themselves. */
+ * the JPS jump table (unless the options' shared one is current). On
+ * uniform costs where 32 sample searches of the prepared planner work hard
+ * through narrow passages (mazes, rooms), the hierarchy is made after it and
+ * answers once made (path_prepared.c). Until then, and for searches the
+ * planners do not run (other topologies, nearest tile, limits), JPS when a
+ * jump table is current (the options' shared one or the state's own), else
+ * A*. Searches never prepare it themselves; preparing may replace the last
+ * path found. */
 typedef enum NavAlgo { NAV_ASTAR, NAV_JPS, NAV_ROUTE } NavAlgo;
 
 typedef struct NavPathOptions {

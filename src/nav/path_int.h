@@ -65,9 +65,13 @@ struct NavPath {
     /* Landmark distances: placed only by nav_path_prepare. */
     LandmarkTable marks;
     /* NAV_ROUTE's prepared data, made only by nav_path_prepare(_step): the
-     * planner for uniform costs, the hierarchy for weighted ones. */
+     * planner for uniform costs, the hierarchy for weighted ones and for
+     * uniform ones where the planner works hard (path_prepared.c). */
     NavRoute *route;
     NavHier *hier;
+    const NavGrid *sampled; /* the grid, at version sampled_version, whose */
+    uint64_t sampled_version; /* sample searches decided ... */
+    bool hard;              /* ... for the hierarchy on a uniform grid */
 
     /* the current query */
     const NavGrid *grid;

@@ -1,12 +1,59 @@
 /* SPDX-License-Identifier: MIT */
 /* path_prepared.c - NAV_ROUTE's prepared planners behind the NavPath: the
- * planner for uniform costs (route.h) and the contraction hierarchy for
- * weighted grids (hier.h); making their data (at once, or in slices) and
- * answering a search from it when it is current. While the hierarchy is
- * being made, the JPS jump table, made first, lets searches run JPS. */
+ * planner for uniform costs (route.h) and the contraction hierarchy (hier.h)
+ * for weighted grids, and for uniform ones where the planner's searches work
+ * hard through narrow passages (mazes, rooms); making their data (at once,
+ * or in slices) and answering a search from it when it is current. While the
+ * hierarchy is being made, the planner made first answers: route on uniform
+ * grids, JPS on its jump table on weighted ones. */
 #include "path_int.h"
 
 #include <string.h>
+
+/* Uniform grids: the hierarchy is made too, and answers, when SAMPLE_SEARCHES
+ * searches between tiles picked by a fixed sequence expand SAMPLE_EXPANDED
+ * nodes or more on average and the passages are narrow: corridors followed,
+ * or wall corners at under a fifth of the core tiles. Mazes and rooms pass;
+ * open ground, streets and rubble (many corners, no corridors) do not, as
+ * their hierarchies take many shortcuts and answer no faster
+ * (docs/performance.md). */
+#define SAMPLE_SEARCHES 32
+#define SAMPLE_EXPANDED 200
+
+/* A walkable tile of g picked by *seed, or (0, 0) after 64 tries. */
+static NavPos sample_tile(const NavGrid *g, uint32_t *seed)
+{
+    for (int k = 0; k < 64; k++) {
+        *seed = *seed * 1664525u + 1013904223u;
+        uint32_t i = (*seed >> 8) % ((uint32_t)g->w * (uint32_t)g->h);
+        int x = (int)(i % (uint32_t)g->w), y = (int)(i / (uint32_t)g->w);
+        if (nav_grid_walkable(g, x, y))
+            return nav_pos(x, y);
+    }
+    return nav_pos(0, 0);
+}
+
+/* Whether the hierarchy is worth making for uniform grid g, route being
+ * ready: decided once per grid version by the sample searches. */
+static bool route_works_hard(NavPath *st, const NavGrid *g)
+{
+    if (st->sampled == g && st->sampled_version == g->version)
+        return st->hard;
+    NavRouteInfo ri;
+    nav_route_info(st->route, &ri);
+    long expanded = 0;
+    uint32_t seed = 1;
+    for (int i = 0; i < SAMPLE_SEARCHES; i++) {
+        NavPos a = sample_tile(g, &seed), b = sample_tile(g, &seed);
+        NavRouteResult r;
+        if (nav_route_find(st->route, g, a, b, &r) == NAV_DONE)
+            expanded += r.expanded;
+    }
+    st->sampled = g;
+    st->sampled_version = g->version;
+    st->hard = expanded >= (long)SAMPLE_SEARCHES * SAMPLE_EXPANDED && (ri.corridors || ri.corners * 5 < ri.core);
+    return st->hard;
+}
 
 /* The prepared planners answer 8-way searches without nearest tile or
  * limits. */
@@ -25,10 +72,11 @@ NavStatus nav_path_prepare_step(NavPath *st, const NavGrid *g, const NavPathOpti
     if (nav_grid_uniform(g)) {
         if (!st->route && !(st->route = nav_route_create(g->w, g->h)))
             return NAV_OUT_OF_MEMORY;
-        return nav_route_prepare(st->route, g, o.landmarks, work);
-    }
-    /* weighted: the jump table first (searches run JPS meanwhile), then the hierarchy */
-    if (!path_shared_jumps(&o, g)) {
+        NavStatus made = nav_route_prepare(st->route, g, o.landmarks, work);
+        if (made != NAV_DONE || !route_works_hard(st, g))
+            return made;
+    } else if (!path_shared_jumps(&o, g)) {
+        /* weighted: the jump table first (searches run JPS meanwhile), then the hierarchy */
         if (!st->jump.dist && !jump_init(&st->jump, g->w, g->h))
             return NAV_OUT_OF_MEMORY;
         if (!jump_build_step(&st->jump, g, work))
@@ -87,7 +135,7 @@ bool path_prepared_answer(NavPath *st, const NavGrid *g, NavPos start, NavPos go
 {
     if (!runs_prepared(&st->opt))
         return false;
-    if (nav_grid_uniform(g)) {
+    if (nav_grid_uniform(g) && !nav_hier_ready(st->hier, g)) {
         NavRouteResult r = {0};
         NavStatus found = st->route && nav_route_ready(st->route, g) ? nav_route_find(st->route, g, start, goal, &r)
                                                                       : NAV_INVALID;
@@ -102,7 +150,7 @@ bool path_prepared_answer(NavPath *st, const NavGrid *g, NavPos start, NavPos go
     if (found != NAV_DONE && found != NAV_NO_PATH)
         return false;
     st->by_hier = true;
-    answered(st, found, goal, r.steps, (double)r.cost / (double)UNIT_STRAIGHT, r.settled);
+    answered(st, found, goal, r.steps, r.length, r.settled);
     return true;
 }
 

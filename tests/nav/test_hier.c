@@ -3,7 +3,8 @@
  * weighted grids: every pair of tiles of random grids with patches of
  * dearer ground against the brute-force reference; made in slices (JPS
  * answering meanwhile), an edit starting it over; unreachable goals;
- * uniform grids still on the planner for uniform costs. */
+ * uniform grids on the planner for uniform costs, but for mazes, where the
+ * hierarchy is made after it and answers. */
 #include "testlib.h"
 
 #include <limits.h>
@@ -180,12 +181,106 @@ static void test_direct(void **state)
     nav_grid_deinit(&g);
 }
 
+/* A maze of cw x ch cells 2 tiles wide with walls 1 wide, carved by a
+ * depth-first walk from the top left cell: one way between any two cells. */
+static void maze_grid(NavGrid *g, int cw, int ch, uint64_t *seed)
+{
+    int w = 3 * cw - 1, h = 3 * ch - 1;
+    assert_int_equal(nav_grid_init(g, w, h), NAV_DONE);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            nav_grid_set(g, x, y, (x % 3 != 2 && y % 3 != 2) ? 1 : 0);
+    int *stack = malloc((size_t)cw * (size_t)ch * sizeof *stack);
+    bool *seen = calloc((size_t)cw * (size_t)ch, 1);
+    assert_true(stack && seen);
+    int n = 0;
+    stack[n++] = 0;
+    seen[0] = true;
+    static const int dirs[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+    while (n) {
+        int c = stack[n - 1], cx = c % cw, cy = c / cw, next[4], k = 0;
+        for (int d = 0; d < 4; d++) {
+            int nx = cx + dirs[d][0], ny = cy + dirs[d][1];
+            if (nx >= 0 && ny >= 0 && nx < cw && ny < ch && !seen[ny * cw + nx])
+                next[k++] = d;
+        }
+        if (!k) {
+            n--;
+            continue;
+        }
+        int d = next[test_rand(seed) % (uint32_t)k], nx = cx + dirs[d][0], ny = cy + dirs[d][1];
+        for (int i = 0; i < 2; i++) { /* the wall between the two cells opens */
+            int x = dirs[d][0] ? 3 * (dirs[d][0] > 0 ? cx : nx) + 2 : 3 * cx + i;
+            int y = dirs[d][1] ? 3 * (dirs[d][1] > 0 ? cy : ny) + 2 : 3 * cy + i;
+            nav_grid_set(g, x, y, 1);
+        }
+        seen[ny * cw + nx] = true;
+        stack[n++] = ny * cw + nx;
+    }
+    free(stack);
+    free(seen);
+}
+
+/* Pairs of walkable tiles picked by *seed, each checked (check_pair) with
+ * the hierarchy answering when `hier`. */
+static void check_sample(NavPath *st, const NavGrid *g, int pairs, uint64_t *seed, bool hier)
+{
+    assert_int_equal(nav_hier_ready(nav_path_hier(st), g), hier);
+    for (int k = 0; k < pairs;) {
+        NavPos a = nav_pos((int)(test_rand(seed) % (uint32_t)g->w), (int)(test_rand(seed) % (uint32_t)g->h));
+        NavPos b = nav_pos((int)(test_rand(seed) % (uint32_t)g->w), (int)(test_rand(seed) % (uint32_t)g->h));
+        if (!nav_grid_walkable(g, a.x, a.y) || !nav_grid_walkable(g, b.x, b.y))
+            continue;
+        check_pair(st, g, a, b, true);
+        k++;
+    }
+}
+
+/* A uniform 2-wide maze: the planner for uniform costs works hard there, so
+ * the hierarchy is made after it and answers, optimally; made again in
+ * slices after walls open (the planner answering once it is made again), it
+ * answers for the new maze. An open grid keeps the planner alone. */
+static void test_uniform_maze(void **state)
+{
+    (void)state;
+    uint64_t seed = 12;
+    NavGrid g;
+    maze_grid(&g, 40, 40, &seed);
+    NavPath *st = nav_path_create(g.w, g.h);
+    NavPathOptions opt = nav_path_options_default();
+    opt.algo = NAV_ROUTE;
+    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+    check_sample(st, &g, 20, &seed, true);
+    for (int k = 0; k < 20; k++) { /* loops: walls between cells open */
+        int x = 3 * (int)(test_rand(&seed) % 39) + 2, y = 3 * (int)(test_rand(&seed) % 40);
+        nav_grid_set(&g, x, y, 1);
+        nav_grid_set(&g, x, y + 1, 1);
+    }
+    NavStatus s;
+    int slices = 0;
+    while ((s = nav_path_prepare_step(st, &g, &opt, 20000)) == NAV_IN_PROGRESS)
+        slices++;
+    assert_int_equal(s, NAV_DONE);
+    assert_true(slices > 3);
+    check_sample(st, &g, 20, &seed, true);
+    nav_path_destroy(st);
+    nav_grid_deinit(&g);
+
+    test_random_grid(&g, 120, 120, 20, 1, &seed);
+    st = nav_path_create(g.w, g.h);
+    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+    assert_null(nav_path_hier(st));
+    nav_path_destroy(st);
+    nav_grid_deinit(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_all_pairs),
         cmocka_unit_test(test_slices_and_edit),
         cmocka_unit_test(test_direct),
+        cmocka_unit_test(test_uniform_maze),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
