@@ -22,8 +22,9 @@
  * The meeting's two halves unfold into straight runs of tiles, read one
  * tile at a time with nav_hier_tile.
  *
- * Memory: 8 bytes a cell (tile to node and back), the upward edges (16
- * bytes each, about 7 a tile on the benchmark maps), and 32 bytes a node of
+ * Memory: 8 bytes a cell (tile to node and back), the upward edges (28
+ * bytes each: 16 for the edge, 12 for how a shortcut unfolds; about 3 to 10
+ * a tile on the benchmark maps), the last path's runs, and 32 bytes a node of
  * search state; preparing holds the live graph (16 bytes an edge, both
  * ways) and about 30 bytes a node of scratch, freed when it ends.
  *
