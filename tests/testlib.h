@@ -155,6 +155,67 @@ static inline void test_random_grid(NavGrid *g, int w, int h, int wall_pct, int 
 }
 
 
+/* A w x h grid with walls, and ground of costs 2..max_cost in 1 to 5
+ * round patches (on the rest, cost 1). */
+static inline void test_patchy_grid(NavGrid *g, int w, int h, int max_cost, uint64_t *seed)
+{
+    test_random_grid(g, w, h, (int)(test_rand(seed) % 40), 1, seed);
+    int patches = 1 + (int)(test_rand(seed) % 5);
+    for (int p = 0; p < patches; p++) {
+        int cx = (int)(test_rand(seed) % (uint32_t)w), cy = (int)(test_rand(seed) % (uint32_t)h);
+        int r = (int)(test_rand(seed) % 4);
+        uint8_t c = (uint8_t)(2 + test_rand(seed) % (uint32_t)(max_cost - 1));
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r && nav_grid_walkable(g, x, y))
+                    nav_grid_set(g, x, y, c);
+    }
+}
+
+/* A maze of n x m cells, corridors `wide` tiles wide, walls 1 wide and a
+ * wall all round: a ((wide + 1) n + 1) x ((wide + 1) m + 1) grid, carved by
+ * a depth-first walk from the top left cell, one way between any two cells.
+ * Cell (cx, cy) is the tiles from (wide + 1) cx + 1 across, (wide + 1) cy + 1
+ * down; the wall between it and the next cell is at (wide + 1) (cx + 1). */
+static inline void test_maze(NavGrid *g, int n, int m, int wide, uint64_t *seed)
+{
+    int side = wide + 1;
+    assert_int_equal(nav_grid_init(g, side * n + 1, side * m + 1), NAV_DONE);
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++)
+            if (x % side && y % side)
+                nav_grid_set(g, x, y, 1);
+    char *seen = calloc((size_t)(n * m), 1);
+    int *stack = malloc(sizeof *stack * (size_t)(n * m));
+    assert_true(seen && stack);
+    int top = 0;
+    stack[top++] = 0;
+    seen[0] = 1;
+    static const int step[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+    while (top) {
+        int c = stack[top - 1], cx = c % n, cy = c / n;
+        int options[4], k = 0;
+        for (int d = 0; d < 4; d++) {
+            int nx = cx + step[d][0], ny = cy + step[d][1];
+            if (nx >= 0 && ny >= 0 && nx < n && ny < m && !seen[ny * n + nx])
+                options[k++] = d;
+        }
+        if (!k) {
+            top--;
+            continue;
+        }
+        int d = options[test_rand(seed) % (uint32_t)k];
+        int nx = cx + step[d][0], ny = cy + step[d][1];
+        for (int i = 1; i <= wide; i++) /* the wall between the two cells opens */
+            nav_grid_set(g, step[d][0] ? side * (cx > nx ? cx : nx) : side * cx + i,
+                         step[d][1] ? side * (cy > ny ? cy : ny) : side * cy + i, 1);
+        seen[ny * n + nx] = 1;
+        stack[top++] = ny * n + nx;
+    }
+    free(seen);
+    free(stack);
+}
+
 /* ---- a folder of its own for a per-user file (the progress, the settings) ---- */
 typedef struct TestDir {
     char path[64];

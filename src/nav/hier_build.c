@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "units.h"
 
 /* A witness search gives up after settling this many nodes: the shortcut is
@@ -20,14 +21,8 @@ enum { HIER_WITNESS_LIMIT = 500, HIER_ESTIMATE_LIMIT = 64 };
 
 static bool list_push(HierList *l, HierEdge e)
 {
-    if (l->n == l->cap) {
-        uint32_t cap = l->cap ? l->cap * 2 : 8;
-        HierEdge *p = realloc(l->e, cap * sizeof *p);
-        if (!p)
-            return false;
-        l->e = p;
-        l->cap = cap;
-    }
+    if (!buf_grow(&l->e, &l->cap, sizeof *l->e, (uint64_t)l->n + 1, 8))
+        return false;
     l->e[l->n++] = e;
     return true;
 }

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+
 void hier_query_free(NavHier *hr)
 {
     for (int s = 0; s < 2; s++) {
@@ -45,21 +47,6 @@ static bool query_alloc(NavHier *hr)
 }
 
 /* Room for `more` more of n items of size `size` at *p (capacity *cap). */
-static bool grow(void *p, uint32_t *cap, uint32_t n, uint32_t more, size_t size)
-{
-    if (n + more <= *cap)
-        return true;
-    uint32_t c = *cap ? *cap : 64;
-    while (c < n + more)
-        c *= 2;
-    void *q = realloc(*(void **)p, c * size);
-    if (!q)
-        return false;
-    *(void **)p = q;
-    *cap = c;
-    return true;
-}
-
 /* True when a node above x, already reached by side s's search, reaches x
  * more cheaply than d: x is then not on a cheapest upward path. */
 static bool stalled(const NavHier *hr, int s, uint32_t x, uint64_t d)
@@ -80,7 +67,7 @@ static bool relax(NavHier *hr, int s, uint32_t x, uint64_t d)
     const uint32_t *first = s == 0 ? hr->out_first : hr->in_first;
     const HierEdge *e = s == 0 ? hr->up_out : hr->up_in;
     uint32_t lo = first[x], hi = first[x + 1];
-    if (!grow(&hr->heap[s], &hr->heap_cap[s], hr->heap_n[s], hi - lo, sizeof(HeapSlot)))
+    if (!buf_grow(&hr->heap[s], &hr->heap_cap[s], sizeof(HeapSlot), (uint64_t)hr->heap_n[s] + (hi - lo), 64))
         return false;
     for (uint32_t i = lo; i < hi; i++) {
         uint32_t y = e[i].to;
@@ -105,7 +92,7 @@ static uint32_t edge_ref(const NavHier *hr, uint32_t i, uint32_t list)
 
 static bool stack_push(NavHier *hr, uint32_t *top, uint32_t ref, uint32_t end)
 {
-    if (!grow(&hr->stack, &hr->stack_cap, *top, 2, sizeof *hr->stack))
+    if (!buf_grow(&hr->stack, &hr->stack_cap, sizeof *hr->stack, (uint64_t)*top + 2, 64))
         return false;
     hr->stack[(*top)++] = ref;
     hr->stack[(*top)++] = end;

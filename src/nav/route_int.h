@@ -7,7 +7,7 @@
  * nav_route_destroy frees all of it; the preparation allocates the prepared
  * arrays once and its scratch (Build) for each run, freed when the run
  * ends; route_search_alloc (route_query.c) makes the search state once,
- * and the search's arrays grow (route_grow) and stay until nav_route_destroy. */
+ * and the search's arrays grow (buf_grow) and stay until nav_route_destroy. */
 #ifndef ISONAV_ROUTE_INT_H
 #define ISONAV_ROUTE_INT_H
 
@@ -15,6 +15,7 @@
 
 #include <stdlib.h>
 
+#include "buf.h"
 #include "heap.h"
 #include "region.h"
 #include "runs.h"
@@ -196,25 +197,6 @@ static inline uint32_t bordered(const NavRoute *rm, uint32_t u, int y)
 static inline uint64_t mark_cost(uint32_t m)
 {
     return (uint64_t)(m >> MARK_SHIFT) * NAV_UNIT_STRAIGHT + (uint64_t)(m & MARK_DIAG) * NAV_UNIT_DIAGONAL;
-}
-
-/* ---- growing arrays -------------------------------------------------------------- */
-
-static inline bool route_grow(void **p, uint32_t *cap, size_t elem, uint64_t need)
-{
-    if (need <= *cap)
-        return true;
-    uint64_t c = *cap ? *cap : 1024;
-    while (c < need)
-        c *= 2;
-    if (c > UINT32_MAX / 2)
-        return false;
-    void *q = realloc(*p, (size_t)c * elem);
-    if (!q)
-        return false;
-    *p = q;
-    *cap = (uint32_t)c;
-    return true;
 }
 
 /* Bytes a tile of prepared data takes with k landmark slots, and

@@ -260,9 +260,9 @@ static inline bool along_corridor(const NavRoute *rm, uint32_t x, int d, Target 
 static bool relax_all(NavRoute *rm, uint32_t cur, const Node *n, const Target *next, int count, uint32_t stamp)
 {
     if (rm->node_n + (uint64_t)count > NODE_MAX ||
-        !route_grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, (uint64_t)rm->node_n + (uint64_t)count) ||
-        !route_grow((void **)&rm->heap, &rm->heap_cap, sizeof *rm->heap, (uint64_t)rm->heap_n + (uint64_t)count) ||
-        !route_grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, (uint64_t)rm->stack_n + (uint64_t)count))
+        !buf_grow(&rm->node, &rm->node_cap, sizeof *rm->node, (uint64_t)rm->node_n + (uint64_t)count, 1024) ||
+        !buf_grow(&rm->heap, &rm->heap_cap, sizeof *rm->heap, (uint64_t)rm->heap_n + (uint64_t)count, 1024) ||
+        !buf_grow(&rm->stack, &rm->stack_cap, sizeof *rm->stack, (uint64_t)rm->stack_n + (uint64_t)count, 1024))
         return false;
     for (int i = 0; i < count; i++) {
         uint32_t v = next[i].tile, via = next[i].via;
@@ -477,7 +477,7 @@ static bool unwind(NavRoute *rm, uint32_t end)
     const int w = rm->w;
     rm->stack_n = 0;
     for (uint32_t i = end; rm->node[i].link != NONE; i = rm->node[i].link >> 3) {
-        if (!route_grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, (uint64_t)rm->stack_n + 1))
+        if (!buf_grow(&rm->stack, &rm->stack_cap, sizeof *rm->stack, (uint64_t)rm->stack_n + 1, 1024))
             return false;
         rm->stack[rm->stack_n++] = i;
     }
@@ -536,9 +536,9 @@ bool route_search_alloc(NavRoute *rm)
     uint32_t room = rm->tiles / 8 < 1024 ? 1024 : rm->tiles / 8 > 65536 ? 65536 : rm->tiles / 8;
     rm->tag = calloc(rm->tiles, sizeof *rm->tag);
     rm->climb = malloc(rm->tiles);
-    if (!rm->tag || !rm->climb || !route_grow((void **)&rm->node, &rm->node_cap, sizeof *rm->node, room) ||
-        !route_grow((void **)&rm->heap, &rm->heap_cap, sizeof *rm->heap, room) ||
-        !route_grow((void **)&rm->stack, &rm->stack_cap, sizeof *rm->stack, room) || !run_room(rm, 1024)) {
+    if (!rm->tag || !rm->climb || !buf_grow(&rm->node, &rm->node_cap, sizeof *rm->node, room, 1024) ||
+        !buf_grow(&rm->heap, &rm->heap_cap, sizeof *rm->heap, room, 1024) ||
+        !buf_grow(&rm->stack, &rm->stack_cap, sizeof *rm->stack, room, 1024) || !run_room(rm, 1024)) {
         free(rm->tag);
         free(rm->climb);
         rm->tag = NULL;

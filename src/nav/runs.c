@@ -5,22 +5,11 @@
 
 #include <stdlib.h>
 
+#include "buf.h"
+
 bool runs_room(NavRuns *r, uint64_t more)
 {
-    uint64_t need = (uint64_t)r->n + more;
-    if (need <= r->cap)
-        return true;
-    uint64_t c = r->cap ? r->cap : 64;
-    while (c < need)
-        c *= 2;
-    if (c > UINT32_MAX / 2)
-        return false;
-    NavRun *q = realloc(r->run, (size_t)c * sizeof *q);
-    if (!q)
-        return false;
-    r->run = q;
-    r->cap = (uint32_t)c;
-    return true;
+    return buf_grow(&r->run, &r->cap, sizeof *r->run, (uint64_t)r->n + more, 64);
 }
 
 uint32_t runs_tile(NavRuns *r, const int boff[8], int i)

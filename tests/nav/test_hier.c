@@ -13,22 +13,6 @@
 #include "hier.h"
 #include "path.h"
 
-/* A w x h grid with walls, ground of costs 1..max_cost in patches. */
-static void patchy_grid(NavGrid *g, int w, int h, int max_cost, uint64_t *seed)
-{
-    test_random_grid(g, w, h, (int)(test_rand(seed) % 40), 1, seed);
-    int patches = 1 + (int)(test_rand(seed) % 5);
-    for (int p = 0; p < patches; p++) {
-        int cx = (int)(test_rand(seed) % (uint32_t)w), cy = (int)(test_rand(seed) % (uint32_t)h);
-        int r = (int)(test_rand(seed) % 4);
-        uint8_t c = (uint8_t)(2 + test_rand(seed) % (uint32_t)(max_cost - 1));
-        for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++)
-                if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r && nav_grid_walkable(g, x, y))
-                    nav_grid_set(g, x, y, c);
-    }
-}
-
 /* The search from a to b on g: the reference's length, a legal walk, and
  * the hierarchy answering (used_route) when `prepared`, JPS otherwise. */
 static void check_pair(NavPath *st, const NavGrid *g, NavPos a, NavPos b, bool prepared)
@@ -58,7 +42,7 @@ static void test_all_pairs(void **state)
     for (int round = 0; round < 120; round++) {
         int w = 2 + (int)(test_rand(&seed) % 10), h = 2 + (int)(test_rand(&seed) % 10);
         NavGrid g;
-        patchy_grid(&g, w, h, round % 2 ? 5 : 15, &seed);
+        test_patchy_grid(&g, w, h, round % 2 ? 5 : 15, &seed);
         if (nav_grid_uniform(&g)) {
             nav_grid_deinit(&g);
             continue;
@@ -94,7 +78,7 @@ static void test_slices_and_edit(void **state)
     enum { W = 40, H = 30 };
     uint64_t seed = 5;
     NavGrid g;
-    patchy_grid(&g, W, H, 5, &seed);
+    test_patchy_grid(&g, W, H, 5, &seed);
     for (int x = 0; x < W; x++) /* a river of rough ground with one ford */
         if (x != 17)
             nav_grid_set(&g, x, H / 2, 4);
@@ -139,7 +123,7 @@ static void test_direct(void **state)
     (void)state;
     uint64_t seed = 9;
     NavGrid g;
-    patchy_grid(&g, 24, 24, 9, &seed);
+    test_patchy_grid(&g, 24, 24, 9, &seed);
     NavHier *hr = nav_hier_create(24, 24);
     assert_non_null(hr);
     NavHierResult r;
@@ -181,46 +165,6 @@ static void test_direct(void **state)
     nav_grid_deinit(&g);
 }
 
-/* A maze of cw x ch cells 2 tiles wide with walls 1 wide, carved by a
- * depth-first walk from the top left cell: one way between any two cells. */
-static void maze_grid(NavGrid *g, int cw, int ch, uint64_t *seed)
-{
-    int w = 3 * cw - 1, h = 3 * ch - 1;
-    assert_int_equal(nav_grid_init(g, w, h), NAV_DONE);
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            nav_grid_set(g, x, y, (x % 3 != 2 && y % 3 != 2) ? 1 : 0);
-    int *stack = malloc((size_t)cw * (size_t)ch * sizeof *stack);
-    bool *seen = calloc((size_t)cw * (size_t)ch, 1);
-    assert_true(stack && seen);
-    int n = 0;
-    stack[n++] = 0;
-    seen[0] = true;
-    static const int dirs[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
-    while (n) {
-        int c = stack[n - 1], cx = c % cw, cy = c / cw, next[4], k = 0;
-        for (int d = 0; d < 4; d++) {
-            int nx = cx + dirs[d][0], ny = cy + dirs[d][1];
-            if (nx >= 0 && ny >= 0 && nx < cw && ny < ch && !seen[ny * cw + nx])
-                next[k++] = d;
-        }
-        if (!k) {
-            n--;
-            continue;
-        }
-        int d = next[test_rand(seed) % (uint32_t)k], nx = cx + dirs[d][0], ny = cy + dirs[d][1];
-        for (int i = 0; i < 2; i++) { /* the wall between the two cells opens */
-            int x = dirs[d][0] ? 3 * (dirs[d][0] > 0 ? cx : nx) + 2 : 3 * cx + i;
-            int y = dirs[d][1] ? 3 * (dirs[d][1] > 0 ? cy : ny) + 2 : 3 * cy + i;
-            nav_grid_set(g, x, y, 1);
-        }
-        seen[ny * cw + nx] = true;
-        stack[n++] = ny * cw + nx;
-    }
-    free(stack);
-    free(seen);
-}
-
 /* Pairs of walkable tiles picked by *seed, each checked (check_pair) with
  * the hierarchy answering when `hier`. */
 static void check_sample(NavPath *st, const NavGrid *g, int pairs, uint64_t *seed, bool hier)
@@ -245,14 +189,14 @@ static void test_uniform_maze(void **state)
     (void)state;
     uint64_t seed = 12;
     NavGrid g;
-    maze_grid(&g, 40, 40, &seed);
+    test_maze(&g, 40, 40, 2, &seed);
     NavPath *st = nav_path_create(g.w, g.h);
     NavPathOptions opt = nav_path_options_default();
     opt.algo = NAV_ROUTE;
     assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
     check_sample(st, &g, 20, &seed, true);
     for (int k = 0; k < 20; k++) { /* loops: walls between cells open */
-        int x = 3 * (int)(test_rand(&seed) % 39) + 2, y = 3 * (int)(test_rand(&seed) % 40);
+        int x = 3 * (int)(test_rand(&seed) % 39) + 3, y = 3 * (int)(test_rand(&seed) % 40) + 1;
         nav_grid_set(&g, x, y, 1);
         nav_grid_set(&g, x, y + 1, 1);
     }

@@ -10,23 +10,6 @@
 
 #include "path.h"
 
-/* A w x h grid with walls and round patches of costs 2..max_cost on floor
- * of cost 1: runs of one cost with edges between, as in the game's levels. */
-static void patchy_grid(NavGrid *g, int w, int h, int max_cost, uint64_t *seed)
-{
-    test_random_grid(g, w, h, (int)(test_rand(seed) % 35), 1, seed);
-    int patches = (int)(test_rand(seed) % 5);
-    for (int p = 0; p < patches; p++) {
-        int cx = (int)(test_rand(seed) % (uint32_t)w), cy = (int)(test_rand(seed) % (uint32_t)h);
-        int r = (int)(test_rand(seed) % 4);
-        uint8_t c = (uint8_t)(2 + test_rand(seed) % (uint32_t)(max_cost - 1));
-        for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++)
-                if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r && nav_grid_walkable(g, x, y))
-                    nav_grid_set(g, x, y, c);
-    }
-}
-
 /* Every start and goal of the grid: JPS's length is the reference's, its
  * walk legal. Returns the paths checked. */
 static int all_pairs(NavPath *st, const NavGrid *g, const NavPathOptions *opt, bool want_jps)
@@ -61,7 +44,7 @@ static void test_weighted_all_pairs(void **state)
     for (int round = 0; round < 90; round++) {
         int w = 2 + (int)(test_rand(&seed) % 9), h = 2 + (int)(test_rand(&seed) % 9);
         NavGrid g;
-        patchy_grid(&g, w, h, round % 2 ? 3 : 15, &seed);
+        test_patchy_grid(&g, w, h, round % 2 ? 3 : 15, &seed);
         NavPath *st = nav_path_create(w, h);
         assert_non_null(st);
         NavPathOptions opt = nav_path_options_default();
@@ -85,7 +68,7 @@ static void test_shared_table_in_slices(void **state)
     uint64_t seed = 7;
     enum { W = 9, H = 7 };
     NavGrid g, copy = {0};
-    patchy_grid(&g, W, H, 5, &seed);
+    test_patchy_grid(&g, W, H, 5, &seed);
     NavJumps *j = nav_jumps_create(W, H);
     assert_non_null(j);
     NavPath *a = nav_path_create(W, H), *b = nav_path_create(W, H);
@@ -133,7 +116,7 @@ static void test_share_and_clone(void **state)
     (void)state;
     uint64_t seed = 9;
     NavGrid g;
-    patchy_grid(&g, 16, 16, 5, &seed);
+    test_patchy_grid(&g, 16, 16, 5, &seed);
     NavJumps *j = nav_jumps_create(16, 16);
     assert_non_null(j);
     assert_false(nav_jumps_shared(j));

@@ -101,41 +101,13 @@ static void test_random_grids(void **state)
  * more walls between cells, making loops (a core) with trees hanging off. */
 static void make_maze(NavGrid *g, int n, int m, int extra, uint64_t *seed)
 {
-    int w = 2 * n + 1, h = 2 * m + 1;
-    assert_int_equal(nav_grid_init(g, w, h), NAV_DONE);
-    char *seen = calloc((size_t)(n * m), 1);
-    int *stack = malloc(sizeof *stack * (size_t)(n * m));
-    int top = 0;
-    stack[top++] = 0;
-    seen[0] = 1;
-    nav_grid_set(g, 1, 1, 1);
-    static const int step[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
-    while (top) {
-        int c = stack[top - 1], cx = c % n, cy = c / n;
-        int options[4], k = 0;
-        for (int d = 0; d < 4; d++) {
-            int nx = cx + step[d][0], ny = cy + step[d][1];
-            if (nx >= 0 && ny >= 0 && nx < n && ny < m && !seen[ny * n + nx])
-                options[k++] = d;
-        }
-        if (!k) {
-            top--;
-            continue;
-        }
-        int d = options[test_rand(seed) % (uint32_t)k];
-        int nx = cx + step[d][0], ny = cy + step[d][1];
-        nav_grid_set(g, 2 * cx + 1 + step[d][0], 2 * cy + 1 + step[d][1], 1);
-        nav_grid_set(g, 2 * nx + 1, 2 * ny + 1, 1);
-        seen[ny * n + nx] = 1;
-        stack[top++] = ny * n + nx;
-    }
+    test_maze(g, n, m, 1, seed);
+    int w = g->w, h = g->h;
     for (int i = 0; i < extra; i++) {
         int x = 1 + (int)(test_rand(seed) % (uint32_t)(w - 2)), y = 1 + (int)(test_rand(seed) % (uint32_t)(h - 2));
         if ((x + y) % 2 == 1)
             nav_grid_set(g, x, y, 1); /* a wall between two cells */
     }
-    free(seen);
-    free(stack);
 }
 
 static void test_mazes(void **state)
