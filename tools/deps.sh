@@ -67,6 +67,12 @@ if [ "$(id -u)" != 0 ]; then
     echo "then run make again." >&2
     exit 1
 fi
+# make -j runs the groups side by side: one apt-get at a time (the
+# package manager's own lock refuses a second one instead of waiting)
+if command -v flock >/dev/null 2>&1; then
+    exec 9>"${TMPDIR:-/tmp}/isodroid-deps.lock"
+    flock 9
+fi
 echo "installing:$missing$optional" >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq >&2 || true

@@ -28,6 +28,10 @@ static const BindInfo table[BIND_COUNT] = {
                    "walk to the tile, or to the nearest reachable one", P, true},
     [BIND_FOLLOW] = {"follow", "Follow the pointer", {NULL}, "Hold the left button",
                      "the droid follows the tile under the pointer", P, true},
+    [BIND_LURE] = {"lure", "Throw a lure", {"F"}, "Right click",
+                   "aim a lure, then click a tile the droid sees within 8 tiles (a right click throws at once; "
+                   "costs 3 energy): the sentries that hear it go to look there",
+                   P, false},
     [BIND_STEP_UP] = {"step_up", "Step up", {"Up", "Keypad 8"}, NULL,
                       "step one tile up / down the screen (two keys at once: diagonally; held: walk on)", P | M,
                       false},

@@ -52,6 +52,7 @@ typedef enum BindAction {
     BIND_NONE = -1,
     BIND_WALK,          /* left click: walk to the tile */
     BIND_FOLLOW,        /* the left button held: follow the pointer */
+    BIND_LURE,          /* aim a lure (then a left click throws it); a right click throws one at once */
     BIND_STEP_UP,       /* step one tile, in screen directions; in a panel, the choice up */
     BIND_STEP_DOWN,     /* ... the choice down */
     BIND_STEP_LEFT,

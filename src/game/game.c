@@ -47,6 +47,7 @@ void game_trace(Game *g, const char *fmt, ...)
 }
 
 static void preview_step(Game *g, long work);
+static void preview_afford(Game *g);
 
 static void forget_prediction(Game *g);
 
@@ -120,6 +121,7 @@ void game_deinit(Game *g)
     edit_deinit(&g->edits);
     progress_free(&g->progress);
     free(g->preview.tiles);
+    free(g->lure_pulled);
     free(g->path);
     memset(g, 0, sizeof *g);
 }
@@ -155,6 +157,41 @@ void game_click_tile(Game *g, NavPos t)
         return;
     }
     game_command(g, (SimCmd){SIM_CMD_GOTO, t.x, t.y});
+}
+
+void game_lure(Game *g, NavPos t)
+{
+    game_aim(g, false);
+    if (g->sim.status == SIM_PLAYING && !g->editing)
+        game_command(g, (SimCmd){SIM_CMD_LURE, t.x, t.y});
+}
+
+void game_aim(Game *g, bool on)
+{
+    if (on == g->aiming)
+        return;
+    g->aiming = on && !g->editing && g->sim.status == SIM_PLAYING;
+    g->lure_pull_count = 0;
+    game_trace(g, "aim %s", g->aiming ? "on" : "off");
+}
+
+/* The aimed lure's verdict on the hovered tile, and who would go, as the play stands now. */
+static void lure_preview(Game *g)
+{
+    const Sim *s = &g->sim;
+    g->lure_pull_count = 0;
+    if (!g->aiming || !g->hover_valid)
+        return;
+    g->lure_check = sim_lure_check(s, g->hover);
+    if (s->sentries.count > g->lure_pulled_cap) {
+        bool *m = realloc(g->lure_pulled, (size_t)s->sentries.count * sizeof *m);
+        if (!m)
+            return;
+        g->lure_pulled = m;
+        g->lure_pulled_cap = s->sentries.count;
+    }
+    if (g->lure_check == SIM_LURE_OK && s->sentries.count > 0)
+        g->lure_pull_count = sim_lure_hears(s, g->hover, g->lure_pulled);
 }
 
 void game_restart(Game *g)
@@ -209,8 +246,16 @@ static void preview_step(Game *g, long work)
     g->preview_serial++;
     if (!copied)
         return;
-    Sim *s = &g->sim;
     g->preview_cost = nav_path_result(g->search)->length;
+    preview_afford(g);
+}
+
+/* How much of the preview the energy in hand covers, and what it leaves;
+ * made again whenever the energy changes (standing drains it, sim.h). */
+static void preview_afford(Game *g)
+{
+    Sim *s = &g->sim;
+    g->preview_energy = s->energy;
     int64_t e = s->energy;
     if (s->limited && s->droid.moving)
         e -= (int64_t)(s->droid.need - s->droid.done);
@@ -227,6 +272,7 @@ static void preview_step(Game *g, long work)
             e = sim_energy_gain(e, s->cell_energy);
         at = t;
     }
+    g->preview_left = e < 0 ? 0 : e;
 }
 
 void game_hover(Game *g, bool valid, NavPos t)
@@ -472,6 +518,20 @@ static void absorb_events(Game *g)
             game_trace(g, "sentry %lld %s %d %d", (long long)e->a, sentry_state_name((SentryState)e->b), e->x, e->y);
             break;
         case SIM_EV_ALERT: game_trace(g, "alert %lld %d %d", (long long)e->a, e->x, e->y); break;
+        case SIM_EV_LURE:
+            game_trace(g, "lure %d %d", e->x, e->y);
+            g->lure_at = nav_pos(e->x, e->y);
+            g->lure_since = g->clock;
+            if (e->a > 0)
+                game_say(g, 3.0, "Lure thrown: %lld sentr%s coming to look.", (long long)e->a, e->a == 1 ? "y is" : "ies are");
+            else
+                game_say(g, 3.0, "Lure thrown: no sentry heard it.");
+            break;
+        case SIM_EV_NOLURE:
+            game_trace(g, "nolure %d %d %s", e->x, e->y, sim_lure_check_name((SimLureCheck)e->a));
+            game_say(g, 3.0, "No lure: %s.", sim_lure_check_words((SimLureCheck)e->a));
+            break;
+        case SIM_EV_INVESTIGATE: game_trace(g, "sentry %lld investigate %d %d", (long long)e->a, e->x, e->y); break;
         case SIM_EV_STEP:
             break;
         }
@@ -499,6 +559,11 @@ void game_update(Game *g)
         game_refresh_preview(g);
     else
         preview_step(g, GAME_PREVIEW_FRAME_WORK);
+    if (!g->previewing && g->preview.count > 0 && g->preview_energy != g->sim.energy)
+        preview_afford(g);
+    if (g->aiming && (g->editing || g->sim.status != SIM_PLAYING))
+        game_aim(g, false);
+    lure_preview(g);
     /* the prediction is kept current as the sentries move (while paused it stays true) */
     if (ticked && g->predict_wait > 0)
         g->predict_wait--;

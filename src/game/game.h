@@ -137,6 +137,8 @@ typedef struct Game {
     int predict_wait;      /* ticks to the next prediction */
     int preview_afford;    /* tiles of it the energy covers (all when unlimited) */
     double preview_cost;   /* its length = time = energy, in floor steps */
+    int64_t preview_left;  /* energy in hand at its end (units; limited energy) */
+    int64_t preview_energy; /* the energy in hand preview_afford and preview_left were made for */
 
     bool hover_valid;
     NavPos hover;
@@ -159,6 +161,15 @@ typedef struct Game {
     History history;       /* for rewinding (Backspace) */
     int rewinds;           /* rewinds this attempt, for the result panel */
     double noise_since;    /* g->clock when the droid last reached a tile centre (its step is heard then) */
+    /* the lure (sim.h): aimed with F, thrown with a click; while aimed, the
+     * hovered tile's verdict and the sentries it would send (lure_pulled:
+     * lure_pulled_cap entries, one a sentry; made again every update) */
+    bool aiming;
+    SimLureCheck lure_check;
+    bool *lure_pulled;
+    int lure_pulled_cap, lure_pull_count;
+    NavPos lure_at;        /* the last lure thrown, and when (g->clock), for its ripple */
+    double lure_since;
 
     FILE *record;          /* --record: every command with its tick, or NULL (borrowed: the
                             * caller opens and closes it; the game sets it NULL when the
@@ -221,6 +232,11 @@ void game_click_tile(Game *g, NavPos t);
  * (ignored while a recording plays: game_replay_command feeds those). */
 void game_command(Game *g, SimCmd c);
 void game_replay_command(Game *g, SimCmd c);
+/* Throws a lure onto t (SIM_CMD_LURE) and stops aiming. */
+void game_lure(Game *g, NavPos t);
+/* Aims a lure (on) or stops (off): while aimed the hover shows the lure's
+ * verdict and the sentries it would send (game_update keeps them). */
+void game_aim(Game *g, bool on);
 /* Restarts the level (R). */
 void game_restart(Game *g);
 /* Pauses (on) or lets go of one reason to pause (why: GAME_PAUSE_*).

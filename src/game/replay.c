@@ -96,7 +96,8 @@ static void cmd_range(SimCmdType t, long *lo, long *hi)
 {
     switch (t) {
     case SIM_CMD_GOTO:
-    case SIM_CMD_HOLD: *lo = -1, *hi = LEVEL_MAX_SIDE; break;
+    case SIM_CMD_HOLD:
+    case SIM_CMD_LURE: *lo = -1, *hi = LEVEL_MAX_SIDE; break;
     case SIM_CMD_PUSH: *lo = -1, *hi = 1; break;
     default: *lo = 0, *hi = 0; break;
     }

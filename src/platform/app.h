@@ -80,6 +80,9 @@ typedef struct App {
     bool quit;
     bool dragging;
     int drag_x, drag_y;
+    /* a right press in play: a lure where it is let go, unless it dragged (panned) */
+    bool right_click;
+    int right_x, right_y;
     double fps;
     bool fullscreen;    /* F11 on X11: borderless over the display */
     SDL_Rect windowed;  /* the window to go back to */

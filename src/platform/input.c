@@ -5,6 +5,8 @@
  * the editor (the bindings table's actions). */
 #include "app.h"
 
+#include <stdlib.h>
+
 /* A key while the unsaved-edits question is open. */
 static void answer_key(App *app, SDL_Keycode k, Uint16 mod)
 {
@@ -83,9 +85,14 @@ static void play_action(App *app, BindAction a)
     case BIND_REDO:
         game_redo(g);
         break;
+    case BIND_LURE:
+        game_aim(g, !g->aiming);
+        break;
     case BIND_BACK:
         if (g->show_help)
             g->show_help = false;
+        else if (g->aiming)
+            game_aim(g, false);
         else if (g->editing)
             game_edit_toggle(g);
         else
@@ -215,6 +222,8 @@ static void mouse_down(App *app, int button, int px, int py)
             return;
         if (g->editing) {
             game_edit_press(g, t, false);
+        } else if (g->aiming) {
+            game_lure(g, t);
         } else {
             game_click_tile(g, t);
             app->mouse_held = g->sim.status == SIM_PLAYING;
@@ -227,6 +236,9 @@ static void mouse_down(App *app, int button, int px, int py)
         app->dragging = true;
         app->drag_x = px;
         app->drag_y = py;
+        app->right_click = button == SDL_BUTTON_RIGHT && !g->editing;
+        app->right_x = px;
+        app->right_y = py;
     }
 }
 
@@ -239,6 +251,10 @@ static void mouse_up(App *app, int button)
         app->mouse_held = false;
     } else {
         app->dragging = false;
+        NavPos t;
+        if (button == SDL_BUTTON_RIGHT && app->right_click && pick_tile(app, app->right_x, app->right_y, &t))
+            game_lure(&app->game, t);
+        app->right_click = false;
     }
 }
 
@@ -246,6 +262,8 @@ static void mouse_move(App *app, int px, int py)
 {
     Game *g = &app->game;
     if (app->dragging) {
+        if (abs(px - app->right_x) + abs(py - app->right_y) > 4)
+            app->right_click = false; /* a drag pans: no lure */
         game_pan(g, px - app->drag_x, py - app->drag_y);
         app->drag_x = px;
         app->drag_y = py;

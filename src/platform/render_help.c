@@ -33,6 +33,7 @@ static int help_keys(const Settings *set, HelpRow *rows, int max)
         set = &defaults;
     }
     rows[n++] = (HelpRow){"Goal", "collect every energy cell, then walk into the exit", -1};
+    rows[n++] = (HelpRow){"Energy", "a step costs its length; standing still costs 1 a second once the clock runs", -1};
     for (int i = 0; i < nb && n < max && n < HELP_ROWS; i++) {
         if (!(b[i].where & (BIND_IN_PLAY | BIND_IN_EDITOR)))
             continue; /* the panels' and the questions' own keys: said there */

@@ -178,7 +178,10 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
                     (long long)sim->steps);
         if (sim->limited) { /* the energy bar: full at the level's start energy (or more) */
             double e = sim_units(sim->energy), full = fmax((double)g->level.energy, e);
-            n = hud_add(l, n, false, e < 5 ? WARN : (SDL_Color){140, 230, 255, 255}, 1, "Energy %.1f", e);
+            /* standing drains it once the clock runs (sim.h): said while it does */
+            bool draining = sim->started && sim->status == SIM_PLAYING && !sim->droid.moving;
+            n = hud_add(l, n, false, e < 5 ? WARN : (SDL_Color){140, 230, 255, 255}, 1, "Energy %.1f%s", e,
+                        draining ? "   standing \xe2\x88\x92" "1/s" : "");
             l[n - 1].bar = full > 0 ? e / full : 0;
         }
         if (sim->sentries.count > 0)
@@ -197,9 +200,23 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
                     tile_info(sim_kind(sim, g->hover.x, g->hover.y))->name);
     } else if (sim->status != SIM_PLAYING) {
         /* the result panel says what now */
+    } else if (g->aiming) { /* a lure aimed: what it would do on the hovered tile */
+        if (!g->hover_valid)
+            n = hud_add(l, n, false, BODY, 1, "Lure: point at a tile the droid sees (Esc: stop aiming)");
+        else if (g->lure_check != SIM_LURE_OK)
+            n = hud_add(l, n, false, SHORT, 1, "No lure: %s", sim_lure_check_words(g->lure_check));
+        else if (g->lure_pull_count > 0)
+            n = hud_add(l, n, false, GOOD, 1, "Lure here: %d sentr%s would come to look (3 energy)", g->lure_pull_count,
+                        g->lure_pull_count == 1 ? "y" : "ies");
+        else
+            n = hud_add(l, n, false, DIM, 1, "Lure here: no sentry would hear it (3 energy)");
     } else if (g->hover_valid && g->preview.count > 0) {
-        n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f", g->preview.count,
-                    g->preview.count == 1 ? "" : "s", g->preview_cost);
+        if (sim->limited && g->preview_afford == g->preview.count)
+            n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f, leaves %.1f", g->preview.count,
+                        g->preview.count == 1 ? "" : "s", g->preview_cost, sim_units(g->preview_left));
+        else
+            n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f", g->preview.count,
+                        g->preview.count == 1 ? "" : "s", g->preview_cost);
         if (g->preview_afford < g->preview.count)
             n = hud_add(l, n, false, SHORT, 1, "Not enough energy: it runs out after %d step%s", g->preview_afford,
                         g->preview_afford == 1 ? "" : "s");

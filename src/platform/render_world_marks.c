@@ -590,6 +590,60 @@ static void draw_prediction(Renderer *r, const Game *g, const IsoView *v)
     }
 }
 
+/* An ellipse's outline (rx by ry pixels round cx, cy), two pixels wide: a ring on the floor. */
+static void ring(Renderer *r, float cx, float cy, float rx, float ry, SDL_Color c)
+{
+    SDL_FPoint p[33];
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r->sdl, c.r, c.g, c.b, c.a);
+    for (int k = 0; k < 2; k++) {
+        for (int i = 0; i <= 32; i++) {
+            double a = i * (6.283185307179586 / 32);
+            p[i] = (SDL_FPoint){cx + (rx - k) * (float)cos(a), cy + (ry - k) * (float)sin(a)};
+        }
+        SDL_RenderDrawLinesF(r->sdl, p, 33);
+    }
+}
+
+/* The lure: while aimed, the hovered tile ringed green where it can land
+ * (red where not), each sentry it would send ringed, with a dashed line
+ * to where it would go; after a throw, a ripple on the tile for a second. */
+static void draw_lure(Renderer *r, const Game *g, const IsoView *v)
+{
+    double z = v->zoom;
+    SDL_Color go = {120, 255, 160, 235}, no = {255, 110, 90, 235}, pull = {255, 200, 80, 230};
+    double age = g->clock - g->lure_since;
+    if (g->lure_since > 0 && age >= 0 && age < 1.0) {
+        ScreenPos c = iso_world_to_screen(v, (WorldPos){g->lure_at.x + 0.5, g->lure_at.y + 0.5});
+        for (int k = 0; k < 3; k++) {
+            double a = age - k * 0.18;
+            if (a <= 0)
+                continue;
+            SDL_Color c2 = pull;
+            c2.a = (Uint8)(230 * (1 - age));
+            ring(r, (float)c.x, (float)c.y, (float)(a * 90 * z), (float)(a * 45 * z), c2);
+        }
+    }
+    if (!g->aiming || !g->hover_valid)
+        return;
+    bool ok = g->lure_check == SIM_LURE_OK;
+    ScreenPos c = iso_world_to_screen(v, (WorldPos){g->hover.x + 0.5, g->hover.y + 0.5});
+    double pulse = 0.5 + 0.5 * sin(g->clock * 6);
+    ring(r, (float)c.x, (float)c.y, (float)((14 + 4 * pulse) * z), (float)((7 + 2 * pulse) * z), ok ? go : no);
+    ring(r, (float)c.x, (float)c.y, (float)(5 * z), (float)(2.5 * z), ok ? go : no);
+    const Sentries *ss = &g->sim.sentries;
+    for (int i = 0; ok && i < ss->count && i < g->lure_pulled_cap && g->lure_pull_count > 0; i++) {
+        if (!g->lure_pulled[i])
+            continue;
+        ScreenPos sp = iso_world_to_screen(v, ss->list[i].mover.pos);
+        ring(r, (float)sp.x, (float)sp.y, (float)(22 * z), (float)(11 * z), pull);
+        double dx = c.x - sp.x, dy = c.y - sp.y, len = sqrt(dx * dx + dy * dy), step = fmax(8.0, 12 * z);
+        for (double t = step; t < len - step * 0.5; t += step)
+            render_fill_circle(r, (float)(sp.x + dx * t / len), (float)(sp.y + dy * t / len), (float)fmax(1.5, 2.4 * z),
+                               pull);
+    }
+}
+
 /* On top of the world: what the walk and the pointer point at, sparkles, and
  * the alerted sentries off screen. */
 void render_world_marks_overlay(Renderer *r, const Game *g, const IsoView *v)
@@ -624,7 +678,9 @@ void render_world_marks_overlay(Renderer *r, const Game *g, const IsoView *v)
         outline_diamond(r, v, h, 0.0, rise, thick, c);
     }
     if (!g->editing) {
-        draw_prediction(r, g, v);
+        if (!g->aiming)
+            draw_prediction(r, g, v);
+        draw_lure(r, g, v);
         draw_edge_markers(r, g, v);
     }
 }

@@ -298,6 +298,93 @@ static void start_guard(Sentries *s, Sentry *e)
     }
 }
 
+/* The path cost from every tile within SENTRY_LURE_REACH of t to t (the
+ * footsteps' measure: a step costs what mover_step_cost says), on a window
+ * round t: a Dijkstra over at most (2 * reach + 1)^2 tiles, whatever the
+ * level's size. cost[] is LURE_SIDE x LURE_SIDE, t at its centre. */
+enum { LURE_SIDE = 2 * SENTRY_LURE_REACH + 1 };
+static void lure_costs(const SentryWorld *w, NavPos t, uint64_t *cost)
+{
+    static const int dx[8] = {1, -1, 0, 0, 1, 1, -1, -1}, dy[8] = {0, 0, 1, -1, 1, -1, 1, -1};
+    bool done[LURE_SIDE * LURE_SIDE] = {0};
+    uint64_t reach = steps_units(SENTRY_LURE_REACH);
+    for (int i = 0; i < LURE_SIDE * LURE_SIDE; i++)
+        cost[i] = UINT64_MAX;
+    cost[SENTRY_LURE_REACH * LURE_SIDE + SENTRY_LURE_REACH] = 0;
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < LURE_SIDE * LURE_SIDE; i++)
+            if (!done[i] && cost[i] != UINT64_MAX && (best < 0 || cost[i] < cost[best]))
+                best = i;
+        if (best < 0)
+            return;
+        done[best] = true;
+        int bx = best % LURE_SIDE, by = best / LURE_SIDE;
+        NavPos v = nav_pos(t.x + bx - SENTRY_LURE_REACH, t.y + by - SENTRY_LURE_REACH);
+        for (int d = 0; d < 8; d++) {
+            int ux = bx + dx[d], uy = by + dy[d];
+            if (ux < 0 || uy < 0 || ux >= LURE_SIDE || uy >= LURE_SIDE || done[uy * LURE_SIDE + ux])
+                continue;
+            NavPos u = nav_pos(v.x + dx[d], v.y + dy[d]);
+            if (u.x < 0 || u.y < 0 || u.x >= w->grid->w || u.y >= w->grid->h)
+                continue;
+            uint64_t step = mover_step_cost(w->grid, u, v); /* from u towards t */
+            if (step == 0 || cost[best] + step > reach)
+                continue;
+            if (cost[best] + step < cost[uy * LURE_SIDE + ux])
+                cost[uy * LURE_SIDE + ux] = cost[best] + step;
+        }
+    }
+}
+
+/* Does e hear a lure whose costs lure_costs gave? Not when it is after the droid already. */
+static bool hears_lure(const uint64_t *cost, NavPos t, const Sentry *e)
+{
+    int x = e->mover.tile.x - t.x + SENTRY_LURE_REACH, y = e->mover.tile.y - t.y + SENTRY_LURE_REACH;
+    return e->state != SENTRY_ALERT && e->state != SENTRY_CHASE && x >= 0 && y >= 0 && x < LURE_SIDE &&
+           y < LURE_SIDE && cost[y * LURE_SIDE + x] != UINT64_MAX;
+}
+
+int sentries_lure_hears(const Sentries *s, const SentryWorld *w, NavPos t, bool *pulled)
+{
+    if (s->count == 0)
+        return 0;
+    uint64_t cost[LURE_SIDE * LURE_SIDE];
+    lure_costs(w, t, cost);
+    int n = 0;
+    for (int i = 0; i < s->count; i++)
+        n += pulled[i] = hears_lure(cost, t, &s->list[i]);
+    return n;
+}
+
+int sentries_lure(Sentries *s, const SentryWorld *w, NavPos t)
+{
+    s->event_count = 0;
+    if (s->count == 0)
+        return 0;
+    uint64_t cost[LURE_SIDE * LURE_SIDE];
+    lure_costs(w, t, cost);
+    int n = 0;
+    for (int i = 0; i < s->count; i++) {
+        Sentry *e = &s->list[i];
+        if (!hears_lure(cost, t, e))
+            continue;
+        /* as a search for the droid's last known tile, which t now is */
+        e->last_known = t;
+        if (e->state == SENTRY_SEARCH) { /* searching already: that search starts over at t */
+            e->walking = true;
+            e->phase = 0;
+            e->timer = SENTRY_LOOK_TICKS;
+            request_walk(s, e, t);
+        } else {
+            start_search(s, e);
+        }
+        emit(s, SENTRY_EV_INVESTIGATE, e, t);
+        n++;
+    }
+    return n;
+}
+
 void sentries_alarm(Sentries *s, NavPos at)
 {
     for (int i = 0; i < s->count; i++)

@@ -47,6 +47,7 @@ enum {
                                  * "Simulation tick with sentries") */
     SENTRY_PLAN_MAX = 250000,   /* expansions one walk may take before it is given up */
     SENTRY_AHEAD = 4,           /* tiles of another's way a sentry giving way keeps clear of */
+    SENTRY_LURE_REACH = 10,     /* a lure's noise is heard within this path cost (floor steps) */
     SENTRY_MAX = LEVEL_SENTRY_MAX, /* 'S' tiles a level may hold (its parser refuses more) */
 };
 
@@ -64,6 +65,7 @@ typedef enum SentryEventType {
     SENTRY_EV_ALERT,  /* id noticed the droid (the "!" and its sound) */
     SENTRY_EV_STEP,   /* id begins to enter tile (a door there opens) */
     SENTRY_EV_CAUGHT, /* id caught the droid, standing on tile */
+    SENTRY_EV_INVESTIGATE, /* id heard a lure and goes to look at tile */
 } SentryEventType;
 
 typedef struct SentryEvent {
@@ -147,6 +149,17 @@ bool sentries_copy(Sentries *dst, const Sentries *src, const NavGrid *grid);
 /* One tick, after the droid's walk: perception, states, the planner, steps,
  * catching. Events go to s->events (cleared first). */
 void sentries_tick(Sentries *s, const SentryWorld *w);
+
+/* A lure: a noise made on tile t. The sentries not after the droid (on
+ * guard, searching or returning) that hear it, by the footsteps' rule (the
+ * path cost from where a sentry stands to t) within SENTRY_LURE_REACH, go
+ * to investigate: they walk to t, look around (SENTRY_SEARCH), go back to
+ * their post and take up their patrol. Returns how many go (each one an
+ * SENTRY_EV_INVESTIGATE, after this call's events are cleared). */
+int sentries_lure(Sentries *s, const SentryWorld *w, NavPos t);
+/* Who would: pulled[id] set for each sentry a lure on t would send (count
+ * entries); returns how many. Changes nothing (the preview's question). */
+int sentries_lure_hears(const Sentries *s, const SentryWorld *w, NavPos t, bool *pulled);
 
 /* An alarm: every sentry not yet alert or chasing is alerted towards at, as
  * if it had heard the droid there (benchmarks; an alarm in a level). */

@@ -78,7 +78,7 @@ const char *sim_lose_name(SimLose why)
     }
 }
 
-static const char *const cmd_names[SIM_CMD_COUNT] = {"goto", "push", "hold", "release", "restart"};
+static const char *const cmd_names[SIM_CMD_COUNT] = {"goto", "push", "hold", "release", "restart", "lure"};
 
 const char *sim_cmd_name(SimCmdType t)
 {
@@ -280,6 +280,79 @@ static void hold_replan(Sim *s)
 
 /* ---- commands ----------------------------------------------------------------- */
 
+static void sentry_events(Sim *s);
+static SentryWorld sentry_world(const Sim *s);
+static bool sight_opaque(const void *ctx, int x, int y);
+static void lose(Sim *s, SimLose why);
+
+/* SIM_CMD_LURE: paid for, announced, and the sentries that hear it sent. A
+ * lure that cannot be thrown changes nothing (not even the clock). */
+static void throw_lure(Sim *s, NavPos t)
+{
+    SimLureCheck why = sim_lure_check(s, t);
+    if (why != SIM_LURE_OK) {
+        emit(s, SIM_EV_NOLURE, t.x, t.y, why);
+        return;
+    }
+    s->started = true;
+    if (s->limited) {
+        s->energy -= SIM_LURE_COST;
+        s->energy_used += (uint64_t)SIM_LURE_COST;
+    }
+    s->lures++;
+    SentryWorld w = sentry_world(s);
+    SimEvent *ev = emit(s, SIM_EV_LURE, t.x, t.y, 0);
+    int n = sentries_lure(&s->sentries, &w, t);
+    if (ev)
+        ev->a = n; /* emit may have moved the events: ev is written before the next */
+    sentry_events(s);
+    if (s->limited && s->energy <= 0)
+        lose(s, SIM_LOSE_ENERGY);
+}
+
+SimLureCheck sim_lure_check(const Sim *s, NavPos t)
+{
+    if (s->status != SIM_PLAYING)
+        return SIM_LURE_OVER;
+    NavPos d = s->droid.tile;
+    long dx = (long)t.x - d.x, dy = (long)t.y - d.y;
+    if (dx * dx + dy * dy > (long)SIM_LURE_RANGE * SIM_LURE_RANGE)
+        return SIM_LURE_FAR;
+    if (t.x < 0 || t.y < 0 || t.x >= s->w || t.y >= s->h || nav_grid_cost(&s->grid, t.x, t.y) == 0 ||
+        sim_opaque(s, t.x, t.y))
+        return SIM_LURE_BLOCKED;
+    if (!sight_line(d, t, sight_opaque, s))
+        return SIM_LURE_HIDDEN;
+    if (s->limited && s->energy <= SIM_LURE_COST)
+        return SIM_LURE_ENERGY;
+    return SIM_LURE_OK;
+}
+
+int sim_lure_hears(const Sim *s, NavPos t, bool *pulled)
+{
+    SentryWorld w = sentry_world(s);
+    return sentries_lure_hears(&s->sentries, &w, t, pulled);
+}
+
+const char *sim_lure_check_name(SimLureCheck c)
+{
+    static const char *const names[] = {"ok", "over", "far", "hidden", "blocked", "energy"};
+    return (unsigned)c < sizeof names / sizeof *names ? names[c] : "?";
+}
+
+const char *sim_lure_check_words(SimLureCheck c)
+{
+    switch (c) {
+    case SIM_LURE_OK: return "a lure can land here";
+    case SIM_LURE_OVER: return "the play is over";
+    case SIM_LURE_FAR: return "too far: a lure reaches 8 tiles";
+    case SIM_LURE_HIDDEN: return "the droid cannot see this tile";
+    case SIM_LURE_BLOCKED: return "a lure needs a tile to land on";
+    case SIM_LURE_ENERGY: return "not enough energy for a lure";
+    }
+    return "?";
+}
+
 void sim_command(Sim *s, const SimCmd *c)
 {
     if (c->type == SIM_CMD_RESTART) {
@@ -289,6 +362,10 @@ void sim_command(Sim *s, const SimCmd *c)
     }
     if (s->status != SIM_PLAYING)
         return;
+    if (c->type == SIM_CMD_LURE) {
+        throw_lure(s, nav_pos(c->x, c->y));
+        return;
+    }
     if (c->type != SIM_CMD_RELEASE && (c->type != SIM_CMD_PUSH || c->x || c->y))
         s->started = true; /* the clock starts with the player's first order */
     switch (c->type) {
@@ -449,6 +526,21 @@ static void walk(Sim *s)
         lose(s, SIM_LOSE_ENERGY);
 }
 
+/* A tick in which the droid spent nothing on walking: standing still costs
+ * SIM_STAND_DRAIN once the clock runs (sim.h), unless the droid only waits
+ * for its planner or for a key step to start. */
+static void stand(Sim *s)
+{
+    if (s->status != SIM_PLAYING || !s->limited || !s->started || s->droid.moving || s->planning ||
+        s->push_wait > 0)
+        return;
+    int64_t d = s->energy < SIM_STAND_DRAIN ? s->energy : SIM_STAND_DRAIN;
+    s->energy -= d;
+    s->energy_used += (uint64_t)d;
+    if (s->energy <= 0)
+        lose(s, SIM_LOSE_ENERGY);
+}
+
 static int by_index(const void *a, const void *b)
 {
     int x = *(const int *)a, y = *(const int *)b;
@@ -526,7 +618,10 @@ void sim_tick(Sim *s)
     plan_tick(s);
     if (s->hold_dirty && !s->droid.moving && !s->planning)
         hold_replan(s);
+    uint64_t walked = s->energy_used;
     walk(s);
+    if (s->energy_used == walked)
+        stand(s);
     if (s->status == SIM_PLAYING)
         tick_sentries(s);
     update_doors(s);
@@ -618,6 +713,7 @@ uint64_t sim_hash(const Sim *s)
     hash_u64(&h, (uint64_t)s->hold_dirty);
     hash_tile(&h, s->came_from);
     hash_u64(&h, (uint64_t)s->still);
+    hash_u64(&h, (uint64_t)s->lures);
     for (int i = 0; i < s->door_count; i++) {
         const SimDoor *d = &s->doors[i];
         hash_tile(&h, nav_pos(d->x, d->y));
@@ -671,6 +767,12 @@ static void tick_sentries(Sim *s)
 {
     SentryWorld w = sentry_world(s);
     sentries_tick(&s->sentries, &w);
+    sentry_events(s);
+}
+
+/* The sentries' events of their last tick or lure, as the play's. */
+static void sentry_events(Sim *s)
+{
     for (int i = 0; i < s->sentries.event_count; i++) {
         const SentryEvent *e = &s->sentries.events[i];
         switch (e->type) {
@@ -690,6 +792,9 @@ static void tick_sentries(Sim *s)
                 ev->b = e->heard;
             break;
         }
+        case SENTRY_EV_INVESTIGATE:
+            emit(s, SIM_EV_INVESTIGATE, e->tile.x, e->tile.y, e->id);
+            break;
         case SENTRY_EV_CAUGHT:
             if (s->status == SIM_PLAYING) {
                 s->caught_by = e->id;

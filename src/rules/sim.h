@@ -59,6 +59,13 @@ typedef enum SimPlanKind {
     SIM_PLAN_HOLD, /* the held mouse's next stretch */
 } SimPlanKind;
 #define SIM_DROID_SPEED 4.0 /* straight floor steps a second */
+/* Waiting has a price: on a level of limited energy, every tick of play
+ * (the clock running) in which the droid stands still, with no walk being
+ * planned and no key step pending, spends SIM_STAND_DRAIN units, one floor
+ * step's energy a second (a quarter of walking's). A goto given on the tick
+ * the droid arrives (or while it walks) costs no standing at all. Energy
+ * that runs out while standing loses the level as a walk's does. */
+#define SIM_STAND_DRAIN ((int64_t)(NAV_UNIT_STRAIGHT / SIM_TICK_HZ))
 /* Energy in hand never passes SIM_ENERGY_MAX units (2^30 floor steps, eight
  * years of walking): a cell taken beyond it fills up to it, so no number of
  * cells of any `cell:` value overflows. */
@@ -71,6 +78,22 @@ static inline int64_t sim_energy_gain(int64_t e, int64_t gain)
     return e > SIM_ENERGY_MAX - gain ? SIM_ENERGY_MAX : e + gain;
 }
 
+/* The lure (SIM_CMD_LURE): the droid throws a noise onto a walkable tile
+ * it sees (a clear line from its tile, walls, void and closed doors
+ * blocking it, as for the sentries) within SIM_LURE_RANGE tiles, centre to
+ * centre, for SIM_LURE_COST units of energy (levels of limited energy).
+ * The sentries that hear it go to look there (sentries_lure, sentry.h). */
+enum { SIM_LURE_RANGE = 8 };
+#define SIM_LURE_COST ((int64_t)(3 * NAV_UNIT_STRAIGHT))
+typedef enum SimLureCheck {
+    SIM_LURE_OK,
+    SIM_LURE_OVER,    /* the play is over */
+    SIM_LURE_FAR,     /* beyond SIM_LURE_RANGE */
+    SIM_LURE_HIDDEN,  /* no clear line from the droid */
+    SIM_LURE_BLOCKED, /* not a tile one walks on */
+    SIM_LURE_ENERGY,  /* less energy in hand than it costs */
+} SimLureCheck;
+
 typedef enum SimStatus { SIM_PLAYING, SIM_WON, SIM_LOST } SimStatus;
 typedef enum SimLose { SIM_LOSE_NONE, SIM_LOSE_ENERGY, SIM_LOSE_CAUGHT } SimLose;
 
@@ -82,6 +105,7 @@ typedef enum SimCmdType {
     SIM_CMD_RELEASE, /* the mouse button is up: walk on to the last tile held */
     SIM_CMD_RESTART, /* the level again from its start (SIM_EV_RESTART); out of memory,
                       * the play goes on as it was and there is no event */
+    SIM_CMD_LURE,    /* x, y: throw a lure there (sim_lure_check; SIM_EV_LURE or SIM_EV_NOLURE) */
     SIM_CMD_COUNT
 } SimCmdType;
 
@@ -107,6 +131,9 @@ typedef enum SimEventType {
     SIM_EV_SENTRY,     /* x, y: a sentry's tile; a = its id, b = its new SentryState */
     SIM_EV_ALERT,      /* x, y: a sentry noticed the droid ("!" and a sound); a = its id,
                         * b = 1 it heard the droid's step, 0 it saw the droid */
+    SIM_EV_LURE,       /* x, y: a lure was thrown there; a = the sentries it sends */
+    SIM_EV_NOLURE,     /* x, y: a lure could not be thrown there; a = SimLureCheck */
+    SIM_EV_INVESTIGATE, /* x, y: the lure a sentry goes to look at; a = its id */
 } SimEventType;
 
 typedef struct SimEvent {
@@ -177,10 +204,11 @@ typedef struct Sim {
     bool limited;         /* energy: header given */
     int64_t energy;       /* units; meaningful when limited */
     int64_t cell_energy;  /* units a cell gives */
-    uint64_t energy_used; /* units spent */
+    uint64_t energy_used; /* units spent, walking and standing (SIM_STAND_DRAIN) */
     int64_t steps;        /* tiles entered */
     int noticed;          /* times a sentry noticed the droid (SIM_EV_ALERT) since the start; follows
                            * from the play, so not in the hash (a rewind's copy brings it back) */
+    int lures;            /* lures thrown since the start */
     int cells_total, cells_left;
     bool exit_open;
     bool has_target;
@@ -288,6 +316,15 @@ bool sim_sentry_sees(const Sim *s, int id, NavPos t);
 /* Would a sentry standing on t hear the droid's last step (onto the tile it
  * last reached)? The sentries' own hearing rule; false without sentries. */
 bool sim_hears_at(const Sim *s, NavPos t);
+
+/* Can the droid throw a lure onto t now? The rule of SIM_CMD_LURE. */
+SimLureCheck sim_lure_check(const Sim *s, NavPos t);
+/* The sentries a lure on t would send now: pulled[id] for each of the
+ * sentries.count; returns how many (sentries_lure_hears). */
+int sim_lure_hears(const Sim *s, NavPos t, bool *pulled);
+/* "far", "hidden", ... for a trace; a player's words for the HUD. */
+const char *sim_lure_check_name(SimLureCheck c);
+const char *sim_lure_check_words(SimLureCheck c);
 
 /* Units <-> numbers a player reads (floor steps). */
 double sim_units(int64_t u);

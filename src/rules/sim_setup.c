@@ -50,6 +50,7 @@ static void start_state(Sim *n, const Level *l)
     n->energy_used = 0;
     n->steps = 0;
     n->noticed = 0;
+    n->lures = 0;
     n->cells_left = n->cells_total;
     n->exit_open = n->cells_left == 0;
     n->has_target = false;

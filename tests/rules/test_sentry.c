@@ -417,6 +417,118 @@ static void test_search_and_return(void **state)
     play_end(&p);
 }
 
+/* ---- the lure ------------------------------------------------------------------------------- */
+
+static int play_lure(Play *p, int x, int y, SimLureCheck *why)
+{
+    SimCmd c = {SIM_CMD_LURE, x, y};
+    sim_command(&p->sim, &c);
+    int sent = -1;
+    *why = SIM_LURE_OK;
+    for (int i = 0; i < p->sim.event_count; i++) {
+        const SimEvent *e = &p->sim.events[i];
+        if (e->type == SIM_EV_LURE)
+            sent = (int)e->a;
+        else if (e->type == SIM_EV_NOLURE)
+            *why = (SimLureCheck)e->a;
+    }
+    sim_clear_events(&p->sim);
+    return sent;
+}
+
+static void test_lure(void **state)
+{
+    (void)state;
+    Play p;
+    /* sentry 0 stands 6 steps from the lure's tile; sentry 1 is as near as
+     * the crow flies but 20 steps away by the corridor round the wall */
+    play_start(&p, "energy: 20\n"
+                   "##############\n"
+                   "#@...........#\n"
+                   "#.####.#######\n"
+                   "#.#S.......#.#\n"
+                   "#.#.########.#\n"
+                   "#.#..........#\n"
+                   "#.##########.#\n"
+                   "#............#\n"
+                   "##############\n");
+    SimLureCheck why;
+    /* beyond 8 tiles, out of sight, onto a wall: refused, nothing paid, the clock still */
+    assert_int_equal(play_lure(&p, 12, 1, &why), -1);
+    assert_int_equal(why, SIM_LURE_FAR);
+    assert_int_equal(play_lure(&p, 12, 7, &why), -1);
+    assert_int_equal(why, SIM_LURE_FAR);
+    assert_int_equal(play_lure(&p, 3, 2, &why), -1);
+    assert_int_equal(why, SIM_LURE_BLOCKED);
+    assert_int_equal(play_lure(&p, 4, 3, &why), -1);
+    assert_int_equal(why, SIM_LURE_HIDDEN);
+    assert_false(p.sim.started);
+    assert_true(p.sim.energy == 20 * (int64_t)NAV_UNIT_STRAIGHT);
+    /* the one it reaches by path cost goes */
+    bool pulled[1];
+    assert_int_equal(sim_lure_hears(&p.sim, nav_pos(6, 1), pulled), 1);
+    assert_true(pulled[0]);
+    assert_int_equal(play_lure(&p, 6, 1, &why), 1);
+    assert_true(p.sim.started);
+    assert_true(p.sim.energy == 20 * (int64_t)NAV_UNIT_STRAIGHT - SIM_LURE_COST);
+    assert_int_equal(sentry(&p, 0)->state, SENTRY_SEARCH);
+    assert_true(nav_pos_eq(sentry(&p, 0)->last_known, nav_pos(6, 1)));
+    /* the droid hides round the corner; the sentry looks, goes back and takes up its post */
+    play_walk(&p, 1, 7);
+    for (int t = 0; t < 4000 && p.order_n < 2; t++)
+        play_ticks(&p, 1);
+    assert_int_equal(p.alerts, 0);
+    assert_int_equal(p.order_n, 2);
+    assert_int_equal(p.order[0], SENTRY_RETURN);
+    assert_int_equal(p.order[1], SENTRY_GUARD);
+    assert_true(nav_pos_eq(sentry(&p, 0)->mover.tile, nav_pos(3, 3)));
+    play_end(&p);
+
+    /* a wall between: near as the crow flies, far by path cost, not heard */
+    play_start(&p, "##########\n"
+                   "#@.....S.#\n"
+                   "#.#####..#\n"
+                   "#.#...#..#\n"
+                   "#.#...#..#\n"
+                   "#.#...#..#\n"
+                   "#.#####..#\n"
+                   "#........#\n"
+                   "##########\n");
+    assert_int_equal(sim_lure_hears(&p.sim, nav_pos(1, 6), pulled), 0);  /* 12 steps round */
+    assert_int_equal(sim_lure_hears(&p.sim, nav_pos(3, 1), pulled), 1);  /* 4 steps along */
+    play_end(&p);
+}
+
+/* Waiting has a price: standing spends SIM_STAND_DRAIN a tick once the clock
+ * runs, walking spends only the steps, and a goto on the tick of arrival
+ * costs no standing. */
+static void test_standing_drains(void **state)
+{
+    (void)state;
+    Play p;
+    play_start(&p, "energy: 6\n"
+                   "#########\n"
+                   "#@......#\n"
+                   "#########\n");
+    play_ticks(&p, 300); /* before the first command the clock stands: nothing spent */
+    assert_true(p.sim.energy == 6 * (int64_t)NAV_UNIT_STRAIGHT);
+    play_goto(&p, 3, 1);
+    while (p.sim.droid.moving || mover_remaining(&p.sim.droid) > 0)
+        play_ticks(&p, 1);
+    assert_true(p.sim.energy == 4 * (int64_t)NAV_UNIT_STRAIGHT); /* two steps, nothing else */
+    play_goto(&p, 5, 1); /* given on the tick it arrived: no standing */
+    while (p.sim.droid.moving || mover_remaining(&p.sim.droid) > 0)
+        play_ticks(&p, 1);
+    assert_true(p.sim.energy == 2 * (int64_t)NAV_UNIT_STRAIGHT);
+    play_ticks(&p, 60); /* a second standing: one floor step's energy */
+    assert_true(p.sim.energy == 2 * (int64_t)NAV_UNIT_STRAIGHT - 60 * SIM_STAND_DRAIN);
+    assert_int_equal(p.sim.status, SIM_PLAYING);
+    play_ticks(&p, 70); /* and standing on loses, as a walk would */
+    assert_int_equal(p.sim.status, SIM_LOST);
+    assert_int_equal(p.sim.lose, SIM_LOSE_ENERGY);
+    play_end(&p);
+}
+
 /* ---- determinism ------------------------------------------------------------------------ */
 
 static uint64_t replay(const char *text)
@@ -591,6 +703,8 @@ int main(void)
         cmocka_unit_test(test_corridor_meeting),
         cmocka_unit_test(test_corridor_backing_off),
         cmocka_unit_test(test_search_and_return),
+        cmocka_unit_test(test_lure),
+        cmocka_unit_test(test_standing_drains),
         cmocka_unit_test(test_replay_same_hash),
         cmocka_unit_test(test_levels_won_with_sentries),
         cmocka_unit_test(test_level_syntax),
