@@ -437,7 +437,7 @@ static void on_screen_free(OnScreen *sh)
 
 static void draw_preview(Renderer *r, const Game *g, const Pass *p)
 {
-    if (g->sim.status != SIM_PLAYING) /* the play is over: nothing to walk */
+    if (g->sim.status != SIM_PLAYING || g->aiming) /* the play is over, or a click throws: nothing to walk */
         return;
     const OnScreen *sh = &r->shown;
     int seen_from = sh->seen_from, cut_from = sh->cut_from;
