@@ -17,7 +17,7 @@
  * with the highest code any of them gave. */
 enum {
     ISOPATH_EXIT_OK = 0,
-    ISOPATH_EXIT_NO = 1,          /* no path, not winnable, unsolved, no level generated */
+    ISOPATH_EXIT_NO = 1,          /* no path, not winnable, unsolved, lost, no level generated */
     ISOPATH_EXIT_USAGE = 2,       /* bad arguments */
     ISOPATH_EXIT_INPUT = 3,       /* a file missing, malformed or past a limit; an output file not written */
     ISOPATH_EXIT_NOT_OPTIMAL = 4, /* bench: a length differs from the scenario's */
@@ -98,5 +98,6 @@ int isopath_simbench(int argc, char **argv); /* cmd_simbench.c */
 int isopath_solve(int argc, char **argv);    /* cmd_solve.c */
 int isopath_gen(int argc, char **argv);      /* cmd_gen.c */
 int isopath_render(int argc, char **argv);   /* cmd_render.c */
+int isopath_naive(int argc, char **argv);    /* cmd_naive.c */
 
 #endif

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* isopath - the headless path tool: plans paths on level files and Moving
  * AI maps, validates them, prints flow fields, runs Moving AI benchmarks
- * and generates levels; path, check, tour, bench and solve can answer in
- * JSON (--json, json.h). Links only the core library, libc and libm.
- * Exit codes (ISOPATH_EXIT_*, isopath.h): 0 ok; 1 no path, not winnable,
- * unsolved; 2 usage; 3 bad input; 4 bench not optimal; 5 out of memory. */
+ * and generates levels; path, check, tour, bench, solve and naive can
+ * answer in JSON (--json, json.h). Links only the core library, libc and
+ * libm. Exit codes (ISOPATH_EXIT_*, isopath.h): 0 ok; 1 no path, not
+ * winnable, unsolved, lost; 2 usage; 3 bad input; 4 bench not optimal; 5 out
+ * of memory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,13 @@ static const char usage_game[] =
     "      up to 120) and keeps searching for one of at least 15; without it TICKS\n"
     "      is '-'. --out writes the plan as a recording (bin/isodroid --replay FILE).\n"
     "      --time caps the processor time (default 60 s; the work is capped too).\n"
+    "  isopath naive LEVEL [--json] [--out FILE]\n"
+    "      plays as a player who trusts the route preview: the cells in tour's order,\n"
+    "      then the exit; each leg goes to the first cell (in that order) whose goto\n"
+    "      is predicted unseen, waiting for one up to 20 s in steps of 0.1 s.\n"
+    "      Prints 'won SECONDS' (exit 0) or 'lost REASON' (exit 1: seen, caught,\n"
+    "      energy, no-safe-departure, no-exit, not-winnable). --out writes the\n"
+    "      gotos as a recording (bin/isodroid --replay FILE), won or lost.\n"
     "  isopath gen --seed N [--size WxH] [--difficulty 1-5] [--out FILE]\n"
     "              [--candidates C] [--work TICKS]\n"
     "      makes a level (rooms, doors, rough ground, water, cells, an exit, sentries\n"
@@ -95,9 +103,9 @@ static const char usage_output[] =
     "Moving AI maps: path and check read a regular file as one when its name ends\n"
     "  in .map or its first line starts with the word 'type' ('type octile'); each\n"
     "  walkable tile ('.', 'G', 'S') costs 1. Anything else is a level file.\n"
-    "--json (path, check, tour, bench, solve): one JSON object on stdout, nothing\n"
-    "  else there (messages stay on stderr). Tiles are [x,y]; null where a value\n"
-    "  does not apply; every command, and each file of check and tour, has\n"
+    "--json (path, check, tour, bench, solve, naive): one JSON object on stdout,\n"
+    "  nothing else there (messages stay on stderr). Tiles are [x,y]; null where a\n"
+    "  value does not apply; every command, and each file of check and tour, has\n"
     "  \"problems\": [{\"file\",\"line\",\"col\",\"message\"}] (line, col null if none).\n"
     "    path   file kind width height status (found|nearest|limit|none|error) start\n"
     "           goal end length steps expanded algo (astar|jps|route) path why\n"
@@ -110,8 +118,11 @@ static const char usage_output[] =
     "           prepared wrong: [{line start goal length optimal}]\n"
     "    solve  file status (solved|unsolved|error) reason seconds ticks steps\n"
     "           energy margin plan: [{tick to}] nodes work plans out\n"
+    "    naive  file verdict (won|lost|error) reason seconds ticks steps energy\n"
+    "           wait_ticks wait_seconds sentry legs: [{to exit waited depart end}]\n"
+    "           predictions work why out\n"
     "  isopath(1) describes every field.\n"
-    "Exit status: 0 success; 1 no path, not winnable, unsolved, no level made;\n"
+    "Exit status: 0 success; 1 no path, not winnable, unsolved, lost, no level made;\n"
     "  2 bad arguments; 3 bad input: a file missing, malformed or past a limit, or\n"
     "  an output file not written; 4 bench: a length is not the scenario's optimum;\n"
     "  5 out of memory or another failure. With several files, the highest.\n";
@@ -239,11 +250,13 @@ bool isopath_load_level(const char *path, Level *l, NavGrid *g)
     return true;
 }
 
+/* the commands, for the messages that name them */
+#define COMMANDS "path, check, field, bench, tour, simbench, solve, naive, gen, render"
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return isopath_usage_error("%s",
-                                   "missing command (path, check, field, bench, tour, simbench, solve, gen, render)");
+        return isopath_usage_error("%s", "missing command (" COMMANDS ")");
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         print_usage();
@@ -276,6 +289,7 @@ int main(int argc, char **argv)
         return isopath_gen(argc, argv);
     if (strcmp(cmd, "render") == 0)
         return isopath_render(argc, argv);
-    return isopath_usage_error("unknown command '%s' (path, check, field, bench, tour, simbench, solve, gen, render)",
-                               cmd);
+    if (strcmp(cmd, "naive") == 0)
+        return isopath_naive(argc, argv);
+    return isopath_usage_error("unknown command '%s' (" COMMANDS ")", cmd);
 }
