@@ -50,7 +50,8 @@ static void preview_step(Game *g, long work);
 
 static void forget_prediction(Game *g);
 
-/* The play (re)started: its past begins here. */
+/* The play (re)started: its past begins here, and a new attempt at the
+ * stars (no rewinds, no sentry has noticed the droid yet). */
 void game_begin_history(Game *g, Sim *first)
 {
     if (first) {
@@ -60,6 +61,7 @@ void game_begin_history(Game *g, Sim *first)
         history_start(&g->history, &g->sim);
     }
     g->rewinds = 0;
+    g->noticed = false;
     forget_prediction(g);
 }
 
@@ -160,6 +162,11 @@ void game_click_tile(Game *g, NavPos t)
 void game_restart(Game *g)
 {
     game_command(g, (SimCmd){SIM_CMD_RESTART, 0, 0});
+}
+
+bool game_unseen(const Game *g)
+{
+    return !g->noticed && g->sim.noticed == 0;
 }
 
 bool game_pick(const Game *g, ScreenPos s, NavPos *out)
@@ -353,7 +360,11 @@ static bool rewind_to(Game *g, uint64_t to)
     g->frame_event_count = 0;
     g->preview_from = nav_pos(-1, -1);
     forget_prediction(g);
-    game_say(g, 2.0, "Back %.1f seconds.", (double)(was - to) / SIM_TICK_HZ);
+    if (g->noticed && g->sim.noticed == 0) /* back before the notice: it still counts */
+        game_say(g, 4.0, "Back %.1f seconds. The sentry's notice still costs the unseen star: R starts afresh.",
+                 (double)(was - to) / SIM_TICK_HZ);
+    else
+        game_say(g, 2.0, "Back %.1f seconds.", (double)(was - to) / SIM_TICK_HZ);
     return true;
 }
 
@@ -395,12 +406,13 @@ static void keep_event(Game *g, const SimEvent *e)
 static void record_win(Game *g)
 {
     const Sim *s = &g->sim;
-    game_trace(g, "stars %d", front_stars(true, sim_units((int64_t)s->energy_used), s->noticed == 0, g->par_energy));
+    bool unseen = game_unseen(g);
+    game_trace(g, "stars %d", front_stars(true, sim_units((int64_t)s->energy_used), unseen, g->par_energy));
     if (!g->progress.path)
         return;
     bool best = false;
     if (!progress_record(&g->progress, level_content_hash(&g->level), g->path, (double)s->play_ticks / SIM_TICK_HZ,
-                         (long)s->steps, sim_units((int64_t)s->energy_used), s->noticed == 0, &best))
+                         (long)s->steps, sim_units((int64_t)s->energy_used), unseen, &best))
         game_say(g, 8.0, "%s", g->progress.error);
     g->new_best = best;
 }
@@ -465,13 +477,16 @@ static void absorb_events(Game *g)
             break;
         case SIM_EV_RESTART:
             game_trace(g, "restart");
-                    g->preview_from = nav_pos(-1, -1);
+            g->preview_from = nav_pos(-1, -1);
             game_say(g, 2.0, "Restarted.");
             break;
         case SIM_EV_SENTRY:
             game_trace(g, "sentry %lld %s %d %d", (long long)e->a, sentry_state_name((SentryState)e->b), e->x, e->y);
             break;
-        case SIM_EV_ALERT: game_trace(g, "alert %lld %d %d", (long long)e->a, e->x, e->y); break;
+        case SIM_EV_ALERT:
+            game_trace(g, "alert %lld %d %d", (long long)e->a, e->x, e->y);
+            g->noticed = true; /* for this attempt, rewinds or not */
+            break;
         case SIM_EV_STEP:
             break;
         }

@@ -3,13 +3,15 @@
  * same grid; saves that fail (read-only file or folder) leave the file byte
  * for byte; hot reload keeps the old level on a broken file and follows a
  * fixed one; unsaved edits are never dropped without asking; level switching,
- * at once and with a loader in the background. */
+ * at once and with a loader in the background; the hover preview and its
+ * prediction; rewinding, pause and the unseen star. */
 #include "testlib.h"
 
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "front.h"
 #include "game.h"
 
 static const char tutorial[] = "; The tutorial room.\n"
@@ -468,14 +470,70 @@ static void test_welcome_says_the_description(void **state)
     write_file(p, text);
     assert_true(game_open(g, p));
     assert_int_equal(strlen(g->level.description), 254); /* not 255: that would cut the character */
+}
 
-    /* the time par: the level's par_time: header, else with no sentry the energy par's walk */
-    write_file(p, "par_time: 12.5\n#######\n#@...S#\n#.....#\n#>....#\n#######\n");
+/* A guard in the lower room; the droid starts in the upper one, the exit at its end. */
+static const char guarded[] = "energy: 100\n"
+                              "##############\n"
+                              "#@..........>#\n"
+                              "#............#\n"
+                              "#.############\n"
+                              "#.############\n"
+                              "#.############\n"
+                              "#.############\n"
+                              "#............#\n"
+                              "#.........S..#\n"
+                              "##############\n";
+
+/* Walks towards the guard until it notices the droid. */
+static void get_noticed(Game *g)
+{
+    game_click_tile(g, nav_pos(9, 7));
+    for (int i = 0; i < 20 * SIM_TICK_HZ && !g->noticed; i++)
+        game_update(g);
+    assert_true(g->noticed);
+    assert_true(g->sim.noticed > 0);
+    assert_false(game_unseen(g));
+}
+
+/* The unseen star is the attempt's: a notice costs it, also after a rewind
+ * back before the notice (the rules' count is back to 0 then) and in the
+ * win that follows; a restart, or opening the level again, gives it back. */
+static void test_notice_costs_the_unseen_star_until_a_restart(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    char p[160];
+    snprintf(p, sizeof p, "%s/02_guarded.txt", fx->dir);
+    write_file(p, guarded);
     assert_true(game_open(g, p));
-    assert_true(g->par_time == 12.5);
-    write_file(p, "#######\n#@..*.#\n#.....#\n#>....#\n#######\n");
-    assert_true(game_open(g, p));
-    assert_true(g->par_energy > 0 && g->par_time == g->par_energy / SIM_DROID_SPEED);
+    assert_true(game_unseen(g));
+    get_noticed(g);
+    while (g->sim.noticed > 0) /* back before the notice */
+        assert_true(game_rewind(g));
+    assert_false(game_unseen(g));
+    game_click_tile(g, nav_pos(12, 1)); /* the top row: no sentry notices it */
+    run_for(g, 5.0);
+    assert_int_equal(g->sim.status, SIM_WON);
+    assert_int_equal(g->sim.noticed, 0);
+    assert_false(game_unseen(g));
+    assert_int_equal(front_stars(true, sim_units((int64_t)g->sim.energy_used), game_unseen(g), g->par_energy), 2);
+
+    game_restart(g);
+    assert_true(game_unseen(g));
+    get_noticed(g);
+    game_restart(g);
+    assert_true(game_unseen(g));
+    game_click_tile(g, nav_pos(12, 1));
+    run_for(g, 5.0);
+    assert_int_equal(g->sim.status, SIM_WON);
+    assert_true(game_unseen(g));
+    assert_int_equal(front_stars(true, sim_units((int64_t)g->sim.energy_used), game_unseen(g), g->par_energy), 3);
+
+    game_restart(g);
+    get_noticed(g);
+    assert_true(game_open(g, p)); /* the level loaded again: a new attempt */
+    assert_true(game_unseen(g));
 }
 
 /* ---- a loader that finishes its jobs after a number of polls ---------------------------- */
@@ -943,6 +1001,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_hot_reload, setup, teardown),
         cmocka_unit_test_setup_teardown(test_loading_in_the_background, setup, teardown),
         cmocka_unit_test_setup_teardown(test_welcome_says_the_description, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_notice_costs_the_unseen_star_until_a_restart, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hot_reload_waits_for_the_file_to_settle, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unsaved_edits_are_never_dropped, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_to_clean_loads_the_outside_version, setup, teardown),
