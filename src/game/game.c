@@ -186,6 +186,7 @@ void game_refresh_preview(Game *g)
     g->preview_serial++;
     g->preview_afford = 0;
     g->preview_cost = 0;
+    g->preview_gain = 0;
     g->preview_from = mover_plan_tile(&s->droid);
     g->preview_steps = s->steps;
     g->previewing = false;
@@ -201,8 +202,8 @@ void game_refresh_preview(Game *g)
     preview_step(g, GAME_PREVIEW_FRAME_WORK);
 }
 
-/* Goes on with the preview's search; once it is found, the walk and what
- * the energy covers. */
+/* Goes on with the preview's search; once it is found, the walk, what the
+ * energy covers and what a cell hovered at its end gives. */
 static void preview_step(Game *g, long work)
 {
     if (!g->previewing)
@@ -218,6 +219,8 @@ static void preview_step(Game *g, long work)
         return;
     Sim *s = &g->sim;
     g->preview_cost = nav_path_result(g->search)->length;
+    if (s->limited && nav_pos_eq(g->preview_end, g->hover) && sim_kind(s, g->hover.x, g->hover.y) == TILE_CELL)
+        g->preview_gain = s->cell_energy;
     int64_t e = s->energy;
     if (s->limited && s->droid.moving)
         e -= (int64_t)(s->droid.need - s->droid.done);

@@ -135,6 +135,8 @@ typedef struct Game {
     int predict_wait;      /* ticks to the next prediction */
     int preview_afford;    /* tiles of it the energy covers (all when unlimited) */
     double preview_cost;   /* its length = time = energy, in floor steps */
+    int64_t preview_gain;  /* the energy the energy cell it ends on gives (units, sim_units converts):
+                            * the hovered tile is a cell the walk reaches, energy is limited; else 0 */
 
     bool hover_valid;
     NavPos hover;

@@ -198,8 +198,11 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
     } else if (sim->status != SIM_PLAYING) {
         /* the result panel says what now */
     } else if (g->hover_valid && g->preview.count > 0) {
-        n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f", g->preview.count,
-                    g->preview.count == 1 ? "" : "s", g->preview_cost);
+        char gain[48] = ""; /* the hovered energy cell's energy, beside the cost */
+        if (g->preview_gain > 0)
+            snprintf(gain, sizeof gain, ", +%.0f\xc2\xa0" "energy", sim_units(g->preview_gain));
+        n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f%s", g->preview.count,
+                    g->preview.count == 1 ? "" : "s", g->preview_cost, gain);
         if (g->preview_afford < g->preview.count)
             n = hud_add(l, n, false, SHORT, 1, "Not enough energy: it runs out after %d step%s", g->preview_afford,
                         g->preview_afford == 1 ? "" : "s");

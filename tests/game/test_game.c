@@ -3,8 +3,9 @@
  * same grid; saves that fail (read-only file or folder) leave the file byte
  * for byte; hot reload keeps the old level on a broken file and follows a
  * fixed one; unsaved edits are never dropped without asking; level switching,
- * at once and with a loader in the background; the hover preview and its
- * prediction; rewinding, pause and the unseen star. */
+ * at once and with a loader in the background; the hover preview, its
+ * prediction and a hovered cell's energy; rewinding, pause and the unseen
+ * star. */
 #include "testlib.h"
 
 #include <sys/stat.h>
@@ -470,6 +471,41 @@ static void test_welcome_says_the_description(void **state)
     write_file(p, text);
     assert_true(game_open(g, p));
     assert_int_equal(strlen(g->level.description), 254); /* not 255: that would cut the character */
+}
+
+/* Hovering an energy cell the walk reaches: the preview has the energy it
+ * gives (the level's cell:), shown beside the route's cost; nothing for
+ * another tile, a cell already taken, or a level of unlimited energy. */
+static void test_preview_says_what_a_cell_gives(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    char p[160];
+    snprintf(p, sizeof p, "%s/02_cell.txt", fx->dir);
+    write_file(p, "energy: 20\ncell: 7\n#######\n#@..*.#\n#.....#\n#>....#\n#######\n");
+    assert_true(game_open(g, p));
+    game_hover(g, true, nav_pos(4, 1));
+    game_predict_now(g, false);
+    assert_true(g->preview.count == 3);
+    assert_true(g->preview_gain == g->sim.cell_energy);
+    assert_true(sim_units(g->preview_gain) == 7.0);
+    game_hover(g, true, nav_pos(5, 1)); /* past it: the walk crosses the cell, but ends on floor */
+    game_predict_now(g, false);
+    assert_true(g->preview.count > 0);
+    assert_true(g->preview_gain == 0);
+    game_click_tile(g, nav_pos(4, 1)); /* taken: floor now */
+    run_for(g, 2.0);
+    assert_int_equal(g->sim.cells_left, 0);
+    game_hover(g, true, nav_pos(1, 1));
+    game_hover(g, true, nav_pos(4, 1));
+    game_predict_now(g, false);
+    assert_true(g->preview_gain == 0);
+    write_file(p, "cell: 7\n#######\n#@..*.#\n#.....#\n#>....#\n#######\n"); /* unlimited: no energy to give */
+    assert_true(game_open(g, p));
+    game_hover(g, true, nav_pos(4, 1));
+    game_predict_now(g, false);
+    assert_true(g->preview.count > 0);
+    assert_true(g->preview_gain == 0);
 }
 
 /* A guard in the lower room; the droid starts in the upper one, the exit at its end. */
@@ -1001,6 +1037,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_hot_reload, setup, teardown),
         cmocka_unit_test_setup_teardown(test_loading_in_the_background, setup, teardown),
         cmocka_unit_test_setup_teardown(test_welcome_says_the_description, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_preview_says_what_a_cell_gives, setup, teardown),
         cmocka_unit_test_setup_teardown(test_notice_costs_the_unseen_star_until_a_restart, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hot_reload_waits_for_the_file_to_settle, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unsaved_edits_are_never_dropped, setup, teardown),
