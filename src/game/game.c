@@ -51,7 +51,8 @@ static void preview_afford(Game *g);
 
 static void forget_prediction(Game *g);
 
-/* The play (re)started: its past begins here. */
+/* The play (re)started: its past begins here, and a new attempt at the
+ * stars (no rewinds, no sentry has noticed the droid yet). */
 void game_begin_history(Game *g, Sim *first)
 {
     if (first) {
@@ -61,6 +62,7 @@ void game_begin_history(Game *g, Sim *first)
         history_start(&g->history, &g->sim);
     }
     g->rewinds = 0;
+    g->noticed = false;
     forget_prediction(g);
 }
 
@@ -199,6 +201,11 @@ void game_restart(Game *g)
     game_command(g, (SimCmd){SIM_CMD_RESTART, 0, 0});
 }
 
+bool game_unseen(const Game *g)
+{
+    return !g->noticed && g->sim.noticed == 0;
+}
+
 bool game_pick(const Game *g, ScreenPos s, NavPos *out)
 {
     return iso_screen_to_tile(&g->view, s, g->sim.grid.w, g->sim.grid.h, out);
@@ -216,6 +223,7 @@ void game_refresh_preview(Game *g)
     g->preview_serial++;
     g->preview_afford = 0;
     g->preview_cost = 0;
+    g->preview_gain = 0;
     g->preview_from = mover_plan_tile(&s->droid);
     g->preview_steps = s->steps;
     g->previewing = false;
@@ -231,8 +239,8 @@ void game_refresh_preview(Game *g)
     preview_step(g, GAME_PREVIEW_FRAME_WORK);
 }
 
-/* Goes on with the preview's search; once it is found, the walk and what
- * the energy covers. */
+/* Goes on with the preview's search; once it is found, the walk, what the
+ * energy covers and what a cell hovered at its end gives. */
 static void preview_step(Game *g, long work)
 {
     if (!g->previewing)
@@ -247,6 +255,9 @@ static void preview_step(Game *g, long work)
     if (!copied)
         return;
     g->preview_cost = nav_path_result(g->search)->length;
+    const Sim *s = &g->sim;
+    if (s->limited && nav_pos_eq(g->preview_end, g->hover) && sim_kind(s, g->hover.x, g->hover.y) == TILE_CELL)
+        g->preview_gain = s->cell_energy;
     preview_afford(g);
 }
 
@@ -399,7 +410,11 @@ static bool rewind_to(Game *g, uint64_t to)
     g->frame_event_count = 0;
     g->preview_from = nav_pos(-1, -1);
     forget_prediction(g);
-    game_say(g, 2.0, "Back %.1f seconds.", (double)(was - to) / SIM_TICK_HZ);
+    if (g->noticed && g->sim.noticed == 0) /* back before the notice: it still counts */
+        game_say(g, 4.0, "Back %.1f seconds. The sentry's notice still costs the unseen star: R starts afresh.",
+                 (double)(was - to) / SIM_TICK_HZ);
+    else
+        game_say(g, 2.0, "Back %.1f seconds.", (double)(was - to) / SIM_TICK_HZ);
     return true;
 }
 
@@ -441,12 +456,13 @@ static void keep_event(Game *g, const SimEvent *e)
 static void record_win(Game *g)
 {
     const Sim *s = &g->sim;
-    game_trace(g, "stars %d", front_stars(true, sim_units((int64_t)s->energy_used), s->noticed == 0, g->par_energy));
+    bool unseen = game_unseen(g);
+    game_trace(g, "stars %d", front_stars(true, sim_units((int64_t)s->energy_used), unseen, g->par_energy));
     if (!g->progress.path)
         return;
     bool best = false;
     if (!progress_record(&g->progress, level_content_hash(&g->level), g->path, (double)s->play_ticks / SIM_TICK_HZ,
-                         (long)s->steps, sim_units((int64_t)s->energy_used), s->noticed == 0, &best))
+                         (long)s->steps, sim_units((int64_t)s->energy_used), unseen, &best))
         game_say(g, 8.0, "%s", g->progress.error);
     g->new_best = best;
 }
@@ -511,13 +527,16 @@ static void absorb_events(Game *g)
             break;
         case SIM_EV_RESTART:
             game_trace(g, "restart");
-                    g->preview_from = nav_pos(-1, -1);
+            g->preview_from = nav_pos(-1, -1);
             game_say(g, 2.0, "Restarted.");
             break;
         case SIM_EV_SENTRY:
             game_trace(g, "sentry %lld %s %d %d", (long long)e->a, sentry_state_name((SentryState)e->b), e->x, e->y);
             break;
-        case SIM_EV_ALERT: game_trace(g, "alert %lld %d %d", (long long)e->a, e->x, e->y); break;
+        case SIM_EV_ALERT:
+            game_trace(g, "alert %lld %d %d", (long long)e->a, e->x, e->y);
+            g->noticed = true; /* for this attempt, rewinds or not */
+            break;
         case SIM_EV_LURE:
             game_trace(g, "lure %d %d", e->x, e->y);
             g->lure_at = nav_pos(e->x, e->y);

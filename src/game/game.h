@@ -3,8 +3,8 @@
  * play (a Sim, sim.h), input turned into sim commands (recorded with --record),
  * the hover preview, the camera, the editor (paint, undo, save), hot reload,
  * switching between the levels of a folder (loaded in the background through
- * a GameLoader the SDL side gives), progress, the level's pars, and the trace
- * of events. The SDL side (main.c, render.c) feeds it input, draws it and plays
+ * a GameLoader the SDL side gives), progress, the level's energy par and the
+ * stars, and the trace of events. The SDL side (main.c, render.c) feeds it input, draws it and plays
  * its sounds. game_init/game_deinit own everything inside. */
 #ifndef ISODROID_GAME_H
 #define ISODROID_GAME_H
@@ -119,8 +119,6 @@ typedef struct Game {
     LevelSet levels;       /* the level files of path's folder */
     int level_index;       /* path's place in levels, or -1 */
     double par_energy;     /* the level's energy par (tour_least_energy), 0: none known */
-    double par_time;       /* and its time par, seconds: the level's par_time: header (the solver's unseen
-                            * win), else with no sentry the energy par's walk; 0: none known */
     Sim sim;               /* the play (the editor also shows its tiles) */
     NavPath *search;     /* the hover preview's planner */
 
@@ -139,6 +137,8 @@ typedef struct Game {
     double preview_cost;   /* its length = time = energy, in floor steps */
     int64_t preview_left;  /* energy in hand at its end (units; limited energy) */
     int64_t preview_energy; /* the energy in hand preview_afford and preview_left were made for */
+    int64_t preview_gain;  /* the energy the energy cell it ends on gives (units, sim_units converts):
+                            * the hovered tile is a cell the walk reaches, energy is limited; else 0 */
 
     bool hover_valid;
     NavPos hover;
@@ -160,6 +160,9 @@ typedef struct Game {
     unsigned pause;        /* GAME_PAUSE_* bits: the simulation stands while any is set */
     History history;       /* for rewinding (Backspace) */
     int rewinds;           /* rewinds this attempt, for the result panel */
+    bool noticed;          /* a sentry noticed the droid this attempt (SIM_EV_ALERT since the play's
+                            * last start or restart): a rewind back before it does not clear it, so
+                            * the win is not unseen (game_unseen) */
     double noise_since;    /* g->clock when the droid last reached a tile centre (its step is heard then) */
     /* the lure (sim.h): aimed with F, thrown with a click; while aimed, the
      * hovered tile's verdict and the sentries it would send (lure_pulled:
@@ -239,6 +242,11 @@ void game_lure(Game *g, NavPos t);
 void game_aim(Game *g, bool on);
 /* Restarts the level (R). */
 void game_restart(Game *g);
+/* Whether this attempt is unseen, the third star: no sentry has noticed the
+ * droid since the play last started or restarted (R, SIM_CMD_RESTART, a level
+ * opened or reloaded). Rewinding back before a notice does not make it
+ * unseen again: only a restart does. */
+bool game_unseen(const Game *g);
 /* Pauses (on) or lets go of one reason to pause (why: GAME_PAUSE_*).
  * Traces "pause" when the play comes to stand, "resume" when it goes on. */
 void game_set_pause(Game *g, unsigned why, bool on);

@@ -99,9 +99,6 @@ bool game_adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *pa
     set_path(g, path);
     if (!tour_least_energy(&g->level, &g->par_energy))
         g->par_energy = 0;
-    g->par_time = g->level.par_time > 0                              ? g->level.par_time
-                  : g->sim.sentries.count == 0 && g->par_energy > 0 ? g->par_energy / SIM_DROID_SPEED
-                                                                    : 0;
     g->level_version++;
     g->level_loads++;
     if (keep_droid && nav_grid_walkable(&g->sim.grid, at.x, at.y) && !nav_pos_eq(at, g->sim.droid.tile)) {

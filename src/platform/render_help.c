@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* render_help.c - the help over the play (H), laid out from the window's
  * size: the keys (the binding table's rows with the player's keys), the
- * sentries' rules with their badges, and the minimap's legend; in two
- * columns with room, else one, cut to the rows that fit. Decides nothing. */
+ * sentries' rules with their badges, what a paused click does and the stars,
+ * and the minimap's legend; in two columns with room, else one, cut to the
+ * rows that fit. Decides nothing. */
 #include "render_int.h"
 
 #include "bindings.h"
@@ -58,7 +59,16 @@ static const HelpRow help_sentries[] = {
                    "and over that sentry; a tick if none would",
      BADGE_CHECK},
     {"Patrols", "dotted lines through the waypoints, with V or the pointer on a sentry", -1},
+    {"Paused clicks", "a click given while paused happens exactly as previewed: the preview runs the real "
+                      "simulation, which is deterministic",
+     -1},
+    {"Stars", "a win, energy within 110% of par, unseen: a sentry's notice counts until R restarts, "
+              "rewinds or not; time earns none",
+     -1},
 };
+
+/* The second table's title (cut to its column when the window is narrow). */
+static const char sentries_title[] = "Sentries and stars";
 
 static const MiniMarker legend[] = {MARK_DROID, MARK_TARGET, MARK_PATH, MARK_EXIT, MARK_CELL, MARK_DOOR, MARK_SENTRY};
 
@@ -242,14 +252,18 @@ void render_help(Renderer *r, const Game *g, const HudStats *hs)
     int y = table_draw(r, &keys, x, top + head_h, gap);
     if (two) {
         int rx = x + keys.key_w + gap + keys.what_w + col_gap;
-        render_text(r, fb, rx, top, HEAD, "Sentries");
+        char fit[TEXT_LEN];
+        render_text_fit(fb, sentries_title, sentries.key_w + gap + sentries.what_w, fit, sizeof fit);
+        render_text(r, fb, rx, top, HEAD, fit);
         y = table_draw(r, &sentries, rx, top + head_h, gap);
         legend_draw(r, rx, y + render_px(L->ui, 10), sentries.key_w + gap + sentries.what_w, gap);
         return;
     }
     if (sentries.shown == 0)
         return;
-    render_text(r, fb, x, y + render_px(L->ui, 4), HEAD, "Sentries");
+    char fit[TEXT_LEN];
+    render_text_fit(fb, sentries_title, w - 2 * m, fit, sizeof fit);
+    render_text(r, fb, x, y + render_px(L->ui, 4), HEAD, fit);
     y = table_draw(r, &sentries, x, y + head_h, gap);
     if (with_legend)
         legend_draw(r, x, y + render_px(L->ui, 10), inner_w, gap);

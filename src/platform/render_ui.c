@@ -211,12 +211,15 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
         else
             n = hud_add(l, n, false, DIM, 1, "Lure here: no sentry would hear it (3 energy)");
     } else if (g->hover_valid && g->preview.count > 0) {
+        char gain[48] = ""; /* the hovered energy cell's energy, beside the cost */
+        if (g->preview_gain > 0)
+            snprintf(gain, sizeof gain, ", +%.0f\xc2\xa0" "energy", sim_units(g->preview_gain));
         if (sim->limited && g->preview_afford == g->preview.count)
-            n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f, leaves %.1f", g->preview.count,
-                        g->preview.count == 1 ? "" : "s", g->preview_cost, sim_units(g->preview_left));
+            n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f, leaves %.1f%s", g->preview.count,
+                        g->preview.count == 1 ? "" : "s", g->preview_cost, sim_units(g->preview_left), gain);
         else
-            n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f", g->preview.count,
-                        g->preview.count == 1 ? "" : "s", g->preview_cost);
+            n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f%s", g->preview.count,
+                        g->preview.count == 1 ? "" : "s", g->preview_cost, gain);
         if (g->preview_afford < g->preview.count)
             n = hud_add(l, n, false, SHORT, 1, "Not enough energy: it runs out after %d step%s", g->preview_afford,
                         g->preview_afford == 1 ? "" : "s");
@@ -596,25 +599,24 @@ static SDL_Rect draw_result(Renderer *r, const Game *g)
     SDL_Color colors[3] = {BODY, DIM, KEY};
     char title[TEXT_LEN];
     if (won) {
-        /* the stars of this win: won, within the energy par, unseen */
+        /* the stars of this win: won, within the energy par, unseen (since the last restart) */
         double used = sim_units((int64_t)s->energy_used);
-        int stars = front_stars(true, used, s->noticed == 0, g->par_energy);
+        bool unseen = game_unseen(g);
+        int stars = front_stars(true, used, unseen, g->par_energy);
         char row[4 * FRONT_STARS + 1] = "";
         for (int i = 0; i < FRONT_STARS; i++)
             strcat(row, i < stars ? "\xe2\x98\x85" : "\xe2\x98\x86"); /* black and white stars */
         snprintf(title, sizeof title, "Level complete!  %s%s", row, g->new_best ? "  New best" : "");
-        char par[64] = "no par", tpar[64] = "";
+        char par[64] = "no par";
         if (g->par_energy > 0)
             snprintf(par, sizeof par, "par %.1f", g->par_energy);
-        if (g->par_time > 0)
-            snprintf(tpar, sizeof tpar, " (par %.2f s)", g->par_time);
         bool thrifty = front_within_par(used, g->par_energy);
         char text[2 * TEXT_LEN];
         snprintf(text, sizeof text,
-                 "Time %.2f s%s    Steps %lld    Energy used %.1f (%s)    Rewinds %d\nStars: won \xe2\x9c\x93    "
+                 "Time %.2f s    Steps %lld    Energy used %.1f (%s)    Rewinds %d\nStars: won \xe2\x9c\x93    "
                  "energy within 110%% of par %s    unseen %s",
-                 (double)s->play_ticks / SIM_TICK_HZ, tpar, (long long)s->steps, used, par, g->rewinds,
-                 thrifty ? "\xe2\x9c\x93" : "\xe2\x9c\x97", s->noticed == 0 ? "\xe2\x9c\x93" : "\xe2\x9c\x97");
+                 (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps, used, par, g->rewinds,
+                 thrifty ? "\xe2\x9c\x93" : "\xe2\x9c\x97", unseen ? "\xe2\x9c\x93" : "\xe2\x9c\x97");
         snprintf(lines[0], TEXT_LEN, "%.*s", TEXT_LEN - 1, text);
         const ProgressEntry *b = progress_get(&g->progress, level_content_hash(&g->level), g->path);
         if (b)

@@ -3,13 +3,16 @@
  * same grid; saves that fail (read-only file or folder) leave the file byte
  * for byte; hot reload keeps the old level on a broken file and follows a
  * fixed one; unsaved edits are never dropped without asking; level switching,
- * at once and with a loader in the background. */
+ * at once and with a loader in the background; the hover preview, its
+ * prediction and a hovered cell's energy; rewinding, pause and the unseen
+ * star. */
 #include "testlib.h"
 
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "front.h"
 #include "game.h"
 
 static const char tutorial[] = "; The tutorial room.\n"
@@ -468,14 +471,105 @@ static void test_welcome_says_the_description(void **state)
     write_file(p, text);
     assert_true(game_open(g, p));
     assert_int_equal(strlen(g->level.description), 254); /* not 255: that would cut the character */
+}
 
-    /* the time par: the level's par_time: header, else with no sentry the energy par's walk */
-    write_file(p, "par_time: 12.5\n#######\n#@...S#\n#.....#\n#>....#\n#######\n");
+/* Hovering an energy cell the walk reaches: the preview has the energy it
+ * gives (the level's cell:), shown beside the route's cost; nothing for
+ * another tile, a cell already taken, or a level of unlimited energy. */
+static void test_preview_says_what_a_cell_gives(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    char p[160];
+    snprintf(p, sizeof p, "%s/02_cell.txt", fx->dir);
+    write_file(p, "energy: 20\ncell: 7\n#######\n#@..*.#\n#.....#\n#>....#\n#######\n");
     assert_true(game_open(g, p));
-    assert_true(g->par_time == 12.5);
-    write_file(p, "#######\n#@..*.#\n#.....#\n#>....#\n#######\n");
+    game_hover(g, true, nav_pos(4, 1));
+    game_predict_now(g, false);
+    assert_true(g->preview.count == 3);
+    assert_true(g->preview_gain == g->sim.cell_energy);
+    assert_true(sim_units(g->preview_gain) == 7.0);
+    game_hover(g, true, nav_pos(5, 1)); /* past it: the walk crosses the cell, but ends on floor */
+    game_predict_now(g, false);
+    assert_true(g->preview.count > 0);
+    assert_true(g->preview_gain == 0);
+    game_click_tile(g, nav_pos(4, 1)); /* taken: floor now */
+    run_for(g, 2.0);
+    assert_int_equal(g->sim.cells_left, 0);
+    game_hover(g, true, nav_pos(1, 1));
+    game_hover(g, true, nav_pos(4, 1));
+    game_predict_now(g, false);
+    assert_true(g->preview_gain == 0);
+    write_file(p, "cell: 7\n#######\n#@..*.#\n#.....#\n#>....#\n#######\n"); /* unlimited: no energy to give */
     assert_true(game_open(g, p));
-    assert_true(g->par_energy > 0 && g->par_time == g->par_energy / SIM_DROID_SPEED);
+    game_hover(g, true, nav_pos(4, 1));
+    game_predict_now(g, false);
+    assert_true(g->preview.count > 0);
+    assert_true(g->preview_gain == 0);
+}
+
+/* A guard in the lower room; the droid starts in the upper one, the exit at its end. */
+static const char guarded[] = "energy: 100\n"
+                              "##############\n"
+                              "#@..........>#\n"
+                              "#............#\n"
+                              "#.############\n"
+                              "#.############\n"
+                              "#.############\n"
+                              "#.############\n"
+                              "#............#\n"
+                              "#.........S..#\n"
+                              "##############\n";
+
+/* Walks towards the guard until it notices the droid. */
+static void get_noticed(Game *g)
+{
+    game_click_tile(g, nav_pos(9, 7));
+    for (int i = 0; i < 20 * SIM_TICK_HZ && !g->noticed; i++)
+        game_update(g);
+    assert_true(g->noticed);
+    assert_true(g->sim.noticed > 0);
+    assert_false(game_unseen(g));
+}
+
+/* The unseen star is the attempt's: a notice costs it, also after a rewind
+ * back before the notice (the rules' count is back to 0 then) and in the
+ * win that follows; a restart, or opening the level again, gives it back. */
+static void test_notice_costs_the_unseen_star_until_a_restart(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    char p[160];
+    snprintf(p, sizeof p, "%s/02_guarded.txt", fx->dir);
+    write_file(p, guarded);
+    assert_true(game_open(g, p));
+    assert_true(game_unseen(g));
+    get_noticed(g);
+    while (g->sim.noticed > 0) /* back before the notice */
+        assert_true(game_rewind(g));
+    assert_false(game_unseen(g));
+    game_click_tile(g, nav_pos(12, 1)); /* the top row: no sentry notices it */
+    run_for(g, 5.0);
+    assert_int_equal(g->sim.status, SIM_WON);
+    assert_int_equal(g->sim.noticed, 0);
+    assert_false(game_unseen(g));
+    assert_int_equal(front_stars(true, sim_units((int64_t)g->sim.energy_used), game_unseen(g), g->par_energy), 2);
+
+    game_restart(g);
+    assert_true(game_unseen(g));
+    get_noticed(g);
+    game_restart(g);
+    assert_true(game_unseen(g));
+    game_click_tile(g, nav_pos(12, 1));
+    run_for(g, 5.0);
+    assert_int_equal(g->sim.status, SIM_WON);
+    assert_true(game_unseen(g));
+    assert_int_equal(front_stars(true, sim_units((int64_t)g->sim.energy_used), game_unseen(g), g->par_energy), 3);
+
+    game_restart(g);
+    get_noticed(g);
+    assert_true(game_open(g, p)); /* the level loaded again: a new attempt */
+    assert_true(game_unseen(g));
 }
 
 /* ---- a loader that finishes its jobs after a number of polls ---------------------------- */
@@ -798,24 +892,32 @@ static const char *patrol_hall_file(void)
 }
 
 /* Clicks tile t `delay` ticks after the level opens, with the prediction
- * made in the same frame, then plays the walk out. Returns the prediction;
- * *alert_tick is the ticks from the click to the first alert (-1: none
- * before the walk ended), *alert_at the droid's tile then, *alert_id the
- * sentry. */
-static Prediction click_and_see(int delay, NavPos t, int *alert_tick, NavPos *alert_at, int *alert_id)
+ * made in the same frame (paused: the play paused first, the prediction
+ * the one the game made and showed meanwhile, the play let go after the
+ * click), then plays the walk out. Returns the prediction; *alert_tick is
+ * the ticks from the click to the first alert (-1: none before the walk
+ * ended), *alert_at the droid's tile then, *alert_id the sentry. */
+static Prediction click_and_see(int delay, bool paused, NavPos t, int *alert_tick, NavPos *alert_at, int *alert_id)
 {
     Game g;
     open_level(&g, patrol_hall_file());
     ticks(&g, delay);
-    game_hover(&g, true, t);
-    game_predict_now(&g, true);
+    if (paused) {
+        game_set_pause(&g, GAME_PAUSE_PLAYER, true);
+        game_hover(&g, true, t);
+        ticks(&g, 30); /* paused: the frames go on, the play stands, the prediction is made */
+    } else {
+        game_hover(&g, true, t);
+        game_predict_now(&g, true);
+    }
     Prediction p = g.predict;
-    assert_true(p.outcome != PREDICT_RUNNING);
+    assert_true(p.outcome != PREDICT_RUNNING && p.outcome != PREDICT_NOWALK);
     assert_int_equal(g.sim.sentries.alerted, 0);
     uint64_t from = g.sim.tick;
     *alert_tick = -1;
     g.frame_event_count = 0;
     game_click_tile(&g, t);
+    game_set_pause(&g, GAME_PAUSE_PLAYER, false);
     for (int i = 0; i < 4000 && *alert_tick < 0; i++) {
         for (int k = 0; k < g.frame_event_count && *alert_tick < 0; k++)
             if (g.frame_events[k].type == SIM_EV_ALERT) {
@@ -834,30 +936,36 @@ static Prediction click_and_see(int delay, NavPos t, int *alert_tick, NavPos *al
 
 /* The prediction is exact: for click times swept across a patrol, a click
  * in the same frame as the prediction meets exactly what it said (seen:
- * the same tile, sentry and tick; unseen: no alert before the walk ends). */
+ * the same tile, sentry and tick; unseen: no alert before the walk ends);
+ * so does a click given while paused, as the help says, every 5th time. */
 static void test_prediction_is_exact(void **state)
 {
     (void)state;
-    int seen = 0, unseen = 0;
+    int seen = 0, unseen = 0, paused_seen = 0, paused_unseen = 0;
     for (int delay = 0; delay <= 900; delay += 7) {
         int alert_tick, alert_id = -1;
         NavPos alert_at = nav_pos(-1, -1);
-        Prediction p = click_and_see(delay, nav_pos(1, 13), &alert_tick, &alert_at, &alert_id);
+        bool paused = delay % 5 == 0;
+        Prediction p = click_and_see(delay, paused, nav_pos(1, 13), &alert_tick, &alert_at, &alert_id);
         if (p.outcome == PREDICT_SEEN) {
             seen++;
+            paused_seen += paused;
             if (alert_tick != p.ticks || !nav_pos_eq(alert_at, p.at) || alert_id != p.sentry)
-                fail_msg("delay %d: predicted seen at %d,%d by %d after %d ticks; got %d,%d by %d after %d", delay,
-                         p.at.x, p.at.y, p.sentry, p.ticks, alert_at.x, alert_at.y, alert_id, alert_tick);
+                fail_msg("delay %d%s: predicted seen at %d,%d by %d after %d ticks; got %d,%d by %d after %d", delay,
+                         paused ? " paused" : "", p.at.x, p.at.y, p.sentry, p.ticks, alert_at.x, alert_at.y, alert_id,
+                         alert_tick);
         } else {
             assert_int_equal(p.outcome, PREDICT_UNSEEN);
             unseen++;
+            paused_unseen += paused;
             if (alert_tick >= 0)
-                fail_msg("delay %d: predicted unseen; noticed after %d ticks", delay, alert_tick);
+                fail_msg("delay %d%s: predicted unseen; noticed after %d ticks", delay, paused ? " paused" : "", alert_tick);
         }
     }
     /* the sweep crosses the patrol: both answers come up, many times */
     assert_true(seen >= 20);
     assert_true(unseen >= 20);
+    assert_true(paused_seen >= 4 && paused_unseen >= 4); /* paused too */
 }
 
 /* Rewinding is exact: the state after a rewind equals the one the game had
@@ -943,6 +1051,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_hot_reload, setup, teardown),
         cmocka_unit_test_setup_teardown(test_loading_in_the_background, setup, teardown),
         cmocka_unit_test_setup_teardown(test_welcome_says_the_description, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_preview_says_what_a_cell_gives, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_notice_costs_the_unseen_star_until_a_restart, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hot_reload_waits_for_the_file_to_settle, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unsaved_edits_are_never_dropped, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_to_clean_loads_the_outside_version, setup, teardown),
