@@ -32,6 +32,13 @@ static const BindInfo table[BIND_COUNT] = {
                    "aim a lure, then click a tile the droid sees within 8 tiles (a right click throws at once; "
                    "costs 3 energy): the sentries that hear it go to look there",
                    P, false},
+    [BIND_PLAN_LEG] = {"plan_leg", "Add a walk to the plan", {NULL}, "Shift+click",
+                       "add a walk to the plan (Shift+right click: a lure); the preview shows the whole plan, "
+                       "a click runs it with one more walk, Esc drops it",
+                       P, true},
+    [BIND_PLAN_WAIT] = {"plan_wait", "Add a wait to the plan", {"X"}, NULL,
+                        "add / take off half a second of waiting at the plan's end", P, false},
+    [BIND_PLAN_UNWAIT] = {"plan_unwait", "Shorten the plan's wait", {"Shift+X"}, NULL, NULL, P, false},
     [BIND_STEP_UP] = {"step_up", "Step up", {"Up", "Keypad 8"}, NULL,
                       "step one tile up / down the screen (two keys at once: diagonally; held: walk on)", P | M,
                       false},
@@ -50,7 +57,7 @@ static const BindInfo table[BIND_COUNT] = {
                      "go back 3 seconds, also after being caught", P, false},
     [BIND_RESTART] = {"restart", "Restart the level", {"R"}, NULL, "restart the level", P | M, false},
     [BIND_CONFIRM] = {"confirm", "Confirm / next level", {"Return", "Keypad Enter"}, NULL,
-                      "after a win, the next level (the pause keys too); in a panel, the chosen item", P | M,
+                      "after a win, the next level (the pause keys too); with a plan, run it; in a panel, the chosen item", P | M,
                       false},
     [BIND_SOUND] = {"sound", "Sound on / off", {"K"}, NULL, "sound on / off", P | E, false},
     [BIND_MINIMAP_WALK] = {"minimap_walk", "Walk by the minimap", {NULL}, "Click on the minimap", "walk there", P,

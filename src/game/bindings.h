@@ -53,6 +53,9 @@ typedef enum BindAction {
     BIND_WALK,          /* left click: walk to the tile */
     BIND_FOLLOW,        /* the left button held: follow the pointer */
     BIND_LURE,          /* aim a lure (then a left click throws it); a right click throws one at once */
+    BIND_PLAN_LEG,      /* Shift+click: a walk added to the plan (Shift+right click: a lure) */
+    BIND_PLAN_WAIT,     /* half a second of waiting added to the plan */
+    BIND_PLAN_UNWAIT,   /* ... taken off */
     BIND_STEP_UP,       /* step one tile, in screen directions; in a panel, the choice up */
     BIND_STEP_DOWN,     /* ... the choice down */
     BIND_STEP_LEFT,
@@ -64,7 +67,7 @@ typedef enum BindAction {
     BIND_PAUSE,         /* pause / resume; after a win, the next level; in the pause panel, resume */
     BIND_REWIND,        /* go back 3 seconds */
     BIND_RESTART,       /* restart the level (also in the pause panel) */
-    BIND_CONFIRM,       /* after a win, the next level; in a panel, the chosen item */
+    BIND_CONFIRM,       /* after a win, the next level; with a plan, it runs; in a panel, the chosen item */
     BIND_SOUND,         /* sound on / off */
     BIND_MINIMAP_WALK,  /* a click on the minimap: walk there */
     BIND_PAN_UP,        /* pan (mouse: right or middle drag); in a panel, W and S move the choice */

@@ -50,6 +50,7 @@ static void preview_step(Game *g, long work);
 static void preview_afford(Game *g);
 
 static void forget_prediction(Game *g);
+static void plan_clear(Game *g);
 
 /* The play (re)started: its past begins here, and a new attempt at the
  * stars (no rewinds, no sentry has noticed the droid yet). */
@@ -63,6 +64,7 @@ void game_begin_history(Game *g, Sim *first)
     }
     g->rewinds = 0;
     g->noticed = false;
+    plan_clear(g);
     forget_prediction(g);
 }
 
@@ -124,6 +126,7 @@ void game_deinit(Game *g)
     progress_free(&g->progress);
     free(g->preview.tiles);
     free(g->lure_pulled);
+    free(g->plan_tiles.tiles);
     free(g->path);
     memset(g, 0, sizeof *g);
 }
@@ -136,8 +139,19 @@ void game_command(Game *g, SimCmd c)
         game_replay_command(g, c);
 }
 
+/* Does a command of the player's take over from a running plan? Letting go
+ * of keys or the mouse does not. */
+static bool takes_over(SimCmd c)
+{
+    return c.type != SIM_CMD_RELEASE && (c.type != SIM_CMD_PUSH || c.x || c.y);
+}
+
 void game_replay_command(Game *g, SimCmd c)
 {
+    if (!g->giving && g->running.count > 0 && takes_over(c)) {
+        g->running.count = 0;
+        game_trace(g, "plan stop");
+    }
     uint64_t tick = g->sim.tick;
     if (g->record)
         replay_write_cmd(g->record, tick, &c);
@@ -175,6 +189,137 @@ void game_aim(Game *g, bool on)
     g->aiming = on && !g->editing && g->sim.status == SIM_PLAYING;
     g->lure_pull_count = 0;
     game_trace(g, "aim %s", g->aiming ? "on" : "off");
+}
+
+/* ---- a plan of several legs ------------------------------------------------------- */
+
+NavPos game_plan_origin(const Game *g)
+{
+    NavPos at = mover_plan_tile(&g->sim.droid);
+    return g->plan.count > 0 ? orders_end(&g->plan, at) : at;
+}
+
+/* Forgets the plan built and the plan running. */
+static void plan_clear(Game *g)
+{
+    g->plan.count = 0;
+    g->plan_tiles.count = 0;
+    g->plan_cost = 0;
+    g->running.count = 0;
+    g->aiming = false;
+}
+
+/* The plan changed: the hover's walk and the prediction are made again. */
+static void plan_changed(Game *g)
+{
+    g->preview_from = nav_pos(-1, -1);
+    g->predict_wait = 0;
+    g->predicting = false;
+}
+
+/* Adds a leg, its walk's tiles (from the plan's end) already in plan_tiles. */
+static bool plan_add(Game *g, Order leg)
+{
+    if (g->editing || g->sim.status != SIM_PLAYING)
+        return false;
+    if (!orders_add(&g->plan, leg)) {
+        game_say(g, 3.0, "A plan holds %d legs: Enter runs it.", ORDERS_MAX);
+        return false;
+    }
+    g->plan_leg_end[g->plan.count - 1] = g->plan_tiles.count;
+    plan_changed(g);
+    return true;
+}
+
+void game_plan_walk(Game *g, NavPos t)
+{
+    if (g->editing || g->sim.status != SIM_PLAYING || g->plan.count >= ORDERS_MAX)
+        return;
+    NavPos from = game_plan_origin(g), end;
+    if (sim_plan(&g->sim, g->search, from, t, &end) == NAV_NO_PATH || nav_pos_eq(end, from)) {
+        game_say(g, 3.0, "No way there from the plan's end.");
+        return;
+    }
+    int n = nav_path_result(g->search)->steps, have = g->plan_tiles.count;
+    if (n > 0 && have + n > g->plan_tiles.cap) {
+        int cap = (have + n) * 2;
+        NavPos *m = realloc(g->plan_tiles.tiles, (size_t)cap * sizeof *m);
+        if (!m)
+            return;
+        g->plan_tiles.tiles = m;
+        g->plan_tiles.cap = cap;
+    }
+    for (int i = 0; i < n; i++)
+        g->plan_tiles.tiles[g->plan_tiles.count++] = nav_path_tile(g->search, i);
+    double length = nav_path_result(g->search)->length;
+    if (!plan_add(g, (Order){ORDER_GOTO, end, 0})) {
+        g->plan_tiles.count = have;
+        return;
+    }
+    g->plan_cost += length;
+    game_trace(g, "plan walk %d %d", end.x, end.y);
+}
+
+void game_plan_lure(Game *g, NavPos t)
+{
+    g->aiming = false;
+    if (plan_add(g, (Order){ORDER_LURE, t, 0}))
+        game_trace(g, "plan lure %d %d", t.x, t.y);
+}
+
+void game_plan_wait(Game *g, int ticks)
+{
+    if (ticks < 0) {
+        if (!orders_shorten_wait(&g->plan, -ticks))
+            return;
+        if (g->plan.count > 0)
+            g->plan_leg_end[g->plan.count - 1] = g->plan_tiles.count;
+        plan_changed(g);
+    } else if (!plan_add(g, (Order){ORDER_WAIT, game_plan_origin(g), ticks})) {
+        return;
+    }
+    game_trace(g, "plan wait %d", ticks);
+}
+
+void game_plan_run(Game *g)
+{
+    if (g->plan.count == 0 || g->sim.status != SIM_PLAYING || g->editing)
+        return;
+    g->running = g->plan;
+    g->run = (OrdersRun){0};
+    g->plan.count = 0;
+    g->plan_tiles.count = 0;
+    g->plan_cost = 0;
+    plan_changed(g);
+    game_trace(g, "plan run");
+}
+
+void game_plan_drop(Game *g)
+{
+    if (g->plan.count == 0)
+        return;
+    g->plan.count = 0;
+    g->plan_tiles.count = 0;
+    g->plan_cost = 0;
+    plan_changed(g);
+    game_trace(g, "plan drop");
+}
+
+/* Before a tick: the running plan's commands that are due. */
+static void plan_give(Game *g)
+{
+    if (g->running.count == 0 || g->replaying)
+        return;
+    SimCmd c;
+    OrdersNext n = ORDERS_BUSY;
+    g->giving = true;
+    while (g->running.count > 0 && (n = orders_next(&g->running, &g->run, &g->sim, &c)) == ORDERS_GIVE)
+        game_command(g, c);
+    g->giving = false;
+    if (g->running.count > 0 && n == ORDERS_DONE) {
+        g->running.count = 0;
+        game_trace(g, "plan done");
+    }
 }
 
 /* The aimed lure's verdict on the hovered tile, and who would go, as the play stands now. */
@@ -224,7 +369,7 @@ void game_refresh_preview(Game *g)
     g->preview_afford = 0;
     g->preview_cost = 0;
     g->preview_gain = 0;
-    g->preview_from = mover_plan_tile(&s->droid);
+    g->preview_from = game_plan_origin(g);
     g->preview_steps = s->steps;
     g->previewing = false;
     g->predict_wait = 0; /* predicted again from the next update */
@@ -349,16 +494,20 @@ static void publish_prediction(Game *g, bool force)
     }
 }
 
-/* Starts predicting a click on the hovered tile from the play as it stands. */
+/* Starts predicting the plan being built and a click on the hovered tile
+ * after it, from the play as it stands. */
 static void start_prediction(Game *g)
 {
     g->predict_wait = GAME_PREDICT_EVERY;
     g->predicting = false;
-    if (!g->hover_valid || g->editing || g->sim.status != SIM_PLAYING || g->preview.count == 0) {
+    Orders o = g->plan; /* the plan built, then the hovered walk */
+    if (g->hover_valid && g->preview.count > 0 && !g->aiming)
+        orders_add(&o, (Order){ORDER_GOTO, g->hover, 0});
+    if (o.count == 0 || g->editing || g->sim.status != SIM_PLAYING) {
         forget_prediction(g);
         return;
     }
-    if (!predict_begin(&g->predictor, &g->sim, g->hover)) {
+    if (!predict_begin_orders(&g->predictor, &g->sim, &o)) {
         forget_prediction(g);
         return;
     }
@@ -406,6 +555,7 @@ static bool rewind_to(Game *g, uint64_t to)
         return false;
     }
     game_trace(g, "rewind %llu", (unsigned long long)to);
+    plan_clear(g);
     g->rewinds++;
     g->frame_event_count = 0;
     g->preview_from = nav_pos(-1, -1);
@@ -568,13 +718,14 @@ void game_update(Game *g)
         g->message_left -= dt;
     bool ticked = !g->editing && !game_paused(g);
     if (ticked) {
+        plan_give(g);
         sim_tick(&g->sim);
         history_tick(&g->history, &g->sim);
         absorb_events(g);
     } else {
         g->noise_since += dt; /* the last step's ripple stands still too */
     }
-    if (!nav_pos_eq(mover_plan_tile(&g->sim.droid), g->preview_from) || g->preview_steps != g->sim.steps)
+    if (!nav_pos_eq(game_plan_origin(g), g->preview_from) || g->preview_steps != g->sim.steps)
         game_refresh_preview(g);
     else
         preview_step(g, GAME_PREVIEW_FRAME_WORK);

@@ -21,6 +21,7 @@
 #include "levelset.h"
 #include "mover.h"
 #include "path.h"
+#include "orders.h"
 #include "predict.h"
 #include "progress.h"
 #include "sim.h"
@@ -173,6 +174,19 @@ typedef struct Game {
     int lure_pulled_cap, lure_pull_count;
     NavPos lure_at;        /* the last lure thrown, and when (g->clock), for its ripple */
     double lure_since;
+    /* a plan of several legs (orders.h): built with Shift+click (walks),
+     * X / Shift+X (waits), Shift+right click (lures); run with Enter or a
+     * click on its last tile, dropped with Esc. While it is built the hover
+     * previews from its end and the prediction covers the whole plan.
+     * plan_tiles holds its walks' tiles, leg after leg (plan_leg_end[i]:
+     * the count after leg i), for drawing. */
+    Orders plan;
+    TileList plan_tiles;
+    int plan_leg_end[ORDERS_MAX];
+    double plan_cost;      /* its walks' length, floor steps */
+    Orders running;        /* the plan being carried out (running.count 0: none) */
+    OrdersRun run;
+    bool giving;           /* the plan gives a command now (game_command keeps it running) */
 
     FILE *record;          /* --record: every command with its tick, or NULL (borrowed: the
                             * caller opens and closes it; the game sets it NULL when the
@@ -235,6 +249,17 @@ void game_click_tile(Game *g, NavPos t);
  * (ignored while a recording plays: game_replay_command feeds those). */
 void game_command(Game *g, SimCmd c);
 void game_replay_command(Game *g, SimCmd c);
+/* The plan: adds a leg (a walk to t, a lure on t, or ticks of waiting; a
+ * negative wait shortens the last one), runs it, drops it. Traced as "plan
+ * walk X Y", "plan lure X Y", "plan wait TICKS", "plan run", "plan drop". */
+void game_plan_walk(Game *g, NavPos t);
+void game_plan_lure(Game *g, NavPos t);
+void game_plan_wait(Game *g, int ticks);
+void game_plan_run(Game *g);
+void game_plan_drop(Game *g);
+/* Where the hover's walk starts: the plan's end while one is built, else the droid. */
+NavPos game_plan_origin(const Game *g);
+
 /* Throws a lure onto t (SIM_CMD_LURE) and stops aiming. */
 void game_lure(Game *g, NavPos t);
 /* Aims a lure (on) or stops (off): while aimed the hover shows the lure's

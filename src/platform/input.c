@@ -88,11 +88,22 @@ static void play_action(App *app, BindAction a)
     case BIND_LURE:
         game_aim(g, !g->aiming);
         break;
+    case BIND_PLAN_WAIT:
+        game_plan_wait(g, ORDER_WAIT_STEP);
+        break;
+    case BIND_PLAN_UNWAIT:
+        game_plan_wait(g, -ORDER_WAIT_STEP);
+        break;
+    case BIND_CONFIRM:
+        game_plan_run(g);
+        break;
     case BIND_BACK:
         if (g->show_help)
             g->show_help = false;
         else if (g->aiming)
             game_aim(g, false);
+        else if (g->plan.count > 0)
+            game_plan_drop(g);
         else if (g->editing)
             game_edit_toggle(g);
         else
@@ -220,10 +231,19 @@ static void mouse_down(App *app, int button, int px, int py)
     } else if (button == SDL_BUTTON_LEFT) {
         if (!pick_tile(app, px, py, &t))
             return;
+        bool shift = (SDL_GetModState() & KMOD_SHIFT) != 0;
         if (g->editing) {
             game_edit_press(g, t, false);
+        } else if (g->aiming && shift) {
+            game_plan_lure(g, t);
         } else if (g->aiming) {
             game_lure(g, t);
+        } else if (shift) {
+            game_plan_walk(g, t);
+        } else if (g->plan.count > 0) { /* the plan, with this walk last, runs */
+            if (!nav_pos_eq(t, game_plan_origin(g)))
+                game_plan_walk(g, t);
+            game_plan_run(g);
         } else {
             game_click_tile(g, t);
             app->mouse_held = g->sim.status == SIM_PLAYING;
@@ -252,8 +272,12 @@ static void mouse_up(App *app, int button)
     } else {
         app->dragging = false;
         NavPos t;
-        if (button == SDL_BUTTON_RIGHT && app->right_click && pick_tile(app, app->right_x, app->right_y, &t))
-            game_lure(&app->game, t);
+        if (button == SDL_BUTTON_RIGHT && app->right_click && pick_tile(app, app->right_x, app->right_y, &t)) {
+            if (SDL_GetModState() & KMOD_SHIFT)
+                game_plan_lure(&app->game, t);
+            else
+                game_lure(&app->game, t);
+        }
         app->right_click = false;
     }
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* predict.c - a goto run forward on a copy of the play until a sentry
- * notices the droid, the walk ends or the look-ahead runs out (predict.h). */
+/* predict.c - a goto, or a plan of legs, run forward on a copy of the play
+ * until a sentry notices the droid, the plan is done or the look-ahead runs
+ * out (predict.h). */
 #include "predict.h"
 
 #include <string.h>
@@ -16,7 +17,18 @@ void predict_deinit(Predictor *p)
     memset(p, 0, sizeof *p);
 }
 
-/* Reads a tick's (or the goto's) events; true when the outcome is known. */
+/* The legs the plan finished since the last look: when, and the energy then. */
+static void note_legs(Predictor *p, int before)
+{
+    Prediction *r = &p->result;
+    for (int i = before; i < p->run.leg && i < ORDERS_MAX; i++) {
+        r->leg_ticks[i] = (int)(p->sim.tick - r->from_tick);
+        r->leg_energy[i] = p->sim.energy;
+        r->legs_done = i + 1;
+    }
+}
+
+/* Reads a tick's (or a command's) events; true when the outcome is known. */
 static bool look(Predictor *p)
 {
     Prediction *r = &p->result;
@@ -30,6 +42,7 @@ static bool look(Predictor *p)
             r->sentry = (int)e->a;
             r->sentry_at = nav_pos(e->x, e->y);
             r->heard = e->b != 0;
+            r->seen_leg = p->run.leg;
             return true;
         }
         if (e->type == SIM_EV_WIN)
@@ -39,9 +52,27 @@ static bool look(Predictor *p)
             r->out_of_energy = e->a == SIM_LOSE_ENERGY;
         }
     }
-    if (s->status != SIM_PLAYING || (!s->has_target && !s->droid.moving)) {
+    return false;
+}
+
+/* Gives the plan's commands due before the next tick; true when the
+ * outcome is known (a notice, or the plan is done). */
+static bool give(Predictor *p)
+{
+    Prediction *r = &p->result;
+    SimCmd c;
+    int before = p->run.leg;
+    OrdersNext n;
+    while ((n = orders_next(&p->orders, &p->run, &p->sim, &c)) == ORDERS_GIVE) {
+        sim_clear_events(&p->sim);
+        sim_command(&p->sim, &c);
+        if (look(p))
+            return true;
+    }
+    note_legs(p, before);
+    if (n == ORDERS_DONE || p->sim.status != SIM_PLAYING) {
         r->outcome = PREDICT_UNSEEN;
-        r->ticks = (int)(s->tick - r->from_tick);
+        r->ticks = (int)(p->sim.tick - r->from_tick);
         return true;
     }
     return false;
@@ -49,16 +80,26 @@ static bool look(Predictor *p)
 
 bool predict_begin(Predictor *p, const Sim *now, NavPos goal)
 {
+    Orders o = {.count = 1};
+    o.leg[0] = (Order){ORDER_GOTO, goal, 0};
+    return predict_begin_orders(p, now, &o);
+}
+
+bool predict_begin_orders(Predictor *p, const Sim *now, const Orders *o)
+{
     memset(&p->result, 0, sizeof p->result);
-    p->result.goal = goal;
+    bool one_walk = o->count == 1 && o->leg[0].kind == ORDER_GOTO;
+    p->result.goal = orders_end(o, now->droid.tile);
     p->result.from_tick = now->tick;
     p->result.sentry = -1;
+    p->orders = *o;
+    p->run = (OrdersRun){0};
     p->work = 0;
-    if (now->status != SIM_PLAYING) {
+    if (now->status != SIM_PLAYING || o->count == 0) {
         p->result.outcome = PREDICT_NOWALK;
         return true;
     }
-    if (now->sentries.count == 0) { /* nobody to notice: nothing to run */
+    if (now->sentries.count == 0 && one_walk) { /* nobody to notice: nothing to run */
         p->result.outcome = PREDICT_UNSEEN;
         return true;
     }
@@ -78,17 +119,22 @@ bool predict_begin(Predictor *p, const Sim *now, NavPos goal)
         p->result.outcome = PREDICT_NOWALK;
         return false;
     }
-    SimCmd c = {SIM_CMD_GOTO, goal.x, goal.y};
-    sim_command(&p->sim, &c);
-    bool planned = p->sim.planning != SIM_PLAN_NONE; /* a long plan: found on later ticks */
-    for (int i = 0; i < p->sim.event_count; i++)
-        planned |= p->sim.events[i].type == SIM_EV_PATH;
-    if (!planned) {
-        p->result.outcome = PREDICT_NOWALK;
-        return true;
-    }
     p->result.outcome = PREDICT_RUNNING;
-    look(p);
+    SimCmd c;
+    if (one_walk) { /* a walk that plans nothing is no walk */
+        orders_next(&p->orders, &p->run, &p->sim, &c);
+        sim_command(&p->sim, &c);
+        bool planned = p->sim.planning != SIM_PLAN_NONE; /* a long plan: found on later ticks */
+        for (int i = 0; i < p->sim.event_count; i++)
+            planned |= p->sim.events[i].type == SIM_EV_PATH;
+        if (!planned) {
+            p->result.outcome = PREDICT_NOWALK;
+            return true;
+        }
+        look(p);
+    }
+    if (p->result.outcome == PREDICT_RUNNING)
+        give(p);
     return true;
 }
 
@@ -108,7 +154,8 @@ PredictOutcome predict_run(Predictor *p, long work)
         sim_tick(&p->sim);
         p->work += per_tick;
         spent += per_tick;
-        look(p);
+        if (!look(p))
+            give(p);
     }
     return r->outcome;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* predict.h - what a walk would meet: the planned walk run forward on a copy
- * of the simulation (sentries, doors and all), to where a sentry would first
+/* predict.h - what a walk, or a plan of several legs, would meet: it is run
+ * forward on a copy of the simulation (sentries, doors and all), to where a sentry would first
  * notice the droid, by sight or by hearing, and which one. The simulation is
  * deterministic, so a goto given on the same state meets exactly this.
  * Pure C.
@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "coord.h"
+#include "orders.h"
 #include "sim.h"
 
 enum {
@@ -51,10 +52,19 @@ typedef struct Prediction {
     bool caught;         /* the walk ends in a catch (after a notice) */
     bool won;            /* the walk wins the level */
     bool out_of_energy;  /* the walk runs out of energy */
+    /* a plan's legs (predict_begin_orders; one walk is a plan of one leg):
+     * legs_done of them were done, leg_ticks[i] ticks after from_tick with
+     * leg_energy[i] units in hand then; a notice came in leg seen_leg */
+    int legs_done;
+    int leg_ticks[ORDERS_MAX];
+    int64_t leg_energy[ORDERS_MAX];
+    int seen_leg;
 } Prediction;
 
 typedef struct Predictor {
     Sim sim;          /* the copy being run forward */
+    Orders orders;    /* the plan it carries out */
+    OrdersRun run;
     Prediction result;
     int64_t work;     /* spent so far */
     bool walking;     /* the droid has begun its walk (or stands at its goal) */
@@ -65,6 +75,11 @@ void predict_deinit(Predictor *p);
 /* Starts a prediction of a goto to `goal` given on state `now` (as it
  * stands, before its next tick). False when out of memory. */
 bool predict_begin(Predictor *p, const Sim *now, NavPos goal);
+/* The same for a plan of legs, each given when the one before is done
+ * (orders.h), as the game carries a plan out: the prediction ends with the
+ * first notice or when every leg is done. A plan of one walk is
+ * predict_begin's. */
+bool predict_begin_orders(Predictor *p, const Sim *now, const Orders *o);
 /* Runs on by at most `work` units (<= 0: to the end). Returns the outcome:
  * PREDICT_RUNNING until it is known. p->result holds the details. */
 PredictOutcome predict_run(Predictor *p, long work);
