@@ -413,6 +413,12 @@ static void preview_afford(Game *g)
     Sim *s = &g->sim;
     g->preview_energy = s->energy;
     int64_t e = s->energy;
+    for (int i = 0; i < g->plan.count && s->limited; i++) { /* from the plan's end: what its legs take */
+        const Order *o = &g->plan.leg[i];
+        e -= o->kind == ORDER_WAIT ? o->ticks * SIM_STAND_DRAIN : o->kind == ORDER_LURE ? SIM_LURE_COST : 0;
+    }
+    if (g->plan.count > 0)
+        e -= (int64_t)(g->plan_cost * (double)NAV_UNIT_STRAIGHT);
     if (s->limited && s->droid.moving)
         e -= (int64_t)(s->droid.need - s->droid.done);
     NavPos at = g->preview_from;

@@ -83,6 +83,7 @@ typedef struct App {
     /* a right press in play: a lure where it is let go, unless it dragged (panned) */
     bool right_click;
     int right_x, right_y;
+    bool shift_down;       /* a Shift key is down (by its own key events) */
     double fps;
     bool fullscreen;    /* F11 on X11: borderless over the display */
     SDL_Rect windowed;  /* the window to go back to */

@@ -193,6 +193,13 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
     play_action(app, a);
 }
 
+/* Is Shift held (for a click that adds to the plan)? The keyboard's state, or
+ * a Shift key pressed by a script (its events do not reach that state). */
+static bool shift_held(const App *app)
+{
+    return (SDL_GetModState() & KMOD_SHIFT) || app->shift_down;
+}
+
 static void mouse_down(App *app, int button, int px, int py)
 {
     Game *g = &app->game;
@@ -231,7 +238,7 @@ static void mouse_down(App *app, int button, int px, int py)
     } else if (button == SDL_BUTTON_LEFT) {
         if (!pick_tile(app, px, py, &t))
             return;
-        bool shift = (SDL_GetModState() & KMOD_SHIFT) != 0;
+        bool shift = shift_held(app);
         if (g->editing) {
             game_edit_press(g, t, false);
         } else if (g->aiming && shift) {
@@ -273,7 +280,7 @@ static void mouse_up(App *app, int button)
         app->dragging = false;
         NavPos t;
         if (button == SDL_BUTTON_RIGHT && app->right_click && pick_tile(app, app->right_x, app->right_y, &t)) {
-            if (SDL_GetModState() & KMOD_SHIFT)
+            if (shift_held(app))
                 game_plan_lure(&app->game, t);
             else
                 game_lure(&app->game, t);
@@ -347,6 +354,7 @@ static void handle_event_now(App *app, const SDL_Event *e)
         switch (e->window.event) {
         case SDL_WINDOWEVENT_FOCUS_LOST:
             app->focus_lost = true;
+            app->shift_down = false;
             release_held(app, true);
             break;
         case SDL_WINDOWEVENT_FOCUS_GAINED: app->focus_lost = false; break;
@@ -361,12 +369,16 @@ static void handle_event_now(App *app, const SDL_Event *e)
             settings_note_window(app);
         break;
     case SDL_KEYDOWN:
+        if (e->key.keysym.sym == SDLK_LSHIFT || e->key.keysym.sym == SDLK_RSHIFT)
+            app->shift_down = true;
         key_down(app, e->key.keysym.sym, e->key.keysym.mod);
         sync_pause(app);
         if (app->pointer_in)
             hover_at(app, app->mouse_x, app->mouse_y); /* the view or the level may have changed under it */
         break;
     case SDL_KEYUP:
+        if (e->key.keysym.sym == SDLK_LSHIFT || e->key.keysym.sym == SDLK_RSHIFT)
+            app->shift_down = false;
         direction_key(app, e->key.keysym.sym, 0, false);
         break;
     case SDL_MOUSEBUTTONDOWN:

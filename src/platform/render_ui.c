@@ -195,6 +195,18 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
                     sim->cells_total - sim->cells_left, sim->cells_total, sim->exit_open ? "open" : "locked");
     else
         n = hud_add(l, n, false, GOOD, 1, "Exit open: walk into it");
+    if (g->plan.count > 0 && !g->editing && sim->status == SIM_PLAYING) { /* the plan being built */
+        double waits = 0;
+        for (int i = 0; i < g->plan.count; i++)
+            waits += g->plan.leg[i].kind == ORDER_WAIT ? (double)g->plan.leg[i].ticks / SIM_TICK_HZ : 0;
+        n = hud_add(l, n, false, (SDL_Color){255, 214, 120, 255}, 1, "Plan: %d leg%s, walks %.1f, waits %.1f s",
+                    g->plan.count, g->plan.count == 1 ? "" : "s", g->plan_cost, waits);
+        const Prediction *p = &g->predict;
+        if (p->outcome == PREDICT_SEEN && !p->already && p->seen_leg < g->plan.count)
+            n = hud_add(l, n, false, WARN, 1, "Leg %d: a sentry would %s the droid", p->seen_leg + 1,
+                        p->heard ? "hear" : "see");
+        n = hud_add(l, n, false, DIM, 2, "Enter runs it, Esc drops it");
+    }
     if (g->hover_valid && g->editing) {
         n = hud_add(l, n, false, DIM, 2, "Pointer on %d,%d: %s", g->hover.x, g->hover.y,
                     tile_info(sim_kind(sim, g->hover.x, g->hover.y))->name);

@@ -644,6 +644,69 @@ static void draw_lure(Renderer *r, const Game *g, const IsoView *v)
     }
 }
 
+/* Is the prediction shown the plan's (with or without the hovered walk after it)? */
+static bool plan_predicted(const Game *g)
+{
+    const Prediction *p = &g->predict;
+    return g->plan.count > 0 && (p->outcome == PREDICT_SEEN || p->outcome == PREDICT_UNSEEN) && !p->already;
+}
+
+/* A short label in a dark box, its left end at x, centred on y. */
+static void plan_label(Renderer *r, int x, int y, SDL_Color c, const char *text)
+{
+    TTF_Font *f = r->assets->font;
+    int tw = render_text_width(f, text), lh = r->lay.line;
+    SDL_Rect box = {x - 4, y - lh / 2 - 1, tw + 8, lh + 2};
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r->sdl, 16, 20, 30, 215);
+    SDL_RenderFillRect(r->sdl, &box);
+    render_text(r, f, x, y - lh / 2, c, text);
+}
+
+/* The plan being built: its walks' tiles, and at each leg's end its number
+ * with the energy left then (once predicted), a wait's length, a lure's ring. */
+static void draw_plan(Renderer *r, const Game *g, const IsoView *v)
+{
+    if (g->plan.count == 0 || g->sim.status != SIM_PLAYING)
+        return;
+    SDL_Color tile = {255, 214, 120, 200}, text = {255, 230, 170, 255};
+    for (int i = 0; i < g->plan_tiles.count; i++) {
+        NavPos t = g->plan_tiles.tiles[i];
+        ScreenPos c = iso_world_to_screen(v, (WorldPos){t.x + 0.5, t.y + 0.5});
+        render_fill_circle(r, (float)c.x, (float)c.y, (float)fmax(2.0, 3.5 * v->zoom), tile);
+    }
+    bool known = plan_predicted(g);
+    const Prediction *p = &g->predict;
+    NavPos at = mover_plan_tile(&g->sim.droid), marks[ORDERS_MAX];
+    for (int i = 0; i < g->plan.count; i++) {
+        const Order *o = &g->plan.leg[i];
+        char words[64];
+        int n = snprintf(words, sizeof words, "%d", i + 1);
+        if (o->kind == ORDER_GOTO)
+            at = o->at;
+        if (o->kind == ORDER_WAIT)
+            n += snprintf(words + n, sizeof words - (size_t)n, " wait %.1f s", (double)o->ticks / SIM_TICK_HZ);
+        else if (o->kind == ORDER_LURE)
+            n += snprintf(words + n, sizeof words - (size_t)n, " lure");
+        if (known && i < p->legs_done && g->sim.limited)
+            snprintf(words + n, sizeof words - (size_t)n, ": %.1f left", sim_units(p->leg_energy[i]));
+        NavPos mark = o->kind == ORDER_LURE ? o->at : at;
+        ScreenPos c = iso_world_to_screen(v, (WorldPos){mark.x + 0.5, mark.y + 0.5});
+        if (o->kind == ORDER_LURE)
+            ring(r, (float)c.x, (float)c.y, (float)(16 * v->zoom), (float)(8 * v->zoom), (SDL_Color){255, 200, 80, 230});
+        else
+            outline_diamond(r, v, mark, 0.1, 0, 2, tile);
+        bool noticed = known && p->outcome == PREDICT_SEEN && p->seen_leg == i;
+        int stacked = 0; /* labels of earlier legs on the same tile: this one goes below them */
+        for (int k = 0; k < i; k++)
+            stacked += nav_pos_eq(marks[k], mark);
+        marks[i] = mark;
+        plan_label(r, (int)(c.x + fmax(10.0, 14 * v->zoom)),
+                   (int)(c.y - fmax(14.0, 22 * v->zoom)) + stacked * (r->lay.line + 4),
+                   noticed ? (SDL_Color){255, 110, 90, 255} : text, words);
+    }
+}
+
 /* On top of the world: what the walk and the pointer point at, sparkles, and
  * the alerted sentries off screen. */
 void render_world_marks_overlay(Renderer *r, const Game *g, const IsoView *v)
@@ -680,6 +743,7 @@ void render_world_marks_overlay(Renderer *r, const Game *g, const IsoView *v)
     if (!g->editing) {
         if (!g->aiming)
             draw_prediction(r, g, v);
+        draw_plan(r, g, v);
         draw_lure(r, g, v);
         draw_edge_markers(r, g, v);
     }

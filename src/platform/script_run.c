@@ -80,7 +80,11 @@ static bool parse_key(const char *spec, SDL_Keycode *key, Uint16 *mod)
             }
         }
     }
-    *key = SDL_GetKeyFromName(spec);
+    /* a modifier key on its own, held with keydown: "shift", "ctrl", "alt" (the left ones) */
+    *key = !SDL_strcasecmp(spec, "shift") ? SDLK_LSHIFT
+         : !SDL_strcasecmp(spec, "ctrl")  ? SDLK_LCTRL
+         : !SDL_strcasecmp(spec, "alt")   ? SDLK_LALT
+                                          : SDL_GetKeyFromName(spec);
     return *key != SDLK_UNKNOWN;
 }
 
