@@ -11,7 +11,8 @@
  * only lose again every tick). --predict N times the hover
  * preview's prediction instead (predict.h, run to its end): the droid stands
  * at the start, the sentries go their ways, and every N ticks a goto to a
- * tile of the tour is predicted. --hash N gives the droid a new goal of the
+ * tile of the tour is predicted; with --plan K, a plan of K walks to tiles
+ * of the tour with a second's wait between them (orders.h). --hash N gives the droid a new goal of the
  * tour every N ticks even mid-step (so it often turns back) and prints
  * "state TICK HASH" (sim_hash) then: the same on every build, for
  * comparing them. Links the core only. */
@@ -24,6 +25,7 @@
 
 #include "isopath.h"
 #include "num.h"
+#include "orders.h"
 #include "predict.h"
 #include "sim.h"
 
@@ -62,6 +64,7 @@ typedef struct Options {
     long ticks;
     uint64_t seed;
     int near, predict_every, hash_every;
+    int plan_legs; /* --plan K: predict a plan of K walks, a second's wait between them */
     bool alarm;
 } Options;
 
@@ -85,6 +88,9 @@ static int parse_options(int argc, char **argv, Options *o)
             if (num_parse_int(argv[++i], 1, 1000000, &o->predict_every) != NUM_OK)
                 return isopath_usage_error("--predict wants a whole number of ticks from 1 to 1000000, not '%s'",
                                            argv[i]);
+        } else if (strcmp(argv[i], "--plan") == 0 && i + 1 < argc) {
+            if (num_parse_int(argv[++i], 1, ORDERS_MAX / 2, &o->plan_legs) != NUM_OK)
+                return isopath_usage_error("--plan wants a whole number of walks from 1 to 8, not '%s'", argv[i]);
         } else if (strcmp(argv[i], "--hash") == 0 && i + 1 < argc) {
             if (num_parse_int(argv[++i], 1, 1000000, &o->hash_every) != NUM_OK)
                 return isopath_usage_error("--hash wants a whole number of ticks from 1 to 1000000, not '%s'",
@@ -148,9 +154,14 @@ static void run_tick(Run *r, const Options *o, long t)
         sim_command(s, &c);
     }
     if (o->predict_every && t % o->predict_every == 0) {
-        NavPos hover = next_goal(s, &r->hover_seed, r->start, o->near);
+        Orders plan = {0}; /* one walk, or --plan's walks with a second's wait after each but the last */
+        for (int k = 0; k < (o->plan_legs ? o->plan_legs : 1); k++) {
+            if (k > 0)
+                orders_add(&plan, (Order){ORDER_WAIT, nav_pos(0, 0), SIM_TICK_HZ});
+            orders_add(&plan, (Order){ORDER_GOTO, next_goal(s, &r->hover_seed, r->start, o->near), 0});
+        }
         double p0 = now_us();
-        predict_begin(&r->pr, s, hover);
+        predict_begin_orders(&r->pr, s, &plan);
         predict_run(&r->pr, 0);
         r->ptimes[r->predictions++] = now_us() - p0;
         r->outcomes[r->pr.result.outcome]++;

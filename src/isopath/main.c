@@ -52,13 +52,15 @@ static const char usage[] =
     ;
 /* the usage goes on in parts: a string literal longer than 4095 bytes is not portable C */
 static const char usage_game[] =
-    "  isopath simbench LEVEL TICKS [--seed N] [--near R] [--alarm] [--hash N]\n"
+    "  isopath simbench LEVEL TICKS [--seed N] [--near R] [--alarm] [--hash N] [--predict N [--plan K]]\n"
     "      times the game's simulation (sentries included) for TICKS ticks while the\n"
     "      droid walks a fixed pseudo-random tour (within R tiles of its start);\n"
     "      prints the median, 95th percentile and worst tick and the chasers.\n"
     "      --alarm alerts every sentry at the start. Catches do not stop the run.\n"
     "      --hash N gives a new goal every N ticks, mid-step too, and prints\n"
     "      'state TICK HASH' then (the state hash: the same on every build).\n"
+    "      --predict N times the hover preview's prediction every N ticks instead;\n"
+    "      --plan K predicts a plan of K walks with a second's wait between them.\n"
     "  isopath solve LEVEL [--out FILE] [--margin] [--time SECONDS] [--json]\n"
     "      searches for a win no sentry notices: an order of the cells, routes that\n"
     "      may go by waypoint tiles, and waits, against the sentries' schedules.\n"
