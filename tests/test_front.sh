@@ -107,15 +107,15 @@ play day "wait 100" "key Down" "key Down" "key Return" "wait 50" "key Return" "w
 check "the level of the day's seed is the date ($(grep '^generating' "$tmp/day.trace"))" \
     'grep -qx "generating $(date +%Y%m%d) 2" "$tmp/day.trace" && grep -q "^screen play" "$tmp/day.trace"'
 
-# the settings' Keys screen: Restart (the 11th) given X, written, then Delete gives R back
+# the settings' Keys screen: Restart (the 14th) given X, written, then Delete gives R back
 play keys1 "wait 100" "key Down" "key Down" "key Down" "key Return" "key Up" "key Return" "wait 50" \
     "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" \
-    "key Return" "key x" "wait 50"
+    "key Down" "key Down" "key Down" "key Return" "key x" "wait 50"
 check "the Keys screen: Enter and a key give an action that key, kept in the settings ($(grep '^key ' "$tmp/keys1.trace"))" \
     'grep -qx "key restart X" "$tmp/keys1.trace" && grep -qx "key.restart = X" "$tmp/cfg/isodroid/settings"'
 play keys2 "wait 100" "key Down" "key Down" "key Down" "key Return" "key Up" "key Return" "wait 50" \
     "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" \
-    "key Delete" "wait 50"
+    "key Down" "key Down" "key Down" "key Delete" "wait 50"
 check "the Keys screen: Delete gives the action its default keys back" '! grep -q "^key.restart" "$tmp/cfg/isodroid/settings"'
 
 # the keys are the binding table's, the player's own over the defaults:

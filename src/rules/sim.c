@@ -713,7 +713,8 @@ uint64_t sim_hash(const Sim *s)
     hash_u64(&h, (uint64_t)s->hold_dirty);
     hash_tile(&h, s->came_from);
     hash_u64(&h, (uint64_t)s->still);
-    hash_u64(&h, (uint64_t)s->lures);
+    if (s->lures) /* only then, so that a play without lures hashes as it always did */
+        hash_u64(&h, (uint64_t)s->lures);
     for (int i = 0; i < s->door_count; i++) {
         const SimDoor *d = &s->doors[i];
         hash_tile(&h, nav_pos(d->x, d->y));
