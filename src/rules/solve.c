@@ -12,6 +12,7 @@
 #include "field.h"
 #include "sim.h"
 #include "solve_int.h"
+#include "tour.h"
 
 /* ---- options and names --------------------------------------------------------- */
 
@@ -75,9 +76,16 @@ typedef struct Solver {
     int cell_count;
     bool has_exit;
     NavPos exit;
+    bool sentries;           /* the level has sentries */
     NavField *cell_field;       /* cost to each cell, when there are few cells */
     int cell_field_count;
     NavField exit_field;
+    bool limited;            /* the level's energy is limited */
+    int64_t cell_gain;       /* units a cell gives */
+    int64_t *need;           /* need[lying * cell_count + c] (make_need); NULL above SOLVE_NEED_CELLS */
+    NavPos *tour;           /* tour_plan's order (cells, then the exit); NULL when it has none */
+    int tour_len;
+    bool follow;             /* this pass tries the tour's next cell alone (or the exit) */
     uint64_t speed;          /* the droid's progress units a tick */
     NavPos *waypoint;
     int waypoint_count;
@@ -254,6 +262,9 @@ static bool find_goals(Solver *sv, const Sim *s)
     sv->has_exit = s->has_exit;
     sv->exit = s->exit;
     sv->speed = s->droid.speed;
+    sv->limited = s->limited;
+    sv->cell_gain = s->cell_energy;
+    sv->sentries = s->sentries.count > 0;
     return true;
 }
 
@@ -272,6 +283,20 @@ static bool make_fields(Solver *sv, const Sim *s)
             return false;
     }
     return true;
+}
+
+/* tour_plan's order of the cells, then the exit, for the passes to follow
+ * (run_pass); none when the tour finds no order (or memory runs out: the
+ * search goes on without it). */
+static void plan_tour(Solver *sv)
+{
+    TourResult t;
+    if (tour_plan(sv->level, &t) == TOUR_WINNABLE && t.cells == sv->cell_count) {
+        sv->tour = t.order;
+        sv->tour_len = t.cells + 1;
+        t.order = NULL;
+    }
+    tour_free(&t);
 }
 
 /* An outer corner: a walkable tile with a blocked diagonal neighbour whose
@@ -322,6 +347,8 @@ static void solver_free(Solver *sv)
     sim_deinit(&sv->wait);
     sim_deinit(&sv->run);
     free(sv->ring);
+    free(sv->need);
+    free(sv->tour);
     free(sv->cell_field);
     free(sv->cell);
     free(sv->waypoint);
@@ -331,13 +358,11 @@ static void solver_free(Solver *sv)
     free(sv->target);
 }
 
-/* A lower bound of the ticks from s to the win: the longest way through a
- * cell still lying to the exit (or to the exit), and one more wait.
- * UINT64_MAX when the exit or a cell cannot be reached. */
-static uint64_t bound_ticks(const Solver *sv, const Sim *s)
+/* A lower bound of the walk from s to the win, units: the longest way
+ * through a cell still lying to the exit (or to the exit). UINT64_MAX when
+ * the exit or a cell cannot be reached. */
+static uint64_t bound_units(const Solver *sv, const Sim *s)
 {
-    if (!sv->has_exit)
-        return 0;
     NavPos at = s->droid.tile;
     uint64_t units = nav_field_cost(&sv->exit_field, at);
     for (int i = 0; i < sv->cell_field_count && units != UINT64_MAX; i++) {
@@ -350,9 +375,132 @@ static uint64_t bound_ticks(const Solver *sv, const Sim *s)
         if (a + b > units)
             units = a + b;
     }
+    return units;
+}
+
+/* A lower bound of the ticks from s to the win: bound_units walked, and
+ * one more wait. UINT64_MAX when the exit or a cell cannot be reached. */
+static uint64_t bound_ticks(const Solver *sv, const Sim *s)
+{
+    if (!sv->has_exit)
+        return 0;
+    uint64_t units = bound_units(sv, s);
     if (units == UINT64_MAX)
         return UINT64_MAX;
     return units / sv->speed + (uint64_t)sv->robust;
+}
+
+/* ---- energy: the least a play still needs in hand ----------------------------------- */
+
+#define NEED_NONE INT64_MAX
+
+/* The least cost of a walk from tile `from` to cell c (the exit when c < 0),
+ * units; NEED_NONE when there is none. */
+static int64_t leg_to(const Solver *sv, NavPos from, int c)
+{
+    uint64_t u = nav_field_cost(c < 0 ? &sv->exit_field : &sv->cell_field[c], from);
+    return u > (uint64_t)INT64_MAX / 64 ? NEED_NONE : (int64_t)u;
+}
+
+/* The energy needed before a leg of cost `leg` onto a cell when, with the
+ * cell's energy added, `after` is needed there: the leg itself, and what
+ * is still short after the cell. */
+static int64_t need_via(const Solver *sv, int64_t leg, int64_t after)
+{
+    if (leg == NEED_NONE || after == NEED_NONE)
+        return NEED_NONE;
+    int64_t n = leg + after - sv->cell_gain;
+    return n > leg ? n : leg;
+}
+
+/* On a level of at most SOLVE_NEED_CELLS cells with limited energy, the
+ * table need[lying * cell_count + c]: the least energy in hand, just after
+ * taking cell c (its energy added), from which the cells of the set
+ * `lying` (a bit a cell, c not among them) can be taken in some order and
+ * the exit reached, each leg at its least cost paid from the energy in
+ * hand and each cell adding its energy on arrival (tour.c's rule, over
+ * every subset, backwards). Walking alone and without the SIM_ENERGY_MAX
+ * cap: never more than the simulation will spend. */
+static bool make_need(Solver *sv)
+{
+    int k = sv->cell_count;
+    if (!sv->limited || !sv->has_exit || k == 0 || k > SOLVE_NEED_CELLS || sv->cell_field_count < k)
+        return true;
+    size_t sets = (size_t)1 << k;
+    sv->need = malloc(sets * (size_t)k * sizeof *sv->need);
+    if (!sv->need)
+        return false;
+    for (size_t m = 0; m < sets; m++) /* a set's subsets come before it */
+        for (int c = 0; c < k; c++) {
+            int64_t best = NEED_NONE;
+            if (m == 0)
+                best = leg_to(sv, sv->cell[c], -1);
+            for (int n = 0; n < k && !(m & ((size_t)1 << c)); n++) {
+                if (!(m & ((size_t)1 << n)))
+                    continue;
+                size_t rest = (m & ~((size_t)1 << n)) * (size_t)k + (size_t)n;
+                int64_t v = need_via(sv, leg_to(sv, sv->cell[c], n), sv->need[rest]);
+                if (v < best)
+                    best = v;
+            }
+            sv->need[m * (size_t)k + (size_t)c] = best;
+        }
+    return true;
+}
+
+/* The least energy the droid needs in hand in the play s to win: exact
+ * over the orders of the cells still lying with the table need; without
+ * it, bound_units's walk less the energy of every cell still lying, and no
+ * less than the nearest cell's leg. NEED_NONE when the win is out of
+ * reach. */
+static int64_t need_at(const Solver *sv, const Sim *s)
+{
+    NavPos at = s->droid.tile;
+    int k = sv->cell_count;
+    if (sv->need) {
+        size_t lying = 0;
+        for (int c = 0; c < k; c++)
+            if (sim_kind(s, sv->cell[c].x, sv->cell[c].y) == TILE_CELL)
+                lying |= (size_t)1 << c;
+        if (!lying)
+            return leg_to(sv, at, -1);
+        int64_t best = NEED_NONE;
+        for (int c = 0; c < k; c++) {
+            if (!(lying & ((size_t)1 << c)))
+                continue;
+            size_t rest = (lying & ~((size_t)1 << c)) * (size_t)k + (size_t)c;
+            int64_t v = need_via(sv, leg_to(sv, at, c), sv->need[rest]);
+            if (v < best)
+                best = v;
+        }
+        return best;
+    }
+    uint64_t walk = bound_units(sv, s);
+    if (walk > (uint64_t)INT64_MAX / 64)
+        return NEED_NONE;
+    int64_t first = NEED_NONE;
+    for (int c = 0; c < sv->cell_field_count; c++) {
+        int64_t leg = sim_kind(s, sv->cell[c].x, sv->cell[c].y) == TILE_CELL ? leg_to(sv, at, c) : NEED_NONE;
+        if (leg < first)
+            first = leg;
+    }
+    if (first == NEED_NONE)
+        first = 0; /* no cell lying, or many cells: the exit's leg is in walk */
+    int64_t left = s->cells_left, gains = INT64_MAX / 64;
+    if (left == 0 || sv->cell_gain <= gains / left)
+        gains = left * sv->cell_gain;
+    int64_t rest = (int64_t)walk > gains ? (int64_t)walk - gains : 0;
+    return rest > first ? rest : first;
+}
+
+/* Is the energy in hand short of the least the win still needs? Read from
+ * the simulation, so whatever it spends besides walking is counted. */
+static bool short_of_energy(const Solver *sv, const Sim *s)
+{
+    if (!sv->limited || !sv->has_exit)
+        return false;
+    int64_t need = need_at(sv, s);
+    return need == NEED_NONE || s->energy < need;
 }
 
 /* ---- the search: nodes, wins, expansions ------------------------------------------ */
@@ -392,7 +540,7 @@ static bool grow_nodes(Solver *sv)
 static void push_node(Solver *sv, int parent, SolveCmd cmd, Sim *s, bool waypoint)
 {
     uint64_t h = bound_ticks(sv, s);
-    if (h == UINT64_MAX || !seen_add(sv, node_key(sv, s))) {
+    if (h == UINT64_MAX || short_of_energy(sv, s) || !seen_add(sv, node_key(sv, s))) {
         free_sim(s);
         return;
     }
@@ -453,6 +601,13 @@ static void keep_plan(Solver *sv, SolveCmd *plan, int n, const SolveOutcome *out
     sv->best = *out;
 }
 
+/* Is the best plan good enough to end the search: any win without
+ * margins, else one with a margin of SOLVE_MARGIN_GOAL? */
+static bool good_enough(const Solver *sv)
+{
+    return sv->r->cmd && (!sv->opt.margin || sv->r->margin >= SOLVE_MARGIN_GOAL);
+}
+
 /* A walk from node `parent` by cmd wins: replay the plan from the level's
  * start, measure its margin when asked, keep the best. */
 static void found_win(Solver *sv, int parent, SolveCmd cmd)
@@ -473,7 +628,7 @@ static void found_win(Solver *sv, int parent, SolveCmd cmd)
     if (sv->opt.margin)
         margin = solve_margin(sv->level, plan, n, sv->opt.margin_cap, &sv->work, sv->work_limit);
     keep_plan(sv, plan, n, &out, margin);
-    if (!sv->opt.margin || margin >= SOLVE_MARGIN_GOAL || sv->r->plans >= SOLVE_PLANS_MAX)
+    if (good_enough(sv) || sv->r->plans >= SOLVE_PLANS_MAX)
         sv->finished = true;
 }
 
@@ -538,13 +693,30 @@ static bool add_nearest_cells(Solver *sv, const Sim *s, int *n)
     return true;
 }
 
+/* Following the tour: its first cell still lying, else the exit once open. */
+static int tour_target(Solver *sv, const Sim *s, int *goals)
+{
+    int n = 0;
+    *goals = 0;
+    for (int i = 0; i + 1 < sv->tour_len && n == 0; i++)
+        if (sim_kind(s, sv->tour[i].x, sv->tour[i].y) == TILE_CELL && !add_target(sv, &n, sv->tour[i]))
+            return -1;
+    if (n == 0 && s->exit_open && !add_target(sv, &n, sv->exit))
+        return -1;
+    *goals = n;
+    return n;
+}
+
 /* The targets from a node: the cells still lying (only the nearest ones
  * on a level of many cells), the exit once open (these first), then the
- * waypoints within reach. Returns how many, and in *goals how many of them
- * are cells or the exit; -1 when out of memory. */
+ * waypoints within reach; following the tour, its next cell alone. Returns
+ * how many, and in *goals how many of them are cells or the exit; -1 when
+ * out of memory. */
 static int gather_targets(Solver *sv, const Node *nd, int *goals)
 {
     const Sim *s = nd->sim;
+    if (sv->follow)
+        return tour_target(sv, s, goals);
     uint64_t reach = (uint64_t)SOLVE_WAYPOINT_REACH * NAV_UNIT_STRAIGHT;
     bool many = sv->cell_count > SOLVE_FIELD_CELLS;
     nav_field_update(&sv->near, &s->grid, nd->at, many ? UINT64_MAX : reach);
@@ -686,7 +858,10 @@ static bool solver_setup(Solver *sv, const Level *l, const SolveOptions *o, Solv
     sv->open_max = (int)(SOLVE_OPEN_BYTES / per_copy);
     if (sv->open_max < 8)
         sv->open_max = 8;
-    return find_goals(sv, start) && make_fields(sv, start) && find_waypoints(sv, start);
+    if (!find_goals(sv, start) || !make_fields(sv, start) || !make_need(sv) || !find_waypoints(sv, start))
+        return false;
+    plan_tour(sv);
+    return true;
 }
 
 /* The status a search ends with. */
@@ -699,6 +874,34 @@ static SolveStatus outcome_of(const Solver *sv)
     if (sv->budget_hit || sv->pruned)
         return SOLVE_BUDGET;
     return SOLVE_EXHAUSTED;
+}
+
+/* The search following the tour's order alone (a whole search before it
+ * stays unexhausted if it was). */
+static void follow_tour(Solver *sv, const Sim *start, int robust, long work_limit)
+{
+    if (!sv->tour || sv->memory_hit)
+        return;
+    bool pruned = sv->pruned;
+    sv->follow = true;
+    search(sv, start, robust, work_limit);
+    sv->follow = false;
+    sv->pruned |= pruned;
+}
+
+/* A pass asking `robust` ticks of slack of every walk. Without sentries the
+ * tour's order comes first and the whole search only when that is not good
+ * enough; with sentries the whole search comes first, for its walks, chosen
+ * rather than waited for, win sooner, and the tour's order only when it
+ * found no win good enough (with the work left). */
+static void run_pass(Solver *sv, const Sim *start, int robust, long work_limit)
+{
+    if (!sv->sentries)
+        follow_tour(sv, start, robust, work_limit);
+    if (!sv->finished && !sv->memory_hit)
+        search(sv, start, robust, work_limit);
+    if (sv->sentries && !good_enough(sv))
+        follow_tour(sv, start, robust, work_limit);
 }
 
 SolveStatus solve_level(const Level *l, const SolveOptions *o, SolveResult *r)
@@ -716,10 +919,10 @@ SolveStatus solve_level(const Level *l, const SolveOptions *o, SolveResult *r)
     if (solver_setup(&sv, l, o, r, &start)) {
         /* robust walks first; without any win, walks with no slack at all */
         if (o->robust > 0)
-            search(&sv, &start, o->robust, o->max_work / 5 * 3);
+            run_pass(&sv, &start, o->robust, o->max_work / 5 * 3);
         if (!r->cmd && !sv.memory_hit && !time_up(&sv)) {
             sv.budget_hit = false;
-            search(&sv, &start, 0, o->max_work);
+            run_pass(&sv, &start, 0, o->max_work);
         }
     } else {
         sv.memory_hit = true;

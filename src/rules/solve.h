@@ -18,10 +18,27 @@
  * earlier and later all reach the target unseen, and departs no sooner than
  * `robust` ticks after arriving. Nodes are taken best first: fewest cells
  * left, then the arrival tick plus a lower bound of the ticks still needed;
- * one node per tile, cells taken and SOLVE_BUCKET ticks of arrival. A first
- * pass asks `robust` ticks of slack; when it finds no win a second asks none.
- * Every win found is replayed from the level's start (solve_replay) before
- * it is kept.
+ * one node per tile, cells taken and SOLVE_BUCKET ticks of arrival. A node
+ * is dropped when its energy in hand (the simulation's, so whatever the
+ * rules spend besides walking counts) is short of the least the win still
+ * needs: the walk through the cells still lying to the exit, each leg at
+ * its least cost paid from the energy in hand, each cell adding its energy
+ * on arrival; exact over the cells' orders for up to SOLVE_NEED_CELLS
+ * cells (tour.c's rule over every subset, made once), above that no less
+ * than the nearest cell's leg nor the longest way through one cell to the
+ * exit less the energy of every cell still lying. Each pass also follows
+ * tour_plan's order (tour.h, the least-energy order of the cells, sentries
+ * aside): from each node only the order's next cell still lying, then the
+ * exit, departing as above. On a level without sentries it comes first,
+ * and the whole search only when it gives no win good enough (below); on
+ * a level with sentries it comes after the whole search, with the work
+ * left, when that found no win good enough (the search's walks, chosen
+ * rather than waited for, win sooner). A first pass asks `robust` ticks of
+ * slack; when it finds no win a second asks none. Every win found is
+ * replayed from the level's start (solve_replay) before it is kept; a win
+ * is good enough when it has a margin of SOLVE_MARGIN_GOAL (any win
+ * without margins), and the best kept is the one of largest margin, then
+ * the shortest.
  *
  * The margin of a plan is the largest M <= cap such that moving any one of
  * its commands by any whole number of ticks from -M to +M (never before tick
@@ -56,6 +73,7 @@ enum {
     SOLVE_PLANS_MAX = 24,          /* wins looked at before the best is kept */
     SOLVE_FIELD_CELLS = 16,        /* on a level of more cells the bound counts the exit alone */
     SOLVE_NEAREST_CELLS = 4,       /* and only this many nearest cells are tried from a node */
+    SOLVE_NEED_CELLS = 12,         /* up to this many cells the energy a play needs is exact over their orders */
 };
 #define SOLVE_WORK_DEFAULT 40000000L /* simulated ticks in all (search and margins) */
 #define SOLVE_SECONDS_DEFAULT 60.0   /* processor seconds */
@@ -92,7 +110,7 @@ typedef struct SolveResult {
     int margin;            /* -1 when not measured */
     long nodes;            /* nodes expanded */
     long work;             /* ticks simulated */
-    int plans;             /* wins found (and replayed) */
+    int plans;             /* wins found (and replayed), the tour's order's among them */
 } SolveResult;
 
 /* What a replay of a plan from the level's start came to. */

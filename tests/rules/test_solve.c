@@ -3,8 +3,9 @@
  * level won only by waiting for a patrol to pass, one won only off the
  * shortest path, one a guard makes unwinnable unseen; every plan replays to
  * a win no sentry notices, and the margin means what it says (shifts within
- * it win, one tick more fails). Also: free play, the work budget, and a
- * margin known exactly on a level without sentries. */
+ * it win, one tick more fails). Also: free play, the work budget, a margin
+ * known exactly on a level without sentries, and a level whose energy
+ * allows only two orders of its cells. */
 #include "testlevel.h"
 
 #include "level.h"
@@ -43,6 +44,29 @@ static const char *stare_level = "##############\n"
 static const char *plain_level = "########\n"
                                  "#>@...*#\n"
                                  "########\n";
+
+/* No sentries, seven cells and little energy: 13 to start, 5 a cell. Of
+ * the 5040 orders of the cells two reach the exit, both taking the two
+ * south-east of the start first, then 9,7 and 6,6, and the one at 12,1
+ * last or before the two in the west (1.69 and 0.27 to spare; with 12 to
+ * start only the first, with 11 none). A search that tries the cells as
+ * they come drowns in the other orders (without a bound on the energy
+ * still needed, 40 million ticks were not enough). */
+static const char *tight_grid = "###############\n"
+                                "#...........*.#\n"
+                                "#.>....######.#\n"
+                                "#*....###...###\n"
+                                "#......@......#\n"
+                                "#.......####*.#\n"
+                                "#....#*.....*.#\n"
+                                "#..*.#...*....#\n"
+                                "###############\n";
+
+/* The tight level's text with `energy` to start. */
+static void tight_text(char *text, size_t size, int energy)
+{
+    snprintf(text, size, "energy: %d\ncell: 5\n%s", energy, tight_grid);
+}
 
 static SolveOptions options(bool margin)
 {
@@ -228,6 +252,31 @@ static void test_margin_exact(void **state)
     level_free(&l);
 }
 
+static void test_tight_energy(void **state)
+{
+    (void)state;
+    Level l;
+    SolveResult r;
+    char text[512];
+    tight_text(text, sizeof text, 13);
+    solve_ok(text, &l, &r);
+    assert_true(r.margin >= SOLVE_MARGIN_GOAL);
+    check_margin(&l, &r);
+    /* found straight away, not after the budget: a few nodes, little work */
+    assert_true(r.nodes <= 2 * 8);
+    assert_true(r.work < SOLVE_WORK_DEFAULT / 100);
+    solve_result_free(&r);
+    level_free(&l);
+    /* with two energy less no order reaches the exit: no search at all */
+    tight_text(text, sizeof text, 11);
+    l = test_level_from_text(text);
+    SolveOptions o = options(true);
+    assert_int_equal(solve_level(&l, &o, &r), SOLVE_EXHAUSTED);
+    assert_int_equal(r.work, 0);
+    solve_result_free(&r);
+    level_free(&l);
+}
+
 static void test_no_exit_and_budget(void **state)
 {
     (void)state;
@@ -258,7 +307,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wait_for_the_patrol), cmocka_unit_test(test_detour),
         cmocka_unit_test(test_unsolvable),          cmocka_unit_test(test_margin_exact),
-        cmocka_unit_test(test_no_exit_and_budget),
+        cmocka_unit_test(test_no_exit_and_budget), cmocka_unit_test(test_tight_energy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
