@@ -13,7 +13,9 @@
 # generated), each with a name, an author, a one-line description, an
 # energy budget and a size that fits a screen or two; the generated levels
 # (the expanse, the stress level) are extras, and the expanse is what
-# tools/make_level.py makes. Prints TAP. ISOPATH and ISODROID name the binaries.
+# tools/make_level.py makes. The wait-for-green player (isopath naive)
+# loses at least 9 of the levels with sentries, each as its "; naive:"
+# comment says. Prints TAP. ISOPATH and ISODROID name the binaries.
 isopath=${ISOPATH:-bin/isopath}
 isodroid=${ISODROID:-bin/isodroid}
 . "$(dirname "$0")/tap.sh"
@@ -91,6 +93,29 @@ done
 check "every campaign level with an exit is solved ($campaign_solved of $campaign, $solved with the extras)" \
     '[ "$campaign" -ge 16 ] && [ "$campaign_solved" -eq "$campaign" ]'
 check "at least ten campaign levels with sentries are solved ($campaign_sentries)" '[ "$campaign_sentries" -ge 10 ]'
+# the wait-for-green player (isopath naive) loses the campaign's levels with
+# sentries: each says what naive does in a comment line "; naive: wins" (a
+# level that introduces an idea may let it win) or "; naive: loses"; both
+# verdicts are checked, so a level edited into a waiting game fails here
+naive_lost=0
+naive_levels=0
+for f in levels/*.txt; do
+    grep -qE '^[#., +~*>@]*S[#., +~*>@S]*$' "$f" || continue # a sentry
+    grep -qE '^[#., +~*@S]*>[#., +~*>@S]*$' "$f" || continue # an exit
+    naive_levels=$((naive_levels + 1))
+    want=$(sed -n 's/^; naive: \(wins\|loses\)$/\1/p' "$f")
+    "$isopath" naive "$f" >"$tmp/naive" 2>/dev/null
+    got=$(cat "$tmp/naive")
+    case $got in lost*) naive_lost=$((naive_lost + 1)) ;; esac
+    case $want in
+    wins) check "$f: the wait-for-green player wins, as its comment says ($got)" '[ "${got%% *}" = won ]' ;;
+    loses) check "$f: the wait-for-green player loses, as its comment says ($got)" '[ "${got%% *}" = lost ]' ;;
+    *) check "$f: a comment line '; naive: wins' or '; naive: loses' says what the wait-for-green player does" false ;;
+    esac
+done
+check "the wait-for-green player loses at least 9 of the campaign's $naive_levels levels with sentries ($naive_lost)" \
+    '[ "$naive_lost" -ge 9 ]'
+
 # and it can say no: the only cell lies in a guard's hearing
 printf '##############\n#@..........S#\n###########*##\n###########>##\n##############\n' >"$tmp/stare.txt"
 "$isopath" solve "$tmp/stare.txt" >"$tmp/out" 2>&1
