@@ -258,16 +258,18 @@ static void test_tight_energy(void **state)
     Level l;
     SolveResult r;
     char text[512];
-    tight_text(text, sizeof text, 13);
+    /* one energy over the 13 the walks need: the plan's slack waits stand,
+     * and standing costs energy (SIM_STAND_DRAIN) */
+    tight_text(text, sizeof text, 14);
     solve_ok(text, &l, &r);
     assert_true(r.margin >= SOLVE_MARGIN_GOAL);
     check_margin(&l, &r);
     /* found straight away, not after the budget: a few nodes, little work */
-    assert_true(r.nodes <= 2 * 8);
+    assert_true(r.nodes <= 3 * 8);
     assert_true(r.work < SOLVE_WORK_DEFAULT / 100);
     solve_result_free(&r);
     level_free(&l);
-    /* with two energy less no order reaches the exit: no search at all */
+    /* with 11 no order reaches the exit: no search at all */
     tight_text(text, sizeof text, 11);
     l = test_level_from_text(text);
     SolveOptions o = options(true);
