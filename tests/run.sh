@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # run.sh - runs every test program (cmocka, TAP output) and test script (TAP)
 # given as arguments, echoes their output and ends with "N passed, N failed".
-# A program that dies without reporting counts as one failure. The tests
+# A program that dies without reporting counts as one failure; each one's
+# wall time is echoed ("# NAME took N s"). The tests
 # see settings and progress folders of their own (XDG_CONFIG_HOME, XDG_DATA_HOME).
 set -u
 passed=0
@@ -17,9 +18,11 @@ XDG_DATA_HOME="$home/data"
 export XDG_CONFIG_HOME XDG_DATA_HOME
 for t in "$@"; do
     echo "# $t"
+    started=$(date +%s)
     CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$out" 2>&1
     rc=$?
     cat "$out"
+    echo "# $t took $(($(date +%s) - started)) s"
     # a skip is "ok N - name # SKIP why" (TAP), or "not ok N # SKIP name" (cmocka)
     p=$(grep '^ok ' "$out" | grep -vc '# SKIP')
     s=$(grep -E '^(not )?ok ' "$out" | grep -c '# SKIP')
