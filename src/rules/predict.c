@@ -143,7 +143,7 @@ PredictOutcome predict_run(Predictor *p, long work)
     Prediction *r = &p->result;
     int64_t spent = 0;
     while (r->outcome == PREDICT_RUNNING) {
-        int64_t per_tick = 1 + p->sim.sentries.count + (p->sim.planning ? PREDICT_PLAN_TICK_WORK : 0);
+        int64_t per_tick = PREDICT_TICK_BASE + p->sim.sentries.count + (p->sim.planning ? PREDICT_PLAN_TICK_WORK : 0);
         if (p->sim.tick - r->from_tick >= PREDICT_MAX_TICKS || p->work + per_tick > PREDICT_MAX_WORK) {
             r->outcome = PREDICT_CUT;
             r->ticks = (int)(p->sim.tick - r->from_tick);

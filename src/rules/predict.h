@@ -8,8 +8,8 @@
  * The run is sliced: predict_begin copies the state, predict_run advances it
  * by a budget of work and can be called again on later frames until it is
  * done. The look-ahead is bounded: PREDICT_MAX_TICKS of play, and
- * PREDICT_MAX_WORK units of work in all (a tick costs 1 + the number of
- * sentries, more while the droid's walk is still being planned), so a level with many sentries is looked at less far ahead
+ * PREDICT_MAX_WORK units of work in all (a tick costs PREDICT_TICK_BASE + the
+ * number of sentries, more while the droid's walk is still being planned), so a level with many sentries is looked at less far ahead
  * (PREDICT_CUT says so).
  *
  * Memory: the Predictor owns its copy of the Sim (predict_init / predict_deinit). */
@@ -25,7 +25,11 @@
 
 enum {
     PREDICT_MAX_TICKS = 60 * SIM_TICK_HZ, /* a minute of play */
-    PREDICT_MAX_WORK = 400000,            /* ticks x (1 + sentries), and ticks of planning */
+    PREDICT_MAX_WORK = 400000,            /* ticks x (PREDICT_TICK_BASE + sentries), and ticks of planning */
+    /* what a tick costs besides its sentries (the droid, the doors, the
+     * plan's legs): about as much as 16 sentries, so that a budget of work
+     * a frame is a budget of time on a level of few sentries too */
+    PREDICT_TICK_BASE = 16,
     /* a tick in which the droid's plan goes on (SIM_PLAN_TICK_WORK tiles
      * searched): as much as the tick of that many sentries */
     PREDICT_PLAN_TICK_WORK = SIM_PLAN_TICK_WORK / 20,
