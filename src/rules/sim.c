@@ -304,7 +304,7 @@ static void throw_lure(Sim *s, NavPos t)
     SimEvent *ev = emit(s, SIM_EV_LURE, t.x, t.y, 0);
     int n = sentries_lure(&s->sentries, &w, t);
     if (ev)
-        ev->a = n; /* emit may have moved the events: ev is written before the next */
+        ev->a = n; /* written before sentry_events emits again (which may move the events) */
     sentry_events(s);
     if (s->limited && s->energy <= 0)
         lose(s, SIM_LOSE_ENERGY);

@@ -91,7 +91,7 @@ typedef enum SimLureCheck {
     SIM_LURE_FAR,     /* beyond SIM_LURE_RANGE */
     SIM_LURE_HIDDEN,  /* no clear line from the droid */
     SIM_LURE_BLOCKED, /* not a tile one walks on */
-    SIM_LURE_ENERGY,  /* less energy in hand than it costs */
+    SIM_LURE_ENERGY,  /* no more energy in hand than it costs (it would leave none) */
 } SimLureCheck;
 
 typedef enum SimStatus { SIM_PLAYING, SIM_WON, SIM_LOST } SimStatus;
