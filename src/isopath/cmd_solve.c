@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_solve.c - isopath solve LEVEL [--out FILE] [--margin] [--time SECONDS]
- * [--json]: searches for a win no sentry notices (solve.h) and prints
- * "solved SECONDS STEPS ENERGY margin TICKS" (exit 0; TICKS is "-" without
- * --margin) or "unsolved REASON" (exit 1; 5 when out of memory or the plan
- * did not replay), or one JSON object. --out writes the plan as a
- * recording the game replays (--replay FILE). */
+ * [--no-lures] [--json]: searches for a win no sentry notices (solve.h) and
+ * prints "solved SECONDS STEPS ENERGY margin TICKS" (exit 0; TICKS is "-"
+ * without --margin) or "unsolved REASON" (exit 1; 5 when out of memory or
+ * the plan did not replay), or one JSON object. --out writes the plan, its
+ * gotos and lures, as a recording the game replays (--replay FILE). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,14 +15,14 @@
 #include "sim.h"
 #include "solve.h"
 
-/* The plan as a recording: header, one goto a line, "TICK end" a tick
- * after the win. Closes f; a failure goes to d. */
+/* The plan as a recording: header, one goto or lure a line, "TICK end" a
+ * tick after the win. Closes f; a failure goes to d. */
 static bool write_plan(FILE *f, const char *path, const char *level, const SolveResult *r, uint64_t end,
                        NavDiags *d)
 {
     replay_write_header(f, level);
     for (int i = 0; i < r->count; i++) {
-        SimCmd c = {SIM_CMD_GOTO, r->cmd[i].to.x, r->cmd[i].to.y};
+        SimCmd c = {r->cmd[i].type, r->cmd[i].to.x, r->cmd[i].to.y};
         replay_write_cmd(f, r->cmd[i].tick, &c);
     }
     fprintf(f, "%llu end\n", (unsigned long long)end);
@@ -48,6 +48,8 @@ static int parse_solve_args(int argc, char **argv, SolveArgs *s)
             s->o.margin = true;
         } else if (!strcmp(a, "--json")) {
             s->json = true;
+        } else if (!strcmp(a, "--no-lures")) {
+            s->o.lures = false;
         } else if (!strcmp(a, "--out") || !strcmp(a, "--time")) {
             if (i + 1 >= argc)
                 return isopath_usage_error("%s needs a value", a);
@@ -107,12 +109,14 @@ static int json_solve(const SolveArgs *a, const SolveResult *r, const SolveOutco
         for (int i = 0; check && i < r->count; i++) {
             json_object_begin(&j);
             json_member_int(&j, "tick", (long long)r->cmd[i].tick);
+            json_member_string(&j, "cmd", sim_cmd_name(r->cmd[i].type));
             json_member_pair(&j, "to", r->cmd[i].to.x, r->cmd[i].to.y);
             json_object_end(&j);
         }
         json_array_end(&j);
         json_member_int(&j, "nodes", r->nodes);
         json_member_int(&j, "work", r->work);
+        json_member_int(&j, "lures", check ? solve_lure_count(r->cmd, r->count) : 0);
         json_member_int(&j, "plans", r->plans);
         json_member_string(&j, "out", check && (!out_d || out_d->count == 0) ? a->out : NULL);
     }
@@ -140,8 +144,9 @@ static int solve(const SolveArgs *a, const Level *l, FILE *f)
     if (won) {
         if (f && !write_plan(f, a->out, a->file, &r, check.end_tick + 1, &d))
             rc = ISOPATH_EXIT_INPUT;
-        fprintf(stderr, "isopath: %d commands; %ld nodes, %ld ticks simulated, %d wins looked at\n", r.count,
-                r.nodes, r.work, r.plans);
+        int lures = solve_lure_count(r.cmd, r.count);
+        fprintf(stderr, "isopath: %d commands (%d lure%s); %ld nodes, %ld ticks simulated, %d wins looked at\n",
+                r.count, lures, lures == 1 ? "" : "s", r.nodes, r.work, r.plans);
     } else {
         reason = r.status == SOLVE_SOLVED ? "unverified" : solve_status_name(r.status);
         rc = r.status == SOLVE_SOLVED || r.status == SOLVE_NO_MEMORY ? ISOPATH_EXIT_FAILURE : ISOPATH_EXIT_NO;

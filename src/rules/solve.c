@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* solve.c - the stealth solver: a best-first search over copies of the real
- * simulation for a win no sentry notices (solve.h). The walks it tries, the
- * replay that proves a win and the margin that measures its timing slack
- * are solve_replay.c's. */
+ * simulation for a win no sentry notices, by walks, waits and lures
+ * (solve.h). The walks it tries, the replay that proves a win and the
+ * margin that measures its timing slack are solve_replay.c's; the bounds
+ * that order and prune its nodes solve_bound.c's; the lure tiles it tries
+ * solve_lure.c's. */
 #include "solve.h"
 
 #include <stdlib.h>
@@ -24,6 +26,7 @@ SolveOptions solve_options_default(void)
     o.robust = SOLVE_ROBUST_DEFAULT;
     o.max_work = SOLVE_WORK_DEFAULT;
     o.max_seconds = SOLVE_SECONDS_DEFAULT;
+    o.lures = true;
     return o;
 }
 
@@ -47,62 +50,6 @@ void solve_result_free(SolveResult *r)
 
 /* ---- the search: nodes, the queue, the nodes seen --------------------------------- */
 
-typedef struct Node {
-    int parent;        /* -1: the level's start */
-    SolveCmd cmd;      /* the goto that led here */
-    NavPos at;        /* where the droid stands still */
-    int cells_left;
-    int run;           /* waypoints in a row that led here */
-    uint64_t f;        /* arrival tick + a lower bound of the ticks still to play */
-    Sim *sim;          /* the play at the arrival, while the node waits in the queue */
-} Node;
-
-typedef struct Target {
-    NavPos to;
-    int streak;        /* departures in a row that reached it unseen */
-    bool done;
-} Target;
-
-typedef struct Solver {
-    const Level *level;
-    SolveOptions opt;
-    SolveResult *r;          /* the best plan so far */
-    SolveOutcome best;       /* its replay */
-    int robust;              /* ticks of slack asked of each walk in this pass */
-    long work, work_limit;
-    clock_t clock0;
-    bool budget_hit, memory_hit, pruned, finished;
-    NavPos *cell;           /* the level's energy cells */
-    int cell_count;
-    bool has_exit;
-    NavPos exit;
-    bool sentries;           /* the level has sentries */
-    NavField *cell_field;       /* cost to each cell, when there are few cells */
-    int cell_field_count;
-    NavField exit_field;
-    bool limited;            /* the level's energy is limited */
-    int64_t cell_gain;       /* units a cell gives */
-    int64_t *need;           /* need[lying * cell_count + c] (make_need); NULL above SOLVE_NEED_CELLS */
-    NavPos *tour;           /* tour_plan's order (cells, then the exit); NULL when it has none */
-    int tour_len;
-    bool follow;             /* this pass tries the tour's next cell alone (or the exit) */
-    uint64_t speed;          /* the droid's progress units a tick */
-    NavPos *waypoint;
-    int waypoint_count;
-    NavField near;              /* bounded, from the tile being expanded */
-    Node *node;
-    int node_count, node_cap, open_count, open_max;
-    int *heap;
-    int heap_len, heap_cap;
-    uint64_t *seen;          /* open addressing set of node keys; 0 is empty */
-    size_t seen_cap, seen_count;
-    Sim *ring;               /* the wait's last ring_len departures */
-    int ring_len;
-    Sim wait, run;
-    Target *target;
-    int target_cap;
-} Solver;
-
 static bool time_up(const Solver *sv)
 {
     return sv->opt.max_seconds > 0 && (double)(clock() - sv->clock0) / CLOCKS_PER_SEC > sv->opt.max_seconds;
@@ -115,22 +62,27 @@ static bool over_budget(Solver *sv)
     return sv->budget_hit || sv->memory_hit || sv->finished;
 }
 
-static uint64_t mix(uint64_t h, uint64_t v)
-{
-    h ^= v + UINT64_C(0x9e3779b97f4a7c15) + (h << 6) + (h >> 2);
-    return h * UINT64_C(0xff51afd7ed558ccd);
-}
-
 /* A node's identity: its tile, the cells still lying and its arrival, in
- * buckets of SOLVE_BUCKET ticks. Never 0. */
+ * buckets of SOLVE_BUCKET ticks; after lures also their number and where
+ * the sentries they sent are searching (or coming back from). Never 0. */
 static uint64_t node_key(const Solver *sv, const Sim *s)
 {
-    uint64_t h = mix(UINT64_C(1469598103934665603), (uint64_t)s->droid.tile.x);
-    h = mix(h, (uint64_t)s->droid.tile.y);
-    h = mix(h, s->tick / SOLVE_BUCKET);
+    uint64_t h = solve_mix(UINT64_C(1469598103934665603), (uint64_t)s->droid.tile.x);
+    h = solve_mix(h, (uint64_t)s->droid.tile.y);
+    h = solve_mix(h, s->tick / SOLVE_BUCKET);
     for (int i = 0; i < sv->cell_count; i++)
         if (sim_kind(s, sv->cell[i].x, sv->cell[i].y) == TILE_CELL)
-            h = mix(h, (uint64_t)i);
+            h = solve_mix(h, (uint64_t)i);
+    if (s->lures > 0) { /* only then: a play without lures has the key it always had */
+        h = solve_mix(h, (uint64_t)s->lures);
+        for (int i = 0; i < s->sentries.count; i++) {
+            const Sentry *e = &s->sentries.list[i];
+            if (e->state != SENTRY_SEARCH && e->state != SENTRY_RETURN)
+                continue;
+            h = solve_mix(solve_mix(h, (uint64_t)i), (uint64_t)e->last_known.x);
+            h = solve_mix(h, (uint64_t)e->last_known.y);
+        }
+    }
     return h ? h : 1;
 }
 
@@ -344,6 +296,7 @@ static void solver_free(Solver *sv)
         nav_field_deinit(&sv->cell_field[i]);
     nav_field_deinit(&sv->exit_field);
     nav_field_deinit(&sv->near);
+    solve_lure_deinit(&sv->lure);
     sim_deinit(&sv->wait);
     sim_deinit(&sv->run);
     free(sv->ring);
@@ -356,151 +309,6 @@ static void solver_free(Solver *sv)
     free(sv->heap);
     free(sv->seen);
     free(sv->target);
-}
-
-/* A lower bound of the walk from s to the win, units: the longest way
- * through a cell still lying to the exit (or to the exit). UINT64_MAX when
- * the exit or a cell cannot be reached. */
-static uint64_t bound_units(const Solver *sv, const Sim *s)
-{
-    NavPos at = s->droid.tile;
-    uint64_t units = nav_field_cost(&sv->exit_field, at);
-    for (int i = 0; i < sv->cell_field_count && units != UINT64_MAX; i++) {
-        NavPos c = sv->cell[i];
-        if (sim_kind(s, c.x, c.y) != TILE_CELL)
-            continue;
-        uint64_t a = nav_field_cost(&sv->cell_field[i], at), b = nav_field_cost(&sv->exit_field, c);
-        if (a == UINT64_MAX || b == UINT64_MAX)
-            return UINT64_MAX;
-        if (a + b > units)
-            units = a + b;
-    }
-    return units;
-}
-
-/* A lower bound of the ticks from s to the win: bound_units walked, and
- * one more wait. UINT64_MAX when the exit or a cell cannot be reached. */
-static uint64_t bound_ticks(const Solver *sv, const Sim *s)
-{
-    if (!sv->has_exit)
-        return 0;
-    uint64_t units = bound_units(sv, s);
-    if (units == UINT64_MAX)
-        return UINT64_MAX;
-    return units / sv->speed + (uint64_t)sv->robust;
-}
-
-/* ---- energy: the least a play still needs in hand ----------------------------------- */
-
-#define NEED_NONE INT64_MAX
-
-/* The least cost of a walk from tile `from` to cell c (the exit when c < 0),
- * units; NEED_NONE when there is none. */
-static int64_t leg_to(const Solver *sv, NavPos from, int c)
-{
-    uint64_t u = nav_field_cost(c < 0 ? &sv->exit_field : &sv->cell_field[c], from);
-    return u > (uint64_t)INT64_MAX / 64 ? NEED_NONE : (int64_t)u;
-}
-
-/* The energy needed before a leg of cost `leg` onto a cell when, with the
- * cell's energy added, `after` is needed there: the leg itself, and what
- * is still short after the cell. */
-static int64_t need_via(const Solver *sv, int64_t leg, int64_t after)
-{
-    if (leg == NEED_NONE || after == NEED_NONE)
-        return NEED_NONE;
-    int64_t n = leg + after - sv->cell_gain;
-    return n > leg ? n : leg;
-}
-
-/* On a level of at most SOLVE_NEED_CELLS cells with limited energy, the
- * table need[lying * cell_count + c]: the least energy in hand, just after
- * taking cell c (its energy added), from which the cells of the set
- * `lying` (a bit a cell, c not among them) can be taken in some order and
- * the exit reached, each leg at its least cost paid from the energy in
- * hand and each cell adding its energy on arrival (tour.c's rule, over
- * every subset, backwards). Walking alone and without the SIM_ENERGY_MAX
- * cap: never more than the simulation will spend. */
-static bool make_need(Solver *sv)
-{
-    int k = sv->cell_count;
-    if (!sv->limited || !sv->has_exit || k == 0 || k > SOLVE_NEED_CELLS || sv->cell_field_count < k)
-        return true;
-    size_t sets = (size_t)1 << k;
-    sv->need = malloc(sets * (size_t)k * sizeof *sv->need);
-    if (!sv->need)
-        return false;
-    for (size_t m = 0; m < sets; m++) /* a set's subsets come before it */
-        for (int c = 0; c < k; c++) {
-            int64_t best = NEED_NONE;
-            if (m == 0)
-                best = leg_to(sv, sv->cell[c], -1);
-            for (int n = 0; n < k && !(m & ((size_t)1 << c)); n++) {
-                if (!(m & ((size_t)1 << n)))
-                    continue;
-                size_t rest = (m & ~((size_t)1 << n)) * (size_t)k + (size_t)n;
-                int64_t v = need_via(sv, leg_to(sv, sv->cell[c], n), sv->need[rest]);
-                if (v < best)
-                    best = v;
-            }
-            sv->need[m * (size_t)k + (size_t)c] = best;
-        }
-    return true;
-}
-
-/* The least energy the droid needs in hand in the play s to win: exact
- * over the orders of the cells still lying with the table need; without
- * it, bound_units's walk less the energy of every cell still lying, and no
- * less than the nearest cell's leg. NEED_NONE when the win is out of
- * reach. */
-static int64_t need_at(const Solver *sv, const Sim *s)
-{
-    NavPos at = s->droid.tile;
-    int k = sv->cell_count;
-    if (sv->need) {
-        size_t lying = 0;
-        for (int c = 0; c < k; c++)
-            if (sim_kind(s, sv->cell[c].x, sv->cell[c].y) == TILE_CELL)
-                lying |= (size_t)1 << c;
-        if (!lying)
-            return leg_to(sv, at, -1);
-        int64_t best = NEED_NONE;
-        for (int c = 0; c < k; c++) {
-            if (!(lying & ((size_t)1 << c)))
-                continue;
-            size_t rest = (lying & ~((size_t)1 << c)) * (size_t)k + (size_t)c;
-            int64_t v = need_via(sv, leg_to(sv, at, c), sv->need[rest]);
-            if (v < best)
-                best = v;
-        }
-        return best;
-    }
-    uint64_t walk = bound_units(sv, s);
-    if (walk > (uint64_t)INT64_MAX / 64)
-        return NEED_NONE;
-    int64_t first = NEED_NONE;
-    for (int c = 0; c < sv->cell_field_count; c++) {
-        int64_t leg = sim_kind(s, sv->cell[c].x, sv->cell[c].y) == TILE_CELL ? leg_to(sv, at, c) : NEED_NONE;
-        if (leg < first)
-            first = leg;
-    }
-    if (first == NEED_NONE)
-        first = 0; /* no cell lying, or many cells: the exit's leg is in walk */
-    int64_t left = s->cells_left, gains = INT64_MAX / 64;
-    if (left == 0 || sv->cell_gain <= gains / left)
-        gains = left * sv->cell_gain;
-    int64_t rest = (int64_t)walk > gains ? (int64_t)walk - gains : 0;
-    return rest > first ? rest : first;
-}
-
-/* Is the energy in hand short of the least the win still needs? Read from
- * the simulation, so whatever it spends besides walking is counted. */
-static bool short_of_energy(const Solver *sv, const Sim *s)
-{
-    if (!sv->limited || !sv->has_exit)
-        return false;
-    int64_t need = need_at(sv, s);
-    return need == NEED_NONE || s->energy < need;
 }
 
 /* ---- the search: nodes, wins, expansions ------------------------------------------ */
@@ -536,11 +344,12 @@ static bool grow_nodes(Solver *sv)
     return true;
 }
 
-/* Queues the play s (the droid standing still after cmd); takes s. */
+/* Queues the play s (the droid standing still after cmd); takes s. A lure
+ * keeps the parent's run of waypoints and adds to its run of lures. */
 static void push_node(Solver *sv, int parent, SolveCmd cmd, Sim *s, bool waypoint)
 {
-    uint64_t h = bound_ticks(sv, s);
-    if (h == UINT64_MAX || short_of_energy(sv, s) || !seen_add(sv, node_key(sv, s))) {
+    uint64_t h = solve_bound_ticks(sv, s);
+    if (h == UINT64_MAX || solve_bound_short(sv, s) || !seen_add(sv, node_key(sv, s))) {
         free_sim(s);
         return;
     }
@@ -551,9 +360,14 @@ static void push_node(Solver *sv, int parent, SolveCmd cmd, Sim *s, bool waypoin
     }
     int left_before = parent >= 0 ? sv->node[parent].cells_left : s->cells_left;
     int run = parent >= 0 && waypoint && s->cells_left == left_before ? sv->node[parent].run + 1 : 0;
+    int lure_run = 0;
+    if (parent >= 0 && cmd.type == SIM_CMD_LURE) {
+        run = sv->node[parent].run;
+        lure_run = sv->node[parent].lure_run + 1;
+    }
     int id = sv->node_count++;
     Node *n = &sv->node[id];
-    *n = (Node){parent, cmd, s->droid.tile, s->cells_left, run, s->tick + h, s};
+    *n = (Node){parent, cmd, s->droid.tile, s->cells_left, run, lure_run, s->tick + h, s};
     if (sv->open_count >= sv->open_max && !make_room(sv, id)) {
         free_sim(s);
         n->sim = NULL;
@@ -628,14 +442,14 @@ static void found_win(Solver *sv, int parent, SolveCmd cmd)
     if (sv->opt.margin)
         margin = solve_margin(sv->level, plan, n, sv->opt.margin_cap, &sv->work, sv->work_limit);
     keep_plan(sv, plan, n, &out, margin);
-    if (good_enough(sv) || sv->r->plans >= SOLVE_PLANS_MAX)
+    if (good_enough(sv) || sv->r->plans - sv->plans_base >= SOLVE_PLANS_MAX)
         sv->finished = true;
 }
 
 /* The walk from node parent by cmd, from the play `from` at the departure. */
 static void add_child(Solver *sv, int parent, const Sim *from, NavPos to, bool waypoint)
 {
-    SolveCmd cmd = {from->tick, to};
+    SolveCmd cmd = {from->tick, to, SIM_CMD_GOTO};
     Sim *s = calloc(1, sizeof *s);
     if (!s || !sim_copy(s, from)) {
         sv->memory_hit = true;
@@ -763,10 +577,9 @@ static bool walk_ok(Solver *sv, const Sim *from, NavPos to)
 /* Tries every target from node id at departures SOLVE_SCAN_STEP apart, the
  * droid waiting on its tile meanwhile; a target's first departure whose
  * neighbours `robust` ticks either side all end unseen makes a child. */
-static void expand(Solver *sv, int id)
+static void scan_walks(Solver *sv, int id, int count, int goals)
 {
-    int goals, count = gather_targets(sv, &sv->node[id], &goals);
-    if (count < 0 || !sim_copy(&sv->wait, sv->node[id].sim)) {
+    if (!sim_copy(&sv->wait, sv->node[id].sim)) {
         sv->memory_hit = true;
         return;
     }
@@ -791,6 +604,117 @@ static void expand(Solver *sv, int id)
             add_child(sv, id, &sv->ring[(i - r) % sv->ring_len], t->to, k >= goals);
         }
     }
+}
+
+/* ---- lures: thrown, and the play goes on ------------------------------------------- */
+
+/* The field towards the droid's next goal: the tour's next cell still
+ * lying, when there is a field to it, else the exit. */
+static const NavField *next_goal_field(const Solver *sv, const Sim *s)
+{
+    for (int i = 0; i + 1 < sv->tour_len; i++) {
+        NavPos c = sv->tour[i];
+        if (sim_kind(s, c.x, c.y) != TILE_CELL)
+            continue;
+        for (int k = 0; k < sv->cell_field_count; k++)
+            if (nav_pos_eq(sv->cell[k], c))
+                return &sv->cell_field[k];
+        break;
+    }
+    return &sv->exit_field;
+}
+
+/* Throws a lure on `to` from the play `from` (a departure of node parent)
+ * and queues the play going on from there, the droid on the same tile. */
+static void add_lure_child(Solver *sv, int parent, const Sim *from, NavPos to)
+{
+    SolveCmd cmd = {from->tick, to, SIM_CMD_LURE};
+    Sim *s = calloc(1, sizeof *s);
+    if (!s || !sim_copy(s, from)) {
+        sv->memory_hit = true;
+        free(s);
+        return;
+    }
+    solve_command(s, &cmd);
+    bool thrown = false;
+    for (int i = 0; i < s->event_count; i++)
+        thrown |= s->events[i].type == SIM_EV_LURE;
+    if (!thrown || s->status != SIM_PLAYING) {
+        free_sim(s);
+        return;
+    }
+    push_node(sv, parent, cmd, s, false);
+}
+
+/* Does node id try lures: this pass throws them, fewer than
+ * SOLVE_LURE_RUN led to it, and a goal found no unseen departure? */
+static bool lures_wanted(const Solver *sv, int id, int goals)
+{
+    if (!sv->lures || !sv->lure.pulled || sv->node[id].lure_run >= SOLVE_LURE_RUN)
+        return false;
+    for (int k = 0; k < goals; k++)
+        if (!sv->target[k].done)
+            return true;
+    return false;
+}
+
+/* Tries lures from node id at departures SOLVE_SCAN_STEP apart, as the
+ * walks are tried: tiles chosen (solve_lure_choose) at the first departure
+ * and whenever the sentries near have moved, while fewer than
+ * SOLVE_LURE_TILES are; a tile's first departure whose neighbours `robust`
+ * ticks either side would send the same sentry makes a child. */
+static void scan_lures(Solver *sv, int id)
+{
+    if (!sim_copy(&sv->wait, sv->node[id].sim)) {
+        sv->memory_hit = true;
+        return;
+    }
+    SolveLures *l = &sv->lure;
+    l->count = 0;
+    uint64_t chosen_for = 0; /* solve_lure_signature is never 0 */
+    int r = sv->ring_len / 2;
+    for (int i = 0; i * SOLVE_SCAN_STEP <= SOLVE_MAX_WAIT; i++) {
+        if ((i > 0 && !wait_on(sv, SOLVE_SCAN_STEP)) || over_budget(sv))
+            return;
+        Sim *slot = &sv->ring[i % sv->ring_len];
+        if (!sim_copy(slot, &sv->wait)) {
+            sv->memory_hit = true;
+            return;
+        }
+        uint64_t now = solve_lure_signature(slot);
+        if (l->count < SOLVE_LURE_TILES && now != chosen_for) {
+            chosen_for = now;
+            solve_lure_choose(l, slot, next_goal_field(sv, slot));
+        }
+        int left = SOLVE_LURE_TILES - l->count;
+        for (int k = 0; k < l->count && !over_budget(sv); k++) {
+            LureTry *t = &l->tries[k];
+            if (t->done)
+                continue;
+            t->streak = solve_lure_sends(l, slot, t->to, t->sentry) ? t->streak + 1 : 0;
+            if (t->streak < sv->ring_len) {
+                left++;
+                continue;
+            }
+            t->done = true;
+            add_lure_child(sv, id, &sv->ring[(i - r) % sv->ring_len], t->to);
+        }
+        if (left == 0)
+            return;
+    }
+}
+
+/* The walks from node id, then, when it wants them, the lures. */
+static void expand(Solver *sv, int id)
+{
+    int goals, count = gather_targets(sv, &sv->node[id], &goals);
+    if (count < 0) {
+        sv->memory_hit = true;
+        return;
+    }
+    scan_walks(sv, id, count, goals);
+    if (lures_wanted(sv, id, goals) && !over_budget(sv))
+        scan_lures(sv, id);
 }
 
 /* ---- the passes ------------------------------------------------------------------ */
@@ -836,7 +760,7 @@ static void search(Solver *sv, const Sim *start, int robust, long work_limit)
         sv->memory_hit = true;
         return;
     }
-    push_node(sv, -1, (SolveCmd){0, start->droid.tile}, root, false);
+    push_node(sv, -1, (SolveCmd){0, start->droid.tile, SIM_CMD_GOTO}, root, false);
     while (sv->heap_len > 0 && !over_budget(sv)) {
         int id = heap_remove(sv, 0);
         sv->r->nodes++;
@@ -858,7 +782,8 @@ static bool solver_setup(Solver *sv, const Level *l, const SolveOptions *o, Solv
     sv->open_max = (int)(SOLVE_OPEN_BYTES / per_copy);
     if (sv->open_max < 8)
         sv->open_max = 8;
-    if (!find_goals(sv, start) || !make_fields(sv, start) || !make_need(sv) || !find_waypoints(sv, start))
+    if (!find_goals(sv, start) || !make_fields(sv, start) || !solve_bound_make_need(sv) || !find_waypoints(sv, start) ||
+        (o->lures && !solve_lure_init(&sv->lure, start)))
         return false;
     plan_tour(sv);
     return true;
@@ -904,6 +829,25 @@ static void run_pass(Solver *sv, const Sim *start, int robust, long work_limit)
         follow_tour(sv, start, robust, work_limit);
 }
 
+/* The passes again, throwing lures too, with the work left: on a level
+ * with sentries when lures are asked and the passes without them found
+ * no win good enough. */
+static void lure_passes(Solver *sv, const Sim *start)
+{
+    long all = sv->opt.max_work, done = sv->work;
+    if (!sv->lure.pulled || good_enough(sv) || sv->memory_hit || time_up(sv) || done >= all)
+        return;
+    sv->lures = true;
+    sv->budget_hit = sv->finished = false;
+    sv->plans_base = sv->r->plans;
+    if (sv->opt.robust > 0)
+        run_pass(sv, start, sv->opt.robust, done + (all - done) / 5 * 3);
+    if (!sv->r->cmd && !sv->memory_hit && !time_up(sv)) {
+        sv->budget_hit = false;
+        run_pass(sv, start, 0, all);
+    }
+}
+
 SolveStatus solve_level(const Level *l, const SolveOptions *o, SolveResult *r)
 {
     memset(r, 0, sizeof *r);
@@ -924,6 +868,7 @@ SolveStatus solve_level(const Level *l, const SolveOptions *o, SolveResult *r)
             sv.budget_hit = false;
             run_pass(&sv, &start, 0, o->max_work);
         }
+        lure_passes(&sv, &start);
     } else {
         sv.memory_hit = true;
     }

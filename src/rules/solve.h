@@ -3,15 +3,15 @@
  * no sentry ever notices the droid, and measures how much timing slack the
  * plan it finds has. Pure C, deterministic for a given work budget.
  *
- * A plan is a list of gotos, each given at a tick (the recording's ticks:
- * applied when Sim.tick reaches it, before that tick is played). The search
- * runs on copies of the real simulation (sim_copy): a node is the play with
- * the droid standing idle on a tile. From a node it tries every target: the
- * cells left (on a level of more than SOLVE_FIELD_CELLS cells only the
- * SOLVE_NEAREST_CELLS nearest), the exit once open, and waypoint tiles
- * (outer corners of walls and water, at least SOLVE_WAYPOINT_GAP tiles
- * apart, within SOLVE_WAYPOINT_REACH floor steps, at most
- * SOLVE_WAYPOINT_RUN in a row between cells), departing every
+ * A plan is a list of commands, gotos and lures, each given at a tick (the
+ * recording's ticks: applied when Sim.tick reaches it, before that tick is
+ * played). The search runs on copies of the real simulation (sim_copy): a
+ * node is the play with the droid standing idle on a tile. From a node it
+ * tries every target: the cells left (on a level of more than
+ * SOLVE_FIELD_CELLS cells only the SOLVE_NEAREST_CELLS nearest), the exit
+ * once open, and waypoint tiles (outer corners of walls and water, at least
+ * SOLVE_WAYPOINT_GAP tiles apart, within SOLVE_WAYPOINT_REACH floor steps,
+ * at most SOLVE_WAYPOINT_RUN in a row between cells), departing every
  * SOLVE_SCAN_STEP ticks from the droid's arrival for up to SOLVE_MAX_WAIT
  * ticks of waiting (watched too: a wait that is noticed ends the tries).
  * Per target it keeps the first departure whose neighbours `robust` ticks
@@ -40,11 +40,30 @@
  * without margins), and the best kept is the one of largest margin, then
  * the shortest.
  *
+ * Lures: on a level with sentries, when the passes above find no win good
+ * enough (and `lures` is asked), they run again with the work left, now
+ * also throwing lures (SIM_CMD_LURE), so a level that needs none is solved
+ * as before, by the same work. From a node where some cell or the exit
+ * (the goals) found no unseen departure, and which was not reached by
+ * SOLVE_LURE_RUN lures in a row, it tries up to SOLVE_LURE_TILES lure
+ * tiles: for the sentries a lure can send (not alert or chasing), the
+ * tiles sim_lure_check allows whose lure sends one of them
+ * (sim_lure_hears), those off the droid's way first (the farthest from the
+ * droid and from its next goal, the tour's next cell or the exit), at
+ * least SOLVE_WAYPOINT_GAP tiles apart, chosen at the first departure at
+ * which such a sentry is near and again whenever the sentries near have
+ * moved, while fewer are chosen. A lure tile is thrown at its first
+ * departure whose neighbours `robust` ticks either side would send the
+ * same sentry, and the play goes on from there as a node on the same tile
+ * (its energy, the lure's cost and the standing, is the simulation's).
+ * Nodes after a lure are told apart by the lures thrown and where the
+ * sentries sent are searching.
+ *
  * The margin of a plan is the largest M <= cap such that moving any one of
- * its commands by any whole number of ticks from -M to +M (never before tick
- * 0) still wins unseen, each shift played out by the real simulation (from a
- * copy taken before the change, until it wins or rejoins the plan's own
- * play).
+ * its commands (a lure as a goto) by any whole number of ticks from -M to
+ * +M (never before tick 0) still wins unseen, each shift played out by the
+ * real simulation (from a copy taken before the change, until it wins or
+ * rejoins the plan's own play).
  *
  * Memory: solve_level fills a SolveResult whose commands the caller frees
  * with solve_result_free; everything else is the solver's own and freed
@@ -58,6 +77,7 @@
 
 #include "coord.h"
 #include "level.h"
+#include "sim.h"
 
 enum {
     SOLVE_SCAN_STEP = 10,          /* ticks between the departures tried from a tile */
@@ -74,14 +94,18 @@ enum {
     SOLVE_FIELD_CELLS = 16,        /* on a level of more cells the bound counts the exit alone */
     SOLVE_NEAREST_CELLS = 4,       /* and only this many nearest cells are tried from a node */
     SOLVE_NEED_CELLS = 12,         /* up to this many cells the energy a play needs is exact over their orders */
+    SOLVE_LURE_TILES = 3,          /* lure tiles tried from a node */
+    SOLVE_LURE_RUN = 2,            /* lures in a row without a walk between */
+    SOLVE_LURE_TRIES = 16,         /* sim_lure_hears asked at most this often for a choice of tiles */
 };
 #define SOLVE_WORK_DEFAULT 40000000L /* simulated ticks in all (search and margins) */
 #define SOLVE_SECONDS_DEFAULT 60.0   /* processor seconds */
 #define SOLVE_OPEN_BYTES ((size_t)256 << 20) /* copies of the play waiting in the search, at most */
 
 typedef struct SolveCmd {
-    uint64_t tick; /* applied when the play's tick reaches it */
-    NavPos to;    /* goto */
+    uint64_t tick;    /* applied when the play's tick reaches it */
+    NavPos to;       /* the goto's tile, or the lure's */
+    SimCmdType type;  /* SIM_CMD_GOTO or SIM_CMD_LURE */
 } SolveCmd;
 
 typedef struct SolveOptions {
@@ -90,6 +114,7 @@ typedef struct SolveOptions {
     int robust;       /* ticks of slack asked of each walk (then 0 if none is found) */
     long max_work;    /* simulated ticks in all (the first pass stops at 3/5 of them) */
     double max_seconds; /* processor time; <= 0: no limit but the work */
+    bool lures;       /* may throw lures when a plan without them is not good enough */
 } SolveOptions;
 
 typedef enum SolveStatus {
@@ -128,6 +153,11 @@ SolveOptions solve_options_default(void);
 SolveStatus solve_level(const Level *l, const SolveOptions *o, SolveResult *r);
 void solve_result_free(SolveResult *r); /* accepts a zeroed result */
 const char *solve_status_name(SolveStatus s);
+
+/* Gives the command on s at its tick (the commands' one dispatch). */
+void solve_command(Sim *s, const SolveCmd *c);
+/* How many of the plan's commands are lures. */
+int solve_lure_count(const SolveCmd *cmd, int n);
 
 /* Plays the plan (n commands, any order of ticks: applied in list order as
  * a recording is) from the level's start until a win, an alert, a loss or

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* solve_replay.c - the solver's plays in the real simulation (solve.h):
- * one walk to a tile (what the search tries), a plan replayed from the
- * level's start (solve_replay, what proves a win) and a plan's margin
- * (solve_margin, its timing slack). */
+ * one walk to a tile (what the search tries), a plan of gotos and lures
+ * replayed from the level's start (solve_replay, what proves a win) and a
+ * plan's margin (solve_margin, its timing slack). */
 #include "solve.h"
 
 #include <stdlib.h>
@@ -40,6 +40,12 @@ static void give_goto(Sim *s, NavPos to)
     sim_command(s, &c);
 }
 
+void solve_command(Sim *s, const SolveCmd *c)
+{
+    SimCmd sc = {c->type == SIM_CMD_LURE ? SIM_CMD_LURE : SIM_CMD_GOTO, c->to.x, c->to.y};
+    sim_command(s, &sc);
+}
+
 /* Gives a goto to `to` on s (the droid idle) and plays until the droid
  * stands still again, wins, is noticed or loses. */
 WalkEnd solve_walk_run(Sim *s, NavPos to, long *work)
@@ -71,7 +77,7 @@ WalkEnd solve_walk_run(Sim *s, NavPos to, long *work)
 static void apply_due(Sim *s, const SolveCmd *cmd, int n, int *next)
 {
     while (*next < n && cmd[*next].tick <= s->tick)
-        give_goto(s, cmd[(*next)++].to);
+        solve_command(s, &cmd[(*next)++]);
 }
 
 static uint64_t last_tick(const SolveCmd *cmd, int n)
@@ -121,9 +127,10 @@ bool solve_replay(const Level *l, const SolveCmd *cmd, int n, SolveOutcome *out,
 
 /* ---- the margin ------------------------------------------------------------------ */
 
-/* sim_hash without what cannot change what happens next under gotos: the
- * clock, the held-mouse bookkeeping and the droid's facing. Two plays with
- * the same value and the same commands to come end the same way. */
+/* sim_hash without what cannot change what happens next under gotos and
+ * lures: the clock, the held-mouse bookkeeping and the droid's facing. Two
+ * plays with the same value and the same commands to come end the same
+ * way. */
 static uint64_t future_hash(Sim *s)
 {
     uint64_t play = s->play_ticks;

@@ -56,7 +56,7 @@ static void replays_to_the_win(const Level *l, const NaiveResult *r)
     SolveCmd plan[64];
     assert_true(r->count <= 64);
     for (int i = 0; i < r->count; i++)
-        plan[i] = (SolveCmd){r->leg[i].depart, r->leg[i].to};
+        plan[i] = (SolveCmd){r->leg[i].depart, r->leg[i].to, SIM_CMD_GOTO};
     SolveOutcome out;
     assert_true(solve_replay(l, plan, r->count, &out, NULL));
     assert_true(out.play_ticks == r->play_ticks);

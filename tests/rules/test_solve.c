@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* test_solve.c - the stealth solver (solve.c) on small text fixtures: a
  * level won only by waiting for a patrol to pass, one won only off the
- * shortest path, one a guard makes unwinnable unseen; every plan replays to
- * a win no sentry notices, and the margin means what it says (shifts within
- * it win, one tick more fails). Also: free play, the work budget, a margin
- * known exactly on a level without sentries, and a level whose energy
- * allows only two orders of its cells. */
+ * shortest path, one a guard makes unwinnable unseen, one won only with a
+ * lure; every plan replays to a win no sentry notices, and the margin means
+ * what it says (shifts within it win, one tick more fails). Levels that
+ * need no lure are solved without one, by the same work as with lures
+ * forbidden. Also: free play, the work budget, a margin known exactly on a
+ * level without sentries, a level whose energy allows few orders of its
+ * cells, and a lure's energy counted. */
 #include "testlevel.h"
 
 #include "level.h"
@@ -40,18 +42,31 @@ static const char *stare_level = "##############\n"
                                  "###########>##\n"
                                  "##############\n";
 
+/* The guard in the alcove hears every step along the corridor near it,
+ * the only way to the exit. A shaft leads up from its post and west along
+ * the top to a dead end that the droid, at the start, sees across a column
+ * of water: a lure there sends the guard 8 steps away, out of earshot of
+ * the corridor and its back to the droid's way. */
+static const char *lure_level = "#######################\n"
+                                "#####.......###########\n"
+                                "#####~#####.###########\n"
+                                "#####~#####S###########\n"
+                                "#####~#####.###########\n"
+                                "#....@...............>#\n"
+                                "#######################\n";
+
 /* No sentries: the cell four steps one way, the exit the other way. */
 static const char *plain_level = "########\n"
                                  "#>@...*#\n"
                                  "########\n";
 
-/* No sentries, seven cells and little energy: 13 to start, 5 a cell. Of
- * the 5040 orders of the cells two reach the exit, both taking the two
- * south-east of the start first, then 9,7 and 6,6, and the one at 12,1
- * last or before the two in the west (1.69 and 0.27 to spare; with 12 to
- * start only the first, with 11 none). A search that tries the cells as
- * they come drowns in the other orders (without a bound on the energy
- * still needed, 40 million ticks were not enough). */
+/* No sentries, seven cells and little energy: 17 to start, 5 a cell.
+ * Walking alone, 38 of the 5040 orders of the cells reach the exit (2 with
+ * 13 to start, none with 11); standing costs energy too (SIM_STAND_DRAIN),
+ * so the waits that give a plan its margin take part of what is left. A
+ * search that tries the cells as they come drowns in the other orders
+ * (without a bound on the energy still needed, 40 million ticks were not
+ * enough). */
 static const char *tight_grid = "###############\n"
                                 "#...........*.#\n"
                                 "#.>....######.#\n"
@@ -74,6 +89,26 @@ static SolveOptions options(bool margin)
     o.margin = margin;
     o.max_seconds = 0; /* the work budget alone: the same result under sanitizers */
     return o;
+}
+
+/* The level needs no lure: the plan has none, and forbidding lures finds
+ * the same plan by the same work. */
+static void same_without_lures(const Level *l, const SolveResult *r)
+{
+    assert_int_equal(solve_lure_count(r->cmd, r->count), 0);
+    SolveOptions o = options(true);
+    o.lures = false;
+    SolveResult plain;
+    assert_int_equal(solve_level(l, &o, &plain), SOLVE_SOLVED);
+    assert_int_equal(plain.count, r->count);
+    for (int i = 0; i < r->count; i++) {
+        assert_true(plain.cmd[i].tick == r->cmd[i].tick && plain.cmd[i].type == r->cmd[i].type);
+        assert_true(nav_pos_eq(plain.cmd[i].to, r->cmd[i].to));
+    }
+    assert_int_equal(plain.margin, r->margin);
+    assert_int_equal(plain.work, r->work);
+    assert_int_equal(plain.nodes, r->nodes);
+    solve_result_free(&plain);
 }
 
 /* Gives the gotos one after the other, each as soon as the droid stands
@@ -180,6 +215,7 @@ static void test_wait_for_the_patrol(void **state)
     assert_true(seen_without_waiting(&l, direct, 2));
     assert_true(r.margin >= SOLVE_MARGIN_GOAL);
     check_margin(&l, &r);
+    same_without_lures(&l, &r);
     solve_result_free(&r);
     level_free(&l);
 }
@@ -192,7 +228,7 @@ static void test_detour(void **state)
     solve_ok(detour_level, &l, &r);
     /* straight to the cell is heard, however long the droid waits first */
     for (int wait = 0; wait <= 600; wait += 60) {
-        SolveCmd direct[2] = {{(uint64_t)wait, {13, 1}}, {(uint64_t)wait + 400, {12, 1}}};
+        SolveCmd direct[2] = {{(uint64_t)wait, {13, 1}, SIM_CMD_GOTO}, {(uint64_t)wait + 400, {12, 1}, SIM_CMD_GOTO}};
         SolveOutcome out;
         assert_false(solve_replay(&l, direct, 2, &out, NULL));
         assert_true(out.seen);
@@ -201,6 +237,7 @@ static void test_detour(void **state)
     assert_false(r.cmd[0].to.x == 13 && r.cmd[0].to.y == 1);
     assert_false(r.cmd[0].to.x == 12 && r.cmd[0].to.y == 1);
     check_margin(&l, &r);
+    same_without_lures(&l, &r);
     solve_result_free(&r);
     level_free(&l);
 }
@@ -217,7 +254,7 @@ static void test_unsolvable(void **state)
     assert_string_equal(solve_status_name(r.status), "exhausted");
     solve_result_free(&r);
     /* walking straight there is noticed */
-    SolveCmd seen[2] = {{0, {11, 2}}, {200, {11, 3}}};
+    SolveCmd seen[2] = {{0, {11, 2}, SIM_CMD_GOTO}, {200, {11, 3}, SIM_CMD_GOTO}};
     SolveOutcome out;
     assert_false(solve_replay(&l, seen, 2, &out, NULL));
     assert_true(out.seen);
@@ -231,7 +268,7 @@ static void test_margin_exact(void **state)
 {
     (void)state;
     Level l = test_level_from_text(plain_level);
-    SolveCmd plan[2] = {{0, {6, 1}}, {0, {1, 1}}};
+    SolveCmd plan[2] = {{0, {6, 1}, SIM_CMD_GOTO}, {0, {1, 1}, SIM_CMD_GOTO}};
     plan[1].tick = 4 * 15 + 10; /* four floor steps of 15 ticks, then 10 ticks still */
     SolveOutcome out;
     assert_true(solve_replay(&l, plan, 2, &out, NULL));
@@ -258,9 +295,7 @@ static void test_tight_energy(void **state)
     Level l;
     SolveResult r;
     char text[512];
-    /* one energy over the 13 the walks need: the plan's slack waits stand,
-     * and standing costs energy (SIM_STAND_DRAIN) */
-    tight_text(text, sizeof text, 14);
+    tight_text(text, sizeof text, 17);
     solve_ok(text, &l, &r);
     assert_true(r.margin >= SOLVE_MARGIN_GOAL);
     check_margin(&l, &r);
@@ -304,12 +339,81 @@ static void test_no_exit_and_budget(void **state)
     level_free(&l);
 }
 
+/* The plan without its lures: its gotos at their ticks. */
+static int gotos_of(const SolveResult *r, SolveCmd *out)
+{
+    int n = 0;
+    for (int i = 0; i < r->count; i++)
+        if (r->cmd[i].type == SIM_CMD_GOTO)
+            out[n++] = r->cmd[i];
+    return n;
+}
+
+static void test_lure_needed(void **state)
+{
+    (void)state;
+    Level l;
+    SolveResult r;
+    solve_ok(lure_level, &l, &r);
+    assert_true(r.margin >= SOLVE_MARGIN_GOAL);
+    check_margin(&l, &r);
+    /* a lure into the dead end along the top sends the guard */
+    int lures = 0;
+    for (int i = 0; i < r.count; i++)
+        if (r.cmd[i].type == SIM_CMD_LURE) {
+            assert_int_equal(r.cmd[i].to.y, 1);
+            assert_true(r.cmd[i].to.x >= 5 && r.cmd[i].to.x <= 8);
+            lures++;
+        } else {
+            assert_int_equal(r.cmd[i].type, SIM_CMD_GOTO);
+        }
+    assert_int_equal(lures, solve_lure_count(r.cmd, r.count));
+    assert_true(lures >= 1);
+    /* the same gotos without the lures are heard */
+    SolveCmd gotos[64];
+    assert_true(r.count <= 64);
+    SolveOutcome out;
+    assert_false(solve_replay(&l, gotos, gotos_of(&r, gotos), &out, NULL));
+    assert_true(out.seen);
+    solve_result_free(&r);
+    /* without lures every plan is heard */
+    SolveOptions o = options(true);
+    o.lures = false;
+    assert_int_equal(solve_level(&l, &o, &r), SOLVE_EXHAUSTED);
+    assert_null(r.cmd);
+    solve_result_free(&r);
+    level_free(&l);
+}
+
+/* A lure costs SIM_LURE_COST: the walk to the exit costs 16, so with 20
+ * to start the lure and the wait are paid for, with 19 no plan is. */
+static void test_lure_energy(void **state)
+{
+    (void)state;
+    char text[512];
+    snprintf(text, sizeof text, "energy: 20\n%s", lure_level);
+    Level l;
+    SolveResult r;
+    solve_ok(text, &l, &r);
+    assert_true(solve_lure_count(r.cmd, r.count) >= 1);
+    assert_true(r.energy_used >= (uint64_t)(16 * NAV_UNIT_STRAIGHT + SIM_LURE_COST));
+    solve_result_free(&r);
+    level_free(&l);
+    snprintf(text, sizeof text, "energy: 19\n%s", lure_level);
+    l = test_level_from_text(text);
+    SolveOptions o = options(true);
+    assert_int_equal(solve_level(&l, &o, &r), SOLVE_EXHAUSTED);
+    solve_result_free(&r);
+    level_free(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wait_for_the_patrol), cmocka_unit_test(test_detour),
         cmocka_unit_test(test_unsolvable),          cmocka_unit_test(test_margin_exact),
         cmocka_unit_test(test_no_exit_and_budget), cmocka_unit_test(test_tight_energy),
+        cmocka_unit_test(test_lure_needed),        cmocka_unit_test(test_lure_energy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
