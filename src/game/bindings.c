@@ -29,12 +29,10 @@ static const BindInfo table[BIND_COUNT] = {
     [BIND_FOLLOW] = {"follow", "Follow the pointer", {NULL}, "Hold the left button",
                      "the droid follows the tile under the pointer", P, true},
     [BIND_LURE] = {"lure", "Throw a lure", {"F"}, "Right click",
-                   "aim a lure, then click a tile the droid sees within 8 tiles (a right click throws at once; "
-                   "costs 3 energy): the sentries that hear it go to look there",
+                   "aim a lure, then click a tile in sight within 8 (3 energy): sentries that hear it go to look",
                    P, false},
     [BIND_PLAN_LEG] = {"plan_leg", "Add a walk to the plan", {NULL}, "Shift+click",
-                       "add a walk to the plan (Shift+right click: a lure); the preview shows the whole plan, "
-                       "a click runs it with one more walk, Esc drops it",
+                       "add a walk to the plan (Shift+right click: a lure); Enter or a click runs it, Esc drops it",
                        P, true},
     [BIND_PLAN_WAIT] = {"plan_wait", "Add a wait to the plan", {"X"}, NULL,
                         "add / take off half a second of waiting at the plan's end", P, false},
