@@ -299,7 +299,8 @@ static void start_guard(Sentries *s, Sentry *e)
 }
 
 /* The path cost from every tile within SENTRY_LURE_REACH of t to t (the
- * footsteps' measure: a step costs what mover_step_cost says), on a window
+ * footsteps' measure: a step is one a walk may take, never across a wall's
+ * corner, and costs what mover_step_cost says), on a window
  * round t: a Dijkstra over at most (2 * reach + 1)^2 tiles, whatever the
  * level's size. cost[] is LURE_SIDE x LURE_SIDE, t at its centre. */
 enum { LURE_SIDE = 2 * SENTRY_LURE_REACH + 1 };
@@ -326,9 +327,10 @@ static void lure_costs(const SentryWorld *w, NavPos t, uint64_t *cost)
             if (ux < 0 || uy < 0 || ux >= LURE_SIDE || uy >= LURE_SIDE || done[uy * LURE_SIDE + ux])
                 continue;
             NavPos u = nav_pos(v.x + dx[d], v.y + dy[d]);
-            if (u.x < 0 || u.y < 0 || u.x >= w->grid->w || u.y >= w->grid->h)
+            if (u.x < 0 || u.y < 0 || u.x >= w->grid->w || u.y >= w->grid->h ||
+                !nav_grid_can_step(w->grid, u.x, u.y, -dx[d], -dy[d])) /* a step from u towards t, corners kept */
                 continue;
-            uint64_t step = mover_step_cost(w->grid, u, v); /* from u towards t */
+            uint64_t step = mover_step_cost(w->grid, u, v);
             if (step == 0 || cost[best] + step > reach)
                 continue;
             if (cost[best] + step < cost[uy * LURE_SIDE + ux])

@@ -499,6 +499,49 @@ static void test_lure(void **state)
     play_end(&p);
 }
 
+/* A lure is heard by the footsteps' measure: a sentry goes exactly when the
+ * path cost from it to the lure's tile (a flow field over the level, the
+ * walks' rule, corners never cut) is within SENTRY_LURE_REACH. Sentries
+ * all over a level of wall stubs and rough ground, lures on every floor tile. */
+static void test_lure_reach_is_the_path_cost(void **state)
+{
+    (void)state;
+    Play p;
+    play_start(&p, "####################\n"
+                   "#S..#....S.#...,,.S#\n"
+                   "#.#.#.##.#.#.#.,,#.#\n"
+                   "#.#S..#..#...#S..#.#\n"
+                   "#@#.#.#S.##.##.#.#.#\n"
+                   "#...#...#...S.#.#..#\n"
+                   "##.##.#.#.###.#...S#\n"
+                   "#S....#...#.....#..#\n"
+                   "####################\n");
+    const Sim *s = &p.sim;
+    int n = s->sentries.count, checked = 0, heard = 0;
+    bool pulled[16];
+    assert_true(n >= 8 && n <= 16);
+    for (int y = 0; y < s->h; y++)
+        for (int x = 0; x < s->w; x++) {
+            if (!nav_grid_walkable(&s->grid, x, y))
+                continue;
+            NavField f;
+            assert_int_equal(nav_field_init(&f, &s->grid, nav_pos(x, y), NAV_TOPO_8), NAV_DONE);
+            sim_lure_hears(s, nav_pos(x, y), pulled);
+            for (int i = 0; i < n; i++) {
+                uint64_t c = nav_field_cost(&f, s->sentries.list[i].mover.tile);
+                bool want = c != UINT64_MAX && c <= (uint64_t)SENTRY_LURE_REACH * NAV_UNIT_STRAIGHT;
+                if (pulled[i] != want)
+                    fail_msg("lure on %d,%d: sentry %d %s, its path cost is %.2f", x, y, i,
+                             pulled[i] ? "goes" : "stays", (double)c / NAV_UNIT_STRAIGHT);
+                heard += want;
+                checked++;
+            }
+            nav_field_deinit(&f);
+        }
+    assert_true(checked > 500 && heard > 100 && heard < checked);
+    play_end(&p);
+}
+
 /* Waiting has a price: standing spends SIM_STAND_DRAIN a tick once the clock
  * runs, walking spends only the steps, and a goto on the tick of arrival
  * costs no standing. */
@@ -704,6 +747,7 @@ int main(void)
         cmocka_unit_test(test_corridor_backing_off),
         cmocka_unit_test(test_search_and_return),
         cmocka_unit_test(test_lure),
+        cmocka_unit_test(test_lure_reach_is_the_path_cost),
         cmocka_unit_test(test_standing_drains),
         cmocka_unit_test(test_replay_same_hash),
         cmocka_unit_test(test_levels_won_with_sentries),

@@ -516,7 +516,7 @@ static void test_history_rewinds_exactly(void **state)
 {
     (void)state;
     static const char *const files[] = {"levels/extra/doors.txt", "levels/11_flooded.txt", "levels/14_detour.txt",
-                                        "levels/21_night_shift.txt"};
+                                        "levels/24_night_shift.txt"};
     enum { TICKS = 1500 };
     static uint64_t hash_at[TICKS + 32];
     int rewinds = 0, taken = 0;
