@@ -196,7 +196,7 @@ check "after a catch, Backspace goes back and the droid walks on" \
     'grep -q "^lose caught" "$tmp/trace" && grep -A30 "^lose caught" "$tmp/trace" | grep -q "^rewind " &&
      grep -A400 "^lose caught" "$tmp/trace" | grep -q "^arrive 2 5"'
 check "clicktile traces the route's prediction before the click" \
-    'grep -B1 "^click 12 4" "$tmp/trace" | head -1 | grep -q "^preview 12 4 seen "'
+    'grep -B2 "^click 12 4" "$tmp/trace" | grep -q "^preview 12 4 seen "'
 # the result panel keeps off the middle, where the camera shows the droid and the sentry
 read -r tx0 ty0 tx1 ty1 <<EOF
 $("$pngcheck" "$tmp/caught.png" 0 0 1279 719 255 120 100 0 | awk '{ print $9, $10, $11, $12 }')

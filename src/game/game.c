@@ -66,6 +66,7 @@ void game_begin_history(Game *g, Sim *first)
     g->noticed = false;
     plan_clear(g);
     forget_prediction(g);
+    game_window_forget(g);
 }
 
 /* Starts play of g->level afresh (the file's state): every change of its
@@ -87,6 +88,7 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, NavDiags *
     edit_init(&g->edits);
     history_init(&g->history);
     predict_init(&g->predictor);
+    window_init(&g->window_scan);
     Level nl;
     if (!level_load(path, &nl, d)) {
         game_deinit(g);
@@ -118,6 +120,7 @@ void game_deinit(Game *g)
     free(g->load.path);
     nav_path_destroy(g->search);
     predict_deinit(&g->predictor);
+    window_deinit(&g->window_scan);
     history_deinit(&g->history);
     sim_deinit(&g->sim);
     level_free(&g->level);
@@ -152,6 +155,8 @@ void game_replay_command(Game *g, SimCmd c)
         g->running.count = 0;
         game_trace(g, "plan stop");
     }
+    if (!g->giving) /* the play leaves the course the departure window looked along */
+        game_window_forget(g);
     uint64_t tick = g->sim.tick;
     if (g->record)
         replay_write_cmd(g->record, tick, &c);
@@ -500,16 +505,22 @@ static void publish_prediction(Game *g, bool force)
     }
 }
 
+bool game_prediction_orders(const Game *g, Orders *o)
+{
+    *o = g->plan; /* the plan built, then the hovered walk */
+    if (g->hover_valid && g->preview.count > 0 && !g->aiming)
+        orders_add(o, (Order){ORDER_GOTO, g->hover, 0});
+    return o->count > 0 && !g->editing && g->sim.status == SIM_PLAYING;
+}
+
 /* Starts predicting the plan being built and a click on the hovered tile
  * after it, from the play as it stands. */
 static void start_prediction(Game *g)
 {
     g->predict_wait = GAME_PREDICT_EVERY;
     g->predicting = false;
-    Orders o = g->plan; /* the plan built, then the hovered walk */
-    if (g->hover_valid && g->preview.count > 0 && !g->aiming)
-        orders_add(&o, (Order){ORDER_GOTO, g->hover, 0});
-    if (o.count == 0 || g->editing || g->sim.status != SIM_PLAYING) {
+    Orders o;
+    if (!game_prediction_orders(g, &o)) {
         forget_prediction(g);
         return;
     }
@@ -566,6 +577,7 @@ static bool rewind_to(Game *g, uint64_t to)
     g->frame_event_count = 0;
     g->preview_from = nav_pos(-1, -1);
     forget_prediction(g);
+    game_window_forget(g);
     if (g->noticed && g->sim.noticed == 0) /* back before the notice: it still counts */
         game_say(g, 4.0, "Back %.1f seconds. The sentry's notice still costs the unseen star: R starts afresh.",
                  (double)(was - to) / SIM_TICK_HZ);
@@ -740,6 +752,7 @@ void game_update(Game *g)
     if (g->aiming && (g->editing || g->sim.status != SIM_PLAYING))
         game_aim(g, false);
     lure_preview(g);
+    game_window_update(g, GAME_WINDOW_FRAME_WORK);
     /* the prediction is kept current as the sentries move (while paused it stays true) */
     if (ticked && g->predict_wait > 0)
         g->predict_wait--;

@@ -25,6 +25,7 @@
 #include "predict.h"
 #include "progress.h"
 #include "sim.h"
+#include "window.h"
 
 enum { GAME_MESSAGE_LEN = 400 };
 #define GAME_ZOOM_MIN 0.25
@@ -46,6 +47,8 @@ enum {
     GAME_REWIND_TICKS = 3 * SIM_TICK_HZ, /* Backspace goes back this far */
     GAME_PREDICT_EVERY = 6,              /* ticks between predictions of the hovered walk */
     GAME_PREDICT_FRAME_WORK = 40000,     /* prediction work a tick (predict.h units) */
+    GAME_WINDOW_FRAME_WORK = 16000,      /* the departure window's work a frame (window.h; its time:
+                                          * docs/performance.md, "The departure window") */
     GAME_PREVIEW_FRAME_WORK = 100000,    /* tiles the hover preview's search looks at a frame (its time:
                                           * docs/performance.md, "Player actions on big levels") */
 };
@@ -188,6 +191,15 @@ typedef struct Game {
     OrdersRun run;
     bool giving;           /* the plan gives a command now (game_command keeps it running) */
 
+    /* the departure window of the prediction's plan (game_window.c,
+     * window.h): `window` is what it says from the play's tick now */
+    WindowScan window_scan;
+    Window window;
+    bool window_on;        /* window_scan was begun for this course of the play */
+    bool window_safe_now;  /* window.says was WINDOW_NOW at the last look */
+    Window window_traced;  /* the last "window" line, its start and end as ticks of play */
+    uint64_t window_traced_at;
+
     FILE *record;          /* --record: every command with its tick, or NULL (borrowed: the
                             * caller opens and closes it; the game sets it NULL when the
                             * recording must end early) */
@@ -287,6 +299,9 @@ bool game_replay_rewind(Game *g, uint64_t to);
  * "clicktile" checks before it clicks). Traces its "preview" line when it
  * changed, or always with force. */
 void game_predict_now(Game *g, bool force);
+/* Finishes the departure window of the hovered route now (scripts, with
+ * game_predict_now) and traces its "window" line. */
+void game_window_now(Game *g);
 /* After a win: the next level of the folder. */
 void game_next_level(Game *g);
 /* Opens another level file and plays it (replays use it); false, with the

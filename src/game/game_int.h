@@ -19,6 +19,18 @@ void game_begin_history(Game *g, Sim *first);
 void game_start_play(Game *g);
 /* The hover preview begun again from the play as it stands. */
 void game_refresh_preview(Game *g);
+/* The plan the prediction runs: the plan built, then a walk to the hovered
+ * tile when it has a route; false when there is nothing to predict. */
+bool game_prediction_orders(const Game *g, Orders *o);
+
+/* ---- game_window.c ---- */
+
+/* The departure window looked at on (work units a frame; <= 0: to its end),
+ * begun again when the plan changed; traces "window ..." lines. */
+void game_window_update(Game *g, long work);
+/* The play's course changed (a command, a rewind, a restart): what the
+ * window knew is forgotten. */
+void game_window_forget(Game *g);
 
 /* ---- game_level.c ---- */
 

@@ -58,6 +58,9 @@ static const HelpRow help_sentries[] = {
     {"Your route", "red from where a sentry would notice it: an eye (sight) or sound waves (hearing) there "
                    "and over that sentry; a tick if none would",
      BADGE_CHECK},
+    {"Safe to go", "how long the route stays unseen if you wait, or how long until it is; the bar's dim part has "
+                   "gone by",
+     -1},
     {"Patrols", "dotted lines through the waypoints, with V or the pointer on a sentry", -1},
     {"Paused clicks", "a click given while paused happens exactly as previewed: the preview runs the real "
                       "simulation, which is deterministic",

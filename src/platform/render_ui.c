@@ -113,6 +113,9 @@ typedef struct HudLine {
     bool big;
     int keep;   /* 0 always kept; higher numbers are dropped first when room runs out */
     double bar; /* 0..1: a bar after the text, filled that far; < 0 none */
+    double bar_from;        /* the fill starts there (0..bar) */
+    SDL_Color bar_color;    /* the fill's colour (alpha 0: the text's) */
+    SDL_Color bar_before;   /* the part before bar_from (alpha 0: the bar's ground) */
 } HudLine;
 
 static int hud_add(HudLine *lines, int n, bool big, SDL_Color c, int keep, const char *fmt, ...)
@@ -129,6 +132,8 @@ static int hud_add(HudLine *lines, int n, bool big, SDL_Color c, int keep, const
     lines[n].big = big;
     lines[n].keep = keep;
     lines[n].bar = -1;
+    lines[n].bar_from = 0;
+    lines[n].bar_color = lines[n].bar_before = (SDL_Color){0, 0, 0, 0};
     return n + 1;
 }
 
@@ -155,6 +160,45 @@ static void prediction_words(const Game *g, char *out, size_t n, SDL_Color *c)
         *c = DIM;
         snprintf(out, n, "Unseen as far as it was looked at");
     }
+}
+
+/* Seconds of play for the HUD: tenths, hundredths under half a second. */
+static void hud_seconds(char *out, size_t n, int ticks)
+{
+    double s = (double)ticks / SIM_TICK_HZ;
+    snprintf(out, n, s < 0.5 ? "%.2f\xc2\xa0s" : "%.1f\xc2\xa0s", s);
+}
+
+/* The departure window (game_window.c) under the prediction: how long the
+ * route stays safe to go, or how long until it is, with a bar of the window
+ * (a dim part gone by, a bright part still to come; before a window, the
+ * wait as the bar's ground). */
+static int window_line(const Game *g, HudLine *l, int n)
+{
+    const Window *w = &g->window;
+    char len[24], at[24];
+    hud_seconds(len, sizeof len, w->length);
+    hud_seconds(at, sizeof at, w->start);
+    const char *more = w->open ? " or more" : "";
+    if (w->says == WINDOW_NOW) {
+        bool late = !w->open && w->elapsed > w->length;
+        n = hud_add(l, n, false, late ? SHORT : GOOD, 1, "Safe to go for %s%s%s", len, more, late ? ", late" : "");
+        l[n - 1].bar = 1;
+        l[n - 1].bar_from = (double)w->elapsed / (double)(w->elapsed + w->length);
+        SDL_Color c = l[n - 1].color;
+        l[n - 1].bar_before = (SDL_Color){(Uint8)(c.r * 2 / 5), (Uint8)(c.g * 2 / 5), (Uint8)(c.b * 2 / 5), 255};
+    } else if (w->says == WINDOW_LATER) {
+        n = hud_add(l, n, false, BODY, 1, "Safe in %s, for %s%s", at, len, more);
+        l[n - 1].bar = 1;
+        l[n - 1].bar_from = (double)w->start / (double)(w->start + w->length);
+        l[n - 1].bar_color = GOOD;
+    } else if (w->says == WINDOW_NONE) { /* as far as it was looked at: up to the horizon once settled */
+        if (w->settled)
+            n = hud_add(l, n, false, WARN, 1, "No safe start in the next %d\xc2\xa0s", WINDOW_HORIZON / SIM_TICK_HZ);
+        else
+            n = hud_add(l, n, false, WARN, 1, "No safe start in the next %s", len);
+    }
+    return n;
 }
 
 /* What the HUD says, top to bottom. */
@@ -238,8 +282,10 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
         char says[TEXT_LEN];
         SDL_Color c = BODY;
         prediction_words(g, says, sizeof says, &c);
-        if (says[0])
+        if (says[0]) {
             n = hud_add(l, n, false, c, 1, "%s", says);
+            n = window_line(g, l, n);
+        }
     } else if (g->hover_valid) {
         bool here = nav_pos_eq(g->hover, mover_plan_tile(&sim->droid));
         n = hud_add(l, n, false, DIM, 2, "%s", here ? "The droid is here" : "No way there");
@@ -311,9 +357,15 @@ static void draw_hud(Renderer *r, const Game *g, const HudStats *hs)
                 SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
                 SDL_SetRenderDrawColor(r->sdl, 40, 50, 66, 255);
                 SDL_RenderFillRect(r->sdl, &bar);
-                bar.w = (int)(bar.w * fmin(1.0, lines[i].bar));
-                SDL_SetRenderDrawColor(r->sdl, lines[i].color.r, lines[i].color.g, lines[i].color.b, 255);
-                SDL_RenderFillRect(r->sdl, &bar);
+                const HudLine *h = &lines[i];
+                int from = (int)(bar.w * fmax(0.0, fmin(h->bar_from, h->bar))), to = (int)(bar.w * fmin(1.0, h->bar));
+                SDL_Color c = h->bar_color.a ? h->bar_color : h->color;
+                if (h->bar_before.a && from > 0) { /* the part gone by */
+                    SDL_SetRenderDrawColor(r->sdl, h->bar_before.r, h->bar_before.g, h->bar_before.b, 255);
+                    SDL_RenderFillRect(r->sdl, &(SDL_Rect){bar.x, bar.y, from, bar.h});
+                }
+                SDL_SetRenderDrawColor(r->sdl, c.r, c.g, c.b, 255);
+                SDL_RenderFillRect(r->sdl, &(SDL_Rect){bar.x + from, bar.y, to - from, bar.h});
             }
         }
         y += lines[i].big ? L->big_line : rows[i] * L->line;

@@ -166,9 +166,10 @@ long script_step(App *app, Script *s)
                 game_edit_press(g, nav_pos(a[0], a[1]), c->op == SCRIPT_RCLICKTILE);
                 game_edit_release(g);
             } else if (c->op == SCRIPT_CLICKTILE) {
-                /* as a player would: the pointer on the tile, its route's prediction, then the click */
+                /* as a player would: the pointer on the tile, its route's prediction and window, then the click */
                 game_hover(g, true, nav_pos(a[0], a[1]));
                 game_predict_now(g, true);
+                game_window_now(g);
                 game_click_tile(g, nav_pos(a[0], a[1]));
             }
             break;
