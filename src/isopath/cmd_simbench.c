@@ -12,8 +12,14 @@
  * preview's prediction instead (predict.h, run to its end): the droid stands
  * at the start, the sentries go their ways, and every N ticks a goto to a
  * tile of the tour is predicted; with --plan K, a plan of K walks to tiles
- * of the tour with a second's wait between them (orders.h). --hash N gives the droid a new goal of the
- * tour every N ticks even mid-step (so it often turns back) and prints
+ * of the tour with a second's wait between them (orders.h). --window N
+ * times the departure window as the game looks at it (window.h): the
+ * droid stands likewise, every N ticks a goto to a tile of the tour is
+ * hovered anew, and every tick the look is moved along and run
+ * GAME_WINDOW_FRAME_WORK units, as a frame of the game does; it reports
+ * the ticks' times and how many ticks a new hover took to settle. --hash N
+ * gives the droid a new goal of the tour every N ticks even mid-step (so it
+ * often turns back) and prints
  * "state TICK HASH" (sim_hash) then: the same on every build, for
  * comparing them. Links the core only. */
 #define _POSIX_C_SOURCE 200809L
@@ -23,11 +29,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "game.h"
 #include "isopath.h"
 #include "num.h"
 #include "orders.h"
 #include "predict.h"
 #include "sim.h"
+#include "window.h"
 
 static double now_us(void)
 {
@@ -63,7 +71,7 @@ static NavPos next_goal(const Sim *s, uint64_t *seed, NavPos start, int near)
 typedef struct Options {
     long ticks;
     uint64_t seed;
-    int near, predict_every, hash_every;
+    int near, predict_every, window_every, hash_every;
     int plan_legs; /* --plan K: predict a plan of K walks, a second's wait between them */
     bool alarm;
 } Options;
@@ -91,6 +99,10 @@ static int parse_options(int argc, char **argv, Options *o)
         } else if (strcmp(argv[i], "--plan") == 0 && i + 1 < argc) {
             if (num_parse_int(argv[++i], 1, ORDERS_MAX / 2, &o->plan_legs) != NUM_OK)
                 return isopath_usage_error("--plan wants a whole number of walks from 1 to 8, not '%s'", argv[i]);
+        } else if (strcmp(argv[i], "--window") == 0 && i + 1 < argc) {
+            if (num_parse_int(argv[++i], 1, 1000000, &o->window_every) != NUM_OK)
+                return isopath_usage_error("--window wants a whole number of ticks from 1 to 1000000, not '%s'",
+                                           argv[i]);
         } else if (strcmp(argv[i], "--hash") == 0 && i + 1 < argc) {
             if (num_parse_int(argv[++i], 1, 1000000, &o->hash_every) != NUM_OK)
                 return isopath_usage_error("--hash wants a whole number of ticks from 1 to 1000000, not '%s'",
@@ -109,7 +121,11 @@ static int parse_options(int argc, char **argv, Options *o)
 typedef struct Run {
     Sim s;
     Predictor pr;
-    double *times, *ptimes;
+    WindowScan win;
+    Orders hovered;
+    long hovered_at, hovers, settled;   /* --window: the hover's tick; hovers, and those settled */
+    bool predicting;                    /* --window: the hover's prediction is under way, as in the game */
+    double *times, *ptimes, *wtimes, *wsettle, *both;
     long predictions, outcomes[PREDICT_NOWALK + 1];
     long chasing, catches, out_of_energy;
     int most;
@@ -146,7 +162,8 @@ static void run_tick(Run *r, const Options *o, long t)
     if (o->hash_every && t % o->hash_every == 0)
         printf("state %ld %016llx\n", t, (unsigned long long)sim_hash(s));
     bool retarget = o->hash_every && t % o->hash_every == 0 && t > 0;
-    if (!o->predict_every && (retarget || (!s->planning && !s->droid.moving && mover_remaining(&s->droid) == 0))) {
+    bool standing = o->predict_every || o->window_every; /* the droid stands: hovers only */
+    if (!standing && (retarget || (!s->planning && !s->droid.moving && mover_remaining(&s->droid) == 0))) {
         SimCmd c = {SIM_CMD_GOTO, 0, 0};
         NavPos goal = next_goal(s, &r->seed, r->start, o->near);
         c.x = goal.x;
@@ -165,6 +182,32 @@ static void run_tick(Run *r, const Options *o, long t)
         predict_run(&r->pr, 0);
         r->ptimes[r->predictions++] = now_us() - p0;
         r->outcomes[r->pr.result.outcome]++;
+    }
+    if (o->window_every) { /* as a frame of the game: a new hover now and then, the look moved on and run */
+        double w0 = now_us();
+        if (t % o->window_every == 0) {
+            r->hovered = (Orders){.count = 1};
+            r->hovered.leg[0] = (Order){ORDER_GOTO, next_goal(s, &r->hover_seed, r->start, o->near), 0};
+            window_begin(&r->win, s, &r->hovered, NULL, NULL);
+            r->hovered_at = t;
+            r->hovers++;
+        } else if (!window_advance(&r->win, s->tick) && !r->win.cut) { /* behind, or the level restarted */
+            window_begin(&r->win, s, &r->hovered, NULL, NULL);
+        }
+        window_run(&r->win, GAME_WINDOW_FRAME_WORK);
+        bool settled = window_read(&r->win).settled;
+        double w1 = now_us();
+        r->wtimes[t] = w1 - w0;
+        /* and the route's own prediction, every GAME_PREDICT_EVERY ticks */
+        if (!r->predicting && t % GAME_PREDICT_EVERY == 0)
+            r->predicting = predict_begin_orders(&r->pr, s, &r->hovered);
+        if (r->predicting && predict_run(&r->pr, GAME_PREDICT_FRAME_WORK) != PREDICT_RUNNING)
+            r->predicting = false;
+        r->both[t] = r->wtimes[t] + now_us() - w1;
+        if (settled && r->hovered_at >= 0) {
+            r->wsettle[r->settled++] = (double)(t - r->hovered_at);
+            r->hovered_at = -1;
+        }
     }
     double a = now_us();
     sim_tick(s);
@@ -201,6 +244,21 @@ static void run_report(Run *r, const Options *o, const char *file, double setup)
                r->outcomes[PREDICT_CUT], r->outcomes[PREDICT_NOWALK], r->ptimes[predictions / 2],
                r->ptimes[(predictions * 95) / 100], r->ptimes[predictions - 1], ptotal / (double)ticks);
     }
+    if (o->window_every) {
+        qsort(r->wtimes, (size_t)ticks, sizeof *r->wtimes, by_value);
+        qsort(r->both, (size_t)ticks, sizeof *r->both, by_value);
+        qsort(r->wsettle, (size_t)r->settled, sizeof *r->wsettle, by_value);
+        printf("departure window (a new hover every %d ticks, %d units a tick): median %.1f us, 95th percentile "
+               "%.1f us, 99th %.1f us, worst %.1f us a tick; %ld of %ld hovers settled, in a median of %.0f "
+               "ticks (worst %.0f)\n",
+               o->window_every, GAME_WINDOW_FRAME_WORK, r->wtimes[ticks / 2], r->wtimes[(ticks * 95) / 100],
+               r->wtimes[(ticks * 99) / 100], r->wtimes[ticks - 1], r->settled, r->hovers,
+               r->settled ? r->wsettle[r->settled / 2] : 0.0, r->settled ? r->wsettle[r->settled - 1] : 0.0);
+        printf("the preview (the window and the route's prediction every %d ticks): median %.1f us, 95th "
+               "percentile %.1f us, 99th %.1f us, worst %.1f us a tick\n",
+               GAME_PREDICT_EVERY, r->both[ticks / 2], r->both[(ticks * 95) / 100], r->both[(ticks * 99) / 100],
+               r->both[ticks - 1]);
+    }
 }
 
 int isopath_simbench(int argc, char **argv)
@@ -226,11 +284,19 @@ int isopath_simbench(int argc, char **argv)
     double setup = now_us() - t0;
     r.times = malloc((size_t)o.ticks * sizeof *r.times);
     r.ptimes = o.predict_every ? malloc((size_t)(o.ticks / o.predict_every + 1) * sizeof *r.ptimes) : NULL;
+    r.wtimes = o.window_every ? malloc((size_t)o.ticks * sizeof *r.wtimes) : NULL;
+    r.wsettle = o.window_every ? malloc((size_t)(o.ticks / o.window_every + 1) * sizeof *r.wsettle) : NULL;
+    r.both = o.window_every ? malloc((size_t)o.ticks * sizeof *r.both) : NULL;
+    r.hovered_at = -1;
     predict_init(&r.pr);
-    if (!r.times || (o.predict_every && !r.ptimes)) {
+    window_init(&r.win);
+    if (!r.times || (o.predict_every && !r.ptimes) || (o.window_every && (!r.wtimes || !r.wsettle || !r.both))) {
         fprintf(stderr, "isopath: out of memory\n");
         free(r.times);
         free(r.ptimes);
+        free(r.wtimes);
+        free(r.wsettle);
+        free(r.both);
         sim_deinit(&r.s);
         level_free(&l);
         return ISOPATH_EXIT_FAILURE;
@@ -244,6 +310,10 @@ int isopath_simbench(int argc, char **argv)
         printf("state %ld %016llx\n", o.ticks, (unsigned long long)sim_hash(&r.s));
     run_report(&r, &o, argv[2], setup);
     predict_deinit(&r.pr);
+    window_deinit(&r.win);
+    free(r.wtimes);
+    free(r.wsettle);
+    free(r.both);
     free(r.ptimes);
     free(r.times);
     sim_deinit(&r.s);
