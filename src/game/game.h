@@ -46,7 +46,7 @@ enum {
 enum {
     GAME_REWIND_TICKS = 3 * SIM_TICK_HZ, /* Backspace goes back this far */
     GAME_PREDICT_EVERY = 6,              /* ticks between predictions of the hovered walk */
-    GAME_PREDICT_FRAME_WORK = 40000,     /* prediction work a tick (predict.h units) */
+    GAME_PREDICT_FRAME_WORK = 20000,     /* prediction work a tick (predict.h units): at most about 0.7 ms */
     GAME_WINDOW_FRAME_WORK = 16000,      /* the departure window's work a frame (window.h; its time:
                                           * docs/performance.md, "The departure window") */
     GAME_PREVIEW_FRAME_WORK = 100000,    /* tiles the hover preview's search looks at a frame (its time:
