@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* diag.c - collects located diagnostics for loaders; never prints. */
+/* diag.c - collects located diagnostics for loaders; never prints. NULL
+ * diagnostics keep nothing. */
 #include "diag.h"
 
 #include <stdarg.h>
@@ -7,12 +8,16 @@
 
 void nav_diag_clear(NavDiags *d)
 {
+    if (!d)
+        return;
     d->count = 0;
     d->dropped = 0;
 }
 
 void nav_diag_add(NavDiags *d, const char *file, int line, int col, const char *fmt, ...)
 {
+    if (!d)
+        return;
     if (d->count >= NAV_DIAG_MAX) {
         d->dropped++;
         return;
@@ -35,5 +40,5 @@ void nav_diag_add(NavDiags *d, const char *file, int line, int col, const char *
 
 int nav_diag_total(const NavDiags *d)
 {
-    return d->count + d->dropped;
+    return d ? d->count + d->dropped : 0;
 }

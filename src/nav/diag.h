@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* diag.h - diagnostics: a bounded list of "FILE:LINE:COL: message" lines that
- * loaders fill instead of printing or aborting. The caller owns the struct. */
+ * loaders fill instead of printing or aborting. The caller owns the struct:
+ * zeroed or cleared before the first message. NULL diagnostics are
+ * accepted everywhere (the readers' too) and keep nothing. */
 #ifndef ISONAV_DIAG_H
 #define ISONAV_DIAG_H
 
@@ -15,10 +17,13 @@ typedef struct NavDiags {
 } NavDiags;
 
 void nav_diag_clear(NavDiags *d);
-/* Adds "FILE:LINE:COL: message"; line/col 0 leave them out. */
+/* Adds "FILE:LINE:COL: message" (file and fmt not NULL); a line below 1
+ * leaves out the line and the column, a column below 1 the column. A message longer
+ * than NAV_DIAG_LEN - 1 bytes is cut; past NAV_DIAG_MAX it is only
+ * counted (dropped). */
 void nav_diag_add(NavDiags *d, const char *file, int line, int col, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
-/* Total problems, stored or not. */
+/* Total problems, stored or not (0 for NULL). */
 int nav_diag_total(const NavDiags *d);
 
 #endif

@@ -25,6 +25,8 @@ void nav_field_deinit(NavField *f)
 
 NavStatus nav_field_copy(NavField *dst, const NavField *src)
 {
+    if (dst == src)
+        return NAV_DONE; /* a realloc of dst's arrays would free src's */
     size_t n = src->cost ? (size_t)src->w * (size_t)src->h : 0;
     uint64_t *cost = dst->cost;
     int8_t *next = dst->next;
@@ -59,6 +61,11 @@ NavStatus nav_field_copy(NavField *dst, const NavField *src)
     dst->heap = heap;
     dst->heap_cap = heap_cap;
     return NAV_DONE;
+}
+
+static bool known_topology(NavTopology t)
+{
+    return t == NAV_TOPO_8 || t == NAV_TOPO_4 || t == NAV_TOPO_HEX;
 }
 
 /* A tile's cost in this search: bounded fields read the stamp first. */
@@ -133,7 +140,7 @@ static bool search(NavField *f, const NavGrid *g, NavPos goal)
 NavStatus nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology topology)
 {
     memset(f, 0, sizeof *f);
-    if (!nav_grid_walkable(g, goal.x, goal.y))
+    if (!nav_grid_walkable(g, goal.x, goal.y) || !known_topology(topology))
         return NAV_INVALID;
     size_t n = (size_t)g->w * (size_t)g->h;
     f->w = g->w;
@@ -166,7 +173,7 @@ NavStatus nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology
 NavStatus nav_field_init_bounded(NavField *f, int w, int h, NavTopology topology)
 {
     memset(f, 0, sizeof *f);
-    if (w < 1 || h < 1)
+    if (w < 1 || h < 1 || w > NAV_GRID_MAX_SIDE || h > NAV_GRID_MAX_SIDE || !known_topology(topology))
         return NAV_INVALID;
     size_t n = (size_t)w * (size_t)h;
     f->w = w;
@@ -189,6 +196,8 @@ NavStatus nav_field_init_bounded(NavField *f, int w, int h, NavTopology topology
 
 NavStatus nav_field_update(NavField *f, const NavGrid *g, NavPos goal, uint64_t max_cost)
 {
+    if (!f->stamp)
+        return NAV_INVALID; /* not a bounded field: left as it is */
     if (++f->gen == 0) { /* the stamps wrapped: clear them once in 2^32 updates */
         memset(f->stamp, 0, (size_t)f->w * (size_t)f->h * sizeof *f->stamp);
         f->gen = 1;

@@ -36,15 +36,19 @@ typedef struct NavField {
 } NavField;
 
 /* Computes the field towards goal: NAV_DONE; NAV_INVALID when the goal is
- * outside or blocked, NAV_OUT_OF_MEMORY (the field is then zeroed). */
+ * outside (any ints) or blocked, or the topology none of NavTopology's
+ * (a zeroed grid has no tiles: NAV_INVALID), NAV_OUT_OF_MEMORY; the field
+ * is zeroed but for NAV_DONE. */
 NavStatus nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology topology);
 void nav_field_deinit(NavField *f); /* accepts a zeroed field */
 /* dst becomes a copy of src's field (its heap, scratch, is not copied); dst
- * is zeroed or a field, its memory reused. NAV_OUT_OF_MEMORY leaves dst
- * empty, as after nav_field_deinit. */
+ * is zeroed or a field, its memory reused; src may be zeroed (dst becomes
+ * empty) and may be dst. NAV_OUT_OF_MEMORY leaves dst empty, as after
+ * nav_field_deinit. */
 NavStatus nav_field_copy(NavField *dst, const NavField *src);
 /* Allocates a bounded field for grids of w x h tiles, empty (every tile
- * unknown) until nav_field_update: NAV_DONE; NAV_INVALID for a side below 1,
+ * unknown) until nav_field_update: NAV_DONE; NAV_INVALID for a side outside
+ * 1..NAV_GRID_MAX_SIDE or a topology none of NavTopology's,
  * NAV_OUT_OF_MEMORY (f zeroed in both). */
 NavStatus nav_field_init_bounded(NavField *f, int w, int h, NavTopology topology);
 /* Fills a bounded field towards goal as far as max_cost (path.h units):
@@ -52,12 +56,15 @@ NavStatus nav_field_init_bounded(NavField *f, int w, int h, NavTopology topology
  * next step, the rest are unknown. The work is proportional to the tiles
  * within the bound, never to the map. NAV_DONE; with every tile unknown,
  * NAV_INVALID when the goal is blocked or outside or the grid is not f's
- * size, NAV_OUT_OF_MEMORY when the heap cannot grow. */
+ * size, NAV_OUT_OF_MEMORY when the heap cannot grow. A field that is not a
+ * bounded one (zeroed, or made by nav_field_init) is refused with
+ * NAV_INVALID and left as it is. */
 NavStatus nav_field_update(NavField *f, const NavGrid *g, NavPos goal, uint64_t max_cost);
 /* Cost from 'from' to the goal in path.h units; UINT64_MAX when unknown,
- * unreachable or outside. */
+ * unreachable or outside (any ints; a zeroed field knows no tile). */
 uint64_t nav_field_cost(const NavField *f, NavPos from);
-/* The next tile from 'from' towards the goal; false at the goal or when unreachable. */
+/* The next tile from 'from' towards the goal; false (*to untouched) at the
+ * goal or when unknown, unreachable or outside. */
 bool nav_field_next(const NavField *f, NavPos from, NavPos *to);
 /* Cost from 'from' to the goal; negative when unreachable or outside. */
 double nav_field_distance(const NavField *f, NavPos from);

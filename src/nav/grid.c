@@ -40,6 +40,10 @@ void nav_grid_deinit(NavGrid *g)
 
 NavStatus nav_grid_copy(NavGrid *dst, const NavGrid *src)
 {
+    if (!src->cost) { /* zeroed or deinited: so is the copy */
+        nav_grid_deinit(dst);
+        return NAV_DONE;
+    }
     if (dst->cost && dst->version == src->version && dst->w == src->w && dst->h == src->h)
         return NAV_DONE; /* versions are unique to their tiles: it holds these already */
     uint8_t *cost = dst->cost;
@@ -67,6 +71,9 @@ void nav_grid_set(NavGrid *g, int x, int y, uint8_t cost)
 bool nav_grid_can_step(const NavGrid *g, int x, int y, int dx, int dy)
 {
     if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0))
+        return false;
+    /* from further out no step lands on the grid (and x + dx cannot overflow) */
+    if (x < -1 || y < -1 || x > g->w || y > g->h)
         return false;
     if (!nav_grid_walkable(g, x + dx, y + dy))
         return false;

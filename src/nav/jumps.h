@@ -21,7 +21,8 @@
 
 typedef struct NavJumps NavJumps;
 
-/* A table for w x h grids, describing none yet; NULL when out of memory. */
+/* A table for w x h grids, describing none yet; NULL when out of memory or
+ * a side is outside 1..NAV_GRID_MAX_SIDE. */
 NavJumps *nav_jumps_create(int w, int h);
 NavJumps *nav_jumps_share(NavJumps *j); /* one more reference; returns j */
 void nav_jumps_release(NavJumps *j);    /* one fewer; accepts NULL */
@@ -36,7 +37,8 @@ NavJumps *nav_jumps_clone(const NavJumps *j);
  * NAV_DONE once it is current, NAV_IN_PROGRESS meanwhile, NAV_INVALID when
  * g is of another size. */
 NavStatus nav_jumps_prepare(NavJumps *j, const NavGrid *g, long work);
-/* True when the table describes g's tiles as they are now. */
+/* True when the table describes g's tiles as they are now; false for a
+ * NULL table (as NavPathOptions.jumps may be). */
 bool nav_jumps_current(const NavJumps *j, const NavGrid *g);
 /* Units a whole preparation for g takes (8 per bordered tile). */
 long nav_jumps_work(const NavGrid *g);

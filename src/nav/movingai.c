@@ -213,8 +213,19 @@ uint8_t nav_movingai_tile_cost(char c)
     }
 }
 
+/* The name a stream's messages carry when none is given. */
+static const char *stream_name(const char *name)
+{
+    return name ? name : "(stream)";
+}
+
 NavStatus nav_movingai_read_map(FILE *f, const char *name, NavGrid *g, NavDiags *d)
 {
+    name = stream_name(name);
+    if (!f) {
+        nav_diag_add(d, name, 0, 0, "cannot read: no stream");
+        return NAV_INVALID;
+    }
     Reader r = {f, name, d, NULL, 0, 0, 0, 0, false};
     int w = -1, h = -1;
     bool ok = read_map_header(&r, &w, &h);
@@ -263,6 +274,10 @@ NavStatus nav_movingai_read_map(FILE *f, const char *name, NavGrid *g, NavDiags 
 
 NavStatus nav_movingai_load_map(const char *path, NavGrid *g, NavDiags *d)
 {
+    if (!path) {
+        nav_diag_add(d, "(no path)", 0, 0, "cannot open: no file named");
+        return NAV_INVALID;
+    }
     FILE *f = open_file(path, "map", d);
     if (!f)
         return NAV_INVALID;
@@ -273,6 +288,8 @@ NavStatus nav_movingai_load_map(const char *path, NavGrid *g, NavDiags *d)
 
 bool nav_movingai_length_matches(const NavScenQuery *q, double length)
 {
+    if (!isfinite(length))
+        return false; /* an infinite drift allowance would match it */
     double slack = 1e-9 * q->ulp; /* binary noise of the decimal value */
     double diff = length - q->optimal;
     bool printed = diff >= -q->ulp / 2 - slack && diff < q->ulp - slack; /* rounded or truncated */
@@ -345,6 +362,11 @@ static bool scen_query(Reader *r, char *word[], int nw, NavScenQuery *q, int *ma
 NavStatus nav_movingai_read_scen(FILE *f, const char *name, NavScenario *s, NavDiags *d)
 {
     memset(s, 0, sizeof *s);
+    name = stream_name(name);
+    if (!f) {
+        nav_diag_add(d, name, 0, 0, "cannot read: no stream");
+        return NAV_INVALID;
+    }
     Reader r = {f, name, d, NULL, 0, 0, 0, 0, false};
     int qcap = 0;
     bool ok = true, first = true;
@@ -415,6 +437,10 @@ NavStatus nav_movingai_read_scen(FILE *f, const char *name, NavScenario *s, NavD
 NavStatus nav_movingai_load_scen(const char *path, NavScenario *s, NavDiags *d)
 {
     memset(s, 0, sizeof *s);
+    if (!path) {
+        nav_diag_add(d, "(no path)", 0, 0, "cannot open: no file named");
+        return NAV_INVALID;
+    }
     FILE *f = open_file(path, "scenario", d);
     if (!f)
         return NAV_INVALID;

@@ -17,7 +17,22 @@
  *
  * Every public name starts with nav_, Nav or NAV_. The library's internals
  * (heap.h, jump.h, landmark.h, route_int.h, buf.h, num.h, text.h) are not
- * installed, and the installed archive exports only nav_ symbols. */
+ * installed, and the installed archive exports only nav_ symbols.
+ *
+ * Bad input. Each header says what its calls do with bad values: sizes and
+ * coordinates may be any int (a side outside 1..NAV_GRID_MAX_SIDE is
+ * refused, a tile off the grid is blocked or refused, never read), and
+ * calls out of order are answered with a status (a step before a begin or
+ * after a finish). A zeroed NavGrid, NavRegion, NavField, NavScenario,
+ * NavDiags or NavRegionBuild is an empty one that every call takes. NULL is
+ * accepted only where a header says so: by the destroy and release calls,
+ * for NavPathOptions (the defaults), for nav_path_find's and nav_route_find's
+ * out, for a shared jump table (NavPathOptions.jumps, nav_jumps_current),
+ * for diagnostics (nothing kept), and for the Moving AI readers' path,
+ * stream and name (refused, or named "(stream)"). Anywhere else a pointer
+ * must point at what the call takes: NULL there is a broken precondition,
+ * not a reported error. tests/nav/test_hostile.c calls every function here
+ * with such input under ASan and UBSan. */
 #ifndef ISONAV_NAV_H
 #define ISONAV_NAV_H
 

@@ -595,6 +595,8 @@ NavPath *nav_path_create(int w, int h)
         nav_path_destroy(st);
         return NULL;
     }
+    /* no search yet: a step before any begin says so, and reads no grid */
+    path_finish(st, NAV_INVALID, "no search begun", NO_NODE, 0);
     return st;
 }
 
@@ -618,6 +620,12 @@ NavStatus nav_path_copy_search(NavPath *dst, const NavPath *src, const NavGrid *
     bool own_table = src->jps && src->jt == &src->jump;
     if (dst->w != src->w || dst->h != src->h || src->nmarks > 0 || (own_table && !jump_current(&dst->jump, g)))
         return NAV_INVALID;
+    if (src->grid && (g->w != src->w || g->h != src->h))
+        return NAV_INVALID; /* the search would read past g's tiles */
+    if (dst == src) {
+        dst->grid = src->grid ? g : NULL;
+        return NAV_DONE;
+    }
     memcpy(dst->tag, src->tag, src->cells * sizeof *dst->tag);
     memcpy(dst->slot, src->slot, src->slots * sizeof *dst->slot);
     memcpy(dst->touched, src->touched, src->touched_n * sizeof *dst->touched);
@@ -663,13 +671,23 @@ NavPathOptions nav_path_options_default(void)
     return o;
 }
 
+static bool known_topology(NavTopology t)
+{
+    return t == NAV_TOPO_8 || t == NAV_TOPO_4 || t == NAV_TOPO_HEX;
+}
+
 bool nav_path_can_step(const NavGrid *g, NavTopology t, int x, int y, int dx, int dy)
 {
+    if (!known_topology(t))
+        return false;
     int n;
     const int (*dirs)[2] = nav_topology_dirs(t, &n);
     for (int d = 0; d < n; d++)
-        if (dirs[d][0] == dx && dirs[d][1] == dy)
+        if (dirs[d][0] == dx && dirs[d][1] == dy) {
+            if (x < -1 || y < -1 || x > g->w || y > g->h)
+                return false; /* no step from there lands on the grid (nor does x + dx overflow) */
             return t == NAV_TOPO_8 ? nav_grid_can_step(g, x, y, dx, dy) : nav_grid_walkable(g, x + dx, y + dy);
+        }
     return false;
 }
 
@@ -743,6 +761,11 @@ void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, co
     st->res.end = start;
     st->res.why = "";
 
+    if (!known_topology(st->opt.topology) ||
+        !(st->opt.algo == NAV_ASTAR || st->opt.algo == NAV_JPS || st->opt.algo == NAV_ROUTE)) {
+        path_finish(st, NAV_INVALID, "unknown topology or algorithm", NO_NODE, 0);
+        return;
+    }
     const char *refused = NULL;
     if (g->w != st->w || g->h != st->h)
         refused = "search state made for another map size";
@@ -828,7 +851,7 @@ NavPos nav_path_tile(const NavPath *st, int i)
 int nav_path_copy_tiles(const NavPath *st, NavPos **tiles, int *cap)
 {
     int n = st->res.steps;
-    if (n > *cap) {
+    if (n > 0 && n > *cap) { /* never realloc to 0 bytes, which may free */
         NavPos *t = realloc(*tiles, (size_t)n * sizeof *t);
         if (!t)
             return -1;

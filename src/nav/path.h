@@ -88,10 +88,12 @@ typedef struct NavPathResult {
 typedef struct NavPath NavPath;
 
 /* True when the step (x,y) -> (x+dx,y+dy) is a neighbour move of the topology
- * and allowed on the grid (8-way: no corner cutting). */
+ * and allowed on the grid (8-way: no corner cutting). Any ints; false for
+ * a topology that is none of NavTopology's. */
 bool nav_path_can_step(const NavGrid *g, NavTopology t, int x, int y, int dx, int dy);
 
-/* A search state for grids of w x h tiles; NULL when out of memory. */
+/* A search state for grids of w x h tiles; NULL when out of memory or a
+ * side is outside 1..NAV_GRID_MAX_SIDE. */
 NavPath *nav_path_create(int w, int h);
 void nav_path_destroy(NavPath *st); /* accepts NULL */
 /* Bytes the state holds: about 16 per tile (with its border; a quarter more
@@ -107,7 +109,8 @@ uint64_t nav_path_tags_cleared(const NavPath *st);
  * that describes g (else NAV_INVALID); a search using landmarks is not
  * copied (NAV_INVALID), nor is the prepared map data (jump table,
  * landmarks, planner), which dst keeps as it is. NAV_INVALID also when the
- * sizes differ; it allocates nothing. */
+ * sizes differ (dst's, or g's once src has begun a search); dst may be src
+ * (it then goes on on g). It allocates nothing. */
 NavStatus nav_path_copy_search(NavPath *dst, const NavPath *src, const NavGrid *g);
 
 /* Bytes of the JPS jump table (0 until a JPS search or nav_path_prepare made it). */
@@ -139,24 +142,38 @@ const struct NavHier *nav_path_hier(const NavPath *st);
 /* Default options: 8-way A*, no nearest, no limits. */
 NavPathOptions nav_path_options_default(void);
 
-/* One-shot search; the result is also kept in the state. */
+/* One-shot search; the result is also kept in the state (and copied to
+ * *out unless out is NULL; opt NULL: the defaults). Refused at once, with no
+ * tiles, the result's why saying which: NAV_NO_PATH for a start or goal
+ * outside g (any ints), a blocked start, a blocked goal without
+ * opt->nearest, or g of another size than the state's (a zeroed grid too);
+ * NAV_INVALID for an opt->topology or opt->algo that is none of the enum's.
+ * Limits at or below 0 are none (a NaN cost limit too); a cost limit past
+ * what the units hold is none either. */
 NavStatus nav_path_find(NavPath *st, const NavGrid *g, NavPos start, NavPos goal,
                      const NavPathOptions *opt, NavPathResult *out);
 
 /* Incremental search: nav_path_begin, then nav_path_step until it returns something
- * other than NAV_IN_PROGRESS. The grid must stay unchanged and alive meanwhile. */
+ * other than NAV_IN_PROGRESS. The grid must stay unchanged and alive meanwhile.
+ * nav_path_begin refuses what nav_path_find refuses (the first step then
+ * returns that status). nav_path_step expands at most max_expansions nodes
+ * (at least 1); once the search has ended it returns its status again, and
+ * before any nav_path_begin or nav_path_find on the state NAV_INVALID (the
+ * result's why "no search begun"). */
 void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, const NavPathOptions *opt);
 NavStatus nav_path_step(NavPath *st, long max_expansions);
 
-/* The latest result and its tiles (i in 0..steps-1, start excluded). Valid
- * until the next nav_path_begin or nav_path_find on this state. The prepared
- * planner's paths are straight runs; a tile is made from them when asked
- * for, in O(1) going forwards. */
+/* The latest result and its tiles (i in 0..steps-1, start excluded; any
+ * other i gives the start). Valid until the next nav_path_begin or
+ * nav_path_find on this state. The prepared planner's paths are straight
+ * runs; a tile is made from them when asked for, in O(1) going forwards. */
 const NavPathResult *nav_path_result(const NavPath *st);
 NavPos nav_path_tile(const NavPath *st, int i);
 /* Copies the latest path's tiles into *tiles (grown with realloc, the
- * caller frees; *cap is its size in tiles). Returns the number of tiles, or
- * -1 when out of memory (with *tiles unchanged). */
+ * caller frees; *cap is its size in tiles: *tiles NULL with *cap 0 to
+ * start; a negative *cap counts as 0). Returns the number of tiles, or -1
+ * when out of memory (with *tiles and *cap unchanged). With no tiles
+ * (none found, or no search yet) it returns 0 and touches neither. */
 int nav_path_copy_tiles(const NavPath *st, NavPos **tiles, int *cap);
 
 #endif

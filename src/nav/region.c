@@ -291,6 +291,8 @@ void nav_region_begin(NavRegionBuild *b, const NavGrid *g)
 
 NavStatus nav_region_build_step(NavRegionBuild *b, long work)
 {
+    if (!b->grid)
+        return NAV_INVALID; /* zeroed, finished or freed: no labelling under way */
     if (b->status != NAV_IN_PROGRESS)
         return b->status;
     const NavGrid *g = b->grid;
@@ -335,9 +337,9 @@ double nav_region_build_progress(const NavRegionBuild *b)
 
 NavStatus nav_region_build_finish(NavRegionBuild *b, NavRegion *out)
 {
-    if (b->status != NAV_DONE) {
+    if (!b->grid || b->status != NAV_DONE) {
         memset(out, 0, sizeof *out);
-        return b->status;
+        return b->grid ? b->status : NAV_INVALID;
     }
     *out = b->out;
     memset(&b->out, 0, sizeof b->out);
@@ -386,10 +388,42 @@ static void consider(const NavRegion *r, uint32_t label, NavPos goal, int x, int
     }
 }
 
+/* How far c lies past the span 0..n-1 (0 inside it), in 64 bits. */
+static int64_t overshoot(int c, int n)
+{
+    return c < 0 ? -(int64_t)c : c >= n ? (int64_t)c - (n - 1) : 0;
+}
+
+/* c moved by k towards the span 0..n-1 (k at most its overshoot). */
+static int towards(int c, int n, int64_t k)
+{
+    return (int)(c < 0 ? c + k : c >= n ? c - k : c);
+}
+
+/* A goal at most max(w, h) - 1 past the grid on each side that orders the
+ * tiles as goal does, with the same ties: octile distances are
+ * hi S + lo (D - S) (hi, lo the larger and smaller of |dx|, |dy|). Moving a
+ * goal outside on both axes diagonally towards the grid takes the same from
+ * |dx| and |dy| of every tile, so from every distance the same; and once
+ * the goal is outside on one axis alone, by at least the other side's
+ * length, that axis's distance is hi for every tile and moving it in takes
+ * the same from every distance too. Any ints, no overflow. */
+static NavPos near_goal(const NavRegion *r, NavPos goal)
+{
+    int64_t ox = overshoot(goal.x, r->w), oy = overshoot(goal.y, r->h);
+    int64_t both = ox < oy ? ox : oy;
+    ox -= both;
+    oy -= both;
+    int64_t kx = both + (ox > r->h - 1 ? ox - (r->h - 1) : 0);
+    int64_t ky = both + (oy > r->w - 1 ? oy - (r->w - 1) : 0);
+    return nav_pos(towards(goal.x, r->w, kx), towards(goal.y, r->h, ky));
+}
+
 bool nav_region_nearest(const NavRegion *r, uint32_t label, NavPos goal, NavPos *out)
 {
     if (label == 0 || label > r->count)
         return false;
+    goal = near_goal(r, goal);
     uint64_t best = UINT64_MAX;
     int far = r->w + r->h; /* no tile is further in Chebyshev distance */
     for (int ring = 0; ring <= far; ring++) {

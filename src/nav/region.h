@@ -34,17 +34,22 @@ typedef struct NavRegion {
 } NavRegion;
 
 /* Labels the walkable tiles of g in O(tiles): NAV_DONE, or NAV_OUT_OF_MEMORY
- * (r zeroed). The same as a sliced build (nav_region_begin) done in one step. */
+ * (r zeroed). The same as a sliced build (nav_region_begin) done in one step.
+ * A zeroed grid gives a region of no tiles (count 0). */
 NavStatus nav_region_init(NavRegion *r, const NavGrid *g);
 void nav_region_deinit(NavRegion *r); /* accepts a zeroed region */
-/* dst becomes a copy of src; dst is zeroed or a region, its memory reused.
- * NAV_OUT_OF_MEMORY leaves dst unchanged. */
+/* dst becomes a copy of src; dst is zeroed or a region, its memory reused;
+ * src may be zeroed (dst becomes so) and may be dst. NAV_OUT_OF_MEMORY
+ * leaves dst unchanged. */
 NavStatus nav_region_copy(NavRegion *dst, const NavRegion *src);
-/* The label of (x, y); 0 when blocked or outside. */
+/* The label of (x, y); 0 when blocked or outside (any ints). */
 uint32_t nav_region_of(const NavRegion *r, int x, int y);
 /* The tile of region label nearest goal by octile distance (ties: lower row,
  * then lower column), found ring by ring around goal so a near answer is
- * found in time proportional to its distance squared. False when label is 0. */
+ * found in time proportional to its distance squared. goal may be any tile,
+ * on the grid or off it (any ints: one far off is first brought to within
+ * the grid's sides of it, which changes no answer). False, *out untouched,
+ * when label is 0 or no region's (above count). */
 bool nav_region_nearest(const NavRegion *r, uint32_t label, NavPos goal, NavPos *out);
 
 /* ---- labelling spread over frames ------------------------------------------
@@ -61,7 +66,8 @@ bool nav_region_nearest(const NavRegion *r, uint32_t label, NavPos goal, NavPos 
  * NAV_GRID_CHANGED (the build is then of no use: free it, begin again).
  * The labels of a finished build are those nav_region_init gives the same
  * grid, whatever the steps' sizes. */
-/* The state of a build; its fields are region.c's. Zeroed, it is a freed build. */
+/* The state of a build; its fields are region.c's. Zeroed, it is a freed
+ * build: no labelling under way (a step or a finish on it is NAV_INVALID). */
 typedef struct NavRegionBuild {
     const NavGrid *grid;
     uint64_t grid_version; /* the grid's version at nav_region_begin */
@@ -76,18 +82,21 @@ typedef struct NavRegionBuild {
     NavRegion out;            /* the labels being written */
 } NavRegionBuild;
 
-/* Starts labelling g (allocates nothing, never fails). */
+/* Starts labelling g (allocates nothing, never fails; whatever b held is
+ * forgotten, not freed: free a build before beginning it again). */
 void nav_region_begin(NavRegionBuild *b, const NavGrid *g);
 /* Does about `work` tiles' worth of the labelling (whole rows: at least one
- * row of one pass; each pass is one look at every tile). Returns the build's
- * status; once it is not NAV_IN_PROGRESS, further steps return it again. */
+ * row of one pass, whatever work is; each pass is one look at every tile).
+ * Returns the build's status; once it is not NAV_IN_PROGRESS, further steps
+ * return it again, until the build is finished or freed: a step on a
+ * zeroed, finished or freed build does nothing and returns NAV_INVALID. */
 NavStatus nav_region_build_step(NavRegionBuild *b, long work);
 /* The share of the work done, 0 to 1 (1 once NAV_DONE), for a progress bar. */
 double nav_region_build_progress(const NavRegionBuild *b);
 /* When the build is NAV_DONE: *out becomes the labels (its former
  * contents are not freed, as with nav_region_init), the build is freed, and
  * NAV_DONE. Otherwise the build's status, with *out zeroed and the build
- * left as it is. */
+ * left as it is; NAV_INVALID on a zeroed, finished or freed build. */
 NavStatus nav_region_build_finish(NavRegionBuild *b, NavRegion *out);
 /* Frees what the build holds (the labels too, unless finished). Accepts a
  * zeroed, finished or freed build; the build is zeroed after. */

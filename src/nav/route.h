@@ -94,12 +94,13 @@ typedef struct NavRouteResult {
     long expanded;        /* JPS expansions over the core */
 } NavRouteResult;
 
-/* An empty NavRoute for w x h grids; NULL when out of memory. */
+/* An empty NavRoute for w x h grids; NULL when out of memory or a side is
+ * outside 1..NAV_GRID_MAX_SIDE. */
 NavRoute *nav_route_create(int w, int h);
 void nav_route_destroy(NavRoute *rm); /* accepts NULL */
 
 /* Prepares for g (w x h, uniform costs) with `landmarks` landmarks (clamped
- * to what the budget leaves room for), doing at most about `work` units
+ * to 0 and to what the budget leaves room for), doing at most about `work` units
  * when work > 0 (a unit is a tile's share of a phase; docs/performance.md
  * gives their time), everything when work <= 0. Calls continue where the
  * last one stopped; an edit to g, or another g or landmark count, starts
@@ -112,15 +113,19 @@ NavStatus nav_route_prepare(NavRoute *rm, const NavGrid *g, int landmarks, long 
 bool nav_route_ready(const NavRoute *rm, const NavGrid *g);
 void nav_route_info(const NavRoute *rm, NavRouteInfo *out);
 
-/* An optimal path from start to goal on g, both tiles walkable: NAV_DONE
- * with out filled in; NAV_NO_PATH when the goal is unreachable; NAV_INVALID
- * when the map is not ready for g (nav_route_ready); NAV_OUT_OF_MEMORY
- * (rarely) when the search state cannot grow. The path is kept as straight
- * runs, not tiles: nav_route_tile gives them. */
+/* An optimal path from start to goal on g: NAV_DONE with out filled in;
+ * NAV_NO_PATH when the goal is unreachable or either tile is blocked;
+ * NAV_INVALID when start or goal is outside the map (any ints) or the map
+ * is not ready for g (nav_route_ready); NAV_OUT_OF_MEMORY (rarely) when the
+ * search state cannot grow. But for NAV_DONE, out is zeroed and there is
+ * no path. out may be NULL. The path is kept as straight runs, not tiles:
+ * nav_route_tile gives them. */
 NavStatus nav_route_find(NavRoute *rm, const NavGrid *g, NavPos start, NavPos goal, NavRouteResult *out);
 /* Tile i (0 <= i < out->steps, start excluded) of the last path found, as a
  * bordered index (nav_grid_index). O(1) when called in order, else O(log runs).
- * Valid until the next nav_route_find. */
+ * Valid until the next nav_route_find. Any other i, or no path (none found
+ * yet, or the last query not NAV_DONE): 0, the border's corner, which no
+ * path holds. */
 uint32_t nav_route_tile(NavRoute *rm, int i);
 
 #endif

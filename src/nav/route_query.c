@@ -601,13 +601,14 @@ static inline bool climb_trees(NavRoute *rm, uint32_t *pa, uint32_t *pb, uint32_
     return true;
 }
 
-NavStatus nav_route_find(NavRoute *rm, const NavGrid *g, NavPos start, NavPos goal, NavRouteResult *out)
+static bool on_map(const NavRoute *rm, NavPos p)
 {
-    memset(out, 0, sizeof *out);
-    runs_clear(&rm->path);
-    rm->straight = rm->diagonal = 0;
-    if (!nav_route_ready(rm, g))
-        return NAV_INVALID;
+    return p.x >= 0 && p.y >= 0 && p.x < rm->w && p.y < rm->h;
+}
+
+/* nav_route_find on a prepared map, start and goal on it. */
+static NavStatus find(NavRoute *rm, NavPos start, NavPos goal, NavRouteResult *out)
+{
     if (!route_search_alloc(rm))
         return NAV_OUT_OF_MEMORY;
     const int w = rm->w;
@@ -632,10 +633,8 @@ NavStatus nav_route_find(NavRoute *rm, const NavGrid *g, NavPos start, NavPos go
                 return st;
         }
         ca = bordered(rm, b, by);
-        if (!run_room(rm, nb)) {
-            out->expanded = -1;
-            return false;
-        }
+        if (!run_room(rm, nb))
+            return NAV_OUT_OF_MEMORY;
     }
     /* the goal's side, down the climb */
     while (nb) {
@@ -648,7 +647,27 @@ NavStatus nav_route_find(NavRoute *rm, const NavGrid *g, NavPos start, NavPos go
     return NAV_DONE;
 }
 
+NavStatus nav_route_find(NavRoute *rm, const NavGrid *g, NavPos start, NavPos goal, NavRouteResult *out)
+{
+    NavRouteResult unused;
+    if (!out)
+        out = &unused;
+    memset(out, 0, sizeof *out);
+    runs_clear(&rm->path);
+    rm->straight = rm->diagonal = 0;
+    if (!on_map(rm, start) || !on_map(rm, goal) || !nav_route_ready(rm, g))
+        return NAV_INVALID;
+    NavStatus st = find(rm, start, goal, out);
+    if (st != NAV_DONE) { /* no path: no tiles (nav_route_tile), nothing counted */
+        runs_clear(&rm->path);
+        memset(out, 0, sizeof *out);
+    }
+    return st;
+}
+
 uint32_t nav_route_tile(NavRoute *rm, int i)
 {
+    if (i < 0 || (uint32_t)i >= rm->path.steps)
+        return 0; /* the border's first tile: no path's */
     return runs_tile(&rm->path, rm->boff, i);
 }

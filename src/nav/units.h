@@ -29,7 +29,8 @@ static inline int nav_dir8_of(int sx, int sy)
     return of[sy + 1][sx + 1];
 }
 
-/* A topology's neighbour offsets and their count. */
+/* A topology's neighbour offsets and their count (a value that is none of
+ * NavTopology's gives the 8-way ones; the searches refuse it). */
 static inline const int (*nav_topology_dirs(NavTopology t, int *count))[2]
 {
     switch (t) {
@@ -47,7 +48,7 @@ static inline const int (*nav_topology_dirs(NavTopology t, int *count))[2]
 }
 
 /* The octile distance of (dx, dy) in path units: the cost of the shortest
- * 8-way path on an open floor of cost 1. */
+ * 8-way path on an open floor of cost 1. Any ints (at most about 1.3e19). */
 static inline uint64_t nav_octile(int dx, int dy)
 {
     uint64_t ax = (uint64_t)(dx < 0 ? -(int64_t)dx : dx), ay = (uint64_t)(dy < 0 ? -(int64_t)dy : dy);
