@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "field.h"
+#include "fileio.h"
 #include "isopath.h"
 #include "landmark.h"
 #include "level.h"
@@ -145,6 +146,15 @@ int isopath_usage_error(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nrun 'isopath --help' for usage\n");
     return 2;
+}
+
+int isopath_out_not_input(const char *out, const char *input, const char *what)
+{
+    if (!out || !fileio_same_file(out, input))
+        return 0;
+    fprintf(stderr, "isopath: --out %s is %s %s; name another file\n", out, what, input);
+    fprintf(stderr, "run 'isopath --help' for usage\n");
+    return ISOPATH_EXIT_USAGE;
 }
 
 bool isopath_parse_xy(const char *s, NavPos *out)

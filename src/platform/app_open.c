@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "app.h"
+#include "fileio.h"
 #include "loader.h"
 
 static bool sdl_key_name(const char *name, char *canon, size_t n)
@@ -31,8 +32,7 @@ static bool sdl_key_name(const char *name, char *canon, size_t n)
  * a recording's line. */
 FILE *open_record(const char *path, const char *level)
 {
-    struct stat rs, ls;
-    if (stat(path, &rs) == 0 && stat(level, &ls) == 0 && rs.st_dev == ls.st_dev && rs.st_ino == ls.st_ino) {
+    if (fileio_same_file(path, level)) {
         fprintf(stderr, "isodroid: --record %s is the level being played; name another file\n", path);
         return NULL;
     }
