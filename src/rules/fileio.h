@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* fileio.h - whole files in and out: the one reader (levels, scripts,
- * recordings, progress), of regular files only (a named pipe never blocks it)
+ * recordings, progress, the game's assets), of regular files only (a named pipe never blocks it)
  * and capped in size so no file reads for ever, and the
  * one atomic writer (levels, progress, anything saved): the bytes go to a
  * temporary file beside the real file, are flushed to disk and renamed over
