@@ -5,6 +5,7 @@
  * stderr says what the proof found. Exit 0; 1 when no candidate passed; 2
  * on bad arguments; 3 when FILE cannot be written; 5 out of memory or
  * stdout failing. */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -106,8 +107,7 @@ int isopath_gen(int argc, char **argv)
             rc = ISOPATH_EXIT_INPUT;
         }
     } else if (fwrite(r.text, 1, r.len, stdout) != r.len || fflush(stdout) != 0) {
-        fprintf(stderr, "isopath: cannot write the level to stdout\n");
-        rc = ISOPATH_EXIT_FAILURE;
+        rc = isopath_stdout_failed("the level", errno);
     }
     if (rc == 0)
         fprintf(stderr,

@@ -173,6 +173,8 @@ int isopath_naive(int argc, char **argv)
 {
     NaiveArgs a = {NULL, NULL, false};
     int rc = parse_naive_args(argc, argv, &a);
+    if (!rc)
+        rc = isopath_out_not_input(a.out, a.file, "the level");
     if (rc)
         return rc;
     IsopathInput in;

@@ -157,6 +157,8 @@ int isopath_render(int argc, char **argv)
 {
     RenderArgs a;
     int rc = parse_args(argc, argv, &a);
+    if (!rc)
+        rc = isopath_out_not_input(a.out, a.level, "the level");
     if (rc)
         return rc;
     Level l;

@@ -171,6 +171,8 @@ int isopath_solve(int argc, char **argv)
 {
     SolveArgs a = {NULL, NULL, false, solve_options_default()};
     int rc = parse_solve_args(argc, argv, &a);
+    if (!rc)
+        rc = isopath_out_not_input(a.out, a.file, "the level");
     if (rc)
         return rc;
     IsopathInput in;

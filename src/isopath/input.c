@@ -161,8 +161,7 @@ int isopath_json_finish(Json *j)
 {
     if (json_finish(j))
         return ISOPATH_EXIT_OK;
-    fprintf(stderr, "isopath: cannot write the JSON to stdout\n");
-    return ISOPATH_EXIT_FAILURE;
+    return isopath_stdout_failed("the JSON", 0);
 }
 
 int isopath_each_file(int argc, char **argv, const char *none, const char *list_key,

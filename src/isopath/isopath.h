@@ -33,6 +33,17 @@ static inline int isopath_load_exit(NavStatus s)
 
 /* Prints "isopath: <message>" and the --help hint; returns exit code 2. */
 int isopath_usage_error(const char *fmt, const char *arg);
+/* --out FILE against the input it is made from (input names what, "the
+ * level"): ISOPATH_EXIT_USAGE after "isopath: --out FILE is the level
+ * INPUT; name another file" when they are one file (the same path, a
+ * symbolic or a hard link: fileio_same_file), so writing never wipes the
+ * input; else 0. out NULL (no --out) is 0. */
+int isopath_out_not_input(const char *out, const char *input, const char *what);
+/* Says once a run "isopath: cannot write WHAT to stdout" (": why" after
+ * when errnum is not 0) on stderr; returns ISOPATH_EXIT_FAILURE. Whatever
+ * writes to stdout and finds it failing (--json, gen) calls it; main calls
+ * it when stdout, flushed after the command, shows an error. */
+int isopath_stdout_failed(const char *what, int errnum);
 /* Limits of the arguments: coordinates, --max-cost, --max-expand, --repeat. */
 enum { ISOPATH_COORD_MAX = 1000000, ISOPATH_REPEAT_MAX = 1000000 };
 #define ISOPATH_COST_MAX 1e15

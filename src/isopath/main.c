@@ -5,12 +5,14 @@
  * answer in JSON (--json, json.h). Links only the core library, libc and
  * libm. Exit codes (ISOPATH_EXIT_*, isopath.h): 0 ok; 1 no path, not
  * winnable, unsolved, lost; 2 usage; 3 bad input; 4 bench not optimal; 5 out
- * of memory. */
+ * of memory or stdout not written (checked after every command). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "field.h"
+#include "fileio.h"
 #include "isopath.h"
 #include "landmark.h"
 #include "level.h"
@@ -129,7 +131,8 @@ static const char usage_output[] =
     "Exit status: 0 success; 1 no path, not winnable, unsolved, lost, no level made;\n"
     "  2 bad arguments; 3 bad input: a file missing, malformed or past a limit, or\n"
     "  an output file not written; 4 bench: a length is not the scenario's optimum;\n"
-    "  5 out of memory or another failure. With several files, the highest.\n";
+    "  5 out of memory, stdout not written or another failure. With several files,\n"
+    "  the highest.\n";
 
 static void print_usage(void)
 {
@@ -145,6 +148,38 @@ int isopath_usage_error(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nrun 'isopath --help' for usage\n");
     return 2;
+}
+
+int isopath_out_not_input(const char *out, const char *input, const char *what)
+{
+    if (!out || !fileio_same_file(out, input))
+        return 0;
+    fprintf(stderr, "isopath: --out %s is %s %s; name another file\n", out, what, input);
+    fprintf(stderr, "run 'isopath --help' for usage\n");
+    return ISOPATH_EXIT_USAGE;
+}
+
+static bool stdout_failure_said;
+
+int isopath_stdout_failed(const char *what, int errnum)
+{
+    if (!stdout_failure_said)
+        fprintf(stderr, "isopath: cannot write %s to stdout%s%s\n", what, errnum ? ": " : "",
+                errnum ? strerror(errnum) : "");
+    stdout_failure_said = true;
+    return ISOPATH_EXIT_FAILURE;
+}
+
+/* What a command printed, all of it written? rc, or ISOPATH_EXIT_FAILURE
+ * when stdout failed (a full disk, a closed stdout) and rc was lower: a
+ * command whose output was lost never exits 0. */
+static int stdout_finished(int rc)
+{
+    errno = 0;
+    int errnum = fflush(stdout) != 0 ? errno : 0;
+    if (errnum || ferror(stdout))
+        rc = isopath_exit_max(rc, isopath_stdout_failed("the output", errnum));
+    return rc;
 }
 
 bool isopath_parse_xy(const char *s, NavPos *out)
@@ -257,7 +292,7 @@ bool isopath_load_level(const char *path, Level *l, NavGrid *g)
 /* the commands, for the messages that name them */
 #define COMMANDS "path, check, field, bench, tour, simbench, solve, naive, gen, render"
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2)
         return isopath_usage_error("%s", "missing command (" COMMANDS ")");
@@ -296,4 +331,9 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "naive") == 0)
         return isopath_naive(argc, argv);
     return isopath_usage_error("unknown command '%s' (" COMMANDS ")", cmd);
+}
+
+int main(int argc, char **argv)
+{
+    return stdout_finished(run(argc, argv));
 }

@@ -48,7 +48,7 @@
 
 /* Exit codes:
  *   0 ok
- *   1 runtime failure (level, assets, display)
+ *   1 runtime failure (level, assets, display; stdout not written, main.c)
  *   2 usage (bad arguments)
  *   3 script error (unreadable or bad script, unknown key, a clicktile
  *     outside the level, a failed screenshot): FILE:LINE:COL: message */

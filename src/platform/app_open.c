@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "app.h"
+#include "fileio.h"
 #include "loader.h"
 
 static bool sdl_key_name(const char *name, char *canon, size_t n)
@@ -31,8 +32,7 @@ static bool sdl_key_name(const char *name, char *canon, size_t n)
  * a recording's line. */
 FILE *open_record(const char *path, const char *level)
 {
-    struct stat rs, ls;
-    if (stat(path, &rs) == 0 && stat(level, &ls) == 0 && rs.st_dev == ls.st_dev && rs.st_ino == ls.st_ino) {
+    if (fileio_same_file(path, level)) {
         fprintf(stderr, "isodroid: --record %s is the level being played; name another file\n", path);
         return NULL;
     }
@@ -154,15 +154,19 @@ void sdl_stop(void)
 }
 
 /* The window's icon: the droid of the desktop entry's icon (make_art draws
- * both); a window without it keeps the system's. */
+ * both); a window without it keeps the system's, silently when there is no
+ * file, else saying why (a named pipe, a broken PNG). */
 static void set_window_icon(SDL_Window *w, const char *assets)
 {
-    char path[DATADIR_PATH_MAX + 32];
+    char path[DATADIR_PATH_MAX + 32], err[DATADIR_PATH_MAX + 256];
     snprintf(path, sizeof path, "%s/icon-64.png", assets);
-    SDL_Surface *icon = IMG_Load(path);
+    SDL_Surface *icon = assets_load_image(path, err, sizeof err);
+    struct stat sb;
     if (icon) {
         SDL_SetWindowIcon(w, icon);
         SDL_FreeSurface(icon);
+    } else if (lstat(path, &sb) == 0) {
+        fprintf(stderr, "isodroid: %s (the window keeps the system's icon)\n", err);
     }
 }
 

@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* assets.c - loads PNG sprites and the TTF font, and checks that each sprite
  * sheet is as large as its layout in assets.h; every failure names the file
- * and what is wrong with it. */
+ * and what is wrong with it. The files are read whole by fileio_read_all
+ * (regular files only, never waited on) and decoded from memory. */
 #include "assets.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "fileio.h"
 
 static const char *const FILES[IMAGE_COUNT] = {
     [IMAGE_FLOOR] = "floor.png",
@@ -43,11 +47,34 @@ static const Sheet SHEETS[] = {
     {IMAGE_ALERT, ALERT_W, ALERT_H, 1, 1, "one frame"},
 };
 
-static SDL_Surface *load_png(const char *dir, const char *name, char *err, size_t n)
+/* The whole of path (malloc'd, *len bytes; the caller frees it); NULL with
+ * "PATH: cannot load WHAT: why" in err. */
+static char *read_file(const char *path, const char *what, size_t *len, char *err, size_t n)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    SDL_Surface *raw = IMG_Load(path);
+    char *bytes;
+    int errnum;
+    char why[64] = "";
+    switch (fileio_read_all(path, ASSETS_FILE_MAX_BYTES, &bytes, len, &errnum)) {
+    case FILEIO_READ_OK: return bytes;
+    case FILEIO_READ_CANNOT_OPEN: snprintf(why, sizeof why, "%s", fileio_strerror(errnum)); break;
+    case FILEIO_READ_FOLDER: snprintf(why, sizeof why, "is a folder"); break;
+    case FILEIO_READ_TOO_LARGE: snprintf(why, sizeof why, "file larger than %d bytes", ASSETS_FILE_MAX_BYTES); break;
+    case FILEIO_READ_FAILED: snprintf(why, sizeof why, "%s", strerror(errnum)); break;
+    case FILEIO_READ_NO_MEMORY: snprintf(why, sizeof why, "out of memory"); break;
+    }
+    snprintf(err, n, "%s: cannot load %s: %s", path, what, why);
+    return NULL;
+}
+
+SDL_Surface *assets_load_image(const char *path, char *err, size_t n)
+{
+    size_t len;
+    char *bytes = read_file(path, "image", &len, err, n);
+    if (!bytes)
+        return NULL;
+    SDL_RWops *rw = SDL_RWFromConstMem(bytes, (int)len); /* len <= ASSETS_FILE_MAX_BYTES */
+    SDL_Surface *raw = rw ? IMG_Load_RW(rw, 1) : NULL;
+    free(bytes);
     if (!raw) {
         snprintf(err, n, "%s: cannot load image: %s", path, IMG_GetError());
         return NULL;
@@ -59,13 +86,29 @@ static SDL_Surface *load_png(const char *dir, const char *name, char *err, size_
     return s;
 }
 
-static TTF_Font *load_font(const char *dir, const char *name, int size, char *err, size_t n)
+static SDL_Surface *load_png(const char *dir, const char *name, char *err, size_t n)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    TTF_Font *f = TTF_OpenFont(path, size);
-    if (!f)
+    return assets_load_image(path, err, n);
+}
+
+/* The font at size; *bytes, its file, stays with it until TTF_CloseFont. */
+static TTF_Font *load_font(const char *dir, const char *name, int size, char **bytes, char *err, size_t n)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    size_t len;
+    *bytes = read_file(path, "font", &len, err, n);
+    if (!*bytes)
+        return NULL;
+    SDL_RWops *rw = SDL_RWFromConstMem(*bytes, (int)len);
+    TTF_Font *f = rw ? TTF_OpenFontRW(rw, 1, size) : NULL;
+    if (!f) {
         snprintf(err, n, "%s: cannot load font: %s", path, TTF_GetError());
+        free(*bytes);
+        *bytes = NULL;
+    }
     return f;
 }
 
@@ -91,8 +134,8 @@ bool assets_load(Assets *a, const char *dir, char *err, size_t n)
             goto fail;
         }
     }
-    if (!(a->font = load_font(dir, "DejaVuSans.ttf", 14, err, n)) ||
-        !(a->font_big = load_font(dir, "DejaVuSans-Bold.ttf", 20, err, n)))
+    if (!(a->font = load_font(dir, "DejaVuSans.ttf", 14, &a->font_bytes, err, n)) ||
+        !(a->font_big = load_font(dir, "DejaVuSans-Bold.ttf", 20, &a->font_big_bytes, err, n)))
         goto fail;
     return true;
 fail:
@@ -108,5 +151,7 @@ void assets_free(Assets *a)
         TTF_CloseFont(a->font);
     if (a->font_big)
         TTF_CloseFont(a->font_big);
+    free(a->font_bytes);
+    free(a->font_big_bytes);
     memset(a, 0, sizeof *a);
 }

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* assets.h - the game's art and fonts, loaded from the assets folder with
- * SDL2_image and SDL2_ttf. assets_load fills an Assets or names the file that
- * is missing or broken; assets_free releases what was loaded. The renderer
+ * SDL2_image and SDL2_ttf. Each file is read whole first by the one reader
+ * (fileio_read_all): regular files only, at most ASSETS_FILE_MAX_BYTES, so a
+ * named pipe or a device in the folder is refused at once instead of
+ * blocking the start. assets_load fills an Assets or names the file that is
+ * missing or broken; assets_free releases what was loaded. The renderer
  * makes its own scaled copies of the images (render.c). */
 #ifndef ISODROID_ASSETS_H
 #define ISODROID_ASSETS_H
@@ -18,10 +21,14 @@ typedef enum AssetImage {
     IMAGE_COUNT
 } AssetImage;
 
+/* The largest asset file read (the fonts are under 1 MiB). */
+enum { ASSETS_FILE_MAX_BYTES = 16 << 20 };
+
 typedef struct Assets {
     SDL_Surface *image[IMAGE_COUNT]; /* ARGB8888 */
     int ground[TILE_KIND_COUNT];     /* flat image per tile kind, or -1 (void, wall) */
     TTF_Font *font, *font_big;
+    char *font_bytes, *font_big_bytes; /* the font files, which SDL2_ttf reads as long as the font lives */
 } Assets;
 
 /* The images' layouts (tools/make_art.c draws them). Sizes are at zoom 1, in
@@ -70,5 +77,8 @@ enum { ALERT_W = 20, ALERT_H = 32, ALERT_FOOT_X = 10, ALERT_FOOT_Y = 30 };
  * says which file and why. */
 bool assets_load(Assets *a, const char *dir, char *err, size_t err_size);
 void assets_free(Assets *a);
+/* One PNG file as an ARGB8888 surface (the caller frees it), read as the
+ * assets are; NULL with "PATH: cannot load image: why" in err. */
+SDL_Surface *assets_load_image(const char *path, char *err, size_t err_size);
 
 #endif

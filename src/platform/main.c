@@ -7,6 +7,7 @@
  * The rules live in src/game and the drawing in render*.c; app.h lists
  * the files between, and the exit codes. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,13 +224,26 @@ static int play(App *app)
     return rc;
 }
 
+/* What went to stdout (--trace, --frame-stats, --bench-frames, --help),
+ * all of it written? rc, or 1 when it was 0 and stdout failed (a full disk,
+ * a closed stdout), said on stderr: a trace lost is never a success. */
+static int stdout_finished(int rc)
+{
+    errno = 0;
+    int errnum = fflush(stdout) != 0 ? errno : 0;
+    if (!errnum && !ferror(stdout))
+        return rc;
+    fprintf(stderr, "isodroid: cannot write to stdout%s%s\n", errnum ? ": " : "", errnum ? strerror(errnum) : "");
+    return rc ? rc : 1;
+}
+
 int main(int argc, char **argv)
 {
     App app;
     memset(&app, 0, sizeof app);
     int rc = parse_args(argc, argv, &app.opt);
     if (rc >= 0)
-        return rc;
+        return stdout_finished(rc);
     if (!datadir_find(app.opt.data, app.data_dir, sizeof app.data_dir) || !app_read_replay(&app))
         return 1;
     char *level = resolve_level(app.opt.level, app.data_dir);
@@ -267,5 +281,5 @@ int main(int argc, char **argv)
     app_close(&app);
     sdl_stop();
     free(level);
-    return rc;
+    return stdout_finished(rc);
 }

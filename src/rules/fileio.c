@@ -92,6 +92,12 @@ char *fileio_resolve(const char *path, char *err, size_t err_size)
     }
 }
 
+bool fileio_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 static bool write_all(int fd, const void *data, size_t len)
 {
     const char *p = data;

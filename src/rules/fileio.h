@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* fileio.h - whole files in and out: the one reader (levels, scripts,
- * recordings, progress), of regular files only (a named pipe never blocks it)
+ * recordings, progress, the game's assets), of regular files only (a named pipe never blocks it)
  * and capped in size so no file reads for ever, and the
  * one atomic writer (levels, progress, anything saved): the bytes go to a
  * temporary file beside the real file, are flushed to disk and renamed over
- * it, so a crash or a full disk never leaves half a file.
+ * it, so a crash or a full disk never leaves half a file. And the one check
+ * that an output is not an input (fileio_same_file).
  * Pure C (POSIX). Never prints; errors come back as text.
  *
  * Links: a symbolic link (or a chain of them, at most FILEIO_LINK_MAX) is
@@ -88,6 +89,12 @@ int fileio_lock_beside(const char *path, int wait_ms, char *err, size_t err_size
 /* For tests: called with the temporary file's path just after it is made
  * (NULL: nothing is called). */
 extern void (*fileio_test_hook)(const char *tmp);
+
+/* Whether a and b name one file: the same file after their symbolic links,
+ * or hard links to it (same device and inode). False when either does not
+ * exist. The check of an output against an input (isodroid --record,
+ * isopath --out), so that writing the one never wipes the other. */
+bool fileio_same_file(const char *a, const char *b);
 
 /* The path of the file path names once the symbolic links of its last
  * component are followed (path itself when it is no link or does not exist);

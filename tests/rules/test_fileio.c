@@ -3,7 +3,8 @@
  * (chains, relative, dangling, loops) followed and kept, mode and owner kept,
  * hard links split as documented, refusals that leave everything as it was,
  * 255-byte file names, no temporary files left behind; the reader: capped,
- * regular files only (a named pipe or a device is refused at once). */
+ * regular files only (a named pipe or a device is refused at once); one file
+ * by any of its names (fileio_same_file). */
 #include "testlevel.h"
 
 #include <errno.h>
@@ -165,6 +166,30 @@ static void test_hard_link(void **state)
     /* documented: the saved name gets a new file, the other name keeps the old one */
     expect_text(in(&d, "a.txt"), "new\n");
     expect_text(in(&d, "b.txt"), "old\n");
+    dir_remove(&d);
+}
+
+/* The check of an output against an input: one file by any of its names. */
+static void test_same_file(void **state)
+{
+    (void)state;
+    Dir d;
+    dir_make(&d);
+    put(in(&d, "a.txt"), "a\n");
+    put(in(&d, "b.txt"), "a\n"); /* the same bytes, another file */
+    assert_int_equal(link(in(&d, "a.txt"), in(&d, "hard.txt")), 0);
+    assert_int_equal(symlink("a.txt", in(&d, "sym.txt")), 0);
+    assert_int_equal(symlink("sym.txt", in(&d, "sym2.txt")), 0);
+    assert_int_equal(symlink("gone.txt", in(&d, "dangling.txt")), 0);
+    char *a = strdup(in(&d, "a.txt"));
+    assert_true(fileio_same_file(a, a));
+    assert_true(fileio_same_file(a, in(&d, "hard.txt")));
+    assert_true(fileio_same_file(in(&d, "sym2.txt"), a));
+    assert_true(fileio_same_file(in(&d, "sym.txt"), in(&d, "hard.txt")));
+    assert_false(fileio_same_file(a, in(&d, "b.txt")));
+    assert_false(fileio_same_file(a, in(&d, "gone.txt")));     /* nothing there yet */
+    assert_false(fileio_same_file(in(&d, "dangling.txt"), in(&d, "gone.txt")));
+    free(a);
     dir_remove(&d);
 }
 
@@ -493,6 +518,7 @@ int main(void)
         cmocka_unit_test(test_read_all),        cmocka_unit_test(test_read_only_regular_files),
         cmocka_unit_test(test_save_refuses_what_would_not_load),
         cmocka_unit_test(test_signal_during_save), cmocka_unit_test(test_hangup_while_saving),
+        cmocka_unit_test(test_same_file),
     };
     return cmocka_run_group_tests_name("fileio", tests, NULL, NULL);
 }
