@@ -8,6 +8,21 @@
 
 #include "level.h"
 
+/* Fixtures several tests share. A patrol walks the long hall; the droid
+ * must cross it at the gap while the sentry is at the far end (energy
+ * unlimited: put an "energy: N\n" line before it for a budget). */
+#define TEST_PATROL_HALL                                                                                           \
+    "patrol: 1,3 25,3\n"                                                                                           \
+    "###########################\n"                                                                                \
+    "#..@......................#\n"                                                                                \
+    "#############.#############\n"                                                                                \
+    "#S........................#\n"                                                                                \
+    "#############.#############\n"                                                                                \
+    "#.....*..................>#\n"                                                                                \
+    "###########################\n"
+/* The only way passes right beside a guard in its alcove: always seen. */
+#define TEST_WATCHED_WAY "###########\n#@.......*#\n#####S###>#\n###########\n"
+
 /* A level from a text fixture (the test fails when it does not load). */
 static inline Level test_level_from_text(const char *text)
 {

@@ -24,20 +24,10 @@ static const char *plain_level = "##########\n"
 
 /* A patrol walks the long hall; the droid must cross it at the gap while
  * the sentry is at the far end (test_solve.c's). */
-static const char *wait_level = "patrol: 1,3 25,3\n"
-                                "###########################\n"
-                                "#..@......................#\n"
-                                "#############.#############\n"
-                                "#S........................#\n"
-                                "#############.#############\n"
-                                "#.....*..................>#\n"
-                                "###########################\n";
+static const char *wait_level = TEST_PATROL_HALL;
 
 /* The only way passes right beside a guard in its alcove: always seen. */
-static const char *watched_level = "###########\n"
-                                   "#@.......*#\n"
-                                   "#####S###>#\n"
-                                   "###########\n";
+static const char *watched_level = TEST_WATCHED_WAY;
 
 /* A patrol walks down the corridor to the droid's dead end; the way out
  * leads past it. */

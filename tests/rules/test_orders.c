@@ -12,15 +12,7 @@
 #include "sim.h"
 
 /* A patrol walks the long hall; the droid crosses it at the gap. */
-static const char *hall = "energy: 60\n"
-                          "patrol: 1,3 25,3\n"
-                          "###########################\n"
-                          "#..@......................#\n"
-                          "#############.#############\n"
-                          "#S........................#\n"
-                          "#############.#############\n"
-                          "#.....*..................>#\n"
-                          "###########################\n";
+static const char *hall = "energy: 60\n" TEST_PATROL_HALL;
 
 /* What carrying out o on the real play came to. */
 typedef struct Carried {

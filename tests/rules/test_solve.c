@@ -16,14 +16,7 @@
 
 /* A patrol walks the long hall; the droid must cross it at the gap while
  * the sentry is at the far end. */
-static const char *wait_level = "patrol: 1,3 25,3\n"
-                                "###########################\n"
-                                "#..@......................#\n"
-                                "#############.#############\n"
-                                "#S........................#\n"
-                                "#############.#############\n"
-                                "#.....*..................>#\n"
-                                "###########################\n";
+static const char *wait_level = TEST_PATROL_HALL;
 
 /* The straight way along the top passes the guard's alcove, where every
  * step is heard; the way round the bottom is out of its sight and hearing. */

@@ -18,20 +18,10 @@
 
 /* A patrol walks the long hall; the droid must cross it at the gap while
  * the sentry is at the far end (test_naive.c's). */
-static const char *wait_level = "patrol: 1,3 25,3\n"
-                                "###########################\n"
-                                "#..@......................#\n"
-                                "#############.#############\n"
-                                "#S........................#\n"
-                                "#############.#############\n"
-                                "#.....*..................>#\n"
-                                "###########################\n";
+static const char *wait_level = TEST_PATROL_HALL;
 
 /* The only way passes right beside a guard in its alcove: always seen. */
-static const char *watched_level = "###########\n"
-                                   "#@.......*#\n"
-                                   "#####S###>#\n"
-                                   "###########\n";
+static const char *watched_level = TEST_WATCHED_WAY;
 
 /* A patrol walks down the corridor to the droid's dead end: once it has
  * noticed the droid standing, no departure is safe. */
