@@ -223,7 +223,7 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
         if (sim->limited) { /* the energy bar: full at the level's start energy (or more) */
             double e = sim_units(sim->energy), full = fmax((double)g->level.energy, e);
             /* standing drains it once the clock runs (sim.h): said while it does */
-            bool draining = sim->started && sim->status == SIM_PLAYING && !sim->droid.moving;
+            bool draining = sim->started && sim->status == SIM_PLAYING && !sim->droid.moving && !game_paused(g);
             n = hud_add(l, n, false, e < 5 ? WARN : (SDL_Color){140, 230, 255, 255}, 1, "Energy %.1f%s", e,
                         draining ? "   standing \xe2\x88\x92" "1/s" : "");
             l[n - 1].bar = full > 0 ? e / full : 0;
