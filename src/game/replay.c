@@ -54,6 +54,18 @@ void replay_free(Replay *r)
     memset(r, 0, sizeof *r);
 }
 
+bool replay_count_rewind(Replay *r, const History *h, uint64_t to, uint64_t *again)
+{
+    int c = h->copy_count - 1; /* the copy history_rewind starts from */
+    while (c > 0 && h->copy[c].tick > to)
+        c--;
+    *again = c >= 0 && h->copy[c].tick <= to ? to - h->copy[c].tick : 0;
+    if (r->ticks > REPLAY_MAX_TOTAL_TICKS || *again > REPLAY_MAX_TOTAL_TICKS - r->ticks)
+        return false;
+    r->ticks += *again;
+    return true;
+}
+
 static char *read_all(const char *path, NavDiags *d)
 {
     char *text;
@@ -164,7 +176,7 @@ bool replay_load(const char *path, Replay *r, NavDiags *d)
         return false;
     int no = 0;
     bool ok = true;
-    uint64_t floor_tick = 0; /* the next line's tick may not be below it */
+    uint64_t floor_tick = 0; /* where the play stands: the next line's tick may not be below it */
     for (char *s = text, *next; s && *s && ok; s = next) {
         no++;
         next = strchr(s, '\n');
@@ -191,11 +203,20 @@ bool replay_load(const char *path, Replay *r, NavDiags *d)
                          (unsigned long long)l.tick, (unsigned long long)floor_tick);
                 ok = false;
             }
+            if (ok && (r->ticks += l.tick - floor_tick) > REPLAY_MAX_TOTAL_TICKS) {
+                nav_diag_add(d, path, no, 1,
+                             "by this line the recording plays %llu ticks in all, more than the %ld (a day of play) a "
+                             "recording may (a rewind plays again from the tick it goes back to, a restart or a "
+                             "level line from 0)",
+                             (unsigned long long)r->ticks, REPLAY_MAX_TOTAL_TICKS);
+                ok = false;
+            }
             ok = ok && push_line(r, l);
             if (!ok) {
                 free(l.path);
                 break;
             }
+            /* where the play stands after it: the next line plays from there */
             bool restarts = l.kind == REPLAY_LEVEL || (l.kind == REPLAY_CMD && l.cmd.type == SIM_CMD_RESTART);
             floor_tick = restarts ? 0 : l.kind == REPLAY_REWIND ? l.to : l.tick;
         }

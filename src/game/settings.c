@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* settings.c - the settings file: a version line, then one "NAME = VALUE"
  * (or "NAME: VALUE") line a setting. Each line is read on its own (a damaged
- * one is named and ignored, the rest read); a save locks FILE.lock, keeps a
- * damaged file aside under a free FILE.bad[.N] name and writes the whole file
- * with fileio_write_atomic. No SDL: key names go through the caller's check. */
+ * one is named and ignored, an unknown one kept for the next save, the rest
+ * read); a save locks FILE.lock, reads the file as it is, puts this game's
+ * changes over it, keeps a damaged file aside under a free FILE.bad[.N] name
+ * and writes the whole file with fileio_write_atomic. No SDL: key names go
+ * through the caller's check. */
 #define _POSIX_C_SOURCE 200809L
 #include "settings.h"
 
@@ -63,12 +65,19 @@ typedef struct Reading {
     FileState state;
     int bad_lines;
     char first[300]; /* FILE_LINES: "LINE: message" of the first; FILE_UNREAD / FILE_NOT_FILE: why */
+    char *unknown;   /* when not NULL (room for the whole text): the lines of unknown settings, each with its '\n' */
+    size_t unknown_len;
 } Reading;
 
-/* One setting's name and what it reads; each is set once in a file. */
-enum { SET_MASTER, SET_EFFECTS, SET_FULLSCREEN, SET_WINDOW, SET_MINIMAP, SET_TEXT, SET_KEYS };
+/* One setting's name and what it reads; each is set once in a file. The
+ * keys of action a are setting SET_KEYS + a. */
+enum { SET_MASTER, SET_EFFECTS, SET_FULLSCREEN, SET_WINDOW, SET_MINIMAP, SET_TEXT, SET_KEYS, SET_COUNT = SET_KEYS + BIND_COUNT };
+_Static_assert((int)SET_KEYS == (int)SETTINGS_NUMBERS, "Settings.base holds a number for each setting before the keys");
 static const char *const setting_names[SET_KEYS] = {"master_volume", "effects_volume", "fullscreen", "window_size",
                                                     "minimap",       "text_size"};
+
+/* What a line is. */
+typedef enum LineRead { LINE_SET, LINE_DAMAGED, LINE_UNKNOWN } LineRead;
 
 /* text for a message: control bytes escaped, cut after 60 bytes */
 static const char *shown(const char *s, char *out, size_t size)
@@ -142,15 +151,30 @@ static int split_keys(char *v, char *names[], int max)
     }
 }
 
-/* One "NAME = VALUE" line (trimmed, NUL-terminated) into s; false with the
- * reason in why. seen[] holds the line each setting was first set on. */
-static bool parse_line(Settings *s, char *line, int line_no, int seen[], char *why, size_t why_size)
+/* A name a later version may give a setting: letters, digits, '_', '.'
+ * and '-', from a letter. */
+static bool setting_name_ok(const char *name)
+{
+    if (!((*name >= 'a' && *name <= 'z') || (*name >= 'A' && *name <= 'Z')))
+        return false;
+    for (const char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_' ||
+              *c == '.' || *c == '-'))
+            return false;
+    return true;
+}
+
+/* One "NAME = VALUE" line (trimmed, NUL-terminated, cut in place) into s;
+ * LINE_DAMAGED with the reason in why, LINE_UNKNOWN (nothing read) for a
+ * setting this version does not know. seen[] holds the line each setting
+ * was first set on. */
+static LineRead parse_line(Settings *s, char *line, int line_no, int seen[], char *why, size_t why_size)
 {
     char a[200], b[200];
     char *sep = line + strcspn(line, "=:");
     if (!*sep) {
         text_format(why, why_size, "'%s' is no setting (NAME = VALUE)", shown(line, a, sizeof a));
-        return false;
+        return LINE_DAMAGED;
     }
     char *name = line, *value = sep + 1, *end = sep;
     while (end > name && (end[-1] == ' ' || end[-1] == '\t'))
@@ -165,13 +189,15 @@ static bool parse_line(Settings *s, char *line, int line_no, int seen[], char *w
             id = i;
     if (id < 0 && !strncmp(name, "key.", 4) && (action = bindings_by_name(name + 4)) != BIND_NONE)
         id = SET_KEYS + action;
+    if (id < 0 && setting_name_ok(name))
+        return LINE_UNKNOWN; /* a later version's: kept as it is */
     if (id < 0) {
         text_format(why, why_size, "unknown setting '%s'", shown(name, a, sizeof a));
-        return false;
+        return LINE_DAMAGED;
     }
     if (seen[id]) {
         text_format(why, why_size, "%s is set again (first on line %d)", name, seen[id]);
-        return false;
+        return LINE_DAMAGED;
     }
     bool ok = true;
     switch (id) {
@@ -205,11 +231,11 @@ static bool parse_line(Settings *s, char *line, int line_no, int seen[], char *w
         int n = 0;
         if (!value[0]) {
             text_format(why, why_size, "%s wants key names joined by ' or ' ('none': no key)", name);
-            return false;
+            return LINE_DAMAGED;
         }
         if (strcasecmp(value, "none") && (n = split_keys(value, names, BIND_KEYS_MAX)) > BIND_KEYS_MAX) {
             text_format(why, why_size, "%s: at most %d keys", name, BIND_KEYS_MAX);
-            return false;
+            return LINE_DAMAGED;
         }
         char err[240];
         ok = bindings_set(s, action, (const char *const *)names, n, NULL, err, sizeof err);
@@ -220,7 +246,7 @@ static bool parse_line(Settings *s, char *line, int line_no, int seen[], char *w
     }
     if (ok)
         seen[id] = line_no;
-    return ok;
+    return ok ? LINE_SET : LINE_DAMAGED;
 }
 
 /* The header: "# isodroid settings N", N a version from 1 on. */
@@ -268,19 +294,25 @@ static bool read_text(const char *path, char **text, size_t *len, Reading *r)
 }
 
 /* A setting's line (blanks cut, n bytes) into s; a bad one is counted in r,
- * the first kept as r->first, each told to diags. */
+ * the first kept as r->first, each told to diags; an unknown one kept in
+ * r->unknown as it is. */
 static void read_setting(Settings *s, char *line, size_t n, int line_no, int *seen, const char *path,
                          NavDiags *diags, Reading *r)
 {
     char why[240];
-    bool ok;
+    LineRead got = LINE_DAMAGED;
     if (n > SETTINGS_LINE_MAX) {
         text_format(why, sizeof why, "line longer than %d bytes", SETTINGS_LINE_MAX);
-        ok = false;
     } else {
-        ok = parse_line(s, line, line_no, seen, why, sizeof why);
+        if (r->unknown) { /* kept before parse_line cuts it, dropped unless it is unknown */
+            memcpy(r->unknown + r->unknown_len, line, n);
+            r->unknown[r->unknown_len + n] = '\n';
+        }
+        got = parse_line(s, line, line_no, seen, why, sizeof why);
+        if (got == LINE_UNKNOWN && r->unknown)
+            r->unknown_len += n + 1;
     }
-    if (!ok) {
+    if (got == LINE_DAMAGED) {
         if (r->bad_lines++ == 0)
             text_format(r->first, sizeof r->first, "%d: %s", line_no, why);
         if (diags)
@@ -328,15 +360,23 @@ static void read_lines(Settings *s, char *text, size_t len, const char *path, Na
     }
 }
 
-/* Reads path into s (which holds the defaults). diags may be NULL. */
-static Reading read_file(Settings *s, const char *path, NavDiags *diags)
+/* Reads path into s (which holds the defaults). diags may be NULL. With
+ * `unknown`, the lines of unknown settings are kept in r.unknown (malloc'd,
+ * or NULL when the file does not read). */
+static Reading read_file(Settings *s, const char *path, NavDiags *diags, bool unknown)
 {
-    Reading r = {FILE_WHOLE, 0, ""};
+    Reading r = {FILE_WHOLE, 0, "", NULL, 0};
     char *text = NULL;
     size_t len = 0;
     if (!read_text(path, &text, &len, &r)) {
         if (r.state != FILE_ABSENT && diags)
             nav_diag_add(diags, path, 0, 0, "%s", r.first);
+        return r;
+    }
+    if (unknown && !(r.unknown = malloc(len + 1))) { /* a line and its '\n' take at most its bytes and one */
+        r.state = FILE_UNREAD;
+        text_format(r.first, sizeof r.first, "cannot be read (out of memory)");
+        free(text);
         return r;
     }
     read_lines(s, text, len, path, diags, &r);
@@ -395,24 +435,89 @@ static void describe(Settings *s, const char *path, const Reading *r)
             r->first, r->bad_lines, kept);
 }
 
+/* ---- what this game changed --------------------------------------------- */
+
+/* Setting id (below SET_KEYS) as one number. */
+static int64_t setting_number(const Settings *s, int id)
+{
+    switch (id) {
+    case SET_MASTER: return s->master_volume;
+    case SET_EFFECTS: return s->effects_volume;
+    case SET_FULLSCREEN: return s->fullscreen;
+    case SET_WINDOW: return (int64_t)s->window_w * ((int64_t)1 << 32) + (uint32_t)s->window_h;
+    case SET_MINIMAP: return s->minimap;
+    default: return s->text_size;
+    }
+}
+
+static bool keys_same(const SettingsKeys *a, const SettingsKeys *b)
+{
+    if (a->set != b->set || (a->set && a->count != b->count))
+        return false;
+    for (int i = 0; a->set && i < a->count && i < BIND_KEYS_MAX; i++)
+        if (strncmp(a->key[i], b->key[i], BIND_NAME_MAX))
+            return false;
+    return true;
+}
+
+/* Has this game changed setting id since it last read or wrote the file? */
+static bool changed(const Settings *s, int id)
+{
+    if (!s->base.known)
+        return true;
+    if (id < SET_KEYS)
+        return setting_number(s, id) != s->base.number[id];
+    return !keys_same(&s->keys[id - SET_KEYS], &s->base.keys[id - SET_KEYS]);
+}
+
+/* What s holds is what the file holds (s read it, or wrote it). */
+static void note_base(Settings *s)
+{
+    s->base.known = true;
+    for (int id = 0; id < SET_KEYS; id++)
+        s->base.number[id] = setting_number(s, id);
+    memcpy(s->base.keys, s->keys, sizeof s->keys);
+}
+
+/* Setting id of to as from has it. */
+static void take_setting(Settings *to, const Settings *from, int id)
+{
+    switch (id) {
+    case SET_MASTER: to->master_volume = from->master_volume; break;
+    case SET_EFFECTS: to->effects_volume = from->effects_volume; break;
+    case SET_FULLSCREEN: to->fullscreen = from->fullscreen; break;
+    case SET_WINDOW: to->window_w = from->window_w, to->window_h = from->window_h; break;
+    case SET_MINIMAP: to->minimap = from->minimap; break;
+    case SET_TEXT: to->text_size = from->text_size; break;
+    default: to->keys[id - SET_KEYS] = from->keys[id - SET_KEYS]; break;
+    }
+}
+
 SettingsLoad settings_load(Settings *s, const char *path, BindKeyCheck key_check, NavDiags *diags)
 {
     settings_default(s);
     s->key_check = key_check;
-    if (!path)
-        return SETTINGS_READ;
-    Reading r = read_file(s, path, diags);
+    SettingsLoad got = SETTINGS_READ;
+    Reading r = {FILE_ABSENT, 0, "", NULL, 0};
+    if (path)
+        r = read_file(s, path, diags, false);
     switch (r.state) {
     case FILE_ABSENT:
-    case FILE_WHOLE: return SETTINGS_READ;
-    case FILE_LINES: describe(s, path, &r); return SETTINGS_PARTLY;
+    case FILE_WHOLE: break;
+    case FILE_LINES:
+        describe(s, path, &r);
+        got = SETTINGS_PARTLY;
+        break;
     case FILE_UNREAD:
-    case FILE_NOT_FILE: break;
+    case FILE_NOT_FILE:
+        settings_default(s); /* nothing of it stands */
+        s->key_check = key_check;
+        describe(s, path, &r);
+        got = SETTINGS_IGNORED;
+        break;
     }
-    settings_default(s); /* nothing of it stands */
-    s->key_check = key_check;
-    describe(s, path, &r);
-    return SETTINGS_IGNORED;
+    note_base(s);
+    return got;
 }
 
 /* ---- writing ------------------------------------------------------------- */
@@ -422,15 +527,16 @@ static int clamp(int v, int lo, int hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* The file's text (malloc'd, *len bytes), or NULL with why in s->error: the
- * keys are replayed as the reader will read them, so what it refuses is not
- * written. */
-static char *format(Settings *s, size_t *len)
+/* The file's text (malloc'd, *len bytes): s's settings, then the `extra`
+ * lines (unknown settings, extra_len bytes) as they are; or NULL with why in
+ * s->error: the keys are replayed as the reader will read them, so what it
+ * refuses is not written, nor a file larger than it reads. */
+static char *format(Settings *s, const char *extra, size_t extra_len, size_t *len)
 {
     Settings check;
     settings_default(&check);
     check.key_check = s->key_check;
-    size_t cap = SETTINGS_WRITTEN_MAX, n = 0;
+    size_t cap = SETTINGS_WRITTEN_MAX + extra_len, n = 0;
     char *text = malloc(cap);
     if (!text) {
         text_format(s->error, sizeof s->error, "settings not saved: out of memory");
@@ -477,7 +583,40 @@ static char *format(Settings *s, size_t *len)
             n += (size_t)snprintf(text + n, cap - n, "%s%s", i ? " or " : "", check.keys[a].key[i]);
         n += (size_t)snprintf(text + n, cap - n, "%s\n", count ? "" : "none");
     }
-    *len = n;
+    if (n + extra_len > SETTINGS_MAX_BYTES) {
+        text_format(s->error, sizeof s->error,
+            "settings not saved: with the %zu bytes of settings this version does not know, the file would be "
+            "larger than %d bytes", extra_len, SETTINGS_MAX_BYTES);
+        free(text);
+        return NULL;
+    }
+    if (extra_len)
+        memcpy(text + n, extra, extra_len);
+    *len = n + extra_len;
+    return text;
+}
+
+/* The text to write (malloc'd, *len bytes) under the lock: the settings s
+ * changed over `now`, the file as it is (read as r), and its unknown
+ * settings; every setting of s when there is nothing to put them over.
+ * Where now's keys clash with s's changed ones, s's keys stand, all of
+ * them. NULL with why in s->error. */
+static char *merge(Settings *s, const Settings *now, const Reading *r, size_t *len)
+{
+    bool over = s->base.known && (r->state == FILE_WHOLE || r->state == FILE_LINES);
+    Settings out = *s;
+    for (int id = 0; over && id < SET_COUNT; id++)
+        if (!changed(s, id))
+            take_setting(&out, now, id);
+    const char *extra = over ? r->unknown : NULL;
+    size_t extra_len = over ? r->unknown_len : 0;
+    char *text = format(&out, extra, extra_len, len);
+    if (!text && over) { /* now's keys and s's clash: s's keys, which format takes, stand */
+        memcpy(out.keys, s->keys, sizeof out.keys);
+        text = format(&out, extra, extra_len, len);
+    }
+    if (!text)
+        memcpy(s->error, out.error, sizeof s->error);
     return text;
 }
 
@@ -533,9 +672,11 @@ bool settings_save(Settings *s, const char *path)
         return false;
     }
     size_t len = 0;
-    char *text = format(s, &len);
+    char *text = format(s, NULL, 0, &len); /* what s holds must be writable before the file is touched */
     if (!text)
         return false;
+    free(text);
+    text = NULL;
     bool ok = !not_a_file(s, path);
     if (ok && !(ok = fileio_make_dirs_for(path)))
         text_format(s->error, sizeof s->error, "settings not saved: cannot make the folder of %s (%s)", path,
@@ -547,15 +688,19 @@ bool settings_save(Settings *s, const char *path)
     if (fd == -1)
         ok = false;
     if (ok) {
-        /* the file as it is now: damaged (by hand, or by another version), it is kept aside */
+        /* the file as it is now: this game's changes go over it (another
+         * game may have written it since); damaged (by hand, or by another
+         * version), it is kept aside once the new text is made */
         Settings now;
         settings_default(&now);
         now.key_check = s->key_check;
-        Reading r = read_file(&now, path, NULL);
+        Reading r = read_file(&now, path, NULL, true);
         if (r.state == FILE_NOT_FILE)
             ok = !not_a_file(s, path); /* came meanwhile */
-        else if (r.state == FILE_LINES || r.state == FILE_UNREAD)
+        ok = ok && (text = merge(s, &now, &r, &len)) != NULL;
+        if (ok && (r.state == FILE_LINES || r.state == FILE_UNREAD))
             ok = keep_damaged(s, path);
+        free(r.unknown);
     }
     char err[300];
     if (ok && !(ok = fileio_write_atomic(path, text, len, err, sizeof err)))
@@ -563,5 +708,7 @@ bool settings_save(Settings *s, const char *path)
     if (fd >= 0)
         close(fd); /* unlocks */
     free(text);
+    if (ok)
+        note_base(s);
     return ok;
 }

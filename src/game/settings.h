@@ -20,10 +20,14 @@
  * the table's defaults, so new defaults reach them.
  *
  * Reading is lenient where nothing is lost: a byte-order mark, CRLF line
- * ends, trailing spaces, blank lines and '#' comment lines are no damage. A
- * line that is damaged (an unknown setting, a bad value, a setting given
- * twice, a key another action has) is named FILE:LINE and ignored; the other
- * lines are read. A file that does not read at all (no "# isodroid settings"
+ * ends, trailing spaces, blank lines and '#' comment lines are no damage,
+ * and neither is a setting this version does not know (a later version's:
+ * a NAME of letters, digits, '_', '.' and '-', from a letter, "key." and an
+ * action it does not know included): it is not read, and each save writes
+ * its line back as it was, after the known settings. A line that is
+ * damaged (no NAME = VALUE, a NAME of other bytes, a bad value, a setting
+ * given twice, a key another action has) is named FILE:LINE and ignored;
+ * the other lines are read. A file that does not read at all (no "# isodroid settings"
  * line first, a NUL byte, too large, unreadable) is named and ignored: the
  * defaults stand. Either file is never written over: before new settings are
  * saved it is moved aside to FILE.bad, or when that is taken FILE.bad.1,
@@ -35,13 +39,21 @@
  *
  * The writer never writes what the reader refuses: numbers are written
  * within their ranges, and keys that bindings_set or the reader would refuse
- * make settings_save refuse, with the reason. Two games saving at once take
- * turns on FILE.lock, as the progress file does. */
+ * make settings_save refuse, with the reason.
+ *
+ * Two games may share the file. A save takes FILE.lock (as the progress
+ * file does), reads the file as it is then and writes, atomically, the
+ * settings this game changed since it last read or wrote the file over
+ * what the file holds, so one game never writes its stale values over
+ * another's change. A Settings remembers what it last read or wrote
+ * (Settings.base) to tell its changes; one made by settings_default alone,
+ * never read, writes every setting. */
 #ifndef ISODROID_SETTINGS_H
 #define ISODROID_SETTINGS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "bindings.h"
 #include "diag.h"
@@ -58,6 +70,7 @@ enum {
     SETTINGS_WINDOW_MAX = 8192,
     SETTINGS_TEXT_MIN = 80,          /* text size, percent */
     SETTINGS_TEXT_MAX = 150,
+    SETTINGS_NUMBERS = 6,            /* the settings that are not keys: volumes, fullscreen, window, minimap, text */
 };
 
 /* An action's keys as the player set them. */
@@ -76,6 +89,13 @@ struct Settings {
     int text_size;       /* percent, 80 to 150 */
     SettingsKeys keys[BIND_COUNT];
     BindKeyCheck key_check; /* names the key names read or set (settings_load's; NULL: any printable name) */
+    /* What the file held as this game last read or wrote it: a save writes
+     * the settings that differ from it over the file as it is then. */
+    struct SettingsBase {
+        bool known;                        /* false: never read (settings_default): a save writes every setting */
+        int64_t number[SETTINGS_NUMBERS];  /* each setting that is not keys as one number (settings.c) */
+        SettingsKeys keys[BIND_COUNT];
+    } base;
     char error[SETTINGS_ERROR_MAX]; /* "" or what reading ignored, or why saving failed: for the screen */
 };
 
@@ -96,12 +116,17 @@ char *settings_path_default(void);
  * is no error. Always leaves s usable; s->error says what was ignored, the
  * first damaged line as "PATH:LINE: message" and how many more. diags (may be
  * NULL) gets every damaged line's message. key_check is kept in s (for
- * bindings_set and settings_save). */
+ * bindings_set and settings_save), and what was read as s->base. */
 SettingsLoad settings_load(Settings *s, const char *path, BindKeyCheck key_check, NavDiags *diags);
-/* Writes s to path atomically (fileio_write_atomic), making its folder;
- * a damaged file there is kept aside first (see above). False, with why in
- * s->error, when it cannot (path NULL: there is no place for settings);
- * s->error "" on success. */
+/* Writes s to path atomically (fileio_write_atomic), making its folder,
+ * under FILE.lock: the settings s changed since s->base over the file as it
+ * is now (every setting of s when s was never read, or when the file is
+ * absent or does not read), and the lines of settings this version does not
+ * know as they are; s's own values stay as they are. Where the file's keys
+ * and s's changed keys clash, s's keys are written. A damaged file there is
+ * kept aside first (see above). False, with why in s->error, when it cannot
+ * (path NULL: there is no place for settings); s->error "" and s->base what
+ * s holds on success. */
 bool settings_save(Settings *s, const char *path);
 
 #endif

@@ -48,7 +48,8 @@ static void play_sounds(App *app)
 typedef enum ReplayFeed { FEED_GOING, FEED_ENDED, FEED_FAILED } ReplayFeed;
 
 /* Applies the recording's inputs that are due at this tick. A level that
- * does not load or a rewind the play cannot make fails the replay, with
+ * does not load, a rewind the play cannot make or one that would play the
+ * recording past REPLAY_MAX_TOTAL_TICKS in all fails the replay, with
  * FILE:LINE: and the reason on stderr. */
 static ReplayFeed replay_feed(App *app)
 {
@@ -60,6 +61,15 @@ static ReplayFeed replay_feed(App *app)
             return FEED_ENDED;
         if (l->kind == REPLAY_LEVEL && !game_open(g, l->path)) {
             fprintf(stderr, "%s:%d: the level %s does not load: %s\n", app->opt.replay, l->line, l->path, g->message);
+            return FEED_FAILED;
+        }
+        uint64_t again;
+        if (l->kind == REPLAY_REWIND && !replay_count_rewind(r, &g->history, l->to, &again)) {
+            fprintf(stderr,
+                    "%s:%d:1: going back to tick %llu plays %llu ticks again (from tick %llu): the recording would "
+                    "play more than the %ld ticks in all (a day of play) a recording may\n",
+                    app->opt.replay, l->line, (unsigned long long)l->to, (unsigned long long)again,
+                    (unsigned long long)(l->to - again), REPLAY_MAX_TOTAL_TICKS);
             return FEED_FAILED;
         }
         if (l->kind == REPLAY_REWIND && !game_replay_rewind(g, l->to)) {

@@ -2,8 +2,10 @@
 /* test_replay.c - reading recordings (replay.c): line numbers count blank
  * lines, ticks never go back (but after a restart, a level line or a
  * rewind), each command's numbers are checked against its own range, the
- * end tick is bounded, what the writers write reads back, and a level path
- * that cannot stand on one line is refused before anything is written. */
+ * end tick is bounded, what the writers write reads back, a level path
+ * that cannot stand on one line is refused before anything is written, and
+ * the ticks a whole recording plays are bounded: counted when it is read,
+ * and for each rewind as it plays. */
 #include "testlib.h"
 
 #include "replay.h"
@@ -105,6 +107,117 @@ static void test_end_tick_bounded(void **state)
     replay_free(&r);
 }
 
+/* Writes a recording: the header, then `lines` copies of line, then last. */
+static char *repeated(const char *line, int lines, const char *last)
+{
+    size_t n = strlen(line), size = 64 + (size_t)lines * n + strlen(last);
+    char *text = malloc(size), *p = text;
+    assert_non_null(text);
+    p += sprintf(p, "isodroid-replay 2\nlevel a.txt\n");
+    for (int i = 0; i < lines; i++, p += n)
+        memcpy(p, line, n);
+    strcpy(p, last);
+    return text;
+}
+
+/* Loads a recording that should be refused at line `no` for its ticks in all. */
+static void expect_too_long(const char *text, int no)
+{
+    Replay r;
+    char msg[512], where[32];
+    assert_false(load(text, &r, msg, sizeof msg));
+    snprintf(where, sizeof where, ":%d:1: ", no);
+    if (strncmp(msg, where, strlen(where)) || !strstr(msg, "ticks in all"))
+        fail_msg("%s", msg);
+}
+
+/* Each line's tick is bounded, and so are the ticks the lines make the game
+ * play in all: a rewind plays again from its tick, a restart and a level
+ * line from 0, so five lines of five hours each pass the day a recording
+ * may play, and are refused where they pass it, before anything plays. */
+static void test_total_ticks_bounded(void **state)
+{
+    (void)state;
+    const char *lines[] = {"1080000 rewind 0\n", "1080000 restart 0 0\n", "1080000 level a.txt\n"};
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        char *text = repeated(lines[i], 150, "0 end\n"); /* 150 lines: 3 KB */
+        expect_too_long(text, 7);                       /* lines 3 to 7: 25 hours */
+        free(text);
+        /* four lines and the rest of the day: the bound itself plays */
+        Replay r;
+        char msg[512];
+        text = repeated(lines[i], 4, "864000 end\n");
+        assert_true(load(text, &r, msg, sizeof msg));
+        replay_free(&r);
+        free(text);
+        text = repeated(lines[i], 4, "864001 end\n");
+        expect_too_long(text, 7);
+        free(text);
+    }
+    /* a rewind part way plays again from where it goes back to: the first
+     * line plays 1080000 ticks, each after it 80000, so 51 more fit the day
+     * (5160000 ticks, lines 3 to 54) and the next (line 55) does not */
+    Replay r;
+    char msg[512];
+    char *text = repeated("1080000 rewind 1000000\n", 52, "1000000 end\n");
+    assert_true(load(text, &r, msg, sizeof msg));
+    replay_free(&r);
+    free(text);
+    text = repeated("1080000 rewind 1000000\n", 51, "1080000 end\n"); /* the end line as the 52nd */
+    assert_true(load(text, &r, msg, sizeof msg));
+    replay_free(&r);
+    free(text);
+    text = repeated("1080000 rewind 1000000\n", 53, "");
+    expect_too_long(text, 55);
+    free(text);
+}
+
+/* What replay_load counts: each line's ticks from where the play stands
+ * (a rewind's tick, 0 after a restart or a level line). */
+static void test_ticks_counted(void **state)
+{
+    (void)state;
+    Replay r;
+    char msg[512];
+    assert_true(load("isodroid-replay 2\nlevel a.txt\n100 goto 1 1\n400 rewind 200\n500 end\n", &r, msg, sizeof msg));
+    assert_int_equal(r.ticks, 100 + 300 + 300);
+    replay_free(&r);
+    assert_true(load("isodroid-replay 2\nlevel a.txt\n50 restart 0 0\n20 level b.txt\n30 goto 1 1\n30 end\n", &r, msg,
+                     sizeof msg));
+    assert_int_equal(r.ticks, 50 + 20 + 30);
+    replay_free(&r);
+}
+
+/* A rewind, as it plays, counts the ticks it plays again: from the
+ * history's copy at or before its tick; one that would pass the bound is
+ * refused and counts nothing. */
+static void test_rewinds_count_what_they_play_again(void **state)
+{
+    (void)state;
+    HistoryCopy copy[3] = {{.tick = 0}, {.tick = 60}, {.tick = 1200}};
+    History h = {.copy = copy, .copy_count = 3, .copy_max = 3};
+    Replay r = {0};
+    uint64_t again;
+    assert_true(replay_count_rewind(&r, &h, 1100, &again));
+    assert_int_equal(again, 1040); /* from the copy at 60 */
+    assert_true(replay_count_rewind(&r, &h, 1200, &again));
+    assert_int_equal(again, 0);
+    assert_true(replay_count_rewind(&r, &h, 30, &again));
+    assert_int_equal(again, 30);
+    assert_int_equal(r.ticks, 1070);
+    r.ticks = REPLAY_MAX_TOTAL_TICKS - 10;
+    assert_false(replay_count_rewind(&r, &h, 1100, &again));
+    assert_int_equal(r.ticks, REPLAY_MAX_TOTAL_TICKS - 10);
+    assert_true(replay_count_rewind(&r, &h, 70, &again));
+    assert_int_equal(r.ticks, REPLAY_MAX_TOTAL_TICKS);
+    assert_false(replay_count_rewind(&r, &h, 61, &again));
+    assert_true(replay_count_rewind(&r, &h, 60, &again));
+    /* no copy kept (the history broken): the rewind fails on its own, nothing counted */
+    h.copy_count = 0;
+    assert_true(replay_count_rewind(&r, &h, 1100, &again));
+    assert_int_equal(again, 0);
+}
+
 /* What the writers write reads back the same; a path with a line break is refused. */
 static void test_written_reads_back(void **state)
 {
@@ -181,6 +294,8 @@ int main(void)
         cmocka_unit_test(test_blank_lines_keep_line_numbers), cmocka_unit_test(test_ticks_never_go_back),
         cmocka_unit_test(test_arguments_in_their_range),      cmocka_unit_test(test_end_tick_bounded),
         cmocka_unit_test(test_written_reads_back),        cmocka_unit_test(test_level_paths_round_trip_or_are_refused),
+        cmocka_unit_test(test_total_ticks_bounded),           cmocka_unit_test(test_ticks_counted),
+        cmocka_unit_test(test_rewinds_count_what_they_play_again),
     };
     return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
 }

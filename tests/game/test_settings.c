@@ -7,7 +7,9 @@
  * does not read is named and ignored; either is kept aside under numbered
  * names before a save, never over an older one; a named pipe or a folder at
  * the path is refused at once; XDG_CONFIG_HOME (else HOME) places the file
- * and saving makes its folder; another game holding the lock is waited for. */
+ * and saving makes its folder; another game holding the lock is waited for;
+ * two games saving in turn keep each other's changes; a later version's
+ * settings are no damage and are written back as they were. */
 #include "testlib.h"
 
 #include <errno.h>
@@ -304,9 +306,11 @@ static void test_lenient_reading(void **state)
     test_dir_remove(&d);
 }
 
-/* An unknown setting, bad values, a setting twice, keys the rules refuse:
- * each line named FILE:LINE and ignored, every other line read. The file is
- * kept aside whole before the next save, and the new file reads clean. */
+/* A name no setting has or could have, bad values, a setting twice, keys
+ * the rules refuse: each line named FILE:LINE and ignored, every other line
+ * read (a later version's setting is no damage). The file is kept aside
+ * whole before the next save, and the new file reads clean, the later
+ * version's setting in it as it was. */
 static void test_damaged_lines_named_and_the_rest_kept(void **state)
 {
     (void)state;
@@ -314,7 +318,7 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
     test_dir_make(&d, "settings");
     const char *text = "# isodroid settings 1\n"
                        "master_volume = 30\n"
-                       "colour = red\n"             /* 3: unknown */
+                       "colour scheme = red\n"      /* 3: no setting's name */
                        "effects_volume = 101\n"     /* 4: out of range */
                        "fullscreen = maybe\n"       /* 5 */
                        "window_size = 10x10\n"      /* 6 */
@@ -327,7 +331,7 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
                        "key.restart = P\n"
                        "key.rewind = p\n"           /* 14: restart's now */
                        "key.undo = 1\n"             /* 15: the palette's */
-                       "key.nothing = P\n"          /* 16: unknown action */
+                       "key.nothing = P\n"          /* 16: a later version's action: kept */
                        "just words\n"               /* 17: no '=' */
                        "key.help = F1 or F2 or Q or R\n" /* 18: four keys */
                        "key.sound = \n"             /* 19: no value */
@@ -353,7 +357,7 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
         int line;
         const char *what;
     } want[] = {
-        {3, "unknown setting 'colour'"},
+        {3, "unknown setting 'colour scheme'"},
         {4, "effects_volume wants a whole number from 0 to 100, not '101'"},
         {5, "fullscreen wants yes or no, not 'maybe'"},
         {6, "window_size wants WxH from 64x64 to 8192x8192, not '10x10'"},
@@ -363,7 +367,6 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
         {12, "key.back: Back: its keys cannot be changed"},
         {14, "key.rewind: Go back 3 seconds: P is Restart the level's already"},
         {15, "key.undo: Undo: in the editor, 1 picks the palette"},
-        {16, "unknown setting 'key.nothing'"},
         {17, "'just words' is no setting (NAME = VALUE)"},
         {18, "key.help: at most 3 keys"},
         {19, "key.sound wants key names"},
@@ -377,18 +380,22 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
         expect_in(diags.msg[i], where);
     }
     char first[300];
-    snprintf(first, sizeof first, "settings %s:3: unknown setting 'colour'; %d lines are ignored (that is the first), "
+    snprintf(first, sizeof first, "settings %s:3: unknown setting 'colour scheme'; %d lines are ignored (that is the first), "
              "the rest is read; the file is kept as settings.bad when settings are next saved", d.file, n);
     assert_string_equal(s.error, first);
     expect_file(&d, "", text); /* loading never touches it */
     assert_true(settings_save(&s, d.file));
     expect_file(&d, ".bad", text);
     expect_clean(&d, &s);
+    size_t len;
+    char *saved = test_read_file(d.file, &len);
+    expect_in(saved, "\nkey.cones = none\nkey.nothing = P\n");
+    free(saved);
     /* one damaged line: that line alone is named */
-    test_dir_put_text(&d, "", "# isodroid settings 1\ntext_size = 81\nvolume = 3\n");
+    test_dir_put_text(&d, "", "# isodroid settings 1\ntext_size = 81\nminimap = perhaps\n");
     assert_int_equal(settings_load(&s, d.file, known_key, NULL), SETTINGS_PARTLY);
-    snprintf(first, sizeof first, "settings %s:3: unknown setting 'volume'; that line is ignored, the rest is read; "
-             "the file is kept as settings.bad.1 when settings are next saved", d.file);
+    snprintf(first, sizeof first, "settings %s:3: minimap wants yes or no, not 'perhaps'; that line is ignored, the "
+             "rest is read; the file is kept as settings.bad.1 when settings are next saved", d.file);
     assert_string_equal(s.error, first);
     assert_int_equal(s.text_size, 81);
     /* a line past SETTINGS_LINE_MAX */
@@ -446,11 +453,11 @@ static void test_unreadable_file_named_and_kept_aside(void **state)
         expect_clean(&d, &defaults);
         unlink(test_dir_at(&d, ".bad"));
     }
-    /* a later version: read as far as it is known */
+    /* a later version: read as far as it is known, the rest is no damage */
     test_dir_put_text(&d, "", "# isodroid settings 2\nmaster_volume = 5\nnew_thing = 1\n");
-    assert_int_equal(settings_load(&s, d.file, known_key, NULL), SETTINGS_PARTLY);
+    assert_int_equal(settings_load(&s, d.file, known_key, NULL), SETTINGS_READ);
     assert_int_equal(s.master_volume, 5);
-    expect_in(s.error, ":3: unknown setting 'new_thing'");
+    assert_string_equal(s.error, "");
     /* too large */
     size_t n = SETTINGS_MAX_BYTES + 1;
     char *big = malloc(n);
@@ -470,7 +477,7 @@ static void test_damaged_files_kept_under_numbered_names(void **state)
     (void)state;
     TestDir d;
     test_dir_make(&d, "settings");
-    const char *first = "garbage\n", *second = "# isodroid settings 1\nvolume = loud\n";
+    const char *first = "garbage\n", *second = "# isodroid settings 1\nfullscreen = loud\n";
     Settings s;
     test_dir_put_text(&d, "", first);
     settings_load(&s, d.file, known_key, NULL);
@@ -657,6 +664,127 @@ static void test_a_save_waits_for_the_lock(void **state)
     test_dir_remove(&d);
 }
 
+/* Two games share the file: each save writes what that game changed over
+ * the file as it is then, so neither writes its stale values back over the
+ * other's change; saving again with nothing changed changes nothing. */
+static void test_two_games_keep_each_others_changes(void **state)
+{
+    (void)state;
+    TestDir d;
+    test_dir_make(&d, "settings");
+    test_dir_put_text(&d, "", "# isodroid settings 1\nmaster_volume = 40\ntext_size = 90\n");
+    Settings a, b, c;
+    assert_int_equal(settings_load(&a, d.file, known_key, NULL), SETTINGS_READ);
+    assert_int_equal(settings_load(&b, d.file, known_key, NULL), SETTINGS_READ);
+    char err[200];
+    const char *pause[] = {"P"}, *restart[] = {"Z"};
+    a.master_volume = 70;
+    assert_true(bindings_set(&a, BIND_PAUSE, pause, 1, NULL, err, sizeof err));
+    assert_true(settings_save(&a, d.file));
+    b.text_size = 120;
+    assert_true(bindings_set(&b, BIND_RESTART, restart, 1, NULL, err, sizeof err));
+    assert_true(settings_save(&b, d.file));
+    assert_int_equal(settings_load(&c, d.file, known_key, NULL), SETTINGS_READ);
+    assert_int_equal(c.master_volume, 70); /* a's */
+    assert_int_equal(c.text_size, 120);    /* b's */
+    assert_int_equal(bindings_action_for_key(&c, "P", BIND_IN_PLAY), BIND_PAUSE);
+    assert_int_equal(bindings_action_for_key(&c, "Z", BIND_IN_PLAY), BIND_RESTART);
+    /* b saved again, nothing changed: a's change stands */
+    assert_true(settings_save(&b, d.file));
+    a.minimap = false; /* and a's next change keeps b's */
+    assert_true(settings_save(&a, d.file));
+    assert_int_equal(settings_load(&c, d.file, known_key, NULL), SETTINGS_READ);
+    assert_int_equal(c.master_volume, 70);
+    assert_int_equal(c.text_size, 120);
+    assert_false(c.minimap);
+    assert_int_equal(bindings_action_for_key(&c, "P", BIND_IN_PLAY), BIND_PAUSE);
+    assert_int_equal(bindings_action_for_key(&c, "Z", BIND_IN_PLAY), BIND_RESTART);
+    /* a setting both change: the later save's stands; b's own values stay b's */
+    b.master_volume = 55;
+    assert_true(settings_save(&b, d.file));
+    assert_true(b.minimap);
+    assert_int_equal(settings_load(&c, d.file, known_key, NULL), SETTINGS_READ);
+    assert_int_equal(c.master_volume, 55);
+    assert_int_equal(c.text_size, 120);
+    assert_false(c.minimap);
+    /* a binds a key b then binds to another action: b's keys stand, whole */
+    const char *y[] = {"Y"};
+    assert_true(bindings_set(&a, BIND_REWIND, y, 1, NULL, err, sizeof err));
+    assert_true(settings_save(&a, d.file));
+    assert_true(bindings_set(&b, BIND_RESTART, y, 1, NULL, err, sizeof err));
+    assert_true(settings_save(&b, d.file));
+    assert_int_equal(settings_load(&c, d.file, known_key, NULL), SETTINGS_READ);
+    assert_int_equal(bindings_action_for_key(&c, "Y", BIND_IN_PLAY), BIND_RESTART);
+    assert_false(c.keys[BIND_REWIND].set);
+    assert_false(c.keys[BIND_PAUSE].set); /* a's too: b never had it */
+    assert_int_equal(c.master_volume, 55); /* the numbers merged still */
+    assert_false(c.minimap);
+    /* a Settings never read (settings_default alone) writes all it holds */
+    settings_default(&c);
+    c.effects_volume = 20;
+    assert_true(settings_save(&c, d.file));
+    assert_int_equal(settings_load(&c, d.file, known_key, NULL), SETTINGS_READ);
+    assert_int_equal(c.effects_volume, 20);
+    assert_int_equal(c.master_volume, 100);
+    assert_true(c.minimap);
+    assert_false(c.keys[BIND_PAUSE].set);
+    test_dir_remove(&d);
+}
+
+/* A later version's settings (names this one does not know) are no damage:
+ * the file is read whole, not kept aside, and a save writes them back as
+ * they were, after this version's. */
+static void test_unknown_settings_kept(void **state)
+{
+    (void)state;
+    TestDir d;
+    test_dir_make(&d, "settings");
+    test_dir_put_text(&d, "", "# isodroid settings 1\nmaster_volume = 40\nfuture_thing = 3\nkey.future_action = F2\n");
+    Settings s;
+    NavDiags diags;
+    nav_diag_clear(&diags);
+    assert_int_equal(settings_load(&s, d.file, known_key, &diags), SETTINGS_READ);
+    assert_string_equal(s.error, "");
+    assert_int_equal(nav_diag_total(&diags), 0);
+    assert_int_equal(s.master_volume, 40);
+    s.master_volume = 60;
+    assert_true(settings_save(&s, d.file));
+    assert_string_equal(s.error, "");
+    assert_int_equal(access(test_dir_at(&d, ".bad"), F_OK), -1);
+    expect_file(&d, "",
+                "# isodroid settings 1\n"
+                "master_volume = 60\n"
+                "effects_volume = 100\n"
+                "fullscreen = no\n"
+                "window_size = 1280x720\n"
+                "minimap = yes\n"
+                "text_size = 100\n"
+                "future_thing = 3\n"
+                "key.future_action = F2\n");
+    assert_int_equal(settings_load(&s, d.file, known_key, NULL), SETTINGS_READ);
+    assert_int_equal(s.master_volume, 60);
+    /* so many that the file would grow past what the reader reads: not
+     * saved, said so, the file as it was */
+    size_t cap = SETTINGS_MAX_BYTES, n = 0;
+    char *big = malloc(cap);
+    n += (size_t)snprintf(big, cap, "# isodroid settings 1\n");
+    for (int i = 0; n + 56 <= cap; i++) /* 56 bytes a line */
+        n += (size_t)snprintf(big + n, cap - n, "future_%05d = %040d\n", i, i);
+    test_dir_put(&d, "", big, n);
+    assert_int_equal(settings_load(&s, d.file, known_key, NULL), SETTINGS_READ);
+    s.text_size = 110;
+    assert_false(settings_save(&s, d.file));
+    expect_in(s.error, "settings not saved: with the ");
+    expect_in(s.error, "bytes of settings this version does not know, the file would be larger than 65536 bytes");
+    size_t len;
+    char *now = test_read_file(d.file, &len);
+    assert_int_equal(len, n);
+    assert_memory_equal(now, big, n);
+    free(now);
+    free(big);
+    test_dir_remove(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -670,6 +798,8 @@ int main(void)
         cmocka_unit_test(test_named_pipe_refused_at_once),
         cmocka_unit_test(test_xdg_config_home),
         cmocka_unit_test(test_a_save_waits_for_the_lock),
+        cmocka_unit_test(test_two_games_keep_each_others_changes),
+        cmocka_unit_test(test_unknown_settings_kept),
     };
     return cmocka_run_group_tests_name("settings", tests, NULL, NULL);
 }
