@@ -229,6 +229,8 @@ bench: build/bench/bin/isopath build/bench/bin/isodroid
 	    build/bench/bin/isopath simbench $$l 1200 --predict 6 | sed -n '1p;$$p'; done
 	@tools/make_level.py 512 512 1 > build/big512.txt
 	@build/bench/bin/isodroid build/big512.txt --headless --bench-frames 600 --size 1280x720
+	@echo "generated levels (50 seeds of each difficulty, each checked against its difficulty's test):"
+	@tools/bench_gen.sh build/bench/bin/isopath 50
 
 # ---- installing ------------------------------------------------------------
 # make install [DESTDIR=...] [PREFIX=/usr/local] [BINDIR=...] [DATADIR=...]:

@@ -13,6 +13,7 @@
 #include "field.h"
 #include "gen_int.h"
 #include "grid.h"
+#include "naive.h"
 #include "path.h"
 #include "sight.h"
 #include "sim.h"
@@ -28,7 +29,15 @@ enum { GEN_AREA_BASE = (GEN_WIDTH_DEFAULT - 2) * (GEN_HEIGHT_DEFAULT - 2) };
 static const int sentries_base[GEN_DIFFICULTY_MAX] = {1, 2, 3, 4, 5};
 static const int cells_base[GEN_DIFFICULTY_MAX] = {3, 3, 4, 4, 5};
 static const int patrol_pct[GEN_DIFFICULTY_MAX] = {100, 80, 70, 60, 60}; /* a sentry patrols, else guards */
-static const int slack_pct[GEN_DIFFICULTY_MAX] = {50, 35, 25, 15, 10};   /* energy over the least, % of the walk */
+/* The energy written over the least the solver's plan wins on, % of what
+ * the plan spends (walking and standing). */
+static const int slack_pct[GEN_DIFFICULTY_MAX] = {50, 30, 15, 10, 8};
+/* What the wait-for-green player (naive.h) must come to on the level. */
+enum { NAIVE_ANY, NAIVE_MUST_WIN, NAIVE_MUST_LOSE };
+static const int naive_rule[GEN_DIFFICULTY_MAX] = {NAIVE_MUST_WIN, NAIVE_ANY, NAIVE_MUST_LOSE, NAIVE_MUST_LOSE,
+                                                   NAIVE_MUST_LOSE};
+/* The widest window the plan may have (its margin, ticks); 0: any. */
+static const int window_max[GEN_DIFFICULTY_MAX] = {0, 0, 0, 0, GEN_WINDOW_MAX};
 static const char *const speed_text[GEN_DIFFICULTY_MAX] = {"2", "2.5", "3", "3.25", "3.5"};
 static const int room_area[GEN_DIFFICULTY_MAX] = {60, 60, 50, 45, 40}; /* floor tiles a room aims at */
 /* The droid's way to every cell and the exit keeps this many floor steps
@@ -475,10 +484,11 @@ static void out_printf(Out *o, const char *fmt, ...)
 
 /* The proof, written as a comment, once it is known. */
 typedef struct Proof {
-    long energy, least;
+    long energy, least, plan;
     double length, seconds;
     long long steps;
     int margin;
+    NaiveEnd naive;
 } Proof;
 
 /* The level file: the comment naming the command, the proof (when known),
@@ -490,9 +500,10 @@ static char *compose(const Map *m, const GenOptions *o, const Proof *pf, size_t 
                (unsigned long long)o->seed, o->w, o->h, o->difficulty);
     if (pf)
         out_printf(&out,
-                   "; Proven: the tour's least energy is %ld (a walk of %.2f), the budget %ld; won unseen in "
-                   "%.2f s, %lld steps, margin %d ticks\n",
-                   pf->least, pf->length, pf->energy, pf->seconds, pf->steps, pf->margin);
+                   "; Proven: the tour's least energy is %ld (a walk of %.2f), the solver's plan's %ld, the budget "
+                   "%ld; won unseen in %.2f s, %lld steps, margin %d ticks; the wait-for-green player %s (%s)\n",
+                   pf->least, pf->length, pf->plan, pf->energy, pf->seconds, pf->steps, pf->margin,
+                   pf->naive == NAIVE_WON ? "wins" : "loses", naive_end_name(pf->naive));
     out_printf(&out, "name: Generated #%llu\n", (unsigned long long)o->seed);
     out_printf(&out, "author: isopath gen\n");
     out_printf(&out, "description: %d rooms, %d energy cell%s, %d sentr%s; difficulty %d of %d.\n", m->rooms,
@@ -524,7 +535,7 @@ static char *compose(const Map *m, const GenOptions *o, const Proof *pf, size_t 
 
 /* ---- the proof ------------------------------------------------------------------- */
 
-enum { REJECT_LAYOUT, REJECT_TOUR, REJECT_UNSEEN, REJECT_MARGIN, REJECT_NONE, REJECT_MEMORY };
+enum { REJECT_NONE = GEN_REJECT_COUNT, REJECT_MEMORY };
 
 /* The least whole starting energy with which the tour wins; 0 when none up
  * to LEVEL_ENERGY_MAX. l->energy is changed. */
@@ -552,73 +563,206 @@ static long least_energy(Level *l, double length)
     return lo;
 }
 
-/* Proves the candidate; on success fills r's figures and pf. */
-static int prove(const Map *m, const GenOptions *o, GenResult *r, Proof *pf)
+/* pct% of `units` of energy (path.h units: integers, the same on every
+ * build) in whole floor steps, rounded up; at least 1. */
+static long pct_steps(uint64_t units, int pct)
+{
+    uint64_t per = 100 * NAV_UNIT_STRAIGHT;
+    uint64_t n = units / per * (uint64_t)pct + (units % per * (uint64_t)pct + per - 1) / per;
+    return n < 1 ? 1 : (long)n;
+}
+
+static void set_energy(Level *l, long energy)
+{
+    l->energy = energy < LEVEL_ENERGY_MAX ? energy : LEVEL_ENERGY_MAX;
+}
+
+/* What a plan played out came to (play_plan). */
+enum { PLAN_WON, PLAN_LOST, PLAN_NO_MEMORY };
+
+/* Plays a plan (gotos at ticks, applied when the play's tick reaches
+ * theirs, as solve_replay does) on l from its start until it wins, is
+ * noticed or loses: PLAN_WON when it wins unseen, and then *least is the
+ * least whole starting energy on which it plays the same, what it has
+ * spent at the point where it holds the least, in whole floor steps, and
+ * one more (energy changes a play only where it runs out). */
+static int play_plan(const Level *l, const SolveCmd *cmd, int n, long *least, long *work)
+{
+    Sim s;
+    if (!sim_init(&s, l))
+        return PLAN_NO_MEMORY;
+    int64_t top = s.energy, low = s.energy;
+    uint64_t stop = SOLVE_WALK_MAX;
+    for (int i = 0; i < n; i++)
+        if (cmd[i].tick + SOLVE_WALK_MAX > stop)
+            stop = cmd[i].tick + SOLVE_WALK_MAX;
+    int next = 0;
+    while (s.status == SIM_PLAYING && s.noticed == 0 && s.tick <= stop) {
+        for (; next < n && cmd[next].tick <= s.tick; next++) {
+            SimCmd c = {SIM_CMD_GOTO, cmd[next].to.x, cmd[next].to.y};
+            sim_command(&s, &c);
+        }
+        sim_tick(&s);
+        ++*work;
+        if (s.energy < low)
+            low = s.energy;
+    }
+    bool won = s.status == SIM_WON && s.noticed == 0;
+    *least = (long)((uint64_t)(top - low) / NAV_UNIT_STRAIGHT) + 1;
+    sim_deinit(&s);
+    return won ? PLAN_WON : PLAN_LOST;
+}
+
+/* The candidate's level, without its proof, loaded; every tile reachable,
+ * winnable by the tour on some energy: the least in *least, the walk in
+ * *length. REJECT_NONE, or why not. */
+static int prove_tour(const Map *m, const GenOptions *o, Level *l, long *least, double *length)
 {
     size_t len;
     char *text = compose(m, o, NULL, &len);
     if (!text)
         return REJECT_MEMORY;
-    Level l;
     NavDiags d;
     nav_diag_clear(&d);
-    bool parsed = level_parse(text, len, "generated", &l, &d);
+    bool parsed = level_parse(text, len, "generated", l, &d);
     free(text);
     if (!parsed)
-        return REJECT_LAYOUT; /* cannot happen: the generator writes valid levels */
-    int verdict = REJECT_NONE;
+        return GEN_REJECT_LAYOUT; /* cannot happen: the generator writes valid levels */
     NavGrid g;
-    if (!level_build_grid(&l, &g)) {
-        level_free(&l);
+    if (!level_build_grid(l, &g))
         return REJECT_MEMORY;
-    }
-    bool whole = nav_grid_count_reachable(&g, l.start.x, l.start.y) == nav_grid_count_walkable(&g);
+    bool whole = nav_grid_count_reachable(&g, l->start.x, l->start.y) == nav_grid_count_walkable(&g);
     nav_grid_deinit(&g);
+    if (!whole)
+        return GEN_REJECT_LAYOUT;
     TourResult t;
     memset(&t, 0, sizeof t);
-    if (!whole)
-        verdict = REJECT_LAYOUT;
-    else if (tour_plan(&l, &t) != TOUR_WINNABLE)
-        verdict = t.verdict == TOUR_ERROR ? REJECT_MEMORY : REJECT_TOUR;
-    double length = t.length;
+    TourVerdict v = tour_plan(l, &t);
+    *length = t.length;
     tour_free(&t);
-    long least = verdict == REJECT_NONE ? least_energy(&l, length) : 0;
-    if (verdict == REJECT_NONE && least == 0)
-        verdict = REJECT_TOUR;
-    if (verdict != REJECT_NONE) {
-        level_free(&l);
-        return verdict;
-    }
-    /* the slack in whole floor steps, rounded up, in integers (the walk's
-     * length is a whole number of path units, exact in a double) */
-    uint64_t units = (uint64_t)(length * (double)NAV_UNIT_STRAIGHT), per = 100 * NAV_UNIT_STRAIGHT;
-    long slack = (long)((units * (uint64_t)slack_pct[o->difficulty - 1] + per - 1) / per);
-    long energy = least + (slack < 1 ? 1 : slack);
-    l.energy = energy < LEVEL_ENERGY_MAX ? energy : LEVEL_ENERGY_MAX;
+    if (v != TOUR_WINNABLE)
+        return v == TOUR_ERROR ? REJECT_MEMORY : GEN_REJECT_TOUR;
+    *least = least_energy(l, *length);
+    return *least > 0 ? REJECT_NONE : GEN_REJECT_TOUR;
+}
 
+/* The wait-for-green player on l (its play left in nr) against the
+ * difficulty's rule. On the loose budget (`cheap` > 0), where the energy
+ * is not yet the level's, only what no budget changes rejects: a loss but
+ * for the energy where it must win, a win on no more than `cheap` energy
+ * where it must lose (the least budget the level may get). */
+static int prove_naive(const Level *l, int difficulty, long cheap, NaiveResult *nr, long *work)
+{
+    naive_result_free(nr);
+    NaiveEnd e = naive_play(l, nr);
+    *work += nr->work;
+    if (e == NAIVE_NO_MEMORY)
+        return REJECT_MEMORY;
+    int rule = naive_rule[difficulty - 1];
+    if (rule == NAIVE_MUST_WIN && e != NAIVE_WON && !(cheap > 0 && e == NAIVE_ENERGY))
+        return GEN_REJECT_HARD;
+    if (rule != NAIVE_MUST_LOSE || e != NAIVE_WON)
+        return REJECT_NONE;
+    if (cheap == 0)
+        return GEN_REJECT_EASY;
+    SolveCmd *cmd = malloc(((size_t)nr->count + 1) * sizeof *cmd);
+    if (!cmd)
+        return REJECT_MEMORY;
+    for (int i = 0; i < nr->count; i++)
+        cmd[i] = (SolveCmd){nr->leg[i].depart, nr->leg[i].to};
+    long need = 0;
+    int played = play_plan(l, cmd, nr->count, &need, work); /* won: the player's gotos replay to its win */
+    free(cmd);
+    if (played == PLAN_NO_MEMORY)
+        return REJECT_MEMORY;
+    return played == PLAN_WON && need <= cheap ? GEN_REJECT_EASY : REJECT_NONE;
+}
+
+/* The solver on l as the proof runs it: its work alone bounds it (no time
+ * limit: the same result on every machine), and only its first pass, the
+ * robust one, which stops at three fifths of the work (solve.h): within it
+ * `isopath solve --margin`, with far more work, finds the very same plan.
+ * The plan's margin must be GEN_MARGIN_MIN or more and within the
+ * difficulty's window. REJECT_NONE, or why not; sr is filled either way. */
+static int prove_solve(const Level *l, const GenOptions *o, SolveResult *sr, long *work)
+{
     SolveOptions so = solve_options_default();
     so.margin = true;
     so.max_work = gen_solve_work(o);
-    so.max_seconds = 0; /* the work alone bounds it: the same result on every machine */
+    so.max_seconds = 0;
+    so.robust_only = true;
+    solve_level(l, &so, sr);
+    *work += sr->work;
+    int window = window_max[o->difficulty - 1];
+    if (sr->status == SOLVE_NO_MEMORY)
+        return REJECT_MEMORY;
+    if (sr->status != SOLVE_SOLVED || sr->work > so.max_work / 5 * 3)
+        return GEN_REJECT_UNSEEN; /* past the pass's work, even the margin measured may be cut short */
+    if (sr->margin < GEN_MARGIN_MIN)
+        return GEN_REJECT_MARGIN;
+    return window > 0 && sr->margin > window ? GEN_REJECT_WIDE : REJECT_NONE;
+}
+
+/* The budget, set in l: the solver's plan on l's (loose) budget, the
+ * least energy it wins on (*plan) and the difficulty's slack of what it
+ * spends. */
+static int prove_budget(Level *l, const GenOptions *o, long *plan, long *work)
+{
     SolveResult sr;
-    solve_level(&l, &so, &sr);
-    r->work += sr.work;
-    if (sr.status == SOLVE_NO_MEMORY)
-        verdict = REJECT_MEMORY;
-    else if (sr.status != SOLVE_SOLVED || sr.work > so.max_work / 5 * 3)
-        verdict = REJECT_UNSEEN;
-    else if (sr.margin < GEN_MARGIN_MIN)
-        verdict = REJECT_MARGIN;
+    int verdict = prove_solve(l, o, &sr, work);
+    int played = verdict == REJECT_NONE ? play_plan(l, sr.cmd, sr.count, plan, work) : PLAN_WON;
+    if (played != PLAN_WON) /* the solver replayed its win: only memory can fail it here */
+        verdict = played == PLAN_NO_MEMORY ? REJECT_MEMORY : GEN_REJECT_UNSEEN;
+    if (verdict == REJECT_NONE)
+        set_energy(l, *plan + pct_steps(sr.energy_used, slack_pct[o->difficulty - 1]));
+    solve_result_free(&sr);
+    return verdict;
+}
+
+/* Proves the candidate (docs/generator.md, "The proof"); on success fills
+ * r's figures and pf. */
+static int prove(const Map *m, const GenOptions *o, GenResult *r, Proof *pf)
+{
+    Level l;
+    memset(&l, 0, sizeof l);
+    long least = 0, plan = 0;
+    double length = 0;
+    NaiveResult nr;
+    memset(&nr, 0, sizeof nr);
+    int verdict = prove_tour(m, o, &l, &least, &length);
+    if (verdict == REJECT_NONE) /* loose: the tour's least and its walk again */
+        set_energy(&l, least + (long)length + 1);
+    if (verdict == REJECT_NONE && naive_rule[o->difficulty - 1] != NAIVE_ANY) {
+        uint64_t walk = (uint64_t)(length * (double)NAV_UNIT_STRAIGHT);
+        long cheap = least + pct_steps(walk, slack_pct[o->difficulty - 1]);
+        verdict = prove_naive(&l, o->difficulty, cheap, &nr, &r->work);
+    }
     if (verdict == REJECT_NONE) {
-        *pf = (Proof){l.energy, least, length, (double)sr.play_ticks / SIM_TICK_HZ, (long long)sr.steps, sr.margin};
+        r->solver_runs++;
+        verdict = prove_budget(&l, o, &plan, &r->work);
+    }
+    if (verdict == REJECT_NONE)
+        verdict = prove_naive(&l, o->difficulty, 0, &nr, &r->work);
+    SolveResult sr;
+    memset(&sr, 0, sizeof sr);
+    if (verdict == REJECT_NONE)
+        verdict = prove_solve(&l, o, &sr, &r->work);
+    if (verdict == REJECT_NONE) {
+        *pf = (Proof){l.energy, least, plan, length, (double)sr.play_ticks / SIM_TICK_HZ, (long long)sr.steps,
+                      sr.margin, nr.end};
         r->energy = l.energy;
         r->energy_least = least;
+        r->energy_plan = plan;
         r->tour_length = length;
         r->solve_ticks = sr.play_ticks;
         r->solve_steps = sr.steps;
         r->solve_energy = sim_units((int64_t)sr.energy_used);
         r->margin = sr.margin;
+        r->naive = nr.end;
+        r->naive_ticks = nr.play_ticks;
+        r->naive_wait = nr.wait_ticks;
     }
+    naive_result_free(&nr);
     solve_result_free(&sr);
     level_free(&l);
     return verdict;
@@ -642,8 +786,9 @@ long gen_solve_work(const GenOptions *o)
 {
     if (o->solve_work > 0)
         return o->solve_work;
+    long base = o->difficulty >= 3 ? GEN_SOLVE_WORK_HARD : GEN_SOLVE_WORK;
     long area = (long)(o->w - 2) * (long)(o->h - 2);
-    return area <= GEN_AREA_BASE ? GEN_SOLVE_WORK : GEN_SOLVE_WORK / GEN_AREA_BASE * area;
+    return area <= GEN_AREA_BASE ? base : base / GEN_AREA_BASE * area;
 }
 
 const char *gen_status_name(GenStatus s)
@@ -724,12 +869,12 @@ GenStatus gen_level(const GenOptions *o, GenResult *r)
     m.room_area = room_area[o->difficulty - 1];
     m.patrol_clear = patrol_clear_steps[o->difficulty - 1];
     r->status = GEN_NO_LEVEL;
-    for (int k = 0; k < o->candidates && r->status == GEN_NO_LEVEL; k++) {
+    for (int k = 0; k < o->candidates && r->solver_runs < GEN_SOLVER_RUNS && r->status == GEN_NO_LEVEL; k++) {
         uint64_t rng = candidate_seed(o, k);
         r->tried = k + 1;
-        int verdict = REJECT_LAYOUT;
+        int verdict = GEN_REJECT_LAYOUT;
         Proof pf;
-        for (int j = 0; j < GEN_LAYOUTS && verdict == REJECT_LAYOUT; j++)
+        for (int j = 0; j < GEN_LAYOUTS && verdict == GEN_REJECT_LAYOUT; j++)
             if (gen_map_layout(&m, &rng) && place_things(&m, &rng, o->difficulty, j < GEN_LAYOUTS / 2))
                 verdict = prove(&m, o, r, &pf);
         if (verdict == REJECT_MEMORY) {
@@ -743,10 +888,13 @@ GenStatus gen_level(const GenOptions *o, GenResult *r)
     }
     if (r->status == GEN_NO_LEVEL)
         snprintf(r->why, sizeof r->why,
-                 "none of %d candidate%s passed its proof (%d without a layout, %d not winnable on energy, %d "
-                 "not won unseen within %ld ticks of solving, %d with a margin under %d ticks)",
-                 r->tried, r->tried == 1 ? "" : "s", r->rejected[REJECT_LAYOUT], r->rejected[REJECT_TOUR], r->rejected[REJECT_UNSEEN],
-                 gen_solve_work(o), r->rejected[REJECT_MARGIN], GEN_MARGIN_MIN);
+                 "none of %d candidate%s passed its proof (the solver ran on %d; %d without a layout, %d not "
+                 "winnable on energy, %d not won unseen within %ld ticks of solving, %d with a margin under %d "
+                 "ticks, %d won by the wait-for-green player, %d lost by it, %d with a window over %d ticks)",
+                 r->tried, r->tried == 1 ? "" : "s", r->solver_runs, r->rejected[GEN_REJECT_LAYOUT], r->rejected[GEN_REJECT_TOUR],
+                 r->rejected[GEN_REJECT_UNSEEN], gen_solve_work(o), r->rejected[GEN_REJECT_MARGIN], GEN_MARGIN_MIN,
+                 r->rejected[GEN_REJECT_EASY], r->rejected[GEN_REJECT_HARD], r->rejected[GEN_REJECT_WIDE],
+                 GEN_WINDOW_MAX);
     gen_map_free(&m);
     return r->status;
 }

@@ -27,6 +27,7 @@ SolveOptions solve_options_default(void)
     o.max_work = SOLVE_WORK_DEFAULT;
     o.max_seconds = SOLVE_SECONDS_DEFAULT;
     o.lures = true;
+    o.robust_only = false;
     return o;
 }
 
@@ -842,7 +843,7 @@ static void lure_passes(Solver *sv, const Sim *start)
     sv->plans_base = sv->r->plans;
     if (sv->opt.robust > 0)
         run_pass(sv, start, sv->opt.robust, done + (all - done) / 5 * 3);
-    if (!sv->r->cmd && !sv->memory_hit && !time_up(sv)) {
+    if (!sv->r->cmd && !sv->memory_hit && !time_up(sv) && !(sv->opt.robust_only && sv->opt.robust > 0)) {
         sv->budget_hit = false;
         run_pass(sv, start, 0, all);
     }
@@ -864,7 +865,7 @@ SolveStatus solve_level(const Level *l, const SolveOptions *o, SolveResult *r)
         /* robust walks first; without any win, walks with no slack at all */
         if (o->robust > 0)
             run_pass(&sv, &start, o->robust, o->max_work / 5 * 3);
-        if (!r->cmd && !sv.memory_hit && !time_up(&sv)) {
+        if (!r->cmd && !sv.memory_hit && !time_up(&sv) && !(o->robust_only && o->robust > 0)) {
             sv.budget_hit = false;
             run_pass(&sv, &start, 0, o->max_work);
         }

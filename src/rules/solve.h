@@ -115,6 +115,7 @@ typedef struct SolveOptions {
     long max_work;    /* simulated ticks in all (the first pass stops at 3/5 of them) */
     double max_seconds; /* processor time; <= 0: no limit but the work */
     bool lures;       /* may throw lures when a plan without them is not good enough */
+    bool robust_only; /* only the robust passes: none without slack after them */
 } SolveOptions;
 
 typedef enum SolveStatus {

@@ -3,13 +3,16 @@
  * options give the same text in one process too; the text is canonical and
  * is the Level handed back; the figures of the proof are the level's own
  * (the energy written, the tour's least energy being the least, the
- * solver's margin); options out of range and a proof that cannot pass are
+ * solver's plan and margin, the wait-for-green player's play), and the
+ * difficulty's test holds (the player wins at 1, loses from 3 on; the
+ * window at 5); options out of range and a proof that cannot pass are
  * errors with a reason, and every result frees. */
 #include "testlib.h"
 
 #include "gen.h"
 #include "grid.h"
 #include "level.h"
+#include "naive.h"
 #include "solve.h"
 #include "tour.h"
 
@@ -74,17 +77,34 @@ static void test_canonical_and_parsed(void **state)
 }
 
 /* The energy written is the result's, the least energy really is the
- * least the tour wins on, and the solver finds the margin reported. */
+ * least the tour wins on, the solver finds the plan and margin reported,
+ * the wait-for-green player plays as reported, and the difficulty's test
+ * holds. */
 static void test_the_proof_is_the_levels(void **state)
 {
     (void)state;
-    for (int d = GEN_DIFFICULTY_MIN; d <= GEN_DIFFICULTY_MAX; d += 2) {
-        GenOptions o = options(21, d);
+    /* a seed each whose level comes quickly (make bench checks 50 of each) */
+    const int seeds[][2] = {{1, 21}, {3, 2}, {5, 4}};
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+        int d = seeds[i][0];
+        GenOptions o = options((uint64_t)seeds[i][1], d);
         GenResult r;
         assert_int_equal(gen_level(&o, &r), GEN_OK);
         assert_int_equal(r.level.energy, r.energy);
         assert_true(r.energy > r.energy_least && r.energy_least >= 1);
+        assert_true(r.energy > r.energy_plan && r.energy_plan >= r.energy_least);
         assert_true(r.tour_length > 0 && r.margin >= GEN_MARGIN_MIN);
+        if (d == GEN_DIFFICULTY_MAX)
+            assert_true(r.margin <= GEN_WINDOW_MAX);
+        NaiveResult nr;
+        naive_play(&r.level, &nr);
+        assert_int_equal(nr.end, r.naive);
+        assert_true(nr.play_ticks == r.naive_ticks && nr.wait_ticks == r.naive_wait);
+        if (d == 1)
+            assert_int_equal(nr.end, NAIVE_WON);
+        else
+            assert_int_not_equal(nr.end, NAIVE_WON);
+        naive_result_free(&nr);
         /* the win spends no more than the energy and the cells give */
         assert_true(r.solve_ticks > 0 && r.solve_steps > 0);
         assert_true(r.solve_energy >= r.tour_length - 1e-9);
@@ -175,7 +195,11 @@ static void test_no_level(void **state)
     assert_int_equal(gen_level(&o, &r), GEN_NO_LEVEL);
     assert_null(r.text);
     assert_int_equal(r.tried, 3);
-    assert_int_equal(r.rejected[0] + r.rejected[1] + r.rejected[2] + r.rejected[3], 3);
+    int rejected = 0;
+    for (int i = 0; i < GEN_REJECT_COUNT; i++)
+        rejected += r.rejected[i];
+    assert_int_equal(rejected, 3);
+    assert_int_equal(r.rejected[GEN_REJECT_UNSEEN], 3);
     assert_true(strstr(r.why, "none of 3 candidates passed its proof") != NULL);
     gen_result_free(&r);
     o.solve_work = 0; /* the default grows with the level */
@@ -183,6 +207,8 @@ static void test_no_level(void **state)
     assert_int_equal(small, GEN_SOLVE_WORK);
     o.w = o.h = GEN_SIDE_MAX;
     assert_true(gen_solve_work(&o) > small);
+    o = options(1, 3); /* from difficulty 3 the proof's plans need more search */
+    assert_int_equal(gen_solve_work(&o), GEN_SOLVE_WORK_HARD);
 }
 
 int main(void)
