@@ -18,6 +18,7 @@
 #define ISODROID_SIM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "coord.h"
@@ -261,7 +262,8 @@ bool sim_restart(Sim *s);
  * is then zeroed). O(tiles + sentries): a few bytes a tile. */
 bool sim_copy(Sim *dst, const Sim *src);
 /* The same without the tiles (kind, grid and regions, the level-sized
- * arrays: dst's are freed): a copy that costs what the play holds, not
+ * arrays: dst's are freed, and its planner unless src is planning): a copy
+ * that costs what the play holds, not
  * what the level holds, for keeping many moments of one play (history.h).
  * Such a copy is only read by sim_copy_onto. False when out of memory (dst
  * zeroed) or when src->taken_lost (dst unchanged). */
@@ -271,6 +273,15 @@ bool sim_copy_play(Sim *dst, const Sim *src);
  * same play with the same tiles_serial): start's kinds with the cells play
  * had taken taken; the grid and regions are start's. As sim_copy otherwise. */
 bool sim_copy_onto(Sim *dst, const Sim *play, const Sim *start);
+/* The bytes of memory s owns: every array at its capacity, its planners,
+ * the sentries' lists, field and planner, and the jump table when s holds
+ * its only reference (a table shared with other Sims is counted by none).
+ * Exact for a copy; for a Sim made by sim_reset the sentries' waypoints
+ * count as kept (a level's ignored waypoints are not counted). O(sentries). */
+size_t sim_bytes(const Sim *s);
+/* The bytes a copy of src made now into a zeroed Sim would own (sim_bytes
+ * of it): whole (sim_copy) or without the tiles (sim_copy_play). O(sentries). */
+size_t sim_copy_bytes(const Sim *src, bool whole);
 
 /* Applies a command at the current tick. Events go to s->events. */
 void sim_command(Sim *s, const SimCmd *c);
