@@ -21,10 +21,11 @@ void history_deinit(History *h)
     memset(h, 0, sizeof *h);
 }
 
-/* The bytes of j when the copy holding it holds its last reference. */
+/* What a copy's jump table holds of its own as it stands: its memory
+ * counts once no other Sim shares it (jumps.h). */
 static size_t jumps_held(const NavJumps *j)
 {
-    return j && !nav_jumps_shared(j) ? nav_jumps_bytes(j) : 0;
+    return nav_jumps_own_bytes(j);
 }
 
 /* The bytes of the copy in slot c as it stands, its jump table aside. */

@@ -183,6 +183,11 @@ static void test_jumps_hostile(void **state)
     assert_false(nav_jumps_current(j, &z));
     assert_int_equal(nav_jumps_prepare(j, &z, 0), NAV_INVALID);
     assert_int_equal(nav_jumps_prepare(j, &other, 0), NAV_INVALID);
+    assert_int_equal(nav_jumps_begin(j, &z), NAV_INVALID);
+    assert_int_equal(nav_jumps_begin(j, &other), NAV_INVALID);
+    assert_false(nav_jumps_begun(NULL, &g));
+    assert_false(nav_jumps_begun(j, &z));
+    assert_int_equal(nav_jumps_own_bytes(NULL), 0);
     assert_int_equal(nav_jumps_work(&z), 8 * 2 * 2); /* the border alone */
     assert_int_equal(nav_jumps_prepare(j, &g, LONG_MIN), NAV_DONE); /* <= 0: all of it */
     assert_true(nav_jumps_current(j, &g));

@@ -13,6 +13,7 @@
 #include "history.h"
 #include "level.h"
 #include "sim.h"
+#include "tile.h"
 
 /* ---- what is allocated -------------------------------------------------------
  * The Makefile links this test with -Wl,--wrap=malloc,--wrap=calloc,
@@ -399,6 +400,87 @@ static void test_play_copy_while_sentry_plans(void **state)
     level_free(&l);
 }
 
+/* After an edit (a wall painted, the level started again, as the editor
+ * does) the jump table is made again over the next ticks (64 on 2048x2048).
+ * Meanwhile no copy holds a table of its own: the history's start, the
+ * copies after it, a copy for the preview, a rewind take none (a table is
+ * 16 bytes a tile); and a play put back from any of them has its table
+ * ready at the very tick the original had, and goes on the same. The
+ * restart labels the regions again at once. */
+static void test_edit_shares_jump_table(void **state)
+{
+    (void)state;
+    enum { SIDE = 2048, END = 200 };
+    char *text = serpentine_text(SIDE, SIDE, false);
+    Level l = test_level_from_text(text);
+    free(text);
+    Kept k;
+    kept_start(&k, &l);
+    const size_t table = (size_t)nav_jumps_work(&k.sim.grid) * 2; /* an int16 a unit */
+    sim_edit_tile(&k.sim, 5, 4, TILE_WALL);
+    assert_true(k.sim.region_stale);
+    assert_true(sim_restart(&k.sim));
+    assert_false(nav_jumps_current(k.sim.jumps, &k.sim.grid));
+    /* the regions labelled by the restart, as a fresh start has them: the
+     * copies hold them, and no rewind labels them again */
+    assert_false(k.sim.region_stale);
+    held = (long long)history_bytes(&k.h);
+    counting = true;
+    history_start(&k.h, &k.sim);
+    counting = false;
+    checked(&k);
+    assert_true(history_bytes(&k.h) < table / 2); /* the start's tiles, 6 bytes a tile */
+    /* the play, with a walk planned by A* and then JPS */
+    static bool ready[END + 1];
+    uint64_t hash_100 = 0, hash_end = 0;
+    for (int t = 0; t < END; t++) {
+        if (k.sim.tick == 10)
+            kept_command(&k, SIM_CMD_GOTO, serpentine_end(SIDE, SIDE));
+        if (k.sim.tick == 40) { /* the preview's copy, mid-way */
+            Sim c;
+            memset(&c, 0, sizeof c);
+            long long was = held;
+            counting = true;
+            assert_true(sim_copy(&c, &k.sim));
+            counting = false;
+            assert_true(held - was == (long long)sim_copy_bytes(&k.sim, true));
+            assert_true(held - was < (long long)table); /* the tiles, 6 bytes a tile, and the walk */
+            counting = true;
+            sim_deinit(&c);
+            counting = false;
+            held = was;
+        }
+        kept_tick(&k);
+        ready[k.sim.tick] = nav_jumps_current(k.sim.jumps, &k.sim.grid);
+        if (k.sim.tick == 100)
+            hash_100 = sim_hash(&k.sim);
+    }
+    hash_end = sim_hash(&k.sim);
+    assert_false(ready[60]);
+    assert_true(ready[END]);
+    /* back to a copy taken while the table was being made, and to the start */
+    static const uint64_t back_to[] = {61, 30};
+    for (int i = 0; i < 2; i++) {
+        long long hb = (long long)history_bytes(&k.h), was = held;
+        counting = true;
+        assert_true(history_rewind(&k.h, &k.sim, back_to[i]));
+        counting = false;
+        assert_true(held - was - ((long long)history_bytes(&k.h) - hb) < (long long)(table / 2));
+        held = (long long)history_bytes(&k.h);
+        while (k.sim.tick < END) {
+            kept_tick(&k);
+            if (ready[k.sim.tick] != nav_jumps_current(k.sim.jumps, &k.sim.grid))
+                fail_msg("rewound to %d: the table is %s at tick %d", (int)back_to[i],
+                         ready[k.sim.tick] ? "not ready" : "ready too soon", (int)k.sim.tick);
+            if (k.sim.tick == 100)
+                assert_true(sim_hash(&k.sim) == hash_100);
+        }
+        assert_true(sim_hash(&k.sim) == hash_end);
+    }
+    kept_end(&k);
+    level_free(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -407,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_clicks_on_huge_level),
         cmocka_unit_test(test_copy_while_planning),
         cmocka_unit_test(test_play_copy_while_sentry_plans),
+        cmocka_unit_test(test_edit_shares_jump_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
