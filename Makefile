@@ -162,12 +162,15 @@ build/san/tests/nav/%: tests/nav/%.c tests/testlib.h build/san/libisonav.a | dep
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(SANFLAGS) $(INC_nav) -Itests -o $@ $< build/san/libisonav.a $(CMOCKA) -lm
 
-# the rules under allocation failure: every malloc, calloc and realloc of the
-# libraries goes through the test's wrappers, which can make one of them fail
-build/san/tests/rules/test_sim: tests/rules/test_sim.c tests/testlib.h $(SAN_LIBS) | deps-test
+# the rules under allocation failure (test_sim) and the history's memory
+# counted (test_history): every malloc, calloc and realloc of the libraries
+# (and free, for the count) goes through the test's wrappers
+WRAPPED_TESTS := build/san/tests/rules/test_sim build/san/tests/rules/test_history
+build/san/tests/rules/test_sim: WRAP := --wrap=malloc,--wrap=calloc,--wrap=realloc
+build/san/tests/rules/test_history: WRAP := --wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
+$(WRAPPED_TESTS): build/san/tests/rules/%: tests/rules/%.c tests/testlib.h $(SAN_LIBS) | deps-test
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SANFLAGS) $(INC_game) -Itests -o $@ $< $(SAN_LIBS) \
-	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc $(CMOCKA) -lm
+	$(CC) $(STD) $(WARN) $(SANFLAGS) $(INC_game) -Itests -o $@ $< $(SAN_LIBS) -Wl,$(WRAP) $(CMOCKA) -lm
 
 build/san/tests/platform/%: tests/platform/%.c tests/testlib.h build/san/libisoplatform.a $(SAN_LIBS) | deps-test
 	@mkdir -p $(dir $@)

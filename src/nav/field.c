@@ -23,6 +23,13 @@ void nav_field_deinit(NavField *f)
     memset(f, 0, sizeof *f);
 }
 
+size_t nav_field_bytes(const NavField *f)
+{
+    size_t n = f->cost ? (size_t)f->w * (size_t)f->h : 0;
+    return n * (sizeof *f->cost + sizeof *f->next + (f->stamp ? sizeof *f->stamp : 0)) +
+           (f->heap ? f->heap_cap * sizeof *f->heap : 0);
+}
+
 NavStatus nav_field_copy(NavField *dst, const NavField *src)
 {
     if (dst == src)

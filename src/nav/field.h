@@ -46,6 +46,9 @@ void nav_field_deinit(NavField *f); /* accepts a zeroed field */
  * empty) and may be dst. NAV_OUT_OF_MEMORY leaves dst empty, as after
  * nav_field_deinit. */
 NavStatus nav_field_copy(NavField *dst, const NavField *src);
+/* Bytes the field's arrays hold (its heap too, at its capacity); 0 for a
+ * zeroed field. */
+size_t nav_field_bytes(const NavField *f);
 /* Allocates a bounded field for grids of w x h tiles, empty (every tile
  * unknown) until nav_field_update: NAV_DONE; NAV_INVALID for a side outside
  * 1..NAV_GRID_MAX_SIDE or a topology none of NavTopology's,

@@ -163,13 +163,13 @@ unsigned jump_edge_dirs(const uint8_t *cost, const int off[8], uint32_t n, int d
 
 NavJumps *nav_jumps_create(int w, int h)
 {
-    NavJumps *j = malloc(sizeof *j);
+    if (w < 1 || h < 1 || w > NAV_GRID_MAX_SIDE || h > NAV_GRID_MAX_SIDE)
+        return NULL;
+    NavJumps *j = calloc(1, sizeof *j);
     if (!j)
         return NULL;
-    if (!jump_init(&j->table, w, h)) {
-        free(j);
-        return NULL;
-    }
+    j->w = w;
+    j->h = h;
     atomic_init(&j->refs, 1);
     return j;
 }
@@ -180,11 +180,19 @@ NavJumps *nav_jumps_share(NavJumps *j)
     return j;
 }
 
+static void store_release(JumpStore *st)
+{
+    if (!st || atomic_fetch_sub_explicit(&st->refs, 1, memory_order_acq_rel) != 1)
+        return;
+    jump_deinit(&st->table);
+    free(st);
+}
+
 void nav_jumps_release(NavJumps *j)
 {
     if (!j || atomic_fetch_sub_explicit(&j->refs, 1, memory_order_acq_rel) != 1)
         return;
-    jump_deinit(&j->table);
+    store_release(j->store);
     free(j);
 }
 
@@ -195,26 +203,137 @@ bool nav_jumps_shared(const NavJumps *j)
 
 NavJumps *nav_jumps_clone(const NavJumps *j)
 {
-    NavJumps *c = nav_jumps_create(j->table.w, j->table.h);
+    NavJumps *c = malloc(sizeof *c);
     if (!c)
         return NULL;
-    int16_t *dist = c->table.dist;
-    memcpy(dist, j->table.dist, jump_bytes(&j->table));
-    c->table = j->table;
-    c->table.dist = dist;
+    c->store = j->store;
+    if (c->store)
+        atomic_fetch_add_explicit(&c->store->refs, 1, memory_order_relaxed);
+    c->w = j->w;
+    c->h = j->h;
+    c->version = j->version;
+    c->building = j->building;
+    c->done = j->done;
+    atomic_init(&c->refs, 1);
     return c;
+}
+
+static bool store_shared(const JumpStore *st)
+{
+    return atomic_load_explicit(&st->refs, memory_order_acquire) > 1;
+}
+
+/* Units of the store's build for g's tiles done: all once complete, 0 when
+ * it is of other tiles. */
+static int64_t store_done(const JumpTable *t, const NavGrid *g)
+{
+    int64_t cells = (int64_t)jump_cells(g->w, g->h);
+    if (jump_current(t, g))
+        return 8 * cells;
+    return t->dist && t->building == g->version ? (int64_t)t->pass * cells + t->done : 0;
+}
+
+static void store_lock(JumpStore *st)
+{
+    while (atomic_flag_test_and_set_explicit(&st->lock, memory_order_acquire))
+        ; /* a clone on another thread is building it */
+}
+
+static void store_unlock(JumpStore *st)
+{
+    atomic_flag_clear_explicit(&st->lock, memory_order_release);
+}
+
+/* j's store, locked, ready to be built for g: the one it has, or one of
+ * its own when that one is shared and of other tiles (its other holders go
+ * on with it) or when it has none. NULL when out of memory. */
+static JumpStore *store_for(NavJumps *j, const NavGrid *g)
+{
+    JumpStore *st = j->store;
+    if (st) {
+        store_lock(st);
+        if (!store_shared(st) || store_done(&st->table, g) > 0 || st->table.building == g->version)
+            return st;
+        store_unlock(st);
+        store_release(st);
+        j->store = NULL;
+    }
+    st = malloc(sizeof *st);
+    if (!st || !jump_init(&st->table, j->w, j->h)) { /* calloc: untouched until built */
+        free(st);
+        return NULL;
+    }
+    st->table.building = g->version; /* for g's tiles, nothing built: its clones keep to it */
+    atomic_init(&st->refs, 1);
+    atomic_flag_clear(&st->lock);
+    store_lock(st);
+    j->store = st;
+    return st;
+}
+
+/* The store built for g at least `upto` units, on from where it stands.
+ * False when out of memory. */
+static bool store_build(NavJumps *j, const NavGrid *g, int64_t upto)
+{
+    JumpStore *st = store_for(j, g);
+    if (!st)
+        return false;
+    int64_t at = store_done(&st->table, g);
+    if (at < upto)
+        jump_build_step(&st->table, g, (long)(upto - at));
+    store_unlock(st);
+    return true;
+}
+
+/* Starts j's preparation for g over (nothing done yet). */
+static void begin(NavJumps *j, const NavGrid *g)
+{
+    j->building = g->version;
+    j->done = 0;
+    j->version = 0;
+}
+
+NavStatus nav_jumps_begin(NavJumps *j, const NavGrid *g)
+{
+    if (g->w != j->w || g->h != j->h)
+        return NAV_INVALID;
+    if (nav_jumps_begun(j, g))
+        return NAV_DONE;
+    JumpStore *st = store_for(j, g);
+    if (!st)
+        return NAV_OUT_OF_MEMORY;
+    store_unlock(st);
+    begin(j, g);
+    return NAV_DONE;
 }
 
 NavStatus nav_jumps_prepare(NavJumps *j, const NavGrid *g, long work)
 {
-    if (g->w != j->table.w || g->h != j->table.h)
+    if (g->w != j->w || g->h != j->h)
         return NAV_INVALID;
-    return jump_build_step(&j->table, g, work) ? NAV_DONE : NAV_IN_PROGRESS;
+    if (nav_jumps_current(j, g))
+        return NAV_DONE;
+    if (j->building != g->version) /* an edit since: from the start */
+        begin(j, g);
+    int64_t all = 8 * (int64_t)jump_cells(g->w, g->h);
+    int64_t upto = work > 0 && work < all - j->done ? j->done + work : all;
+    if (!store_build(j, g, upto))
+        return NAV_OUT_OF_MEMORY;
+    j->done = upto;
+    if (upto < all)
+        return NAV_IN_PROGRESS;
+    j->version = g->version;
+    return NAV_DONE;
 }
 
 bool nav_jumps_current(const NavJumps *j, const NavGrid *g)
 {
-    return j && jump_current(&j->table, g);
+    return j && j->version != 0 && j->version == g->version && j->w == g->w && j->h == g->h;
+}
+
+bool nav_jumps_begun(const NavJumps *j, const NavGrid *g)
+{
+    return j && j->building != 0 && j->building == g->version && j->w == g->w && j->h == g->h;
 }
 
 long nav_jumps_work(const NavGrid *g)
@@ -224,5 +343,17 @@ long nav_jumps_work(const NavGrid *g)
 
 size_t nav_jumps_bytes(const NavJumps *j)
 {
-    return sizeof *j + jump_bytes(&j->table);
+    return sizeof *j + (j->store ? sizeof *j->store + jump_bytes(&j->store->table) : 0);
+}
+
+size_t nav_jumps_own_bytes(const NavJumps *j)
+{
+    if (!j || nav_jumps_shared(j))
+        return 0;
+    return sizeof *j + (j->store && !store_shared(j->store) ? sizeof *j->store + jump_bytes(&j->store->table) : 0);
+}
+
+size_t nav_jumps_clone_bytes(void)
+{
+    return sizeof(NavJumps);
 }

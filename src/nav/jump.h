@@ -19,7 +19,7 @@
  * them. A table describes the tiles of the grid version it was last built
  * for, once complete (jump_current tells); a build in slices keeps its
  * progress in the table. NavJumps (jumps.h) is a table with a reference
- * count, for sharing. */
+ * count, for sharing, whose clones share its memory (JumpStore). */
 #ifndef ISONAV_JUMP_H
 #define ISONAV_JUMP_H
 
@@ -45,8 +45,23 @@ typedef struct JumpTable {
     int64_t done;        /* tiles of the pass done */
 } JumpTable;
 
-struct NavJumps {
+/* A table's memory and how far it is built, shared by a NavJumps and its
+ * clones (nav_jumps_clone): all of them on tiles of one grid version, each
+ * at its own progress, the memory built as far as the furthest of them has
+ * come. Written only under `lock`, and only while it is incomplete: a
+ * NavJumps reads it once its own progress is complete. */
+typedef struct JumpStore {
     JumpTable table;
+    atomic_int refs;
+    atomic_flag lock;
+} JumpStore;
+
+struct NavJumps {
+    JumpStore *store;  /* NULL until its first preparation needs it */
+    int w, h;
+    uint64_t version;  /* the grid version it describes, once its preparation is complete; else 0 */
+    uint64_t building; /* the grid version its preparation is for (0: none begun) */
+    int64_t done;      /* units of that preparation done (nav_jumps_work) */
     atomic_int refs;
 };
 

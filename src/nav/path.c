@@ -709,7 +709,7 @@ bool path_runs_jps(const NavPathOptions *opt)
 
 const JumpTable *path_shared_jumps(const NavPathOptions *opt, const NavGrid *g)
 {
-    return nav_jumps_current(opt->jumps, g) ? &opt->jumps->table : NULL;
+    return nav_jumps_current(opt->jumps, g) ? &opt->jumps->store->table : NULL;
 }
 
 bool path_jump_ready(NavPath *st, const NavGrid *g, const NavPathOptions *opt)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* history.c - copies every HISTORY_EVERY ticks, a log of commands, and
- * rewinding by restoring a copy and playing the log forward (history.h). */
+ * rewinding by restoring a copy and playing the log forward (history.h).
+ * What it holds is counted byte for byte and kept within HISTORY_BUDGET. */
 #include "history.h"
 
 #include <stdlib.h>
@@ -20,32 +21,52 @@ void history_deinit(History *h)
     memset(h, 0, sizeof *h);
 }
 
-/* Bytes one copy after the start holds, roughly: what sim_copy_play
- * allocates (no tiles; no planner of the droid's unless it was planning). */
-static size_t copy_bytes(const Sim *s)
+/* What a copy's jump table holds of its own as it stands: its memory
+ * counts once no other Sim shares it (jumps.h). */
+static size_t jumps_held(const NavJumps *j)
 {
-    size_t tiles = (size_t)s->w * (size_t)s->h;
-    size_t per_tile = s->sentries.count ? 4 + 13 + 20 : 0; /* occupancy, the chase field, their planner */
-    return tiles * per_tile + (size_t)s->sentries.count * (sizeof(Sentry) + 64) +
-           (size_t)s->taken_count * sizeof(NavPos) + sizeof(Sim);
+    return nav_jumps_own_bytes(j);
 }
 
-/* Room for the copies of a play like s (made when there is none yet, or
- * made again when `fresh`, the copies before freed); the past forgotten.
- * False (and the history broken) when out of memory. */
-static bool start_slots(History *h, const Sim *s, bool fresh)
+/* The bytes of the copy in slot c as it stands, its jump table aside. */
+static size_t copy_bytes(const HistoryCopy *c)
 {
-    if (fresh) {
-        for (int i = 0; h->copy && i < h->copy_max; i++)
-            sim_deinit(&h->copy[i].sim);
-        free(h->copy);
-        h->copy = NULL;
-    }
+    return sim_bytes(&c->sim) - jumps_held(c->sim.jumps);
+}
+
+/* What slot c holds now, its jump table included. */
+static size_t slot_bytes(const HistoryCopy *c)
+{
+    return c->bytes + jumps_held(c->sim.jumps);
+}
+
+size_t history_bytes(const History *h)
+{
+    size_t n = (size_t)h->copy_max * sizeof *h->copy + (size_t)h->cmd_cap * sizeof *h->cmd;
+    for (int i = 0; i < h->copy_max; i++)
+        n += slot_bytes(&h->copy[i]);
+    return n;
+}
+
+/* Lets the copy in slot i go: its memory freed. */
+static void let_go(History *h, int i)
+{
+    sim_deinit(&h->copy[i].sim);
+    h->copy[i].bytes = 0;
+    h->copy[i].tick = 0;
+}
+
+/* Room for the copies of a play (made when there is none yet, or made
+ * again when `fresh`, the copies before freed); the past forgotten. The
+ * start's slot keeps its memory (not `fresh`) for the next start's copy.
+ * False (and the history broken) when out of memory. */
+static bool start_slots(History *h, bool fresh)
+{
+    for (int i = fresh ? 0 : 1; h->copy && i < h->copy_max; i++)
+        let_go(h, i);
     if (!h->copy) {
-        size_t fit = HISTORY_BUDGET / copy_bytes(s);
-        int max = fit > HISTORY_MAX_COPIES ? HISTORY_MAX_COPIES : fit < 4 ? 4 : (int)fit;
-        h->copy = calloc((size_t)max, sizeof *h->copy);
-        h->copy_max = h->copy ? max : 0;
+        h->copy = calloc(HISTORY_MAX_COPIES, sizeof *h->copy);
+        h->copy_max = h->copy ? HISTORY_MAX_COPIES : 0;
     }
     h->copy_count = 0;
     h->cmd_count = 0;
@@ -55,23 +76,31 @@ static bool start_slots(History *h, const Sim *s, bool fresh)
 
 void history_start(History *h, const Sim *s)
 {
-    if (start_slots(h, s, false))
+    if (start_slots(h, false))
         history_tick(h, s);
 }
 
+
 void history_start_from(History *h, Sim *first)
 {
-    if (!start_slots(h, first, true)) { /* another level's copies: no use to reuse them */
+    if (!start_slots(h, true)) { /* another level's copies: no use to reuse them */
         sim_deinit(first);
         return;
     }
-    h->copy[0] = (HistoryCopy){first->tick, *first};
+    h->copy[0] = (HistoryCopy){first->tick, 0, *first};
     memset(first, 0, sizeof *first);
+    h->copy[0].bytes = copy_bytes(&h->copy[0]);
     h->copy_count = 1;
+    if (history_bytes(h) > HISTORY_BUDGET) { /* the start alone is too big: no rewinding */
+        let_go(h, 0);
+        h->copy_count = 0;
+        h->broken = true;
+    }
 }
 
-/* Lets every other copy of the older half go (never the start). */
-static void thin(History *h)
+/* Lets every other copy of the older half go (never the start); false when
+ * none went (fewer than four copies). */
+static bool thin(History *h)
 {
     int half = h->copy_count / 2, out = 1;
     for (int i = 1; i < h->copy_count; i++) {
@@ -83,7 +112,68 @@ static void thin(History *h)
             out++;
         }
     }
+    bool went = out < h->copy_count;
+    for (int i = out; i < h->copy_count; i++)
+        let_go(h, i);
     h->copy_count = out;
+    return went;
+}
+
+/* Lets older copies go to make room: every other of the older half, else
+ * the oldest after the start. False when only the start is left. */
+static bool make_room(History *h)
+{
+    if (h->copy_count < 2)
+        return false;
+    if (thin(h))
+        return true;
+    HistoryCopy c = h->copy[1];
+    memmove(&h->copy[1], &h->copy[2], (size_t)(h->copy_count - 2) * sizeof *h->copy);
+    h->copy[h->copy_count - 1] = c;
+    let_go(h, --h->copy_count);
+    return true;
+}
+
+/* Keeps a copy of s in the next slot, within the budget: older copies go
+ * first if need be; the copy is not made when it cannot fit. */
+static void keep(History *h, const Sim *s)
+{
+    if (h->copy_count == h->copy_max)
+        thin(h);
+    bool start = h->copy_count == 0;
+    size_t need = sim_copy_bytes(s, start);
+    /* the slot's own memory is reused (the start's) or freed */
+    while (history_bytes(h) - slot_bytes(&h->copy[h->copy_count]) + need > HISTORY_BUDGET && make_room(h))
+        ;
+    HistoryCopy *c = &h->copy[h->copy_count];
+    if (history_bytes(h) - slot_bytes(c) + need > HISTORY_BUDGET) {
+        if (start) { /* the level's start alone is too big: no rewinding */
+            let_go(h, 0);
+            h->broken = true;
+        }
+        return; /* a rewind replays from the copy before */
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        /* the start whole, every later moment without the tiles (they are the
+         * start's but for the cells taken): one level's worth of memory in all */
+        if (!(start ? sim_copy(&c->sim, s) : sim_copy_play(&c->sim, s))) {
+            c->bytes = 0;
+            h->broken = true;
+            return;
+        }
+        c->tick = s->tick;
+        c->bytes = copy_bytes(c);
+        if (history_bytes(h) <= HISTORY_BUDGET)
+            break;
+        /* a reused slot's arrays kept more than the copy needs: made afresh,
+         * it holds what was foreseen */
+        let_go(h, h->copy_count);
+        if (pass == 1) {
+            h->broken = start;
+            return;
+        }
+    }
+    h->copy_count++;
 }
 
 void history_tick(History *h, const Sim *s)
@@ -96,17 +186,7 @@ void history_tick(History *h, const Sim *s)
         history_start(h, s); /* the tiles were edited, not played: the past no longer leads here */
         return;
     }
-    if (h->copy_count == h->copy_max)
-        thin(h);
-    HistoryCopy *c = &h->copy[h->copy_count];
-    /* the start whole, every later moment without the tiles (they are the
-     * start's but for the cells taken): one level's worth of memory in all */
-    if (!(h->copy_count == 0 ? sim_copy(&c->sim, s) : sim_copy_play(&c->sim, s))) {
-        h->broken = true;
-        return;
-    }
-    c->tick = s->tick;
-    h->copy_count++;
+    keep(h, s);
 }
 
 void history_command(History *h, uint64_t tick, const SimCmd *c)
@@ -115,7 +195,10 @@ void history_command(History *h, uint64_t tick, const SimCmd *c)
         return;
     if (h->cmd_count == h->cmd_cap) {
         int cap = h->cmd_cap ? h->cmd_cap * 2 : 256;
-        HistoryCmd *n = realloc(h->cmd, (size_t)cap * sizeof *n);
+        size_t more = (size_t)(cap - h->cmd_cap) * sizeof *h->cmd;
+        while (history_bytes(h) + more > HISTORY_BUDGET && make_room(h))
+            ;
+        HistoryCmd *n = history_bytes(h) + more <= HISTORY_BUDGET ? realloc(h->cmd, (size_t)cap * sizeof *n) : NULL;
         if (!n) {
             h->broken = true;
             return;
@@ -155,6 +238,8 @@ bool history_rewind(History *h, Sim *s, uint64_t to)
     while (k < h->cmd_count && h->cmd[k].tick < to)
         k++;
     h->cmd_count = k;
+    for (int i = c + 1; i < h->copy_count; i++)
+        let_go(h, i);
     h->copy_count = c + 1;
     return true;
 }

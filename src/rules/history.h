@@ -10,10 +10,20 @@
  * without the tiles (sim_copy_play: play changes no tile but the cells it
  * takes), so a copy costs what the play holds, not the level's size, and
  * no copy touches fresh level-sized memory. An edit of the tiles (a new
- * tiles_serial) starts the past again. Copies are kept within HISTORY_BUDGET bytes and
- * HISTORY_MAX_COPIES; when full, every other copy of the older half is let
- * go (the level's start always stays), so the last seconds stay one second
- * apart and a rewind replays at most a second there, more further back. */
+ * tiles_serial) starts the past again.
+ *
+ * Budget: everything the History holds (history_bytes: its copies counted
+ * byte for byte by sim_bytes, the doors, the walks, the sentries and a
+ * planner under way included, its slots and its command log) stays within
+ * HISTORY_BUDGET, and it keeps at most HISTORY_MAX_COPIES copies. Before a
+ * copy is made its size is known (sim_copy_bytes); when it would not fit,
+ * every other copy of the older half is let go (the level's start always
+ * stays), then the oldest after the start, so the last seconds stay one
+ * second apart and a rewind replays at most a second there, more further
+ * back. A copy that does not fit even alone beside the start (a walk being
+ * planned on a huge level: its search state is 20 bytes a tile) is not
+ * made: a rewind replays from the copy before. A level whose start alone
+ * does not fit has no rewinding (history_first says so). */
 #ifndef ISODROID_HISTORY_H
 #define ISODROID_HISTORY_H
 
@@ -27,7 +37,7 @@ enum {
     HISTORY_EVERY = SIM_TICK_HZ, /* ticks between copies */
     HISTORY_MAX_COPIES = 64,
 };
-#define HISTORY_BUDGET ((size_t)256 << 20) /* bytes of copies at most (at least 4 are kept) */
+#define HISTORY_BUDGET ((size_t)256 << 20) /* bytes held at most (history_bytes) */
 
 typedef struct HistoryCmd {
     uint64_t tick; /* applied at this tick, before it ran */
@@ -36,15 +46,19 @@ typedef struct HistoryCmd {
 
 typedef struct HistoryCopy {
     uint64_t tick;
+    size_t bytes; /* sim_bytes(&sim) but its jump table's (counted as it stands, history_bytes) */
     Sim sim;
 } HistoryCopy;
 
 typedef struct History {
-    HistoryCopy *copy;     /* by tick; copy[0] is the (re)start */
+    HistoryCopy *copy;     /* HISTORY_MAX_COPIES slots, by tick; copy[0] is the (re)start. The
+                            * slots from copy_count on hold nothing, but for copy[0] between a
+                            * start and its copy (its memory is reused) */
     int copy_count, copy_max;
     HistoryCmd *cmd;       /* by tick, in the order given */
     int cmd_count, cmd_cap;
-    bool broken;           /* out of memory once: no rewinding until the next start */
+    bool broken;           /* out of memory once, or a start too big for the budget: no
+                            * rewinding until the next start */
 } History;
 
 void history_init(History *h);
@@ -60,8 +74,13 @@ void history_start_from(History *h, Sim *first);
 void history_command(History *h, uint64_t tick, const SimCmd *c);
 /* After each sim_tick: keeps a copy every HISTORY_EVERY ticks. */
 void history_tick(History *h, const Sim *s);
-/* The earliest tick the play can go back to. */
+/* The earliest tick the play can go back to; UINT64_MAX when none. */
 uint64_t history_first(const History *h);
+/* The bytes the History holds now, all told (at most HISTORY_BUDGET): its
+ * copies (sim_bytes), its slots and its command log. A jump table a copy
+ * shares with the play is the play's: it counts only once the copy holds
+ * its last reference. O(copies). */
+size_t history_bytes(const History *h);
 /* Puts s back as it stood at tick `to` (history_first <= to <= s->tick), before
  * the commands of that tick, and forgets what came after. False when that
  * tick is not kept (s unchanged), or when memory runs out (s is then zeroed

@@ -645,12 +645,17 @@ void sim_edit_tile(Sim *s, int x, int y, TileKind k)
     s->tiles_serial++;
     nav_grid_set(&s->grid, x, y, tile_info(k)->cost);
     s->region_stale = true;
-    /* the jump table is made again (sim_tick), a shared one aside; searches
-     * under way read the old tiles and table: they start again */
+    /* the jump table is made again (sim_tick), a shared one aside (a clone
+     * of it), in memory of its own had now when others still hold the old
+     * one, so that copies made before the next tick share it (jumps.h);
+     * searches under way read the old tiles and table: they start again */
     if (s->jumps && nav_jumps_shared(s->jumps)) {
+        NavJumps *own = nav_jumps_clone(s->jumps);
         nav_jumps_release(s->jumps);
-        s->jumps = nav_jumps_create(s->w, s->h);
+        s->jumps = own;
     }
+    if (s->jumps)
+        nav_jumps_begin(s->jumps, &s->grid);
     if (s->planning)
         plan_walk(s, s->plan_goal, s->planning, false);
     sentries_replan(&s->sentries);

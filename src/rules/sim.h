@@ -18,6 +18,7 @@
 #define ISODROID_SIM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "coord.h"
@@ -168,8 +169,9 @@ typedef struct Sim {
      * grid, else A*. Made whole by sim_reset; after an edit, made again
      * SIM_JUMPS_TICK_WORK a tick, so when searches switch back to JPS is a
      * matter of ticks, the same in every copy. Copies share it once it is
-     * complete (one reference each), and take a clone of it while it is not.
-     * NULL when out of memory: A* only. */
+     * complete (one reference each), and take a clone of it while it is not
+     * (its memory shared, jumps.h: a copy costs no table). NULL when out of
+     * memory: A* only. */
     NavJumps *jumps;
     NavPos *scratch;     /* a planned path's tiles */
     int scratch_cap;
@@ -261,16 +263,29 @@ bool sim_restart(Sim *s);
  * is then zeroed). O(tiles + sentries): a few bytes a tile. */
 bool sim_copy(Sim *dst, const Sim *src);
 /* The same without the tiles (kind, grid and regions, the level-sized
- * arrays: dst's are freed): a copy that costs what the play holds, not
- * what the level holds, for keeping many moments of one play (history.h).
- * Such a copy is only read by sim_copy_onto. False when out of memory (dst
- * zeroed) or when src->taken_lost (dst unchanged). */
+ * arrays: dst's are freed, and its planner unless src is planning; the jump
+ * table is kept as sim_copy keeps it, which costs no copy of it): a copy
+ * that costs what the play holds, not what the level holds, for keeping
+ * many moments of one play (history.h). Such a copy is only read by
+ * sim_copy_onto. False when out of memory (dst zeroed) or when
+ * src->taken_lost (dst unchanged). */
 bool sim_copy_play(Sim *dst, const Sim *src);
 /* dst becomes a whole copy of `play` (a sim_copy_play of a moment of the
  * play) on the tiles of `start` (a whole copy of an earlier moment of the
  * same play with the same tiles_serial): start's kinds with the cells play
- * had taken taken; the grid and regions are start's. As sim_copy otherwise. */
+ * had taken taken; the grid and regions are start's, the jump table play's
+ * (as far made as it was then). As sim_copy otherwise. */
 bool sim_copy_onto(Sim *dst, const Sim *play, const Sim *start);
+/* The bytes of memory s owns: every array at its capacity, its planners,
+ * the sentries' lists, field and planner, and what releasing its jump
+ * table would free (nav_jumps_own_bytes: memory shared with other Sims is
+ * counted by none). Exact for a copy; for a Sim made by sim_reset the
+ * sentries' waypoints count as kept (a level's ignored waypoints are not
+ * counted). O(sentries). */
+size_t sim_bytes(const Sim *s);
+/* The bytes a copy of src made now into a zeroed Sim would own (sim_bytes
+ * of it): whole (sim_copy) or without the tiles (sim_copy_play). O(sentries). */
+size_t sim_copy_bytes(const Sim *src, bool whole);
 
 /* Applies a command at the current tick. Events go to s->events. */
 void sim_command(Sim *s, const SimCmd *c);

@@ -155,6 +155,16 @@ bool sim_restart(Sim *s)
     sentries_deinit(&before.sentries);
     s->taken_count = 0;
     s->doors_visited = 0;
+    /* the regions of the tiles as they are, as sim_reset makes them: after
+     * an edit, labelled now rather than by the first walk planned, so that
+     * the copies of the play (history.h) hold them and a play put back from
+     * one does not label them again (out of memory: by the first walk) */
+    NavRegion fresh_labels;
+    if (s->region_stale && nav_region_init(&fresh_labels, &s->grid) == NAV_DONE) {
+        nav_region_deinit(&s->region);
+        s->region = fresh_labels;
+        s->region_stale = false;
+    }
     if (s->doors_stale) {
         SimDoorSet old = {s->doors, s->door_active, s->door_scratch, s->door_listed, s->door_count};
         free_door_set(&old);
@@ -305,15 +315,21 @@ static bool copy_tiles(Sim *dst, const Sim *play, const Sim *tiles)
     return true;
 }
 
-/* The jump table for a copy on the tiles of `tiles` (NULL: none): its own
- * shared once complete, else a clone that goes on being made as the
- * original does. False when out of memory. */
-static bool copy_jumps(Sim *dst, const Sim *tiles)
+/* The jump table for a copy of a play whose table is t, on tiles of g's
+ * version: t itself (one more reference) once complete; while it is being
+ * made, a clone that goes on being made as t does, sharing its memory (no
+ * copy of it, and none made again); before it is begun on these tiles (an
+ * edit since, and no tick yet), a new one, begun by the copy's first tick as
+ * t would be. A copy without the tiles keeps its table too, so a copy put
+ * back on the start's tiles goes on with the table as it stood then (and
+ * holds the table a search under way reads). False when out of memory. */
+static bool copy_jumps(Sim *dst, NavJumps *t, const NavGrid *g)
 {
     NavJumps *j = NULL;
-    if (tiles && tiles->jumps) {
-        j = nav_jumps_current(tiles->jumps, &tiles->grid) ? nav_jumps_share(tiles->jumps)
-                                                         : nav_jumps_clone(tiles->jumps);
+    if (t) {
+        j = nav_jumps_current(t, g) ? nav_jumps_share(t)
+            : nav_jumps_begun(t, g) ? nav_jumps_clone(t)
+                                    : nav_jumps_create(g->w, g->h);
         if (!j)
             return false;
     }
@@ -355,19 +371,27 @@ static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
         nav_path_destroy(dst->search); /* made again when the copy first plans */
         dst->search = NULL;
     }
+    if (!tiles && !src->planning) { /* a play copy keeps no planner it does not need */
+        nav_path_destroy(dst->search);
+        dst->search = NULL;
+    }
+    /* the grid the searches under way go on on and the jump table is for: a
+     * copy without the tiles never runs them (sim_copy_onto copies them again
+     * onto its tiles), so they are copied as src's, for src's grid */
+    const NavGrid *grid = tiles ? &dst->grid : &src->grid;
     if (!tiles) {
         free(dst->kind);
         dst->kind = NULL;
         nav_grid_deinit(&dst->grid);
         nav_region_deinit(&dst->region);
     }
-    if ((tiles && !copy_tiles(dst, src, tiles)) || !copy_jumps(dst, tiles) || !copy_taken(dst, src) ||
+    if ((tiles && !copy_tiles(dst, src, tiles)) || !copy_jumps(dst, src->jumps, grid) || !copy_taken(dst, src) ||
         !buf_copy(&dst->doors, src->doors, (size_t)src->door_count * sizeof *src->doors) ||
         !buf_copy(&dst->door_active, src->door_active, (size_t)src->door_count * sizeof *src->door_active) ||
         !buf_copy(&dst->door_scratch, src->door_scratch, (size_t)src->door_count * sizeof *src->door_scratch) ||
         !buf_copy(&dst->door_listed, src->door_listed, (size_t)src->door_count) ||
-        !mover_copy(&dst->droid, &src->droid) || !sentries_copy(&dst->sentries, &src->sentries, &dst->grid) ||
-        (src->planning && (!sim_droid_search(dst) || nav_path_copy_search(dst->search, src->search, &dst->grid) != NAV_DONE))) {
+        !mover_copy(&dst->droid, &src->droid) || !sentries_copy(&dst->sentries, &src->sentries, grid) ||
+        (src->planning && (!sim_droid_search(dst) || nav_path_copy_search(dst->search, src->search, grid) != NAV_DONE))) {
         sim_deinit(dst);
         return false;
     }
@@ -389,4 +413,71 @@ bool sim_copy_play(Sim *dst, const Sim *src)
 bool sim_copy_onto(Sim *dst, const Sim *play, const Sim *start)
 {
     return copy_sim(dst, play, start);
+}
+
+/* ---- memory ------------------------------------------------------------------- */
+
+/* A planner's bytes: its search state and whatever map data it made itself
+ * (the play's planners read the shared jump table, so it is 0 for them). */
+static size_t path_bytes(const NavPath *st)
+{
+    return st ? nav_path_state_bytes(st) + nav_path_jump_bytes(st) + nav_path_landmark_bytes(st) : 0;
+}
+
+/* What the Sentries hold: their lists, the occupancy, the chase field, the
+ * planner, every sentry's walk and queue. Equal to what sentries_copy
+ * allocates for a copy of them (walks and queues cut to their length, no
+ * events) when `copy`. */
+static size_t sentries_bytes(const Sentries *s, bool copy)
+{
+    if (!s->list)
+        return 0;
+    size_t n = (size_t)s->count * (sizeof *s->list + sizeof *s->queue) +
+               (size_t)s->w * (size_t)s->h * sizeof *s->occ + (size_t)s->point_count * sizeof *s->points;
+    for (int i = 0; i < s->count; i++) {
+        const Sentry *e = &s->list[i];
+        n += (size_t)(copy ? e->mover.queue_len : e->mover.queue_cap) * sizeof *e->mover.queue +
+             (size_t)(copy ? e->walk_len : e->walk_cap) * sizeof *e->walk;
+    }
+    n += nav_field_bytes(&s->field); /* a copy's heap is sized as the original's */
+    if (copy) /* a copy's planner is made afresh: its search state alone */
+        n += s->plan ? nav_path_state_bytes(s->plan) : 0;
+    else
+        n += path_bytes(s->plan) + (size_t)s->event_cap * sizeof *s->events;
+    return n;
+}
+
+size_t sim_bytes(const Sim *s)
+{
+    size_t tiles = (size_t)s->w * (size_t)s->h;
+    size_t n = (s->kind ? tiles : 0) + (s->grid.cost ? (size_t)s->grid.stride * (size_t)(s->grid.h + 2) : 0) +
+               (s->region.label ? (size_t)s->region.w * (size_t)s->region.h * sizeof *s->region.label : 0);
+    n += (size_t)s->taken_cap * sizeof *s->taken + (size_t)s->scratch_cap * sizeof *s->scratch +
+         (size_t)s->event_cap * sizeof *s->events;
+    n += (size_t)s->door_count * (sizeof *s->doors + sizeof *s->door_active + sizeof *s->door_scratch +
+                                  sizeof *s->door_listed);
+    n += (size_t)s->droid.queue_cap * sizeof *s->droid.queue;
+    n += path_bytes(s->search) + sentries_bytes(&s->sentries, false) + nav_jumps_own_bytes(s->jumps);
+    return n;
+}
+
+size_t sim_copy_bytes(const Sim *src, bool whole)
+{
+    size_t tiles = (size_t)src->w * (size_t)src->h;
+    size_t n = 0;
+    if (whole) {
+        n += (src->kind ? tiles : 0) +
+             (src->grid.cost ? (size_t)src->grid.stride * (size_t)(src->grid.h + 2) : 0) +
+             (src->region.label ? tiles * sizeof *src->region.label : 0);
+    }
+    if (src->jumps && !nav_jumps_current(src->jumps, &src->grid)) /* a clone or a new one (copy_jumps) */
+        n += nav_jumps_clone_bytes();
+    n += (size_t)src->taken_count * sizeof *src->taken;
+    n += (size_t)src->door_count * (sizeof *src->doors + sizeof *src->door_active + sizeof *src->door_scratch +
+                                    sizeof *src->door_listed);
+    n += (size_t)src->droid.queue_len * sizeof *src->droid.queue;
+    n += sentries_bytes(&src->sentries, true);
+    if (src->planning) /* a planner of its own, made afresh */
+        n += src->search ? nav_path_state_bytes(src->search) : 0;
+    return n;
 }

@@ -183,6 +183,11 @@ static void test_jumps_hostile(void **state)
     assert_false(nav_jumps_current(j, &z));
     assert_int_equal(nav_jumps_prepare(j, &z, 0), NAV_INVALID);
     assert_int_equal(nav_jumps_prepare(j, &other, 0), NAV_INVALID);
+    assert_int_equal(nav_jumps_begin(j, &z), NAV_INVALID);
+    assert_int_equal(nav_jumps_begin(j, &other), NAV_INVALID);
+    assert_false(nav_jumps_begun(NULL, &g));
+    assert_false(nav_jumps_begun(j, &z));
+    assert_int_equal(nav_jumps_own_bytes(NULL), 0);
     assert_int_equal(nav_jumps_work(&z), 8 * 2 * 2); /* the border alone */
     assert_int_equal(nav_jumps_prepare(j, &g, LONG_MIN), NAV_DONE); /* <= 0: all of it */
     assert_true(nav_jumps_current(j, &g));
@@ -565,6 +570,7 @@ static void test_field_hostile(void **state)
     assert_true(nav_field_cost(&zf, nav_pos(0, 0)) == UINT64_MAX);
     assert_false(nav_field_next(&zf, nav_pos(0, 0), &to));
     assert_true(nav_field_distance(&zf, nav_pos(0, 0)) < 0);
+    assert_int_equal(nav_field_bytes(&zf), 0);
     NavField copy = {0};
     assert_int_equal(nav_field_copy(&copy, &zf), NAV_DONE);
     assert_null(copy.cost);
@@ -582,6 +588,7 @@ static void test_field_hostile(void **state)
     assert_true(nav_field_next(&f, nav_pos(5, 3), &to));
     assert_int_equal(nav_field_copy(&copy, &f), NAV_DONE);
     assert_true(nav_field_cost(&copy, nav_pos(5, 3)) == nav_field_cost(&f, nav_pos(5, 3)));
+    assert_true(nav_field_bytes(&copy) == nav_field_bytes(&f) && nav_field_bytes(&f) > 0);
     nav_field_deinit(&copy);
     nav_field_deinit(&f);
     nav_field_deinit(&f);

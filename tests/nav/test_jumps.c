@@ -2,7 +2,7 @@
 /* test_jumps.c - JPS on weighted grids and the shared jump table (NavJumps):
  * every pair of tiles of random grids with patches of rough ground against
  * the brute-force reference, with and without landmarks; a table made in slices, shared, edited under
- * and cloned; a JPS search copied while under way. */
+ * and cloned, its clones sharing its memory; a JPS search copied while under way. */
 #include "testlib.h"
 
 #include <limits.h>
@@ -147,6 +147,80 @@ static void test_share_and_clone(void **state)
     nav_grid_deinit(&g);
 }
 
+/* Clones share the table's memory: a clone costs a few bytes, each goes
+ * on from its own progress (current only once its own is complete, however
+ * far the memory was made by another), the memory is made once; a clone on
+ * other tiles (an edit) starts memory of its own and leaves the others as
+ * they were; a table begun before its first preparation has its memory, so
+ * clones made then share it. */
+static void test_clones_share_memory(void **state)
+{
+    (void)state;
+    uint64_t seed = 13;
+    enum { W = 12, H = 10 };
+    NavGrid g, g2 = {0};
+    test_patchy_grid(&g, W, H, 5, &seed);
+    const long all = nav_jumps_work(&g);
+    NavJumps *j = nav_jumps_create(W, H);
+    assert_non_null(j);
+    assert_int_equal(nav_jumps_own_bytes(j), nav_jumps_clone_bytes()); /* no memory before it is begun */
+    assert_int_equal(nav_jumps_prepare(j, &g, 100), NAV_IN_PROGRESS);
+    size_t whole = nav_jumps_bytes(j);
+    assert_true(whole > (size_t)all);
+    assert_int_equal(nav_jumps_own_bytes(j), whole);
+    NavJumps *c = nav_jumps_clone(j);
+    assert_non_null(c);
+    assert_int_equal(nav_jumps_own_bytes(c), nav_jumps_clone_bytes());
+    assert_int_equal(nav_jumps_own_bytes(j), nav_jumps_clone_bytes()); /* shared: neither's own */
+    assert_true(nav_jumps_bytes(c) == whole);
+    /* j made whole: c is not current until its own progress is */
+    assert_int_equal(nav_jumps_prepare(j, &g, 0), NAV_DONE);
+    assert_false(nav_jumps_current(c, &g));
+    assert_true(nav_jumps_begun(c, &g));
+    assert_int_equal(nav_jumps_prepare(c, &g, all - 101), NAV_IN_PROGRESS);
+    assert_false(nav_jumps_current(c, &g));
+    assert_int_equal(nav_jumps_prepare(c, &g, 1), NAV_DONE);
+    NavPath *st = nav_path_create(W, H);
+    assert_non_null(st);
+    NavPathOptions opt = nav_path_options_default();
+    opt.algo = NAV_ROUTE;
+    opt.jumps = c;
+    all_pairs(st, &g, &opt, true);
+    /* a clone on edited tiles: memory of its own, the original's untouched */
+    assert_int_equal(nav_grid_copy(&g2, &g), NAV_DONE);
+    int x = (int)(test_rand(&seed) % W), y = (int)(test_rand(&seed) % H);
+    nav_grid_set(&g2, x, y, (uint8_t)(nav_grid_walkable(&g2, x, y) ? 0 : 3));
+    assert_int_equal(nav_jumps_prepare(c, &g2, 50), NAV_IN_PROGRESS);
+    assert_int_equal(nav_jumps_own_bytes(c), whole);
+    assert_int_equal(nav_jumps_own_bytes(j), whole);
+    assert_true(nav_jumps_current(j, &g));
+    opt.jumps = j;
+    all_pairs(st, &g, &opt, true);
+    assert_int_equal(nav_jumps_prepare(c, &g2, 0), NAV_DONE);
+    opt.jumps = c;
+    all_pairs(st, &g2, &opt, true);
+    /* begun before any preparation: clones share its memory from then on */
+    nav_jumps_release(j);
+    j = nav_jumps_create(W, H);
+    assert_non_null(j);
+    assert_int_equal(nav_jumps_begin(j, &g), NAV_DONE);
+    assert_true(nav_jumps_begun(j, &g) && !nav_jumps_current(j, &g));
+    NavJumps *d = nav_jumps_clone(j);
+    assert_non_null(d);
+    assert_int_equal(nav_jumps_prepare(d, &g, 0), NAV_DONE);
+    assert_int_equal(nav_jumps_own_bytes(d), nav_jumps_clone_bytes());
+    assert_int_equal(nav_jumps_prepare(j, &g, 0), NAV_DONE); /* made already: nothing to do but say so */
+    assert_int_equal(nav_jumps_begin(j, &g), NAV_DONE);
+    assert_true(nav_jumps_current(j, &g));
+    nav_jumps_release(d);
+    assert_int_equal(nav_jumps_own_bytes(j), whole);
+    nav_path_destroy(st);
+    nav_jumps_release(c);
+    nav_jumps_release(j);
+    nav_grid_deinit(&g2);
+    nav_grid_deinit(&g);
+}
+
 /* A JPS search copied half way goes on to the same path; an expansion
  * limit stops JPS as it stops A*. */
 static void test_copy_and_limit(void **state)
@@ -204,6 +278,7 @@ int main(void)
         cmocka_unit_test(test_weighted_all_pairs),
         cmocka_unit_test(test_shared_table_in_slices),
         cmocka_unit_test(test_share_and_clone),
+        cmocka_unit_test(test_clones_share_memory),
         cmocka_unit_test(test_copy_and_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
