@@ -669,7 +669,7 @@ static int prove_naive(const Level *l, int difficulty, long cheap, NaiveResult *
     if (!cmd)
         return REJECT_MEMORY;
     for (int i = 0; i < nr->count; i++)
-        cmd[i] = (SolveCmd){nr->leg[i].depart, nr->leg[i].to};
+        cmd[i] = (SolveCmd){nr->leg[i].depart, nr->leg[i].to, SIM_CMD_GOTO};
     long need = 0;
     int played = play_plan(l, cmd, nr->count, &need, work); /* won: the player's gotos replay to its win */
     free(cmd);
