@@ -400,6 +400,36 @@ static void test_play_copy_while_sentry_plans(void **state)
     level_free(&l);
 }
 
+/* Copies of plays with sentries (chasing, planning, walking patrols),
+ * doors and cells hold what sim_copy_bytes foresees, byte for byte. */
+static void test_copies_foreseen(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"levels/24_night_shift.txt", "levels/extra/swarm.txt",
+                                        "levels/extra/doors.txt", "levels/14_detour.txt"};
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        Level l;
+        NavDiags d;
+        nav_diag_clear(&d);
+        assert_true(level_load(files[f], &l, &d));
+        Sim s;
+        assert_true(sim_init(&s, &l));
+        uint64_t seed = 0xc0b1e5 + f;
+        for (int t = 1; t <= 900; t++) {
+            if (t % 45 == 0) {
+                SimCmd c = {SIM_CMD_GOTO, (int)(test_rand(&seed) % (uint32_t)s.w),
+                            (int)(test_rand(&seed) % (uint32_t)s.h)};
+                sim_command(&s, &c);
+            }
+            sim_tick(&s);
+            if (t % 150 == 0 || (t % 10 == 0 && s.sentries.planning >= 0))
+                copy_foreseen(&s);
+        }
+        sim_deinit(&s);
+        level_free(&l);
+    }
+}
+
 /* After an edit (a wall painted, the level started again, as the editor
  * does) the jump table is made again over the next ticks (64 on 2048x2048).
  * Meanwhile no copy holds a table of its own: the history's start, the
@@ -489,6 +519,7 @@ int main(void)
         cmocka_unit_test(test_clicks_on_huge_level),
         cmocka_unit_test(test_copy_while_planning),
         cmocka_unit_test(test_play_copy_while_sentry_plans),
+        cmocka_unit_test(test_copies_foreseen),
         cmocka_unit_test(test_edit_shares_jump_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
