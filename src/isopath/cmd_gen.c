@@ -112,14 +112,13 @@ int isopath_gen(int argc, char **argv)
     if (rc == 0)
         fprintf(stderr,
                 "isopath: candidate %d of %d (the solver ran on %d): %d rooms, %d cell%s, %d sentr%s; least energy "
-                "%ld (a walk of %.2f), "
-                "the plan's %ld, budget %ld; won unseen in %.2f s, margin %d ticks; the wait-for-green player %s "
-                "(%s, %.2f s, %.2f s standing); %ld solver ticks; rejected %d layout, %d tour, %d unseen, %d margin, "
-                "%d easy, %d hard, %d wide\n",
+                "%ld (a walk of %.2f), the plan's %ld, budget %ld; won unseen in %.2f s, %d lure%s, margin %d ticks; "
+                "the wait-for-green player %s (%s, %.2f s, %.2f s standing); %ld ticks simulated; rejected %d "
+                "layout, %d tour, %d unseen, %d margin, %d easy, %d hard, %d wide\n",
                 r.candidate + 1, o.candidates, r.solver_runs, r.rooms, r.cells, r.cells == 1 ? "" : "s", r.sentries,
                 r.sentries == 1 ? "y" : "ies", r.energy_least, r.tour_length, r.energy_plan, r.energy,
-                (double)r.solve_ticks / 60.0, r.margin, r.naive == NAIVE_WON ? "won" : "lost",
-                naive_end_name(r.naive), (double)r.naive_ticks / 60.0, (double)r.naive_wait / 60.0, r.work,
+                (double)r.solve_ticks / 60.0, r.lures, r.lures == 1 ? "" : "s", r.margin,
+                r.naive == NAIVE_WON ? "won" : "lost", naive_end_name(r.naive), (double)r.naive_ticks / 60.0, (double)r.naive_wait / 60.0, r.work,
                 r.rejected[GEN_REJECT_LAYOUT], r.rejected[GEN_REJECT_TOUR], r.rejected[GEN_REJECT_UNSEEN],
                 r.rejected[GEN_REJECT_MARGIN], r.rejected[GEN_REJECT_EASY], r.rejected[GEN_REJECT_HARD],
                 r.rejected[GEN_REJECT_WIDE]);

@@ -13,7 +13,8 @@
  * wait-for-green player (naive.h) on the level as written: at difficulty 1
  * it wins; from 3 on it loses while the solver's plan wins unseen with a
  * margin of GEN_MARGIN_MIN or more (the plan makes a decision the player
- * misses); at 5 that margin is GEN_WINDOW_MAX at most, a window to hit.
+ * misses); at 5 that margin is GEN_WINDOW_MAX at most, a window to hit,
+ * or the plan throws a lure.
  * Candidates that miss their difficulty's test are rejected like any other.
  *
  * Deterministic: its own random numbers (splitmix64), no clock, no rand(),
@@ -29,10 +30,10 @@
  * call never runs unbounded (its time: docs/performance.md, "Generated
  * levels"; the worst case: docs/generator.md); when none passes,
  * GEN_NO_LEVEL.
- * Only the solver's first pass counts (SolveOptions.robust_only), within
- * its three fifths of the work: then `isopath solve --margin`, with its
- * larger budget, finds the very same plan and margin (solve.c's search is
- * deterministic up to the point a budget stops it).
+ * Only the solver's robust passes run (SolveOptions.robust_only), and only
+ * a plan found within three fifths of the work counts: then `isopath solve
+ * --margin`, with its larger budget, finds the very same plan and margin
+ * (solve.c's search is deterministic up to the point a budget stops it).
  *
  * Memory: gen_level fills a GenResult the caller owns; gen_result_free
  * releases its text and its Level (both the generator's allocations) and
@@ -96,7 +97,7 @@ typedef enum GenReject {
     GEN_REJECT_MARGIN,   /* the win's margin under GEN_MARGIN_MIN */
     GEN_REJECT_EASY,     /* the wait-for-green player wins where it must lose (difficulty 3 to 5) */
     GEN_REJECT_HARD,     /* ... loses where it must win (difficulty 1) */
-    GEN_REJECT_WIDE,     /* the win's margin over GEN_WINDOW_MAX (difficulty 5) */
+    GEN_REJECT_WIDE,     /* the win's margin over GEN_WINDOW_MAX and no lure (difficulty 5) */
     GEN_REJECT_COUNT
 } GenReject;
 
@@ -117,6 +118,7 @@ typedef struct GenResult {
     int64_t solve_steps;
     double solve_energy; /* ... and the energy it spent, floor steps */
     int margin;          /* ... and its margin, ticks (>= GEN_MARGIN_MIN) */
+    int lures;           /* ... and the lures it throws */
     NaiveEnd naive;      /* how the wait-for-green player's play of the level ended */
     uint64_t naive_ticks; /* ... its clock then (the win's time when won) */
     uint64_t naive_wait; /* ... and the ticks it stood waiting */
