@@ -47,6 +47,12 @@ play again "wait 100" "key Return" "wait 100" "clicktile 1 1" "wait 2000" "key E
 check "Continue goes on at the first level not won; L on the pause panel opens the levels, at the first not won (all won: the first) ($(cat "$tmp/again.out"))" \
     '[ "$(cat "$tmp/again.out")" = "screen title level levels/02_second.txt screen play win screen result screen pause screen levels level levels/01_first.txt screen play " ]'
 
+# the level files are read once a run (app_scan.c): the title, the level
+# select, back, play, the pause panel's way to the title and to the level
+# select read each of the two files once
+check "each level file is read once however often the screens list them ($(grep -c '^catalog ' "$tmp/first.trace") reads)" \
+    '[ "$(grep -c "^catalog " "$tmp/first.trace")" -eq 2 ] && [ "$(grep -c "^catalog " "$tmp/again.trace")" -eq 2 ]'
+
 play ending "wait 100" "key Down" "key Return" "key Down" "key Return" "wait 100" "clicktile 1 1" "wait 2000" \
     "key Return" "wait 100" "key Return" "wait 100"
 check "winning the last level ends in the ending, and Enter goes back to the title ($(cat "$tmp/ending.out"))" \

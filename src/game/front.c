@@ -8,58 +8,49 @@
 
 #include "bindings.h"
 #include "diag.h"
-#include "tour.h"
 
-/* Reads level i of set into fl; counts it into the campaign's totals when `campaign`. */
-static void scan_level(Front *f, FrontLevel *fl, const LevelSet *set, int i, const Progress *progress, bool campaign)
+/* Level entry e of the catalog, with its bests from progress, into fl;
+ * counted into the campaign's totals when `campaign`. */
+static void scan_level(Front *f, FrontLevel *fl, const CatalogEntry *e, const Progress *progress, bool campaign)
 {
-    snprintf(fl->name, sizeof fl->name, "%s", set->names[i]);
-    char *path = levelset_path_new(set, i);
-    Level l;
-    NavDiags d;
-    nav_diag_clear(&d);
-    if (path && level_load(path, &l, &d)) {
-        fl->loads = true;
-        fl->free_play = !memchr(l.glyphs, '>', (size_t)l.w * (size_t)l.h);
-        if (l.name[0])
-            snprintf(fl->name, sizeof fl->name, "%s", l.name);
-        const ProgressEntry *e = progress_get(progress, level_content_hash(&l), path);
-        if (e) {
+    snprintf(fl->name, sizeof fl->name, "%s", e->ready ? e->info.name : e->file);
+    fl->reading = !e->ready;
+    fl->loads = e->ready && e->info.loads;
+    if (fl->loads) {
+        fl->free_play = e->info.free_play;
+        fl->par = e->info.par;
+        const ProgressEntry *pe = progress_get(progress, e->info.key, e->path);
+        if (pe) {
             fl->won = true;
-            fl->best_time = e->best_time;
-            fl->best_steps = e->best_steps;
-            fl->best_energy = e->best_energy;
-            fl->unseen = e->unseen;
+            fl->best_time = pe->best_time;
+            fl->best_steps = pe->best_steps;
+            fl->best_energy = pe->best_energy;
+            fl->unseen = pe->unseen;
         }
-        if (!tour_least_energy(&l, &fl->par))
-            fl->par = 0;
         fl->stars = front_stars(fl->won, fl->best_energy, fl->unseen, fl->par);
-        level_free(&l);
     }
-    free(path);
     if (campaign) {
         f->won += fl->won;
         f->stars += fl->stars;
     }
 }
 
-bool front_scan(Front *f, const LevelSet *set, const LevelSet *extras, const Progress *progress)
+bool front_scan(Front *f, const Catalog *c, const Progress *progress)
 {
-    free(f->level); /* the list read again; the screens' own state stays */
+    free(f->level); /* the list made again; the screens' own state stays */
     f->level = NULL;
     f->count = f->campaign = f->won = f->stars = f->next = 0;
-    int n = set->count + (extras ? extras->count : 0);
-    if (n == 0)
+    if (c->count == 0)
         return true;
-    f->level = calloc((size_t)n, sizeof *f->level);
+    f->level = calloc((size_t)c->count, sizeof *f->level);
     if (!f->level)
         return false;
-    f->count = n;
-    f->campaign = set->count;
+    f->count = c->count;
+    f->campaign = c->campaign;
     f->next = -1;
-    for (int i = 0; i < n; i++) {
-        bool campaign = i < set->count;
-        scan_level(f, &f->level[i], campaign ? set : extras, campaign ? i : i - set->count, progress, campaign);
+    for (int i = 0; i < f->count; i++) {
+        bool campaign = i < c->campaign;
+        scan_level(f, &f->level[i], &c->entry[i], progress, campaign);
         if (campaign && f->next < 0 && f->level[i].loads && !f->level[i].won)
             f->next = i;
     }

@@ -14,8 +14,8 @@
 
 #include <stdbool.h>
 
+#include "catalog.h"
 #include "level.h"
-#include "levelset.h"
 #include "progress.h"
 
 typedef enum FrontScreen {
@@ -39,6 +39,7 @@ enum {
 /* One level of the folder, as the level select shows it. */
 typedef struct FrontLevel {
     char name[LEVEL_NAME_MAX + 1]; /* its name: file name when it does not load */
+    bool reading;       /* not read yet (catalog.h): only its file name is known */
     bool loads;
     bool free_play;     /* no exit: nothing to win */
     bool won;
@@ -85,10 +86,10 @@ typedef enum FrontChoice {
     FRONT_RESET_KEYS,   /* ... or its keys go back to the defaults */
 } FrontChoice;
 
-/* Reads each level of set, then of extras (its name, its content key, its
- * par) and looks up its bests in progress. False when memory runs out (f
- * then lists nothing). */
-bool front_scan(Front *f, const LevelSet *set, const LevelSet *extras, const Progress *progress);
+/* Lists the catalog's levels (the campaign's, then the extras': what was
+ * read of each, catalog.h) with their bests from progress; reads no file.
+ * False when memory runs out (f then lists nothing). */
+bool front_scan(Front *f, const Catalog *c, const Progress *progress);
 void front_free(Front *f);
 /* Opens screen s with its first sensible item highlighted. */
 void front_open(Front *f, FrontScreen s);

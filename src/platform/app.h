@@ -12,6 +12,7 @@
  *   replay                  app_open.c (--replay: loaded before the level is chosen)
  *   sound, pad              app_open.c (either may be NULL: no audio, no gamepads)
  *   front, extras, gen      app_front.c (the screens, the extra levels, a level being made)
+ *   catalog, scan           app_scan.c (what the screens know of each level file)
  *   settings, settings_path app_front.c writes them; app_open.c reads them at the start
  * The files, from the top down (each calls only files below it):
  *   main.c        main and the frame loop
@@ -20,6 +21,7 @@
  *   bench.c       --bench-frames and --frame-stats
  *   input.c       SDL events to the screens, the panel, the question or the play
  *   app_front.c   the screens around the play, the settings, the pause panel
+ *   app_scan.c    the level files read for the screens, on a thread
  *   controls.c    keys to bound actions, held keys and button, the pointer's tile
  *   display.c     the window's size and fullscreen, a frame drawn, a screenshot
  *   args.c        the command line
@@ -33,6 +35,7 @@
 
 #include "assets.h"
 #include "bindings.h"
+#include "catalog.h"
 #include "datadir.h"
 #include "front.h"
 #include "game.h"
@@ -109,6 +112,8 @@ typedef struct App {
     LevelSet extras;    /* the campaign folder's "extra" folder, listed after it */
     Pad *pad;           /* gamepads (pad.h), NULL when SDL has none to offer */
     struct GenJob *gen; /* a generated level being made (on a thread), or NULL */
+    Catalog catalog;    /* what was read of the campaign's and the extras' files */
+    struct ScanJob *scan; /* a level file being read for it (on a thread), or NULL */
     const char *screen_traced; /* the screen --trace last named (screen_now) */
     Settings settings;  /* settings.h: read at the start, written when changed */
     char *settings_path; /* NULL: neither read nor written (--no-progress, or no home) */
@@ -165,6 +170,14 @@ void gen_free(App *app);
 bool campaign_over(const App *app);
 void menu_choose(App *app, int item);
 void menu_key(App *app, SDL_Keycode k, Uint16 mod);
+
+/* ---- app_scan.c ---- */
+/* The catalog made to match the level folders (a stat a file) and the
+ * screens' list made from it; a headless script reads what changed now. */
+void scan_levels(App *app);
+/* Each frame: files a finished read, starts the next. */
+void scan_poll(App *app);
+void scan_free(App *app);
 
 /* ---- controls.c ---- */
 bool pick_tile(App *app, int px, int py, NavPos *t);

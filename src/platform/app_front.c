@@ -117,13 +117,14 @@ void open_menu(App *app, MenuKind m)
 
 /* ---- the title, the level select and the ending (front.h) ---- */
 
-/* Shows screen s (FRONT_PLAY: the play), traced "screen NAME"; the title
- * and the level select read the levels and the progress again. */
+/* Shows screen s (FRONT_PLAY: the play), traced "screen NAME"; the title,
+ * the level select and the ending list the levels with the progress as it
+ * is (a file changed since it was read is read again, app_scan.c). */
 void set_screen(App *app, FrontScreen s)
 {
     Game *g = &app->game;
     if (s == FRONT_TITLE || s == FRONT_LEVELS || s == FRONT_ENDING)
-        front_scan(&app->front, &g->levels, &app->extras, &g->progress);
+        scan_levels(app);
     front_open(&app->front, s);
     app->menu = MENU_NONE;
     g->show_help = false;
@@ -375,10 +376,7 @@ void menu_choose(App *app, int item)
         break;
     case MENU_LEVELS:
         if (game_request_quit(g)) { /* unsaved edits ask first */
-            if (!app->campaign) {
-                front_scan(&app->front, &g->levels, &app->extras, &g->progress);
-                app->campaign = true;
-            }
+            app->campaign = true;
             set_screen(app, FRONT_LEVELS);
         } else {
             app->menu = MENU_NONE;

@@ -284,6 +284,7 @@ void app_close(App *app)
     replay_free(&app->replay);
     render_destroy(app->render);
     gen_free(app);
+    scan_free(app);
     front_free(&app->front);
     levelset_free(&app->extras);
     game_deinit(&app->game);

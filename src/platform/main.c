@@ -193,6 +193,7 @@ static int run(App *app)
         if (!app->opt.headless)
             pump_events(app);
         gen_poll(app);
+        scan_poll(app);
         trace_screen(app);
         if (scripted && l.wait_frames == 0 && !app->quit && !loop_script(app, &l))
             break;

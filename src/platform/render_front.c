@@ -165,7 +165,9 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
         render_text(r, font, x, ty, DIM, num);
         x += render_text_width(font, "000") + render_px(L->ui, 6);
         /* the right-hand column: won and the best, or why it cannot be played */
-        if (!fl->loads) {
+        if (fl->reading) {
+            snprintf(best, sizeof best, "reading\xe2\x80\xa6");
+        } else if (!fl->loads) {
             snprintf(best, sizeof best, "does not load");
         } else if (fl->won) {
             char t[32], row[4 * FRONT_STARS + 1] = "";
