@@ -6,7 +6,8 @@
 # exit is proven winnable by 'isopath tour', every campaign level with an
 # exit and every extra with sentries and an exit is won unseen by 'isopath
 # solve' with a margin of at least 15 ticks and its plan replays in the game
-# to a win no sentry notices; a campaign level's par_time is the solver's
+# to a win no sentry notices (and 'isopath replay', with no window, prints
+# the game's trace and state line for line); a campaign level's par_time is the solver's
 # time (one with sentries must have one; without, the game's par is the
 # least-energy walk, which the solver's win cannot beat). The campaign
 # starts with the tutorial and holds at least 20 designed levels (none
@@ -70,6 +71,9 @@ for f in levels/*.txt levels/extra/*.txt; do
     won=$(sed -n 's/^win //p' "$tmp/trace")
     check "$f: the plan replays in the game to a win no sentry notices" \
         '[ -n "$won" ] && ! grep -q "^alert " "$tmp/trace"'
+    "$isopath" replay "$tmp/plan" --trace >"$tmp/itrace" 2>"$tmp/ierr"
+    check "$f: isopath replay (no window, no SDL in the play) prints the game's trace and state line for line" \
+        'cmp -s "$tmp/trace" "$tmp/itrace" && [ ! -s "$tmp/ierr" ]'
     case $f in
     levels/extra/*) ;; # the extras keep their files as they were
     *)

@@ -302,6 +302,22 @@ void game_predict_now(Game *g, bool force);
 /* Finishes the departure window of the hovered route now (scripts, with
  * game_predict_now) and traces its "window" line. */
 void game_window_now(Game *g);
+/* ---- a recording played (game_replay.c) ---- */
+typedef enum GameReplayFeed { GAME_FEED_GOING, GAME_FEED_ENDED, GAME_FEED_FAILED } GameReplayFeed;
+struct Replay;
+/* Applies the recording's inputs due at the play's tick (from r->next on).
+ * A level that does not load, a rewind the play cannot make or one that
+ * would play the recording past REPLAY_MAX_TOTAL_TICKS in all fails, with
+ * "NAME:LINE:" and the reason written to err. */
+GameReplayFeed game_replay_feed(Game *g, struct Replay *r, const char *name, FILE *err);
+/* What the window shows of the play: "result" once won or lost (not
+ * while editing), else "play". */
+const char *game_screen_name(const Game *g);
+/* Plays the recording r (named name) to its end with no window: each tick
+ * its inputs, then game_update; the trace has "screen NAME" at each change,
+ * as the window's does. 0, or 1 when it failed (said on err). */
+int game_replay_play(Game *g, struct Replay *r, const char *name, FILE *err);
+
 /* After a win: the next level of the folder. */
 void game_next_level(Game *g);
 /* Opens another level file and plays it (replays use it); false, with the

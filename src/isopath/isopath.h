@@ -110,5 +110,6 @@ int isopath_solve(int argc, char **argv);    /* cmd_solve.c */
 int isopath_gen(int argc, char **argv);      /* cmd_gen.c */
 int isopath_render(int argc, char **argv);   /* cmd_render.c */
 int isopath_naive(int argc, char **argv);    /* cmd_naive.c */
+int isopath_replay(int argc, char **argv);   /* cmd_replay.c */
 
 #endif

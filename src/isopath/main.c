@@ -82,6 +82,11 @@ static const char usage_game[] =
     "      Prints 'won SECONDS' (exit 0) or 'lost REASON' (exit 1: seen, caught,\n"
     "      energy, no-safe-departure, no-exit, not-winnable). --out writes the\n"
     "      gotos as a recording (bin/isodroid --replay FILE), won or lost.\n"
+    "  isopath replay RECORDING [--trace]\n"
+    "      plays a recording (isodroid --record, solve and naive --out) with no\n"
+    "      window and prints 'state HASH' at its end, the same line as\n"
+    "      'isodroid --headless --replay RECORDING --trace'; --trace first prints\n"
+    "      the game's trace, as that does. Exit 1 when it cannot be played to its end.\n"
     "  isopath gen --seed N [--size WxH] [--difficulty 1-5] [--out FILE]\n"
     "              [--candidates C] [--work TICKS]\n"
     "      makes a level (rooms, doors, rough ground, water, cells, an exit, sentries\n"
@@ -290,7 +295,7 @@ bool isopath_load_level(const char *path, Level *l, NavGrid *g)
 }
 
 /* the commands, for the messages that name them */
-#define COMMANDS "path, check, field, bench, tour, simbench, solve, naive, gen, render"
+#define COMMANDS "path, check, field, bench, tour, simbench, solve, naive, replay, gen, render"
 
 static int run(int argc, char **argv)
 {
@@ -330,6 +335,8 @@ static int run(int argc, char **argv)
         return isopath_render(argc, argv);
     if (strcmp(cmd, "naive") == 0)
         return isopath_naive(argc, argv);
+    if (strcmp(cmd, "replay") == 0)
+        return isopath_replay(argc, argv);
     return isopath_usage_error("unknown command '%s' (" COMMANDS ")", cmd);
 }
 

@@ -140,7 +140,7 @@ static const char *screen_now(const App *app)
         return front_screen_name(app->front.screen);
     if (app->menu != MENU_NONE)
         return "pause";
-    return app->game.sim.status != SIM_PLAYING && !app->game.editing ? "result" : "play";
+    return game_screen_name(&app->game);
 }
 
 /* --trace: "screen NAME" each time the screen shown changes (looked at once a frame). */

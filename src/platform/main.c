@@ -45,44 +45,6 @@ static void play_sounds(App *app)
     }
 }
 
-typedef enum ReplayFeed { FEED_GOING, FEED_ENDED, FEED_FAILED } ReplayFeed;
-
-/* Applies the recording's inputs that are due at this tick. A level that
- * does not load, a rewind the play cannot make or one that would play the
- * recording past REPLAY_MAX_TOTAL_TICKS in all fails the replay, with
- * FILE:LINE: and the reason on stderr. */
-static ReplayFeed replay_feed(App *app)
-{
-    Replay *r = &app->replay;
-    Game *g = &app->game;
-    while (r->next < r->count && r->line[r->next].tick <= g->sim.tick) {
-        const ReplayLine *l = &r->line[r->next++];
-        if (l->kind == REPLAY_END)
-            return FEED_ENDED;
-        if (l->kind == REPLAY_LEVEL && !game_open(g, l->path)) {
-            fprintf(stderr, "%s:%d: the level %s does not load: %s\n", app->opt.replay, l->line, l->path, g->message);
-            return FEED_FAILED;
-        }
-        uint64_t again;
-        if (l->kind == REPLAY_REWIND && !replay_count_rewind(r, &g->history, l->to, &again)) {
-            fprintf(stderr,
-                    "%s:%d:1: going back to tick %llu plays %llu ticks again (from tick %llu): the recording would "
-                    "play more than the %ld ticks in all (a day of play) a recording may\n",
-                    app->opt.replay, l->line, (unsigned long long)l->to, (unsigned long long)again,
-                    (unsigned long long)(l->to - again), REPLAY_MAX_TOTAL_TICKS);
-            return FEED_FAILED;
-        }
-        if (l->kind == REPLAY_REWIND && !game_replay_rewind(g, l->to)) {
-            fprintf(stderr, "%s:%d: cannot go back to tick %llu\n", app->opt.replay, l->line,
-                    (unsigned long long)l->to);
-            return FEED_FAILED;
-        }
-        if (l->kind == REPLAY_CMD)
-            game_replay_command(g, l->cmd);
-    }
-    return r->next >= r->count ? FEED_ENDED : FEED_GOING;
-}
-
 /* SIGTERM, SIGINT or SIGHUP in a run without a window: it stops at the next
  * frame (the recording ended and closed) and exits 128 + the signal. */
 static volatile sig_atomic_t stop_signal;
@@ -148,13 +110,14 @@ static int loop_steps_due(App *app, Loop *l)
 static void loop_ticks(App *app, Loop *l, int steps)
 {
     for (int i = 0; i < steps && !app->quit; i++) {
-        ReplayFeed fed = app->game.replaying ? replay_feed(app) : FEED_GOING;
-        if (fed == FEED_FAILED) {
+        GameReplayFeed fed = app->game.replaying ? game_replay_feed(&app->game, &app->replay, app->opt.replay, stderr)
+                                                 : GAME_FEED_GOING;
+        if (fed == GAME_FEED_FAILED) {
             l->rc = 1;
             app->quit = true;
             break;
         }
-        if (fed == FEED_ENDED) {
+        if (fed == GAME_FEED_ENDED) {
             app->game.replaying = false;
             if (app->opt.headless && l->script.count == 0)
                 app->quit = true;
