@@ -90,6 +90,9 @@ build/$(1)/platform/%.o: src/platform/%.c | deps-game
 	$$(CC) $$(STD) $$(WARN) $$(CPPFLAGS) $$(FLAGS_$(1)) -MMD -MP $$(INC_platform) $$(SDL_CFLAGS) \
 	    -DISODROID_DATADIR='"$$(GAME_DATADIR)"' -c $$< -o $$@
 build/$(1)/platform/datadir.o: build/datadir.txt
+build/$(1)/isopath/png.o: src/isopath/png.c | deps
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(STD) $$(WARN) $$(CPPFLAGS) $$(FLAGS_$(1)) -MMD -MP $$(INC_isopath) $$(PNG_CFLAGS) -c $$< -o $$@
 endef
 $(foreach v,release san bench,$(eval $(call variant_objects,$(v))))
 # the data folder the platform's objects were last built with, rewritten
@@ -112,11 +115,10 @@ build/%.a:
 	ar rcs $@ $^
 
 # ---- the headless path tool ----------------------------------------------
-# Of the platform isopath links one object, picture_png.o (isopath render's
-# PNG files, through SDL2_image), and SDL2 and SDL2_image; not the platform's
-# library, nor SDL2_ttf. It needs no display.
-tool_objs = $(call objs,$(1),$(TOOL_SRC)) build/$(1)/platform/picture_png.o
-PNG_LIBS = $$(pkg-config --libs sdl2 SDL2_image)
+# isopath links no SDL: render's PNG files are libpng's (src/isopath/png.c).
+tool_objs = $(call objs,$(1),$(TOOL_SRC))
+PNG_LIBS = $$(pkg-config --libs libpng)
+PNG_CFLAGS = $$(pkg-config --cflags libpng)
 bin/isopath: $(call tool_objs,release) $(call libs,release)
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PNG_LIBS) -lm

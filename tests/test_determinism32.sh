@@ -23,7 +23,7 @@ fi
 out=build/x87
 mkdir -p "$out/nav" "$out/rules" "$out/game" "$out/isopath" "$out/bin"
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
-srcs=$(printf '%s\n' src/nav/*.c src/rules/*.c src/game/*.c src/isopath/*.c)
+srcs=$(printf '%s\n' src/nav/*.c src/rules/*.c src/game/*.c src/isopath/*.c | grep -v '^src/isopath/png.c$')
 objs=$(echo "$srcs" | sed "s|^src/|$out/|; s|\\.c\$|.o|")
 version=$(sed -n 's/^VERSION := //p' Makefile)
 rm -f "$out/bin/isopath" # never a binary of an earlier run
@@ -32,12 +32,12 @@ echo "$srcs" | xargs -P "$jobs" -n 1 sh -c \
     'o="$out/${1#src/}"; "$cc32" -std=c11 -D_POSIX_C_SOURCE=200809L -m32 -mfpmath=387 -O2 -w -DISODROID_VERSION="\"$version\"" -Isrc/nav -Isrc/rules -Isrc/game -c "$1" -o "${o%.c}.o"' \
     sh 2>"$tmp/cc.err"
 rc=$?
-# isopath render's PNG writer is the platform's (SDL2_image, not there in
-# 32 bits): a stand-in that refuses, which the rules never call
-printf '#include <stdio.h>\n#include "picture.h"\n%s\n' \
-    'bool picture_png_save(const Picture *p, const char *path, char *err, size_t n) { (void)p; snprintf(err, n, "%s: no PNG files in the x87 build", path); return false; }' \
+# isopath render's PNG writer is libpng's (not there in 32 bits): a
+# stand-in that refuses, which the rules never call
+printf '#include <stdio.h>\n#include "isopath.h"\n%s\n' \
+    'bool isopath_png_save(const Picture *p, const char *path, char *err, size_t n) { (void)p; snprintf(err, n, "%s: no PNG files in the x87 build", path); return false; }' \
     >"$tmp/nopng.c"
-[ $rc -eq 0 ] && "$cc32" -std=c11 -m32 -w -Isrc/nav -Isrc/rules -Isrc/game -c "$tmp/nopng.c" -o "$out/nopng.o" 2>>"$tmp/cc.err"
+[ $rc -eq 0 ] && "$cc32" -std=c11 -m32 -w -Isrc/nav -Isrc/rules -Isrc/game -Isrc/isopath -c "$tmp/nopng.c" -o "$out/nopng.o" 2>>"$tmp/cc.err"
 rc=$?
 # shellcheck disable=SC2046
 [ $rc -eq 0 ] && "$cc32" -m32 -o "$out/bin/isopath" $objs "$out/nopng.o" -lm 2>>"$tmp/cc.err"

@@ -31,7 +31,9 @@ want_tool() { # command, Debian package
 
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 case "$group" in
-build) ;;
+build)
+    need_pc libpng libpng-dev # isopath render's PNG files
+    ;;
 game)
     need_pc sdl2 libsdl2-dev
     need_pc SDL2_image libsdl2-image-dev
@@ -43,6 +45,7 @@ test)
     want_tool groff groff-base
     want_tool python3 python3 # parses isopath --json (tests/test_isopath_json.sh)
     need_pc cmocka libcmocka-dev
+    need_pc libpng libpng-dev
     need_pc sdl2 libsdl2-dev
     need_pc SDL2_image libsdl2-image-dev
     need_pc SDL2_ttf libsdl2-ttf-dev

@@ -4,7 +4,7 @@
  * (mapcolor.h), a flow field's cost to its goal as a heat map, the
  * sentries' patrols, a path, and the minimap's markers (doors, energy
  * cells, sentries, the exit, the droid's start, the path's goal). Pure C;
- * the PNG file is the platform's (picture_png_save below). A Picture owns
+ * the PNG file is isopath's (isopath_png_save, src/isopath/png.c). A Picture owns
  * its pixels: picture_init allocates them, picture_deinit frees them, and
  * nothing else is allocated while drawing. */
 #ifndef ISODROID_PICTURE_H
@@ -59,12 +59,5 @@ void picture_draw(Picture *p, const Level *l, const PictureLayers *layers);
 
 /* Pixel (x, y), inside the picture. */
 MapColor picture_pixel(const Picture *p, int x, int y);
-
-/* Writes p to path as a PNG, atomically (fileio_write_atomic: a temporary
- * file beside it, then a rename). Defined by the platform, in
- * src/platform/picture_png.c (SDL2_image, no display); a program that calls
- * it links that object and SDL2_image. False with "PATH: why" in err, and
- * no file left behind. */
-bool picture_png_save(const Picture *p, const char *path, char *err, size_t err_size);
 
 #endif

@@ -3,7 +3,7 @@
  * (picture.h), with an optimal path (the game's 8-way rule, no corner
  * cutting, the level's costs) and a flow field's costs as a heat map over
  * it. The pixels are picture.c's; the file is written atomically by
- * picture_png_save (src/platform/picture_png.c). No display is needed. */
+ * isopath_png_save (png.c). No display is needed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,7 +147,7 @@ static int draw(const Level *l, const RenderArgs *a, const NavField *field, cons
 static int save(const Picture *pic, const char *out)
 {
     char err[512];
-    if (picture_png_save(pic, out, err, sizeof err))
+    if (isopath_png_save(pic, out, err, sizeof err))
         return 0;
     fprintf(stderr, "isopath: %s\n", err);
     return ISOPATH_EXIT_INPUT;

@@ -12,6 +12,7 @@
 #include "json.h"
 #include "level.h"
 #include "path.h"
+#include "picture.h"
 
 /* The exit codes (--help, isopath(1)). With several files a command exits
  * with the highest code any of them gave. */
@@ -111,5 +112,10 @@ int isopath_gen(int argc, char **argv);      /* cmd_gen.c */
 int isopath_render(int argc, char **argv);   /* cmd_render.c */
 int isopath_naive(int argc, char **argv);    /* cmd_naive.c */
 int isopath_replay(int argc, char **argv);   /* cmd_replay.c */
+
+/* png.c: writes p to path as a PNG (libpng), atomically
+ * (fileio_write_atomic: a temporary file beside it, then a rename). False
+ * with "PATH: why" in err, and no file left behind. */
+bool isopath_png_save(const Picture *p, const char *path, char *err, size_t err_size);
 
 #endif
