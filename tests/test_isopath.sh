@@ -229,4 +229,9 @@ else
     skip "python3 not found: tools/make_flat.py not run"
 fi
 
+# isopath links no SDL (render's PNG files are libpng's): no SDL library is
+# among what the binary needs
+needed=$(readelf -d "$isopath" 2>/dev/null | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | tr '\n' ' ')
+check "isopath needs no SDL library ($needed)" '[ -n "$needed" ] && ! echo "$needed" | grep -qi sdl'
+
 tap_end
