@@ -25,7 +25,6 @@ typedef struct ScanJob {
 static int scan_job_run(void *data)
 {
     ScanJob *j = data;
-    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW); /* the frames first, on a busy machine too */
     catalog_read(j->path, &j->stamp, &j->info);
     SDL_AtomicSet(&j->done, 1);
     return 0;
