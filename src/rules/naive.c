@@ -269,6 +269,7 @@ NaiveEnd naive_play(const Level *l, NaiveResult *r)
         break;
     case TOUR_NOT_WINNABLE:
     case TOUR_ERROR:
+    case TOUR_STOPPED: /* never: no stop is given */
         r->end = tour.verdict == TOUR_NOT_WINNABLE ? NAIVE_NOT_WINNABLE
                  : tour.cells > TOUR_MAX_CELLS     ? NAIVE_TOO_MANY_CELLS
                                                    : NAIVE_NO_MEMORY;
