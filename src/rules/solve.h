@@ -66,13 +66,13 @@
  * rejoins the plan's own play).
  *
  * Limits: the work (simulated ticks), the processor time and a cancel
- * flag. The clock starts as solve_level is called and covers the set-up
- * (the play's copy of the level, the whole-map distance fields and the
- * tour's, the waypoints): they are made in slices, with the clock and the
- * flag asked between them (stop.h), as the search asks them between its
- * walks and the margin between its shifted plays; only the play's own
- * set-up (sim_init: its grid, jump tables and regions, O(tiles)) is not
- * sliced. On a 4096x4096 level a slice is about 20 ms.
+ * flag. The clock starts as solve_level is called and covers the set-up:
+ * the whole-map distance fields, the tour's fields and the waypoints are
+ * made in slices with the clock and the flag asked between them (stop.h),
+ * as the search asks them between its walks and the margin between its
+ * shifted plays. Only the play's own set-up (sim_init: its grid, jump
+ * table and regions, O(tiles), under a second at 4096x4096) is not sliced.
+ * On a 4096x4096 level a slice is about 18 ms (docs/performance.md).
  *
  * Memory: solve_level fills a SolveResult whose commands the caller frees
  * with solve_result_free; everything else is the solver's own and freed

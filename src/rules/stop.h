@@ -20,7 +20,7 @@ typedef struct RulesStop {
     void *ctx;
 } RulesStop;
 
-/* Tiles a whole-map field settles between two questions: about 20 ms on
+/* Tiles a whole-map field settles between two questions: about 18 ms on
  * the release build (docs/performance.md, "Solving a 4096x4096 level"). */
 enum { STOP_FIELD_SLICE = 1 << 16 };
 
