@@ -5,7 +5,8 @@
 # the title and to the level select, Continue going on at the first level
 # not won (kept across runs in the progress file), the ending after the
 # last level is won, the stars of a win, the settings kept, and the
-# generated levels (a typed seed, the level of the day). Scripts drive it headless and
+# generated levels (a typed seed, the level of the day, Esc or quitting while
+# one is made). Scripts drive it headless and
 # read the "screen NAME", "level FILE" and "stars N" lines of --trace.
 # Prints TAP. ISODROID and ISOPATH name the binaries.
 game=${ISODROID:-bin/isodroid}
@@ -112,6 +113,28 @@ check "a typed seed's level is made, proven and played: the one isopath gen make
 play day "wait 100" "key Down" "key Down" "key Return" "wait 50" "key Return" "wait 200"
 check "the level of the day's seed is the date ($(grep '^generating' "$tmp/day.trace"))" \
     'grep -qx "generating $(date +%Y%m%d) 2" "$tmp/day.trace" && grep -q "^screen play" "$tmp/day.trace"'
+
+# a level being made (seed 2 at difficulty 5: seconds of work) is stopped by
+# Esc, at once: the screen stays, says so, and Esc again goes back to the
+# title; quitting while one is made stops it too. In real time (--frame-stats)
+# it is made on a thread, as in a window; Esc comes in the frame that started it.
+genstop() { # NAME COMMANDS...: as play, in real time
+    name=$1
+    shift
+    printf '%s\n' "$@" quit >"$tmp/$name.txt"
+    (cd "$tmp/run" && XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/cfg" "$bin" --headless --frame-stats --trace \
+        --script "$tmp/$name.txt" >"$tmp/$name.trace" 2>"$tmp/$name.err")
+    grep -E '^(screen|level|generating) ' "$tmp/$name.trace" | tr '\n' ' ' >"$tmp/$name.out"
+}
+genstop stop "wait 100" "key Down" "key Down" "key Return" "wait 50" "key 2" "key Down" "key Right" "key Right" \
+    "key Right" "key Return" "key Escape" "wait 100" "key Escape" "wait 50"
+check "Esc while a level is made stops it: no level, the screen stays, Esc again goes to the title ($(cat "$tmp/stop.out"))" \
+    '[ "$(cat "$tmp/stop.out")" = "screen title screen generated generating 2 5 generating cancelled screen title " ] &&
+     [ ! -e "$tmp/data/isodroid/generated/seed-2-d5.txt" ]'
+genstop quit "wait 100" "key Down" "key Down" "key Return" "wait 50" "key 2" "key Down" "key Right" "key Right" \
+    "key Right" "key Return" "wait 50"
+check "quitting while a level is made stops it ($(cat "$tmp/quit.out"))" \
+    '[ "$(cat "$tmp/quit.out")" = "screen title screen generated generating 2 5 generating cancelled " ]'
 
 # the settings' Keys screen: Restart (the 14th) given X, written, then Delete gives R back
 play keys1 "wait 100" "key Down" "key Down" "key Down" "key Return" "key Up" "key Return" "wait 50" \

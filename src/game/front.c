@@ -71,6 +71,7 @@ void front_open(Front *f, FrontScreen s)
     f->sel = s == FRONT_LEVELS ? f->next : 0;
     f->capturing = false;
     f->key_note[0] = '\0';
+    f->gen_cancelled = false;
     if (s == FRONT_KEYS) { /* the actions of play and the editor whose keys can change */
         f->key_count = 0;
         for (int a = 0; a < BIND_COUNT && f->key_count < (int)(sizeof f->key_action / sizeof f->key_action[0]); a++) {
@@ -159,6 +160,7 @@ static FrontChoice generated_input(Front *f, FrontInput in)
     if (in != FRONT_CONFIRM)
         return FRONT_NOTHING;
     f->gen_difficulty = d;
+    f->gen_cancelled = false;
     if (f->sel == FRONT_GEN_DAY) {
         f->gen_seed = f->day_seed;
     } else if (f->seed_text[0]) {
@@ -229,7 +231,7 @@ FrontChoice front_input(Front *f, FrontInput in, int *index)
             : f->screen == FRONT_KEYS      ? f->key_count
                                            : 0;
     if (f->generating)
-        return FRONT_NOTHING;
+        return in == FRONT_BACK && f->screen == FRONT_GENERATED ? FRONT_CANCEL_GENERATE : FRONT_NOTHING;
     if ((in == FRONT_UP || in == FRONT_DOWN) && n > 0) {
         f->sel = ((f->sel + (in == FRONT_DOWN ? 1 : -1)) % n + n) % n;
         return FRONT_NOTHING;

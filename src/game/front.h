@@ -67,7 +67,8 @@ typedef struct Front {
     char seed_text[FRONT_SEED_DIGITS + 1]; /* the seed typed so far ("" none) */
     int gen_difficulty; /* 1 to 5 (0: 2) */
     unsigned long long gen_seed; /* FRONT_GENERATE: the seed chosen */
-    bool generating;    /* the caller is making it: input waits */
+    bool generating;    /* the caller is making it: input waits, but Back (FRONT_CANCEL_GENERATE) */
+    bool gen_cancelled; /* the last level asked for was cancelled before it was made (the screen says so) */
     /* the keys' screen: the actions whose keys can be changed (bindings.h) */
     int key_action[64];
     int key_count;
@@ -82,6 +83,7 @@ typedef enum FrontChoice {
     FRONT_QUIT,
     FRONT_CHANGE,       /* setting *index to change by Front.delta (-1 or +1) */
     FRONT_GENERATE,     /* play the generated level of Front.gen_seed at Front.gen_difficulty */
+    FRONT_CANCEL_GENERATE, /* Back while it is being made: stop making it (the caller clears generating) */
     FRONT_REBIND,       /* the keys' screen: the next key pressed becomes action Front.key_action[*index]'s */
     FRONT_RESET_KEYS,   /* ... or its keys go back to the defaults */
 } FrontChoice;

@@ -66,6 +66,7 @@ static int exit_code(NaiveEnd e)
     case NAIVE_WON: return ISOPATH_EXIT_OK;
     case NAIVE_TOO_MANY_CELLS: return ISOPATH_EXIT_INPUT;
     case NAIVE_NO_MEMORY:
+    case NAIVE_STOPPED: /* never: isopath naive gives no stop */
     case NAIVE_STUCK: return ISOPATH_EXIT_FAILURE;
     default: return ISOPATH_EXIT_NO;
     }

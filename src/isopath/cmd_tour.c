@@ -15,6 +15,7 @@ static const char *verdict_name(TourVerdict v)
     case TOUR_NOT_WINNABLE: return "not-winnable";
     case TOUR_NO_EXIT: return "no-exit";
     case TOUR_ERROR: break;
+    case TOUR_STOPPED: return "stopped";
     }
     return "error";
 }
@@ -39,6 +40,7 @@ static void print_tour(const char *file, const Level *l, const TourResult *t)
         printf("%s: NOT winnable: %s\n", file, t->why);
         break;
     case TOUR_ERROR:
+    case TOUR_STOPPED: /* never: isopath tour gives no stop */
         break;
     }
 }

@@ -9,6 +9,7 @@
 #include "buf.h"
 #include "heap.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -81,11 +82,28 @@ static inline uint64_t cost_of(const NavField *f, uint32_t i)
     return !f->stamp || f->stamp[i] == f->gen ? f->cost[i] : UINT64_MAX;
 }
 
-/* The Dijkstra both kinds share: from goal outwards, settling tiles while
- * their cost is at most f->max_cost. Unbounded fields come in with every
- * cost UINT64_MAX; bounded ones with a fresh gen. False when the heap
- * cannot grow. */
-static bool search(NavField *f, const NavGrid *g, NavPos goal)
+/* Seeds the Dijkstra both kinds share from goal: its cost 0, in the heap.
+ * Unbounded fields come in with every cost UINT64_MAX; bounded ones with
+ * a fresh gen. */
+static void search_begin(NavField *f, const NavGrid *g, NavPos goal)
+{
+    uint32_t gi = (uint32_t)goal.y * (uint32_t)g->w + (uint32_t)goal.x;
+    f->cost[gi] = 0;
+    f->next[gi] = -1;
+    if (f->stamp)
+        f->stamp[gi] = f->gen;
+    f->heap_len = 0;
+    heap_push(f->heap, &f->heap_len, NULL, heap_slot(0, gi), HEAP_BY_NODE);
+    f->settled = 0;
+}
+
+typedef enum SearchEnd { SEARCH_DONE, SEARCH_MORE, SEARCH_NO_MEMORY } SearchEnd;
+
+/* Runs the search from where it stands, settling tiles while their cost
+ * is at most f->max_cost, at most `work` of them when work > 0:
+ * SEARCH_MORE when it stopped for that with tiles left, SEARCH_NO_MEMORY
+ * when the heap cannot grow. */
+static SearchEnd search_run(NavField *f, const NavGrid *g, long work)
 {
     int ndirs;
     const int (*dirs)[2] = nav_topology_dirs(f->topology, &ndirs);
@@ -96,17 +114,16 @@ static bool search(NavField *f, const NavGrid *g, NavPos goal)
         off[d] = (ptrdiff_t)dirs[d][1] * g->stride + dirs[d][0];
         diag[d] = f->topology == NAV_TOPO_8 && dirs[d][0] && dirs[d][1];
     }
-    uint32_t count = 0;
-    uint32_t gi = (uint32_t)goal.y * (uint32_t)g->w + (uint32_t)goal.x;
-    f->cost[gi] = 0;
-    f->next[gi] = -1;
-    if (f->stamp)
-        f->stamp[gi] = f->gen;
-    heap_push(f->heap, &count, NULL, heap_slot(0, gi), HEAP_BY_NODE);
-    f->settled = 0;
+    uint32_t count = f->heap_len;
+    long stop = work > 0 ? f->settled + work : LONG_MAX;
+    SearchEnd end = SEARCH_DONE;
     while (count) {
         uint64_t key = heap_key(&f->heap[0]);
         uint32_t idx = f->heap[0].node;
+        if (key == f->cost[idx] && key <= f->max_cost && f->settled >= stop) {
+            end = SEARCH_MORE; /* a tile to settle, left for the next slice */
+            break;
+        }
         heap_pop(f->heap, &count, NULL, HEAP_BY_NODE);
         if (key != f->cost[idx])
             continue; /* stale entry */
@@ -128,8 +145,10 @@ static bool search(NavField *f, const NavGrid *g, NavPos goal)
                 if (count == f->heap_cap) {
                     size_t cap = f->heap_cap * 2;
                     HeapSlot *bigger = realloc(f->heap, cap * sizeof *bigger);
-                    if (!bigger)
-                        return false;
+                    if (!bigger) {
+                        f->heap_len = count;
+                        return SEARCH_NO_MEMORY;
+                    }
                     f->heap = bigger;
                     f->heap_cap = cap;
                 }
@@ -141,10 +160,11 @@ static bool search(NavField *f, const NavGrid *g, NavPos goal)
             }
         }
     }
-    return true;
+    f->heap_len = end == SEARCH_MORE ? count : 0;
+    return end;
 }
 
-NavStatus nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology topology)
+NavStatus nav_field_begin(NavField *f, const NavGrid *g, NavPos goal, NavTopology topology)
 {
     memset(f, 0, sizeof *f);
     if (!nav_grid_walkable(g, goal.x, goal.y) || !known_topology(topology))
@@ -167,14 +187,33 @@ NavStatus nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology
         f->cost[i] = UINT64_MAX;
         f->next[i] = -1;
     }
-    if (!search(f, g, goal)) {
+    search_begin(f, g, goal);
+    f->building = true;
+    return NAV_IN_PROGRESS;
+}
+
+NavStatus nav_field_build_step(NavField *f, const NavGrid *g, long work)
+{
+    if (!f->building || g->w != f->w || g->h != f->h)
+        return NAV_INVALID;
+    SearchEnd end = search_run(f, g, work);
+    if (end == SEARCH_MORE)
+        return NAV_IN_PROGRESS;
+    if (end == SEARCH_NO_MEMORY) {
         nav_field_deinit(f);
         return NAV_OUT_OF_MEMORY;
     }
     free(f->heap); /* a whole-grid field is made once: its heap is not kept */
     f->heap = NULL;
     f->heap_cap = 0;
+    f->building = false;
     return NAV_DONE;
+}
+
+NavStatus nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology topology)
+{
+    NavStatus st = nav_field_begin(f, g, goal, topology);
+    return st == NAV_IN_PROGRESS ? nav_field_build_step(f, g, 0) : st;
 }
 
 NavStatus nav_field_init_bounded(NavField *f, int w, int h, NavTopology topology)
@@ -214,7 +253,8 @@ NavStatus nav_field_update(NavField *f, const NavGrid *g, NavPos goal, uint64_t 
     f->settled = 0;
     if (g->w != f->w || g->h != f->h || !nav_grid_walkable(g, goal.x, goal.y))
         return NAV_INVALID;
-    if (!search(f, g, goal)) {
+    search_begin(f, g, goal);
+    if (search_run(f, g, 0) == SEARCH_NO_MEMORY) {
         f->gen++; /* forget the half-made field */
         if (f->gen == 0)
             f->gen = 1;

@@ -4,8 +4,12 @@
  * rule as path.h. Two kinds: nav_field_init searches the whole grid once;
  * nav_field_init_bounded makes a field that nav_field_update fills again and again,
  * only as far as a cost bound, in the same memory (the sentries' chase).
- * The caller owns the NavField (nav_field_init / nav_field_init_bounded allocate,
- * nav_field_deinit frees). */
+ * A whole field may also be built in slices (nav_field_begin, then
+ * nav_field_build_step until it is no longer NAV_IN_PROGRESS), so that a
+ * caller with a deadline can ask its clock between them: the same field
+ * either way. The caller owns the NavField (nav_field_init,
+ * nav_field_begin and nav_field_init_bounded allocate, nav_field_deinit
+ * frees, a half-built field too). */
 #ifndef ISONAV_FIELD_H
 #define ISONAV_FIELD_H
 
@@ -33,6 +37,8 @@ typedef struct NavField {
     struct HeapSlot *heap; /* heap.h, field.c's own */
     size_t heap_cap;
     long settled;        /* tiles the last search settled (work done) */
+    uint32_t heap_len;   /* the heap's entries while a build is under way (field.c's) */
+    bool building;       /* nav_field_begin'd, not yet NAV_DONE: read nothing from it */
 } NavField;
 
 /* Computes the field towards goal: NAV_DONE; NAV_INVALID when the goal is
@@ -41,6 +47,20 @@ typedef struct NavField {
  * is zeroed but for NAV_DONE. */
 NavStatus nav_field_init(NavField *f, const NavGrid *g, NavPos goal, NavTopology topology);
 void nav_field_deinit(NavField *f); /* accepts a zeroed field */
+/* The sliced nav_field_init: nav_field_begin allocates the field (every
+ * tile unknown, O(tiles) to clear) and seeds it at goal: NAV_IN_PROGRESS,
+ * or as nav_field_init says for a bad goal or topology or no memory (f
+ * zeroed). Each nav_field_build_step then settles about `work` more tiles
+ * (all that are left when work <= 0): NAV_IN_PROGRESS while some are left,
+ * NAV_DONE once the field is the one nav_field_init makes (its heap
+ * freed); NAV_OUT_OF_MEMORY when the heap cannot grow (f zeroed);
+ * NAV_INVALID on a field not being built or a grid of another size. The
+ * grid must not change between the steps. Until NAV_DONE the field's costs
+ * are not yet its own: read none of them, copy it not; give it up with
+ * nav_field_deinit. The work of a whole build is O(tiles log tiles),
+ * wherever it is sliced. */
+NavStatus nav_field_begin(NavField *f, const NavGrid *g, NavPos goal, NavTopology topology);
+NavStatus nav_field_build_step(NavField *f, const NavGrid *g, long work);
 /* dst becomes a copy of src's field (its heap, scratch, is not copied); dst
  * is zeroed or a field, its memory reused; src may be zeroed (dst becomes
  * empty) and may be dst. NAV_OUT_OF_MEMORY leaves dst empty, as after

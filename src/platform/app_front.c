@@ -166,6 +166,7 @@ static void play_level(App *app, int i)
 }
 
 static void gen_start(App *app); /* below: generated levels */
+static void gen_cancel(App *app);
 
 void front_do(App *app, FrontInput in)
 {
@@ -180,6 +181,8 @@ void front_do(App *app, FrontInput in)
         settings_change(app, index, app->front.delta);
     else if (c == FRONT_GENERATE)
         gen_start(app);
+    else if (c == FRONT_CANCEL_GENERATE)
+        gen_cancel(app);
     else if (app->front.screen != was)
         sync_pause(app);
 }
@@ -251,11 +254,15 @@ void front_key(App *app, SDL_Keycode k, Uint16 mod)
 
 /* ---- generated levels (gen.h), made on a thread of their own ---- */
 
+/* The thread writes result and then done; the main thread reads result
+ * only after done is set and the thread joined. cancel is the other way:
+ * the main thread sets it, gen_level (on the thread) reads it. */
 typedef struct GenJob {
-    GenOptions opt;
+    GenOptions opt;     /* opt.cancel points at cancel */
     GenResult result;
     SDL_Thread *thread; /* NULL: made at once */
     SDL_atomic_t done;
+    atomic_int cancel;  /* set: gen_level returns GEN_CANCELLED within a slice of its work */
 } GenJob;
 
 static int gen_job_run(void *data)
@@ -298,6 +305,8 @@ static void gen_start(App *app)
         return;
     j->opt = gen_options_default(app->front.gen_seed);
     j->opt.difficulty = app->front.gen_difficulty;
+    atomic_init(&j->cancel, 0);
+    j->opt.cancel = &j->cancel;
     app->gen = j;
     app->front.generating = true;
     if (app->game.trace)
@@ -337,14 +346,40 @@ void gen_poll(App *app)
     free(j);
 }
 
+/* Stops making the level (its thread told to stop, then joined: it
+ * answers within a slice of its work, docs/performance.md, "Cancelling a
+ * generated level") and forgets it; traced, and timed on stderr with
+ * --frame-stats. Nothing when none is made. */
+static void gen_stop(App *app)
+{
+    GenJob *j = app->gen;
+    if (!j)
+        return;
+    Uint64 asked = SDL_GetPerformanceCounter();
+    atomic_store(&j->cancel, 1);
+    if (j->thread)
+        SDL_WaitThread(j->thread, NULL);
+    if (app->opt.frame_stats) /* measured: docs/performance.md */
+        fprintf(stderr, "level generation stopped: %.2f ms from the flag to its thread's end\n",
+                (double)(SDL_GetPerformanceCounter() - asked) * 1000.0 / (double)SDL_GetPerformanceFrequency());
+    if (app->game.trace)
+        fprintf(app->game.trace, "generating cancelled\n");
+    gen_result_free(&j->result);
+    free(j);
+    app->gen = NULL;
+    app->front.generating = false;
+}
+
+/* Back while the level is made: no level, the screen as it was, saying so. */
+static void gen_cancel(App *app)
+{
+    gen_stop(app);
+    app->front.gen_cancelled = true;
+}
+
 void gen_free(App *app)
 {
-    if (app->gen && app->gen->thread)
-        SDL_WaitThread(app->gen->thread, NULL); /* at most one proof, about a second */
-    if (app->gen)
-        gen_result_free(&app->gen->result);
-    free(app->gen);
-    app->gen = NULL;
+    gen_stop(app); /* quitting while a level is made */
 }
 
 /* The level won was the folder's last: the ending, in a campaign. */

@@ -298,9 +298,10 @@ static void draw_generated(Renderer *r, const Front *f, const FrontLayout *F)
         render_text(r, font, b.x + b.w - render_px(L->ui, 10) - vw, ty, sel ? HEAD : DIM, value);
     }
     int y = F->item[F->items - 1].y + F->item[F->items - 1].h + render_px(L->ui, 10);
-    render_text(r, font, F->panel.x + render_px(L->ui, 22), y, f->generating ? HEAD : DIM,
-                f->generating ? "Making the level and proving it \xe2\x80\xa6"
-                              : "Bests are kept for each level made, as for the campaign's.");
+    render_text(r, font, F->panel.x + render_px(L->ui, 22), y, f->generating || f->gen_cancelled ? HEAD : DIM,
+                f->generating      ? "Making the level and proving it \xe2\x80\xa6 (Esc: stop)"
+                : f->gen_cancelled ? "Stopped: no level made. Enter makes it again."
+                                   : "Bests are kept for each level made, as for the campaign's.");
     centred(r, font, &F->panel, F->foot_y, DIM,
             "Up, Down: choose    0-9: seed    Left, Right: difficulty    Enter: play    Esc: back");
 }

@@ -545,7 +545,19 @@ static char *compose(const Map *m, const GenOptions *o, const Proof *pf, size_t 
 
 /* ---- the proof ------------------------------------------------------------------- */
 
-enum { REJECT_NONE = GEN_REJECT_COUNT, REJECT_MEMORY };
+enum { REJECT_NONE = GEN_REJECT_COUNT, REJECT_MEMORY, REJECT_CANCELLED };
+
+/* Has the caller set its cancel flag (gen.h)? */
+static bool cancelled(const GenOptions *o)
+{
+    return o->cancel && atomic_load_explicit(o->cancel, memory_order_relaxed);
+}
+
+/* The flag as the stop the wait-for-green player asks (stop.h). */
+static bool cancel_asked(void *ctx)
+{
+    return cancelled(ctx);
+}
 
 /* The least whole starting energy with which the tour wins; 0 when none up
  * to LEVEL_ENERGY_MAX. l->energy is changed. */
@@ -659,11 +671,15 @@ static int prove_tour(const Map *m, const GenOptions *o, Level *l, long *least, 
  * is not yet the level's, only what no budget changes rejects: a loss but
  * for the energy where it must win, a win on no more than `cheap` energy
  * where it must lose (the least budget the level may get). */
-static int prove_naive(const Level *l, int difficulty, long cheap, NaiveResult *nr, long *work)
+static int prove_naive(const Level *l, const GenOptions *o, long cheap, NaiveResult *nr, long *work)
 {
+    int difficulty = o->difficulty;
     naive_result_free(nr);
-    NaiveEnd e = naive_play(l, nr);
+    RulesStop stop = {cancel_asked, (void *)o};
+    NaiveEnd e = naive_play_stop(l, nr, &stop);
     *work += nr->work;
+    if (e == NAIVE_STOPPED)
+        return REJECT_CANCELLED;
     if (e == NAIVE_NO_MEMORY)
         return REJECT_MEMORY;
     int rule = naive_rule[difficulty - 1];
@@ -702,9 +718,12 @@ static int prove_solve(const Level *l, const GenOptions *o, SolveResult *sr, lon
     so.max_seconds = 0;
     so.robust_only = true;
     so.lures = GEN_SOLVE_LURES;
+    so.cancel = o->cancel;
     solve_level(l, &so, sr);
     *work += sr->work;
     int window = window_max[o->difficulty - 1];
+    if (sr->status == SOLVE_CANCELLED)
+        return REJECT_CANCELLED;
     if (sr->status == SOLVE_NO_MEMORY)
         return REJECT_MEMORY;
     if (sr->status != SOLVE_SOLVED || sr->work > so.max_work / 5 * 3)
@@ -745,19 +764,27 @@ static int prove(const Map *m, const GenOptions *o, GenResult *r, Proof *pf)
     int verdict = prove_tour(m, o, &l, &least, &length);
     if (verdict == REJECT_NONE) /* loose: the tour's least and its walk again */
         set_energy(&l, least + (long)length + 1);
+    if (verdict == REJECT_NONE && cancelled(o))
+        verdict = REJECT_CANCELLED;
     if (verdict == REJECT_NONE && naive_rule[o->difficulty - 1] != NAIVE_ANY) {
         uint64_t walk = (uint64_t)(length * (double)NAV_UNIT_STRAIGHT);
         long cheap = least + pct_steps(walk, slack_pct[o->difficulty - 1]);
-        verdict = prove_naive(&l, o->difficulty, cheap, &nr, &r->work);
+        verdict = prove_naive(&l, o, cheap, &nr, &r->work);
     }
+    if (verdict == REJECT_NONE && cancelled(o))
+        verdict = REJECT_CANCELLED;
     if (verdict == REJECT_NONE) {
         r->solver_runs++;
         verdict = prove_budget(&l, o, &plan, &r->work);
     }
+    if (verdict == REJECT_NONE && cancelled(o))
+        verdict = REJECT_CANCELLED;
     if (verdict == REJECT_NONE)
-        verdict = prove_naive(&l, o->difficulty, 0, &nr, &r->work);
+        verdict = prove_naive(&l, o, 0, &nr, &r->work);
     SolveResult sr;
     memset(&sr, 0, sizeof sr);
+    if (verdict == REJECT_NONE && cancelled(o))
+        verdict = REJECT_CANCELLED;
     if (verdict == REJECT_NONE)
         verdict = prove_solve(&l, o, &sr, &r->work);
     if (verdict == REJECT_NONE) {
@@ -793,6 +820,7 @@ GenOptions gen_options_default(uint64_t seed)
     o.difficulty = GEN_DIFFICULTY_DEFAULT;
     o.candidates = GEN_CANDIDATES;
     o.solve_work = 0;
+    o.cancel = NULL;
     return o;
 }
 
@@ -812,6 +840,7 @@ const char *gen_status_name(GenStatus s)
     case GEN_BAD_OPTIONS: return "bad options";
     case GEN_NO_LEVEL: return "no level";
     case GEN_NO_MEMORY: return "out of memory";
+    case GEN_CANCELLED: return "cancelled";
     }
     return "?";
 }
@@ -889,9 +918,14 @@ GenStatus gen_level(const GenOptions *o, GenResult *r)
         int verdict = GEN_REJECT_LAYOUT;
         Proof pf;
         for (int j = 0; j < GEN_LAYOUTS && verdict == GEN_REJECT_LAYOUT; j++)
-            if (gen_map_layout(&m, &rng) && place_things(&m, &rng, o->difficulty, j < GEN_LAYOUTS / 2))
+            if (cancelled(o))
+                verdict = REJECT_CANCELLED;
+            else if (gen_map_layout(&m, &rng) && place_things(&m, &rng, o->difficulty, j < GEN_LAYOUTS / 2))
                 verdict = prove(&m, o, r, &pf);
-        if (verdict == REJECT_MEMORY) {
+        if (verdict == REJECT_CANCELLED) {
+            r->status = GEN_CANCELLED;
+            snprintf(r->why, sizeof r->why, "cancelled after %d candidate%s", r->tried, r->tried == 1 ? "" : "s");
+        } else if (verdict == REJECT_MEMORY) {
             r->status = GEN_NO_MEMORY;
         } else if (verdict == REJECT_NONE) {
             r->candidate = k;

@@ -39,10 +39,19 @@
  * releases its text and its Level (both the generator's allocations) and
  * accepts a zeroed or failed result. Nothing else outlives the call.
  * It keeps no state between calls, so a game may run it on a worker thread
- * (it takes seconds at difficulty 5, too long for a frame). */
+ * (it takes seconds at difficulty 5, too long for a frame).
+ *
+ * Cancelling: GenOptions.cancel points at a flag the caller owns (an
+ * atomic int, read with atomic loads only): once another thread sets it,
+ * gen_level returns GEN_CANCELLED, nothing made, within a slice of its work:
+ * it is asked before each layout and each step of a proof, and the solver
+ * asks it between its walks, its margin's shifted plays and its set-up's
+ * slices (solve.h). docs/performance.md, "Cancelling a generated level",
+ * gives the time from the flag to the return. */
 #ifndef ISODROID_GEN_H
 #define ISODROID_GEN_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -80,6 +89,7 @@ typedef struct GenOptions {
                           * and the test of the proof (above) */
     int candidates;      /* 1 .. GEN_CANDIDATES_MAX */
     long solve_work;     /* solver ticks per solve, 1 .. GEN_SOLVE_WORK_MAX; 0: gen_solve_work's */
+    const atomic_int *cancel; /* NULL, or the caller's flag: non-zero cancels (above) */
 } GenOptions;
 
 typedef enum GenStatus {
@@ -87,6 +97,7 @@ typedef enum GenStatus {
     GEN_BAD_OPTIONS,     /* an option out of its range (why says which) */
     GEN_NO_LEVEL,        /* no candidate passed the proof (why says what failed most) */
     GEN_NO_MEMORY,
+    GEN_CANCELLED,       /* GenOptions.cancel was set: no level */
 } GenStatus;
 
 /* Why a candidate was rejected (GenResult.rejected counts them). */
@@ -128,7 +139,7 @@ typedef struct GenResult {
 } GenResult;
 
 /* The defaults for a seed: GEN_WIDTH_DEFAULT x GEN_HEIGHT_DEFAULT,
- * GEN_DIFFICULTY_DEFAULT, GEN_CANDIDATES, GEN_SOLVE_WORK. */
+ * GEN_DIFFICULTY_DEFAULT, GEN_CANDIDATES, GEN_SOLVE_WORK, no cancel flag. */
 GenOptions gen_options_default(uint64_t seed);
 /* The solver's work for one solve of a candidate (its first pass gets
  * three fifths of it): o->solve_work, or when that is 0, GEN_SOLVE_WORK

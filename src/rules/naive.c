@@ -26,6 +26,7 @@ const char *naive_end_name(NaiveEnd e)
     case NAIVE_STUCK: return "stuck";
     case NAIVE_TOO_MANY_CELLS: return "too-many-cells";
     case NAIVE_NO_MEMORY: return "memory";
+    case NAIVE_STOPPED: return "stopped";
     }
     return "?";
 }
@@ -45,6 +46,8 @@ typedef struct Naive {
     NavPos *target;         /* this leg's targets, in the tour's order */
     int leg_cap;
     bool no_memory;
+    bool stopped;           /* the stop said give up */
+    const RulesStop *stop;  /* may be NULL */
     NaiveResult *r;
 } Naive;
 
@@ -146,6 +149,10 @@ static int choose(Naive *nv, int n, int *wait, int *limit)
         for (int w = 0; w <= NAIVE_MAX_WAIT && w < *limit && !nv->no_memory; w += NAIVE_STEP_TICKS) {
             NaiveEnd end;
             int sentry;
+            if (stop_asked(nv->stop)) {
+                nv->stopped = true;
+                return -1;
+            }
             if (w > 0 && !stand(nv, &nv->stand, NAIVE_STEP_TICKS, &end, &sentry)) {
                 *limit = w;
                 break;
@@ -197,8 +204,8 @@ static bool play_leg(Naive *nv, NaiveEnd *end, int *sentry)
     bool to_exit = nv->play.cells_left == 0;
     int wait = 0, limit = NAIVE_MAX_WAIT + 1;
     int k = choose(nv, n, &wait, &limit);
-    if (nv->no_memory) {
-        *end = NAIVE_NO_MEMORY;
+    if (nv->no_memory || nv->stopped) {
+        *end = nv->no_memory ? NAIVE_NO_MEMORY : NAIVE_STOPPED;
         return false;
     }
     if (k < 0) { /* standing on until the wait is over, or until what ends it */
@@ -247,14 +254,20 @@ static NaiveEnd play(Naive *nv, const Level *l)
 
 NaiveEnd naive_play(const Level *l, NaiveResult *r)
 {
+    return naive_play_stop(l, r, NULL);
+}
+
+NaiveEnd naive_play_stop(const Level *l, NaiveResult *r, const RulesStop *stop)
+{
     memset(r, 0, sizeof *r);
     r->sentry = -1;
     TourResult tour;
-    switch (tour_plan(l, &tour)) {
+    switch (tour_plan_stop(l, &tour, stop)) {
     case TOUR_WINNABLE: {
         Naive nv;
         memset(&nv, 0, sizeof nv);
         nv.tour = &tour;
+        nv.stop = stop;
         nv.r = r;
         r->played = true;
         r->end = play(&nv, l);
@@ -273,6 +286,9 @@ NaiveEnd naive_play(const Level *l, NaiveResult *r)
                  : tour.cells > TOUR_MAX_CELLS     ? NAIVE_TOO_MANY_CELLS
                                                    : NAIVE_NO_MEMORY;
         snprintf(r->why, sizeof r->why, "%s", tour.why);
+        break;
+    case TOUR_STOPPED:
+        r->end = NAIVE_STOPPED;
         break;
     }
     tour_free(&tour);

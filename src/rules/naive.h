@@ -33,6 +33,7 @@
 #include "coord.h"
 #include "level.h"
 #include "sim.h"
+#include "stop.h"
 
 enum {
     NAIVE_STEP_TICKS = SIM_TICK_HZ / 10,   /* a departure is looked at every 0.1 s */
@@ -50,6 +51,7 @@ typedef enum NaiveEnd {
     NAIVE_STUCK,           /* a walk ended short of its target (never expected) */
     NAIVE_TOO_MANY_CELLS,  /* past TOUR_MAX_CELLS */
     NAIVE_NO_MEMORY,
+    NAIVE_STOPPED,         /* naive_play_stop's stop said give up: no verdict */
 } NaiveEnd;
 
 /* One walk the player made. */
@@ -79,9 +81,12 @@ typedef struct NaiveResult {
 
 /* Plays l from its start as described above; fills r (r->end is returned). */
 NaiveEnd naive_play(const Level *l, NaiveResult *r);
+/* naive_play asking stop (may be NULL; stop.h) before each departure it
+ * looks at and each leg: NAIVE_STOPPED when it said give up. */
+NaiveEnd naive_play_stop(const Level *l, NaiveResult *r, const RulesStop *stop);
 void naive_result_free(NaiveResult *r); /* accepts a zeroed result */
 /* "won", "seen", "caught", "energy", "no-safe-departure", "no-exit",
- * "not-winnable", "stuck", "too-many-cells", "memory". */
+ * "not-winnable", "stuck", "too-many-cells", "memory", "stopped". */
 const char *naive_end_name(NaiveEnd e);
 
 #endif

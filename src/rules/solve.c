@@ -7,6 +7,7 @@
  * solve_lure.c's. */
 #include "solve.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -14,6 +15,7 @@
 #include "field.h"
 #include "sim.h"
 #include "solve_int.h"
+#include "stop.h"
 #include "tour.h"
 
 /* ---- options and names --------------------------------------------------------- */
@@ -28,6 +30,7 @@ SolveOptions solve_options_default(void)
     o.max_seconds = SOLVE_SECONDS_DEFAULT;
     o.lures = true;
     o.robust_only = false;
+    o.cancel = NULL;
     return o;
 }
 
@@ -39,6 +42,7 @@ const char *solve_status_name(SolveStatus s)
     case SOLVE_EXHAUSTED: return "exhausted";
     case SOLVE_BUDGET: return "budget";
     case SOLVE_NO_MEMORY: return "memory";
+    case SOLVE_CANCELLED: return "cancelled";
     }
     return "?";
 }
@@ -56,11 +60,30 @@ static bool time_up(const Solver *sv)
     return sv->opt.max_seconds > 0 && (double)(clock() - sv->clock0) / CLOCKS_PER_SEC > sv->opt.max_seconds;
 }
 
+/* Has the caller set the cancel flag? Notes it. */
+static bool cancel_seen(Solver *sv)
+{
+    if (sv->opt.cancel && atomic_load_explicit(sv->opt.cancel, memory_order_relaxed))
+        sv->cancelled = true;
+    return sv->cancelled;
+}
+
 static bool over_budget(Solver *sv)
 {
     if (sv->work > sv->work_limit || time_up(sv))
         sv->budget_hit = true;
-    return sv->budget_hit || sv->memory_hit || sv->finished;
+    return cancel_seen(sv) || sv->budget_hit || sv->memory_hit || sv->finished;
+}
+
+/* The solver's stop (stop.h), asked between the slices of the set-up and
+ * the margin's shifted plays: the cancel flag or the clock, noted as the
+ * search notes them. */
+static bool solver_asked(void *ctx)
+{
+    Solver *sv = ctx;
+    if (!cancel_seen(sv) && time_up(sv))
+        sv->budget_hit = true;
+    return sv->cancelled || sv->budget_hit;
 }
 
 /* A node's identity: its tile, the cells still lying and its arrival, in
@@ -221,9 +244,11 @@ static bool find_goals(Solver *sv, const Sim *s)
     return true;
 }
 
+/* The whole-map fields to the exit and (few cells) to each cell, in
+ * slices with the clock asked between them. */
 static bool make_fields(Solver *sv, const Sim *s)
 {
-    if (sv->has_exit && nav_field_init(&sv->exit_field, &s->grid, sv->exit, NAV_TOPO_8) != NAV_DONE)
+    if (sv->has_exit && stop_field_init(&sv->exit_field, &s->grid, sv->exit, &sv->stop) != NAV_DONE)
         return false;
     if (sv->cell_count > SOLVE_FIELD_CELLS)
         return true;
@@ -232,7 +257,7 @@ static bool make_fields(Solver *sv, const Sim *s)
         return false;
     for (; sv->cell_field_count < sv->cell_count; sv->cell_field_count++) {
         int c = sv->cell_field_count;
-        if (nav_field_init(&sv->cell_field[c], &s->grid, sv->cell[c], NAV_TOPO_8) != NAV_DONE)
+        if (stop_field_init(&sv->cell_field[c], &s->grid, sv->cell[c], &sv->stop) != NAV_DONE)
             return false;
     }
     return true;
@@ -240,11 +265,12 @@ static bool make_fields(Solver *sv, const Sim *s)
 
 /* tour_plan's order of the cells, then the exit, for the passes to follow
  * (run_pass); none when the tour finds no order (or memory runs out: the
- * search goes on without it). */
+ * search goes on without it). Its fields are made in slices, the clock
+ * asked between them. */
 static void plan_tour(Solver *sv)
 {
     TourResult t;
-    if (tour_plan(sv->level, &t) == TOUR_WINNABLE && t.cells == sv->cell_count) {
+    if (tour_plan_stop(sv->level, &t, &sv->stop) == TOUR_WINNABLE && t.cells == sv->cell_count) {
         sv->tour = t.order;
         sv->tour_len = t.cells + 1;
         t.order = NULL;
@@ -266,24 +292,28 @@ static bool is_corner(const NavGrid *g, int x, int y)
 }
 
 /* The corners in reading order, each at least SOLVE_WAYPOINT_GAP tiles
- * (king moves) from those kept before it. */
+ * (king moves) from those kept before it (those of the last rows: the
+ * ones before lie farther). The clock is asked every 64 rows. */
 static bool find_waypoints(Solver *sv, const Sim *s)
 {
     sv->waypoint = malloc(((size_t)s->w * (size_t)s->h) * sizeof *sv->waypoint);
     if (!sv->waypoint)
         return false;
-    for (int y = 0; y < s->h; y++)
+    for (int y = 0; y < s->h; y++) {
+        if (y % 64 == 63 && stop_asked(&sv->stop))
+            return false;
         for (int x = 0; x < s->w; x++) {
             if (!is_corner(&s->grid, x, y))
                 continue;
             bool close = false;
-            for (int i = sv->waypoint_count - 1; i >= 0 && !close; i--) {
+            for (int i = sv->waypoint_count - 1; i >= 0 && !close && sv->waypoint[i].y > y - SOLVE_WAYPOINT_GAP; i--) {
                 NavPos w = sv->waypoint[i];
                 close = abs(w.x - x) < SOLVE_WAYPOINT_GAP && abs(w.y - y) < SOLVE_WAYPOINT_GAP;
             }
             if (!close)
                 sv->waypoint[sv->waypoint_count++] = nav_pos(x, y);
         }
+    }
     return nav_field_init_bounded(&sv->near, s->w, s->h, NAV_TOPO_8) == NAV_DONE;
 }
 
@@ -441,7 +471,7 @@ static void found_win(Solver *sv, int parent, SolveCmd cmd)
     sv->r->plans++;
     int margin = -1;
     if (sv->opt.margin)
-        margin = solve_margin(sv->level, plan, n, sv->opt.margin_cap, &sv->work, sv->work_limit);
+        margin = solve_margin_stop(sv->level, plan, n, sv->opt.margin_cap, &sv->work, sv->work_limit, &sv->stop);
     keep_plan(sv, plan, n, &out, margin);
     if (good_enough(sv) || sv->r->plans - sv->plans_base >= SOLVE_PLANS_MAX)
         sv->finished = true;
@@ -755,6 +785,8 @@ static void search(Solver *sv, const Sim *start, int robust, long work_limit)
 {
     clear_nodes(sv);
     sv->work_limit = work_limit;
+    if (over_budget(sv))
+        return; /* nothing to copy the play for */
     Sim *root = calloc(1, sizeof *root);
     if (!make_ring(sv, robust) || !root || !sim_copy(root, start)) {
         free(root);
@@ -772,13 +804,15 @@ static void search(Solver *sv, const Sim *start, int robust, long work_limit)
     }
 }
 
+/* The level's goals, fields, bounds, waypoints and tour. False when out
+ * of memory, or when the clock or the cancel flag stopped it (noted in
+ * sv, as the search notes them). */
 static bool solver_setup(Solver *sv, const Level *l, const SolveOptions *o, SolveResult *r, Sim *start)
 {
-    memset(sv, 0, sizeof *sv);
     sv->level = l;
     sv->opt = *o;
     sv->r = r;
-    sv->clock0 = clock();
+    sv->stop = (RulesStop){solver_asked, sv};
     size_t per_copy = (size_t)start->w * (size_t)start->h * 96 + 4096; /* a Sim, measured */
     sv->open_max = (int)(SOLVE_OPEN_BYTES / per_copy);
     if (sv->open_max < 8)
@@ -787,12 +821,14 @@ static bool solver_setup(Solver *sv, const Level *l, const SolveOptions *o, Solv
         (o->lures && !solve_lure_init(&sv->lure, start)))
         return false;
     plan_tour(sv);
-    return true;
+    return !sv->budget_hit && !sv->cancelled;
 }
 
 /* The status a search ends with. */
 static SolveStatus outcome_of(const Solver *sv)
 {
+    if (sv->cancelled)
+        return SOLVE_CANCELLED;
     if (sv->r->cmd)
         return SOLVE_SOLVED;
     if (sv->memory_hit)
@@ -836,14 +872,15 @@ static void run_pass(Solver *sv, const Sim *start, int robust, long work_limit)
 static void lure_passes(Solver *sv, const Sim *start)
 {
     long all = sv->opt.max_work, done = sv->work;
-    if (!sv->lure.pulled || good_enough(sv) || sv->memory_hit || time_up(sv) || done >= all)
+    if (!sv->lure.pulled || good_enough(sv) || sv->memory_hit || sv->cancelled || time_up(sv) || done >= all)
         return;
     sv->lures = true;
     sv->budget_hit = sv->finished = false;
     sv->plans_base = sv->r->plans;
     if (sv->opt.robust > 0)
         run_pass(sv, start, sv->opt.robust, done + (all - done) / 5 * 3);
-    if (!sv->r->cmd && !sv->memory_hit && !time_up(sv) && !(sv->opt.robust_only && sv->opt.robust > 0)) {
+    if (!sv->r->cmd && !sv->memory_hit && !sv->cancelled && !time_up(sv) &&
+        !(sv->opt.robust_only && sv->opt.robust > 0)) {
         sv->budget_hit = false;
         run_pass(sv, start, 0, all);
     }
@@ -855,6 +892,8 @@ SolveStatus solve_level(const Level *l, const SolveOptions *o, SolveResult *r)
     r->margin = -1;
     Sim start;
     Solver sv;
+    memset(&sv, 0, sizeof sv);
+    sv.clock0 = clock(); /* the set-up is on the clock too */
     if (!sim_init(&start, l))
         return r->status = SOLVE_NO_MEMORY;
     if (!start.has_exit) {
@@ -865,12 +904,12 @@ SolveStatus solve_level(const Level *l, const SolveOptions *o, SolveResult *r)
         /* robust walks first; without any win, walks with no slack at all */
         if (o->robust > 0)
             run_pass(&sv, &start, o->robust, o->max_work / 5 * 3);
-        if (!r->cmd && !sv.memory_hit && !time_up(&sv) && !(o->robust_only && o->robust > 0)) {
+        if (!r->cmd && !sv.memory_hit && !sv.cancelled && !time_up(&sv) && !(o->robust_only && o->robust > 0)) {
             sv.budget_hit = false;
             run_pass(&sv, &start, 0, o->max_work);
         }
         lure_passes(&sv, &start);
-    } else {
+    } else if (!sv.budget_hit && !sv.cancelled) {
         sv.memory_hit = true;
     }
     r->status = outcome_of(&sv);

@@ -65,6 +65,15 @@
  * real simulation (from a copy taken before the change, until it wins or
  * rejoins the plan's own play).
  *
+ * Limits: the work (simulated ticks), the processor time and a cancel
+ * flag. The clock starts as solve_level is called and covers the set-up:
+ * the whole-map distance fields, the tour's fields and the waypoints are
+ * made in slices with the clock and the flag asked between them (stop.h),
+ * as the search asks them between its walks and the margin between its
+ * shifted plays. Only the play's own set-up (sim_init: its grid, jump
+ * table and regions, O(tiles), under a second at 4096x4096) is not sliced.
+ * On a 4096x4096 level a slice is about 18 ms (docs/performance.md).
+ *
  * Memory: solve_level fills a SolveResult whose commands the caller frees
  * with solve_result_free; everything else is the solver's own and freed
  * before it returns (queued copies of the play are kept within
@@ -72,6 +81,7 @@
 #ifndef ISODROID_SOLVE_H
 #define ISODROID_SOLVE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -116,6 +126,9 @@ typedef struct SolveOptions {
     double max_seconds; /* processor time; <= 0: no limit but the work */
     bool lures;       /* may throw lures when a plan without them is not good enough */
     bool robust_only; /* only the robust passes: none without slack after them */
+    const atomic_int *cancel; /* NULL, or a flag the caller owns (another thread may set it while
+                               * the solve runs): once non-zero, the solve stops within a slice
+                               * (SOLVE_CANCELLED) */
 } SolveOptions;
 
 typedef enum SolveStatus {
@@ -124,6 +137,7 @@ typedef enum SolveStatus {
     SOLVE_EXHAUSTED,  /* every plan searched is seen, caught or out of energy */
     SOLVE_BUDGET,     /* the work or time ran out first */
     SOLVE_NO_MEMORY,
+    SOLVE_CANCELLED,  /* SolveOptions.cancel was set */
 } SolveStatus;
 
 typedef struct SolveResult {

@@ -13,6 +13,7 @@
 #include "field.h"
 #include "sim.h"
 #include "solve.h"
+#include "stop.h"
 
 /* One step of the solver's hashes (node keys, signatures). */
 static inline uint64_t solve_mix(uint64_t h, uint64_t v)
@@ -31,6 +32,10 @@ typedef enum WalkEnd { WALK_IDLE, WALK_WON, WALK_FAILED } WalkEnd;
 /* Gives a goto to `to` on s (the droid idle) and plays until the droid
  * stands still again, wins, is noticed or loses; *work counts the ticks. */
 WalkEnd solve_walk_run(Sim *s, NavPos to, long *work);
+/* solve_margin asking stop (may be NULL) before each shifted play: when it
+ * says give up, the measure ends as at max_work, with what it has proven. */
+int solve_margin_stop(const Level *l, const SolveCmd *cmd, int n, int cap, long *work, long max_work,
+                      const RulesStop *stop);
 
 /* ---- solve_lure.c: the lure tiles tried from a node ---------------------------- */
 
@@ -99,8 +104,10 @@ typedef struct Solver {
     SolveOutcome best;       /* its replay */
     int robust;              /* ticks of slack asked of each walk in this pass */
     long work, work_limit;
-    clock_t clock0;
+    clock_t clock0;          /* solve_level's start: the one clock (max_seconds) */
+    RulesStop stop;          /* the clock and the cancel flag, for the set-up's slices and the margin */
     bool budget_hit, memory_hit, pruned, finished;
+    bool cancelled;          /* opt.cancel was seen set */
     NavPos *cell;           /* the level's energy cells */
     int cell_count;
     bool has_exit;

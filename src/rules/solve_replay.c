@@ -289,20 +289,27 @@ static bool shifted_wins(const SolveCmd *cmd, int n, const Nominal *nm, int k, u
 
 /* How far (up to `best`) command k moves either way and still wins. */
 static int command_margin(const SolveCmd *cmd, int n, int k, int best, Nominal *nm, SolveCmd *plan, Sim *run,
-                          long *work, long max_work)
+                          long *work, long max_work, const RulesStop *stop)
 {
     for (int m = 1; m <= best; m++)
         for (int sign = -1; sign <= 1; sign += 2) {
             if (sign < 0 && cmd[k].tick < (uint64_t)m)
                 continue; /* never before the level's start */
             uint64_t t = sign < 0 ? cmd[k].tick - (uint64_t)m : cmd[k].tick + (uint64_t)m;
-            if (!shifted_wins(cmd, n, nm, k, t, plan, run, work) || (max_work > 0 && *work > max_work))
+            if (stop_asked(stop) || !shifted_wins(cmd, n, nm, k, t, plan, run, work) ||
+                (max_work > 0 && *work > max_work))
                 return m - 1;
         }
     return best;
 }
 
 int solve_margin(const Level *l, const SolveCmd *cmd, int n, int cap, long *work, long max_work)
+{
+    return solve_margin_stop(l, cmd, n, cap, work, max_work, NULL);
+}
+
+int solve_margin_stop(const Level *l, const SolveCmd *cmd, int n, int cap, long *work, long max_work,
+                      const RulesStop *stop)
 {
     long spare = 0;
     if (!work)
@@ -320,7 +327,7 @@ int solve_margin(const Level *l, const SolveCmd *cmd, int n, int cap, long *work
                 margin = -1;
                 break;
             }
-            margin = command_margin(cmd, n, k, margin, &nm, plan, &run, work, max_work);
+            margin = command_margin(cmd, n, k, margin, &nm, plan, &run, work, max_work, stop);
         }
     }
     nominal_free(&nm);

@@ -246,17 +246,17 @@ static void place_points(const Level *l, NavPos exit, int k, NavPos *pt)
 
 /* d[a][b]: from point a to point b = the field towards b, read at a;
  * false when a field does not fit in memory. */
-static bool leg_costs(const NavGrid *g, const NavPos *pt, int n, uint64_t *d)
+static NavStatus leg_costs(const NavGrid *g, const NavPos *pt, int n, uint64_t *d, const RulesStop *stop)
 {
-    bool ok = true;
-    for (int b = 1; b < n && ok; b++) {
+    NavStatus st = NAV_DONE;
+    for (int b = 1; b < n && st == NAV_DONE; b++) {
         NavField f;
-        ok = nav_field_init(&f, g, pt[b], NAV_TOPO_8) == NAV_DONE;
-        for (int a = 0; a < n && ok; a++)
+        st = stop_field_init(&f, g, pt[b], stop);
+        for (int a = 0; a < n && st == NAV_DONE; a++)
             d[a * n + b] = f.cost[(size_t)pt[a].y * (size_t)f.w + (size_t)pt[a].x];
         nav_field_deinit(&f);
     }
-    return ok;
+    return st;
 }
 
 /* The order of the k cells: none to plan without cells, exact up to
@@ -322,6 +322,11 @@ static void report_not_winnable(int k, const uint64_t *d, TourResult *out)
 
 TourVerdict tour_plan(const Level *l, TourResult *out)
 {
+    return tour_plan_stop(l, out, NULL);
+}
+
+TourVerdict tour_plan_stop(const Level *l, TourResult *out, const RulesStop *stop)
+{
     memset(out, 0, sizeof *out);
     NavPos exit;
     int k = count_cells(l, &exit);
@@ -340,9 +345,11 @@ TourVerdict tour_plan(const Level *l, TourResult *out)
     NavGrid g;
     bool grid_ok = level_build_grid(l, &g);
     bool ok = pt && d && order && out->order && grid_ok;
+    NavStatus legs = NAV_OUT_OF_MEMORY;
     if (ok) {
         place_points(l, exit, k, pt);
-        ok = leg_costs(&g, pt, n, d);
+        legs = leg_costs(&g, pt, n, d, stop);
+        ok = legs == NAV_DONE;
     }
     if (grid_ok)
         nav_grid_deinit(&g);
@@ -350,8 +357,11 @@ TourVerdict tour_plan(const Level *l, TourResult *out)
         free(pt);
         free(d);
         free(order);
-        snprintf(out->why, sizeof out->why, "out of memory");
-        return out->verdict = TOUR_ERROR;
+        free(out->order);
+        out->order = NULL;
+        bool stopped = legs == NAV_LIMIT;
+        snprintf(out->why, sizeof out->why, "%s", stopped ? "stopped" : "out of memory");
+        return out->verdict = stopped ? TOUR_STOPPED : TOUR_ERROR;
     }
     bool limited = l->energy > 0;
     int64_t e0 = (int64_t)l->energy * (int64_t)NAV_UNIT_STRAIGHT, cell = (int64_t)l->cell_energy * (int64_t)NAV_UNIT_STRAIGHT;

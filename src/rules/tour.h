@@ -20,11 +20,15 @@
 
 #include "coord.h"
 #include "level.h"
+#include "stop.h"
 
 enum { TOUR_EXACT_MAX = 12, TOUR_MAX_CELLS = 4096 };
 #define TOUR_GREEDY_WORK (1L << 24) /* leg looks the heuristic order search spends on trying first cells */
 
-typedef enum TourVerdict { TOUR_WINNABLE, TOUR_NOT_WINNABLE, TOUR_NO_EXIT, TOUR_ERROR } TourVerdict;
+typedef enum TourVerdict {
+    TOUR_WINNABLE, TOUR_NOT_WINNABLE, TOUR_NO_EXIT, TOUR_ERROR,
+    TOUR_STOPPED,      /* tour_plan_stop's stop said give up: no verdict */
+} TourVerdict;
 
 typedef struct TourResult {
     TourVerdict verdict;
@@ -39,6 +43,11 @@ typedef struct TourResult {
 } TourResult;
 
 TourVerdict tour_plan(const Level *l, TourResult *out);
+/* tour_plan asking stop (may be NULL) before each leg's field and between
+ * its slices (stop.h): TOUR_STOPPED, out freed but for cells and why, when
+ * it said give up. The order search after the fields is not asked (at
+ * most TOUR_GREEDY_WORK leg looks). */
+TourVerdict tour_plan_stop(const Level *l, TourResult *out, const RulesStop *stop);
 void tour_free(TourResult *r); /* accepts a zeroed result */
 
 /* A level's energy par: the least energy a win uses (the walk through

@@ -163,11 +163,71 @@ static void test_field_bounded(void **state)
     nav_grid_deinit(&g);
 }
 
+/* A field built in slices (nav_field_begin, nav_field_build_step) is the
+ * one nav_field_init makes, whatever the slices' sizes; each step settles
+ * at most its work; a step on a field not being built is refused. */
+static void test_field_sliced(void **state)
+{
+    (void)state;
+    uint64_t seed = 51;
+    int w = 37, h = 23;
+    NavGrid g;
+    test_random_grid(&g, w, h, 30, 3, &seed);
+    NavPos goal = nav_pos(-1, -1);
+    for (int i = 0; i < w * h && goal.x < 0; i++)
+        if (nav_grid_walkable(&g, i % w, i / w))
+            goal = nav_pos(i % w, i / w);
+    NavField whole, part;
+    assert_int_equal(nav_field_init(&whole, &g, goal, NAV_TOPO_8), NAV_DONE);
+    assert_false(whole.building);
+    assert_int_equal(nav_field_build_step(&whole, &g, 10), NAV_INVALID); /* already made */
+    const long slices[] = {1, 7, 100, 0};
+    for (size_t k = 0; k < sizeof slices / sizeof slices[0]; k++) {
+        assert_int_equal(nav_field_begin(&part, &g, goal, NAV_TOPO_8), NAV_IN_PROGRESS);
+        assert_true(part.building);
+        int steps = 0;
+        NavStatus st;
+        long settled = 0;
+        while ((st = nav_field_build_step(&part, &g, slices[k])) == NAV_IN_PROGRESS) {
+            if (slices[k] > 0)
+                assert_true(part.settled - settled <= slices[k]);
+            settled = part.settled;
+            steps++;
+        }
+        assert_int_equal(st, NAV_DONE);
+        assert_false(part.building);
+        assert_null(part.heap);
+        assert_int_equal(part.settled, whole.settled);
+        if (slices[k] > 0)
+            assert_true(steps >= whole.settled / slices[k] - 1);
+        assert_memory_equal(part.cost, whole.cost, (size_t)w * (size_t)h * sizeof *whole.cost);
+        assert_memory_equal(part.next, whole.next, (size_t)w * (size_t)h);
+        nav_field_deinit(&part);
+    }
+    /* given up half-made: freed by nav_field_deinit */
+    assert_int_equal(nav_field_begin(&part, &g, goal, NAV_TOPO_8), NAV_IN_PROGRESS);
+    assert_int_equal(nav_field_build_step(&part, &g, 3), NAV_IN_PROGRESS);
+    nav_field_deinit(&part);
+    /* a grid of another size, a blocked goal */
+    NavGrid small;
+    assert_int_equal(nav_grid_init(&small, 5, 5), NAV_DONE);
+    nav_grid_set(&small, 1, 1, 1);
+    assert_int_equal(nav_field_begin(&part, &g, goal, NAV_TOPO_8), NAV_IN_PROGRESS);
+    assert_int_equal(nav_field_build_step(&part, &small, 3), NAV_INVALID);
+    nav_field_deinit(&part);
+    assert_int_equal(nav_field_begin(&part, &small, nav_pos(0, 0), NAV_TOPO_8), NAV_INVALID);
+    assert_null(part.cost);
+    nav_grid_deinit(&small);
+    nav_field_deinit(&whole);
+    nav_grid_deinit(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_field8), cmocka_unit_test(test_field4), cmocka_unit_test(test_field_hex),
         cmocka_unit_test(test_field_edges), cmocka_unit_test(test_field_bounded),
+        cmocka_unit_test(test_field_sliced),
     };
     return cmocka_run_group_tests_name("field", tests, NULL, NULL);
 }
