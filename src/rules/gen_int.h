@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* gen_int.h - what the generator's two files share beyond gen.h: the
- * random numbers, the map being made and its layout (gen_layout.c), for
- * gen.c to place things in and prove. Not for other files. */
+/* gen_int.h - what the generator's files share beyond gen.h: the random
+ * numbers, the map being made, its layout (gen_layout.c) and the placing
+ * of things on it (gen_place.c), for gen.c to prove. Not for other files. */
 #ifndef ISODROID_GEN_INT_H
 #define ISODROID_GEN_INT_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gen.h"
 #include "grid.h"
 #include "tour.h"
 
@@ -83,5 +84,18 @@ void gen_map_free(Map *m);
 /* The rooms, their openings and terrain; false when a wall found no room
  * for an opening (or out of memory). */
 bool gen_map_layout(Map *m, uint64_t *rng);
+
+/* gen_place.c. Per difficulty, for a level of GEN_AREA_BASE floor-able
+ * tiles (the default size's inside); other sizes scale the counts by area. */
+enum { GEN_AREA_BASE = (GEN_WIDTH_DEFAULT - 2) * (GEN_HEIGHT_DEFAULT - 2) };
+/* The sentries a w x h level of a difficulty gets. */
+int gen_sentry_count(int w, int h, int difficulty);
+/* The start, the exit far from it, the sentries (out of the start's
+ * sight and earshot, the exit still reachable out of theirs), then the
+ * cells, in rooms of their own as far as they go, where the droid can
+ * walk to them out of every sentry's earshot; false when something found
+ * no place (but with every_sentry false, as many sentries as find a place,
+ * at least one: a small level may hold fewer than its difficulty asks). */
+bool gen_place_things(Map *m, uint64_t *rng, int difficulty, bool every_sentry);
 
 #endif
