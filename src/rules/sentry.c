@@ -182,6 +182,8 @@ static bool take_walk(Sentry *e, const NavPath *st)
  * SENTRY_PLAN_BUDGET expansions a tick, a search going on over ticks. */
 static void plan(Sentries *s, const SentryWorld *w)
 {
+    if (!w->region)
+        return; /* being labelled again after an edit: no walk is planned until they are */
     long budget = SENTRY_PLAN_BUDGET;
     while (budget > 0) {
         if (s->planning < 0) {

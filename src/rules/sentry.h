@@ -103,7 +103,8 @@ typedef struct Sentry {
 /* What the sentries read of the game each tick (all borrowed). */
 typedef struct SentryWorld {
     const NavGrid *grid;      /* step costs; the same grid every tick of a play */
-    const NavRegion *region;  /* which tiles reach which (walks never search for the unreachable) */
+    const NavRegion *region;  /* which tiles reach which (walks never search for the unreachable);
+                               * NULL while they are being labelled: no walk is planned meanwhile */
     const NavJumps *jumps;    /* JPS's table for grid, when current (else walks are planned by A*) */
     NavPos droid;         /* the droid's tile: its last tile centre */
     SightOpaque opaque;    /* what blocks sight (walls, void, closed doors) */

@@ -51,6 +51,12 @@ enum {
      * this many units a tick (a unit is a tile of one of its eight passes,
      * about a nanosecond); searches run A* until it is done. */
     SIM_JUMPS_TICK_WORK = 1 << 19,
+    /* After an edit, the regions (Sim.regions) are labelled again this many
+     * units a tick from the restart on (a unit is a tile of one of the
+     * labelling's three passes; about 2.5 ms a tick, 24 ticks on a
+     * 4096x4096 level: docs/performance.md); the sentries plan no walk
+     * until they are done. */
+    SIM_REGION_TICK_WORK = 1 << 21,
 };
 
 /* A walk being planned over several ticks (Sim.planning). */
@@ -152,6 +158,9 @@ typedef struct SimDoor {
     int32_t anim;   /* 0 closed .. SIM_DOOR_ANIM_TICKS open, for drawing */
 } SimDoor;
 
+typedef struct SimRegions SimRegions; /* the region labels, shared (sim_shared.c) */
+typedef struct SimCosts SimCosts;     /* the grid's memory, shared (sim_shared.c) */
+
 typedef struct Sim {
     int w, h;
     uint8_t *kind;        /* w*h TileKind as the game stands (cells taken become floor) */
@@ -161,9 +170,20 @@ typedef struct Sim {
     uint64_t tiles_serial; /* counts sim_reset and sim_edit_tile: the tiles are those of another
                             * moment of the same Sim (or a copy) with this serial but for the
                             * cells taken */
-    NavGrid grid;            /* step costs (a door costs 5 open or closed) */
-    NavRegion region;        /* what reaches what, for clicks on blocked or cut-off tiles */
-    bool region_stale;    /* tiles were edited since the regions were made */
+    NavGrid grid;            /* step costs (a door costs 5 open or closed); its memory is held
+                              * by `costs` and shared by every copy with the same tiles (one
+                              * reference each: a copy costs no grid), made its own by an edit */
+    SimCosts *costs;
+    /* What reaches what, for clicks on blocked or cut-off tiles and the
+     * sentries' walks (sim_regions.c): labelled whole by sim_reset; after an
+     * edit, none (the tiles are stale) until sim_restart begins labelling
+     * them again, SIM_REGION_TICK_WORK units a tick. Shared by every copy
+     * (one reference each: a copy costs no labels), each at its own
+     * progress (region_done), so when the sentries read them again is a
+     * matter of ticks, the same in every copy; the droid's planner reads
+     * them at once (sim_plan: the rest of the labelling in that call). */
+    SimRegions *regions;
+    long region_done;     /* units of the labelling this Sim has done (sim_regions_work: all) */
     /* JPS's jump table for grid (jumps.h): every search of the play (the
      * droid's, the sentries', the preview's) runs JPS while it describes the
      * grid, else A*. Made whole by sim_reset; after an edit, made again
@@ -278,14 +298,36 @@ bool sim_copy_play(Sim *dst, const Sim *src);
 bool sim_copy_onto(Sim *dst, const Sim *play, const Sim *start);
 /* The bytes of memory s owns: every array at its capacity, its planners,
  * the sentries' lists, field and planner, and what releasing its jump
- * table would free (nav_jumps_own_bytes: memory shared with other Sims is
- * counted by none). Exact for a copy; for a Sim made by sim_reset the
+ * table and region labels would free (sim_shared_held: memory shared with
+ * other Sims is counted by none). Exact for a copy; for a Sim made by sim_reset the
  * sentries' waypoints count as kept (a level's ignored waypoints are not
  * counted). O(sentries). */
 size_t sim_bytes(const Sim *s);
 /* The bytes a copy of src made now into a zeroed Sim would own (sim_bytes
  * of it): whole (sim_copy) or without the tiles (sim_copy_play). O(sentries). */
 size_t sim_copy_bytes(const Sim *src, bool whole);
+/* The bytes of sim_bytes(s) in memory shared by reference (the grid, the
+ * jump table, the region labels) that releasing s would free: 0 for those
+ * another Sim holds too. O(1). */
+size_t sim_shared_held(const Sim *s);
+/* Lets go of what s shares with other Sims (the grid, the jump table, the
+ * region labels) and keeps the rest of its memory: s can then only be
+ * copied into (its arrays reused) or freed. For copies of no more use
+ * (history.h's past, a prediction's copy) before the play is edited, so
+ * that the play is the only holder and edits its memory in place: no
+ * level-sized memory is then made for the edit, nor freed after it. */
+void sim_drop_shared(Sim *s);
+/* True when the region labels of s's tiles are made (shared by copies):
+ * until then a sim_plan or sim_plan_begin finishes them, which costs up to
+ * an O(tiles) labelling (about 40 ms on 4096x4096) in that call. For views
+ * that can wait a frame (the hover preview); the rules never ask. */
+bool sim_regions_ready(const Sim *s);
+/* Labels about `work` units more of the regions (SIM_REGION_TICK_WORK is a
+ * tick's), ahead of the ticks, those of the tiles as they are (begun again
+ * after an edit): the labels shared by s's copies, not s's own progress, so
+ * nothing the rules decide changes. For a view that waits on
+ * sim_regions_ready while play stands still (paused, or in the editor). */
+void sim_regions_prepare(Sim *s, long work);
 
 /* Applies a command at the current tick. Events go to s->events. */
 void sim_command(Sim *s, const SimCmd *c);
