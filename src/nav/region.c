@@ -304,6 +304,19 @@ void nav_region_begin_reuse(NavRegionBuild *b, const NavGrid *g, NavRegion *old)
     memset(old, 0, sizeof *old);
 }
 
+void nav_region_build_restart(NavRegionBuild *b, const NavGrid *g)
+{
+    uint32_t *mem = b->out.label ? b->out.label : b->spare; /* the one label memory it holds, if any */
+    bool fits = mem && b->grid && b->out.w == g->w && b->out.h == g->h;
+    b->spare = NULL;
+    b->out.label = NULL;
+    nav_region_build_free(b);
+    NavRegion old = {g->w, g->h, fits ? mem : NULL, 0, 0};
+    if (!fits)
+        free(mem);
+    nav_region_begin_reuse(b, g, &old);
+}
+
 NavStatus nav_region_build_step(NavRegionBuild *b, long work)
 {
     if (!b->grid)

@@ -94,6 +94,10 @@ void nav_region_begin(NavRegionBuild *b, const NavGrid *g);
  * time, about a third of a labelling's on 4096x4096); each labelled row is
  * cleared first. Allocates nothing, never fails. */
 void nav_region_begin_reuse(NavRegionBuild *b, const NavGrid *g, NavRegion *old);
+/* Begins b (a build in any state: zeroed, under way, stopped, finished)
+ * again on g, keeping the label memory it holds for the new labels when of
+ * g's size (as nav_region_begin_reuse), freeing the rest. Never fails. */
+void nav_region_build_restart(NavRegionBuild *b, const NavGrid *g);
 /* Does about `work` tiles' worth of the labelling (whole rows: at least one
  * row of one pass, whatever work is; each pass is one look at every tile).
  * Returns the build's status; once it is not NAV_IN_PROGRESS, further steps

@@ -167,9 +167,13 @@ void sim_regions_renew(Sim *s)
         return;
     s->region_done = 0;
     SimRegions *r = s->regions;
-    if (r && !regions_shared(r)) { /* the stale labels' memory, for the new ones */
-        nav_region_build_free(&r->build);
-        nav_region_begin_reuse(&r->build, &s->grid, &r->region);
+    if (r && !regions_shared(r)) { /* the stale labels' memory, made or being made, for the new ones */
+        if (r->region.label) {
+            nav_region_build_free(&r->build);
+            nav_region_begin_reuse(&r->build, &s->grid, &r->region);
+        } else {
+            nav_region_build_restart(&r->build, &s->grid);
+        }
     } else {
         sim_regions_release(r);
         s->regions = r = calloc(1, sizeof *r);
