@@ -111,6 +111,8 @@ typedef struct SentryWorld {
     const void *ctx;
 } SentryWorld;
 
+typedef struct SentryField SentryField; /* the chase field's memory, shared (sentry.c) */
+
 typedef struct Sentries {
     int w, h;
     Sentry *list;
@@ -119,7 +121,13 @@ typedef struct Sentries {
     NavPos *points;       /* every patrol's waypoints, post first */
     int point_count;
     int32_t *occ;          /* w*h: id + 1 of the sentry on the tile or entering it; 0 free */
-    NavField field;           /* the shared chase field towards the droid */
+    /* The shared chase field towards the droid. Its memory (13 bytes a tile)
+     * is held by field_mem and shared read-only by every copy
+     * (sentries_copy: a copy costs no field); the one that next fills it
+     * while others share it fills a new one of its own (a bounded field
+     * touches only the tiles within its bound). */
+    NavField field;
+    SentryField *field_mem;
     bool field_ok;         /* the field is towards droid_at */
     NavPos droid_at;      /* the droid tile the field and the hearing were made for */
     int chasers;           /* sentries in SENTRY_CHASE */
@@ -143,9 +151,12 @@ bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t s
 void sentries_deinit(Sentries *s); /* accepts a zeroed Sentries */
 /* dst becomes a copy of src that goes on exactly as src would (its planner's
  * search under way too, run on grid: a copy of the grid src runs on); dst is
- * zeroed or Sentries, its memory reused when the sizes match. Events are not
- * copied. False when out of memory (dst is then zeroed). */
+ * zeroed or Sentries, its memory reused when the sizes match; the chase
+ * field is shared, not copied. Events are not copied. False when out of memory (dst is then zeroed). */
 bool sentries_copy(Sentries *dst, const Sentries *src, const NavGrid *grid);
+/* The bytes of the chase field that releasing s would free: its memory
+ * while no copy shares it, else 0. */
+size_t sentries_field_own_bytes(const Sentries *s);
 
 /* One tick, after the droid's walk: perception, states, the planner, steps,
  * catching. Events go to s->events (cleared first). */

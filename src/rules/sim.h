@@ -307,11 +307,13 @@ size_t sim_bytes(const Sim *s);
  * of it): whole (sim_copy) or without the tiles (sim_copy_play). O(sentries). */
 size_t sim_copy_bytes(const Sim *src, bool whole);
 /* The bytes of sim_bytes(s) in memory shared by reference (the grid, the
- * jump table, the region labels) that releasing s would free: 0 for those
+ * jump table, the region labels, the sentries' chase field) that releasing
+ * s would free: 0 for those
  * another Sim holds too. O(1). */
 size_t sim_shared_held(const Sim *s);
 /* Lets go of what s shares with other Sims (the grid, the jump table, the
- * region labels) and keeps the rest of its memory: s can then only be
+ * region labels; not the sentries' chase field, which an edit never
+ * changes: the restart fills the play's anew) and keeps the rest of its memory: s can then only be
  * copied into (its arrays reused) or freed. For copies of no more use
  * (history.h's past, a prediction's copy) before the play is edited, so
  * that the play is the only holder and edits its memory in place: no

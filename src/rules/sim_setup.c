@@ -431,8 +431,8 @@ static size_t path_bytes(const NavPath *st)
     return st ? nav_path_state_bytes(st) + nav_path_jump_bytes(st) + nav_path_landmark_bytes(st) : 0;
 }
 
-/* What the Sentries hold: their lists, the occupancy, the chase field, the
- * planner, every sentry's walk and queue. Equal to what sentries_copy
+/* What the Sentries hold: their lists, the occupancy, the planner, every
+ * sentry's walk and queue (the chase field, shared, aside). Equal to what sentries_copy
  * allocates for a copy of them (walks and queues cut to their length, no
  * events) when `copy`. */
 static size_t sentries_bytes(const Sentries *s, bool copy)
@@ -446,7 +446,7 @@ static size_t sentries_bytes(const Sentries *s, bool copy)
         n += (size_t)(copy ? e->mover.queue_len : e->mover.queue_cap) * sizeof *e->mover.queue +
              (size_t)(copy ? e->walk_len : e->walk_cap) * sizeof *e->walk;
     }
-    n += nav_field_bytes(&s->field); /* a copy's heap is sized as the original's */
+    /* the chase field is shared by copies: sim_shared_held counts it */
     if (copy) /* a copy's planner is made afresh: its search state alone */
         n += s->plan ? nav_path_state_bytes(s->plan) : 0;
     else

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* sim_shared.c - the level-sized data that copies of a play share by
- * reference rather than copy (sim_int.h): the step costs (Sim.grid's
+ * reference rather than copy (sim_int.h; the jump table's is jumps.h's, the
+ * sentries' chase field's sentry.c's): the step costs (Sim.grid's
  * memory, SimCosts), made again in memory of its own only when a Sim that
  * shares it is edited, and the region labels (SimRegions), made whole by
  * sim_reset and again over ticks after an edit, SIM_REGION_TICK_WORK a tick
@@ -277,7 +278,8 @@ static size_t regions_own_bytes(const SimRegions *r)
 
 size_t sim_shared_held(const Sim *s)
 {
-    return nav_jumps_own_bytes(s->jumps) + regions_own_bytes(s->regions) + costs_own_bytes(s->costs);
+    return nav_jumps_own_bytes(s->jumps) + regions_own_bytes(s->regions) + costs_own_bytes(s->costs) +
+           sentries_field_own_bytes(&s->sentries);
 }
 
 void sim_drop_shared(Sim *s)
