@@ -273,18 +273,23 @@ bool sim_reset(Sim *s, const Level *l);
  * taken, the doors opened; the droid and the sentries start afresh), so a
  * restart of a big level takes no longer than its sentries' start. The
  * level must be as the Sim knows it: as given to sim_reset, with every
- * change since given through sim_edit_tile. False when out of memory, with
- * the play as it was. SIM_CMD_RESTART does this. */
+ * change since given through sim_edit_tile. After an edit the regions
+ * are labelled again over the next ticks (Sim.regions), the jump table made
+ * again over them (Sim.jumps): the restart itself labels nothing. False
+ * when out of memory, with the play as it was. SIM_CMD_RESTART does this. */
 bool sim_restart(Sim *s);
 /* dst becomes a copy of src that goes on exactly as src would, command for
  * command and tick for tick (sim_hash equal now and after); dst is zeroed
  * or a Sim (its memory reused when the sizes match), src's level is
  * borrowed as well. Events are not copied. False when out of memory (dst
- * is then zeroed). O(tiles + sentries): a few bytes a tile. */
+ * is then zeroed). O(tiles + sentries): the tile kinds (a byte a tile) are
+ * copied; the grid, the region labels, the jump table and the sentries'
+ * chase field are shared, one more reference each (sim_shared.c). */
 bool sim_copy(Sim *dst, const Sim *src);
-/* The same without the tiles (kind, grid and regions, the level-sized
- * arrays: dst's are freed, and its planner unless src is planning; the jump
- * table is kept as sim_copy keeps it, which costs no copy of it): a copy
+/* The same without the tiles (the kinds and the grid: dst's are freed or
+ * let go, and its planner unless src is planning; the jump table and the
+ * region labels are kept as sim_copy keeps them, which costs no copy of
+ * them, with src's progress in making them): a copy
  * that costs what the play holds, not what the level holds, for keeping
  * many moments of one play (history.h). Such a copy is only read by
  * sim_copy_onto. False when out of memory (dst zeroed) or when
@@ -293,13 +298,13 @@ bool sim_copy_play(Sim *dst, const Sim *src);
 /* dst becomes a whole copy of `play` (a sim_copy_play of a moment of the
  * play) on the tiles of `start` (a whole copy of an earlier moment of the
  * same play with the same tiles_serial): start's kinds with the cells play
- * had taken taken; the grid and regions are start's, the jump table play's
- * (as far made as it was then). As sim_copy otherwise. */
+ * had taken taken; the grid is start's, the jump table and the regions
+ * play's (as far made as they were then). As sim_copy otherwise. */
 bool sim_copy_onto(Sim *dst, const Sim *play, const Sim *start);
 /* The bytes of memory s owns: every array at its capacity, its planners,
- * the sentries' lists, field and planner, and what releasing its jump
- * table and region labels would free (sim_shared_held: memory shared with
- * other Sims is counted by none). Exact for a copy; for a Sim made by sim_reset the
+ * the sentries' lists and planner, and what releasing its grid, jump table,
+ * region labels and chase field would free (sim_shared_held: memory shared
+ * with other Sims is counted by none). Exact for a copy; for a Sim made by sim_reset the
  * sentries' waypoints count as kept (a level's ignored waypoints are not
  * counted). O(sentries). */
 size_t sim_bytes(const Sim *s);
@@ -362,7 +367,10 @@ NavStatus sim_plan_status(const NavPath *st, NavPos goal, NavPos end);
 /* Changes a tile while the level is being edited (play is stopped): keeps
  * kind, costs, regions, the cell count, the exit and the doors in step, so
  * that sim_restart starts the edited level. Give every change of the level's
- * tiles through here (or start it with sim_reset). */
+ * tiles through here (or start it with sim_reset). The grid, the jump table
+ * and the region labels are changed in their memory when no other Sim
+ * shares them (sim_drop_shared), else s makes its own (the grid's copy,
+ * a byte a tile; out of memory for it, the tile is left as it was). */
 void sim_edit_tile(Sim *s, int x, int y, TileKind k);
 
 /* Does (x, y) block sight as the game stands? Walls, void and closed doors

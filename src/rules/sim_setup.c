@@ -300,8 +300,7 @@ static bool copy_taken(Sim *dst, const Sim *src)
 
 /* The tiles of a copy of `play` made whole on `tiles` (a copy of the same
  * play's start, or play itself): tiles' kinds with the cells taken as
- * play took them; the grid and regions are the same, as play changes
- * neither. */
+ * play took them; the grid is the same, shared, as play never changes it. */
 static bool copy_tiles(Sim *dst, const Sim *play, const Sim *tiles)
 {
     size_t n = (size_t)play->w * (size_t)play->h;
@@ -341,7 +340,7 @@ static bool copy_jumps(Sim *dst, NavJumps *t, const NavGrid *g)
 }
 
 /* dst becomes a copy of src with the tiles of `tiles` (copy_tiles), or
- * none (kind NULL, grid and regions zeroed) when tiles is NULL. */
+ * none (kind NULL, grid zeroed) when tiles is NULL. */
 static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
 {
     if (dst == src)
