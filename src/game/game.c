@@ -69,6 +69,22 @@ void game_begin_history(Game *g, Sim *first)
     game_window_forget(g);
 }
 
+/* Before the play's tiles are edited: the copies made of it (the history,
+ * the prediction, the departure window) are of no more use, and let go of
+ * what they share with it (sim_drop_shared), so that the edit changes the
+ * play's memory in place rather than making level-sized memory anew and
+ * freeing the old after it (tens of milliseconds on 4096x4096). */
+void game_drop_copies(Game *g)
+{
+    history_drop(&g->history);
+    forget_prediction(g);
+    sim_drop_shared(&g->predictor.sim);
+    game_window_forget(g);
+    sim_drop_shared(&g->window_scan.stand);
+    sim_drop_shared(&g->window_scan.back);
+    sim_drop_shared(&g->window_scan.predictor.sim);
+}
+
 /* Starts play of g->level afresh (the file's state): every change of its
  * tiles went to the Sim as well (sync_tile), so only what play changed is
  * put back. */
@@ -381,6 +397,10 @@ void game_refresh_preview(Game *g)
     g->predicting = false;
     if (!g->hover_valid || s->status != SIM_PLAYING) {
         forget_prediction(g);
+        return;
+    }
+    if (!sim_regions_ready(s)) { /* labelled over the next frames after an edit: the preview waits */
+        g->preview_from = nav_pos(-1, -1);
         return;
     }
     if (sim_plan_begin(s, g->search, g->preview_from, g->hover, &g->preview_end) == NAV_NO_PATH)
@@ -742,6 +762,8 @@ void game_update(Game *g)
         absorb_events(g);
     } else {
         g->noise_since += dt; /* the last step's ripple stands still too */
+        if (!sim_regions_ready(&g->sim)) /* the preview waits for them (game_refresh_preview) */
+            sim_regions_prepare(&g->sim, SIM_REGION_TICK_WORK);
     }
     if (!nav_pos_eq(game_plan_origin(g), g->preview_from) || g->preview_steps != g->sim.steps)
         game_refresh_preview(g);

@@ -31,6 +31,9 @@ void game_window_update(Game *g, long work);
 /* The play's course changed (a command, a rewind, a restart): what the
  * window knew is forgotten. */
 void game_window_forget(Game *g);
+/* Before the play's tiles are edited: the copies of the play (history,
+ * prediction, departure window) let go of what they share with it. */
+void game_drop_copies(Game *g);
 
 /* ---- game_level.c ---- */
 

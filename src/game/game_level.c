@@ -199,6 +199,7 @@ void game_watch_file(Game *g, double dt)
 static void sync_tile(Game *g, int index)
 {
     int x = index % g->level.w, y = index / g->level.w;
+    game_drop_copies(g); /* after the first tile, nothing left to drop */
     sim_edit_tile(&g->sim, x, y, level_kind(&g->level, x, y));
     g->edit_ring[g->edit_serial++ % GAME_EDIT_RING] = nav_pos(x, y);
 }

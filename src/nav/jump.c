@@ -252,8 +252,17 @@ static JumpStore *store_for(NavJumps *j, const NavGrid *g)
     JumpStore *st = j->store;
     if (st) {
         store_lock(st);
-        if (!store_shared(st) || store_done(&st->table, g) > 0 || st->table.building == g->version)
+        if (!store_shared(st) || store_done(&st->table, g) > 0 || st->table.building == g->version) {
+            if (store_done(&st->table, g) == 0 && st->table.building != g->version) {
+                /* its own, of other tiles: made again in its memory, for g's
+                 * tiles from the start, so that clones made now keep to it */
+                st->table.building = g->version;
+                st->table.pass = 0;
+                st->table.done = 0;
+                st->table.version = 0;
+            }
             return st;
+        }
         store_unlock(st);
         store_release(st);
         j->store = NULL;

@@ -210,6 +210,8 @@ static void label_row(NavRegionBuild *b, int w, int y)
     uint32_t *parent = b->parent, k = b->next_run, count = b->out.count;
     size_t first = (size_t)y * (size_t)w, room = (size_t)w * (size_t)b->grid->h - first;
     uint32_t *out = b->out.label + first;
+    if (b->spare) /* reused memory: the row as calloc gives it */
+        memset(out, 0, (size_t)w * sizeof *out);
     for (size_t j = 0; j < nw; j++)
         for (uint64_t s = run_starts(walk[j], j ? walk[j - 1] : 0); s; s &= s - 1) {
             int i = low_bit(s);
@@ -235,6 +237,9 @@ static void label_row(NavRegionBuild *b, int w, int y)
 /* Frees what the build holds but the labels. */
 static void drop_scratch(NavRegionBuild *b)
 {
+    if (b->spare != b->out.label)
+        free(b->spare); /* not yet taken for the labels */
+    b->spare = NULL;
     free(b->parent);
     free(b->bits);
     free(b->at);
@@ -269,7 +274,7 @@ static bool next_pass(NavRegionBuild *b)
         return b->parent && b->at;
     }
     if (b->pass == PASS_LABEL && tiles > 0) {
-        b->out.label = calloc(tiles, sizeof *b->out.label);
+        b->out.label = b->spare ? b->spare : calloc(tiles, sizeof *b->out.label);
         return b->out.label != NULL;
     }
     if (b->pass == PASS_DONE)
@@ -287,6 +292,29 @@ void nav_region_begin(NavRegionBuild *b, const NavGrid *g)
     b->out.w = g->w;
     b->out.h = g->h;
     b->out.grid_version = g->version;
+}
+
+void nav_region_begin_reuse(NavRegionBuild *b, const NavGrid *g, NavRegion *old)
+{
+    nav_region_begin(b, g);
+    if (old->label && old->w == g->w && old->h == g->h)
+        b->spare = old->label;
+    else
+        free(old->label);
+    memset(old, 0, sizeof *old);
+}
+
+void nav_region_build_restart(NavRegionBuild *b, const NavGrid *g)
+{
+    uint32_t *mem = b->out.label ? b->out.label : b->spare; /* the one label memory it holds, if any */
+    bool fits = mem && b->grid && b->out.w == g->w && b->out.h == g->h;
+    b->spare = NULL;
+    b->out.label = NULL;
+    nav_region_build_free(b);
+    NavRegion old = {g->w, g->h, fits ? mem : NULL, 0, 0};
+    if (!fits)
+        free(mem);
+    nav_region_begin_reuse(b, g, &old);
 }
 
 NavStatus nav_region_build_step(NavRegionBuild *b, long work)
@@ -345,6 +373,32 @@ NavStatus nav_region_build_finish(NavRegionBuild *b, NavRegion *out)
     memset(&b->out, 0, sizeof b->out);
     nav_region_build_free(b);
     return NAV_DONE;
+}
+
+bool nav_region_build_rebind(NavRegionBuild *b, const NavGrid *g)
+{
+    if (!b->grid || g->version != b->grid_version || g->w != b->out.w || g->h != b->out.h)
+        return false;
+    b->grid = g;
+    return true;
+}
+
+size_t nav_region_build_bytes(const NavRegionBuild *b)
+{
+    if (!b->grid)
+        return 0;
+    size_t n = 0, w = (size_t)b->out.w, h = (size_t)b->out.h;
+    if (b->bits)
+        n += ROW_WORDS(w) * h * sizeof *b->bits;
+    if (b->parent)
+        n += (size_t)b->runs * sizeof *b->parent;
+    if (b->at)
+        n += 2 * (w + 8) * sizeof *b->at;
+    if (b->out.label)
+        n += w * h * sizeof *b->out.label;
+    if (b->spare && b->spare != b->out.label)
+        n += w * h * sizeof *b->spare;
+    return n;
 }
 
 void nav_region_build_free(NavRegionBuild *b)

@@ -19,6 +19,7 @@
 #define ISONAV_REGION_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "coord.h"
@@ -80,11 +81,23 @@ typedef struct NavRegionBuild {
     uint64_t *bits;        /* the walkable tiles, a bit each, (w + 63) / 64 words a row */
     uint32_t *at;          /* the run at each walkable column, of this row and the row above */
     NavRegion out;            /* the labels being written */
+    uint32_t *spare;       /* label memory handed back (nav_region_begin_reuse), for the labels */
 } NavRegionBuild;
 
 /* Starts labelling g (allocates nothing, never fails; whatever b held is
  * forgotten, not freed: free a build before beginning it again). */
 void nav_region_begin(NavRegionBuild *b, const NavGrid *g);
+/* The same, writing the labels into old's label memory (when it is of
+ * g's size) rather than new memory: old is zeroed, the build owns that
+ * memory (freed with the build, or the finished labels'). A build that
+ * reuses memory costs no fresh pages (their first touch is the kernel's
+ * time, about a third of a labelling's on 4096x4096); each labelled row is
+ * cleared first. Allocates nothing, never fails. */
+void nav_region_begin_reuse(NavRegionBuild *b, const NavGrid *g, NavRegion *old);
+/* Begins b (a build in any state: zeroed, under way, stopped, finished)
+ * again on g, keeping the label memory it holds for the new labels when of
+ * g's size (as nav_region_begin_reuse), freeing the rest. Never fails. */
+void nav_region_build_restart(NavRegionBuild *b, const NavGrid *g);
 /* Does about `work` tiles' worth of the labelling (whole rows: at least one
  * row of one pass, whatever work is; each pass is one look at every tile).
  * Returns the build's status; once it is not NAV_IN_PROGRESS, further steps
@@ -98,6 +111,15 @@ double nav_region_build_progress(const NavRegionBuild *b);
  * NAV_DONE. Otherwise the build's status, with *out zeroed and the build
  * left as it is; NAV_INVALID on a zeroed, finished or freed build. */
 NavStatus nav_region_build_finish(NavRegionBuild *b, NavRegion *out);
+/* The build goes on reading g, a grid of the same version as the one it
+ * was begun on (the same tiles: a copy of it, grid.h), from the next step:
+ * for a build shared by the owners of several copies of one grid, each of
+ * which steps it on its own. False, and nothing changed, when g's version
+ * is another. */
+bool nav_region_build_rebind(NavRegionBuild *b, const NavGrid *g);
+/* The bytes a build holds now: its scratch and the labels written so far.
+ * 0 for a zeroed, finished or freed build. */
+size_t nav_region_build_bytes(const NavRegionBuild *b);
 /* Frees what the build holds (the labels too, unless finished). Accepts a
  * zeroed, finished or freed build; the build is zeroed after. */
 void nav_region_build_free(NavRegionBuild *b);

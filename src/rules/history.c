@@ -21,23 +21,24 @@ void history_deinit(History *h)
     memset(h, 0, sizeof *h);
 }
 
-/* What a copy's jump table holds of its own as it stands: its memory
- * counts once no other Sim shares it (jumps.h). */
-static size_t jumps_held(const NavJumps *j)
+/* What a copy holds of its own in memory shared by reference (its jump
+ * table, its region labels) as it stands: that memory counts once no other
+ * Sim shares it (sim_shared_held). */
+static size_t shared_held(const Sim *s)
 {
-    return nav_jumps_own_bytes(j);
+    return sim_shared_held(s);
 }
 
-/* The bytes of the copy in slot c as it stands, its jump table aside. */
+/* The bytes of the copy in slot c as it stands, its shared memory aside. */
 static size_t copy_bytes(const HistoryCopy *c)
 {
-    return sim_bytes(&c->sim) - jumps_held(c->sim.jumps);
+    return sim_bytes(&c->sim) - shared_held(&c->sim);
 }
 
-/* What slot c holds now, its jump table included. */
+/* What slot c holds now, its shared memory included. */
 static size_t slot_bytes(const HistoryCopy *c)
 {
-    return c->bytes + jumps_held(c->sim.jumps);
+    return c->bytes + shared_held(&c->sim);
 }
 
 size_t history_bytes(const History *h)
@@ -72,6 +73,16 @@ static bool start_slots(History *h, bool fresh)
     h->cmd_count = 0;
     h->broken = !h->copy;
     return !h->broken;
+}
+
+void history_drop(History *h)
+{
+    if (!h->copy)
+        return;
+    start_slots(h, false);
+    sim_drop_shared(&h->copy[0].sim);
+    h->copy[0].bytes = copy_bytes(&h->copy[0]);
+    h->copy[0].tick = 0;
 }
 
 void history_start(History *h, const Sim *s)

@@ -46,7 +46,8 @@ typedef struct HistoryCmd {
 
 typedef struct HistoryCopy {
     uint64_t tick;
-    size_t bytes; /* sim_bytes(&sim) but its jump table's (counted as it stands, history_bytes) */
+    size_t bytes; /* sim_bytes(&sim) but its shared memory's (jump table and region labels,
+                   * counted as they stand, history_bytes) */
     Sim sim;
 } HistoryCopy;
 
@@ -70,6 +71,11 @@ void history_start(History *h, const Sim *s);
  * touch): *first is moved in (zeroed here) and the copies kept before are
  * freed, not reused, as they are another level's. */
 void history_start_from(History *h, Sim *first);
+/* Forgets the past before the play's tiles are edited: no rewinding until
+ * the next start, whose copy reuses the start's memory as history_start
+ * does; what the copies shared with the play (sim_drop_shared) is let go
+ * now, so that the edit changes the play's memory in place. */
+void history_drop(History *h);
 /* Notes a command applied at tick `tick` (s->tick before sim_command). */
 void history_command(History *h, uint64_t tick, const SimCmd *c);
 /* After each sim_tick: keeps a copy every HISTORY_EVERY ticks. */
@@ -77,9 +83,9 @@ void history_tick(History *h, const Sim *s);
 /* The earliest tick the play can go back to; UINT64_MAX when none. */
 uint64_t history_first(const History *h);
 /* The bytes the History holds now, all told (at most HISTORY_BUDGET): its
- * copies (sim_bytes), its slots and its command log. A jump table a copy
- * shares with the play is the play's: it counts only once the copy holds
- * its last reference. O(copies). */
+ * copies (sim_bytes), its slots and its command log. A jump table or region
+ * labels a copy shares with the play are the play's: they count only once
+ * the copy holds the last reference. O(copies). */
 size_t history_bytes(const History *h);
 /* Puts s back as it stood at tick `to` (history_first <= to <= s->tick), before
  * the commands of that tick, and forgets what came after. False when that

@@ -9,6 +9,7 @@
 #include "buf.h"
 #include "hash.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -182,6 +183,8 @@ static bool take_walk(Sentry *e, const NavPath *st)
  * SENTRY_PLAN_BUDGET expansions a tick, a search going on over ticks. */
 static void plan(Sentries *s, const SentryWorld *w)
 {
+    if (!w->region)
+        return; /* being labelled again after an edit: no walk is planned until they are */
     long budget = SENTRY_PLAN_BUDGET;
     while (budget > 0) {
         if (s->planning < 0) {
@@ -470,11 +473,70 @@ static void think(Sentries *s, Sentry *e, const SentryWorld *w, uint64_t noise)
 
 /* ---- wanting a step ----------------------------------------------------------------- */
 
+/* ---- the chase field's memory ----------------------------------------------------- */
+
+struct SentryField {
+    atomic_int refs;
+    NavField field;
+};
+
+/* An empty bounded field of w x h tiles, one reference; NULL when out of memory. */
+static SentryField *field_new(int w, int h)
+{
+    SentryField *f = malloc(sizeof *f);
+    if (!f)
+        return NULL;
+    if (nav_field_init_bounded(&f->field, w, h, NAV_TOPO_8) != NAV_DONE) {
+        free(f);
+        return NULL;
+    }
+    atomic_init(&f->refs, 1);
+    return f;
+}
+
+static bool field_shared(const SentryField *f)
+{
+    return atomic_load_explicit(&f->refs, memory_order_acquire) > 1;
+}
+
+static void field_release(SentryField *f)
+{
+    if (!f || atomic_fetch_sub_explicit(&f->refs, 1, memory_order_acq_rel) != 1)
+        return;
+    nav_field_deinit(&f->field);
+    free(f);
+}
+
+size_t sentries_field_own_bytes(const Sentries *s)
+{
+    const SentryField *f = s->field_mem;
+    return f && !field_shared(f) ? sizeof *f + nav_field_bytes(&f->field) : 0;
+}
+
+/* The chase field filled towards goal as far as bound (nav_field_update),
+ * in the field's own memory, or in a new one when copies share it: the
+ * same known tiles either way (a bounded field knows only what its last
+ * fill reached). */
+static bool fill_field(Sentries *s, const NavGrid *g, NavPos goal, uint64_t bound)
+{
+    if (field_shared(s->field_mem)) {
+        SentryField *n = field_new(s->w, s->h);
+        if (!n)
+            return false; /* out of memory: no field until the next fill */
+        field_release(s->field_mem);
+        s->field_mem = n;
+        s->field = n->field;
+    }
+    NavStatus st = nav_field_update(&s->field_mem->field, g, goal, bound);
+    s->field = s->field_mem->field;
+    return st == NAV_DONE;
+}
+
 static void chase_field(Sentries *s, const SentryWorld *w)
 {
     if (s->field.max_cost < steps_units(SENTRY_CHASE_BOUND) || !same(s->droid_at, w->droid)) {
         s->droid_at = w->droid;
-        s->field_ok = nav_field_update(&s->field, w->grid, w->droid, steps_units(SENTRY_CHASE_BOUND)) == NAV_DONE;
+        s->field_ok = fill_field(s, w->grid, w->droid, steps_units(SENTRY_CHASE_BOUND));
     }
 }
 
@@ -678,7 +740,7 @@ void sentries_tick(Sentries *s, const SentryWorld *w)
     if (!same(w->droid, s->droid_at)) {
         s->droid_at = w->droid;
         uint64_t bound = s->chasers ? steps_units(SENTRY_CHASE_BOUND) : sentry_noise_reach(NAV_GRID_MAX_COST);
-        s->field_ok = nav_field_update(&s->field, w->grid, w->droid, bound) == NAV_DONE;
+        s->field_ok = fill_field(s, w->grid, w->droid, bound);
         noise = sentry_noise_reach(nav_grid_cost(w->grid, w->droid.x, w->droid.y));
     }
     for (int i = 0; i < s->count; i++)
@@ -729,7 +791,7 @@ void sentries_deinit(Sentries *s)
     free(s->list);
     free(s->points);
     free(s->occ);
-    nav_field_deinit(&s->field);
+    field_release(s->field_mem);
     nav_path_destroy(s->plan);
     free(s->queue);
     free(s->events);
@@ -770,7 +832,10 @@ bool sentries_copy(Sentries *dst, const Sentries *src, const NavGrid *grid)
     dst->queue = keep.queue;
     dst->points = keep.points;
     dst->plan = keep.plan;
-    dst->field = keep.field;
+    /* the chase field shared, read only (fill_field) */
+    dst->field_mem = src->field_mem;
+    atomic_fetch_add_explicit(&dst->field_mem->refs, 1, memory_order_relaxed);
+    field_release(keep.field_mem);
     dst->events = keep.events;
     dst->event_cap = keep.event_cap;
     dst->event_count = 0;
@@ -788,8 +853,7 @@ bool sentries_copy(Sentries *dst, const Sentries *src, const NavGrid *grid)
     }
     memcpy(dst->occ, src->occ, (size_t)src->w * (size_t)src->h * sizeof *dst->occ);
     memcpy(dst->queue, src->queue, (size_t)src->count * sizeof *dst->queue);
-    if (!buf_copy(&dst->points, src->points, (size_t)src->point_count * sizeof *dst->points) ||
-        nav_field_copy(&dst->field, &src->field) != NAV_DONE)
+    if (!buf_copy(&dst->points, src->points, (size_t)src->point_count * sizeof *dst->points))
         goto fail;
     /* the planner's search matters only while one is under way */
     if (src->planning >= 0 && nav_path_copy_search(dst->plan, src->plan, grid) != NAV_DONE)
@@ -825,11 +889,12 @@ bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t s
     s->queue = malloc((size_t)count * sizeof *s->queue);
     s->points = points ? malloc((size_t)points * sizeof *s->points) : NULL;
     s->plan = nav_path_create(l->w, l->h);
-    if (!s->list || !s->occ || !s->queue || (points && !s->points) || !s->plan ||
-        nav_field_init_bounded(&s->field, l->w, l->h, NAV_TOPO_8) != NAV_DONE) {
+    s->field_mem = field_new(l->w, l->h);
+    if (!s->list || !s->occ || !s->queue || (points && !s->points) || !s->plan || !s->field_mem) {
         sentries_deinit(s);
         return false;
     }
+    s->field = s->field_mem->field;
     for (const char *g = l->glyphs, *end = l->glyphs + n; s->count < count && (g = memchr(g, 'S', (size_t)(end - g)));
          g++) {
         size_t i = (size_t)(g - l->glyphs);

@@ -103,12 +103,15 @@ typedef struct Sentry {
 /* What the sentries read of the game each tick (all borrowed). */
 typedef struct SentryWorld {
     const NavGrid *grid;      /* step costs; the same grid every tick of a play */
-    const NavRegion *region;  /* which tiles reach which (walks never search for the unreachable) */
+    const NavRegion *region;  /* which tiles reach which (walks never search for the unreachable);
+                               * NULL while they are being labelled: no walk is planned meanwhile */
     const NavJumps *jumps;    /* JPS's table for grid, when current (else walks are planned by A*) */
     NavPos droid;         /* the droid's tile: its last tile centre */
     SightOpaque opaque;    /* what blocks sight (walls, void, closed doors) */
     const void *ctx;
 } SentryWorld;
+
+typedef struct SentryField SentryField; /* the chase field's memory, shared (sentry.c) */
 
 typedef struct Sentries {
     int w, h;
@@ -118,7 +121,13 @@ typedef struct Sentries {
     NavPos *points;       /* every patrol's waypoints, post first */
     int point_count;
     int32_t *occ;          /* w*h: id + 1 of the sentry on the tile or entering it; 0 free */
-    NavField field;           /* the shared chase field towards the droid */
+    /* The shared chase field towards the droid. Its memory (13 bytes a tile)
+     * is held by field_mem and shared read-only by every copy
+     * (sentries_copy: a copy costs no field); the one that next fills it
+     * while others share it fills a new one of its own (a bounded field
+     * touches only the tiles within its bound). */
+    NavField field;
+    SentryField *field_mem;
     bool field_ok;         /* the field is towards droid_at */
     NavPos droid_at;      /* the droid tile the field and the hearing were made for */
     int chasers;           /* sentries in SENTRY_CHASE */
@@ -142,9 +151,12 @@ bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t s
 void sentries_deinit(Sentries *s); /* accepts a zeroed Sentries */
 /* dst becomes a copy of src that goes on exactly as src would (its planner's
  * search under way too, run on grid: a copy of the grid src runs on); dst is
- * zeroed or Sentries, its memory reused when the sizes match. Events are not
- * copied. False when out of memory (dst is then zeroed). */
+ * zeroed or Sentries, its memory reused when the sizes match; the chase
+ * field is shared, not copied. Events are not copied. False when out of memory (dst is then zeroed). */
 bool sentries_copy(Sentries *dst, const Sentries *src, const NavGrid *grid);
+/* The bytes of the chase field that releasing s would free: its memory
+ * while no copy shares it, else 0. */
+size_t sentries_field_own_bytes(const Sentries *s);
 
 /* One tick, after the droid's walk: perception, states, the planner, steps,
  * catching. Events go to s->events (cleared first). */

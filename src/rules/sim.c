@@ -97,27 +97,14 @@ bool sim_cmd_from_name(const char *name, SimCmdType *t)
 
 /* ---- planning ----------------------------------------------------------------- */
 
-/* The regions, labelled again if tiles were edited since. */
-static void fresh_regions(Sim *s)
-{
-    if (!s->region_stale)
-        return;
-    NavRegion r;
-    if (nav_region_init(&r, &s->grid) == NAV_DONE) {
-        nav_region_deinit(&s->region);
-        s->region = r;
-        s->region_stale = false;
-    }
-}
-
 NavStatus sim_plan_begin(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *end)
 {
-    fresh_regions(s);
-    uint32_t home = nav_region_of(&s->region, from.x, from.y);
+    const NavRegion *r = sim_regions_now(s); /* the same labels whenever made: nothing ticked changes */
+    uint32_t home = r ? nav_region_of(r, from.x, from.y) : 0;
     if (home == 0)
         return NAV_NO_PATH;
     NavPos to = goal;
-    if (nav_region_of(&s->region, goal.x, goal.y) != home && !nav_region_nearest(&s->region, home, goal, &to))
+    if (nav_region_of(r, goal.x, goal.y) != home && !nav_region_nearest(r, home, goal, &to))
         return NAV_NO_PATH;
     *end = to;
     NavPathOptions opt = nav_path_options_default();
@@ -606,6 +593,7 @@ void sim_tick(Sim *s)
     s->tick++;
     if (s->jumps && !nav_jumps_current(s->jumps, &s->grid))
         nav_jumps_prepare(s->jumps, &s->grid, SIM_JUMPS_TICK_WORK);
+    sim_regions_tick(s);
     if (s->status != SIM_PLAYING)
         return;
     s->play_ticks += s->started;
@@ -633,6 +621,8 @@ void sim_edit_tile(Sim *s, int x, int y, TileKind k)
 {
     if (x < 0 || y < 0 || x >= s->w || y >= s->h)
         return;
+    if (!sim_costs_own(s)) /* the grid is shared with copies, and no memory for one of its own */
+        return;
     size_t i = (size_t)y * (size_t)s->w + (size_t)x;
     TileKind was = (TileKind)s->kind[i];
     for (int j = 0; j < s->taken_count; j++) /* a cell taken in play: the level's tile was a cell */
@@ -644,7 +634,7 @@ void sim_edit_tile(Sim *s, int x, int y, TileKind k)
     s->kind[i] = (uint8_t)k;
     s->tiles_serial++;
     nav_grid_set(&s->grid, x, y, tile_info(k)->cost);
-    s->region_stale = true;
+    sim_regions_edited(s); /* labelled again from the restart on (sim_restart) */
     /* the jump table is made again (sim_tick), a shared one aside (a clone
      * of it), in memory of its own had now when others still hold the old
      * one, so that copies made before the next tick share it (jumps.h);
@@ -757,7 +747,7 @@ static bool sight_opaque(const void *ctx, int x, int y)
 
 static SentryWorld sentry_world(const Sim *s)
 {
-    return (SentryWorld){&s->grid, &s->region, s->jumps, s->droid.tile, sight_opaque, s};
+    return (SentryWorld){&s->grid, sim_regions_ticked(s), s->jumps, s->droid.tile, sight_opaque, s};
 }
 
 /* The level's sentries at their start, in the world of s (sim_setup.c's start of a play). */

@@ -51,6 +51,12 @@ enum {
      * this many units a tick (a unit is a tile of one of its eight passes,
      * about a nanosecond); searches run A* until it is done. */
     SIM_JUMPS_TICK_WORK = 1 << 19,
+    /* After an edit, the regions (Sim.regions) are labelled again this many
+     * units a tick from the restart on (a unit is a tile of one of the
+     * labelling's three passes; about 2.5 ms a tick, 24 ticks on a
+     * 4096x4096 level: docs/performance.md); the sentries plan no walk
+     * until they are done. */
+    SIM_REGION_TICK_WORK = 1 << 21,
 };
 
 /* A walk being planned over several ticks (Sim.planning). */
@@ -152,6 +158,9 @@ typedef struct SimDoor {
     int32_t anim;   /* 0 closed .. SIM_DOOR_ANIM_TICKS open, for drawing */
 } SimDoor;
 
+typedef struct SimRegions SimRegions; /* the region labels, shared (sim_shared.c) */
+typedef struct SimCosts SimCosts;     /* the grid's memory, shared (sim_shared.c) */
+
 typedef struct Sim {
     int w, h;
     uint8_t *kind;        /* w*h TileKind as the game stands (cells taken become floor) */
@@ -161,9 +170,20 @@ typedef struct Sim {
     uint64_t tiles_serial; /* counts sim_reset and sim_edit_tile: the tiles are those of another
                             * moment of the same Sim (or a copy) with this serial but for the
                             * cells taken */
-    NavGrid grid;            /* step costs (a door costs 5 open or closed) */
-    NavRegion region;        /* what reaches what, for clicks on blocked or cut-off tiles */
-    bool region_stale;    /* tiles were edited since the regions were made */
+    NavGrid grid;            /* step costs (a door costs 5 open or closed); its memory is held
+                              * by `costs` and shared by every copy with the same tiles (one
+                              * reference each: a copy costs no grid), made its own by an edit */
+    SimCosts *costs;
+    /* What reaches what, for clicks on blocked or cut-off tiles and the
+     * sentries' walks (sim_regions.c): labelled whole by sim_reset; after an
+     * edit, none (the tiles are stale) until sim_restart begins labelling
+     * them again, SIM_REGION_TICK_WORK units a tick. Shared by every copy
+     * (one reference each: a copy costs no labels), each at its own
+     * progress (region_done), so when the sentries read them again is a
+     * matter of ticks, the same in every copy; the droid's planner reads
+     * them at once (sim_plan: the rest of the labelling in that call). */
+    SimRegions *regions;
+    long region_done;     /* units of the labelling this Sim has done (sim_regions_work: all) */
     /* JPS's jump table for grid (jumps.h): every search of the play (the
      * droid's, the sentries', the preview's) runs JPS while it describes the
      * grid, else A*. Made whole by sim_reset; after an edit, made again
@@ -253,18 +273,23 @@ bool sim_reset(Sim *s, const Level *l);
  * taken, the doors opened; the droid and the sentries start afresh), so a
  * restart of a big level takes no longer than its sentries' start. The
  * level must be as the Sim knows it: as given to sim_reset, with every
- * change since given through sim_edit_tile. False when out of memory, with
- * the play as it was. SIM_CMD_RESTART does this. */
+ * change since given through sim_edit_tile. After an edit the regions
+ * are labelled again over the next ticks (Sim.regions), the jump table made
+ * again over them (Sim.jumps): the restart itself labels nothing. False
+ * when out of memory, with the play as it was. SIM_CMD_RESTART does this. */
 bool sim_restart(Sim *s);
 /* dst becomes a copy of src that goes on exactly as src would, command for
  * command and tick for tick (sim_hash equal now and after); dst is zeroed
  * or a Sim (its memory reused when the sizes match), src's level is
  * borrowed as well. Events are not copied. False when out of memory (dst
- * is then zeroed). O(tiles + sentries): a few bytes a tile. */
+ * is then zeroed). O(tiles + sentries): the tile kinds (a byte a tile) are
+ * copied; the grid, the region labels, the jump table and the sentries'
+ * chase field are shared, one more reference each (sim_shared.c). */
 bool sim_copy(Sim *dst, const Sim *src);
-/* The same without the tiles (kind, grid and regions, the level-sized
- * arrays: dst's are freed, and its planner unless src is planning; the jump
- * table is kept as sim_copy keeps it, which costs no copy of it): a copy
+/* The same without the tiles (the kinds and the grid: dst's are freed or
+ * let go, and its planner unless src is planning; the jump table and the
+ * region labels are kept as sim_copy keeps them, which costs no copy of
+ * them, with src's progress in making them): a copy
  * that costs what the play holds, not what the level holds, for keeping
  * many moments of one play (history.h). Such a copy is only read by
  * sim_copy_onto. False when out of memory (dst zeroed) or when
@@ -273,19 +298,43 @@ bool sim_copy_play(Sim *dst, const Sim *src);
 /* dst becomes a whole copy of `play` (a sim_copy_play of a moment of the
  * play) on the tiles of `start` (a whole copy of an earlier moment of the
  * same play with the same tiles_serial): start's kinds with the cells play
- * had taken taken; the grid and regions are start's, the jump table play's
- * (as far made as it was then). As sim_copy otherwise. */
+ * had taken taken; the grid is start's, the jump table and the regions
+ * play's (as far made as they were then). As sim_copy otherwise. */
 bool sim_copy_onto(Sim *dst, const Sim *play, const Sim *start);
 /* The bytes of memory s owns: every array at its capacity, its planners,
- * the sentries' lists, field and planner, and what releasing its jump
- * table would free (nav_jumps_own_bytes: memory shared with other Sims is
- * counted by none). Exact for a copy; for a Sim made by sim_reset the
+ * the sentries' lists and planner, and what releasing its grid, jump table,
+ * region labels and chase field would free (sim_shared_held: memory shared
+ * with other Sims is counted by none). Exact for a copy; for a Sim made by sim_reset the
  * sentries' waypoints count as kept (a level's ignored waypoints are not
  * counted). O(sentries). */
 size_t sim_bytes(const Sim *s);
 /* The bytes a copy of src made now into a zeroed Sim would own (sim_bytes
  * of it): whole (sim_copy) or without the tiles (sim_copy_play). O(sentries). */
 size_t sim_copy_bytes(const Sim *src, bool whole);
+/* The bytes of sim_bytes(s) in memory shared by reference (the grid, the
+ * jump table, the region labels, the sentries' chase field) that releasing
+ * s would free: 0 for those
+ * another Sim holds too. O(1). */
+size_t sim_shared_held(const Sim *s);
+/* Lets go of what s shares with other Sims (the grid, the jump table, the
+ * region labels; not the sentries' chase field, which an edit never
+ * changes: the restart fills the play's anew) and keeps the rest of its memory: s can then only be
+ * copied into (its arrays reused) or freed. For copies of no more use
+ * (history.h's past, a prediction's copy) before the play is edited, so
+ * that the play is the only holder and edits its memory in place: no
+ * level-sized memory is then made for the edit, nor freed after it. */
+void sim_drop_shared(Sim *s);
+/* True when the region labels of s's tiles are made (shared by copies):
+ * until then a sim_plan or sim_plan_begin finishes them, which costs up to
+ * an O(tiles) labelling (about 40 ms on 4096x4096) in that call. For views
+ * that can wait a frame (the hover preview); the rules never ask. */
+bool sim_regions_ready(const Sim *s);
+/* Labels about `work` units more of the regions (SIM_REGION_TICK_WORK is a
+ * tick's), ahead of the ticks, those of the tiles as they are (begun again
+ * after an edit): the labels shared by s's copies, not s's own progress, so
+ * nothing the rules decide changes. For a view that waits on
+ * sim_regions_ready while play stands still (paused, or in the editor). */
+void sim_regions_prepare(Sim *s, long work);
 
 /* Applies a command at the current tick. Events go to s->events. */
 void sim_command(Sim *s, const SimCmd *c);
@@ -318,7 +367,10 @@ NavStatus sim_plan_status(const NavPath *st, NavPos goal, NavPos end);
 /* Changes a tile while the level is being edited (play is stopped): keeps
  * kind, costs, regions, the cell count, the exit and the doors in step, so
  * that sim_restart starts the edited level. Give every change of the level's
- * tiles through here (or start it with sim_reset). */
+ * tiles through here (or start it with sim_reset). The grid, the jump table
+ * and the region labels are changed in their memory when no other Sim
+ * shares them (sim_drop_shared), else s makes its own (the grid's copy,
+ * a byte a tile; out of memory for it, the tile is left as it was). */
 void sim_edit_tile(Sim *s, int x, int y, TileKind k);
 
 /* Does (x, y) block sight as the game stands? Walls, void and closed doors

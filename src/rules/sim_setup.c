@@ -20,8 +20,14 @@ static void free_play(Sim *s)
     free(s->door_active);
     free(s->door_scratch);
     free(s->door_listed);
-    nav_grid_deinit(&s->grid);
-    nav_region_deinit(&s->region);
+    if (s->costs)
+        sim_costs_release(s->costs);
+    else
+        nav_grid_deinit(&s->grid); /* not yet handed to a holder (sim_reset) */
+    s->costs = NULL;
+    memset(&s->grid, 0, sizeof s->grid);
+    sim_regions_release(s->regions);
+    s->regions = NULL;
     mover_deinit(&s->droid);
     sentries_deinit(&s->sentries);
     s->kind = NULL;
@@ -155,16 +161,12 @@ bool sim_restart(Sim *s)
     sentries_deinit(&before.sentries);
     s->taken_count = 0;
     s->doors_visited = 0;
-    /* the regions of the tiles as they are, as sim_reset makes them: after
-     * an edit, labelled now rather than by the first walk planned, so that
-     * the copies of the play (history.h) hold them and a play put back from
-     * one does not label them again (out of memory: by the first walk) */
-    NavRegion fresh_labels;
-    if (s->region_stale && nav_region_init(&fresh_labels, &s->grid) == NAV_DONE) {
-        nav_region_deinit(&s->region);
-        s->region = fresh_labels;
-        s->region_stale = false;
-    }
+    /* the regions of the tiles as they are: after an edit, labelled over
+     * the next ticks (sim_regions_tick), shared by the copies of the play
+     * (history.h), so that a restart costs no labelling and a play put back
+     * from a copy labels nothing again (out of memory: begun by the first
+     * tick) */
+    sim_regions_renew(s);
     if (s->doors_stale) {
         SimDoorSet old = {s->doors, s->door_active, s->door_scratch, s->door_listed, s->door_count};
         free_door_set(&old);
@@ -196,7 +198,8 @@ bool sim_reset(Sim *s, const Level *l)
     n.door_listed = NULL;
     n.door_count = n.door_active_count = n.door_entered = 0;
     memset(&n.grid, 0, sizeof n.grid);
-    memset(&n.region, 0, sizeof n.region);
+    n.regions = NULL;
+    n.costs = NULL;
     memset(&n.droid, 0, sizeof n.droid);
     memset(&n.sentries, 0, sizeof n.sentries);
     n.level = l;
@@ -228,9 +231,9 @@ bool sim_reset(Sim *s, const Level *l)
     n.door_listed = set.listed;
     n.door_count = set.count;
     n.doors_visited = 0;
-    if (!level_build_grid(l, &n.grid) || nav_region_init(&n.region, &n.grid) != NAV_DONE)
+    if (!level_build_grid(l, &n.grid) || !(n.costs = sim_costs_adopt(&n.grid)) || !(n.regions = sim_regions_whole(&n.grid)))
         goto fail;
-    n.region_stale = false;
+    n.region_done = sim_regions_work(&n);
     /* the jump table whole, now: a play starts as every replay of it does */
     if ((n.jumps = nav_jumps_create(l->w, l->h)) && nav_jumps_prepare(n.jumps, &n.grid, 0) != NAV_DONE)
         goto fail;
@@ -297,20 +300,18 @@ static bool copy_taken(Sim *dst, const Sim *src)
 
 /* The tiles of a copy of `play` made whole on `tiles` (a copy of the same
  * play's start, or play itself): tiles' kinds with the cells taken as
- * play took them; the grid and regions are the same, as play changes
- * neither. */
+ * play took them; the grid is the same, shared, as play never changes it. */
 static bool copy_tiles(Sim *dst, const Sim *play, const Sim *tiles)
 {
     size_t n = (size_t)play->w * (size_t)play->h;
-    if (!buf_copy(&dst->kind, tiles->kind, n) || nav_grid_copy(&dst->grid, &tiles->grid) != NAV_DONE ||
-        nav_region_copy(&dst->region, &tiles->region) != NAV_DONE)
+    if (!buf_copy(&dst->kind, tiles->kind, n))
         return false;
+    sim_costs_share_grid(dst, tiles);
     if (tiles != play) {
         for (int i = 0; i < tiles->taken_count; i++)
             dst->kind[(size_t)tiles->taken[i].y * (size_t)play->w + (size_t)tiles->taken[i].x] = TILE_CELL;
         for (int i = 0; i < play->taken_count; i++)
             dst->kind[(size_t)play->taken[i].y * (size_t)play->w + (size_t)play->taken[i].x] = TILE_FLOOR;
-        dst->region_stale = play->region_stale || tiles->region_stale;
     }
     return true;
 }
@@ -339,7 +340,7 @@ static bool copy_jumps(Sim *dst, NavJumps *t, const NavGrid *g)
 }
 
 /* dst becomes a copy of src with the tiles of `tiles` (copy_tiles), or
- * none (kind NULL, grid and regions zeroed) when tiles is NULL. */
+ * none (kind NULL, grid zeroed) when tiles is NULL. */
 static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
 {
     if (dst == src)
@@ -349,7 +350,11 @@ static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
     /* dst's own memory, then src's contents copied into it */
     dst->kind = keep.kind;
     dst->grid = keep.grid;
-    dst->region = keep.region;
+    dst->costs = keep.costs;
+    /* the labels shared (one reference), whatever the tiles: a copy put
+     * back on the start's tiles goes on with the labelling as it stood */
+    dst->regions = sim_regions_share(src->regions);
+    sim_regions_release(keep.regions);
     dst->doors = keep.doors;
     dst->door_active = keep.door_active;
     dst->door_scratch = keep.door_scratch;
@@ -382,8 +387,9 @@ static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
     if (!tiles) {
         free(dst->kind);
         dst->kind = NULL;
-        nav_grid_deinit(&dst->grid);
-        nav_region_deinit(&dst->region);
+        sim_costs_release(dst->costs);
+        dst->costs = NULL;
+        memset(&dst->grid, 0, sizeof dst->grid);
     }
     if ((tiles && !copy_tiles(dst, src, tiles)) || !copy_jumps(dst, src->jumps, grid) || !copy_taken(dst, src) ||
         !buf_copy(&dst->doors, src->doors, (size_t)src->door_count * sizeof *src->doors) ||
@@ -424,8 +430,8 @@ static size_t path_bytes(const NavPath *st)
     return st ? nav_path_state_bytes(st) + nav_path_jump_bytes(st) + nav_path_landmark_bytes(st) : 0;
 }
 
-/* What the Sentries hold: their lists, the occupancy, the chase field, the
- * planner, every sentry's walk and queue. Equal to what sentries_copy
+/* What the Sentries hold: their lists, the occupancy, the planner, every
+ * sentry's walk and queue (the chase field, shared, aside). Equal to what sentries_copy
  * allocates for a copy of them (walks and queues cut to their length, no
  * events) when `copy`. */
 static size_t sentries_bytes(const Sentries *s, bool copy)
@@ -439,7 +445,7 @@ static size_t sentries_bytes(const Sentries *s, bool copy)
         n += (size_t)(copy ? e->mover.queue_len : e->mover.queue_cap) * sizeof *e->mover.queue +
              (size_t)(copy ? e->walk_len : e->walk_cap) * sizeof *e->walk;
     }
-    n += nav_field_bytes(&s->field); /* a copy's heap is sized as the original's */
+    /* the chase field is shared by copies: sim_shared_held counts it */
     if (copy) /* a copy's planner is made afresh: its search state alone */
         n += s->plan ? nav_path_state_bytes(s->plan) : 0;
     else
@@ -450,14 +456,13 @@ static size_t sentries_bytes(const Sentries *s, bool copy)
 size_t sim_bytes(const Sim *s)
 {
     size_t tiles = (size_t)s->w * (size_t)s->h;
-    size_t n = (s->kind ? tiles : 0) + (s->grid.cost ? (size_t)s->grid.stride * (size_t)(s->grid.h + 2) : 0) +
-               (s->region.label ? (size_t)s->region.w * (size_t)s->region.h * sizeof *s->region.label : 0);
+    size_t n = (s->kind ? tiles : 0) + sim_shared_held(s);
     n += (size_t)s->taken_cap * sizeof *s->taken + (size_t)s->scratch_cap * sizeof *s->scratch +
          (size_t)s->event_cap * sizeof *s->events;
     n += (size_t)s->door_count * (sizeof *s->doors + sizeof *s->door_active + sizeof *s->door_scratch +
                                   sizeof *s->door_listed);
     n += (size_t)s->droid.queue_cap * sizeof *s->droid.queue;
-    n += path_bytes(s->search) + sentries_bytes(&s->sentries, false) + nav_jumps_own_bytes(s->jumps);
+    n += path_bytes(s->search) + sentries_bytes(&s->sentries, false);
     return n;
 }
 
@@ -466,9 +471,7 @@ size_t sim_copy_bytes(const Sim *src, bool whole)
     size_t tiles = (size_t)src->w * (size_t)src->h;
     size_t n = 0;
     if (whole) {
-        n += (src->kind ? tiles : 0) +
-             (src->grid.cost ? (size_t)src->grid.stride * (size_t)(src->grid.h + 2) : 0) +
-             (src->region.label ? tiles * sizeof *src->region.label : 0);
+        n += src->kind ? tiles : 0; /* the grid and the regions are shared */
     }
     if (src->jumps && !nav_jumps_current(src->jumps, &src->grid)) /* a clone or a new one (copy_jumps) */
         n += nav_jumps_clone_bytes();

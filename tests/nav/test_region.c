@@ -439,6 +439,54 @@ static void test_grid_edited_mid_build(void **state)
     nav_grid_deinit(&g);
 }
 
+/* A build begun again (nav_region_build_restart) at any point of any pass,
+ * or begun on the memory of old labels (nav_region_begin_reuse), on a grid
+ * edited since, labels as a fresh one does: the memory kept is cleared
+ * row by row, never read. */
+static void test_restart_and_reuse(void **state)
+{
+    (void)state;
+    uint64_t seed = 41;
+    for (int round = 0; round < 24; round++) {
+        int w, h;
+        random_size(&seed, round, &w, &h);
+        NavGrid g;
+        test_random_grid(&g, w, h, 35, 1, &seed);
+        long all = 3L * w * h + 3;
+        long before = (long)(test_rand(&seed) % (uint32_t)(all + 4));
+        NavRegionBuild b;
+        nav_region_begin(&b, &g);
+        for (long k = 0; k < before && nav_region_build_step(&b, 1 + (long)(test_rand(&seed) % 9)) == NAV_IN_PROGRESS; k++)
+            ;
+        for (int e = 0; e < 3; e++) /* edits: walls become floor and floor walls */
+            nav_grid_set(&g, (int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h),
+                         (uint8_t)(test_rand(&seed) % 2));
+        nav_region_build_restart(&b, &g);
+        NavRegion sliced, fresh, again;
+        assert_int_equal(nav_region_build_step(&b, LONG_MAX), NAV_DONE);
+        assert_int_equal(nav_region_build_finish(&b, &sliced), NAV_DONE);
+        assert_int_equal(nav_region_init(&fresh, &g), NAV_DONE);
+        assert_true(same_labels(&sliced, &fresh));
+        expect_reference(&sliced, &g);
+        /* the finished labels' memory, for the labels of the grid edited again */
+        for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
+            sliced.label[i] = 0xdeadbeef; /* what the new labels must not keep */
+        nav_grid_set(&g, 0, 0, nav_grid_walkable(&g, 0, 0) ? 0 : 1);
+        nav_region_begin_reuse(&b, &g, &sliced);
+        assert_null(sliced.label);
+        while (nav_region_build_step(&b, 1 + (long)(test_rand(&seed) % 50)) == NAV_IN_PROGRESS)
+            ;
+        assert_int_equal(nav_region_build_finish(&b, &again), NAV_DONE);
+        nav_region_deinit(&fresh);
+        assert_int_equal(nav_region_init(&fresh, &g), NAV_DONE);
+        assert_true(same_labels(&again, &fresh));
+        nav_region_build_free(&b);
+        nav_region_deinit(&again);
+        nav_region_deinit(&fresh);
+        nav_grid_deinit(&g);
+    }
+}
+
 /* ---- memory ---------------------------------------------------------------
  * Under AddressSanitizer (make test) allocations above 24 MiB fail (the
  * allocator returns NULL), and its hooks measure what a build holds at
@@ -589,6 +637,7 @@ int main(void)
         cmocka_unit_test(test_builds_interleaved),
         cmocka_unit_test(test_nearest_equals_scan),
         cmocka_unit_test(test_grid_edited_mid_build),
+        cmocka_unit_test(test_restart_and_reuse),
         cmocka_unit_test(test_memory_bound),
         cmocka_unit_test(test_out_of_memory),
     };

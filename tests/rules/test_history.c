@@ -431,12 +431,14 @@ static void test_copies_foreseen(void **state)
 }
 
 /* After an edit (a wall painted, the level started again, as the editor
- * does) the jump table is made again over the next ticks (64 on 2048x2048).
- * Meanwhile no copy holds a table of its own: the history's start, the
- * copies after it, a copy for the preview, a rewind take none (a table is
- * 16 bytes a tile); and a play put back from any of them has its table
- * ready at the very tick the original had, and goes on the same. The
- * restart labels the regions again at once. */
+ * does) the jump table is made again over the next ticks (64 on 2048x2048),
+ * and so are the regions (SIM_REGION_TICK_WORK a tick, 7 ticks here). Meanwhile no
+ * copy holds a table or labels of its own, nor a grid: the history's start
+ * (its tile kinds alone, a byte a tile), the copies after it, a copy for
+ * the preview, a rewind take none (a table is 16 bytes a tile, the labels 4,
+ * the grid 1); and a play put back from any of them has its table and its
+ * regions ready at the very tick the original had, and goes on the same.
+ * The restart labels nothing. */
 static void test_edit_shares_jump_table(void **state)
 {
     (void)state;
@@ -447,21 +449,34 @@ static void test_edit_shares_jump_table(void **state)
     Kept k;
     kept_start(&k, &l);
     const size_t table = (size_t)nav_jumps_work(&k.sim.grid) * 2; /* an int16 a unit */
+    const size_t tiles = (size_t)SIDE * SIDE;
+    /* the copies let go of what they share with the play before it is
+     * edited (history_drop, as the game does): the edit is made in place */
+    const uint8_t *cost = k.sim.grid.cost;
+    held = (long long)history_bytes(&k.h);
+    counting = true;
+    history_drop(&k.h);
+    counting = false;
+    checked(&k);
     sim_edit_tile(&k.sim, 5, 4, TILE_WALL);
-    assert_true(k.sim.region_stale);
+    assert_ptr_equal(k.sim.grid.cost, cost);
+    assert_false(sim_regions_ready(&k.sim));
     assert_true(sim_restart(&k.sim));
     assert_false(nav_jumps_current(k.sim.jumps, &k.sim.grid));
-    /* the regions labelled by the restart, as a fresh start has them: the
-     * copies hold them, and no rewind labels them again */
-    assert_false(k.sim.region_stale);
+    /* the regions are labelled over the ticks, not by the restart */
+    assert_false(sim_regions_ready(&k.sim));
+    assert_true(k.sim.region_done == 0);
     held = (long long)history_bytes(&k.h);
     counting = true;
     history_start(&k.h, &k.sim);
     counting = false;
     checked(&k);
-    assert_true(history_bytes(&k.h) < table / 2); /* the start's tiles, 6 bytes a tile */
+    /* the start shares the play's grid: its tile kinds alone are its own */
+    assert_ptr_equal(k.h.copy[0].sim.grid.cost, k.sim.grid.cost);
+    assert_true(history_bytes(&k.h) < 2 * tiles);
     /* the play, with a walk planned by A* and then JPS */
     static bool ready[END + 1];
+    static long labelled[END + 1];
     uint64_t hash_100 = 0, hash_end = 0;
     for (int t = 0; t < END; t++) {
         if (k.sim.tick == 10)
@@ -482,15 +497,20 @@ static void test_edit_shares_jump_table(void **state)
         }
         kept_tick(&k);
         ready[k.sim.tick] = nav_jumps_current(k.sim.jumps, &k.sim.grid);
+        labelled[k.sim.tick] = k.sim.region_done;
         if (k.sim.tick == 100)
             hash_100 = sim_hash(&k.sim);
     }
     hash_end = sim_hash(&k.sim);
     assert_false(ready[60]);
     assert_true(ready[END]);
+    const long work = 3 * (long)tiles + 1;
+    const long to_label = (work + SIM_REGION_TICK_WORK - 1) / SIM_REGION_TICK_WORK;
+    assert_true(to_label > 1 && to_label < END);
+    assert_true(labelled[to_label - 1] < work && labelled[to_label] == work && sim_regions_ready(&k.sim));
     /* back to a copy taken while the table was being made, and to the start */
-    static const uint64_t back_to[] = {61, 30};
-    for (int i = 0; i < 2; i++) {
+    static const uint64_t back_to[] = {61, 30, 3};
+    for (int i = 0; i < 3; i++) {
         long long hb = (long long)history_bytes(&k.h), was = held;
         counting = true;
         assert_true(history_rewind(&k.h, &k.sim, back_to[i]));
@@ -498,12 +518,17 @@ static void test_edit_shares_jump_table(void **state)
         assert_true(held - was - ((long long)history_bytes(&k.h) - hb) < (long long)(table / 2));
         held = (long long)history_bytes(&k.h);
         while (k.sim.tick < END) {
+            if (k.sim.tick == 10) /* forgotten by a rewind to before it: given again */
+                kept_command(&k, SIM_CMD_GOTO, serpentine_end(SIDE, SIDE));
             kept_tick(&k);
             if (ready[k.sim.tick] != nav_jumps_current(k.sim.jumps, &k.sim.grid))
                 fail_msg("rewound to %d: the table is %s at tick %d", (int)back_to[i],
                          ready[k.sim.tick] ? "not ready" : "ready too soon", (int)k.sim.tick);
-            if (k.sim.tick == 100)
-                assert_true(sim_hash(&k.sim) == hash_100);
+            if (labelled[k.sim.tick] != k.sim.region_done)
+                fail_msg("rewound to %d: the regions are at %ld, not %ld, at tick %d", (int)back_to[i],
+                         k.sim.region_done, labelled[k.sim.tick], (int)k.sim.tick);
+            if (k.sim.tick == 100 && sim_hash(&k.sim) != hash_100)
+                fail_msg("rewound to %d: another state at tick 100", (int)back_to[i]);
         }
         assert_true(sim_hash(&k.sim) == hash_end);
     }

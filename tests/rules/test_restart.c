@@ -5,7 +5,8 @@
  * the start and tick for tick after the same commands, after random play on
  * the shipped levels, and after random edits given through sim_edit_tile
  * (cells, doors and exits painted and painted over, a taken cell painted
- * over), as the editor does. */
+ * over), as the editor does; after an edit on a big level, the regions
+ * labelled over ticks, the same whoever makes them. */
 #include "testlevel.h"
 
 #include "edit.h"
@@ -109,11 +110,84 @@ static void test_restart_after_edits(void **state)
     level_free(&l);
 }
 
+/* A floor of side x side, walls around, the droid top left, a sentry
+ * patrolling a row. */
+static char *patrol_text(int side)
+{
+    size_t cap = (size_t)(side + 1) * (size_t)side + 128, n = 0;
+    char *t = malloc(cap);
+    assert_non_null(t);
+    n += (size_t)snprintf(t, cap, "name: Patrol\npatrol: 40,40 90,40\n");
+    for (int y = 0; y < side; y++) {
+        for (int x = 0; x < side; x++)
+            t[n++] = x == 0 || y == 0 || x == side - 1 || y == side - 1 ? '#'
+                     : x == 1 && y == 1                                ? '@'
+                     : x == 40 && y == 40                              ? 'S'
+                                                                       : '.';
+        t[n++] = '\n';
+    }
+    t[n] = '\0';
+    return t;
+}
+
+/* After an edit on a level too big to label in one tick, the regions are
+ * labelled over the next ticks (SIM_REGION_TICK_WORK a tick), shared by the
+ * copies of the play: the restart labels none of them, the sentries plan no
+ * walk until the ticks have labelled them, and the play goes on tick for
+ * tick the same whether a copy of it ran ahead and made the labels first
+ * (as the prediction does) or a planner asked for them at once (the
+ * preview's sim_plan), or nobody did. */
+static void test_regions_after_edit(void **state)
+{
+    (void)state;
+    enum { SIDE = 1200 };
+    char *text = patrol_text(SIDE);
+    Level l = test_level_from_text(text);
+    free(text);
+    Sim s, alone;
+    assert_true(sim_init(&s, &l) && sim_init(&alone, &l));
+    for (Sim *p = &s; p; p = p == &s ? &alone : NULL) {
+        for (int t = 0; t < 30; t++)
+            sim_tick(p);
+        sim_edit_tile(p, 600, 600, TILE_WALL);
+        assert_true(sim_restart(p));
+        assert_true(p->region_done == 0 && !sim_regions_ready(p)); /* the restart labelled nothing */
+    }
+    const long work = 3L * SIDE * SIDE + 1, to_label = (work + SIM_REGION_TICK_WORK - 1) / SIM_REGION_TICK_WORK;
+    assert_true(to_label > 2);
+    Sim ahead;
+    memset(&ahead, 0, sizeof ahead);
+    assert_true(sim_copy(&ahead, &s));
+    for (int t = 0; t < 2 * to_label; t++) /* makes the shared labels, far ahead of s */
+        sim_tick(&ahead);
+    assert_true(sim_regions_ready(&s) && !sim_regions_ready(&alone));
+    NavPath *st = nav_path_create(SIDE, SIDE);
+    assert_non_null(st);
+    NavPos end;
+    assert_true(sim_plan(&s, st, nav_pos(1, 1), nav_pos(600, 600), &end) == NAV_PARTIAL); /* the new wall */
+    for (int t = 1; t <= 240; t++) {
+        sim_tick(&s);
+        sim_tick(&alone);
+        assert_true(s.region_done == alone.region_done);
+        if (t < to_label)
+            assert_true(s.sentries.planning < 0 && alone.sentries.planning < 0);
+        if (sim_hash(&s) != sim_hash(&alone))
+            fail_msg("tick %d after the restart: the play differs from the one labelled alone", t);
+    }
+    assert_true(s.region_done == work);
+    nav_path_destroy(st);
+    sim_deinit(&ahead);
+    sim_deinit(&alone);
+    sim_deinit(&s);
+    level_free(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_restart_after_play),
         cmocka_unit_test(test_restart_after_edits),
+        cmocka_unit_test(test_regions_after_edit),
     };
     return cmocka_run_group_tests_name("restart", tests, NULL, NULL);
 }

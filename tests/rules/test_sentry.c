@@ -266,6 +266,54 @@ static void test_chase_and_catch(void **state)
     play_end(&p);
 }
 
+/* Copies of the play share the sentries' chase field (13 bytes a tile),
+ * never copy it: a copy costs none of it (sim_copy_bytes), and the first of
+ * them to fill it again while they share it (the droid on a new tile) fills
+ * one of its own, leaving the others' as they were; a copy made while the
+ * sentries chase goes on as the play does, tick for tick. */
+static void test_copies_share_the_chase_field(void **state)
+{
+    (void)state;
+    Play p;
+    play_start(&p, "################\n"
+                   "#..............#\n"
+                   "#.S.#.#.#.#....#\n"
+                   "#...#...#......#\n"
+                   "#S..##.##.#..@.#\n"
+                   "#.....#...#....#\n"
+                   "#.S.#...#......#\n"
+                   "#..............#\n"
+                   "################\n");
+    play_goto(&p, 5, 1);
+    while (p.sim.sentries.chasers == 0 && p.sim.status == SIM_PLAYING)
+        play_ticks(&p, 1);
+    assert_int_equal(p.sim.status, SIM_PLAYING);
+    Sim c;
+    memset(&c, 0, sizeof c);
+    size_t field = nav_field_bytes(&p.sim.sentries.field);
+    assert_true(field >= 13 * 16 * 9);
+    assert_true(sim_copy(&c, &p.sim));
+    assert_ptr_equal(c.sentries.field.cost, p.sim.sentries.field.cost); /* shared */
+    assert_true(sim_copy_bytes(&p.sim, false) < field);
+    assert_true(sentries_field_own_bytes(&p.sim.sentries) == 0); /* counted by neither while shared */
+    const uint64_t *was = c.sentries.field.cost;
+    SimCmd away = {SIM_CMD_GOTO, 14, 7}; /* both walk on: the field follows the droid */
+    sim_command(&p.sim, &away);
+    sim_command(&c, &away);
+    bool apart = false;
+    for (int t = 0; t < 600 && p.sim.status == SIM_PLAYING; t++) {
+        play_ticks(&p, 1);
+        sim_tick(&c);
+        apart |= c.sentries.field.cost != p.sim.sentries.field.cost;
+        assert_true(sim_hash(&c) == sim_hash(&p.sim));
+        if (apart) /* the copy, filled first, made its own; the play's is the one they shared */
+            assert_true(c.sentries.field.cost != was || p.sim.sentries.field.cost != was);
+    }
+    assert_true(apart);
+    sim_deinit(&c);
+    play_end(&p);
+}
+
 /* Chasers in a crowd: many sentries in a hall chase the droid, never
  * sharing a tile, never cutting a corner (check_sentries every tick). */
 static void test_chase_crowd(void **state)
@@ -742,6 +790,7 @@ int main(void)
         cmocka_unit_test(test_hearing_through_a_door),
         cmocka_unit_test(test_noise_reach),
         cmocka_unit_test(test_chase_and_catch),
+        cmocka_unit_test(test_copies_share_the_chase_field),
         cmocka_unit_test(test_chase_crowd),
         cmocka_unit_test(test_corridor_meeting),
         cmocka_unit_test(test_corridor_backing_off),
