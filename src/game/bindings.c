@@ -104,7 +104,7 @@ static const BindInfo table[BIND_COUNT] = {
     [BIND_PAINT] = {"paint", "Paint", {NULL}, "Left click / left drag",
                     "paint the picked tile (one undo step a drag); with 9 picked, move the droid start", E, true},
     [BIND_TOGGLE_WALL] = {"toggle_wall", "Toggle wall", {NULL}, "Right click", "toggle wall and floor", E, true},
-    [BIND_PALETTE] = {"palette", "Pick a tile", {NULL}, "1 ... 9, 0 or a click on the palette",
+    [BIND_PALETTE] = {"palette", "Pick a tile", {NULL}, "1 to 9, 0 or a click on the palette",
                       "pick what to paint (9 moves the start)", E, true},
     [BIND_UNDO] = {"undo", "Undo", {"Ctrl+Z"}, NULL, "undo / redo", E, false},
     [BIND_REDO] = {"redo", "Redo", {"Ctrl+Y", "Ctrl+Shift+Z"}, NULL, NULL, E, false},

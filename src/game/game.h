@@ -210,6 +210,7 @@ typedef struct Game {
     int screen_w, screen_h;
 
     bool show_minimap, show_help;
+    int help_page;         /* the help's page shown (the renderer lays it out in pages; it clamps this) */
     bool show_cones;      /* V: the sentries' view cones drawn on the floor */
     char message[GAME_MESSAGE_LEN];
     double message_left;   /* seconds */

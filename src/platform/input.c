@@ -24,14 +24,38 @@ static void answer_key(App *app, SDL_Keycode k, Uint16 mod)
         app->quit = true;
 }
 
+/* The help's page turned by delta (0: the page as it is, after opening it
+ * or a change of size), traced "help page P of N cut C": C counts the rows
+ * not shown whole (render.h: 0 but in a window too small to read). */
+static void help_turn(App *app, int delta)
+{
+    Game *g = &app->game;
+    HudStats hs = hud_stats(app);
+    HelpInfo h = render_help_info(app->render, g, &hs);
+    int p = h.page + delta;
+    g->help_page = p < 0 ? 0 : p >= h.pages ? h.pages - 1 : p;
+    if (g->trace)
+        fprintf(g->trace, "help page %d of %d cut %d\n", g->help_page + 1, h.pages, h.cut);
+}
+
+/* A key that turns the help's pages: -1 back, +1 on, 0 none. */
+static int help_page_key(SDL_Keycode k)
+{
+    switch (k) {
+    case SDLK_PAGEDOWN: case SDLK_RIGHT: case SDLK_DOWN: case SDLK_KP_6: case SDLK_KP_2: case SDLK_KP_3:
+        return +1;
+    case SDLK_PAGEUP: case SDLK_LEFT: case SDLK_UP: case SDLK_KP_4: case SDLK_KP_8: case SDLK_KP_9:
+        return -1;
+    default:
+        return 0;
+    }
+}
+
 /* An action on what is shown: the help, the minimap, the cones, the
  * camera, the walls; panning and zooming. Other actions do nothing here. */
 static void view_action(Game *g, BindAction a)
 {
     switch (a) {
-    case BIND_HELP:
-        g->show_help = !g->show_help;
-        break;
     case BIND_MINIMAP:
         g->show_minimap = !g->show_minimap;
         break;
@@ -136,6 +160,12 @@ static void play_action(App *app, BindAction a)
     case BIND_PREV_LEVEL:
         game_request_switch(g, -1);
         break;
+    case BIND_HELP:
+        g->show_help = !g->show_help;
+        g->help_page = 0;
+        if (g->show_help)
+            help_turn(app, 0);
+        break;
     case BIND_FULLSCREEN:
         toggle_fullscreen(app);
         app->settings.fullscreen = is_fullscreen(app);
@@ -163,6 +193,10 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
     }
     if (app->menu != MENU_NONE) {
         menu_key(app, k, mod);
+        return;
+    }
+    if (g->show_help && help_page_key(k)) { /* the help's pages, while it is open */
+        help_turn(app, help_page_key(k));
         return;
     }
     BindAction a = key_action(app, k, mod);
@@ -217,8 +251,13 @@ static void mouse_down(App *app, int button, int px, int py)
         }
         return;
     }
-    if (g->show_help && button == SDL_BUTTON_LEFT) { /* a click closes the help, as Esc does */
-        g->show_help = false;
+    if (g->show_help && button == SDL_BUTTON_LEFT) { /* its arrows turn the page; elsewhere a click closes it, as Esc does */
+        HudStats hs = hud_stats(app);
+        int turn = render_help_pick(app->render, g, &hs, px, py);
+        if (turn)
+            help_turn(app, turn);
+        else
+            g->show_help = false;
         return;
     }
     if (app->menu != MENU_NONE) { /* the panel takes the clicks */
@@ -391,6 +430,11 @@ static void handle_event_now(App *app, const SDL_Event *e)
         mouse_move(app, e->motion.x, e->motion.y);
         break;
     case SDL_MOUSEWHEEL: {
+        if (g->show_help && app->front.screen == FRONT_PLAY && app->menu == MENU_NONE) { /* the help's pages */
+            if (e->wheel.y)
+                help_turn(app, e->wheel.y > 0 ? -1 : +1);
+            break;
+        }
         int mx, my;
         SDL_GetMouseState(&mx, &my);
         game_zoom_at(g, (ScreenPos){mx, my}, e->wheel.y > 0 ? 1.15 : 1 / 1.15);

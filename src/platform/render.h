@@ -48,4 +48,17 @@ int render_menu_pick(const Game *g, const HudStats *hs, int px, int py);
 /* The title's item or the level select's level under a point, or -1. */
 int render_front_pick(const Game *g, const Front *f, int px, int py);
 
+/* The help (H) as laid out for g's window and text size: it is paged, so
+ * that every row is shown whole at any size. pages >= 1; page is
+ * g->help_page clamped to them; cut counts the rows that do not fit whole
+ * even on a page of their own (0 but in a window too small to read).
+ * Costs a layout of the help's text (its widths); draws nothing. */
+typedef struct HelpInfo {
+    int pages, page, cut;
+} HelpInfo;
+HelpInfo render_help_info(Renderer *r, const Game *g, const HudStats *hs);
+/* What a click at a point of the open help does: -1 the page before (its
+ * arrow), +1 the page after, 0 anything else (closes it). */
+int render_help_pick(Renderer *r, const Game *g, const HudStats *hs, int px, int py);
+
 #endif
