@@ -174,6 +174,12 @@ static int bindings_keys(const Settings *s, BindAction a, const char *keys[BIND_
     return n;
 }
 
+int bindings_key_count(const Settings *s, BindAction a)
+{
+    const char *keys[BIND_KEYS_MAX];
+    return bindings_keys(s, a, keys);
+}
+
 static bool has_key(const Settings *s, BindAction a, const char *chord)
 {
     const char *keys[BIND_KEYS_MAX];

@@ -95,6 +95,13 @@ bool front_scan(Front *f, const Catalog *c, const Progress *progress);
 void front_free(Front *f);
 /* Opens screen s with its first sensible item highlighted. */
 void front_open(Front *f, FrontScreen s);
+/* Whether row i of the open screen has a value Left and Right change (a
+ * volume, the text size, the difficulty): a click on its arrows does that,
+ * a click elsewhere on it only highlights it. */
+bool front_row_adjusts(const Front *f, int i);
+/* The highlight moved by delta rows, stopping at the first and the last (the
+ * mouse wheel); nothing while a level is made. */
+void front_move(Front *f, int delta);
 /* What input does on the screen open; *index receives a level to play. */
 FrontChoice front_input(Front *f, FrontInput in, int *index);
 /* A level's stars, 0 to FRONT_STARS: one for winning it, one for a win

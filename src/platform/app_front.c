@@ -187,6 +187,13 @@ void front_do(App *app, FrontInput in)
         sync_pause(app);
 }
 
+/* --trace: what the Keys screen's note says now ("key-note TEXT"). */
+static void trace_key_note(const App *app)
+{
+    if (app->game.trace)
+        fprintf(app->game.trace, "key-note %s\n", app->front.key_note);
+}
+
 /* The keys' screen waits for a key: it becomes the action's (Esc: no change). */
 static void rebind_key(App *app, SDL_Keycode k, Uint16 mod)
 {
@@ -202,17 +209,26 @@ static void rebind_key(App *app, SDL_Keycode k, Uint16 mod)
     char chord[BIND_NAME_MAX], err[120];
     const char *keys[1] = {bindings_chord(SDL_GetKeyName(k), mods, chord, sizeof chord)};
     BindAction other = BIND_NONE;
+    bool had[BIND_COUNT]; /* which actions of the list had a key before */
+    for (int i = 0; i < f->key_count; i++)
+        had[i] = bindings_key_count(&app->settings, (BindAction)f->key_action[i]) > 0;
     if (!keys[0] || !bindings_set(&app->settings, a, keys, 1, &other, err, sizeof err)) {
         snprintf(f->key_note, sizeof f->key_note, "Not changed: %s", keys[0] ? err : "no such key");
+        trace_key_note(app);
         return;
     }
-    if (other != BIND_NONE)
-        snprintf(f->key_note, sizeof f->key_note, "%s: %s (taken from \"%s\")", bindings_info(a)->label, chord,
-                 bindings_info(other)->label);
+    BindAction lost = BIND_NONE; /* an action the key was taken from, left with none */
+    for (int i = 0; i < f->key_count && lost == BIND_NONE; i++)
+        if (had[i] && f->key_action[i] != (int)a && bindings_key_count(&app->settings, (BindAction)f->key_action[i]) == 0)
+            lost = (BindAction)f->key_action[i];
+    if (lost != BIND_NONE)
+        snprintf(f->key_note, sizeof f->key_note, "%s: %s.  \"%s\" has no key now: choose it to give it one, or "
+                 "Delete for its own", bindings_info(a)->label, chord, bindings_info(lost)->label);
     else
         snprintf(f->key_note, sizeof f->key_note, "%s: %s", bindings_info(a)->label, chord);
     if (app->game.trace)
         fprintf(app->game.trace, "key %s %s\n", bindings_info(a)->name, chord);
+    trace_key_note(app);
     settings_keep(app);
 }
 
@@ -228,6 +244,7 @@ void front_key(App *app, SDL_Keycode k, Uint16 mod)
             BindAction a = (BindAction)app->front.key_action[index];
             bindings_reset(&app->settings, a);
             snprintf(app->front.key_note, sizeof app->front.key_note, "%s: back to its keys", bindings_info(a)->label);
+            trace_key_note(app);
             settings_keep(app);
         }
         return;

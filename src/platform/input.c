@@ -234,6 +234,35 @@ static bool shift_held(const App *app)
     return (SDL_GetModState() & KMOD_SHIFT) || app->shift_down;
 }
 
+/* A click on a screen around the play: a row's arrows change its value, a
+ * row with arrows is highlighted, any other row is chosen (as Enter); a
+ * list's "more" marks scroll it; a click on the ending goes on. */
+static void front_click(App *app, int button, int px, int py)
+{
+    Game *g = &app->game;
+    Front *f = &app->front;
+    if (button != SDL_BUTTON_LEFT)
+        return;
+    if (f->screen == FRONT_ENDING) {
+        front_do(app, FRONT_CONFIRM);
+        return;
+    }
+    int more = render_front_more(g, f, px, py), item = render_front_pick(g, f, px, py);
+    if (more >= 0 && !f->capturing) {
+        f->sel = more;
+        return;
+    }
+    if (item < 0)
+        return;
+    HudStats hs = hud_stats(app);
+    int arrow = render_front_arrow(app->render, g, &hs, px, py);
+    f->sel = item;
+    if (arrow)
+        front_do(app, arrow < 0 ? FRONT_LEFT : FRONT_RIGHT);
+    else if (!front_row_adjusts(f, item))
+        front_do(app, FRONT_CONFIRM);
+}
+
 static void mouse_down(App *app, int button, int px, int py)
 {
     Game *g = &app->game;
@@ -241,14 +270,8 @@ static void mouse_down(App *app, int button, int px, int py)
     char glyph;
     if (g->ask != GAME_ASK_NONE)
         return;
-    if (app->front.screen != FRONT_PLAY) { /* the title, the level select or the ending */
-        int item = button == SDL_BUTTON_LEFT ? render_front_pick(g, &app->front, px, py) : -1;
-        if (app->front.screen == FRONT_ENDING && button == SDL_BUTTON_LEFT) {
-            front_do(app, FRONT_CONFIRM);
-        } else if (item >= 0) {
-            app->front.sel = item;
-            front_do(app, FRONT_CONFIRM);
-        }
+    if (app->front.screen != FRONT_PLAY) { /* the screens around the play */
+        front_click(app, button, px, py);
         return;
     }
     if (g->show_help && button == SDL_BUTTON_LEFT) { /* its arrows turn the page; elsewhere a click closes it, as Esc does */
@@ -430,6 +453,11 @@ static void handle_event_now(App *app, const SDL_Event *e)
         mouse_move(app, e->motion.x, e->motion.y);
         break;
     case SDL_MOUSEWHEEL: {
+        if (app->front.screen != FRONT_PLAY) { /* the screens' rows */
+            if (e->wheel.y)
+                front_move(&app->front, e->wheel.y > 0 ? -1 : +1);
+            break;
+        }
         if (g->show_help && app->front.screen == FRONT_PLAY && app->menu == MENU_NONE) { /* the help's pages */
             if (e->wheel.y)
                 help_turn(app, e->wheel.y > 0 ? -1 : +1);

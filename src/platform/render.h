@@ -47,6 +47,13 @@ bool render_palette_pick(const Game *g, int px, int py, char *glyph);
 int render_menu_pick(const Game *g, const HudStats *hs, int px, int py);
 /* The title's item or the level select's level under a point, or -1. */
 int render_front_pick(const Game *g, const Front *f, int px, int py);
+/* On a row of the settings or the generated levels' screen whose value has
+ * arrows (a volume, the text size, the difficulty): -1 when the point is on
+ * its left arrow, +1 on its right one, else 0. Measures the value's text. */
+/* On a list's "more" mark (the level select's, the keys'): the row to
+ * highlight, half a list's height past the rows shown; else -1. */
+int render_front_more(const Game *g, const Front *f, int px, int py);
+int render_front_arrow(Renderer *r, const Game *g, const HudStats *hs, int px, int py);
 
 /* The help (H) as laid out for g's window and text size: it is paged, so
  * that every row is shown whole at any size. pages >= 1; page is
