@@ -43,6 +43,13 @@ way=$(grep -E '^(screen|level|win) ' "$tmp/way.trace" | sed 's/^win .*/win/' | t
 check "title, play, pause, play, a win, the result, Enter: the next level ($way)" \
     '[ "$way" = "screen title level levels/01_first.txt screen play screen pause screen play win screen result level levels/02_second.txt screen play " ]'
 
+# Q on the pause panel mid-level asks once (as the README says): N goes back
+# to the panel, Q Y leaves for the title; after a win it leaves at once (above)
+play askq "wait 100" "key Return" "wait 100" "key Escape" "key q" "wait 50" "key n" "wait 50" "key q" "wait 50" "key y" \
+    "wait 100"
+check "Q mid-level asks before leaving the level: No stays, Yes goes to the title ($(cat "$tmp/askq.out"))" \
+    '[ "$(sed "s/level [^ ]* /level L /" "$tmp/askq.out")" = "screen title level L screen play screen pause screen question screen pause screen question screen title " ]'
+
 play again "wait 100" "key Return" "wait 100" "clicktile 1 1" "wait 2000" "key Escape" "key l" "wait 100" \
     "key Return" "wait 100"
 check "Continue goes on at the first level not won; L on the pause panel opens the levels, at the first not won (all won: the first) ($(cat "$tmp/again.out"))" \

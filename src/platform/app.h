@@ -102,6 +102,7 @@ typedef struct App {
     Sound *sound;
     bool said_sound;           /* the no-audio notice was shown */
     MenuKind menu;             /* the pause panel (Esc) or the quit question, when open */
+    bool leave_to_title;       /* the unsaved-edits question was asked by "Quit to the title": yes goes there */
     int menu_sel;              /* its highlighted item */
     bool debug;                /* F3: the frame rate */
     bool focus_lost, minimized; /* the window is in the background */

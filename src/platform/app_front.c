@@ -138,6 +138,8 @@ static const char *screen_now(const App *app)
 {
     if (app->front.screen != FRONT_PLAY)
         return front_screen_name(app->front.screen);
+    if (app->menu == MENU_QUIT)
+        return "question"; /* Quit? (or leave the level?) Yes / No */
     if (app->menu != MENU_NONE)
         return "pause";
     return game_screen_name(&app->game);
@@ -411,7 +413,9 @@ void menu_choose(App *app, int item)
 {
     Game *g = &app->game;
     if (app->menu == MENU_QUIT) {
-        if (item == MENU_YES)
+        if (item == MENU_YES && app->campaign)
+            set_screen(app, FRONT_TITLE); /* the level left, back to the title */
+        else if (item == MENU_YES)
             request_quit(app);
         else
             open_menu(app, MENU_PAUSE);
@@ -439,16 +443,14 @@ void menu_choose(App *app, int item)
         app->front.back = FRONT_PLAY; /* Esc: back to the play */
         break;
     case MENU_LEAVE:
-        if (app->campaign && !game_dirty(g)) {
-            set_screen(app, FRONT_TITLE);
-            break;
-        }
-        /* unsaved edits have their own question; otherwise ask once */
-        if (game_dirty(g)) {
+        if (game_dirty(g)) { /* unsaved edits have their own question */
             app->menu = MENU_NONE;
+            app->leave_to_title = app->campaign;
             request_quit(app);
+        } else if (app->campaign && (g->editing || g->sim.status != SIM_PLAYING)) {
+            set_screen(app, FRONT_TITLE); /* nothing of the level is lost: no question */
         } else {
-            open_menu(app, MENU_QUIT);
+            open_menu(app, MENU_QUIT); /* asks once: quit Isodroid, or leave the level mid-play */
         }
         break;
     default:

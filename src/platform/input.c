@@ -20,7 +20,13 @@ static void answer_key(App *app, SDL_Keycode k, Uint16 mod)
         answer = GAME_ANSWER_CANCEL;
     else
         return;
-    if (game_answer(&app->game, answer))
+    bool to_title = app->leave_to_title;
+    app->leave_to_title = false;
+    if (!game_answer(&app->game, answer))
+        return;
+    if (to_title) /* the pause panel's "Quit to the title", asked about unsaved edits */
+        set_screen(app, FRONT_TITLE);
+    else
         app->quit = true;
 }
 

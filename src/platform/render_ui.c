@@ -787,7 +787,7 @@ static void draw_menu(Renderer *r, const Game *g, const HudStats *hs)
     bool quit = hs->menu == MENU_QUIT;
     render_panel(r, M.panel, 242);
     int x = M.item[0].x;
-    render_text(r, fb, x, M.title_y, HEAD, quit ? "Quit Isodroid?" : "Paused");
+    render_text(r, fb, x, M.title_y, HEAD, !quit ? "Paused" : hs->campaign ? "Leave this level?" : "Quit Isodroid?");
     if (quit)
         render_text(r, f, x, M.note_y, BODY, "Enter or Y: yes     Esc or N: no");
     for (int i = 0; i < M.items; i++) {
@@ -800,7 +800,9 @@ static void draw_menu(Renderer *r, const Game *g, const HudStats *hs)
         SDL_RenderDrawRect(r->sdl, &b);
         const char *const *item = quit ? quit_items[i] : pause_items[i];
         int ty = b.y + (b.h - L->line) / 2 + render_px(L->ui, 1), inner = render_px(L->ui, 10);
-        const char *label = !quit && i == MENU_LEAVE && hs->campaign ? "Quit to the title" : item[0];
+        const char *label = !quit && i == MENU_LEAVE && hs->campaign ? "Quit to the title"
+                            : quit && i == MENU_YES && hs->campaign ? "Yes, to the title"
+                                                                      : item[0];
         render_text(r, f, b.x + inner, ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, label);
         int kw = render_text_width(f, item[1]);
         render_text(r, f, b.x + b.w - inner - kw, ty, DIM, item[1]);
