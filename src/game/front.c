@@ -39,7 +39,7 @@ bool front_scan(Front *f, const Catalog *c, const Progress *progress)
 {
     free(f->level); /* the list made again; the screens' own state stays */
     f->level = NULL;
-    f->count = f->campaign = f->won = f->stars = f->next = 0;
+    f->count = f->campaign = f->extras = f->won = f->stars = f->next = 0;
     if (c->count == 0)
         return true;
     f->level = calloc((size_t)c->count, sizeof *f->level);
@@ -47,6 +47,7 @@ bool front_scan(Front *f, const Catalog *c, const Progress *progress)
         return false;
     f->count = c->count;
     f->campaign = c->campaign;
+    f->extras = c->extras;
     f->next = -1;
     for (int i = 0; i < f->count; i++) {
         bool campaign = i < c->campaign;

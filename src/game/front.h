@@ -57,6 +57,7 @@ typedef struct Front {
     FrontLevel *level;  /* the campaign's levels in its order, then the extras' */
     int count;          /* all of them */
     int campaign;       /* the campaign's: level[0 .. campaign) */
+    int extras;         /* the extras': level[campaign .. campaign + extras); the player's own after them */
     int next;           /* the first level of the campaign not won (0 when all are won) */
     int won;            /* levels of the campaign won */
     int stars;          /* stars of the campaign's levels */

@@ -154,13 +154,14 @@ void trace_screen(App *app)
     app->screen_traced = now;
 }
 
-/* Plays level i of the level select (the campaign's, then the extras') from its start. */
+/* Plays level i of the level select (the campaign's, the extras', then the player's own) from its start. */
 static void play_level(App *app, int i)
 {
     Game *g = &app->game;
     char path[4096];
-    bool extra = i >= app->front.campaign;
-    if (!levelset_path(extra ? &app->extras : &g->levels, extra ? i - app->front.campaign : i, path, sizeof path) ||
+    int c = app->front.campaign, e = app->front.extras;
+    const LevelSet *set = i < c ? &g->levels : i < c + e ? &app->extras : &app->own;
+    if (!levelset_path(set, i < c ? i : i < c + e ? i - c : i - c - e, path, sizeof path) ||
         !game_open(g, path)) /* opened afresh, welcomed (the one shown behind the title too) */
         return;              /* game_open said why */
     unpause_player(app);

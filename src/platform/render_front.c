@@ -256,8 +256,10 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
         char num[16], name[LEVEL_NAME_MAX * 4 + 1], fit[TEXT_LEN], best[96];
         if (i < f->campaign)
             snprintf(num, sizeof num, "%2d", i + 1);
-        else
+        else if (i < f->campaign + f->extras)
             snprintf(num, sizeof num, "x%d", i - f->campaign + 1); /* an extra */
+        else
+            snprintf(num, sizeof num, " \xe2\x9c\x8e"); /* the player's own: a pencil */
         render_text(r, font, x, ty, DIM, num);
         x += render_text_width(font, "000") + render_px(L->ui, 6);
         /* the right-hand column: won and the best, or why it cannot be played */

@@ -208,10 +208,16 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
     int n = 0;
     char name[4 * LEVEL_NAME_MAX];
     n = hud_add(l, n, true, HEAD, 0, "%s%s", text_escape(g->level.name, name, sizeof name), game_dirty(g) ? " *" : "");
+    unsigned long long seed;
+    int difficulty;
+    char tail;
     if (g->level_index >= 0)
         n = hud_add(l, n, false, DIM, 5, "Level %d of %d", g->level_index + 1, g->levels.count);
-    else /* not one of the folder's: its file's name */
-        n = hud_add(l, n, false, DIM, 5, "%s", text_base_name(g->path));
+    else if (g->path_own)
+        n = hud_add(l, n, false, DIM, 5, "Your own level");
+    else if (sscanf(text_base_name(g->path), "seed-%llu-d%d.tx%c", &seed, &difficulty, &tail) == 3 && tail == 't')
+        n = hud_add(l, n, false, DIM, 5, "Generated, seed %llu, difficulty %d", seed, difficulty); /* gen_file's name */
+    /* else a level of its own, named above: no file name is shown */
     if (g->editing) {
         n = hud_add(l, n, false, BODY, 2, "Droid start at %d,%d", g->level.start.x, g->level.start.y);
         n = hud_add(l, n, false, BODY, 3, "Undo %d, redo %d%s", edit_undo_count(&g->edits),
@@ -232,7 +238,11 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
             n = hud_add(l, n, false, sim->sentries.alerted ? WARN : DIM, 2, "Sentries %d, alerted %d",
                         sim->sentries.count, sim->sentries.alerted);
     }
-    if (!sim->has_exit)
+    if (g->editing && g->path_shipped) /* what saving will do, not the play's counters */
+        n = hud_add(l, n, false, (SDL_Color){255, 214, 120, 255}, 1, "Editing a copy: saved as your own level");
+    else if (g->editing)
+        n = hud_add(l, n, false, DIM, 1, "Editing: Ctrl+S saves this level");
+    else if (!sim->has_exit)
         n = hud_add(l, n, false, DIM, 1, "Free play: this level has no exit");
     else if (sim->cells_total > 0)
         n = hud_add(l, n, false, sim->exit_open ? GOOD : BODY, 1, "Cells %d of %d   Exit %s",
