@@ -270,6 +270,8 @@ void app_begin(App *app, FILE *record)
         start_campaign(app);
     if (!app->opt.bench_frames)
         app->sound = sound_create(app->opt.mute, app->opt.headless);
+    if (sound_no_device(app->sound)) /* one line of ours, not the sound library's */
+        fprintf(stderr, "isodroid: no sound device; playing silently\n");
     app->pad = pad_create();
     app->game.show_minimap = app->settings.minimap;
     settings_apply(app);
