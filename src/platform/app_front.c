@@ -138,6 +138,8 @@ static const char *screen_now(const App *app)
 {
     if (app->front.screen != FRONT_PLAY)
         return front_screen_name(app->front.screen);
+    if (app->game.ask != GAME_ASK_NONE)
+        return "unsaved"; /* the unsaved edits: save, discard, go back */
     if (app->menu == MENU_QUIT)
         return "question"; /* Quit? (or leave the level?) Yes / No */
     if (app->menu != MENU_NONE)

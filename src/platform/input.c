@@ -7,6 +7,19 @@
 
 #include <stdlib.h>
 
+/* The unsaved-edits question answered (a key or a click on its button). */
+static void answer_with(App *app, GameAnswer answer)
+{
+    bool to_title = app->leave_to_title;
+    app->leave_to_title = false;
+    if (!game_answer(&app->game, answer))
+        return;
+    if (to_title) /* the pause panel's "Quit to the title", asked about unsaved edits */
+        set_screen(app, FRONT_TITLE);
+    else
+        app->quit = true;
+}
+
 /* A key while the unsaved-edits question is open. */
 static void answer_key(App *app, SDL_Keycode k, Uint16 mod)
 {
@@ -20,14 +33,7 @@ static void answer_key(App *app, SDL_Keycode k, Uint16 mod)
         answer = GAME_ANSWER_CANCEL;
     else
         return;
-    bool to_title = app->leave_to_title;
-    app->leave_to_title = false;
-    if (!game_answer(&app->game, answer))
-        return;
-    if (to_title) /* the pause panel's "Quit to the title", asked about unsaved edits */
-        set_screen(app, FRONT_TITLE);
-    else
-        app->quit = true;
+    answer_with(app, answer);
 }
 
 /* The help's page turned by delta (0: the page as it is, after opening it
@@ -274,8 +280,12 @@ static void mouse_down(App *app, int button, int px, int py)
     Game *g = &app->game;
     NavPos t;
     char glyph;
-    if (g->ask != GAME_ASK_NONE)
+    if (g->ask != GAME_ASK_NONE) { /* the unsaved-edits question: its buttons */
+        int answer = button == SDL_BUTTON_LEFT ? render_question_pick(app->render, g, px, py) : -1;
+        if (answer >= 0)
+            answer_with(app, (GameAnswer)answer);
         return;
+    }
     if (app->front.screen != FRONT_PLAY) { /* the screens around the play */
         front_click(app, button, px, py);
         return;

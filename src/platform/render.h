@@ -43,6 +43,9 @@ bool render_minimap_pick(const Game *g, int px, int py, NavPos *out);
 /* In edit mode, true when a point is on the palette, with the glyph under it
  * (or the current brush on the panel's margin). */
 bool render_palette_pick(const Game *g, int px, int py, char *glyph);
+/* The answer (GameAnswer) of the unsaved-edits question's button under a
+ * point, or -1 (none, or no question asked). */
+int render_question_pick(Renderer *r, const Game *g, int px, int py);
 /* The item of the open panel (hs->menu) under a point, or -1. */
 int render_menu_pick(const Game *g, const HudStats *hs, int px, int py);
 /* The title's item or the level select's level under a point, or -1. */
