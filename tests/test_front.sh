@@ -147,16 +147,16 @@ check "quitting while a level is made stops it ($(cat "$tmp/quit.out"))" \
 # way, a click on such a row elsewhere only highlights it (Left then
 # changes it); the text size last, since it changes where everything is
 cfg=$tmp/mousecfg1
-play mouse1 "wait 100" "key Down" "key Down" "key Down" "key Return" "wait 50" "click 895 232" "wait 50" \
-    "click 400 276" "wait 50" "key Left" "wait 50" "click 962 408" "wait 50"
+play mouse1 "wait 100" "key Down" "key Down" "key Down" "key Return" "wait 50" "click 895 242" "wait 50" \
+    "click 400 286" "wait 50" "key Left" "wait 50" "click 962 418" "wait 50"
 check "settings by the mouse: Volume's left arrow, Effects' row then Left, Text size's right arrow ($(grep '^setting' "$tmp/mouse1.trace" | tr '\n' ' '))" \
     '[ "$(grep "^setting" "$tmp/mouse1.trace" | tr "\n" " ")" = "setting 0 master 90 effects 100 fullscreen 0 minimap 1 text 100 setting 1 master 90 effects 90 fullscreen 0 minimap 1 text 100 setting 4 master 90 effects 90 fullscreen 0 minimap 1 text 110 " ]'
 cfg=$tmp/mousecfg2
 # the generated levels: the difficulty's left arrow; a click on its row keeps
 # the highlight there (Left then lowers it), it does not jump to "Your seed"
-play mouse2 "wait 100" "key Down" "key Down" "key Return" "wait 50" "click 895 386" "wait 50" "key 7" "key Return" \
+play mouse2 "wait 100" "key Down" "key Down" "key Return" "wait 50" "click 895 396" "wait 50" "key 7" "key Return" \
     "wait 200"
-play mouse3 "wait 100" "key Down" "key Down" "key Return" "wait 50" "click 400 386" "wait 50" "key Left" "key 7" \
+play mouse3 "wait 100" "key Down" "key Down" "key Return" "wait 50" "click 400 396" "wait 50" "key Left" "key 7" \
     "key Return" "wait 200"
 check "generated levels by the mouse: the difficulty's arrow, and a click on its row then Left ($(grep -h '^generating' "$tmp/mouse2.trace" "$tmp/mouse3.trace" | tr '\n' ' '))" \
     'grep -qx "generating 7 1" "$tmp/mouse2.trace" && grep -qx "generating 7 1" "$tmp/mouse3.trace"'

@@ -65,7 +65,7 @@ static FrontLayout front_layout(const Game *g, const Front *f)
     int step = f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS ? ih + gap / 2 : ih + gap;
     int body = f->screen == FRONT_ENDING ? 7 * L.line : rows * step - (rows ? step - ih : 0);
     if (f->screen == FRONT_SETTINGS || f->screen == FRONT_GENERATED)
-        body += 3 * L.line + gap; /* the notes under the items */
+        body += 2 * L.line + gap; /* the notes under the items */
     if (f->screen == FRONT_KEYS)
         body += 2 * L.line + gap;
     body += 2 * mark;
@@ -245,6 +245,8 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
     char note[96];
     snprintf(note, sizeof note, "%d of %d won, %d of %d stars (won; energy within 110%% of par; unseen). Every level is open.",
              f->won, f->campaign, f->stars, FRONT_STARS * f->campaign);
+    if (render_text_width(font, note) > F->panel.w - render_px(L->ui, 44)) /* a narrow window: the counts alone */
+        snprintf(note, sizeof note, "%d of %d won, %d of %d stars", f->won, f->campaign, f->stars, FRONT_STARS * f->campaign);
     render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM, note);
     for (int k = 0; k < F->items; k++) {
         int i = F->first + k;
@@ -342,12 +344,12 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
     snprintf(line, sizeof line, "The window's size is remembered as you leave it (%dx%d).", set ? set->window_w : 0,
              set ? set->window_h : 0);
     render_text(r, font, F->panel.x + render_px(L->ui, 22), y, DIM, line);
-    if (!path) /* where they are kept is no player's business; that they are not, is */
+    if (set && set->error[0]) { /* what went wrong with the settings' file, else whether there is none */
+        render_text_fit(font, set->error, F->panel.w - render_px(L->ui, 44), fit, sizeof fit);
+        render_text(r, font, F->panel.x + render_px(L->ui, 22), y + L->line, (SDL_Color){255, 140, 120, 255}, fit);
+    } else if (!path) { /* where they are kept is no player's business; that they are not, is */
         render_text(r, font, F->panel.x + render_px(L->ui, 22), y + L->line, DIM,
                     "This run keeps no settings: changes last until you quit.");
-    if (set && set->error[0]) {
-        render_text_fit(font, set->error, F->panel.w - render_px(L->ui, 44), fit, sizeof fit);
-        render_text(r, font, F->panel.x + render_px(L->ui, 22), y + 2 * L->line, (SDL_Color){255, 140, 120, 255}, fit);
     }
     centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Left, Right, Enter: change    Esc: back");
 }

@@ -364,7 +364,7 @@ void render_help(Renderer *r, const Game *g, const HudStats *hs)
 {
     static HelpLayout H;
     help_layout(r, g, hs, &H);
-    render_panel(r, H.panel, 250);
+    render_panel(r, H.panel, 255);
     SDL_Rect clip = {H.panel.x, H.panel.y, H.panel.w, H.foot_y - render_px(r->lay.ui, 8) - H.panel.y};
     SDL_RenderSetClipRect(r->sdl, &clip); /* a row too tall for any page stays inside (counted as cut) */
     for (int i = 0; i < H.nplaced; i++) {
