@@ -114,6 +114,8 @@ typedef struct HelpLayout {
     SDL_Rect panel;
     int m, gap, col_gap, sec_gap, row_gap;
     int cols, col_w, key_w, badge_w;
+    bool stacked;            /* a narrow column: each row's keys over its description */
+    bool repeat_heads;       /* room for a section's heading again where it goes on */
     int x0, top, room;       /* the first column's left, the columns' top, their height */
     int pages, page;
     HelpEntry entry[HELP_ENTRIES];
@@ -190,7 +192,7 @@ static int entry_do(Renderer *r, const HelpLayout *H, const HelpEntry *e, bool c
     }
     const HelpRow *row = &e->row;
     int bw = row->badge >= 0 ? H->badge_w : 0;
-    int nk = render_text_wrap(f, row->keys, H->key_w - bw, lines, HELP_LINES + 1);
+    int nk = render_text_wrap(f, row->keys, (H->stacked ? H->col_w : H->key_w) - bw, lines, HELP_LINES + 1);
     *cut = nk > HELP_LINES;
     nk = nk > HELP_LINES ? HELP_LINES : nk < 1 ? 1 : nk;
     if (draw) {
@@ -199,13 +201,14 @@ static int entry_do(Renderer *r, const HelpLayout *H, const HelpEntry *e, bool c
         for (int k = 0; k < nk; k++)
             render_text(r, f, x + bw, y + k * L->line, KEY, lines[k]);
     }
-    int what_w = H->col_w - H->key_w - H->gap;
-    int nw = render_text_wrap(f, row->what, what_w, lines, HELP_LINES + 1);
+    int indent = render_px(L->ui, 12); /* stacked: the description under its keys, indented */
+    int what_x = H->stacked ? indent : H->key_w + H->gap, what_y = H->stacked ? nk * L->line : 0;
+    int nw = render_text_wrap(f, row->what, H->col_w - what_x, lines, HELP_LINES + 1);
     *cut = *cut || nw > HELP_LINES;
     nw = nw > HELP_LINES ? HELP_LINES : nw < 1 ? 1 : nw;
     for (int k = 0; draw && k < nw; k++)
-        render_text(r, f, x + H->key_w + H->gap, y + k * L->line, BODY, lines[k]);
-    return (nk > nw ? nk : nw) * L->line + H->row_gap;
+        render_text(r, f, x + what_x, y + what_y + k * L->line, BODY, lines[k]);
+    return (H->stacked ? nk + nw : nk > nw ? nk : nw) * L->line + H->row_gap;
 }
 
 static void place(HelpLayout *H, int entry, int page, int col, int y, int h, bool cont)
@@ -223,7 +226,8 @@ static void help_layout(Renderer *r, const Game *g, const HudStats *hs, HelpLayo
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
     memset(H, 0, sizeof *H);
-    H->m = render_px(L->ui, 20);
+    int side = g->screen_w < g->screen_h ? g->screen_w : g->screen_h;
+    H->m = render_px(L->ui, 20) < side / 30 ? render_px(L->ui, 20) : side / 30 < 4 ? 4 : side / 30; /* less in a tiny window */
     H->gap = render_px(L->ui, 16);
     H->col_gap = render_px(L->ui, 36);
     H->sec_gap = render_px(L->ui, 12);
@@ -246,10 +250,12 @@ static void help_layout(Renderer *r, const Game *g, const HudStats *hs, HelpLayo
     }
     int key_max = H->col_w * 36 / 100 < render_px(L->ui, 230) ? H->col_w * 36 / 100 : render_px(L->ui, 230);
     H->key_w = key_w > key_max ? key_max : key_w; /* the widest keys wrap */
+    H->stacked = H->col_w < render_px(L->ui, 340);
     H->foot_h = L->line + render_px(L->ui, 12);
     H->room = avail_h - H->foot_h;
     if (H->room < L->big_line + L->line)
         H->room = L->big_line + L->line;
+    H->repeat_heads = H->room >= L->big_line + 6 * L->line;
 
     int page = 0, col = 0, y = 0, tallest = 0;
     for (int i = 0; i < H->count; i++) {
@@ -267,7 +273,7 @@ static void help_layout(Renderer *r, const Game *g, const HudStats *hs, HelpLayo
             }
             y = 0;
             lead = 0;
-            if (e->kind != ENTRY_HEAD) { /* its section goes on here: its heading again, dimmed */
+            if (e->kind != ENTRY_HEAD && H->repeat_heads) { /* its section goes on here: its heading again, dimmed */
                 HelpEntry head = {ENTRY_HEAD, e->sec, {NULL, NULL, -1}};
                 int hh = entry_do(r, H, &head, true, 0, 0, false, &cut2);
                 for (int k = i - 1; k >= 0; k--)
