@@ -20,12 +20,12 @@ ln -s "$root/assets" "$tmp/run/assets"
 printf 'name: First\n######\n#@..>#\n######\n' >"$tmp/run/levels/01_first.txt"
 printf 'name: Second\n######\n#>..@#\n######\n' >"$tmp/run/levels/02_second.txt"
 case $game in /*) bin=$game ;; *) bin=$root/$game ;; esac
-play() { # NAME COMMANDS...: runs them from the title, the trace's screens and levels in NAME.out
+play() { # NAME COMMANDS...: runs them from the title, the trace's screens and levels in NAME.out ($cfg: the settings' folder)
     name=$1
     shift
     printf '%s\n' "$@" quit >"$tmp/$name.txt"
-    (cd "$tmp/run" && XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/cfg" "$bin" --headless --trace --script "$tmp/$name.txt" \
-        >"$tmp/$name.trace" 2>"$tmp/$name.err")
+    (cd "$tmp/run" && XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="${cfg:-$tmp/cfg}" "$bin" --headless --trace \
+        --script "$tmp/$name.txt" >"$tmp/$name.trace" 2>"$tmp/$name.err")
     grep -E '^(screen|level|win) ' "$tmp/$name.trace" | sed 's/^win .*/win/' | tr '\n' ' ' >"$tmp/$name.out"
 }
 
@@ -42,6 +42,13 @@ printf '%s\n' "wait 100" "key Return" "wait 100" "key Escape" "wait 50" "key Esc
 way=$(grep -E '^(screen|level|win) ' "$tmp/way.trace" | sed 's/^win .*/win/' | tr '\n' ' ')
 check "title, play, pause, play, a win, the result, Enter: the next level ($way)" \
     '[ "$way" = "screen title level levels/01_first.txt screen play screen pause screen play win screen result level levels/02_second.txt screen play " ]'
+
+# Q on the pause panel mid-level asks once (as the README says): N goes back
+# to the panel, Q Y leaves for the title; after a win it leaves at once (above)
+play askq "wait 100" "key Return" "wait 100" "key Escape" "key q" "wait 50" "key n" "wait 50" "key q" "wait 50" "key y" \
+    "wait 100"
+check "Q mid-level asks before leaving the level: No stays, Yes goes to the title ($(cat "$tmp/askq.out"))" \
+    '[ "$(sed "s/level [^ ]* /level L /" "$tmp/askq.out")" = "screen title level L screen play screen pause screen question screen pause screen question screen title " ]'
 
 play again "wait 100" "key Return" "wait 100" "clicktile 1 1" "wait 2000" "key Escape" "key l" "wait 100" \
     "key Return" "wait 100"
@@ -136,6 +143,32 @@ genstop quit "wait 100" "key Down" "key Down" "key Return" "wait 50" "key 2" "ke
 check "quitting while a level is made stops it ($(cat "$tmp/quit.out"))" \
     '[ "$(cat "$tmp/quit.out")" = "screen title screen generated generating 2 5 generating cancelled " ]'
 
+# the mouse on every row: the settings' arrows change a value by a step each
+# way, a click on such a row elsewhere only highlights it (Left then
+# changes it); the text size last, since it changes where everything is
+cfg=$tmp/mousecfg1
+play mouse1 "wait 100" "key Down" "key Down" "key Down" "key Return" "wait 50" "click 895 242" "wait 50" \
+    "click 400 286" "wait 50" "key Left" "wait 50" "click 962 418" "wait 50"
+check "settings by the mouse: Volume's left arrow, Effects' row then Left, Text size's right arrow ($(grep '^setting' "$tmp/mouse1.trace" | tr '\n' ' '))" \
+    '[ "$(grep "^setting" "$tmp/mouse1.trace" | tr "\n" " ")" = "setting 0 master 90 effects 100 fullscreen 0 minimap 1 text 100 setting 1 master 90 effects 90 fullscreen 0 minimap 1 text 100 setting 4 master 90 effects 90 fullscreen 0 minimap 1 text 110 " ]'
+cfg=$tmp/mousecfg2
+# the generated levels: the difficulty's left arrow; a click on its row keeps
+# the highlight there (Left then lowers it), it does not jump to "Your seed"
+play mouse2 "wait 100" "key Down" "key Down" "key Return" "wait 50" "click 895 396" "wait 50" "key 7" "key Return" \
+    "wait 200"
+play mouse3 "wait 100" "key Down" "key Down" "key Return" "wait 50" "click 400 396" "wait 50" "key Left" "key 7" \
+    "key Return" "wait 200"
+check "generated levels by the mouse: the difficulty's arrow, and a click on its row then Left ($(grep -h '^generating' "$tmp/mouse2.trace" "$tmp/mouse3.trace" | tr '\n' ' '))" \
+    'grep -qx "generating 7 1" "$tmp/mouse2.trace" && grep -qx "generating 7 1" "$tmp/mouse3.trace"'
+# the Keys list is longer than the screen: marks say what is below and above,
+# and a click on one scrolls (Delete then names the action highlighted)
+play mouse4 "wait 100" "key Down" "key Down" "key Down" "key Return" "key Up" "key Return" "wait 50" \
+    "screenshot $tmp/keylist.png" "click 640 584" "wait 50" "key Delete" "wait 50" "click 640 120" "wait 50" "key Delete"
+check "the Keys list's marks scroll it by the mouse ($(grep '^key-note' "$tmp/mouse4.trace" | tr '\n' ' '))" \
+    '[ "$(grep -c "^key-note" "$tmp/mouse4.trace")" -eq 2 ] && ! grep -q "^key-note Throw a lure" "$tmp/mouse4.trace" &&
+     [ "$(grep "^key-note" "$tmp/mouse4.trace" | sort -u | wc -l)" -eq 2 ]'
+cfg=
+
 # the settings' Keys screen: Restart (the 14th) given X, written, then Delete gives R back
 play keys1 "wait 100" "key Down" "key Down" "key Down" "key Return" "key Up" "key Return" "wait 50" \
     "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" \
@@ -146,6 +179,13 @@ play keys2 "wait 100" "key Down" "key Down" "key Down" "key Return" "key Up" "ke
     "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" \
     "key Down" "key Down" "key Down" "key Delete" "wait 50"
 check "the Keys screen: Delete gives the action its default keys back" '! grep -q "^key.restart" "$tmp/cfg/isodroid/settings"'
+
+# a key taken from another action leaves it none: the note says so (W is Pan up's)
+play keys3 "wait 100" "key Down" "key Down" "key Down" "key Return" "key Up" "key Return" "wait 50" \
+    "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" \
+    "key Down" "key Down" "key Down" "key Return" "key w" "wait 50"
+check "the Keys screen warns when a rebinding leaves an action without a key ($(grep '^key-note' "$tmp/keys3.trace"))" \
+    'grep -q "^key-note Restart the level: W\. .*\"Pan up\" has no key now" "$tmp/keys3.trace"'
 
 # the keys are the binding table's, the player's own over the defaults:
 # restart moved to X, so R does nothing and X restarts

@@ -110,6 +110,15 @@ printf 'key e\nrclicktile 6 6\nkey Escape\nkey Escape\nkey q\nscreenshot %s/ask.
 check "quit with unsaved edits asks first, D leaves the file alone" \
     '[ -f "$tmp/ask.png" ] && [ ! -f "$tmp/never.png" ] && cmp -s "$tmp/lv/room.txt" levels/01_tutorial.txt'
 
+# ... and by the mouse: its buttons (Go back, then Quit, not saved)
+cp levels/01_tutorial.txt "$tmp/lv/room.txt"
+printf '%s\n' "key e" "rclicktile 6 6" "key Escape" "key Escape" "key q" "wait 50" "click 828 387" "wait 50" "key Escape" \
+    "key q" "wait 50" "click 639 387" "wait 50" "screenshot $tmp/never2.png" >"$tmp/askm.txt"
+"$game" "$tmp/lv/room.txt" --headless --trace --no-progress --script "$tmp/askm.txt" >"$tmp/askm.trace" 2>"$tmp/err"
+check "the unsaved-edits question by the mouse: Go back stays, Quit, not saved quits and leaves the file alone ($(grep '^screen' "$tmp/askm.trace" | tr '\n' ' '))" \
+    '[ ! -f "$tmp/never2.png" ] && cmp -s "$tmp/lv/room.txt" levels/01_tutorial.txt &&
+     [ "$(grep "^screen" "$tmp/askm.trace" | tr "\n" " ")" = "screen pause screen unsaved screen play screen pause screen unsaved screen play " ]'
+
 # a failed save says why and keeps the file byte for byte
 chmod 444 "$tmp/lv/room.txt"
 printf 'key e\nrclicktile 6 6\nkey ctrl+s\nscreenshot %s/ro.png\nquit\n' "$tmp" >"$tmp/ro.txt"

@@ -44,6 +44,7 @@ test)
     want_tool appstreamcli appstream
     want_tool groff groff-base
     want_tool python3 python3 # parses isopath --json (tests/test_isopath_json.sh)
+    want_tool tesseract tesseract-ocr # reads the help's pages (tests/test_help.sh)
     need_pc cmocka libcmocka-dev
     need_pc libpng libpng-dev
     need_pc sdl2 libsdl2-dev

@@ -104,7 +104,7 @@ static const BindInfo table[BIND_COUNT] = {
     [BIND_PAINT] = {"paint", "Paint", {NULL}, "Left click / left drag",
                     "paint the picked tile (one undo step a drag); with 9 picked, move the droid start", E, true},
     [BIND_TOGGLE_WALL] = {"toggle_wall", "Toggle wall", {NULL}, "Right click", "toggle wall and floor", E, true},
-    [BIND_PALETTE] = {"palette", "Pick a tile", {NULL}, "1 ... 9, 0 or a click on the palette",
+    [BIND_PALETTE] = {"palette", "Pick a tile", {NULL}, "1 to 9, 0 or a click on the palette",
                       "pick what to paint (9 moves the start)", E, true},
     [BIND_UNDO] = {"undo", "Undo", {"Ctrl+Z"}, NULL, "undo / redo", E, false},
     [BIND_REDO] = {"redo", "Redo", {"Ctrl+Y", "Ctrl+Shift+Z"}, NULL, NULL, E, false},
@@ -172,6 +172,12 @@ static int bindings_keys(const Settings *s, BindAction a, const char *keys[BIND_
         if (table[a].fixed || !taken_by_user(s, a, table[a].keys[i]))
             keys[n++] = table[a].keys[i];
     return n;
+}
+
+int bindings_key_count(const Settings *s, BindAction a)
+{
+    const char *keys[BIND_KEYS_MAX];
+    return bindings_keys(s, a, keys);
 }
 
 static bool has_key(const Settings *s, BindAction a, const char *chord)

@@ -148,6 +148,9 @@ BindAction bindings_action_for_key(const Settings *s, const char *chord, unsigne
  * bindings_action_for_key): for code that asks about one action. */
 bool bindings_key_is(const Settings *s, BindAction a, const char *chord);
 
+/* How many keys action a has now (s's, else the defaults no key of s's
+ * took): 0 when rebinding others left it without one. */
+int bindings_key_count(const Settings *s, BindAction a);
 /* An action's keys as text: "Space or P"; "no key" when it has none;
  * an action of the mouse alone: its input ("Left click"). Returns out. */
 const char *bindings_keys_text(const Settings *s, BindAction a, char *out, size_t size);

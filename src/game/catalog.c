@@ -58,19 +58,26 @@ static bool sync_entry(CatalogEntry *e, const LevelSet *s, int i, const Catalog 
 
 bool catalog_sync(Catalog *c, const LevelSet *set, const LevelSet *extras)
 {
+    return catalog_sync_own(c, set, extras, NULL);
+}
+
+bool catalog_sync_own(Catalog *c, const LevelSet *set, const LevelSet *extras, const LevelSet *own)
+{
     Catalog old = *c;
     memset(c, 0, sizeof *c);
     c->reads = old.reads;
-    int n = set->count + (extras ? extras->count : 0);
+    int ne = extras ? extras->count : 0, n = set->count + ne + (own ? own->count : 0);
     bool ok = true;
     if (n > 0 && !(c->entry = calloc((size_t)n, sizeof *c->entry)))
         ok = false;
     for (int i = 0; ok && i < n; i++) {
-        bool campaign = i < set->count;
-        ok = sync_entry(&c->entry[i], campaign ? set : extras, campaign ? i : i - set->count, &old);
+        bool campaign = i < set->count, extra = !campaign && i < set->count + ne;
+        ok = sync_entry(&c->entry[i], campaign ? set : extra ? extras : own,
+                        campaign ? i : extra ? i - set->count : i - set->count - ne, &old);
         c->count = i + 1;
     }
     c->campaign = ok ? set->count : 0;
+    c->extras = ok ? ne : 0;
     catalog_free(&old);
     if (!ok) {
         long reads = c->reads;

@@ -47,9 +47,10 @@ typedef struct CatalogEntry {
 } CatalogEntry;
 
 typedef struct Catalog {
-    CatalogEntry *entry; /* set's levels in order, then the extras' */
+    CatalogEntry *entry; /* set's levels in order, then the extras', then the player's own */
     int count;
     int campaign;        /* entries [0, campaign) are set's */
+    int extras;          /* entries [campaign, campaign + extras) the extras', the rest the player's */
     long reads;          /* files read into it so far (catalog_store) */
 } Catalog;
 
@@ -57,6 +58,9 @@ typedef struct Catalog {
  * whose file is unchanged keeps what was read; a new or changed one waits
  * to be read. False when memory runs out (the catalog is then empty). */
 bool catalog_sync(Catalog *c, const LevelSet *set, const LevelSet *extras);
+/* catalog_sync with a third group after the extras: the player's own
+ * levels (own may be NULL). */
+bool catalog_sync_own(Catalog *c, const LevelSet *set, const LevelSet *extras, const LevelSet *own);
 /* The first entry waiting to be read, or -1. */
 int catalog_next(const Catalog *c);
 /* Reads the file at path: *stamp is taken first, so a change made while

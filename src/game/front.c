@@ -39,7 +39,7 @@ bool front_scan(Front *f, const Catalog *c, const Progress *progress)
 {
     free(f->level); /* the list made again; the screens' own state stays */
     f->level = NULL;
-    f->count = f->campaign = f->won = f->stars = f->next = 0;
+    f->count = f->campaign = f->extras = f->won = f->stars = f->next = 0;
     if (c->count == 0)
         return true;
     f->level = calloc((size_t)c->count, sizeof *f->level);
@@ -47,6 +47,7 @@ bool front_scan(Front *f, const Catalog *c, const Progress *progress)
         return false;
     f->count = c->count;
     f->campaign = c->campaign;
+    f->extras = c->extras;
     f->next = -1;
     for (int i = 0; i < f->count; i++) {
         bool campaign = i < c->campaign;
@@ -222,14 +223,36 @@ static FrontChoice keys_input(Front *f, FrontInput in, int *index)
     return FRONT_NOTHING;
 }
 
+/* The rows of the open screen. */
+static int front_rows(const Front *f)
+{
+    return f->screen == FRONT_TITLE       ? FRONT_TITLE_ITEMS
+           : f->screen == FRONT_LEVELS    ? f->count
+           : f->screen == FRONT_SETTINGS  ? FRONT_SET_ITEMS
+           : f->screen == FRONT_GENERATED ? FRONT_GEN_ITEMS
+           : f->screen == FRONT_KEYS      ? f->key_count
+                                          : 0;
+}
+
+bool front_row_adjusts(const Front *f, int i)
+{
+    if (f->screen == FRONT_SETTINGS)
+        return i == FRONT_SET_MASTER || i == FRONT_SET_EFFECTS || i == FRONT_SET_TEXT;
+    return f->screen == FRONT_GENERATED && i == FRONT_GEN_DIFFICULTY;
+}
+
+void front_move(Front *f, int delta)
+{
+    int n = front_rows(f);
+    if (f->generating || f->capturing || n == 0)
+        return;
+    int s = f->sel + delta;
+    f->sel = s < 0 ? 0 : s >= n ? n - 1 : s;
+}
+
 FrontChoice front_input(Front *f, FrontInput in, int *index)
 {
-    int n = f->screen == FRONT_TITLE      ? FRONT_TITLE_ITEMS
-            : f->screen == FRONT_LEVELS   ? f->count
-            : f->screen == FRONT_SETTINGS ? FRONT_SET_ITEMS
-            : f->screen == FRONT_GENERATED ? FRONT_GEN_ITEMS
-            : f->screen == FRONT_KEYS      ? f->key_count
-                                           : 0;
+    int n = front_rows(f);
     if (f->generating)
         return in == FRONT_BACK && f->screen == FRONT_GENERATED ? FRONT_CANCEL_GENERATE : FRONT_NOTHING;
     if ((in == FRONT_UP || in == FRONT_DOWN) && n > 0) {

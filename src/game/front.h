@@ -57,6 +57,7 @@ typedef struct Front {
     FrontLevel *level;  /* the campaign's levels in its order, then the extras' */
     int count;          /* all of them */
     int campaign;       /* the campaign's: level[0 .. campaign) */
+    int extras;         /* the extras': level[campaign .. campaign + extras); the player's own after them */
     int next;           /* the first level of the campaign not won (0 when all are won) */
     int won;            /* levels of the campaign won */
     int stars;          /* stars of the campaign's levels */
@@ -95,6 +96,13 @@ bool front_scan(Front *f, const Catalog *c, const Progress *progress);
 void front_free(Front *f);
 /* Opens screen s with its first sensible item highlighted. */
 void front_open(Front *f, FrontScreen s);
+/* Whether row i of the open screen has a value Left and Right change (a
+ * volume, the text size, the difficulty): a click on its arrows does that,
+ * a click elsewhere on it only highlights it. */
+bool front_row_adjusts(const Front *f, int i);
+/* The highlight moved by delta rows, stopping at the first and the last (the
+ * mouse wheel); nothing while a level is made. */
+void front_move(Front *f, int delta);
 /* What input does on the screen open; *index receives a level to play. */
 FrontChoice front_input(Front *f, FrontInput in, int *index);
 /* A level's stars, 0 to FRONT_STARS: one for winning it, one for a win

@@ -147,6 +147,8 @@ void game_deinit(Game *g)
     free(g->lure_pulled);
     free(g->plan_tiles.tiles);
     free(g->path);
+    free(g->shipped_dir);
+    free(g->own_dir);
     memset(g, 0, sizeof *g);
 }
 

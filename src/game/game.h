@@ -112,6 +112,12 @@ enum { GAME_EFFECTS = 16, GAME_FRAME_EVENTS = 256, GAME_EDIT_RING = 1024 };
 
 typedef struct Game {
     char *path;            /* the level file (malloc'd) */
+    /* The level folders (game_set_level_folders; malloc'd, resolved, NULL:
+     * none): the game's own levels, which the editor never writes (a save
+     * makes a copy in own_dir, the player's levels), and the player's. */
+    char *shipped_dir, *own_dir;
+    bool path_shipped;     /* path is in shipped_dir (or a folder in it) */
+    bool path_own;         /* path is in own_dir */
     Level level;           /* the file's level: what the editor edits and play starts from */
     unsigned level_version; /* bumped whenever a tile changes or the level is replaced */
     unsigned level_loads;   /* bumped whenever the level is replaced (every tile may differ) */
@@ -210,6 +216,7 @@ typedef struct Game {
     int screen_w, screen_h;
 
     bool show_minimap, show_help;
+    int help_page;         /* the help's page shown (the renderer lays it out in pages; it clamps this) */
     bool show_cones;      /* V: the sentries' view cones drawn on the floor */
     char message[GAME_MESSAGE_LEN];
     double message_left;   /* seconds */
@@ -349,8 +356,15 @@ void game_undo(Game *g);
 void game_redo(Game *g);
 bool game_dirty(const Game *g);
 /* Writes the level back to its file atomically; on failure the HUD says why
- * and the file is untouched. Traces "save FILE" or "save-failed FILE". */
+ * and the file is untouched. Traces "save FILE" or "save-failed FILE". A
+ * level that came with the game (g->path_shipped) is never written: the
+ * first save writes a copy into own_dir (its file's name, or NAME-2.txt ...
+ * when taken), which is played and saved from then on; without own_dir it is not saved, saying why. */
 bool game_save(Game *g);
+/* Where the game's own levels are (shipped: the data folder's levels/) and
+ * where the player's go (own: NULL for none, as with --no-progress); each
+ * resolved and kept (copies). The level open now is placed again. */
+void game_set_level_folders(Game *g, const char *shipped, const char *own);
 
 /* Leaving: true when the game may quit now; with unsaved edits it asks
  * first (g->ask) and the answer comes through game_answer. */

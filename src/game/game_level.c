@@ -4,9 +4,11 @@
  * hot reload, and switching levels through the background loader. Play
  * itself is game.c's. No SDL here. */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "game.h"
 
 #include "game_int.h"
+#include "fileio.h"
 #include "replay.h"
 #include "text.h"
 #include "tour.h"
@@ -32,6 +34,27 @@ static bool stamp_eq(FileStamp a, FileStamp b)
            a.nsec == b.nsec;
 }
 
+/* Whether path (resolved) is in folder dir (resolved) or a folder inside it. */
+static bool path_in(const char *path, const char *dir)
+{
+    if (!dir || !path)
+        return false;
+    char *real = realpath(path, NULL);
+    if (!real)
+        return false;
+    size_t n = strlen(dir);
+    bool in = !strncmp(real, dir, n) && (real[n] == '/' || (n > 0 && dir[n - 1] == '/'));
+    free(real);
+    return in;
+}
+
+/* Which folder the level's file is in (path_shipped, path_own). */
+static void place_path(Game *g)
+{
+    g->path_shipped = path_in(g->path, g->shipped_dir);
+    g->path_own = path_in(g->path, g->own_dir);
+}
+
 static void set_path(Game *g, const char *path)
 {
     if (path == g->path)
@@ -41,6 +64,20 @@ static void set_path(Game *g, const char *path)
         return; /* keeps the old name; only messages and reload use it */
     free(g->path);
     g->path = copy;
+    place_path(g);
+}
+
+void game_set_level_folders(Game *g, const char *shipped, const char *own)
+{
+    free(g->shipped_dir);
+    free(g->own_dir);
+    g->shipped_dir = shipped ? realpath(shipped, NULL) : NULL;
+    g->own_dir = NULL;
+    if (own) { /* made when the first copy is saved: resolved as far as it exists */
+        char *real = realpath(own, NULL);
+        g->own_dir = real ? real : strdup(own);
+    }
+    place_path(g);
 }
 
 /* The play leaves what a recording can hold (the level changed under it):
@@ -164,8 +201,8 @@ void game_watch_file(Game *g, double dt)
     }
     if (edit_dirty(&g->edits)) {
         if (fresh)
-            game_say(g, 8.0, "%s changed on disk. Your edits are kept: Ctrl+S overwrites it, undoing them all loads it.",
-                     g->path);
+            game_say(g, 8.0, "The level's file changed on disk. Your edits are kept: Ctrl+S overwrites it, undoing "
+                             "them all loads it.");
         g->disk_changed = true;
         return;
     }
@@ -229,7 +266,10 @@ void game_edit_toggle(Game *g)
     g->editing = !g->editing;
     game_start_play(g);
     g->level_version++;
-    if (g->editing)
+    if (g->editing && g->path_shipped)
+        game_say(g, 8.0, "Editing a copy: this level came with the game, so Ctrl+S saves it as your own level. "
+                         "1-0 pick a tile, drag to paint, right click wall/floor. E plays.");
+    else if (g->editing)
         game_say(g, 6.0, "Editing: 1-0 pick a tile, drag to paint, right click wall/floor, Ctrl+S saves. E plays.");
     else
         game_say(g, 2.0, "Playing from the start.");
@@ -337,6 +377,31 @@ bool game_dirty(const Game *g)
     return edit_dirty(&g->edits);
 }
 
+/* A free file in own_dir for a copy of the level open: its file's name,
+ * else NAME-2.txt ... NAME-99.txt; malloc'd, NULL when none is free or
+ * memory runs out. */
+static char *copy_path(const Game *g)
+{
+    const char *slash = strrchr(g->path, '/'), *base = slash ? slash + 1 : g->path;
+    const char *dot = strrchr(base, '.');
+    int stem = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+    size_t n = strlen(g->own_dir) + strlen(base) + 16;
+    char *path = malloc(n);
+    if (!path)
+        return NULL;
+    for (int k = 1; k < 100; k++) {
+        if (k == 1)
+            snprintf(path, n, "%s/%.*s.txt", g->own_dir, stem, base);
+        else
+            snprintf(path, n, "%s/%.*s-%d.txt", g->own_dir, stem, base, k);
+        struct stat sb;
+        if (stat(path, &sb) != 0)
+            return path;
+    }
+    free(path);
+    return NULL;
+}
+
 bool game_save(Game *g)
 {
     game_edit_release(g);
@@ -344,17 +409,42 @@ bool game_save(Game *g)
         game_say(g, 3.0, "No unsaved edits.");
         return true;
     }
-    FileStamp disk = file_stamp(g->path);
-    if (disk.exists && !stamp_eq(disk, g->loaded) && !g->overwrite_armed) {
-        g->overwrite_armed = true;
-        game_say(g, 8.0, "%s changed on disk since it was loaded: Ctrl+S again overwrites it.", g->path);
-        return false;
-    }
-    char err[NAV_DIAG_LEN];
-    if (!level_save(&g->level, g->path, err, sizeof err)) {
-        game_trace(g, "save-failed %s", err);
-        game_say(g, 10.0, "Not saved: %s", err);
-        return false;
+    char err[NAV_DIAG_LEN], *copy = NULL;
+    if (g->path_shipped) { /* the game's own level: never written, a copy is the player's */
+        if (!g->own_dir) {
+            game_trace(g, "save-failed no folder for your own levels");
+            game_say(g, 10.0, "Not saved: a level that came with the game is saved as a copy of your own, and "
+                              "this run keeps no files of yours.");
+            return false;
+        }
+        if (!(copy = copy_path(g)) || !fileio_make_dirs_for(copy)) {
+            game_trace(g, "save-failed cannot make a copy in the folder of your own levels");
+            game_say(g, 10.0, "Not saved: no room for a copy among your own levels.");
+            free(copy);
+            return false;
+        }
+        if (!level_save(&g->level, copy, err, sizeof err)) {
+            game_trace(g, "save-failed %s", err);
+            game_say(g, 10.0, "Not saved: %s", err);
+            free(copy);
+            return false;
+        }
+        set_path(g, copy);
+        free(copy);
+        g->level_index = -1; /* no longer one of the folder's */
+        g->level_version++;
+    } else {
+        FileStamp disk = file_stamp(g->path);
+        if (disk.exists && !stamp_eq(disk, g->loaded) && !g->overwrite_armed) {
+            g->overwrite_armed = true;
+            game_say(g, 8.0, "The level's file changed on disk since it was loaded: Ctrl+S again overwrites it.");
+            return false;
+        }
+        if (!level_save(&g->level, g->path, err, sizeof err)) {
+            game_trace(g, "save-failed %s", err);
+            game_say(g, 10.0, "Not saved: %s", err);
+            return false;
+        }
     }
     edit_mark_saved(&g->edits);
     g->loaded = g->seen = file_stamp(g->path);
@@ -362,7 +452,8 @@ bool game_save(Game *g)
     g->file_error[0] = '\0';
     char path[4 * 1024];
     game_trace(g, "save %s", text_escape(g->path, path, sizeof path));
-    game_say(g, 3.0, "Saved %s.", g->path);
+    game_say(g, 4.0, g->path_own ? "Saved as your own level: the level select lists it after the others."
+                                 : "Saved.");
     return true;
 }
 
@@ -455,14 +546,14 @@ static void switch_run(Game *g)
     if (g->load.skipped[0])
         game_say(g, 8.0, "No other level loads: %s", g->load.skipped);
     else
-        game_say(g, 3.0, "No other levels beside %s.", g->path);
+        game_say(g, 3.0, "No other levels in this level's folder.");
     load_end(g);
 }
 
 static void switch_level(Game *g, int delta)
 {
     if (g->levels.count == 0) {
-        game_say(g, 3.0, "No other levels beside %s.", g->path);
+        game_say(g, 3.0, "No other levels in this level's folder.");
         return;
     }
     if (g->load.kind == GAME_LOADING_SWITCH) { /* pressed again while it loads: moves on after it */
@@ -507,7 +598,7 @@ static void reload_adopt(Game *g, Level *nl, Sim *ready, Sim *start, const NavDi
     end_recording(g, "the level file changed");
     char path[4 * 1024];
     game_trace(g, "reload %s", text_escape(g->path, path, sizeof path));
-    game_say(g, 3.0, "Reloaded %s.", g->path);
+    game_say(g, 3.0, "Reloaded: the level's file changed.");
 }
 
 /* The background load: once its job has ended, what it made is adopted
@@ -569,7 +660,7 @@ bool game_open(Game *g, const char *path)
     }
     if (!game_adopt_level(g, &nl, NULL, NULL, path, false))
         return false;
-    g->level_index = levelset_find(&g->levels, path);
+    g->level_index = g->path_own ? -1 : levelset_find(&g->levels, path); /* a copy has its original's file name */
     game_frame_level(g);
     char shown[4 * 1024];
     game_trace(g, "level %s", text_escape(g->path, shown, sizeof shown));

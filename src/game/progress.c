@@ -44,6 +44,11 @@ char *progress_default_path(void)
     return fileio_user_path("XDG_DATA_HOME", "/isodroid/progress", "/.local/share/isodroid/progress");
 }
 
+char *progress_levels_dir(void)
+{
+    return fileio_user_path("XDG_DATA_HOME", "/isodroid/levels", "/.local/share/isodroid/levels");
+}
+
 /* A level file's name a "best" line holds (escaped). */
 static bool name_ok(const char *name)
 {

@@ -78,6 +78,10 @@ typedef struct Progress {
 
 /* The default file; malloc'd, or NULL when neither XDG_DATA_HOME nor HOME is set. */
 char *progress_default_path(void);
+/* The folder of the player's own levels, beside the progress file
+ * ($XDG_DATA_HOME/isodroid/levels): where the editor saves a copy of a level
+ * that came with the game. malloc'd, or NULL as progress_default_path. */
+char *progress_levels_dir(void);
 /* Reads path (NULL: keep nothing). A missing file is an empty progress.
  * Always leaves p usable; p->error says what went wrong. Takes a copy of path. */
 void progress_load(Progress *p, const char *path);

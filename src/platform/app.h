@@ -12,6 +12,7 @@
  *   replay                  app_open.c (--replay: loaded before the level is chosen)
  *   sound, pad              app_open.c (either may be NULL: no audio, no gamepads)
  *   front, extras, gen      app_front.c (the screens, the extra levels, a level being made)
+ *   own                     app_scan.c (the player's own levels, listed again with the catalog)
  *   catalog, scan           app_scan.c (what the screens know of each level file)
  *   settings, settings_path app_front.c writes them; app_open.c reads them at the start
  * The files, from the top down (each calls only files below it):
@@ -102,6 +103,7 @@ typedef struct App {
     Sound *sound;
     bool said_sound;           /* the no-audio notice was shown */
     MenuKind menu;             /* the pause panel (Esc) or the quit question, when open */
+    bool leave_to_title;       /* the unsaved-edits question was asked by "Quit to the title": yes goes there */
     int menu_sel;              /* its highlighted item */
     bool debug;                /* F3: the frame rate */
     bool focus_lost, minimized; /* the window is in the background */
@@ -110,6 +112,7 @@ typedef struct App {
     bool campaign;
     Front front;
     LevelSet extras;    /* the campaign folder's "extra" folder, listed after it */
+    LevelSet own;       /* the player's own levels (Game.own_dir: copies the editor saved), listed last */
     Pad *pad;           /* gamepads (pad.h), NULL when SDL has none to offer */
     struct GenJob *gen; /* a generated level being made (on a thread), or NULL */
     Catalog catalog;    /* what was read of the campaign's and the extras' files */

@@ -138,6 +138,10 @@ static const char *screen_now(const App *app)
 {
     if (app->front.screen != FRONT_PLAY)
         return front_screen_name(app->front.screen);
+    if (app->game.ask != GAME_ASK_NONE)
+        return "unsaved"; /* the unsaved edits: save, discard, go back */
+    if (app->menu == MENU_QUIT)
+        return "question"; /* Quit? (or leave the level?) Yes / No */
     if (app->menu != MENU_NONE)
         return "pause";
     return game_screen_name(&app->game);
@@ -152,13 +156,14 @@ void trace_screen(App *app)
     app->screen_traced = now;
 }
 
-/* Plays level i of the level select (the campaign's, then the extras') from its start. */
+/* Plays level i of the level select (the campaign's, the extras', then the player's own) from its start. */
 static void play_level(App *app, int i)
 {
     Game *g = &app->game;
     char path[4096];
-    bool extra = i >= app->front.campaign;
-    if (!levelset_path(extra ? &app->extras : &g->levels, extra ? i - app->front.campaign : i, path, sizeof path) ||
+    int c = app->front.campaign, e = app->front.extras;
+    const LevelSet *set = i < c ? &g->levels : i < c + e ? &app->extras : &app->own;
+    if (!levelset_path(set, i < c ? i : i < c + e ? i - c : i - c - e, path, sizeof path) ||
         !game_open(g, path)) /* opened afresh, welcomed (the one shown behind the title too) */
         return;              /* game_open said why */
     unpause_player(app);
@@ -187,6 +192,13 @@ void front_do(App *app, FrontInput in)
         sync_pause(app);
 }
 
+/* --trace: what the Keys screen's note says now ("key-note TEXT"). */
+static void trace_key_note(const App *app)
+{
+    if (app->game.trace)
+        fprintf(app->game.trace, "key-note %s\n", app->front.key_note);
+}
+
 /* The keys' screen waits for a key: it becomes the action's (Esc: no change). */
 static void rebind_key(App *app, SDL_Keycode k, Uint16 mod)
 {
@@ -202,17 +214,26 @@ static void rebind_key(App *app, SDL_Keycode k, Uint16 mod)
     char chord[BIND_NAME_MAX], err[120];
     const char *keys[1] = {bindings_chord(SDL_GetKeyName(k), mods, chord, sizeof chord)};
     BindAction other = BIND_NONE;
+    bool had[BIND_COUNT]; /* which actions of the list had a key before */
+    for (int i = 0; i < f->key_count; i++)
+        had[i] = bindings_key_count(&app->settings, (BindAction)f->key_action[i]) > 0;
     if (!keys[0] || !bindings_set(&app->settings, a, keys, 1, &other, err, sizeof err)) {
         snprintf(f->key_note, sizeof f->key_note, "Not changed: %s", keys[0] ? err : "no such key");
+        trace_key_note(app);
         return;
     }
-    if (other != BIND_NONE)
-        snprintf(f->key_note, sizeof f->key_note, "%s: %s (taken from \"%s\")", bindings_info(a)->label, chord,
-                 bindings_info(other)->label);
+    BindAction lost = BIND_NONE; /* an action the key was taken from, left with none */
+    for (int i = 0; i < f->key_count && lost == BIND_NONE; i++)
+        if (had[i] && f->key_action[i] != (int)a && bindings_key_count(&app->settings, (BindAction)f->key_action[i]) == 0)
+            lost = (BindAction)f->key_action[i];
+    if (lost != BIND_NONE)
+        snprintf(f->key_note, sizeof f->key_note, "%s: %s.  \"%s\" has no key now: choose it to give it one, or "
+                 "Delete for its own", bindings_info(a)->label, chord, bindings_info(lost)->label);
     else
         snprintf(f->key_note, sizeof f->key_note, "%s: %s", bindings_info(a)->label, chord);
     if (app->game.trace)
         fprintf(app->game.trace, "key %s %s\n", bindings_info(a)->name, chord);
+    trace_key_note(app);
     settings_keep(app);
 }
 
@@ -228,6 +249,7 @@ void front_key(App *app, SDL_Keycode k, Uint16 mod)
             BindAction a = (BindAction)app->front.key_action[index];
             bindings_reset(&app->settings, a);
             snprintf(app->front.key_note, sizeof app->front.key_note, "%s: back to its keys", bindings_info(a)->label);
+            trace_key_note(app);
             settings_keep(app);
         }
         return;
@@ -394,7 +416,9 @@ void menu_choose(App *app, int item)
 {
     Game *g = &app->game;
     if (app->menu == MENU_QUIT) {
-        if (item == MENU_YES)
+        if (item == MENU_YES && app->campaign)
+            set_screen(app, FRONT_TITLE); /* the level left, back to the title */
+        else if (item == MENU_YES)
             request_quit(app);
         else
             open_menu(app, MENU_PAUSE);
@@ -422,16 +446,14 @@ void menu_choose(App *app, int item)
         app->front.back = FRONT_PLAY; /* Esc: back to the play */
         break;
     case MENU_LEAVE:
-        if (app->campaign && !game_dirty(g)) {
-            set_screen(app, FRONT_TITLE);
-            break;
-        }
-        /* unsaved edits have their own question; otherwise ask once */
-        if (game_dirty(g)) {
+        if (game_dirty(g)) { /* unsaved edits have their own question */
             app->menu = MENU_NONE;
+            app->leave_to_title = app->campaign;
             request_quit(app);
+        } else if (app->campaign && (g->editing || g->sim.status != SIM_PLAYING)) {
+            set_screen(app, FRONT_TITLE); /* nothing of the level is lost: no question */
         } else {
-            open_menu(app, MENU_QUIT);
+            open_menu(app, MENU_QUIT); /* asks once: quit Isodroid, or leave the level mid-play */
         }
         break;
     default:

@@ -257,6 +257,12 @@ void app_begin(App *app, FILE *record)
     char *progress = app->opt.no_progress ? NULL : progress_default_path();
     progress_load(&app->game.progress, progress);
     free(progress);
+    /* the game's levels are never written over: the editor saves a copy among the player's */
+    char shipped[DATADIR_PATH_MAX + sizeof "/levels"];
+    datadir_join(app->data_dir, "levels", shipped, sizeof shipped);
+    char *own = app->opt.no_progress ? NULL : progress_levels_dir();
+    game_set_level_folders(&app->game, shipped, own);
+    free(own);
     if (app->game.progress.error[0])
         game_say(&app->game, 10.0, "%s", app->game.progress.error);
     app->screen_traced = "play"; /* a level given starts in play: traced from its first change */
@@ -264,6 +270,8 @@ void app_begin(App *app, FILE *record)
         start_campaign(app);
     if (!app->opt.bench_frames)
         app->sound = sound_create(app->opt.mute, app->opt.headless);
+    if (sound_no_device(app->sound)) /* one line of ours, not the sound library's */
+        fprintf(stderr, "isodroid: no sound device; playing silently\n");
     app->pad = pad_create();
     app->game.show_minimap = app->settings.minimap;
     settings_apply(app);
@@ -287,6 +295,7 @@ void app_close(App *app)
     scan_free(app);
     front_free(&app->front);
     levelset_free(&app->extras);
+    levelset_free(&app->own);
     game_deinit(&app->game);
     loader_shutdown();
     assets_free(&app->assets);

@@ -53,7 +53,10 @@ static bool threaded(const App *app)
 
 void scan_levels(App *app)
 {
-    catalog_sync(&app->catalog, &app->game.levels, &app->extras);
+    levelset_free(&app->own); /* the player's levels: the editor may have saved one since */
+    if (app->game.own_dir)
+        levelset_scan(&app->own, app->game.own_dir); /* none yet: none listed */
+    catalog_sync_own(&app->catalog, &app->game.levels, &app->extras, &app->own);
     if (!threaded(app) && !app->scan) {
         for (int i; (i = catalog_next(&app->catalog)) >= 0;) {
             CatalogStamp stamp;

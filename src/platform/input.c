@@ -7,6 +7,19 @@
 
 #include <stdlib.h>
 
+/* The unsaved-edits question answered (a key or a click on its button). */
+static void answer_with(App *app, GameAnswer answer)
+{
+    bool to_title = app->leave_to_title;
+    app->leave_to_title = false;
+    if (!game_answer(&app->game, answer))
+        return;
+    if (to_title) /* the pause panel's "Quit to the title", asked about unsaved edits */
+        set_screen(app, FRONT_TITLE);
+    else
+        app->quit = true;
+}
+
 /* A key while the unsaved-edits question is open. */
 static void answer_key(App *app, SDL_Keycode k, Uint16 mod)
 {
@@ -20,8 +33,34 @@ static void answer_key(App *app, SDL_Keycode k, Uint16 mod)
         answer = GAME_ANSWER_CANCEL;
     else
         return;
-    if (game_answer(&app->game, answer))
-        app->quit = true;
+    answer_with(app, answer);
+}
+
+/* The help's page turned by delta (0: the page as it is, after opening it
+ * or a change of size), traced "help page P of N cut C": C counts the rows
+ * not shown whole (render.h: 0 but in a window too small to read). */
+static void help_turn(App *app, int delta)
+{
+    Game *g = &app->game;
+    HudStats hs = hud_stats(app);
+    HelpInfo h = render_help_info(app->render, g, &hs);
+    int p = h.page + delta;
+    g->help_page = p < 0 ? 0 : p >= h.pages ? h.pages - 1 : p;
+    if (g->trace)
+        fprintf(g->trace, "help page %d of %d cut %d\n", g->help_page + 1, h.pages, h.cut);
+}
+
+/* A key that turns the help's pages: -1 back, +1 on, 0 none. */
+static int help_page_key(SDL_Keycode k)
+{
+    switch (k) {
+    case SDLK_PAGEDOWN: case SDLK_RIGHT: case SDLK_DOWN: case SDLK_KP_6: case SDLK_KP_2: case SDLK_KP_3:
+        return +1;
+    case SDLK_PAGEUP: case SDLK_LEFT: case SDLK_UP: case SDLK_KP_4: case SDLK_KP_8: case SDLK_KP_9:
+        return -1;
+    default:
+        return 0;
+    }
 }
 
 /* An action on what is shown: the help, the minimap, the cones, the
@@ -29,9 +68,6 @@ static void answer_key(App *app, SDL_Keycode k, Uint16 mod)
 static void view_action(Game *g, BindAction a)
 {
     switch (a) {
-    case BIND_HELP:
-        g->show_help = !g->show_help;
-        break;
     case BIND_MINIMAP:
         g->show_minimap = !g->show_minimap;
         break;
@@ -136,6 +172,12 @@ static void play_action(App *app, BindAction a)
     case BIND_PREV_LEVEL:
         game_request_switch(g, -1);
         break;
+    case BIND_HELP:
+        g->show_help = !g->show_help;
+        g->help_page = 0;
+        if (g->show_help)
+            help_turn(app, 0);
+        break;
     case BIND_FULLSCREEN:
         toggle_fullscreen(app);
         app->settings.fullscreen = is_fullscreen(app);
@@ -163,6 +205,10 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
     }
     if (app->menu != MENU_NONE) {
         menu_key(app, k, mod);
+        return;
+    }
+    if (g->show_help && help_page_key(k)) { /* the help's pages, while it is open */
+        help_turn(app, help_page_key(k));
         return;
     }
     BindAction a = key_action(app, k, mod);
@@ -200,25 +246,57 @@ static bool shift_held(const App *app)
     return (SDL_GetModState() & KMOD_SHIFT) || app->shift_down;
 }
 
+/* A click on a screen around the play: a row's arrows change its value, a
+ * row with arrows is highlighted, any other row is chosen (as Enter); a
+ * list's "more" marks scroll it; a click on the ending goes on. */
+static void front_click(App *app, int button, int px, int py)
+{
+    Game *g = &app->game;
+    Front *f = &app->front;
+    if (button != SDL_BUTTON_LEFT)
+        return;
+    if (f->screen == FRONT_ENDING) {
+        front_do(app, FRONT_CONFIRM);
+        return;
+    }
+    int more = render_front_more(g, f, px, py), item = render_front_pick(g, f, px, py);
+    if (more >= 0 && !f->capturing) {
+        f->sel = more;
+        return;
+    }
+    if (item < 0)
+        return;
+    HudStats hs = hud_stats(app);
+    int arrow = render_front_arrow(app->render, g, &hs, px, py);
+    f->sel = item;
+    if (arrow)
+        front_do(app, arrow < 0 ? FRONT_LEFT : FRONT_RIGHT);
+    else if (!front_row_adjusts(f, item))
+        front_do(app, FRONT_CONFIRM);
+}
+
 static void mouse_down(App *app, int button, int px, int py)
 {
     Game *g = &app->game;
     NavPos t;
     char glyph;
-    if (g->ask != GAME_ASK_NONE)
-        return;
-    if (app->front.screen != FRONT_PLAY) { /* the title, the level select or the ending */
-        int item = button == SDL_BUTTON_LEFT ? render_front_pick(g, &app->front, px, py) : -1;
-        if (app->front.screen == FRONT_ENDING && button == SDL_BUTTON_LEFT) {
-            front_do(app, FRONT_CONFIRM);
-        } else if (item >= 0) {
-            app->front.sel = item;
-            front_do(app, FRONT_CONFIRM);
-        }
+    if (g->ask != GAME_ASK_NONE) { /* the unsaved-edits question: its buttons */
+        int answer = button == SDL_BUTTON_LEFT ? render_question_pick(app->render, g, px, py) : -1;
+        if (answer >= 0)
+            answer_with(app, (GameAnswer)answer);
         return;
     }
-    if (g->show_help && button == SDL_BUTTON_LEFT) { /* a click closes the help, as Esc does */
-        g->show_help = false;
+    if (app->front.screen != FRONT_PLAY) { /* the screens around the play */
+        front_click(app, button, px, py);
+        return;
+    }
+    if (g->show_help && button == SDL_BUTTON_LEFT) { /* its arrows turn the page; elsewhere a click closes it, as Esc does */
+        HudStats hs = hud_stats(app);
+        int turn = render_help_pick(app->render, g, &hs, px, py);
+        if (turn)
+            help_turn(app, turn);
+        else
+            g->show_help = false;
         return;
     }
     if (app->menu != MENU_NONE) { /* the panel takes the clicks */
@@ -391,6 +469,16 @@ static void handle_event_now(App *app, const SDL_Event *e)
         mouse_move(app, e->motion.x, e->motion.y);
         break;
     case SDL_MOUSEWHEEL: {
+        if (app->front.screen != FRONT_PLAY) { /* the screens' rows */
+            if (e->wheel.y)
+                front_move(&app->front, e->wheel.y > 0 ? -1 : +1);
+            break;
+        }
+        if (g->show_help && app->front.screen == FRONT_PLAY && app->menu == MENU_NONE) { /* the help's pages */
+            if (e->wheel.y)
+                help_turn(app, e->wheel.y > 0 ? -1 : +1);
+            break;
+        }
         int mx, my;
         SDL_GetMouseState(&mx, &my);
         game_zoom_at(g, (ScreenPos){mx, my}, e->wheel.y > 0 ? 1.15 : 1 / 1.15);

@@ -89,7 +89,7 @@ static void sprites_for_zoom(Renderer *r, double zoom)
 
 /* The assets' fonts at the layout's sizes; the cache holds text of the old
  * sizes, so it is emptied when they change. */
-static void fonts_for_layout(Renderer *r, const Layout *lay)
+void render_fonts_for_layout(Renderer *r, const Layout *lay)
 {
     if (r->font_px == lay->font_px && r->big_px == lay->big_px)
         return;
@@ -107,7 +107,7 @@ void render_frame(Renderer *r, const Game *g, const HudStats *hs)
 {
     r->frame++;
     r->lay = render_layout(g);
-    fonts_for_layout(r, &r->lay);
+    render_fonts_for_layout(r, &r->lay);
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(r->sdl, 22, 26, 36, 255);
     SDL_RenderClear(r->sdl);

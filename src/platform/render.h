@@ -43,9 +43,32 @@ bool render_minimap_pick(const Game *g, int px, int py, NavPos *out);
 /* In edit mode, true when a point is on the palette, with the glyph under it
  * (or the current brush on the panel's margin). */
 bool render_palette_pick(const Game *g, int px, int py, char *glyph);
+/* The answer (GameAnswer) of the unsaved-edits question's button under a
+ * point, or -1 (none, or no question asked). */
+int render_question_pick(Renderer *r, const Game *g, int px, int py);
 /* The item of the open panel (hs->menu) under a point, or -1. */
 int render_menu_pick(const Game *g, const HudStats *hs, int px, int py);
 /* The title's item or the level select's level under a point, or -1. */
 int render_front_pick(const Game *g, const Front *f, int px, int py);
+/* On a row of the settings or the generated levels' screen whose value has
+ * arrows (a volume, the text size, the difficulty): -1 when the point is on
+ * its left arrow, +1 on its right one, else 0. Measures the value's text. */
+/* On a list's "more" mark (the level select's, the keys'): the row to
+ * highlight, half a list's height past the rows shown; else -1. */
+int render_front_more(const Game *g, const Front *f, int px, int py);
+int render_front_arrow(Renderer *r, const Game *g, const HudStats *hs, int px, int py);
+
+/* The help (H) as laid out for g's window and text size: it is paged, so
+ * that every row is shown whole at any size. pages >= 1; page is
+ * g->help_page clamped to them; cut counts the rows that do not fit whole
+ * even on a page of their own (0 but in a window too small to read).
+ * Costs a layout of the help's text (its widths); draws nothing. */
+typedef struct HelpInfo {
+    int pages, page, cut;
+} HelpInfo;
+HelpInfo render_help_info(Renderer *r, const Game *g, const HudStats *hs);
+/* What a click at a point of the open help does: -1 the page before (its
+ * arrow), +1 the page after, 0 anything else (closes it). */
+int render_help_pick(Renderer *r, const Game *g, const HudStats *hs, int px, int py);
 
 #endif

@@ -21,6 +21,8 @@ typedef struct FrontLayout {
     int title_y, note_y;          /* the heading and the line under it */
     SDL_Rect item[FRONT_ROWS_MAX]; /* the buttons (title) or rows shown (select) */
     int items, first;             /* how many, and the level of the first row */
+    int count;                    /* the rows of a list (levels, keys): shown or not */
+    SDL_Rect up, down;            /* a list's "more" marks above and below its rows (h 0: a list that fits) */
     int foot_y;                   /* the keys' hint */
 } FrontLayout;
 
@@ -35,7 +37,7 @@ static FrontLayout front_layout(const Game *g, const Front *f)
     int ih = f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS ? L.line + render_px(L.ui, 8) : L.line + render_px(L.ui, 16);
     int head = L.big_line + L.line + render_px(L.ui, 16), foot = L.line + render_px(L.ui, 10);
     int room = g->screen_h - 2 * L.pad - 2 * m - head - foot;
-    int rows = 0;
+    int rows = 0, mark = 0;
     if (f->screen == FRONT_TITLE) {
         rows = FRONT_TITLE_ITEMS;
     } else if (f->screen == FRONT_SETTINGS) {
@@ -45,7 +47,12 @@ static FrontLayout front_layout(const Game *g, const Front *f)
     } else if (f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS) {
         int count = f->screen == FRONT_LEVELS ? f->count : f->key_count;
         if (f->screen == FRONT_KEYS)
-            room -= L.line + gap; /* the note under the rows */
+            room -= 2 * L.line + gap; /* the note under the rows: two lines */
+        F.count = count;
+        if (room / (ih + gap / 2) < count) { /* a list longer than the room: marks for what is above and below */
+            mark = L.line;
+            room -= 2 * mark;
+        }
         rows = room / (ih + (gap / 2));
         rows = rows < 1 ? 1 : rows > count ? count : rows;
         rows = rows > FRONT_ROWS_MAX ? FRONT_ROWS_MAX : rows;
@@ -58,9 +65,10 @@ static FrontLayout front_layout(const Game *g, const Front *f)
     int step = f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS ? ih + gap / 2 : ih + gap;
     int body = f->screen == FRONT_ENDING ? 7 * L.line : rows * step - (rows ? step - ih : 0);
     if (f->screen == FRONT_SETTINGS || f->screen == FRONT_GENERATED)
-        body += 3 * L.line + gap; /* the notes under the items */
+        body += 2 * L.line + gap; /* the notes under the items */
     if (f->screen == FRONT_KEYS)
-        body += L.line + gap;
+        body += 2 * L.line + gap;
+    body += 2 * mark;
     int h = 2 * m + head + body + foot;
     SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
     if (p.y < L.pad)
@@ -70,8 +78,12 @@ static FrontLayout front_layout(const Game *g, const Front *f)
     F.note_y = F.title_y + L.big_line + render_px(L.ui, 2);
     int y = p.y + m + head;
     F.items = rows;
+    F.up = (SDL_Rect){p.x + m, y, w - 2 * m, mark};
+    y += mark;
     for (int i = 0; i < rows; i++, y += step)
         F.item[i] = (SDL_Rect){p.x + m, y, w - 2 * m, ih};
+    if (rows)
+        F.down = (SDL_Rect){p.x + m, F.item[rows - 1].y + ih, w - 2 * m, mark};
     F.foot_y = p.y + h - m - L.line + render_px(L.ui, 4);
     return F;
 }
@@ -86,6 +98,90 @@ int render_front_pick(const Game *g, const Front *f, int x, int y)
         if (SDL_PointInRect(&pt, &F.item[i]))
             return F.first + i;
     return -1;
+}
+
+/* The value shown at the right of row i of the settings or the generated
+ * levels' screen, into out; true when it has arrows to click (a value that
+ * Left and Right change), false for a plain value ("" for none). */
+static bool row_value(const Front *f, const Settings *set, int i, char *out, size_t n)
+{
+    static const char arrows[] = "\xe2\x97\x80  %d%s  \xe2\x96\xb6";
+    out[0] = '\0';
+    if (f->screen == FRONT_GENERATED) {
+        if (i == FRONT_GEN_DAY)
+            snprintf(out, n, "seed %llu", f->day_seed);
+        else if (i == FRONT_GEN_SEED)
+            snprintf(out, n, "%s", f->seed_text[0] ? f->seed_text : "type its digits");
+        else if (i == FRONT_GEN_DIFFICULTY)
+            snprintf(out, n, arrows, f->gen_difficulty ? f->gen_difficulty : 2, " of 5");
+        return i == FRONT_GEN_DIFFICULTY;
+    }
+    if (f->screen != FRONT_SETTINGS || !set)
+        return false;
+    switch (i) {
+    case FRONT_SET_MASTER: snprintf(out, n, arrows, set->master_volume, "%"); return true;
+    case FRONT_SET_EFFECTS: snprintf(out, n, arrows, set->effects_volume, "%"); return true;
+    case FRONT_SET_TEXT: snprintf(out, n, arrows, set->text_size, "%"); return true;
+    case FRONT_SET_FULLSCREEN: snprintf(out, n, "%s", set->fullscreen ? "on" : "off"); return false;
+    case FRONT_SET_MINIMAP: snprintf(out, n, "%s", set->minimap ? "shown" : "hidden"); return false;
+    default: snprintf(out, n, "Enter: change \xe2\x96\xb6"); return false;
+    }
+}
+
+int render_front_arrow(Renderer *r, const Game *g, const HudStats *hs, int x, int y)
+{
+    const Front *f = hs->front;
+    int item = render_front_pick(g, f, x, y);
+    if (item < 0 || (f->screen != FRONT_SETTINGS && f->screen != FRONT_GENERATED))
+        return 0;
+    char value[64];
+    if (!row_value(f, hs->settings, item, value, sizeof value))
+        return 0;
+    r->lay = render_layout(g);
+    render_fonts_for_layout(r, &r->lay);
+    const Layout *L = &r->lay;
+    TTF_Font *font = r->assets->font;
+    FrontLayout F = front_layout(g, f);
+    SDL_Rect b = F.item[item - F.first];
+    int vw = render_text_width(font, value), aw = render_text_width(font, "\xe2\x97\x80  ");
+    int vx = b.x + b.w - render_px(L->ui, 10) - vw, pad = render_px(L->ui, 8);
+    if (x >= vx - pad && x < vx + aw)
+        return -1;
+    if (x >= vx + vw - aw)
+        return +1;
+    return 0;
+}
+
+int render_front_more(const Game *g, const Front *f, int x, int y)
+{
+    if (!f || (f->screen != FRONT_LEVELS && f->screen != FRONT_KEYS) || f->generating)
+        return -1;
+    FrontLayout F = front_layout(g, f);
+    SDL_Point pt = {x, y};
+    if (F.up.h && F.first > 0 && SDL_PointInRect(&pt, &F.up))
+        return F.first - F.items / 2 - 1 < 0 ? 0 : F.first - F.items / 2 - 1;
+    int last = F.first + F.items - 1;
+    if (F.down.h && last < F.count - 1 && SDL_PointInRect(&pt, &F.down))
+        return last + F.items / 2 + 1 > F.count - 1 ? F.count - 1 : last + F.items / 2 + 1;
+    return -1;
+}
+
+/* A list's marks: how many rows are above and below the ones shown. */
+static void draw_more(Renderer *r, const FrontLayout *F)
+{
+    const Layout *L = &r->lay;
+    TTF_Font *font = r->assets->font;
+    char s[64];
+    int above = F->first, below = F->count - F->first - F->items;
+    if (F->up.h && above > 0) {
+        snprintf(s, sizeof s, "\xe2\x96\xb2  %d more above", above);
+        render_text(r, font, F->up.x + (F->up.w - render_text_width(font, s)) / 2, F->up.y + render_px(L->ui, 1), KEY, s);
+    }
+    if (F->down.h && below > 0) {
+        snprintf(s, sizeof s, "\xe2\x96\xbc  %d more below", below);
+        render_text(r, font, F->down.x + (F->down.w - render_text_width(font, s)) / 2,
+                    F->down.y + render_px(L->ui, 1), KEY, s);
+    }
 }
 
 static void button(Renderer *r, SDL_Rect b, bool sel)
@@ -149,6 +245,8 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
     char note[96];
     snprintf(note, sizeof note, "%d of %d won, %d of %d stars (won; energy within 110%% of par; unseen). Every level is open.",
              f->won, f->campaign, f->stars, FRONT_STARS * f->campaign);
+    if (render_text_width(font, note) > F->panel.w - render_px(L->ui, 44)) /* a narrow window: the counts alone */
+        snprintf(note, sizeof note, "%d of %d won, %d of %d stars", f->won, f->campaign, f->stars, FRONT_STARS * f->campaign);
     render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM, note);
     for (int k = 0; k < F->items; k++) {
         int i = F->first + k;
@@ -160,8 +258,10 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
         char num[16], name[LEVEL_NAME_MAX * 4 + 1], fit[TEXT_LEN], best[96];
         if (i < f->campaign)
             snprintf(num, sizeof num, "%2d", i + 1);
-        else
+        else if (i < f->campaign + f->extras)
             snprintf(num, sizeof num, "x%d", i - f->campaign + 1); /* an extra */
+        else
+            snprintf(num, sizeof num, " \xe2\x9c\x8e"); /* the player's own: a pencil */
         render_text(r, font, x, ty, DIM, num);
         x += render_text_width(font, "000") + render_px(L->ui, 6);
         /* the right-hand column: won and the best, or why it cannot be played */
@@ -184,6 +284,7 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
         render_text_fit(font, name, b.x + b.w - render_px(L->ui, 24) - bw - x, fit, sizeof fit);
         render_text(r, font, x, ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, fit);
     }
+    draw_more(r, F);
     centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Enter: play    Esc: back");
 }
 
@@ -234,26 +335,7 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
         int ty = b.y + (b.h - L->line) / 2 + render_px(L->ui, 1);
         render_text(r, font, b.x + render_px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, labels[i]);
         char value[64];
-        switch (i) {
-        case FRONT_SET_MASTER:
-            snprintf(value, sizeof value, "\xe2\x97\x80  %d%%  \xe2\x96\xb6", set->master_volume);
-            break;
-        case FRONT_SET_EFFECTS:
-            snprintf(value, sizeof value, "\xe2\x97\x80  %d%%  \xe2\x96\xb6", set->effects_volume);
-            break;
-        case FRONT_SET_FULLSCREEN:
-            snprintf(value, sizeof value, "%s", set->fullscreen ? "on" : "off");
-            break;
-        case FRONT_SET_MINIMAP:
-            snprintf(value, sizeof value, "%s", set->minimap ? "shown" : "hidden");
-            break;
-        case FRONT_SET_TEXT:
-            snprintf(value, sizeof value, "\xe2\x97\x80  %d%%  \xe2\x96\xb6", set->text_size);
-            break;
-        default:
-            snprintf(value, sizeof value, "Enter: change \xe2\x96\xb6");
-            break;
-        }
+        row_value(f, set, i, value, sizeof value);
         int vw = render_text_width(font, value);
         render_text(r, font, b.x + b.w - render_px(L->ui, 10) - vw, ty, sel ? HEAD : DIM, value);
     }
@@ -262,12 +344,12 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
     snprintf(line, sizeof line, "The window's size is remembered as you leave it (%dx%d).", set ? set->window_w : 0,
              set ? set->window_h : 0);
     render_text(r, font, F->panel.x + render_px(L->ui, 22), y, DIM, line);
-    snprintf(line, sizeof line, "Kept in %s.", path ? path : "no file (--no-progress)");
-    render_text_fit(font, line, F->panel.w - render_px(L->ui, 44), fit, sizeof fit);
-    render_text(r, font, F->panel.x + render_px(L->ui, 22), y + L->line, DIM, fit);
-    if (set && set->error[0]) {
+    if (set && set->error[0]) { /* what went wrong with the settings' file, else whether there is none */
         render_text_fit(font, set->error, F->panel.w - render_px(L->ui, 44), fit, sizeof fit);
-        render_text(r, font, F->panel.x + render_px(L->ui, 22), y + 2 * L->line, (SDL_Color){255, 140, 120, 255}, fit);
+        render_text(r, font, F->panel.x + render_px(L->ui, 22), y + L->line, (SDL_Color){255, 140, 120, 255}, fit);
+    } else if (!path) { /* where they are kept is no player's business; that they are not, is */
+        render_text(r, font, F->panel.x + render_px(L->ui, 22), y + L->line, DIM,
+                    "This run keeps no settings: changes last until you quit.");
     }
     centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Left, Right, Enter: change    Esc: back");
 }
@@ -279,7 +361,6 @@ static void draw_generated(Renderer *r, const Front *f, const FrontLayout *F)
     render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, "Generated levels");
     render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM,
                 "Made from a seed and proven winnable unseen; a seed always makes the same level.");
-    int d = f->gen_difficulty ? f->gen_difficulty : 2;
     for (int i = 0; i < F->items; i++) {
         SDL_Rect b = F->item[i];
         bool sel = i == f->sel;
@@ -288,12 +369,7 @@ static void draw_generated(Renderer *r, const Front *f, const FrontLayout *F)
         static const char *const labels[FRONT_GEN_ITEMS] = {"Level of the day", "Your seed", "Difficulty"};
         render_text(r, font, b.x + render_px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, labels[i]);
         char value[64];
-        if (i == FRONT_GEN_DAY)
-            snprintf(value, sizeof value, "seed %llu", f->day_seed);
-        else if (i == FRONT_GEN_SEED)
-            snprintf(value, sizeof value, "%s", f->seed_text[0] ? f->seed_text : "type its digits");
-        else
-            snprintf(value, sizeof value, "\xe2\x97\x80  %d of 5  \xe2\x96\xb6", d);
+        row_value(f, NULL, i, value, sizeof value);
         int vw = render_text_width(font, value);
         render_text(r, font, b.x + b.w - render_px(L->ui, 10) - vw, ty, sel ? HEAD : DIM, value);
     }
@@ -325,12 +401,17 @@ static void draw_keys(Renderer *r, const Front *f, const FrontLayout *F, const S
         char keys[BIND_TEXT_MAX];
         const char *shown = sel && f->capturing ? "press a key \xe2\x80\xa6" : bindings_keys_text(set, a, keys, sizeof keys);
         int kw = render_text_width(font, shown);
-        render_text(r, font, b.x + b.w - render_px(L->ui, 10) - kw, ty, sel ? HEAD : DIM, shown);
+        bool none = !(sel && f->capturing) && bindings_key_count(set, a) == 0; /* left without a key: said so */
+        render_text(r, font, b.x + b.w - render_px(L->ui, 10) - kw, ty,
+                    none ? (SDL_Color){255, 140, 120, 255} : sel ? HEAD : DIM, shown);
     }
-    int y = F->items ? F->item[F->items - 1].y + F->item[F->items - 1].h + render_px(L->ui, 8) : F->note_y + L->line;
-    char fit[TEXT_LEN];
-    render_text_fit(font, f->key_note, F->panel.w - render_px(L->ui, 44), fit, sizeof fit);
-    render_text(r, font, F->panel.x + render_px(L->ui, 22), y, HEAD, fit);
+    draw_more(r, F);
+    int y = F->items ? F->item[F->items - 1].y + F->item[F->items - 1].h + F->down.h + render_px(L->ui, 8)
+                     : F->note_y + L->line;
+    char note[2][TEXT_LEN];
+    int lines = render_text_wrap(font, f->key_note, F->panel.w - render_px(L->ui, 44), note, 2);
+    for (int i = 0; i < lines; i++)
+        render_text(r, font, F->panel.x + render_px(L->ui, 22), y + i * L->line, HEAD, note[i]);
     centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Enter: set a key    Delete: its default keys    Esc: back");
 }
 

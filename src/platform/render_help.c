@@ -1,52 +1,41 @@
 /* SPDX-License-Identifier: MIT */
 /* render_help.c - the help over the play (H), laid out from the window's
- * size: the keys (the binding table's rows with the player's keys), the
- * sentries' rules with their badges, what a paused click does and the stars,
- * and the minimap's legend; in two columns with room, else one, cut to the
- * rows that fit. Decides nothing. */
+ * size and the text size: four sections (the play's keys with the goal, the
+ * editor's keys, the sentries' rules with their badges and the stars, the
+ * minimap's legend), each under its heading, flowed down columns (as many
+ * as the width holds) and over pages. Every row is wrapped whole, never cut
+ * short: what does not fit goes to the next column or page, and the footer
+ * says which page this is, with arrows to click. The binding table's rows
+ * give the keys (the player's own). Decides nothing: the page shown is
+ * g->help_page, clamped here (render_help_info says how many there are). */
 #include "render_int.h"
 
 #include "bindings.h"
 
 #include <stdio.h>
+#include <string.h>
 
-/* ---- the help: the keys, the sentries, the minimap's legend ---------------------------- */
+enum {
+    HELP_LINES = 10,   /* the most lines one row's keys or description may take */
+    HELP_ENTRIES = 72, /* headings, rows and the legend */
+    HELP_PLACED = 112, /* the entries placed, with the headings repeated over a column that goes on */
+};
 
-enum { HELP_WRAP = 3, HELP_ROWS = 32 };
+typedef enum HelpSection { SEC_CONTROLS, SEC_EDITOR, SEC_SENTRIES, SEC_MINIMAP, SEC_COUNT } HelpSection;
+static const char *const section_title[SEC_COUNT] = {"Controls", "In the editor", "Sentries and stars",
+                                                     "On the minimap"};
 
 typedef struct HelpRow {
     const char *keys, *what;
     int badge; /* a Badge drawn before the keys, or -1 */
 } HelpRow;
 
-/* The keys' rows of the help: the goal, then the binding table's rows
- * (bindings.h) that act in play or in the editor, with the player's keys;
- * the editor's own rows indented. Filled on each drawing (the texts live in
- * static storage: one help is drawn at a time). */
-static int help_keys(const Settings *set, HelpRow *rows, int max)
-{
-    static char keys[HELP_ROWS][BIND_TEXT_MAX + 2];
-    BindRow b[BIND_COUNT];
-    int nb = bindings_rows(b, BIND_COUNT), n = 0;
-    Settings defaults;
-    if (!set) {
-        settings_default(&defaults);
-        set = &defaults;
-    }
-    rows[n++] = (HelpRow){"Goal", "collect every energy cell, then walk into the exit", -1};
-    rows[n++] = (HelpRow){"Energy", "a step costs its length; standing still costs 1 a second once the clock runs", -1};
-    for (int i = 0; i < nb && n < max && n < HELP_ROWS; i++) {
-        if (!(b[i].where & (BIND_IN_PLAY | BIND_IN_EDITOR)))
-            continue; /* the panels' and the questions' own keys: said there */
-        bool editor_only = !(b[i].where & BIND_IN_PLAY);
-        char text[BIND_TEXT_MAX];
-        bindings_row_text(set, &b[i], text, sizeof text);
-        snprintf(keys[n], sizeof keys[n], "%s%s", editor_only ? "  " : "", text);
-        rows[n] = (HelpRow){keys[n], b[i].help, -1};
-        n++;
-    }
-    return n;
-}
+typedef enum EntryKind { ENTRY_HEAD, ENTRY_ROW, ENTRY_LEGEND } EntryKind;
+typedef struct HelpEntry {
+    EntryKind kind;
+    HelpSection sec;
+    HelpRow row; /* ENTRY_ROW */
+} HelpEntry;
 
 static const HelpRow help_sentries[] = {
     {"Sight", "a 120\xc2\xb0 cone 8 tiles deep; walls, void and closed doors block it (V shows the cones)", BADGE_EYE},
@@ -70,88 +59,77 @@ static const HelpRow help_sentries[] = {
      -1},
 };
 
-/* The second table's title (cut to its column when the window is narrow). */
-static const char sentries_title[] = "Sentries and stars";
-
 static const MiniMarker legend[] = {MARK_DROID, MARK_TARGET, MARK_PATH, MARK_EXIT, MARK_CELL, MARK_DOOR, MARK_SENTRY};
 
-/* One table of the help: rows of keys (or a badge and a name) and their
- * description, wrapped; the widths of its columns; the rows that fit. */
-typedef struct HelpTable {
-    const HelpRow *rows;
-    int count, shown;
-    int key_w, what_w, badge_w;
-    char wrapped[HELP_ROWS][HELP_WRAP][TEXT_LEN];
-    int nwrap[HELP_ROWS];
-    int h;
-} HelpTable;
-
-/* Column widths for a table `width` wide: the keys as wide as the widest (at most 45%). */
-static void table_widths(Renderer *r, HelpTable *t, int width, int gap)
+/* The help's entries in order: each section's heading, then its rows (the
+ * keys' from the binding table, with the player's keys: the play's under
+ * Controls, the editor's own under theirs), then the legend. The keys'
+ * texts live in static storage: one help is laid out at a time. */
+static int help_entries(const Settings *set, HelpEntry *e, int max)
 {
-    TTF_Font *f = r->assets->font;
-    t->badge_w = 0;
-    int key_w = 0;
-    for (int i = 0; i < t->count; i++) {
-        if (t->rows[i].badge >= 0)
-            t->badge_w = r->lay.line + render_px(r->lay.ui, 4);
-        int kw = render_text_width(f, t->rows[i].keys);
-        key_w = kw > key_w ? kw : key_w;
+    static char keys[HELP_ENTRIES][BIND_TEXT_MAX];
+    BindRow b[BIND_COUNT];
+    int nb = bindings_rows(b, BIND_COUNT), n = 0;
+    Settings defaults;
+    if (!set) {
+        settings_default(&defaults);
+        set = &defaults;
     }
-    key_w += t->badge_w;
-    t->key_w = key_w > width * 45 / 100 ? width * 45 / 100 : key_w;
-    t->what_w = width - t->key_w - gap;
+    e[n++] = (HelpEntry){ENTRY_HEAD, SEC_CONTROLS, {NULL, NULL, -1}};
+    e[n++] = (HelpEntry){ENTRY_ROW, SEC_CONTROLS, {"Goal", "collect every energy cell, then walk into the exit", -1}};
+    e[n++] = (HelpEntry){ENTRY_ROW, SEC_CONTROLS,
+                         {"Energy", "a step costs its length; standing still costs 1 a second once the clock runs", -1}};
+    for (int pass = 0; pass < 2; pass++) { /* the play's rows, then the editor's own */
+        if (pass == 1 && n < max)
+            e[n++] = (HelpEntry){ENTRY_HEAD, SEC_EDITOR, {NULL, NULL, -1}};
+        for (int i = 0; i < nb && n < max; i++) {
+            bool play = b[i].where & BIND_IN_PLAY, editor = b[i].where & BIND_IN_EDITOR;
+            if (pass == 0 ? !play : play || !editor)
+                continue; /* the panels' and the questions' own keys are said there */
+            bindings_row_text(set, &b[i], keys[n], sizeof keys[n]);
+            e[n] = (HelpEntry){ENTRY_ROW, pass ? SEC_EDITOR : SEC_CONTROLS, {keys[n], b[i].help, -1}};
+            n++;
+        }
+    }
+    if (n < max)
+        e[n++] = (HelpEntry){ENTRY_HEAD, SEC_SENTRIES, {NULL, NULL, -1}};
+    for (size_t i = 0; i < sizeof help_sentries / sizeof help_sentries[0] && n < max; i++)
+        e[n++] = (HelpEntry){ENTRY_ROW, SEC_SENTRIES, help_sentries[i]};
+    if (n + 1 < max) {
+        e[n++] = (HelpEntry){ENTRY_HEAD, SEC_MINIMAP, {NULL, NULL, -1}};
+        e[n++] = (HelpEntry){ENTRY_LEGEND, SEC_MINIMAP, {NULL, NULL, -1}};
+    }
+    return n;
 }
 
-/* The rows that fit in max_h with descriptions wrapped to `wrap` lines
- * (leaving a line for "... more" when some are left out). */
-static void table_fit(Renderer *r, HelpTable *t, int wrap, int max_h)
-{
-    TTF_Font *f = r->assets->font;
-    int line = r->lay.line;
-    t->h = 0;
-    t->shown = 0;
-    for (int i = 0; i < t->count && i < HELP_ROWS; i++) {
-        int lines = render_text_wrap(f, t->rows[i].what, t->what_w, t->wrapped[i], wrap);
-        t->nwrap[i] = lines < 1 ? 1 : lines;
-        if (t->h + t->nwrap[i] * line + (i < t->count - 1 ? line : 0) > max_h)
-            break;
-        t->h += t->nwrap[i] * line;
-        t->shown++;
-    }
-}
+/* One entry where the layout put it: its page, column and height from the column's top. */
+typedef struct Placed {
+    int entry;
+    int page, col, y, h;
+    bool cont; /* a heading repeated at the top of a column its section goes on in */
+} Placed;
 
-/* Fits with descriptions wrapped; when that leaves rows out, one line each (cut short), which shows more. */
-static void table_fit_best(Renderer *r, HelpTable *t, int max_h)
-{
-    table_fit(r, t, HELP_WRAP, max_h);
-    if (t->shown < t->count)
-        table_fit(r, t, 1, max_h);
-}
+/* Where everything of the help goes, for one window size and text size. */
+typedef struct HelpLayout {
+    SDL_Rect panel;
+    int m, gap, col_gap, sec_gap, row_gap;
+    int cols, col_w, key_w, badge_w;
+    bool stacked;            /* a narrow column: each row's keys over its description */
+    bool repeat_heads;       /* room for a section's heading again where it goes on */
+    int x0, top, room;       /* the first column's left, the columns' top, their height */
+    int pages, page;
+    HelpEntry entry[HELP_ENTRIES];
+    int count;
+    Placed placed[HELP_PLACED];
+    int nplaced;
+    int cut;                 /* rows not shown whole */
+    int foot_y, foot_h;
+    SDL_Rect prev, next;     /* the footer's arrows (w 0: one page) */
+} HelpLayout;
 
-static int table_draw(Renderer *r, const HelpTable *t, int x, int y, int gap)
+static void heading_text(const HelpEntry *e, bool cont, char *out, size_t n)
 {
-    TTF_Font *f = r->assets->font;
-    int line = r->lay.line;
-    for (int i = 0; i < t->shown; i++) {
-        const HelpRow *row = &t->rows[i];
-        if (row->badge >= 0)
-            render_badge(r, (Badge)row->badge, (float)(x + line / 2), (float)(y + line / 2), (float)line);
-        char fit[TEXT_LEN];
-        render_text_fit(f, row->keys, t->key_w - t->badge_w, fit, sizeof fit);
-        render_text(r, f, x + t->badge_w, y, KEY, fit);
-        for (int k = 0; k < t->nwrap[i]; k++)
-            render_text(r, f, x + t->key_w + gap, y + k * line, BODY, t->wrapped[i][k]);
-        y += t->nwrap[i] * line;
-    }
-    if (t->shown < t->count) {
-        char note[TEXT_LEN], fit[TEXT_LEN];
-        snprintf(note, sizeof note, "... %d more in a larger window", t->count - t->shown);
-        render_text_fit(f, note, t->key_w + gap + t->what_w, fit, sizeof fit);
-        render_text(r, f, x, y, DIM, fit);
-        y += line;
-    }
-    return y;
+    snprintf(out, n, "%s%s", section_title[e->sec], cont ? ", continued" : "");
 }
 
 /* The legend's lines for a width, and drawing it at (x, y). */
@@ -175,8 +153,6 @@ static void legend_draw(Renderer *r, int x0, int y, int width, int gap)
     TTF_Font *f = r->assets->font;
     const Layout *L = &r->lay;
     int mk = render_px(L->ui, 14), x = 0;
-    render_text(r, f, x0, y, HEAD, "On the minimap");
-    y += L->line;
     for (size_t i = 0; i < sizeof legend / sizeof legend[0]; i++) {
         const char *name = render_minimap_marker_name(legend[i]);
         int item_w = mk + render_px(L->ui, 6) + render_text_width(f, name) + gap;
@@ -190,84 +166,221 @@ static void legend_draw(Renderer *r, int x0, int y, int width, int gap)
     }
 }
 
-/* The help in one screen: with room, the keys on the left and the sentries
- * and the legend on the right; else one column, keys first, cut to the rows
- * that fit with a line saying how many are left out. */
-void render_help(Renderer *r, const Game *g, const HudStats *hs)
+/* An entry's height in a column (and, when draw, the entry drawn at x, y);
+ * *cut set when a text of it takes more than HELP_LINES lines. */
+static int entry_do(Renderer *r, const HelpLayout *H, const HelpEntry *e, bool cont, int x, int y, bool draw,
+                    bool *cut)
 {
     const Layout *L = &r->lay;
-    TTF_Font *fb = r->assets->font_big;
-    int m = render_px(L->ui, 20), gap = render_px(L->ui, 18), col_gap = render_px(L->ui, 34);
-    int avail_w = g->screen_w - 2 * L->pad - 2 * m, avail_h = g->screen_h - 2 * L->pad - 2 * m;
-    int head_h = L->big_line + render_px(L->ui, 10);
-    static HelpTable keys, sentries; /* large; one help is drawn at a time */
-    static HelpRow key_rows[HELP_ROWS];
-    keys = (HelpTable){.rows = key_rows, .count = help_keys(hs->settings, key_rows, HELP_ROWS)};
-    sentries = (HelpTable){.rows = help_sentries, .count = (int)(sizeof help_sentries / sizeof help_sentries[0])};
-    bool two = avail_w >= render_px(L->ui, 880);
-    int left_w = two ? (avail_w - col_gap) * 53 / 100 : avail_w, right_w = two ? avail_w - col_gap - left_w : avail_w;
-    int legend_h = 0;
-    if (two) {
-        table_widths(r, &keys, left_w, gap);
-        table_widths(r, &sentries, right_w, gap);
-        table_fit_best(r, &keys, avail_h - head_h);
-        legend_h = L->line + legend_lines(r, right_w, gap) * L->line + render_px(L->ui, 10);
-        table_fit_best(r, &sentries, avail_h - head_h - legend_h);
-        two = keys.shown == keys.count && sentries.shown == sentries.count;
-        if (!two)
-            left_w = right_w = avail_w;
+    TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
+    char lines[HELP_LINES + 1][TEXT_LEN];
+    *cut = false;
+    if (e->kind == ENTRY_HEAD) {
+        char title[96];
+        heading_text(e, cont, title, sizeof title);
+        int n = render_text_wrap(fb, title, H->col_w, lines, HELP_LINES + 1);
+        *cut = n > HELP_LINES;
+        n = n > HELP_LINES ? HELP_LINES : n < 1 ? 1 : n;
+        for (int k = 0; draw && k < n; k++)
+            render_text(r, fb, x, y + k * L->big_line, cont ? DIM : HEAD, lines[k]);
+        return n * L->big_line + render_px(L->ui, 2);
     }
-    bool with_legend = two;
-    int inner_w, inner_h;
-    if (two) {
-        /* the columns as wide as what they hold */
-        int lw = keys.key_w + gap + keys.what_w, rw = sentries.key_w + gap + sentries.what_w;
-        inner_w = lw + col_gap + rw;
-        int hl = keys.h, hr = sentries.h + legend_h;
-        inner_h = head_h + (hl > hr ? hl : hr);
-    } else {
-        /* one column: the keys, then the sentries under their own title */
-        table_widths(r, &keys, avail_w, gap);
-        table_widths(r, &sentries, avail_w, gap);
-        table_fit_best(r, &keys, avail_h - head_h);
-        int h = head_h + keys.h + (keys.shown < keys.count ? L->line : 0);
-        if (keys.shown == keys.count && avail_h - h - head_h > 0)
-            table_fit_best(r, &sentries, avail_h - h - head_h);
-        else
-            sentries.shown = 0, sentries.h = 0;
-        bool any = sentries.shown > 0;
-        h += any ? head_h + sentries.h + (sentries.shown < sentries.count ? L->line : 0) : 0;
-        legend_h = L->line + legend_lines(r, avail_w, gap) * L->line + render_px(L->ui, 10);
-        with_legend = any && sentries.shown == sentries.count && h + legend_h <= avail_h;
-        inner_h = h + (with_legend ? legend_h : 0);
-        int kw = keys.key_w + gap + keys.what_w;
-        inner_w = kw;
-        (void)right_w;
+    if (e->kind == ENTRY_LEGEND) {
+        if (draw)
+            legend_draw(r, x, y, H->col_w, H->gap);
+        return legend_lines(r, H->col_w, H->gap) * L->line + H->row_gap;
     }
-    int title_w = render_text_width(fb, "Controls");
-    int w = (inner_w > title_w ? inner_w : title_w) + 2 * m, h = inner_h + 2 * m - render_px(L->ui, 6);
-    SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
-    if (p.y < L->pad)
-        p.y = L->pad;
-    render_panel(r, p, 238);
-    int top = p.y + m - render_px(L->ui, 6), x = p.x + m;
-    render_text(r, fb, x, top, HEAD, "Controls");
-    int y = table_draw(r, &keys, x, top + head_h, gap);
-    if (two) {
-        int rx = x + keys.key_w + gap + keys.what_w + col_gap;
-        char fit[TEXT_LEN];
-        render_text_fit(fb, sentries_title, sentries.key_w + gap + sentries.what_w, fit, sizeof fit);
-        render_text(r, fb, rx, top, HEAD, fit);
-        y = table_draw(r, &sentries, rx, top + head_h, gap);
-        legend_draw(r, rx, y + render_px(L->ui, 10), sentries.key_w + gap + sentries.what_w, gap);
+    const HelpRow *row = &e->row;
+    int bw = row->badge >= 0 ? H->badge_w : 0;
+    int nk = render_text_wrap(f, row->keys, (H->stacked ? H->col_w : H->key_w) - bw, lines, HELP_LINES + 1);
+    *cut = nk > HELP_LINES;
+    nk = nk > HELP_LINES ? HELP_LINES : nk < 1 ? 1 : nk;
+    if (draw) {
+        if (row->badge >= 0)
+            render_badge(r, (Badge)row->badge, (float)(x + L->line / 2), (float)(y + L->line / 2), (float)L->line);
+        for (int k = 0; k < nk; k++)
+            render_text(r, f, x + bw, y + k * L->line, KEY, lines[k]);
+    }
+    int indent = render_px(L->ui, 12); /* stacked: the description under its keys, indented */
+    int what_x = H->stacked ? indent : H->key_w + H->gap, what_y = H->stacked ? nk * L->line : 0;
+    int nw = render_text_wrap(f, row->what, H->col_w - what_x, lines, HELP_LINES + 1);
+    *cut = *cut || nw > HELP_LINES;
+    nw = nw > HELP_LINES ? HELP_LINES : nw < 1 ? 1 : nw;
+    for (int k = 0; draw && k < nw; k++)
+        render_text(r, f, x + what_x, y + what_y + k * L->line, BODY, lines[k]);
+    return (H->stacked ? nk + nw : nk > nw ? nk : nw) * L->line + H->row_gap;
+}
+
+static void place(HelpLayout *H, int entry, int page, int col, int y, int h, bool cont)
+{
+    if (H->nplaced < HELP_PLACED)
+        H->placed[H->nplaced++] = (Placed){entry, page, col, y, h, cont};
+}
+
+/* The help laid out for r's layout (set from g): the columns, then every
+ * entry flowed down them and over pages; a heading never ends a column. */
+static void help_layout(Renderer *r, const Game *g, const HudStats *hs, HelpLayout *H)
+{
+    r->lay = render_layout(g);
+    render_fonts_for_layout(r, &r->lay);
+    const Layout *L = &r->lay;
+    TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
+    memset(H, 0, sizeof *H);
+    int side = g->screen_w < g->screen_h ? g->screen_w : g->screen_h;
+    H->m = render_px(L->ui, 20) < side / 30 ? render_px(L->ui, 20) : side / 30 < 4 ? 4 : side / 30; /* less in a tiny window */
+    H->gap = render_px(L->ui, 16);
+    H->col_gap = render_px(L->ui, 36);
+    H->sec_gap = render_px(L->ui, 12);
+    H->row_gap = render_px(L->ui, 3);
+    H->count = help_entries(hs ? hs->settings : NULL, H->entry, HELP_ENTRIES);
+    int avail_w = g->screen_w - 2 * L->pad - 2 * H->m, avail_h = g->screen_h - 2 * L->pad - 2 * H->m;
+    int max_w = render_px(L->ui, 1240); /* lines no longer than read well */
+    avail_w = avail_w > max_w ? max_w : avail_w < 1 ? 1 : avail_w;
+    H->cols = (avail_w + H->col_gap) / (render_px(L->ui, 400) + H->col_gap);
+    H->cols = H->cols < 1 ? 1 : H->cols > 3 ? 3 : H->cols;
+    H->col_w = (avail_w - (H->cols - 1) * H->col_gap) / H->cols;
+    H->badge_w = L->line + render_px(L->ui, 4);
+    int key_w = 0;
+    for (int i = 0; i < H->count; i++) {
+        const HelpEntry *e = &H->entry[i];
+        if (e->kind != ENTRY_ROW)
+            continue;
+        int w = render_text_width(f, e->row.keys) + (e->row.badge >= 0 ? H->badge_w : 0);
+        key_w = w > key_w ? w : key_w;
+    }
+    int key_max = H->col_w * 36 / 100 < render_px(L->ui, 230) ? H->col_w * 36 / 100 : render_px(L->ui, 230);
+    H->key_w = key_w > key_max ? key_max : key_w; /* the widest keys wrap */
+    H->stacked = H->col_w < render_px(L->ui, 340);
+    H->foot_h = L->line + render_px(L->ui, 12);
+    H->room = avail_h - H->foot_h;
+    if (H->room < L->big_line + L->line)
+        H->room = L->big_line + L->line;
+    H->repeat_heads = H->room >= L->big_line + 6 * L->line;
+
+    int page = 0, col = 0, y = 0, tallest = 0;
+    for (int i = 0; i < H->count; i++) {
+        const HelpEntry *e = &H->entry[i];
+        bool cut, cut2;
+        int h = entry_do(r, H, e, false, 0, 0, false, &cut);
+        int lead = e->kind == ENTRY_HEAD && y > 0 ? H->sec_gap : 0;
+        int need = lead + h;
+        if (e->kind == ENTRY_HEAD && i + 1 < H->count) /* kept with its first row */
+            need += entry_do(r, H, &H->entry[i + 1], false, 0, 0, false, &cut2);
+        if (y > 0 && y + need > H->room) { /* the next column, or the next page */
+            if (++col == H->cols) {
+                col = 0;
+                page++;
+            }
+            y = 0;
+            lead = 0;
+            if (e->kind != ENTRY_HEAD && H->repeat_heads) { /* its section goes on here: its heading again, dimmed */
+                HelpEntry head = {ENTRY_HEAD, e->sec, {NULL, NULL, -1}};
+                int hh = entry_do(r, H, &head, true, 0, 0, false, &cut2);
+                for (int k = i - 1; k >= 0; k--)
+                    if (H->entry[k].kind == ENTRY_HEAD && H->entry[k].sec == e->sec) {
+                        place(H, k, page, col, 0, hh, true);
+                        break;
+                    }
+                y = hh;
+            }
+        }
+        y += lead;
+        place(H, i, page, col, y, h, false);
+        if (cut || y + h > H->room)
+            H->cut++;
+        y += h;
+        tallest = y > tallest ? y : tallest;
+    }
+    H->pages = page + 1;
+    H->page = g->help_page < 0 ? 0 : g->help_page >= H->pages ? H->pages - 1 : g->help_page;
+
+    /* the panel: as high as the columns on one page, the whole height over several */
+    int inner_h = H->pages > 1 ? H->room : (tallest < H->room ? tallest : H->room);
+    int used_cols = H->pages > 1 ? H->cols : page == 0 ? (H->nplaced ? H->placed[H->nplaced - 1].col + 1 : 1) : H->cols;
+    int inner_w = used_cols * H->col_w + (used_cols - 1) * H->col_gap;
+    int w = inner_w + 2 * H->m, h = inner_h + H->foot_h + 2 * H->m;
+    H->panel = (SDL_Rect){(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
+    if (H->panel.y < L->pad)
+        H->panel.y = L->pad;
+    if (H->panel.x < L->pad)
+        H->panel.x = L->pad;
+    H->x0 = H->panel.x + H->m;
+    H->top = H->panel.y + H->m - render_px(L->ui, 4);
+    H->foot_y = H->panel.y + H->panel.h - H->m - L->line + render_px(L->ui, 4);
+    if (H->pages > 1) { /* the arrows either side of "Page N of M", centred */
+        char mid[48];
+        snprintf(mid, sizeof mid, "Page %d of %d", H->page + 1, H->pages);
+        int aw = render_text_width(fb, "\xe2\x97\x80"), mw = render_text_width(f, mid), sp = render_px(L->ui, 14);
+        int cx = H->panel.x + H->panel.w / 2, pad = render_px(L->ui, 6);
+        H->prev = (SDL_Rect){cx - mw / 2 - sp - aw - pad, H->foot_y - pad, aw + 2 * pad, L->line + 2 * pad};
+        H->next = (SDL_Rect){cx + mw / 2 + sp - pad, H->foot_y - pad, aw + 2 * pad, L->line + 2 * pad};
+    }
+}
+
+HelpInfo render_help_info(Renderer *r, const Game *g, const HudStats *hs)
+{
+    static HelpLayout H; /* large; one help is laid out at a time */
+    help_layout(r, g, hs, &H);
+    return (HelpInfo){H.pages, H.page, H.cut};
+}
+
+int render_help_pick(Renderer *r, const Game *g, const HudStats *hs, int px, int py)
+{
+    static HelpLayout H;
+    help_layout(r, g, hs, &H);
+    SDL_Point pt = {px, py};
+    if (H.pages > 1 && SDL_PointInRect(&pt, &H.prev))
+        return -1;
+    if (H.pages > 1 && SDL_PointInRect(&pt, &H.next))
+        return +1;
+    return 0;
+}
+
+/* The footer: the page and its arrows (dim where there is no page that
+ * way), the keys that turn it and close the help, where they fit. */
+static void footer_draw(Renderer *r, const HelpLayout *H)
+{
+    const Layout *L = &r->lay;
+    TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
+    int y = H->foot_y, left = H->panel.x + H->m, right = H->panel.x + H->panel.w - H->m;
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r->sdl, 90, 120, 170, 90);
+    SDL_RenderDrawLine(r->sdl, left, y - render_px(L->ui, 7), right, y - render_px(L->ui, 7));
+    const char *close = H->pages > 1 ? "Esc: close" : "Esc or a click: close";
+    if (H->pages == 1) {
+        render_text(r, f, right - render_text_width(f, close), y, DIM, close);
         return;
     }
-    if (sentries.shown == 0)
-        return;
-    char fit[TEXT_LEN];
-    render_text_fit(fb, sentries_title, w - 2 * m, fit, sizeof fit);
-    render_text(r, fb, x, y + render_px(L->ui, 4), HEAD, fit);
-    y = table_draw(r, &sentries, x, y + head_h, gap);
-    if (with_legend)
-        legend_draw(r, x, y + render_px(L->ui, 10), inner_w, gap);
+    char mid[48];
+    snprintf(mid, sizeof mid, "Page %d of %d", H->page + 1, H->pages);
+    int mw = render_text_width(f, mid), cx = H->panel.x + H->panel.w / 2, pad = render_px(L->ui, 6);
+    int ay = y + (L->line - L->big_line) / 2;
+    render_text(r, fb, H->prev.x + pad, ay, H->page > 0 ? HEAD : DIM, "\xe2\x97\x80");
+    render_text(r, f, cx - mw / 2, y, BODY, mid);
+    render_text(r, fb, H->next.x + pad, ay, H->page < H->pages - 1 ? HEAD : DIM, "\xe2\x96\xb6");
+    const char *turn = "PageUp, PageDown, arrows, wheel: turn";
+    int room = H->prev.x - left - render_px(L->ui, 12);
+    if (render_text_width(f, turn) <= room)
+        render_text(r, f, left, y, DIM, turn);
+    if (render_text_width(f, close) <= right - (H->next.x + H->next.w) - render_px(L->ui, 12))
+        render_text(r, f, right - render_text_width(f, close), y, DIM, close);
+}
+
+void render_help(Renderer *r, const Game *g, const HudStats *hs)
+{
+    static HelpLayout H;
+    help_layout(r, g, hs, &H);
+    render_panel(r, H.panel, 255);
+    SDL_Rect clip = {H.panel.x, H.panel.y, H.panel.w, H.foot_y - render_px(r->lay.ui, 8) - H.panel.y};
+    SDL_RenderSetClipRect(r->sdl, &clip); /* a row too tall for any page stays inside (counted as cut) */
+    for (int i = 0; i < H.nplaced; i++) {
+        const Placed *p = &H.placed[i];
+        if (p->page != H.page)
+            continue;
+        bool cut;
+        entry_do(r, &H, &H.entry[p->entry], p->cont, H.x0 + p->col * (H.col_w + H.col_gap), H.top + p->y, true,
+                 &cut);
+    }
+    SDL_RenderSetClipRect(r->sdl, NULL);
+    footer_draw(r, &H);
 }

@@ -412,6 +412,7 @@ void render_badge(Renderer *r, Badge b, float cx, float cy, float size);
 
 /* ---- the parts ------------------------------------------------------------------ */
 Layout render_layout(const Game *g);                       /* render_layout.c */
+void render_fonts_for_layout(Renderer *r, const Layout *lay); /* render.c: the fonts at lay's sizes */
 void render_world(Renderer *r, const Game *g);             /* render_world.c */
 void render_world_free(Renderer *r);
 /* render_world_marks.c: before the passes, r->shown for this frame's view and

@@ -208,10 +208,16 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
     int n = 0;
     char name[4 * LEVEL_NAME_MAX];
     n = hud_add(l, n, true, HEAD, 0, "%s%s", text_escape(g->level.name, name, sizeof name), game_dirty(g) ? " *" : "");
+    unsigned long long seed;
+    int difficulty;
+    char tail;
     if (g->level_index >= 0)
         n = hud_add(l, n, false, DIM, 5, "Level %d of %d", g->level_index + 1, g->levels.count);
-    else /* not one of the folder's: its file's name */
-        n = hud_add(l, n, false, DIM, 5, "%s", text_base_name(g->path));
+    else if (g->path_own)
+        n = hud_add(l, n, false, DIM, 5, "Your own level");
+    else if (sscanf(text_base_name(g->path), "seed-%llu-d%d.tx%c", &seed, &difficulty, &tail) == 3 && tail == 't')
+        n = hud_add(l, n, false, DIM, 5, "Generated, seed %llu, difficulty %d", seed, difficulty); /* gen_file's name */
+    /* else a level of its own, named above: no file name is shown */
     if (g->editing) {
         n = hud_add(l, n, false, BODY, 2, "Droid start at %d,%d", g->level.start.x, g->level.start.y);
         n = hud_add(l, n, false, BODY, 3, "Undo %d, redo %d%s", edit_undo_count(&g->edits),
@@ -232,7 +238,11 @@ static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
             n = hud_add(l, n, false, sim->sentries.alerted ? WARN : DIM, 2, "Sentries %d, alerted %d",
                         sim->sentries.count, sim->sentries.alerted);
     }
-    if (!sim->has_exit)
+    if (g->editing && g->path_shipped) /* what saving will do, not the play's counters */
+        n = hud_add(l, n, false, (SDL_Color){255, 214, 120, 255}, 1, "Editing a copy: saved as your own level");
+    else if (g->editing)
+        n = hud_add(l, n, false, DIM, 1, "Editing: Ctrl+S saves this level");
+    else if (!sim->has_exit)
         n = hud_add(l, n, false, DIM, 1, "Free play: this level has no exit");
     else if (sim->cells_total > 0)
         n = hud_add(l, n, false, sim->exit_open ? GOOD : BODY, 1, "Cells %d of %d   Exit %s",
@@ -619,29 +629,82 @@ static void draw_message(Renderer *r, const Game *g, int top, const SDL_Rect *ta
 
 /* ---- the unsaved-edits question ---------------------------------------------------------- */
 
+/* The unsaved-edits question: its panel, its words wrapped, and a button
+ * for each answer (GameAnswer's order), from the window's size alone (a
+ * click finds the same buttons). */
+typedef struct AskLayout {
+    SDL_Rect panel, button[3];
+    int m, nb;
+    char body[3][TEXT_LEN];
+} AskLayout;
+
+static const char *const ask_labels[2][3] = {
+    {"Save and quit (S)", "Quit, not saved (D)", "Go back (Esc)"},
+    {"Save and go on (S)", "Go on, not saved (D)", "Go back (Esc)"},
+};
+
+static void ask_layout(const Game *g, TTF_Font *f, AskLayout *A)
+{
+    Layout L = render_layout(g);
+    A->m = render_px(L.ui, 20);
+    int w = (int)fmin(600 * L.ui, g->screen_w - 2 * L.pad), tw = w - 2 * A->m;
+    char name[4 * LEVEL_NAME_MAX], body[TEXT_LEN];
+    snprintf(body, sizeof body, "%s has changes that are not saved.", text_escape(g->level.name, name, sizeof name));
+    A->nb = render_text_wrap(f, body, tw, A->body, 3);
+    int bh = L.line + render_px(L.ui, 12), gap = render_px(L.ui, 8);
+    bool row = tw >= render_px(L.ui, 480); /* three across, or one under another */
+    int h = 2 * A->m + L.big_line + A->nb * L.line + render_px(L.ui, 12) + (row ? bh : 3 * bh + 2 * gap);
+    A->panel = (SDL_Rect){(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
+    int y = A->panel.y + A->m - render_px(L.ui, 4) + L.big_line + render_px(L.ui, 4) + A->nb * L.line + render_px(L.ui, 10);
+    for (int i = 0; i < 3; i++) {
+        if (row)
+            A->button[i] = (SDL_Rect){A->panel.x + A->m + i * (tw + gap) / 3, y, (tw - 2 * gap) / 3, bh};
+        else
+            A->button[i] = (SDL_Rect){A->panel.x + A->m, y + i * (bh + gap), tw, bh};
+    }
+}
+
+int render_question_pick(Renderer *r, const Game *g, int x, int y)
+{
+    if (g->ask == GAME_ASK_NONE)
+        return -1;
+    r->lay = render_layout(g);
+    render_fonts_for_layout(r, &r->lay);
+    AskLayout A;
+    ask_layout(g, r->assets->font, &A);
+    SDL_Point pt = {x, y};
+    for (int i = 0; i < 3; i++)
+        if (SDL_PointInRect(&pt, &A.button[i]))
+            return i;
+    return -1;
+}
+
 static void draw_question(Renderer *r, const Game *g)
 {
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
-    int m = render_px(L->ui, 20), w = (int)fmin(560 * L->ui, g->screen_w - 2 * L->pad), tw = w - 2 * m;
-    char body[TEXT_LEN];
-    char name[4 * LEVEL_NAME_MAX];
-    snprintf(body, sizeof body, "%s has changes that are not saved.", text_escape(g->level.name, name, sizeof name));
-    const char *keys = g->ask == GAME_ASK_QUIT ? "S: save and quit    D: quit without saving    Esc: go back"
-                                               : "S: save and go on    D: go on without saving    Esc: go back";
-    char lb[3][TEXT_LEN], lk[3][TEXT_LEN];
-    int nb = render_text_wrap(f, body, tw, lb, 3), nk = render_text_wrap(f, keys, tw, lk, 3);
-    int h = 2 * m + L->big_line + (nb + nk) * L->line + render_px(L->ui, 10);
-    SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
-    render_panel(r, p, 240);
-    int y = p.y + m - render_px(L->ui, 4);
-    render_text(r, fb, p.x + m, y, HEAD, "Unsaved edits");
+    AskLayout A;
+    ask_layout(g, f, &A);
+    render_panel(r, A.panel, 245);
+    int y = A.panel.y + A.m - render_px(L->ui, 4);
+    render_text(r, fb, A.panel.x + A.m, y, HEAD, "Unsaved edits");
     y += L->big_line + render_px(L->ui, 4);
-    for (int i = 0; i < nb; i++, y += L->line)
-        render_text(r, f, p.x + m, y, BODY, lb[i]);
-    y += render_px(L->ui, 10);
-    for (int i = 0; i < nk; i++, y += L->line)
-        render_text(r, f, p.x + m, y, KEY, lk[i]);
+    for (int i = 0; i < A.nb; i++, y += L->line)
+        render_text(r, f, A.panel.x + A.m, y, BODY, A.body[i]);
+    for (int i = 0; i < 3; i++) {
+        SDL_Rect b = A.button[i];
+        bool first = i == GAME_ANSWER_SAVE;
+        SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(r->sdl, first ? 52 : 28, first ? 84 : 36, first ? 138 : 52, 255);
+        SDL_RenderFillRect(r->sdl, &b);
+        SDL_SetRenderDrawColor(r->sdl, first ? 150 : 70, first ? 210 : 90, 255, first ? 255 : 160);
+        SDL_RenderDrawRect(r->sdl, &b);
+        const char *label = ask_labels[g->ask == GAME_ASK_QUIT ? 0 : 1][i];
+        char fit[TEXT_LEN];
+        render_text_fit(f, label, b.w - render_px(L->ui, 12), fit, sizeof fit);
+        render_text(r, f, b.x + (b.w - render_text_width(f, fit)) / 2, b.y + (b.h - L->line) / 2 + render_px(L->ui, 1),
+                    first ? (SDL_Color){255, 255, 255, 255} : BODY, fit);
+    }
 }
 
 /* ---- won or lost ------------------------------------------------------------------------ */
@@ -787,7 +850,7 @@ static void draw_menu(Renderer *r, const Game *g, const HudStats *hs)
     bool quit = hs->menu == MENU_QUIT;
     render_panel(r, M.panel, 242);
     int x = M.item[0].x;
-    render_text(r, fb, x, M.title_y, HEAD, quit ? "Quit Isodroid?" : "Paused");
+    render_text(r, fb, x, M.title_y, HEAD, !quit ? "Paused" : hs->campaign ? "Leave this level?" : "Quit Isodroid?");
     if (quit)
         render_text(r, f, x, M.note_y, BODY, "Enter or Y: yes     Esc or N: no");
     for (int i = 0; i < M.items; i++) {
@@ -800,7 +863,9 @@ static void draw_menu(Renderer *r, const Game *g, const HudStats *hs)
         SDL_RenderDrawRect(r->sdl, &b);
         const char *const *item = quit ? quit_items[i] : pause_items[i];
         int ty = b.y + (b.h - L->line) / 2 + render_px(L->ui, 1), inner = render_px(L->ui, 10);
-        const char *label = !quit && i == MENU_LEAVE && hs->campaign ? "Quit to the title" : item[0];
+        const char *label = !quit && i == MENU_LEAVE && hs->campaign ? "Quit to the title"
+                            : quit && i == MENU_YES && hs->campaign ? "Yes, to the title"
+                                                                      : item[0];
         render_text(r, f, b.x + inner, ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, label);
         int kw = render_text_width(f, item[1]);
         render_text(r, f, b.x + b.w - inner - kw, ty, DIM, item[1]);
@@ -828,10 +893,9 @@ void render_ui(Renderer *r, const Game *g, const HudStats *hs)
     }
     const char *loading;
     double share;
-    if (game_loading(g, &loading, &share)) { /* a big level loads in the background */
-        char name[TEXT_LEN / 2], line[TEXT_LEN];
-        text_escape(text_base_name(loading), name, sizeof name);
-        snprintf(line, sizeof line, "Loading %s \xe2\x80\xa6 %d%%", name, (int)(share * 100 + 0.5));
+    if (game_loading(g, &loading, &share)) { /* a big level loads in the background (its name is not known yet) */
+        char line[TEXT_LEN];
+        snprintf(line, sizeof line, "Loading the level \xe2\x80\xa6 %d%%", (int)(share * 100 + 0.5));
         top = banner(r, g, top, (SDL_Color){24, 64, 110, 230}, (SDL_Color){225, 240, 255, 255}, line, "Loading\xe2\x80\xa6");
     }
     SDL_Rect taken[2];

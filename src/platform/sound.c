@@ -5,6 +5,7 @@
 #include "sound.h"
 
 #include <SDL.h>
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ struct Sound {
     SynthBank bank;
     Voice voice[SOUND_VOICES]; /* shared with the audio thread: locked */
     char status[SOUND_STATUS_MAX];
+    bool no_device;           /* SDL found no device to play on */
 };
 
 /* SDL's audio thread: sums the voices into the device's buffer. SDL holds
@@ -71,6 +73,36 @@ static void set_silent(Sound *s, const char *what, const char *why)
             *c = ' ';
 }
 
+/* ALSA writes its own errors on stderr ("ALSA lib confmisc.c:855:(parse_card)
+ * cannot find card '0'" and seven more lines) when SDL tries it on a machine
+ * with no sound card, and SDL has no hook to stop that. ALSA has one:
+ * snd_lib_error_set_handler. SDL loads libasound at run time (dlopen); so
+ * does this, before SDL's audio starts, only to hand it a handler that says
+ * nothing. A library is loaded once per process, so SDL's own dlopen later
+ * gets this copy with the handler in place; it stays loaded (a reference of
+ * ours, never closed). Nothing is linked to ALSA, and where libasound is
+ * missing dlopen fails and nothing is done. Choosing the driver instead
+ * (SDL_AUDIODRIVER) would keep a player's PulseAudio or PipeWire from being
+ * tried first, and would silence nothing when ALSA is the one SDL needs.
+ * The game then says once, in its own words, that it plays silently. */
+static void alsa_quiet_handler(const char *file, int line, const char *function, int err, const char *fmt, ...)
+{
+    (void)file, (void)line, (void)function, (void)err, (void)fmt;
+}
+
+static void alsa_quiet(void)
+{
+    typedef void (*AlsaHandler)(const char *, int, const char *, int, const char *, ...);
+    typedef int (*AlsaSetHandler)(AlsaHandler);
+    void *lib = dlopen("libasound.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+        return;
+    AlsaSetHandler set;
+    *(void **)&set = dlsym(lib, "snd_lib_error_set_handler"); /* POSIX's way from an object to a function */
+    if (set)
+        set(alsa_quiet_handler);
+}
+
 /* Opens the default output device; 0 when there is none. */
 static SDL_AudioDeviceID open_device(Sound *s, int *rate)
 {
@@ -108,16 +140,20 @@ Sound *sound_create(bool muted, bool headless)
             return s;
         }
         SDL_SetHintWithPriority(SDL_HINT_AUDIODRIVER, "dummy", SDL_HINT_OVERRIDE);
+    } else {
+        alsa_quiet();
     }
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-        set_silent(s, "No audio device", SDL_GetError());
+        set_silent(s, "No sound device", NULL); /* (SDL's reason is a driver's words, not the player's) */
+        s->no_device = true;
         return s;
     }
     s->audio_started = true;
     int rate = SYNTH_RATE;
     s->device = open_device(s, &rate);
     if (!s->device) {
-        set_silent(s, "No audio device", SDL_GetError());
+        set_silent(s, "No sound device", NULL);
+        s->no_device = true;
         return s;
     }
     if (!synth_bank_init(&s->bank, rate)) {
@@ -181,6 +217,11 @@ void sound_set_muted(Sound *s, bool muted)
 bool sound_muted(const Sound *s)
 {
     return s ? s->muted : true;
+}
+
+bool sound_no_device(const Sound *s)
+{
+    return s && s->no_device;
 }
 
 const char *sound_status(const Sound *s)

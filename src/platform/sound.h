@@ -48,7 +48,11 @@ bool sound_muted(const Sound *s);
 void sound_set_volume(Sound *s, int master, int effects);
 
 /* "" when the mixer runs (on the dummy driver too), else one line saying why they are not, such as
- * "No audio device: playing silently (...)". Valid until sound_destroy. */
+ * "No sound device: playing silently". Valid until sound_destroy. */
 const char *sound_status(const Sound *s);
+/* Whether SDL found no sound device (the machine has no sound card, or none
+ * SDL can open): the game plays silently. ALSA's own error lines are kept
+ * off stderr meanwhile (sound.c says how). */
+bool sound_no_device(const Sound *s);
 
 #endif

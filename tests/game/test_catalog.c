@@ -4,7 +4,8 @@
  * rewritten (in place, or saved by rename), or a file added, is read again
  * and only it; a file that does not load is listed by its file name; the
  * list shows a file not read yet as "reading", and the bests found under
- * the content key a read gives. */
+ * the content key a read gives; the player's own levels come after the
+ * campaign and the extras, outside the campaign's counts. */
 #include "testlevel.h"
 
 #include <fcntl.h>
@@ -162,11 +163,62 @@ static void test_front_lists_what_was_read(void **state)
     test_dir_remove(&d);
 }
 
+/* The campaign, the extras, then the player's own levels: in that order,
+ * each group counted, and only the campaign in the campaign's totals. */
+static void test_three_groups(void **state)
+{
+    (void)state;
+    TestDir dc, de, dn;
+    test_dir_make(&dc, "catalogcampaign");
+    test_dir_make(&de, "catalogextras");
+    test_dir_make(&dn, "catalogown");
+    put(&dc, "01_a.txt", A);
+    put(&de, "big.txt", B);
+    put(&dn, "01_a.txt", B); /* a copy of the campaign's first level, edited */
+    put(&dn, "mine.txt", A);
+    LevelSet set = {0}, extras = {0}, own = {0};
+    assert_true(levelset_scan(&set, dc.path));
+    assert_true(levelset_scan(&extras, de.path));
+    assert_true(levelset_scan(&own, dn.path));
+    Catalog c = {0};
+    assert_true(catalog_sync_own(&c, &set, &extras, &own));
+    assert_int_equal(c.count, 4);
+    assert_int_equal(c.campaign, 1);
+    assert_int_equal(c.extras, 1);
+    assert_non_null(strstr(c.entry[1].path, "catalogextras"));
+    assert_non_null(strstr(c.entry[2].path, "catalogown"));
+    assert_string_equal(c.entry[3].file, "mine.txt");
+    assert_int_equal(read_waiting(&c), 4);
+    Progress p;
+    progress_load(&p, NULL);
+    Front f = {0};
+    assert_true(front_scan(&f, &c, &p));
+    assert_int_equal(f.count, 4);
+    assert_int_equal(f.campaign, 1);
+    assert_int_equal(f.extras, 1);
+    assert_string_equal(f.level[2].name, "Beta");
+    assert_int_equal(f.won, 0);
+    /* the old call lists no group of the player's */
+    assert_true(catalog_sync(&c, &set, &extras));
+    assert_int_equal(c.count, 2);
+    assert_int_equal(c.extras, 1);
+    front_free(&f);
+    progress_free(&p);
+    catalog_free(&c);
+    levelset_free(&set);
+    levelset_free(&extras);
+    levelset_free(&own);
+    test_dir_remove(&dc);
+    test_dir_remove(&de);
+    test_dir_remove(&dn);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_read_once_then_only_what_changed),
         cmocka_unit_test(test_front_lists_what_was_read),
+        cmocka_unit_test(test_three_groups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
