@@ -142,9 +142,9 @@ static void run_queries(const BenchArgs *a, const NavGrid *g, const NavScenario 
                 b->len[i] = found == NAV_DONE ? res.length : -1.0;
                 b->expanded += (double)res.expanded;
             }
-            b->jps = res.used_jps;
-            b->route = res.used_route;
-            b->hier = res.used_route && nav_hier_ready(nav_path_hier(st), g);
+            b->jps = res.planner == NAV_PLANNER_JPS;
+            b->route = res.planner == NAV_PLANNER_ROUTE || res.planner == NAV_PLANNER_HIER;
+            b->hier = res.planner == NAV_PLANNER_HIER;
             if (p.on && ++done % PROGRESS_QUERIES == 0)
                 drawing += progress_show(&p, done, total);
         }

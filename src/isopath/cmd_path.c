@@ -102,14 +102,21 @@ static const char *status_name(NavStatus s)
     case NAV_DONE: return "found";
     case NAV_PARTIAL: return "nearest";
     case NAV_LIMIT: return "limit";
-    case NAV_NO_PATH: return "none";
+    case NAV_NO_PATH:
+    case NAV_INVALID: return "none"; /* a tile off the map (the why says) */
     default: return "error";
     }
 }
 
+/* The planner that answered, as --algo names it (the hierarchy is route's). */
 static const char *algo_name(const NavPathResult *r)
 {
-    return r->used_route ? "route" : r->used_jps ? "jps" : "astar";
+    switch (r->planner) {
+    case NAV_PLANNER_ROUTE:
+    case NAV_PLANNER_HIER: return "route";
+    case NAV_PLANNER_JPS: return "jps";
+    default: return "astar";
+    }
 }
 
 /* The object of a search that ended with s; d holds its problems (NULL: none). */
@@ -183,8 +190,9 @@ static int search(const PathArgs *a, const IsopathInput *in, NavPath *st)
     nav_path_prepare(st, &in->grid, &opt); /* for --landmarks; out of memory: the search does without */
     NavStatus s = nav_path_find(st, &in->grid, a->start, a->goal, &opt, NULL);
     const NavPathResult *r = nav_path_result(st);
-    bool walked = s == NAV_DONE || s == NAV_PARTIAL || (s == NAV_LIMIT && r->steps > 0);
-    bool failed = !walked && s != NAV_NO_PATH && s != NAV_LIMIT;
+    bool walked = nav_status_ok(s) || r->steps > 0; /* a limit's nearest tile too */
+    /* a start or goal off the map (NAV_INVALID) is the user's: no path, and why */
+    bool failed = nav_status_failed(s) && s != NAV_INVALID;
     NavDiags d;
     nav_diag_clear(&d);
     if (walked && s != NAV_DONE)

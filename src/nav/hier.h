@@ -78,9 +78,10 @@ NavStatus nav_hier_prepare(NavHier *hr, const NavGrid *g, long work);
 bool nav_hier_ready(const NavHier *hr, const NavGrid *g);
 void nav_hier_info(const NavHier *hr, NavHierInfo *out);
 
-/* An optimal path from start to goal on g, both walkable: NAV_DONE with out
- * filled in, NAV_NO_PATH when the goal is unreachable, NAV_INVALID when not
- * ready for g, NAV_OUT_OF_MEMORY when the search state cannot grow. */
+/* An optimal path from start to goal on g: NAV_DONE with out filled in,
+ * NAV_NO_PATH when the goal is unreachable or either tile is blocked,
+ * NAV_INVALID when start or goal is outside the map (any ints) or it is
+ * not ready for g, NAV_OUT_OF_MEMORY when the search state cannot grow. */
 NavStatus nav_hier_find(NavHier *hr, const NavGrid *g, NavPos start, NavPos goal, NavHierResult *out);
 /* Tile i (0 <= i < out->steps, start excluded) of the last path found, as a
  * bordered index (nav_grid_index). O(1) when called in order, else

@@ -171,8 +171,10 @@ static void begin(NavHier *hr, uint32_t a, uint32_t z)
 NavStatus nav_hier_find(NavHier *hr, const NavGrid *g, NavPos start, NavPos goal, NavHierResult *out)
 {
     memset(out, 0, sizeof *out);
-    if (!nav_hier_ready(hr, g) || !nav_grid_walkable(g, start.x, start.y) || !nav_grid_walkable(g, goal.x, goal.y))
+    if (!nav_hier_ready(hr, g) || !nav_grid_in_bounds(g, start.x, start.y) || !nav_grid_in_bounds(g, goal.x, goal.y))
         return NAV_INVALID;
+    if (!nav_grid_walkable(g, start.x, start.y) || !nav_grid_walkable(g, goal.x, goal.y))
+        return NAV_NO_PATH;
     if (!hr->dist[0] && !query_alloc(hr)) {
         hier_query_free(hr);
         return NAV_OUT_OF_MEMORY;

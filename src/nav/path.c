@@ -747,7 +747,6 @@ void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, co
     st->grid = g;
     st->opt = opt ? *opt : nav_path_options_default();
     st->done = false;
-    st->by_hier = false;
     st->jps = false;
     st->nmarks = 0;
     st->limit_hit = false;
@@ -766,19 +765,20 @@ void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, co
         path_finish(st, NAV_INVALID, "unknown topology or algorithm", NO_NODE, 0);
         return;
     }
-    const char *refused = NULL;
+    /* input that is not valid, then ends that are valid but leave no path */
+    const char *invalid = NULL, *blocked = NULL;
     if (g->w != st->w || g->h != st->h)
-        refused = "search state made for another map size";
+        invalid = "search state made for another map size";
     else if (!nav_grid_in_bounds(g, start.x, start.y))
-        refused = "start outside the map";
-    else if (!nav_grid_walkable(g, start.x, start.y))
-        refused = "start is blocked";
+        invalid = "start outside the map";
     else if (!nav_grid_in_bounds(g, goal.x, goal.y))
-        refused = "goal outside the map";
+        invalid = "goal outside the map";
+    else if (!nav_grid_walkable(g, start.x, start.y))
+        blocked = "start is blocked";
     else if (!nav_grid_walkable(g, goal.x, goal.y) && !st->opt.nearest)
-        refused = "goal is blocked";
-    if (refused) {
-        path_finish(st, NAV_NO_PATH, refused, NO_NODE, 0);
+        blocked = "goal is blocked";
+    if (invalid || blocked) {
+        path_finish(st, invalid ? NAV_INVALID : NAV_NO_PATH, invalid ? invalid : blocked, NO_NODE, 0);
         return;
     }
     if (st->opt.algo == NAV_ROUTE) {
@@ -802,7 +802,7 @@ void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, co
     /* out of memory for the jump table: A* needs none */
     st->jps = path_runs_jps(&st->opt) && path_jump_ready(st, g, &st->opt);
     st->weighted = !nav_grid_uniform(g);
-    st->res.used_jps = st->jps;
+    st->res.planner = st->jps ? NAV_PLANNER_JPS : NAV_PLANNER_ASTAR;
     use_landmarks(st, g);
     st->prune = st->opt.topology == NAV_TOPO_8 && nav_grid_uniform(g);
 
@@ -843,7 +843,7 @@ NavPos nav_path_tile(const NavPath *st, int i)
 {
     if (i < 0 || i >= st->res.steps)
         return st->res.start;
-    if (st->res.used_route)
+    if (st->res.planner == NAV_PLANNER_ROUTE || st->res.planner == NAV_PLANNER_HIER)
         return node_tile(st, path_prepared_tile(st, i));
     return node_tile(st, st->slot[st->path_off + (uint32_t)i].node);
 }

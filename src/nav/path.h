@@ -73,6 +73,15 @@ typedef struct NavPathOptions {
     const NavJumps *jumps;
 } NavPathOptions;
 
+/* Which planner answered a search (NavPathResult.planner). */
+typedef enum NavPlanner {
+    NAV_PLANNER_NONE,  /* none ran: the search was refused (or none begun) */
+    NAV_PLANNER_ASTAR, /* A* */
+    NAV_PLANNER_JPS,   /* jump point search over a jump table */
+    NAV_PLANNER_ROUTE, /* the prepared planner for uniform costs (route.h) */
+    NAV_PLANNER_HIER,  /* the contraction hierarchy (hier.h) */
+} NavPlanner;
+
 typedef struct NavPathResult {
     NavStatus status;
     const char *why;  /* short reason for NONE/LIMIT/NEAREST, else "" */
@@ -80,9 +89,9 @@ typedef struct NavPathResult {
     NavPos end;      /* last tile of the path: the goal, or the nearest tile */
     int steps;        /* tiles in the path, start excluded */
     double length;    /* summed step costs */
-    long expanded;    /* nodes expanded */
-    bool used_jps;
-    bool used_route;  /* the prepared planner answered */
+    long expanded;    /* nodes expanded (route: over its core; hier: settled) */
+    NavPlanner planner; /* which one answered: NAV_ROUTE asks for the fastest
+                         * prepared, and this says which that was */
 } NavPathResult;
 
 typedef struct NavPath NavPath;
@@ -144,10 +153,11 @@ NavPathOptions nav_path_options_default(void);
 
 /* One-shot search; the result is also kept in the state (and copied to
  * *out unless out is NULL; opt NULL: the defaults). Refused at once, with no
- * tiles, the result's why saying which: NAV_NO_PATH for a start or goal
- * outside g (any ints), a blocked start, a blocked goal without
- * opt->nearest, or g of another size than the state's (a zeroed grid too);
- * NAV_INVALID for an opt->topology or opt->algo that is none of the enum's.
+ * tiles and no planner, the result's why saying which: NAV_INVALID for input
+ * that is not valid: a start or goal outside g (any ints), g of another size
+ * than the state's (a zeroed grid too), an opt->topology or opt->algo that
+ * is none of the enum's; NAV_NO_PATH for a blocked start, or a blocked goal
+ * without opt->nearest. nav_status_ok (status.h) tells a path to use.
  * Limits at or below 0 are none (a NaN cost limit too); a cost limit past
  * what the units hold is none either. */
 NavStatus nav_path_find(NavPath *st, const NavGrid *g, NavPos start, NavPos goal,

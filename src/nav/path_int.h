@@ -77,7 +77,6 @@ struct NavPath {
     const NavGrid *grid;
     NavPathOptions opt;
     bool jps, done, limit_hit;
-    bool by_hier;        /* NAV_ROUTE: the hierarchy answered (else the planner, if used_route) */
     bool weighted;       /* JPS on a grid of more than one cost: edge tiles (jump.h) stop jumps */
     bool prune;          /* A*, 8-way, uniform costs: canonical successors only */
     uint32_t start, goal;

@@ -116,9 +116,10 @@ const struct NavHier *nav_path_hier(const NavPath *st)
 
 /* The search ends with the prepared planner's answer: a path of `steps`
  * tiles costing `length`, or none. */
-static void answered(NavPath *st, NavStatus found, NavPos goal, int steps, double length, long expanded)
+static void answered(NavPath *st, NavPlanner by, NavStatus found, NavPos goal, int steps, double length,
+                     long expanded)
 {
-    st->res.used_route = true; /* nav_path_tile asks the planner for its tiles */
+    st->res.planner = by; /* nav_path_tile asks the planner for its tiles */
     if (found == NAV_NO_PATH) {
         path_finish(st, NAV_NO_PATH, "goal unreachable", NO_NODE, 0);
         return;
@@ -139,22 +140,21 @@ bool path_prepared_answer(NavPath *st, const NavGrid *g, NavPos start, NavPos go
         NavRouteResult r = {0};
         NavStatus found = st->route && nav_route_ready(st->route, g) ? nav_route_find(st->route, g, start, goal, &r)
                                                                       : NAV_INVALID;
-        if (found != NAV_DONE && found != NAV_NO_PATH)
+        if (nav_status_failed(found))
             return false;
         double c = nav_grid_min_cost(g);
-        answered(st, found, goal, r.steps, c * (double)r.straight + c * (double)r.diagonal * SQRT2, r.expanded);
+        answered(st, NAV_PLANNER_ROUTE, found, goal, r.steps, c * (double)r.straight + c * (double)r.diagonal * SQRT2, r.expanded);
         return true;
     }
     NavHierResult r;
     NavStatus found = nav_hier_ready(st->hier, g) ? nav_hier_find(st->hier, g, start, goal, &r) : NAV_INVALID;
-    if (found != NAV_DONE && found != NAV_NO_PATH)
+    if (nav_status_failed(found))
         return false;
-    st->by_hier = true;
-    answered(st, found, goal, r.steps, r.length, r.settled);
+    answered(st, NAV_PLANNER_HIER, found, goal, r.steps, r.length, r.settled);
     return true;
 }
 
 uint32_t path_prepared_tile(const NavPath *st, int i)
 {
-    return st->by_hier ? nav_hier_tile(st->hier, i) : nav_route_tile(st->route, i);
+    return st->res.planner == NAV_PLANNER_HIER ? nav_hier_tile(st->hier, i) : nav_route_tile(st->route, i);
 }

@@ -259,13 +259,14 @@ static void test_path_sizes_and_ends(void **state)
         opt.algo = (NavAlgo)algo;
         for (int i = 0; i < OFF_GRID_COUNT; i++) {
             NavPathResult r;
-            assert_int_equal(nav_path_find(st, &g, off[i], nav_pos(5, 4), &opt, &r), NAV_NO_PATH);
+            assert_int_equal(nav_path_find(st, &g, off[i], nav_pos(5, 4), &opt, &r), NAV_INVALID);
             assert_string_equal(r.why, "start outside the map");
             assert_int_equal(r.steps, 0);
-            assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), off[i], &opt, NULL), NAV_NO_PATH);
+            assert_int_equal(r.planner, NAV_PLANNER_NONE);
+            assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), off[i], &opt, NULL), NAV_INVALID);
             assert_string_equal(nav_path_result(st)->why, "goal outside the map");
             opt.nearest = true; /* no nearest tile to a goal off the map either */
-            assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), off[i], &opt, NULL), NAV_NO_PATH);
+            assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), off[i], &opt, NULL), NAV_INVALID);
             opt.nearest = false;
             assert_true(nav_pos_eq(nav_path_tile(st, 0), nav_pos(0, 0))); /* no tiles: the start */
         }
@@ -275,9 +276,9 @@ static void test_path_sizes_and_ends(void **state)
     assert_string_equal(r.why, "start is blocked");
     assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(2, 1), NULL, &r), NAV_NO_PATH);
     assert_string_equal(r.why, "goal is blocked");
-    assert_int_equal(nav_path_find(st, &z, nav_pos(0, 0), nav_pos(0, 0), NULL, &r), NAV_NO_PATH);
+    assert_int_equal(nav_path_find(st, &z, nav_pos(0, 0), nav_pos(0, 0), NULL, &r), NAV_INVALID);
     assert_string_equal(r.why, "search state made for another map size");
-    assert_int_equal(nav_path_find(st, &other, nav_pos(0, 0), nav_pos(1, 1), NULL, &r), NAV_NO_PATH);
+    assert_int_equal(nav_path_find(st, &other, nav_pos(0, 0), nav_pos(1, 1), NULL, &r), NAV_INVALID);
     assert_int_equal(nav_path_prepare(st, &z, NULL), NAV_INVALID);
     assert_int_equal(nav_path_prepare(st, &other, NULL), NAV_INVALID);
     assert_int_equal(nav_path_prepare_step(st, &z, NULL, 1), NAV_INVALID);
@@ -309,7 +310,7 @@ static void test_path_sizes_and_ends(void **state)
     opt.algo = NAV_ROUTE;
     assert_int_equal(nav_path_prepare_step(st, &g, &opt, LONG_MIN), NAV_DONE);
     assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_DONE);
-    assert_true(r.used_route);
+    assert_true(r.planner >= NAV_PLANNER_ROUTE);
     assert_int_equal(r.steps, steps);
     assert_non_null(nav_path_route(st));
     assert_true(nav_pos_eq(nav_path_tile(st, INT_MIN), nav_pos(0, 0))); /* out of range: the start */

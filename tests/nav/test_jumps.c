@@ -26,7 +26,7 @@ static int all_pairs(NavPath *st, const NavGrid *g, const NavPathOptions *opt, b
                 continue;
             }
             assert_int_equal(got, NAV_DONE);
-            assert_int_equal(r.used_jps, want_jps);
+            assert_int_equal(r.planner == NAV_PLANNER_JPS, want_jps);
             double len = test_check_walk(st, g, NAV_TOPO_8);
             if (fabs(len - want) > 1e-9)
                 fail_msg("%dx%d %d,%d->%d,%d: length %.9f, reference %.9f", g->w, g->h, a.x, a.y, b.x, b.y, len,
@@ -243,7 +243,7 @@ static void test_copy_and_limit(void **state)
     opt.jumps = j;
     NavPathResult whole;
     assert_int_equal(nav_path_find(a, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt, &whole), NAV_DONE);
-    assert_true(whole.used_jps && whole.expanded > 4);
+    assert_true((whole.planner == NAV_PLANNER_JPS) && whole.expanded > 4);
     nav_path_begin(a, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt);
     assert_int_equal(nav_path_step(a, whole.expanded / 2), NAV_IN_PROGRESS);
     assert_int_equal(nav_path_copy_search(b, a, &g), NAV_DONE);
@@ -263,7 +263,7 @@ static void test_copy_and_limit(void **state)
     opt.expansion_limit = whole.expanded / 2;
     NavPathResult lim;
     assert_int_equal(nav_path_find(a, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt, &lim), NAV_LIMIT);
-    assert_true(lim.used_jps);
+    assert_true(lim.planner == NAV_PLANNER_JPS);
     assert_int_equal(lim.expanded, whole.expanded / 2);
     nav_path_destroy(a);
     nav_path_destroy(b);

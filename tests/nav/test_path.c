@@ -6,7 +6,11 @@
 
 #include <math.h>
 
+#include <limits.h>
+
+#include "hier.h"
 #include "path.h"
+#include "route.h"
 
 /* landmarks > 0: nav_path_prepare places that many on each grid first. */
 static void against_brute_force(NavTopology topo, NavAlgo algo, int max_cost, int landmarks, uint64_t seed)
@@ -156,7 +160,7 @@ static void test_jps_after_edits(void **state)
                     continue;
                 }
                 assert_int_equal(got, NAV_DONE);
-                assert_true(r.used_jps);
+                assert_true(r.planner == NAV_PLANNER_JPS);
                 if (fabs(test_check_walk(st, &g, NAV_TOPO_8) - want) > 1e-9)
                     fail_msg("map %d round %d %d,%d->%d,%d: length %.9f, reference %.9f", map, round, s.x, s.y,
                              t.x, t.y, r.length, want);
@@ -387,11 +391,11 @@ static void test_bad_queries(void **state)
     NavGrid g = grid_from(rows, 2);
     NavPath *st = nav_path_create(3, 2);
     NavPathResult r;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(3, 0), NULL, &r), NAV_NO_PATH);
+    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(3, 0), NULL, &r), NAV_INVALID);
     assert_string_equal(r.why, "goal outside the map");
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(0, 2), NULL, &r), NAV_NO_PATH);
+    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(0, 2), NULL, &r), NAV_INVALID);
     assert_string_equal(r.why, "goal outside the map");
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(-1, 0), NULL, &r), NAV_NO_PATH);
+    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(-1, 0), NULL, &r), NAV_INVALID);
     assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(2, 0), NULL, &r), NAV_NO_PATH);
     assert_string_equal(r.why, "goal is blocked");
     assert_int_equal(nav_path_find(st, &g, nav_pos(2, 0), nav_pos(0, 0), NULL, &r), NAV_NO_PATH);
@@ -407,8 +411,117 @@ static void test_bad_queries(void **state)
     assert_int_equal(r.end.y, 0); /* 1,0 and 2,1 are both 1 away; 1,0 is cheaper */
     NavGrid other;
     assert_int_equal(nav_grid_init(&other, 4, 4), NAV_DONE);
-    assert_int_equal(nav_path_find(st, &other, nav_pos(0, 0), nav_pos(1, 1), NULL, &r), NAV_NO_PATH);
+    assert_int_equal(nav_path_find(st, &other, nav_pos(0, 0), nav_pos(1, 1), NULL, &r), NAV_INVALID);
     nav_grid_deinit(&other);
+    nav_path_destroy(st);
+    nav_grid_deinit(&g);
+}
+
+/* nav_status_ok and nav_status_failed sort every status: ok is a result to
+ * use, failed an error, and an answer (no path, a limit) or a sliced call
+ * under way is neither. */
+static void test_status_sorts(void **state)
+{
+    (void)state;
+    for (int s = NAV_IN_PROGRESS; s <= NAV_GRID_CHANGED; s++) {
+        bool ok = s == NAV_DONE || s == NAV_PARTIAL;
+        bool failed = s == NAV_OUT_OF_MEMORY || s == NAV_INVALID || s == NAV_GRID_CHANGED;
+        assert_int_equal(nav_status_ok((NavStatus)s), ok);
+        assert_int_equal(nav_status_failed((NavStatus)s), failed);
+    }
+}
+
+/* Every search entry (the search state for each algorithm, the prepared
+ * planner and the hierarchy) answers the same input the same way: a tile
+ * off the grid or a grid of another size is NAV_INVALID, a blocked end or a
+ * goal cut off NAV_NO_PATH. */
+static void test_bad_input_everywhere(void **state)
+{
+    (void)state;
+    const char *rows[] = {"..#.", "..#."};
+    NavGrid g = grid_from(rows, 2), other;
+    assert_int_equal(nav_grid_init(&other, 5, 5), NAV_DONE);
+    NavPos off[] = {{-1, 0}, {0, -1}, {4, 0}, {0, 2}, {INT_MIN, INT_MAX}};
+    struct { NavPos a, b; NavStatus want; } cases[] = {
+        {{0, 0}, {3, 0}, NAV_NO_PATH}, /* cut off */
+        {{2, 0}, {0, 0}, NAV_NO_PATH}, /* start blocked */
+        {{0, 0}, {2, 1}, NAV_NO_PATH}, /* goal blocked */
+        {{0, 0}, {1, 1}, NAV_DONE},
+    };
+    NavPath *st = nav_path_create(4, 2);
+    NavRoute *rm = nav_route_create(4, 2);
+    NavHier *hr = nav_hier_create(4, 2);
+    assert_int_equal(nav_route_prepare(rm, &g, 0, 0), NAV_DONE);
+    assert_int_equal(nav_hier_prepare(hr, &g, 0), NAV_DONE);
+    for (int algo = NAV_ASTAR; algo <= NAV_ROUTE; algo++) {
+        NavPathOptions opt = nav_path_options_default();
+        opt.algo = (NavAlgo)algo;
+        for (size_t i = 0; i < sizeof off / sizeof off[0]; i++) {
+            assert_int_equal(nav_path_find(st, &g, off[i], nav_pos(0, 0), &opt, NULL), NAV_INVALID);
+            assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), off[i], &opt, NULL), NAV_INVALID);
+        }
+        assert_int_equal(nav_path_find(st, &other, nav_pos(0, 0), nav_pos(1, 1), &opt, NULL), NAV_INVALID);
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+            assert_int_equal(nav_path_find(st, &g, cases[i].a, cases[i].b, &opt, NULL), cases[i].want);
+    }
+    NavRouteResult rr;
+    NavHierResult hres;
+    for (size_t i = 0; i < sizeof off / sizeof off[0]; i++) {
+        assert_int_equal(nav_route_find(rm, &g, off[i], nav_pos(0, 0), &rr), NAV_INVALID);
+        assert_int_equal(nav_route_find(rm, &g, nav_pos(0, 0), off[i], &rr), NAV_INVALID);
+        assert_int_equal(nav_hier_find(hr, &g, off[i], nav_pos(0, 0), &hres), NAV_INVALID);
+        assert_int_equal(nav_hier_find(hr, &g, nav_pos(0, 0), off[i], &hres), NAV_INVALID);
+    }
+    assert_int_equal(nav_route_find(rm, &other, nav_pos(0, 0), nav_pos(1, 1), &rr), NAV_INVALID);
+    assert_int_equal(nav_hier_find(hr, &other, nav_pos(0, 0), nav_pos(1, 1), &hres), NAV_INVALID);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        assert_int_equal(nav_route_find(rm, &g, cases[i].a, cases[i].b, &rr), cases[i].want);
+        assert_int_equal(nav_hier_find(hr, &g, cases[i].a, cases[i].b, &hres), cases[i].want);
+    }
+    nav_hier_destroy(hr);
+    nav_route_destroy(rm);
+    nav_path_destroy(st);
+    nav_grid_deinit(&other);
+    nav_grid_deinit(&g);
+}
+
+/* The result names the planner that answered: A* and JPS as asked, and for
+ * NAV_ROUTE the fastest prepared (A* before any preparation, the planner
+ * for uniform costs once prepared, the hierarchy on a weighted grid); none
+ * for a search refused. */
+static void test_result_names_planner(void **state)
+{
+    (void)state;
+    const char *rows[] = {"......", "..##..", "......"};
+    NavGrid g = grid_from(rows, 3);
+    NavPath *st = nav_path_create(6, 3);
+    NavPathOptions opt = nav_path_options_default();
+    NavPathResult r;
+    NavPos a = nav_pos(0, 1), b = nav_pos(5, 1);
+    assert_int_equal(nav_path_find(st, &g, a, b, &opt, &r), NAV_DONE);
+    assert_int_equal(r.planner, NAV_PLANNER_ASTAR);
+    opt.algo = NAV_ROUTE; /* nothing prepared: A* */
+    assert_int_equal(nav_path_find(st, &g, a, b, &opt, &r), NAV_DONE);
+    assert_int_equal(r.planner, NAV_PLANNER_ASTAR);
+    opt.algo = NAV_JPS;
+    assert_int_equal(nav_path_find(st, &g, a, b, &opt, &r), NAV_DONE);
+    assert_int_equal(r.planner, NAV_PLANNER_JPS);
+    opt.nearest = true; /* JPS does not do nearest: A* */
+    assert_int_equal(nav_path_find(st, &g, a, b, &opt, &r), NAV_DONE);
+    assert_int_equal(r.planner, NAV_PLANNER_ASTAR);
+    opt.nearest = false;
+    opt.algo = NAV_ROUTE;
+    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+    assert_int_equal(nav_path_find(st, &g, a, b, &opt, &r), NAV_DONE);
+    assert_int_equal(r.planner, NAV_PLANNER_ROUTE);
+    double uniform = r.length;
+    nav_grid_set(&g, 0, 0, 3); /* weighted now */
+    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+    assert_int_equal(nav_path_find(st, &g, a, b, &opt, &r), NAV_DONE);
+    assert_int_equal(r.planner, NAV_PLANNER_HIER);
+    assert_true(fabs(r.length - uniform) < 1e-9);
+    assert_int_equal(nav_path_find(st, &g, nav_pos(-1, 0), b, &opt, &r), NAV_INVALID);
+    assert_int_equal(r.planner, NAV_PLANNER_NONE);
     nav_path_destroy(st);
     nav_grid_deinit(&g);
 }
@@ -548,6 +661,8 @@ int main(void)
         cmocka_unit_test(test_no_corner_cutting),
         cmocka_unit_test(test_natural_paths),  cmocka_unit_test(test_incremental),
         cmocka_unit_test(test_nearest),        cmocka_unit_test(test_bad_queries),
+        cmocka_unit_test(test_status_sorts),   cmocka_unit_test(test_bad_input_everywhere),
+        cmocka_unit_test(test_result_names_planner),
         cmocka_unit_test(test_limits),         cmocka_unit_test(test_state_reuse),
         cmocka_unit_test(test_state_size),    cmocka_unit_test(test_clears_what_was_touched),
     };

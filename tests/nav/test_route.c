@@ -59,7 +59,7 @@ static int check_queries(NavPath *st, const NavGrid *g, const NavPathOptions *op
         }
         if (got != NAV_DONE)
             fail_msg("%dx%d %d,%d->%d,%d: no path, reference %.6f", g->w, g->h, s.x, s.y, t.x, t.y, want);
-        if (route && !r.used_route)
+        if (route && !(r.planner >= NAV_PLANNER_ROUTE))
             fail_msg("%dx%d %d,%d->%d,%d: not answered by the planner", g->w, g->h, s.x, s.y, t.x, t.y);
         double len = check_walk(st, g);
         if (fabs(len - want) > 1e-9)
@@ -183,7 +183,7 @@ static void test_tree_walk(void **state)
         NavPos t = nav_pos(1 + 2 * (int)(test_rand(&seed) % 12), 1 + 2 * (int)(test_rand(&seed) % 9));
         NavPathResult r;
         assert_int_equal(nav_path_find(st, &g, s, t, &opt, &r), NAV_DONE);
-        assert_true(r.used_route);
+        assert_true(r.planner >= NAV_PLANNER_ROUTE);
         assert_int_equal(r.expanded, 0);
         assert_true(fabs(check_walk(st, &g) - test_brute_force(&g, s, t, NAV_TOPO_8)) < 1e-9);
     }
@@ -232,7 +232,7 @@ static void test_edits_between_searches(void **state)
                     if (fabs(check_walk(st, &g) - want) > 1e-9)
                         fail_msg("map %d round %d slice %d %d,%d->%d,%d: length %.9f, reference %.9f", map, round,
                                  slices, s.x, s.y, t.x, t.y, r.length, want);
-                    if (r.used_route)
+                    if (r.planner >= NAV_PLANNER_ROUTE)
                         by_route++;
                     else
                         by_fallback++;
@@ -271,7 +271,7 @@ static void test_fallbacks(void **state)
     near.nearest = true;
     NavPathResult r;
     nav_path_find(st, &g, nav_pos(0, 0), nav_pos(19, 14), &near, &r);
-    assert_false(r.used_route);
+    assert_false(r.planner >= NAV_PLANNER_ROUTE);
     /* an edit: not current until prepared again */
     int x = 3, y = 4;
     nav_grid_set(&g, x, y, nav_grid_walkable(&g, x, y) ? 0 : 1);
@@ -279,7 +279,7 @@ static void test_fallbacks(void **state)
     for (int i = 0; i < 30; i++) {
         NavPos s = nav_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 15));
         if (nav_grid_walkable(&g, s.x, s.y) && nav_path_find(st, &g, s, s, &opt, &r) == NAV_DONE)
-            assert_false(r.used_route);
+            assert_false(r.planner >= NAV_PLANNER_ROUTE);
     }
     nav_grid_deinit(&g);
     /* costs that differ: the hierarchy (hier.h, test_hier.c) answers instead */
@@ -290,7 +290,7 @@ static void test_fallbacks(void **state)
         NavPos t = nav_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 15));
         double want = test_brute_force(&g, s, t, NAV_TOPO_8);
         if (nav_path_find(st, &g, s, t, &opt, &r) == NAV_DONE) {
-            assert_true(r.used_route && nav_path_hier(st));
+            assert_int_equal(r.planner, NAV_PLANNER_HIER);
             assert_true(fabs(r.length - want) < 1e-9);
         } else {
             assert_true(want < 0);
@@ -316,7 +316,7 @@ static void run_scenario(const char *map, const char *scen)
     for (int i = 0; i < s.count; i++) {
         NavPathResult r;
         assert_int_equal(nav_path_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &r), NAV_DONE);
-        assert_true(r.used_route);
+        assert_true(r.planner >= NAV_PLANNER_ROUTE);
         if (!nav_movingai_length_matches(&s.q[i], r.length))
             fail_msg("%s:%d: length %.8f, file %.8f", scen, s.q[i].line, r.length, s.q[i].optimal);
         check_walk(st, &g);
@@ -397,7 +397,7 @@ static void test_open_map(void **state)
         assert_int_equal(nav_path_find(st, &g, a, b, &opt, &got), w);
         if (w != NAV_DONE)
             continue;
-        assert_true(got.used_route);
+        assert_true(got.planner >= NAV_PLANNER_ROUTE);
         assert_true(fabs(check_walk(st, &g) - want.length) < 1e-9);
         checked++;
     }
@@ -437,7 +437,7 @@ static void test_long_diagonals(void **state)
             assert_int_equal(nav_path_find(st, &g, a, b, &opt, &got), w);
             if (w != NAV_DONE)
                 continue;
-            assert_true(got.used_route);
+            assert_true(got.planner >= NAV_PLANNER_ROUTE);
             if (fabs(check_walk(st, &g) - want.length) > 1e-9)
                 fail_msg("map %d %d,%d->%d,%d: length %.9f, A* %.9f", map, a.x, a.y, b.x, b.y, got.length,
                          want.length);

@@ -199,7 +199,7 @@ static void test_random_retargets_stay_safe(void **state)
             if (test_rand(&seed) % 40 == 0) {
                 NavPos goal = nav_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 20));
                 NavStatus s = nav_path_find(st, &g, mover_plan_tile(&m), goal, &opt, NULL);
-                if (s == NAV_DONE || s == NAV_PARTIAL) {
+                if (nav_status_ok(s)) {
                     const NavPathResult *r = nav_path_result(st);
                     NavPos steps[400];
                     for (int i = 0; i < r->steps; i++)

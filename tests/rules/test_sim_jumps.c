@@ -47,7 +47,7 @@ static void plan_checked(Sim *s, NavPath *st, NavPos t, bool want_jps)
         return;
     }
     assert_int_equal(r, NAV_DONE);
-    assert_int_equal(nav_path_result(st)->used_jps, want_jps);
+    assert_int_equal(nav_path_result(st)->planner == NAV_PLANNER_JPS, want_jps);
     if (fabs(test_check_walk(st, &s->grid, NAV_TOPO_8) - want) > 1e-9)
         fail_msg("%d,%d -> %d,%d: length %.9f, reference %.9f", from.x, from.y, t.x, t.y,
                  nav_path_result(st)->length, want);
