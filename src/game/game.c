@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "game.h"
 
+#include "buf.h"
 #include "front.h"
 #include "game_int.h"
 #include "replay.h"
@@ -246,14 +247,9 @@ void game_plan_walk(Game *g, NavPos t)
         return;
     }
     int n = nav_path_result(g->search)->steps, have = g->plan_tiles.count;
-    if (n > 0 && have + n > g->plan_tiles.cap) {
-        int cap = (have + n) * 2;
-        NavPos *m = realloc(g->plan_tiles.tiles, (size_t)cap * sizeof *m);
-        if (!m)
-            return;
-        g->plan_tiles.tiles = m;
-        g->plan_tiles.cap = cap;
-    }
+    if (n > 0 && !buf_grow_int(&g->plan_tiles.tiles, &g->plan_tiles.cap, sizeof *g->plan_tiles.tiles,
+                               (size_t)have + (size_t)n, 2 * (have + n)))
+        return;
     for (int i = 0; i < n; i++)
         g->plan_tiles.tiles[g->plan_tiles.count++] = nav_path_tile(g->search, i);
     double length = nav_path_result(g->search)->length;

@@ -26,6 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+
 static inline uint64_t slot_key(const Slot *s)
 {
     return heap_key(s);
@@ -851,11 +853,10 @@ NavPos nav_path_tile(const NavPath *st, int i)
 int nav_path_copy_tiles(const NavPath *st, NavPos **tiles, int *cap)
 {
     int n = st->res.steps;
-    if (n > 0 && n > *cap) { /* never realloc to 0 bytes, which may free */
-        NavPos *t = realloc(*tiles, (size_t)n * sizeof *t);
-        if (!t)
+    if (n > 0 && n > *cap) { /* exactly n: a sentry's walk is kept as long as it lasts */
+        size_t room = 0;
+        if (!buf_room(tiles, &room, sizeof **tiles, (size_t)n, (size_t)n, (size_t)n))
             return -1;
-        *tiles = t;
         *cap = n;
     }
     for (int i = 0; i < n; i++)

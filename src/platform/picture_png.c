@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "fileio.h"
 #include "picture.h"
 
@@ -25,16 +26,8 @@ static size_t SDLCALL bytes_write(SDL_RWops *rw, const void *src, size_t size, s
     if (num > 0 && size > (SIZE_MAX - b->len) / num)
         return 0;
     size_t n = size * num;
-    if (b->len + n > b->cap) {
-        size_t cap = b->cap ? b->cap : 1 << 16;
-        while (cap < b->len + n)
-            cap = cap > SIZE_MAX / 2 ? b->len + n : cap * 2;
-        unsigned char *d = realloc(b->data, cap);
-        if (!d)
-            return 0;
-        b->data = d;
-        b->cap = cap;
-    }
+    if (!buf_room(&b->data, &b->cap, 1, b->len + n, 1 << 16, SIZE_MAX))
+        return 0;
     memcpy(b->data + b->len, src, n);
     b->len += n;
     return num;

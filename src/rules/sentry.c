@@ -34,14 +34,8 @@ uint64_t sentry_noise_reach(uint8_t tile_cost)
 
 static void emit(Sentries *s, SentryEventType type, const Sentry *e, NavPos t)
 {
-    if (s->event_count == s->event_cap) {
-        int cap = s->event_cap ? s->event_cap * 2 : 64;
-        SentryEvent *ev = realloc(s->events, (size_t)cap * sizeof *ev);
-        if (!ev)
-            return; /* events are for the views; the rules go on without them */
-        s->events = ev;
-        s->event_cap = cap;
-    }
+    if (!buf_grow_int(&s->events, &s->event_cap, sizeof *s->events, (size_t)s->event_count + 1, 64))
+        return; /* events are for the views; the rules go on without them */
     s->events[s->event_count++] = (SentryEvent){type, e->id, e->state, t, e->heard};
 }
 

@@ -5,6 +5,7 @@
  * making, restarting and copying is sim_setup.c's. */
 #include "sim.h"
 
+#include "buf.h"
 #include "hash.h"
 #include "sim_int.h"
 
@@ -17,14 +18,8 @@
 /* Appends an event; NULL (and the event dropped) when memory runs out. */
 static SimEvent *emit(Sim *s, SimEventType type, int x, int y, int64_t a)
 {
-    if (s->event_count == s->event_cap) {
-        int cap = s->event_cap ? s->event_cap * 2 : 64;
-        SimEvent *e = realloc(s->events, (size_t)cap * sizeof *e);
-        if (!e)
-            return NULL; /* events are for the views; the rules go on without them */
-        s->events = e;
-        s->event_cap = cap;
-    }
+    if (!buf_grow_int(&s->events, &s->event_cap, sizeof *s->events, (size_t)s->event_count + 1, 64))
+        return NULL; /* events are for the views; the rules go on without them */
     s->events[s->event_count] = (SimEvent){type, x, y, a, 0.0, 0};
     return &s->events[s->event_count++];
 }
@@ -446,15 +441,9 @@ static void open_door(Sim *s, NavPos t)
  * sim_reset instead (taken_lost). */
 static void note_taken(Sim *s, NavPos t)
 {
-    if (s->taken_count == s->taken_cap) {
-        int cap = s->taken_cap ? s->taken_cap * 2 : 16;
-        NavPos *m = realloc(s->taken, (size_t)cap * sizeof *m);
-        if (!m) {
-            s->taken_lost = true;
-            return;
-        }
-        s->taken = m;
-        s->taken_cap = cap;
+    if (!buf_grow_int(&s->taken, &s->taken_cap, sizeof *s->taken, (size_t)s->taken_count + 1, 16)) {
+        s->taken_lost = true;
+        return;
     }
     s->taken[s->taken_count++] = t;
 }
