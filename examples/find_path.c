@@ -24,7 +24,7 @@ int main(int argc, char **argv)
 {
     if (argc != 6 && argc != 7)
         return usage();
-    NavPathOptions opt = nav_path_options_default();
+    NavQueryOptions opt = nav_query_options_default();
     if (argc == 7) {
         const char *names[] = {"astar", "jps", "route"};
         const NavAlgo algos[] = {NAV_ASTAR, NAV_JPS, NAV_ROUTE};
@@ -46,21 +46,21 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s\n", diags.msg[i]);
         return 2;
     }
-    NavPath *search = nav_path_create(grid.w, grid.h);
+    NavQuery *search = nav_query_create(grid.w, grid.h);
     if (!search) {
         fprintf(stderr, "find_path: out of memory\n");
         nav_grid_deinit(&grid);
         return 2;
     }
     /* the prepared planner needs its data made first; A* needs nothing */
-    NavStatus st = nav_path_prepare(search, &grid, &opt);
+    NavStatus st = nav_prepared_make(search, &grid, &opt);
     if (st == NAV_DONE) {
-        NavPathResult res;
-        st = nav_path_find(search, &grid, start, goal, &opt, &res);
+        NavQueryResult res;
+        st = nav_query_find(search, &grid, start, goal, &opt, &res);
         if (st == NAV_DONE) {
             printf("length %.6f, %d steps, %ld expanded:", res.length, res.steps, res.expanded);
             for (int i = 0; i < res.steps; i++) {
-                NavPos t = nav_path_tile(search, i);
+                NavPos t = nav_query_tile(search, i);
                 printf(" %d,%d", t.x, t.y);
             }
             printf("\n");
@@ -70,7 +70,7 @@ int main(int argc, char **argv)
     } else {
         fprintf(stderr, "find_path: cannot prepare the planner (out of memory)\n");
     }
-    nav_path_destroy(search);
+    nav_query_destroy(search);
     nav_grid_deinit(&grid);
     return st == NAV_DONE ? 0 : st == NAV_NO_PATH ? 1 : 2;
 }

@@ -87,7 +87,7 @@ static void build_free(NavHier *hr)
 static void drop(NavHier *hr)
 {
     build_free(hr);
-    hier_query_free(hr);
+    hier_search_free(&hr->own);
     free(hr->node_of);
     free(hr->tile_of);
     free(hr->out_first);

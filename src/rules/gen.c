@@ -15,7 +15,7 @@
 #include "gen_int.h"
 #include "grid.h"
 #include "naive.h"
-#include "path.h"
+#include "query.h"
 #include "sight.h"
 #include "sim.h"
 #include "solve.h"

@@ -8,7 +8,7 @@
 #include "buf.h"
 #include "hash.h"
 #include "iso.h"
-#include "path.h"
+#include "query.h"
 
 #include <math.h>
 #include <stdlib.h>

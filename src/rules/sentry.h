@@ -26,7 +26,7 @@
 #include "grid.h"
 #include "level.h"
 #include "mover.h"
-#include "path.h"
+#include "query.h"
 #include "region.h"
 #include "sight.h"
 
@@ -123,7 +123,7 @@ typedef struct Sentries {
     NavPos droid_at;      /* the droid tile the field and the hearing were made for */
     int chasers;           /* sentries in SENTRY_CHASE */
     int alerted;           /* sentries in ALERT or CHASE (the HUD's count) */
-    NavPath *plan;       /* the one planner */
+    NavQuery *plan;       /* the one planner */
     int planning;          /* the sentry whose walk is being planned, -1 none */
     NavPos plan_from, plan_goal; /* ... from where to where */
     int *queue;            /* ring of ids waiting for the planner */

@@ -105,7 +105,7 @@ static void fresh_regions(Sim *s)
     }
 }
 
-NavStatus sim_plan_begin(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *end)
+NavStatus sim_plan_begin(Sim *s, NavQuery *st, NavPos from, NavPos goal, NavPos *end)
 {
     fresh_regions(s);
     uint32_t home = nav_region_of(&s->region, from.x, from.y);
@@ -115,16 +115,16 @@ NavStatus sim_plan_begin(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *
     if (nav_region_of(&s->region, goal.x, goal.y) != home && !nav_region_nearest(&s->region, home, goal, &to))
         return NAV_NO_PATH;
     *end = to;
-    NavPathOptions opt = nav_path_options_default();
+    NavQueryOptions opt = nav_query_options_default();
     opt.algo = NAV_ROUTE; /* the fastest prepared: JPS while the jump table is current, else A* */
     opt.jumps = s->jumps;
-    nav_path_begin(st, &s->grid, from, to, &opt);
+    nav_query_begin(st, &s->grid, from, to, &opt);
     return NAV_IN_PROGRESS;
 }
 
-NavStatus sim_plan_status(const NavPath *st, NavPos goal, NavPos end)
+NavStatus sim_plan_status(const NavQuery *st, NavPos goal, NavPos end)
 {
-    NavStatus got = nav_path_result(st)->status;
+    NavStatus got = nav_query_result(st)->status;
     if (got == NAV_IN_PROGRESS)
         return NAV_IN_PROGRESS;
     if (got != NAV_DONE)
@@ -132,21 +132,21 @@ NavStatus sim_plan_status(const NavPath *st, NavPos goal, NavPos end)
     return nav_pos_eq(end, goal) ? NAV_DONE : NAV_PARTIAL;
 }
 
-NavStatus sim_plan(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *end)
+NavStatus sim_plan(Sim *s, NavQuery *st, NavPos from, NavPos goal, NavPos *end)
 {
     if (sim_plan_begin(s, st, from, goal, end) == NAV_NO_PATH)
         return NAV_NO_PATH;
-    nav_path_step(st, LONG_MAX);
+    nav_query_step(st, LONG_MAX);
     return sim_plan_status(st, goal, *end);
 }
 
 /* The droid's planner, made when first needed: a copy of the play goes
  * without one until it plans (history.c keeps many copies). NULL when out
  * of memory. */
-NavPath *sim_droid_search(Sim *s)
+NavQuery *sim_droid_search(Sim *s)
 {
     if (!s->search) {
-        s->search = nav_path_create(s->w, s->h);
+        s->search = nav_query_create(s->w, s->h);
         s->search_w = s->w;
         s->search_h = s->h;
     }
@@ -179,9 +179,9 @@ static void plan_walk(Sim *s, NavPos goal, SimPlanKind kind, bool command)
     s->planning = kind;
     s->plan_goal = goal;
     s->plan_work = 0;
-    nav_path_step(s->search, SIM_PLAN_TICK_WORK);
-    if (nav_path_result(s->search)->status == NAV_IN_PROGRESS) {
-        s->plan_work = nav_path_result(s->search)->expanded;
+    nav_query_step(s->search, SIM_PLAN_TICK_WORK);
+    if (nav_query_result(s->search)->status == NAV_IN_PROGRESS) {
+        s->plan_work = nav_query_result(s->search)->expanded;
         s->plan_searched = command;
         mover_set_path(&s->droid, &s->grid, NULL, 0); /* on to the next tile centre, and wait there */
         s->has_target = true;
@@ -204,9 +204,9 @@ static void plan_tick(Sim *s)
         s->plan_searched = false;
         return;
     }
-    nav_path_step(s->search, SIM_PLAN_TICK_WORK);
-    s->plan_work = nav_path_result(s->search)->expanded;
-    if (nav_path_result(s->search)->status != NAV_IN_PROGRESS)
+    nav_query_step(s->search, SIM_PLAN_TICK_WORK);
+    s->plan_work = nav_query_result(s->search)->expanded;
+    if (nav_query_result(s->search)->status != NAV_IN_PROGRESS)
         plan_done(s);
 }
 
@@ -226,11 +226,11 @@ static void plan_done(Sim *s)
             emit(s, SIM_EV_NOPATH, goal.x, goal.y, 0);
         return;
     }
-    const NavPathResult *res = nav_path_result(s->search);
+    const NavQueryResult *res = nav_query_result(s->search);
     if (kind == SIM_PLAN_HOLD) {
         if (res->steps == 0)
             return;
-        NavPos at = mover_plan_tile(&s->droid), first = nav_path_tile(s->search, 0);
+        NavPos at = mover_plan_tile(&s->droid), first = nav_query_tile(s->search, 0);
         int near = abs(goal.x - at.x) <= SIM_HOLD_NEAR && abs(goal.y - at.y) <= SIM_HOLD_NEAR;
         if (near && s->steps > 0 && nav_pos_eq(first, s->came_from) && s->still < SIM_HOLD_PAUSE_TICKS) {
             mover_set_path(&s->droid, &s->grid, NULL, 0);
@@ -238,7 +238,7 @@ static void plan_done(Sim *s)
             return;
         }
     }
-    int n = nav_path_copy_tiles(s->search, &s->scratch, &s->scratch_cap);
+    int n = nav_query_copy_tiles(s->search, &s->scratch, &s->scratch_cap);
     if (n < 0 || !mover_set_path(&s->droid, &s->grid, s->scratch, n))
         return;
     s->has_target = n > 0 || s->droid.moving;
