@@ -237,9 +237,12 @@ static void test_path_can_step_int_limits(void **state)
 static void test_path_sizes_and_ends(void **state)
 {
     (void)state;
-    for (int i = 0; i < BAD_SIDES; i++)
+    for (int i = 0; i < BAD_SIDES; i++) {
         assert_null(nav_query_create(bad_sides[i][0], bad_sides[i][1]));
+        assert_null(nav_prepared_create(bad_sides[i][0], bad_sides[i][1]));
+    }
     nav_query_destroy(NULL);
+    nav_prepared_destroy(NULL);
     NavGrid g, z = {0}, other;
     floor_grid(&g, 6, 5, 2);
     floor_grid(&other, 5, 6, 2);
@@ -248,6 +251,7 @@ static void test_path_sizes_and_ends(void **state)
     assert_non_null(st);
     assert_true(nav_query_bytes(st) > 0);
     assert_true(nav_query_tags_cleared(st) == 0);
+    assert_true(nav_prepared_bytes(pd) > 0);
     assert_true(nav_prepared_jump_bytes(pd) == 0);
     assert_true(nav_prepared_landmark_bytes(pd) == 0);
     assert_null(nav_prepared_route(pd));
