@@ -117,8 +117,9 @@ static inline bool tag_closed_now(const NavQuery *st, uint32_t t)
  * the stack is logged in the slot it leaves, one from the heap in a new slot.
  * Every node has at most one back slot, so heap and back region always fit. */
 
-/* The heap keeps each open node's slot position in its tag (heap.h's where). */
-static void path_heap_up(NavQuery *st, uint32_t pos)
+/* The heap keeps each open node's slot position in its tag (heap.h's where).
+ * Rising is in the hot loop: inlined there (the compiler may not, by size). */
+HOT_INLINE void path_heap_up(NavQuery *st, uint32_t pos)
 {
     heap_up(st->slot, st->tag, pos, st->slot[pos], HEAP_WHERE);
 }
