@@ -176,7 +176,7 @@ bool sentries_sees(const Sentries *s, int id, NavPos t, const SentryWorld *w);
  * droid within sentry_noise_reach of that tile. Valid once a tick has run
  * since the droid reached it; false on a level without sentries. */
 bool sentries_hears_at(const Sentries *s, NavPos t, const SentryWorld *w);
-/* The reach of the noise of a step onto a tile of this cost, in path.h units. */
+/* The reach of the noise of a step onto a tile of this cost, in units.h units. */
 uint64_t sentry_noise_reach(uint8_t tile_cost);
 /* Everything that decides what the sentries do next, hashed (FNV-1a). */
 uint64_t sentries_hash(const Sentries *s);

@@ -8,7 +8,7 @@
  * events; none of them change it.
  *
  * Units: time, energy and path length share one unit, the cost of a
- * straight floor step (NAV_UNIT_STRAIGHT, path.h). A step costs (1 straight,
+ * straight floor step (NAV_UNIT_STRAIGHT, units.h). A step costs (1 straight,
  * sqrt 2 diagonal) x the cost of the tile entered, takes that long to walk at
  * the droid's speed and spends that much energy.
  *
