@@ -250,7 +250,7 @@ INCLUDEDIR ?= $(PREFIX)/include
 APP_ID     := org.isodroid.Isodroid
 ICON_SIZES := 16 32 64 128 256
 # the library's public headers (nav.h includes the rest); its internals stay
-NAV_HEADERS := $(addprefix src/nav/,nav.h status.h coord.h units.h grid.h jumps.h path.h route.h \
+NAV_HEADERS := $(addprefix src/nav/,nav.h status.h coord.h units.h grid.h jumps.h query.h prepared.h route.h \
                  field.h region.h movingai.h diag.h)
 D := $(DESTDIR)
 

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* find_path.c - the navigation library from the outside: reads a Moving AI
- * .map, finds the shortest 8-way path between two tiles (never cutting a
- * wall's corner) and prints its length and tiles. It uses only what
- * `make install` puts in place: <isonav/nav.h> and libisonav through
- * pkg-config (examples/Makefile).
+ * .map, prepares the map data the chosen planner reads (a NavPrepared,
+ * made once and shared by any number of queries), finds the shortest
+ * 8-way path between two tiles (never cutting a wall's corner) with a
+ * NavQuery (a search's scratch) and prints its length, the planner that
+ * answered and its tiles. It uses only what `make install` puts in place:
+ * <isonav/nav.h> and libisonav through pkg-config (examples/Makefile).
  *
  *     find_path MAP SX SY GX GY [astar|jps|route]
  *
@@ -24,7 +26,7 @@ int main(int argc, char **argv)
 {
     if (argc != 6 && argc != 7)
         return usage();
-    NavPathOptions opt = nav_path_options_default();
+    NavQueryOptions opt = nav_query_options_default();
     if (argc == 7) {
         const char *names[] = {"astar", "jps", "route"};
         const NavAlgo algos[] = {NAV_ASTAR, NAV_JPS, NAV_ROUTE};
@@ -46,31 +48,41 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s\n", diags.msg[i]);
         return 2;
     }
-    NavPath *search = nav_path_create(grid.w, grid.h);
-    if (!search) {
+    /* the data (made once, shared) and the query (one search's scratch) */
+    NavPrepared *data = nav_prepared_create(grid.w, grid.h);
+    NavQuery *search = nav_query_create(grid.w, grid.h);
+    if (!data || !search) {
         fprintf(stderr, "find_path: out of memory\n");
+        nav_prepared_destroy(data);
+        nav_query_destroy(search);
         nav_grid_deinit(&grid);
         return 2;
     }
-    /* the prepared planner needs its data made first; A* needs nothing */
-    NavStatus st = nav_path_prepare(search, &grid, &opt);
+    opt.prepared = data;
+    /* JPS and the prepared planner read data made first; A* needs none */
+    NavStatus st = nav_prepared_make(data, &grid, &opt);
     if (st == NAV_DONE) {
-        NavPathResult res;
-        st = nav_path_find(search, &grid, start, goal, &opt, &res);
-        if (st == NAV_DONE) {
-            printf("length %.6f, %d steps, %ld expanded:", res.length, res.steps, res.expanded);
+        const char *planners[] = {"none", "astar", "jps", "route", "hierarchy"};
+        NavQueryResult res;
+        st = nav_query_find(search, &grid, start, goal, &opt, &res);
+        if (nav_status_ok(st)) {
+            printf("length %.6f, %d steps, %ld expanded, by %s:", res.length, res.steps, res.expanded,
+                   planners[res.planner]);
             for (int i = 0; i < res.steps; i++) {
-                NavPos t = nav_path_tile(search, i);
+                NavPos t = nav_query_tile(search, i);
                 printf(" %d,%d", t.x, t.y);
             }
             printf("\n");
+        } else if (st == NAV_INVALID) {
+            fprintf(stderr, "find_path: %s\n", res.why); /* a tile off the map */
         } else {
             printf("no path: %s\n", res.why);
         }
     } else {
         fprintf(stderr, "find_path: cannot prepare the planner (out of memory)\n");
     }
-    nav_path_destroy(search);
+    nav_query_destroy(search);
+    nav_prepared_destroy(data);
     nav_grid_deinit(&grid);
     return st == NAV_DONE ? 0 : st == NAV_NO_PATH ? 1 : 2;
 }

@@ -17,7 +17,8 @@ check "make install-nav installs into a scratch prefix" \
     'make -s install-nav DESTDIR="$root" PREFIX=/usr DEPS=no >"$tmp/make.log" 2>&1'
 sed 's/^/# /' "$tmp/make.log" | tail -5
 check "the public headers are installed, the internal ones are not" \
-    '[ -f "$root/usr/include/isonav/nav.h" ] && [ -f "$root/usr/include/isonav/path.h" ] &&
+    '[ -f "$root/usr/include/isonav/nav.h" ] && [ -f "$root/usr/include/isonav/query.h" ] &&
+     [ -f "$root/usr/include/isonav/prepared.h" ] && [ ! -e "$root/usr/include/isonav/scratch.h" ] &&
      [ ! -e "$root/usr/include/isonav/heap.h" ] && [ ! -e "$root/usr/include/isonav/route_int.h" ]'
 check "the installed archive exports only nav_ names" \
     'nm -g --defined-only "$root/usr/lib/libisonav.a" | awk "NF == 3 { print \$3 }" >"$tmp/syms" &&
@@ -43,6 +44,12 @@ for algo in astar jps route; do
             done
             [ $ok = 1 ]; }'
 done
+check "find_path names the planner that answered" \
+    '"$tmp/find_path" tests/data/movingai/arena.map 1 11 47 11 jps | grep -q "by jps:" &&
+     "$tmp/find_path" tests/data/movingai/arena.map 1 11 47 11 route | grep -q "by route:"'
+check "a start off the map: bad input, exit status 2" \
+    '"$tmp/find_path" tests/data/movingai/arena.map -1 0 1 11 2>"$tmp/err" >/dev/null; [ $? = 2 ] &&
+     grep -q "start outside the map" "$tmp/err"'
 check "a wall as the goal: no path, exit status 1" \
     '"$tmp/find_path" tests/data/movingai/arena.map 1 11 0 0 >/dev/null; [ $? = 1 ]'
 check "a missing map: its name in the message, exit status 2" \

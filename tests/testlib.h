@@ -20,7 +20,8 @@
 #include <cmocka.h>
 
 #include "grid.h"
-#include "path.h"
+#include "prepared.h"
+#include "query.h"
 
 /* xorshift64*: deterministic across platforms */
 static inline uint32_t test_rand(uint64_t *s)
@@ -122,15 +123,15 @@ static inline double test_brute_force(const NavGrid *g, NavPos s, NavPos t, NavT
  * step of the topology) whose summed cost is the reported length, ending at
  * the reported end tile; returns that length. The brute force's companion:
  * one checks the length is optimal, this that the tiles walk it. */
-static inline double test_check_walk(const NavPath *st, const NavGrid *g, NavTopology topo)
+static inline double test_check_walk(const NavQuery *st, const NavGrid *g, NavTopology topo)
 {
-    const NavPathResult *r = nav_path_result(st);
+    const NavQueryResult *r = nav_query_result(st);
     NavPos at = r->start;
     double len = 0;
     for (int i = 0; i < r->steps; i++) {
-        NavPos t = nav_path_tile(st, i);
+        NavPos t = nav_query_tile(st, i);
         int dx = t.x - at.x, dy = t.y - at.y;
-        if (!nav_path_can_step(g, topo, at.x, at.y, dx, dy))
+        if (!nav_query_can_step(g, topo, at.x, at.y, dx, dy))
             fail_msg("illegal step %d,%d -> %d,%d", at.x, at.y, t.x, t.y);
         bool diag = topo == NAV_TOPO_8 && dx && dy;
         len += nav_grid_cost(g, t.x, t.y) * (diag ? 1.4142135623730951 : 1.0);

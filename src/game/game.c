@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "game.h"
 
+#include "buf.h"
 #include "front.h"
 #include "game_int.h"
 #include "replay.h"
@@ -18,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool list_copy_path(TileList *l, const NavPath *st)
+static bool list_copy_path(TileList *l, const NavQuery *st)
 {
-    int n = nav_path_copy_tiles(st, &l->tiles, &l->cap);
+    int n = nav_query_copy_tiles(st, &l->tiles, &l->cap);
     l->count = n > 0 ? n : 0;
     return n >= 0;
 }
@@ -134,7 +135,7 @@ void game_deinit(Game *g)
     if (g->load.job)
         g->loader.drop(g->load.job);
     free(g->load.path);
-    nav_path_destroy(g->search);
+    nav_query_destroy(g->search);
     predict_deinit(&g->predictor);
     window_deinit(&g->window_scan);
     history_deinit(&g->history);
@@ -263,18 +264,13 @@ void game_plan_walk(Game *g, NavPos t)
         game_say(g, 3.0, "No way there from the plan's end.");
         return;
     }
-    int n = nav_path_result(g->search)->steps, have = g->plan_tiles.count;
-    if (n > 0 && have + n > g->plan_tiles.cap) {
-        int cap = (have + n) * 2;
-        NavPos *m = realloc(g->plan_tiles.tiles, (size_t)cap * sizeof *m);
-        if (!m)
-            return;
-        g->plan_tiles.tiles = m;
-        g->plan_tiles.cap = cap;
-    }
+    int n = nav_query_result(g->search)->steps, have = g->plan_tiles.count;
+    if (n > 0 && !buf_grow_int(&g->plan_tiles.tiles, &g->plan_tiles.cap, sizeof *g->plan_tiles.tiles,
+                               (size_t)have + (size_t)n, 2 * (have + n)))
+        return;
     for (int i = 0; i < n; i++)
-        g->plan_tiles.tiles[g->plan_tiles.count++] = nav_path_tile(g->search, i);
-    double length = nav_path_result(g->search)->length;
+        g->plan_tiles.tiles[g->plan_tiles.count++] = nav_query_tile(g->search, i);
+    double length = nav_query_result(g->search)->length;
     if (!plan_add(g, (Order){ORDER_GOTO, end, 0})) {
         g->plan_tiles.count = have;
         return;
@@ -417,7 +413,7 @@ static void preview_step(Game *g, long work)
 {
     if (!g->previewing)
         return;
-    nav_path_step(g->search, work);
+    nav_query_step(g->search, work);
     NavStatus r = sim_plan_status(g->search, g->hover, g->preview_end);
     if (r == NAV_IN_PROGRESS)
         return;
@@ -426,7 +422,7 @@ static void preview_step(Game *g, long work)
     g->preview_serial++;
     if (!copied)
         return;
-    g->preview_cost = nav_path_result(g->search)->length;
+    g->preview_cost = nav_query_result(g->search)->length;
     const Sim *s = &g->sim;
     if (s->limited && nav_pos_eq(g->preview_end, g->hover) && sim_kind(s, g->hover.x, g->hover.y) == TILE_CELL)
         g->preview_gain = s->cell_energy;

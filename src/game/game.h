@@ -20,7 +20,7 @@
 #include "level.h"
 #include "levelset.h"
 #include "mover.h"
-#include "path.h"
+#include "query.h"
 #include "orders.h"
 #include "predict.h"
 #include "progress.h"
@@ -130,7 +130,7 @@ typedef struct Game {
     int level_index;       /* path's place in levels, or -1 */
     double par_energy;     /* the level's energy par (tour_least_energy), 0: none known */
     Sim sim;               /* the play (the editor also shows its tiles) */
-    NavPath *search;     /* the hover preview's planner */
+    NavQuery *search;     /* the hover preview's planner */
 
     TileList preview;      /* what a click on the hovered tile would walk */
     unsigned preview_serial; /* changes whenever preview.tiles does (drawing caches) */

@@ -103,9 +103,9 @@ static void switch_level(Game *g, int delta);
  * nothing changed and nl freed, when memory runs out. */
 bool game_adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *path, bool keep_droid)
 {
-    NavPath *ns = NULL;
+    NavQuery *ns = NULL;
     if (!g->search || nl->w != g->level.w || nl->h != g->level.h) {
-        if (!(ns = nav_path_create(nl->w, nl->h))) {
+        if (!(ns = nav_query_create(nl->w, nl->h))) {
             level_free(nl);
             if (ready)
                 sim_deinit(ready);
@@ -123,14 +123,14 @@ bool game_adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *pa
         g->sim.level = &g->level;
     } else if (!sim_reset(&g->sim, &g->level)) {
         g->level = old;
-        nav_path_destroy(ns);
+        nav_query_destroy(ns);
         level_free(nl);
         sim_reset(&g->sim, &g->level);
         return false;
     }
     level_free(&old);
     if (ns) {
-        nav_path_destroy(g->search);
+        nav_query_destroy(g->search);
         g->search = ns;
     }
     set_path(g, path);

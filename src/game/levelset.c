@@ -3,6 +3,7 @@
  * the game walks them with PageDown/PageUp. Paths are allocated to fit. */
 #include "levelset.h"
 
+#include "buf.h"
 #include "text.h"
 
 #include <dirent.h>
@@ -36,14 +37,9 @@ bool levelset_scan(LevelSet *s, const char *dir)
     while (ok && (e = readdir(d))) {
         if (!is_level_name(e->d_name))
             continue;
-        if (s->count == cap) {
-            cap = cap ? cap * 2 : 16;
-            char **bigger = realloc(s->names, (size_t)cap * sizeof *bigger);
-            if (!bigger) {
-                ok = false;
-                break;
-            }
-            s->names = bigger;
+        if (!buf_grow_int(&s->names, &cap, sizeof *s->names, (size_t)s->count + 1, 16)) {
+            ok = false;
+            break;
         }
         if (!(s->names[s->count] = strdup(e->d_name)))
             ok = false;

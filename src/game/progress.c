@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "progress.h"
 
+#include "buf.h"
 #include "fileio.h"
 #include "num.h"
 #include "text.h"
@@ -88,14 +89,8 @@ static ProgressEntry *add(Progress *p, const ProgressEntry *from)
 {
     if (p->count >= PROGRESS_MAX_LEVELS)
         return NULL;
-    if (p->count == p->cap) {
-        int cap = p->cap ? p->cap * 2 : 16;
-        ProgressEntry *e = realloc(p->entry, (size_t)cap * sizeof *e);
-        if (!e)
-            return NULL;
-        p->entry = e;
-        p->cap = cap;
-    }
+    if (!buf_grow_int(&p->entry, &p->cap, sizeof *p->entry, (size_t)p->count + 1, 16))
+        return NULL;
     char *copy = strdup(from->level);
     if (!copy)
         return NULL;

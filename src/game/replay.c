@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "replay.h"
 
+#include "buf.h"
 #include "fileio.h"
 #include "num.h"
 
@@ -91,14 +92,9 @@ static char *read_all(const char *path, NavDiags *d)
 
 static bool push_line(Replay *r, ReplayLine l)
 {
-    if (r->count == r->cap) { /* doubling: loading is linear in the lines */
-        int cap = r->cap ? r->cap * 2 : 64;
-        ReplayLine *n = realloc(r->line, (size_t)cap * sizeof *n);
-        if (!n)
-            return false;
-        r->line = n;
-        r->cap = cap;
-    }
+    /* doubling: loading is linear in the lines */
+    if (!buf_grow_int(&r->line, &r->cap, sizeof *r->line, (size_t)r->count + 1, 64))
+        return false;
     r->line[r->count++] = l;
     return true;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "buf.h"
 #include "num.h"
 
 enum { ARG_PIXEL, ARG_TILE, ARG_MS };
@@ -132,15 +133,10 @@ bool script_parse(const char *text, size_t len, const char *file, Script *s, Nav
         ScriptCmd c;
         if (!parse_command(line, file, lineno, &c, d))
             continue;
-        if (s->count == cap) {
-            cap = cap ? cap * 2 : 32;
-            ScriptCmd *bigger = realloc(s->cmd, (size_t)cap * sizeof *bigger);
-            if (!bigger) {
-                free(c.text);
-                nav_diag_add(d, file, lineno, 1, "out of memory");
-                break;
-            }
-            s->cmd = bigger;
+        if (!buf_grow_int(&s->cmd, &cap, sizeof *s->cmd, (size_t)s->count + 1, 32)) {
+            free(c.text);
+            nav_diag_add(d, file, lineno, 1, "out of memory");
+            break;
         }
         s->cmd[s->count++] = c;
     }

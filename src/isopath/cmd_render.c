@@ -86,21 +86,21 @@ static int parse_args(int argc, char **argv, RenderArgs *a)
  * code, after saying why on stderr: 1 no path, 5 out of memory. */
 static int find_walk(const NavGrid *g, const RenderArgs *a, NavPos **walk, int *n)
 {
-    NavPath *st = nav_path_create(g->w, g->h);
+    NavQuery *st = nav_query_create(g->w, g->h);
     if (!st) {
         fprintf(stderr, "isopath: out of memory\n");
         return ISOPATH_EXIT_FAILURE;
     }
-    NavPathOptions opt = nav_path_options_default();
-    NavStatus s = nav_path_find(st, g, a->start, a->goal, &opt, NULL);
+    NavQueryOptions opt = nav_query_options_default();
+    NavStatus s = nav_query_find(st, g, a->start, a->goal, &opt, NULL);
     int rc = ISOPATH_EXIT_OK;
     if (s != NAV_DONE) {
         fprintf(stderr, "no path from %d,%d to %d,%d in %s (%dx%d): %s\n", a->start.x, a->start.y, a->goal.x,
                 a->goal.y, a->level, g->w, g->h,
-                s == NAV_OUT_OF_MEMORY ? "out of memory" : nav_path_result(st)->why);
+                s == NAV_OUT_OF_MEMORY ? "out of memory" : nav_query_result(st)->why);
         rc = s == NAV_OUT_OF_MEMORY ? ISOPATH_EXIT_FAILURE : ISOPATH_EXIT_NO;
     } else {
-        const NavPathResult *r = nav_path_result(st);
+        const NavQueryResult *r = nav_query_result(st);
         *walk = malloc(((size_t)r->steps + 1) * sizeof **walk);
         if (!*walk) {
             fprintf(stderr, "isopath: out of memory\n");
@@ -108,11 +108,11 @@ static int find_walk(const NavGrid *g, const RenderArgs *a, NavPos **walk, int *
         } else {
             (*walk)[0] = a->start;
             for (int i = 0; i < r->steps; i++)
-                (*walk)[i + 1] = nav_path_tile(st, i);
+                (*walk)[i + 1] = nav_query_tile(st, i);
             *n = r->steps + 1;
         }
     }
-    nav_path_destroy(st);
+    nav_query_destroy(st);
     return rc;
 }
 

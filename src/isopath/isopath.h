@@ -11,8 +11,9 @@
 #include "grid.h"
 #include "json.h"
 #include "level.h"
-#include "path.h"
 #include "picture.h"
+#include "prepared.h"
+#include "query.h"
 
 /* The exit codes (--help, isopath(1)). With several files a command exits
  * with the highest code any of them gave. */
@@ -54,10 +55,10 @@ enum { ISOPATH_COORD_MAX = 1000000, ISOPATH_REPEAT_MAX = 1000000 };
 bool isopath_parse_xy(const char *s, NavPos *out);
 /* JPS: lowers opt->landmarks to what fits g within the landmark memory
  * budget (landmark.h), saying so on stderr. */
-void isopath_fit_landmarks(NavPathOptions *opt, const NavGrid *g);
+void isopath_fit_landmarks(NavQueryOptions *opt, const NavGrid *g);
 /* Parses argv[*i] if it is a path option (--topology, --algo, --nearest,
  * --max-cost, --max-expand), consuming its value. false after a usage error. */
-bool isopath_parse_options(int argc, char **argv, int *i, NavPathOptions *opt, bool *handled);
+bool isopath_parse_options(int argc, char **argv, int *i, NavQueryOptions *opt, bool *handled);
 /* Prints every stored problem, one a line, then "FILE: (and N more)" for
  * those past NAV_DIAG_MAX. */
 void isopath_print_diags(const char *file, const NavDiags *d);

@@ -17,7 +17,7 @@
 #include "landmark.h"
 #include "level.h"
 #include "num.h"
-#include "path.h"
+#include "query.h"
 #include "text.h"
 
 static const char usage[] =
@@ -198,7 +198,7 @@ bool isopath_parse_xy(const char *s, NavPos *out)
     return true;
 }
 
-void isopath_fit_landmarks(NavPathOptions *opt, const NavGrid *g)
+void isopath_fit_landmarks(NavQueryOptions *opt, const NavGrid *g)
 {
     int fit = landmark_max_count(g->w, g->h);
     if (opt->algo != NAV_JPS || opt->landmarks <= fit)
@@ -208,7 +208,7 @@ void isopath_fit_landmarks(NavPathOptions *opt, const NavGrid *g)
     opt->landmarks = fit;
 }
 
-bool isopath_parse_options(int argc, char **argv, int *i, NavPathOptions *opt, bool *handled)
+bool isopath_parse_options(int argc, char **argv, int *i, NavQueryOptions *opt, bool *handled)
 {
     const char *a = argv[*i];
     *handled = true;

@@ -142,15 +142,9 @@ static SearchEnd search_run(NavField *f, const NavGrid *g, long work)
             uint64_t c = key + enter * (diag[d] ? NAV_UNIT_DIAGONAL : NAV_UNIT_STRAIGHT);
             uint32_t ni = (uint32_t)(my - dirs[d][1]) * (uint32_t)g->w + (uint32_t)(mx - dirs[d][0]);
             if (c < cost_of(f, ni)) {
-                if (count == f->heap_cap) {
-                    size_t cap = f->heap_cap * 2;
-                    HeapSlot *bigger = realloc(f->heap, cap * sizeof *bigger);
-                    if (!bigger) {
-                        f->heap_len = count;
-                        return SEARCH_NO_MEMORY;
-                    }
-                    f->heap = bigger;
-                    f->heap_cap = cap;
+                if (!buf_room(&f->heap, &f->heap_cap, sizeof *f->heap, (size_t)count + 1, 64, UINT32_MAX)) {
+                    f->heap_len = count;
+                    return SEARCH_NO_MEMORY;
                 }
                 f->cost[ni] = c;
                 f->next[ni] = (int8_t)d;

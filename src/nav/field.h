@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* field.h - flow fields: one Dijkstra pass from a goal, after which any
  * number of agents read their next step in O(1). Same step costs and corner
- * rule as path.h. Two kinds: nav_field_init searches the whole grid once;
+ * rule as query.h. Two kinds: nav_field_init searches the whole grid once;
  * nav_field_init_bounded makes a field that nav_field_update fills again and again,
  * only as far as a cost bound, in the same memory (the sentries' chase).
  * A whole field may also be built in slices (nav_field_begin, then
@@ -26,7 +26,7 @@ typedef struct NavField {
     int w, h;
     NavPos goal;
     NavTopology topology;
-    uint64_t *cost;  /* w*h exact costs to the goal (path.h units); UINT64_MAX unreachable */
+    uint64_t *cost;  /* w*h exact costs to the goal (units.h units); UINT64_MAX unreachable */
     int8_t *next;    /* w*h direction index of the next step; -1 at the goal or unreachable */
     /* Bounded fields only (NULL / 0 otherwise): a tile's cost and next are
      * this update's when stamp[i] == gen, so an update never clears the map;
@@ -74,7 +74,7 @@ size_t nav_field_bytes(const NavField *f);
  * 1..NAV_GRID_MAX_SIDE or a topology none of NavTopology's,
  * NAV_OUT_OF_MEMORY (f zeroed in both). */
 NavStatus nav_field_init_bounded(NavField *f, int w, int h, NavTopology topology);
-/* Fills a bounded field towards goal as far as max_cost (path.h units):
+/* Fills a bounded field towards goal as far as max_cost (units.h units):
  * tiles whose cost to the goal is at most max_cost get their exact cost and
  * next step, the rest are unknown. The work is proportional to the tiles
  * within the bound, never to the map. NAV_DONE; with every tile unknown,
@@ -83,7 +83,7 @@ NavStatus nav_field_init_bounded(NavField *f, int w, int h, NavTopology topology
  * bounded one (zeroed, or made by nav_field_init) is refused with
  * NAV_INVALID and left as it is. */
 NavStatus nav_field_update(NavField *f, const NavGrid *g, NavPos goal, uint64_t max_cost);
-/* Cost from 'from' to the goal in path.h units; UINT64_MAX when unknown,
+/* Cost from 'from' to the goal in units.h units; UINT64_MAX when unknown,
  * unreachable or outside (any ints; a zeroed field knows no tile). */
 uint64_t nav_field_cost(const NavField *f, NavPos from);
 /* The next tile from 'from' towards the goal; false (*to untouched) at the

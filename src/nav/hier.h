@@ -24,9 +24,12 @@
  *
  * Memory: 8 bytes a cell (tile to node and back), the upward edges (28
  * bytes each: 16 for the edge, 12 for how a shortcut unfolds; about 3 to 10
- * a tile on the benchmark maps), the last path's runs, and 32 bytes a node of
- * search state; preparing holds the live graph (16 bytes an edge, both
- * ways) and about 30 bytes a node of scratch, freed when it ends.
+ * a tile on the benchmark maps); preparing holds the live graph (16 bytes
+ * an edge, both ways) and about 30 bytes a node of scratch, freed when it
+ * ends. A search holds 32 bytes a node and the last path's runs: the
+ * searcher's scratch, apart from the hierarchy, so that many NavQuery
+ * (query.h) read one NavHier, each with its own; nav_hier_find uses one the
+ * NavHier keeps, made by its first call.
  *
  * Lifetime: nav_hier_create makes an empty NavHier for one map size (it
  * allocates nothing); nav_hier_destroy frees everything. The data describes
@@ -78,9 +81,10 @@ NavStatus nav_hier_prepare(NavHier *hr, const NavGrid *g, long work);
 bool nav_hier_ready(const NavHier *hr, const NavGrid *g);
 void nav_hier_info(const NavHier *hr, NavHierInfo *out);
 
-/* An optimal path from start to goal on g, both walkable: NAV_DONE with out
- * filled in, NAV_NO_PATH when the goal is unreachable, NAV_INVALID when not
- * ready for g, NAV_OUT_OF_MEMORY when the search state cannot grow. */
+/* An optimal path from start to goal on g: NAV_DONE with out filled in,
+ * NAV_NO_PATH when the goal is unreachable or either tile is blocked,
+ * NAV_INVALID when start or goal is outside the map (any ints) or it is
+ * not ready for g, NAV_OUT_OF_MEMORY when the search state cannot grow. */
 NavStatus nav_hier_find(NavHier *hr, const NavGrid *g, NavPos start, NavPos goal, NavHierResult *out);
 /* Tile i (0 <= i < out->steps, start excluded) of the last path found, as a
  * bordered index (nav_grid_index). O(1) when called in order, else

@@ -87,7 +87,7 @@ static void build_free(NavHier *hr)
 static void drop(NavHier *hr)
 {
     build_free(hr);
-    hier_query_free(hr);
+    hier_search_free(&hr->own);
     free(hr->node_of);
     free(hr->tile_of);
     free(hr->out_first);
@@ -161,14 +161,8 @@ static long witness(HierBuild *b, uint32_t n, uint32_t from, uint32_t skip, uint
             uint64_t nd = d + hier_cost(o->e[i]);
             if (y == skip || (L->seen[y] == L->gen && L->dist[y] <= nd))
                 continue;
-            if (L->heap_n == L->heap_cap) {
-                uint32_t cap = L->heap_cap * 2;
-                HeapSlot *p = realloc(L->heap, cap * sizeof *p);
-                if (!p)
-                    return settled; /* too little memory to look further: shortcuts instead */
-                L->heap = p;
-                L->heap_cap = cap;
-            }
+            if (!buf_grow(&L->heap, &L->heap_cap, sizeof *L->heap, (uint64_t)L->heap_n + 1, 256))
+                return settled; /* too little memory to look further: shortcuts instead */
             L->seen[y] = L->gen;
             L->dist[y] = nd;
             heap_push(L->heap, &L->heap_n, NULL, heap_slot(nd, y), 0);

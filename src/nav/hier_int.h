@@ -6,8 +6,8 @@
  * Lifetime: nav_hier_create (hier_build.c) makes the NavHier and
  * nav_hier_destroy frees all of it. A preparation allocates the upward
  * edges and its scratch (HierBuild) when it starts and frees the scratch
- * when it ends; the search state is allocated by the first query after a
- * preparation (hier_query_alloc) and its lists grow and stay. */
+ * when it ends. A search's scratch is a HierSearch apart from the NavHier:
+ * the NavHier's own for nav_hier_find, or a query's (NavQuery). */
 #ifndef ISONAV_HIER_INT_H
 #define ISONAV_HIER_INT_H
 
@@ -15,6 +15,7 @@
 
 #include "heap.h"
 #include "runs.h"
+#include "scratch.h"
 #include "units.h"
 
 #define HIER_NONE UINT32_MAX
@@ -87,6 +88,25 @@ typedef struct HierBuild {
     uint32_t cursor;     /* the phase's next row or node */
 } HierBuild;
 
+/* A search's scratch (hier_query.c), per direction (0 from the start, 1
+ * from the goal): what one query writes, apart from the hierarchy it
+ * reads, so that many searches (NavQuery, query.h) read one NavHier. Made
+ * by its first search for the hierarchy's node count (hier_search_alloc),
+ * its lists grow and stay; freed by hier_search_free. */
+typedef struct HierSearch {
+    uint32_t n;               /* nodes it is made for (0: not made) */
+    uint64_t *dist[2];
+    uint32_t *seen[2];        /* generation stamps */
+    uint32_t *parent[2];      /* the node the search came from */
+    uint32_t *via[2];         /* that edge: its index in up_out (0), up_in (1) */
+    uint32_t gen;
+    HeapSlot *heap[2];
+    uint32_t heap_n[2], heap_cap[2];
+    NavRuns path;             /* the last path, start excluded */
+    uint32_t *stack;          /* edges still to unfold: reference, end node */
+    uint32_t stack_cap;
+} HierSearch;
+
 struct NavHier {
     int w, h, stride;
     uint32_t cells, n;        /* bordered cells; nodes (walkable tiles) */
@@ -102,18 +122,8 @@ struct NavHier {
     HierPhase phase;
     HierBuild b;
 
-    /* search state, per direction (0 from the start, 1 from the goal) */
-    uint64_t *dist[2];
-    uint32_t *seen[2];        /* generation stamps */
-    uint32_t *parent[2];      /* the node the search came from */
-    uint32_t *via[2];         /* that edge: its index in up_out (0), up_in (1) */
-    uint32_t gen;
-    HeapSlot *heap[2];
-    uint32_t heap_n[2], heap_cap[2];
     int boff[8];              /* a step in cells, per direction (nav_dir8) */
-    NavRuns path;             /* the last path, start excluded */
-    uint32_t *stack;          /* edges still to unfold: reference, end node */
-    uint32_t stack_cap;
+    HierSearch own;           /* nav_hier_find's (made by its first call) */
 };
 
 /* The direction (nav_dir8) from cell a towards cell b when b lies on one of
@@ -133,7 +143,8 @@ static inline int hier_line(const NavHier *hr, uint32_t a, uint32_t b, uint32_t 
     return -1;
 }
 
-/* Frees the search state (hier_query.c). */
-void hier_query_free(NavHier *hr);
+/* hier_query.c: frees what q holds and leaves it empty (not q itself).
+ * The rest of a HierSearch's calls are scratch.h's. */
+void hier_search_free(HierSearch *q);
 
 #endif

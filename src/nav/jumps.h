@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* jumps.h - NavJumps: the jump table JPS reads (jump.h), as map data that
  * many searches share: made once for a grid's tiles, at once or in slices
- * spread over frames, and then read by any number of NavPath searches, on
+ * spread over frames, and then read by any number of NavQuery searches, on
  * any threads, on that grid or on any copy of it (nav_grid_copy keeps the
- * tiles' version). Pass it in NavPathOptions.jumps.
+ * tiles' version). Pass it in NavQueryOptions.jumps.
  *
  * Lifetime: nav_jumps_create makes a table with one reference; every
  * nav_jumps_share adds one and every nav_jumps_release drops one (atomic),
@@ -54,7 +54,7 @@ NavStatus nav_jumps_prepare(NavJumps *j, const NavGrid *g, long work);
  * nav_jumps_prepare. */
 NavStatus nav_jumps_begin(NavJumps *j, const NavGrid *g);
 /* True when the table describes g's tiles as they are now; false for a
- * NULL table (as NavPathOptions.jumps may be). */
+ * NULL table (as NavQueryOptions.jumps may be). */
 bool nav_jumps_current(const NavJumps *j, const NavGrid *g);
 /* True when the table's preparation is for g's tiles as they are now,
  * complete or under way; false for a NULL table. */

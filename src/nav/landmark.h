@@ -33,7 +33,7 @@ enum { LANDMARK_MAX = 16 };
 typedef struct LandmarkTable {
     int w, h;
     int count;
-    /* dist[cell * count + j], cell a bordered index: the exact cost (path.h
+    /* dist[cell * count + j], cell a bordered index: the exact cost (units.h
      * units) from the cell to landmark j, or LANDMARK_FAR. */
     uint64_t *dist;
     const NavGrid *grid; /* built from; only compared, never read through */

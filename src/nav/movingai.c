@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "num.h"
 
 /* A file read line by line, with its place and the size limits. */
@@ -63,15 +64,9 @@ static ReadStatus read_line(Reader *r)
             nav_diag_add(r->d, r->name, r->line + 1, 0, "line longer than %d bytes", NAV_MOVINGAI_LINE_MAX);
             return READ_FAILED;
         }
-        if (n + 1 >= r->cap) {
-            size_t nc = r->cap ? r->cap * 2 : 256;
-            char *b = realloc(r->buf, nc);
-            if (!b) {
-                out_of_memory(r);
-                return READ_FAILED;
-            }
-            r->buf = b;
-            r->cap = nc;
+        if (!buf_room(&r->buf, &r->cap, 1, n + 2, 256, SIZE_MAX)) {
+            out_of_memory(r);
+            return READ_FAILED;
         }
         r->buf[n++] = (char)c;
     }
@@ -408,15 +403,10 @@ NavStatus nav_movingai_read_scen(FILE *f, const char *name, NavScenario *s, NavD
             ok = false;
             break;
         }
-        if (out.count == qcap) {
-            qcap = qcap ? qcap * 2 : 256;
-            NavScenQuery *bigger = realloc(out.q, (size_t)qcap * sizeof *bigger);
-            if (!bigger) {
-                out_of_memory(&r);
-                ok = false;
-                break;
-            }
-            out.q = bigger;
+        if (!buf_grow_int(&out.q, &qcap, sizeof *out.q, (size_t)out.count + 1, 256)) {
+            out_of_memory(&r);
+            ok = false;
+            break;
         }
         out.q[out.count++] = q;
     }

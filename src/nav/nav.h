@@ -6,8 +6,10 @@
  *   coord.h     NavPos, a tile
  *   units.h     step costs, topologies, the 8 directions, the octile distance
  *   grid.h      NavGrid, the cost grid, and the one-step move rule
- *   path.h      NavPath: A*, JPS, landmarks and the prepared planner, whole
- *               or sliced
+ *   query.h     NavQuery, one search's scratch: A*, JPS, landmarks and the
+ *               prepared planners, whole or sliced (after dtNavMeshQuery)
+ *   prepared.h  NavPrepared, the map data queries share: jump table,
+ *               landmarks, prepared planners, made once (after dtNavMesh)
  *   jumps.h     NavJumps, JPS's jump table shared by many searches
  *   route.h     NavRoute, the prepared planner's data (reports)
  *   field.h     NavField, flow fields
@@ -16,7 +18,7 @@
  *   diag.h      NavDiags, the FILE:LINE:COL messages the readers fill
  *
  * Every public name starts with nav_, Nav or NAV_. The library's internals
- * (heap.h, jump.h, landmark.h, route_int.h, buf.h, num.h, text.h) are not
+ * (heap.h, jump.h, landmark.h, route_int.h, scratch.h, buf.h, num.h, text.h) are not
  * installed, and the installed archive exports only nav_ symbols.
  *
  * Bad input. Each header says what its calls do with bad values: sizes and
@@ -26,8 +28,8 @@
  * after a finish). A zeroed NavGrid, NavRegion, NavField, NavScenario,
  * NavDiags or NavRegionBuild is an empty one that every call takes. NULL is
  * accepted only where a header says so: by the destroy and release calls,
- * for NavPathOptions (the defaults), for nav_path_find's and nav_route_find's
- * out, for a shared jump table (NavPathOptions.jumps, nav_jumps_current),
+ * for NavQueryOptions (the defaults), for nav_query_find's and nav_route_find's
+ * out, for shared data (NavQueryOptions.jumps and .prepared, nav_jumps_current),
  * for diagnostics (nothing kept), and for the Moving AI readers' path,
  * stream and name (refused, or named "(stream)"). Anywhere else a pointer
  * must point at what the call takes: NULL there is a broken precondition,
@@ -41,7 +43,8 @@
 #include "units.h"
 #include "grid.h"
 #include "jumps.h"
-#include "path.h"
+#include "query.h"
+#include "prepared.h"
 #include "route.h"
 #include "field.h"
 #include "region.h"

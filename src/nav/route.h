@@ -45,7 +45,10 @@
  *
  * Searching holds 5 bytes a tile (node tags, the tree climb) plus arrays
  * that grow with the largest search and stay: the nodes touched (32 bytes
- * each), the open list and the runs; nav_route_prepare makes them.
+ * each), the open list and the runs. That scratch is the searcher's, apart
+ * from the prepared data: each NavQuery (query.h) that the planner answers
+ * holds its own, so many read one NavRoute; nav_route_find uses one the
+ * NavRoute keeps, made by its first call (nav_route_info's search_bytes).
  *
  * Lifetime: nav_route_create makes an empty NavRoute for one map size (it
  * allocates nothing); nav_route_destroy frees everything. The data describes the

@@ -90,12 +90,7 @@ void nav_route_destroy(NavRoute *rm)
     free(rm->link);
     free(rm->region);
     free(rm->corridor);
-    free(rm->tag);
-    free(rm->node);
-    free(rm->heap);
-    free(rm->stack);
-    free(rm->climb);
-    runs_free(&rm->path);
+    route_search_free(&rm->own);
     free(rm);
 }
 
@@ -120,9 +115,7 @@ void nav_route_info(const NavRoute *rm, NavRouteInfo *out)
     out->corridors = rm->corridor != NULL;
     out->corridor = rm->corridors;
     out->bytes = rm->jump ? (size_t)rm->tiles * (size_t)out->tile_bytes : 0;
-    out->search_bytes = (rm->tag ? (size_t)rm->tiles * (sizeof *rm->tag + sizeof *rm->climb) : 0) +
-                        (size_t)rm->node_cap * sizeof *rm->node + (size_t)rm->heap_cap * sizeof *rm->heap +
-                        (size_t)rm->stack_cap * sizeof *rm->stack + runs_bytes(&rm->path);
+    out->search_bytes = route_search_bytes(&rm->own) - sizeof rm->own;
 }
 
 /* ---- preparation ------------------------------------------------------------------------- */
@@ -647,8 +640,6 @@ NavStatus nav_route_prepare(NavRoute *rm, const NavGrid *g, int landmarks, long 
         return build_fail(rm, NAV_OUT_OF_MEMORY);
     if (b->phase != PH_DONE)
         return NAV_IN_PROGRESS;
-    if (!route_search_alloc(rm))
-        return build_fail(rm, NAV_OUT_OF_MEMORY);
     rm->marks = b->source == NONE || b->overflow ? 0 : want;
     rm->asked = want;
     build_free(b); /* phase back to PH_IDLE */

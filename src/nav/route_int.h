@@ -6,8 +6,10 @@
  * Lifetime: nav_route_create (route_build.c) makes the NavRoute and
  * nav_route_destroy frees all of it; the preparation allocates the prepared
  * arrays once and its scratch (Build) for each run, freed when the run
- * ends; route_search_alloc (route_query.c) makes the search state once,
- * and the search's arrays grow (buf_grow) and stay until nav_route_destroy. */
+ * ends. A search's scratch is a RouteSearch apart from the NavRoute: the
+ * NavRoute's own for nav_route_find, or a query's (NavQuery); it is made
+ * by its first search and its arrays grow (buf_grow) and stay until it is
+ * freed (nav_route_destroy for the NavRoute's own). */
 #ifndef ISONAV_ROUTE_INT_H
 #define ISONAV_ROUTE_INT_H
 
@@ -19,6 +21,7 @@
 #include "heap.h"
 #include "region.h"
 #include "runs.h"
+#include "scratch.h"
 #include "units.h"
 
 #define NONE UINT32_MAX
@@ -131,6 +134,33 @@ typedef struct Build {
     Ring ring[2];       /* Dijkstra: straight and diagonal arrivals */
 } Build;
 
+/* A search's scratch (route_query.c): what one query writes, apart from
+ * the prepared data it reads, so that many searches (NavQuery, query.h)
+ * read one NavRoute. Made by its first search (route_search_alloc), freed
+ * by route_search_free; sized for one map size (tiles). */
+typedef struct RouteSearch {
+    uint32_t tiles;     /* tiles it is made for (0: not made) */
+    uint32_t *tag;
+    uint32_t stamp;
+    Node *node;
+    uint32_t node_n, node_cap;
+    HeapSlot *heap;     /* the open list's heap (heap.h) */
+    uint32_t heap_n, heap_cap;
+    uint32_t *stack;
+    uint32_t stack_n, stack_cap;
+    uint64_t plateau;
+    uint8_t *climb;     /* a tree climb from the goal: the steps up, in order */
+    NavRuns path;       /* the last path */
+    long straight, diagonal;
+    /* the current query */
+    int gx, gy;
+    int nmarks;
+    uint8_t use[NAV_ROUTE_MARKS_MAX];        /* the landmarks in use */
+    uint32_t goal_mark[NAV_ROUTE_MARKS_MAX]; /* their distances to the goal */
+    uint64_t goal_cost[NAV_ROUTE_MARKS_MAX]; /* the same in search units */
+    Corridor goal_way;  /* the goal's Corridor entry (info 0: none) */
+} RouteSearch;
+
 struct NavRoute {
     int w, h;
     uint32_t tiles;
@@ -155,26 +185,7 @@ struct NavRoute {
     bool failed;
     long walkable, core, tree, regions, corners, corridors;
     Build b;
-    /* search state */
-    uint32_t *tag;
-    uint32_t stamp;
-    Node *node;
-    uint32_t node_n, node_cap;
-    HeapSlot *heap;     /* the open list's heap (heap.h) */
-    uint32_t heap_n, heap_cap;
-    uint32_t *stack;
-    uint32_t stack_n, stack_cap;
-    uint64_t plateau;
-    uint8_t *climb;     /* a tree climb from the goal: the steps up, in order */
-    NavRuns path;       /* the last path */
-    long straight, diagonal;
-    /* the current query */
-    int gx, gy;
-    int nmarks;
-    uint8_t use[NAV_ROUTE_MARKS_MAX];        /* the landmarks in use */
-    uint32_t goal_mark[NAV_ROUTE_MARKS_MAX]; /* their distances to the goal */
-    uint64_t goal_cost[NAV_ROUTE_MARKS_MAX]; /* the same in search units */
-    Corridor goal_way;  /* the goal's Corridor entry (info 0: none) */
+    RouteSearch own;    /* nav_route_find's (made by its first call) */
 };
 
 static inline int link_kind(uint32_t link)
@@ -202,8 +213,11 @@ static inline uint64_t mark_cost(uint32_t m)
 /* Bytes a tile of prepared data takes with k landmark slots, and
  * corridors or not (route_build.c). */
 size_t route_tile_bytes(int k, bool corridors);
-/* The search state, made once by nav_route_prepare so a first search does not
- * pay for it (route_query.c); false when out of memory. */
-bool route_search_alloc(NavRoute *rm);
+/* route_query.c: q made for rm's map size, if it is not; false when out
+ * of memory (q then holds nothing). The rest of a RouteSearch's calls are
+ * scratch.h's. */
+bool route_search_alloc(const NavRoute *rm, RouteSearch *q);
+/* Frees what q holds and leaves it empty (not q itself). */
+void route_search_free(RouteSearch *q);
 
 #endif

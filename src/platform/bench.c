@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "app.h"
+#include "buf.h"
 
 static int compare_doubles(const void *a, const void *b)
 {
@@ -51,14 +52,10 @@ void frame_stats_add(FrameStats *f, double ms, int line, int cmd)
 {
     if (f->after && cmd >= 0 && ms > f->after[cmd])
         f->after[cmd] = ms;
-    if (f->count == f->cap) {
-        long cap = f->cap ? f->cap * 2 : 1024;
-        double *m = realloc(f->ms, (size_t)cap * sizeof *m);
-        if (!m)
-            return;
-        f->ms = m;
-        f->cap = cap;
-    }
+    size_t cap = f->cap > 0 ? (size_t)f->cap : 0;
+    if (!buf_room(&f->ms, &cap, sizeof *f->ms, (size_t)f->count + 1, 1024, LONG_MAX))
+        return;
+    f->cap = (long)cap;
     if (ms > f->longest) {
         f->longest = ms;
         f->longest_frame = f->count;

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+
 /* How a point of interest clears the walls in front of it: walls within
  * `full` tiles of hiding it are lowered all the way, fading out to `fade`. */
 typedef struct Focus {
@@ -59,14 +61,8 @@ static void cut_list(CutAway *c, int i)
 {
     if (c->listed[i])
         return;
-    if (c->count == c->cap) {
-        int cap = c->cap ? c->cap * 2 : 256;
-        int *a = realloc(c->active, (size_t)cap * sizeof *a);
-        if (!a)
-            return;
-        c->active = a;
-        c->cap = cap;
-    }
+    if (!buf_grow_int(&c->active, &c->cap, sizeof *c->active, (size_t)c->count + 1, 256))
+        return;
     c->active[c->count++] = i;
     c->listed[i] = 1;
 }

@@ -13,6 +13,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "buf.h"
+
 /* ---- the tiles with markers ------------------------------------------------------- */
 
 static bool marked(TileKind k)
@@ -59,16 +61,12 @@ static bool marks_grow(MiniMarks *m)
 {
     if (m->count < m->cap)
         return true;
-    int cap = m->cap ? m->cap * 2 : 64;
-    NavPos *t = realloc(m->tile, (size_t)cap * sizeof *t);
-    if (t)
-        m->tile = t;
-    TileKind *kk = realloc(m->kind, (size_t)cap * sizeof *kk);
-    if (kk)
-        m->kind = kk;
-    if (!t || !kk)
+    /* both lists to the tiles' new capacity, or the count stays where it is */
+    size_t tiles = m->cap > 0 ? (size_t)m->cap : 0, kinds = tiles;
+    if (!buf_room(&m->tile, &tiles, sizeof *m->tile, (size_t)m->count + 1, 64, INT_MAX) ||
+        !buf_room(&m->kind, &kinds, sizeof *m->kind, tiles, tiles, INT_MAX))
         return false;
-    m->cap = cap;
+    m->cap = (int)tiles;
     return true;
 }
 

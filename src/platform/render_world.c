@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+
 #define BACKGROUND 22, 26, 36
 
 static Visible visible_in(const IsoView *v, const Sim *l, double x0, double y0, double x1, double y1)
@@ -200,15 +202,8 @@ static void collect_actors(Renderer *r, const Game *g, const IsoView *v)
 {
     const Sentries *ss = &g->sim.sentries;
     int need = 1 + ss->count;
-    if (need > r->actor_cap) {
-        Actor *a = realloc(r->actors, (size_t)need * sizeof *a);
-        if (!a)
-            need = r->actor_cap;
-        else {
-            r->actors = a;
-            r->actor_cap = need;
-        }
-    }
+    if (!buf_grow_int(&r->actors, &r->actor_cap, sizeof *r->actors, (size_t)need, need))
+        need = r->actor_cap;
     int n = 0;
     /* caught: the droid in front of the sentry that holds it */
     double caught = render_catcher(g) >= 0 ? 0.02 : 0.0;
@@ -385,16 +380,12 @@ static bool blocks_reserve(BlockCache *c, int need)
 {
     if (c->cap >= need)
         return true;
-    int cap = need;
-    Block *b = realloc(c->block, (size_t)cap * sizeof *b);
-    if (!b)
+    /* exactly need blocks (held to it), and twice as many hash slots */
+    size_t blocks = c->cap > 0 ? (size_t)c->cap : 0, slots = 2 * blocks, n = (size_t)need;
+    if (!buf_room(&c->block, &blocks, sizeof *c->block, n, n, n) ||
+        !buf_room(&c->slot, &slots, sizeof *c->slot, 2 * n, 2 * n, 2 * n))
         return false;
-    c->block = b;
-    int *slot = realloc(c->slot, (size_t)cap * 2 * sizeof *slot);
-    if (!slot)
-        return false;
-    c->slot = slot;
-    c->cap = cap;
+    c->cap = need;
     blocks_rehash(c);
     return true;
 }
@@ -451,14 +442,8 @@ static void look_again(BlockCache *c, const Sim *sim, const IsoView *v0, NavPos 
 
 static void watch_add(BlockCache *c, NavPos t)
 {
-    if (c->watch_count == c->watch_cap) {
-        int cap = c->watch_cap ? c->watch_cap * 2 : 64;
-        NavPos *w = realloc(c->watch, (size_t)cap * sizeof *w);
-        if (!w)
-            return;
-        c->watch = w;
-        c->watch_cap = cap;
-    }
+    if (!buf_grow_int(&c->watch, &c->watch_cap, sizeof *c->watch, (size_t)c->watch_count + 1, 64))
+        return;
     c->watch[c->watch_count++] = t;
 }
 

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+
 static bool in_visible(const Visible *v, NavPos t)
 {
     int s = t.x + t.y, d = t.x - t.y;
@@ -91,14 +93,8 @@ static void tilemap_raise(TileMap *m, int x, int y, int v)
         return;
     int i = y * m->w + x;
     if (!m->cell[i]) {
-        if (m->count == m->cap) {
-            int cap = m->cap ? 2 * m->cap : 256;
-            int *l = realloc(m->list, (size_t)cap * sizeof *l);
-            if (!l)
-                return;
-            m->list = l;
-            m->cap = cap;
-        }
+        if (!buf_grow_int(&m->list, &m->cap, sizeof *m->list, (size_t)m->count + 1, 256))
+            return;
         m->list[m->count++] = i;
     }
     if (m->cell[i] < v)
@@ -334,15 +330,9 @@ enum { SHOWN_MARGIN = 4 }; /* diagonal rows and columns around the screen looked
 
 static void index_add(IndexList *l, int i)
 {
-    if (l->count == l->cap) {
-        int cap = l->cap ? l->cap * 2 : 256;
-        int *a = realloc(l->at, (size_t)cap * sizeof *a);
-        if (!a) {
-            l->short_of_memory = true;
-            return;
-        }
-        l->at = a;
-        l->cap = cap;
+    if (!buf_grow_int(&l->at, &l->cap, sizeof *l->at, (size_t)l->count + 1, 256)) {
+        l->short_of_memory = true;
+        return;
     }
     l->at[l->count++] = i;
 }

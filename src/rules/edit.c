@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+
 void edit_init(EditHistory *h)
 {
     memset(h, 0, sizeof *h);
@@ -47,23 +49,8 @@ void edit_begin(EditHistory *h)
 /* Room for n more changes and for closing the open stroke. */
 static bool reserve(EditHistory *h, int n)
 {
-    if (h->change_count + n > h->change_cap) {
-        int cap = h->change_cap ? h->change_cap * 2 : 256;
-        EditChange *c = realloc(h->changes, (size_t)cap * sizeof *c);
-        if (!c)
-            return false;
-        h->changes = c;
-        h->change_cap = cap;
-    }
-    if (h->strokes == h->stroke_cap) {
-        int cap = h->stroke_cap ? h->stroke_cap * 2 : 64;
-        int *e = realloc(h->stroke_end, (size_t)cap * sizeof *e);
-        if (!e)
-            return false;
-        h->stroke_end = e;
-        h->stroke_cap = cap;
-    }
-    return true;
+    return buf_grow_int(&h->changes, &h->change_cap, sizeof *h->changes, (size_t)h->change_count + (size_t)n, 256) &&
+           buf_grow_int(&h->stroke_end, &h->stroke_cap, sizeof *h->stroke_end, (size_t)h->strokes + 1, 64);
 }
 
 /* Applies and records one change; reserve() made room. */

@@ -18,6 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "buf.h"
+
 /* "dir/" of path ("" when it has no slash): its length. */
 static size_t dir_len(const char *path)
 {
@@ -373,14 +375,12 @@ FileioRead fileio_read_all(const char *path, size_t max, char **out, size_t *len
         if (n == cap) {
             if (cap > max)
                 break;
-            size_t bigger_cap = cap <= max / 2 ? cap * 2 : max + 1;
-            char *bigger = realloc(buf, bigger_cap + 1);
-            if (!bigger) {
+            size_t size = cap + 1; /* with room for the NUL; at most max + 1 bytes read */
+            if (!buf_room(&buf, &size, 1, size + 1, size, max < SIZE_MAX - 2 ? max + 2 : SIZE_MAX)) {
                 r = FILEIO_READ_NO_MEMORY;
                 break;
             }
-            buf = bigger;
-            cap = bigger_cap;
+            cap = size - 1;
         }
         ssize_t got = read(fd, buf + n, cap - n);
         if (got < 0) {

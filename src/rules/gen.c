@@ -10,10 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "gen_int.h"
 #include "grid.h"
 #include "naive.h"
-#include "path.h"
+#include "query.h"
 #include "sim.h"
 #include "solve.h"
 #include "tour.h"
@@ -77,16 +78,10 @@ static void out_printf(Out *o, const char *fmt, ...)
             o->len += (size_t)n;
             return;
         }
-        size_t cap = o->cap ? o->cap : 4096;
-        while (cap <= o->len + (size_t)n)
-            cap *= 2;
-        char *p = realloc(o->p, cap);
-        if (!p) {
+        if (!buf_room(&o->p, &o->cap, 1, o->len + (size_t)n + 1, 4096, SIZE_MAX)) {
             o->failed = true;
             return;
         }
-        o->p = p;
-        o->cap = cap;
     }
 }
 

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "fileio.h"
 
 static const char *const header_keys[] = {"name",         "author", "description", "energy", "cell",
@@ -676,17 +677,9 @@ static void buf_put(Buf *b, const char *s, size_t n)
 {
     if (b->failed)
         return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (b->len + n + 1 > cap)
-            cap *= 2;
-        char *s2 = realloc(b->s, cap);
-        if (!s2) {
-            b->failed = true;
-            return;
-        }
-        b->s = s2;
-        b->cap = cap;
+    if (!buf_room(&b->s, &b->cap, 1, b->len + n + 1, 4096, SIZE_MAX)) {
+        b->failed = true;
+        return;
     }
     memcpy(b->s + b->len, s, n);
     b->len += n;

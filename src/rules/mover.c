@@ -8,7 +8,7 @@
 #include "buf.h"
 #include "hash.h"
 #include "iso.h"
-#include "path.h"
+#include "query.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -170,13 +170,11 @@ bool mover_set_path(Mover *m, const NavGrid *g, const NavPos *steps, int n)
         if (!nav_grid_can_step(g, prev.x, prev.y, steps[i].x - prev.x, steps[i].y - prev.y))
             return false;
     }
-    if (n > m->queue_cap) {
-        NavPos *q = realloc(m->queue, (size_t)n * sizeof *q);
-        if (!q)
-            return false;
-        m->queue = q;
-        m->queue_cap = n;
-    }
+    /* exactly n: the copies of the play count it (sim_bytes) */
+    size_t cap = m->queue_cap > 0 ? (size_t)m->queue_cap : 0;
+    if (n > 0 && !buf_room(&m->queue, &cap, sizeof *m->queue, (size_t)n, (size_t)n, (size_t)n))
+        return false;
+    m->queue_cap = (int)cap;
     int first = 0;
     if (back) {
         /* turn around on the segment it is on: the part walked is the part to

@@ -2,7 +2,7 @@
 /* mover.h - walks a path one step at a time (face one of 8 directions, then
  * move one tile) in exact integer time. Pure C. A step takes its path cost in
  * time: (1 straight or sqrt 2 diagonal) x the cost of the tile entered, in the
- * units of path.h (NAV_UNIT_STRAIGHT per straight floor step); speed is in
+ * units of units.h (NAV_UNIT_STRAIGHT per straight floor step); speed is in
  * those units per tick, so a walk lasts its planned length / speed ticks.
  * The caller owns the Mover (mover_init / mover_deinit); it keeps a copy of
  * the path it follows. */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "predict.h"
 #include "tour.h"
 
@@ -182,14 +183,8 @@ static int gather_targets(Naive *nv)
 static NaiveLeg *add_leg(Naive *nv)
 {
     NaiveResult *r = nv->r;
-    if (r->count == nv->leg_cap) {
-        int cap = nv->leg_cap ? 2 * nv->leg_cap : 16;
-        NaiveLeg *m = realloc(r->leg, (size_t)cap * sizeof *m);
-        if (!m)
-            return NULL;
-        r->leg = m;
-        nv->leg_cap = cap;
-    }
+    if (!buf_grow_int(&r->leg, &nv->leg_cap, sizeof *r->leg, (size_t)r->count + 1, 16))
+        return NULL;
     return &r->leg[r->count++];
 }
 

@@ -35,14 +35,8 @@ uint64_t sentry_noise_reach(uint8_t tile_cost)
 
 static void emit(Sentries *s, SentryEventType type, const Sentry *e, NavPos t)
 {
-    if (s->event_count == s->event_cap) {
-        int cap = s->event_cap ? s->event_cap * 2 : 64;
-        SentryEvent *ev = realloc(s->events, (size_t)cap * sizeof *ev);
-        if (!ev)
-            return; /* events are for the views; the rules go on without them */
-        s->events = ev;
-        s->event_cap = cap;
-    }
+    if (!buf_grow_int(&s->events, &s->event_cap, sizeof *s->events, (size_t)s->event_count + 1, 64))
+        return; /* events are for the views; the rules go on without them */
     s->events[s->event_count++] = (SentryEvent){type, e->id, e->state, t, e->heard};
 }
 
@@ -168,9 +162,9 @@ static void walk_failed(Sentry *e)
         e->post = mover_plan_tile(&e->mover);
 }
 
-static bool take_walk(Sentry *e, const NavPath *st)
+static bool take_walk(Sentry *e, const NavQuery *st)
 {
-    int n = nav_path_copy_tiles(st, &e->walk, &e->walk_cap);
+    int n = nav_query_copy_tiles(st, &e->walk, &e->walk_cap);
     if (n < 0)
         return false;
     e->walk_len = n;
@@ -207,18 +201,18 @@ static void plan(Sentries *s, const SentryWorld *w)
                 walk_failed(e);
                 continue;
             }
-            NavPathOptions opt = nav_path_options_default();
+            NavQueryOptions opt = nav_query_options_default();
             opt.expansion_limit = SENTRY_PLAN_MAX;
             opt.algo = NAV_ROUTE; /* JPS while the jump table is current, else A* */
             opt.jumps = w->jumps;
-            nav_path_begin(s->plan, w->grid, from, e->goal, &opt);
+            nav_query_begin(s->plan, w->grid, from, e->goal, &opt);
             s->planning = e->id;
             s->plan_from = from;
             s->plan_goal = e->goal;
         }
-        long before = nav_path_result(s->plan)->expanded;
-        NavStatus r = nav_path_step(s->plan, budget);
-        long used = nav_path_result(s->plan)->expanded - before;
+        long before = nav_query_result(s->plan)->expanded;
+        NavStatus r = nav_query_step(s->plan, budget);
+        long used = nav_query_result(s->plan)->expanded - before;
         budget -= used > 0 ? used : 1;
         if (r == NAV_IN_PROGRESS)
             return;
@@ -792,7 +786,7 @@ void sentries_deinit(Sentries *s)
     free(s->points);
     free(s->occ);
     field_release(s->field_mem);
-    nav_path_destroy(s->plan);
+    nav_query_destroy(s->plan);
     free(s->queue);
     free(s->events);
     memset(s, 0, sizeof *s);
@@ -805,7 +799,7 @@ static bool alloc_like(Sentries *dst, const Sentries *src)
     dst->list = calloc((size_t)src->count, sizeof *dst->list);
     dst->occ = calloc((size_t)src->w * (size_t)src->h, sizeof *dst->occ);
     dst->queue = malloc((size_t)src->count * sizeof *dst->queue);
-    dst->plan = nav_path_create(src->w, src->h);
+    dst->plan = nav_query_create(src->w, src->h);
     if (dst->list)
         dst->count = src->count; /* the movers and walks sentries_deinit frees */
     return dst->list && dst->occ && dst->queue && dst->plan;
@@ -856,7 +850,7 @@ bool sentries_copy(Sentries *dst, const Sentries *src, const NavGrid *grid)
     if (!buf_copy(&dst->points, src->points, (size_t)src->point_count * sizeof *dst->points))
         goto fail;
     /* the planner's search matters only while one is under way */
-    if (src->planning >= 0 && nav_path_copy_search(dst->plan, src->plan, grid) != NAV_DONE)
+    if (src->planning >= 0 && nav_query_copy_search(dst->plan, src->plan, grid) != NAV_DONE)
         goto fail;
     return true;
 fail:
@@ -888,7 +882,7 @@ bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t s
     s->occ = calloc((size_t)l->w * (size_t)l->h, sizeof *s->occ);
     s->queue = malloc((size_t)count * sizeof *s->queue);
     s->points = points ? malloc((size_t)points * sizeof *s->points) : NULL;
-    s->plan = nav_path_create(l->w, l->h);
+    s->plan = nav_query_create(l->w, l->h);
     s->field_mem = field_new(l->w, l->h);
     if (!s->list || !s->occ || !s->queue || (points && !s->points) || !s->plan || !s->field_mem) {
         sentries_deinit(s);

@@ -26,7 +26,7 @@
 #include "grid.h"
 #include "level.h"
 #include "mover.h"
-#include "path.h"
+#include "query.h"
 #include "region.h"
 #include "sight.h"
 
@@ -132,7 +132,7 @@ typedef struct Sentries {
     NavPos droid_at;      /* the droid tile the field and the hearing were made for */
     int chasers;           /* sentries in SENTRY_CHASE */
     int alerted;           /* sentries in ALERT or CHASE (the HUD's count) */
-    NavPath *plan;       /* the one planner */
+    NavQuery *plan;       /* the one planner */
     int planning;          /* the sentry whose walk is being planned, -1 none */
     NavPos plan_from, plan_goal; /* ... from where to where */
     int *queue;            /* ring of ids waiting for the planner */
@@ -188,7 +188,7 @@ bool sentries_sees(const Sentries *s, int id, NavPos t, const SentryWorld *w);
  * droid within sentry_noise_reach of that tile. Valid once a tick has run
  * since the droid reached it; false on a level without sentries. */
 bool sentries_hears_at(const Sentries *s, NavPos t, const SentryWorld *w);
-/* The reach of the noise of a step onto a tile of this cost, in path.h units. */
+/* The reach of the noise of a step onto a tile of this cost, in units.h units. */
 uint64_t sentry_noise_reach(uint8_t tile_cost);
 /* Everything that decides what the sentries do next, hashed (FNV-1a). */
 uint64_t sentries_hash(const Sentries *s);

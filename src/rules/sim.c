@@ -5,6 +5,7 @@
  * making, restarting and copying is sim_setup.c's. */
 #include "sim.h"
 
+#include "buf.h"
 #include "hash.h"
 #include "sim_int.h"
 
@@ -17,14 +18,8 @@
 /* Appends an event; NULL (and the event dropped) when memory runs out. */
 static SimEvent *emit(Sim *s, SimEventType type, int x, int y, int64_t a)
 {
-    if (s->event_count == s->event_cap) {
-        int cap = s->event_cap ? s->event_cap * 2 : 64;
-        SimEvent *e = realloc(s->events, (size_t)cap * sizeof *e);
-        if (!e)
-            return NULL; /* events are for the views; the rules go on without them */
-        s->events = e;
-        s->event_cap = cap;
-    }
+    if (!buf_grow_int(&s->events, &s->event_cap, sizeof *s->events, (size_t)s->event_count + 1, 64))
+        return NULL; /* events are for the views; the rules go on without them */
     s->events[s->event_count] = (SimEvent){type, x, y, a, 0.0, 0};
     return &s->events[s->event_count++];
 }
@@ -97,7 +92,7 @@ bool sim_cmd_from_name(const char *name, SimCmdType *t)
 
 /* ---- planning ----------------------------------------------------------------- */
 
-NavStatus sim_plan_begin(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *end)
+NavStatus sim_plan_begin(Sim *s, NavQuery *st, NavPos from, NavPos goal, NavPos *end)
 {
     const NavRegion *r = sim_regions_now(s); /* the same labels whenever made: nothing ticked changes */
     uint32_t home = r ? nav_region_of(r, from.x, from.y) : 0;
@@ -107,16 +102,16 @@ NavStatus sim_plan_begin(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *
     if (nav_region_of(r, goal.x, goal.y) != home && !nav_region_nearest(r, home, goal, &to))
         return NAV_NO_PATH;
     *end = to;
-    NavPathOptions opt = nav_path_options_default();
+    NavQueryOptions opt = nav_query_options_default();
     opt.algo = NAV_ROUTE; /* the fastest prepared: JPS while the jump table is current, else A* */
     opt.jumps = s->jumps;
-    nav_path_begin(st, &s->grid, from, to, &opt);
+    nav_query_begin(st, &s->grid, from, to, &opt);
     return NAV_IN_PROGRESS;
 }
 
-NavStatus sim_plan_status(const NavPath *st, NavPos goal, NavPos end)
+NavStatus sim_plan_status(const NavQuery *st, NavPos goal, NavPos end)
 {
-    NavStatus got = nav_path_result(st)->status;
+    NavStatus got = nav_query_result(st)->status;
     if (got == NAV_IN_PROGRESS)
         return NAV_IN_PROGRESS;
     if (got != NAV_DONE)
@@ -124,21 +119,21 @@ NavStatus sim_plan_status(const NavPath *st, NavPos goal, NavPos end)
     return nav_pos_eq(end, goal) ? NAV_DONE : NAV_PARTIAL;
 }
 
-NavStatus sim_plan(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *end)
+NavStatus sim_plan(Sim *s, NavQuery *st, NavPos from, NavPos goal, NavPos *end)
 {
     if (sim_plan_begin(s, st, from, goal, end) == NAV_NO_PATH)
         return NAV_NO_PATH;
-    nav_path_step(st, LONG_MAX);
+    nav_query_step(st, LONG_MAX);
     return sim_plan_status(st, goal, *end);
 }
 
 /* The droid's planner, made when first needed: a copy of the play goes
  * without one until it plans (history.c keeps many copies). NULL when out
  * of memory. */
-NavPath *sim_droid_search(Sim *s)
+NavQuery *sim_droid_search(Sim *s)
 {
     if (!s->search) {
-        s->search = nav_path_create(s->w, s->h);
+        s->search = nav_query_create(s->w, s->h);
         s->search_w = s->w;
         s->search_h = s->h;
     }
@@ -171,9 +166,9 @@ static void plan_walk(Sim *s, NavPos goal, SimPlanKind kind, bool command)
     s->planning = kind;
     s->plan_goal = goal;
     s->plan_work = 0;
-    nav_path_step(s->search, SIM_PLAN_TICK_WORK);
-    if (nav_path_result(s->search)->status == NAV_IN_PROGRESS) {
-        s->plan_work = nav_path_result(s->search)->expanded;
+    nav_query_step(s->search, SIM_PLAN_TICK_WORK);
+    if (nav_query_result(s->search)->status == NAV_IN_PROGRESS) {
+        s->plan_work = nav_query_result(s->search)->expanded;
         s->plan_searched = command;
         mover_set_path(&s->droid, &s->grid, NULL, 0); /* on to the next tile centre, and wait there */
         s->has_target = true;
@@ -196,9 +191,9 @@ static void plan_tick(Sim *s)
         s->plan_searched = false;
         return;
     }
-    nav_path_step(s->search, SIM_PLAN_TICK_WORK);
-    s->plan_work = nav_path_result(s->search)->expanded;
-    if (nav_path_result(s->search)->status != NAV_IN_PROGRESS)
+    nav_query_step(s->search, SIM_PLAN_TICK_WORK);
+    s->plan_work = nav_query_result(s->search)->expanded;
+    if (nav_query_result(s->search)->status != NAV_IN_PROGRESS)
         plan_done(s);
 }
 
@@ -218,11 +213,11 @@ static void plan_done(Sim *s)
             emit(s, SIM_EV_NOPATH, goal.x, goal.y, 0);
         return;
     }
-    const NavPathResult *res = nav_path_result(s->search);
+    const NavQueryResult *res = nav_query_result(s->search);
     if (kind == SIM_PLAN_HOLD) {
         if (res->steps == 0)
             return;
-        NavPos at = mover_plan_tile(&s->droid), first = nav_path_tile(s->search, 0);
+        NavPos at = mover_plan_tile(&s->droid), first = nav_query_tile(s->search, 0);
         int near = abs(goal.x - at.x) <= SIM_HOLD_NEAR && abs(goal.y - at.y) <= SIM_HOLD_NEAR;
         if (near && s->steps > 0 && nav_pos_eq(first, s->came_from) && s->still < SIM_HOLD_PAUSE_TICKS) {
             mover_set_path(&s->droid, &s->grid, NULL, 0);
@@ -230,7 +225,7 @@ static void plan_done(Sim *s)
             return;
         }
     }
-    int n = nav_path_copy_tiles(s->search, &s->scratch, &s->scratch_cap);
+    int n = nav_query_copy_tiles(s->search, &s->scratch, &s->scratch_cap);
     if (n < 0 || !mover_set_path(&s->droid, &s->grid, s->scratch, n))
         return;
     s->has_target = n > 0 || s->droid.moving;
@@ -433,15 +428,9 @@ static void open_door(Sim *s, NavPos t)
  * sim_reset instead (taken_lost). */
 static void note_taken(Sim *s, NavPos t)
 {
-    if (s->taken_count == s->taken_cap) {
-        int cap = s->taken_cap ? s->taken_cap * 2 : 16;
-        NavPos *m = realloc(s->taken, (size_t)cap * sizeof *m);
-        if (!m) {
-            s->taken_lost = true;
-            return;
-        }
-        s->taken = m;
-        s->taken_cap = cap;
+    if (!buf_grow_int(&s->taken, &s->taken_cap, sizeof *s->taken, (size_t)s->taken_count + 1, 16)) {
+        s->taken_lost = true;
+        return;
     }
     s->taken[s->taken_count++] = t;
 }

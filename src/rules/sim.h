@@ -8,7 +8,7 @@
  * events; none of them change it.
  *
  * Units: time, energy and path length share one unit, the cost of a
- * straight floor step (NAV_UNIT_STRAIGHT, path.h). A step costs (1 straight,
+ * straight floor step (NAV_UNIT_STRAIGHT, units.h). A step costs (1 straight,
  * sqrt 2 diagonal) x the cost of the tile entered, takes that long to walk at
  * the droid's speed and spends that much energy.
  *
@@ -25,7 +25,7 @@
 #include "grid.h"
 #include "level.h"
 #include "mover.h"
-#include "path.h"
+#include "query.h"
 #include "region.h"
 #include "sentry.h"
 #include "tile.h"
@@ -195,7 +195,7 @@ typedef struct Sim {
     NavJumps *jumps;
     NavPos *scratch;     /* a planned path's tiles */
     int scratch_cap;
-    NavPath *search;    /* the droid's planner, for levels of search_w x search_h; made when
+    NavQuery *search;    /* the droid's planner, for levels of search_w x search_h; made when
                            * first needed (NULL in a copy that has not planned yet) */
     int search_w, search_h;
     SimDoor *doors;       /* sorted by row, then column */
@@ -351,18 +351,18 @@ TileKind sim_kind(const Sim *s, int x, int y);
 /* The door at (x, y), or NULL. O(log doors). */
 const SimDoor *sim_door_at(const Sim *s, int x, int y);
 /* Plans a walk from `from` to goal, or to the tile of from's region nearest
- * goal when goal is blocked or cut off. The tiles are nav_path_tile(st, i);
+ * goal when goal is blocked or cut off. The tiles are nav_query_tile(st, i);
  * returns NAV_DONE, NAV_PARTIAL or NAV_NO_PATH (from itself is nearest:
  * *end == from, zero steps). Never a whole-map search for a blocked goal. */
-NavStatus sim_plan(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *end);
+NavStatus sim_plan(Sim *s, NavQuery *st, NavPos from, NavPos goal, NavPos *end);
 /* The same in slices: sets *end and begins the search on st (then
- * nav_path_step(st, work) until sim_plan_status is no longer NAV_IN_PROGRESS), or
+ * nav_query_step(st, work) until sim_plan_status is no longer NAV_IN_PROGRESS), or
  * returns NAV_NO_PATH when nothing is walkable towards goal. The grid must
  * stay as it is meanwhile. */
-NavStatus sim_plan_begin(Sim *s, NavPath *st, NavPos from, NavPos goal, NavPos *end);
+NavStatus sim_plan_begin(Sim *s, NavQuery *st, NavPos from, NavPos goal, NavPos *end);
 /* NAV_IN_PROGRESS, or what sim_plan would have returned, for a search begun by
  * sim_plan_begin towards goal that ends at end. */
-NavStatus sim_plan_status(const NavPath *st, NavPos goal, NavPos end);
+NavStatus sim_plan_status(const NavQuery *st, NavPos goal, NavPos end);
 
 /* Changes a tile while the level is being edited (play is stopped): keeps
  * kind, costs, regions, the cell count, the exit and the doors in step, so

@@ -10,7 +10,7 @@
 
 /* The droid's planner (Sim.search), made when first needed: a copy of the
  * play goes without one until it plans. NULL when out of memory. */
-NavPath *sim_droid_search(Sim *s);
+NavQuery *sim_droid_search(Sim *s);
 /* The sentries of level l at their start (Sim.sentries, zeroed or freed
  * before), in the world of s: its grid, regions, droid and doors. */
 bool sim_reset_sentries(Sim *s, const Level *l);

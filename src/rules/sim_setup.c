@@ -188,7 +188,7 @@ bool sim_restart(Sim *s)
 bool sim_reset(Sim *s, const Level *l)
 {
     if (s->search && (s->search_w != l->w || s->search_h != l->h)) {
-        nav_path_destroy(s->search); /* made for a level of another size; a Sim without one makes it when it plans */
+        nav_query_destroy(s->search); /* made for a level of another size; a Sim without one makes it when it plans */
         s->search = NULL;
     }
     Sim n = *s;
@@ -238,7 +238,7 @@ bool sim_reset(Sim *s, const Level *l)
     if ((n.jumps = nav_jumps_create(l->w, l->h)) && nav_jumps_prepare(n.jumps, &n.grid, 0) != NAV_DONE)
         goto fail;
     if (!n.search) {
-        if (!(n.search = nav_path_create(l->w, l->h)))
+        if (!(n.search = nav_query_create(l->w, l->h)))
             goto fail;
         n.search_w = l->w;
         n.search_h = l->h;
@@ -255,7 +255,7 @@ bool sim_reset(Sim *s, const Level *l)
     return true;
 fail:
     if (n.search != s->search)
-        nav_path_destroy(n.search);
+        nav_query_destroy(n.search);
     if (n.jumps != s->jumps)
         nav_jumps_release(n.jumps);
     free_play(&n);
@@ -275,7 +275,7 @@ void sim_deinit(Sim *s)
 {
     free_play(s);
     nav_jumps_release(s->jumps);
-    nav_path_destroy(s->search);
+    nav_query_destroy(s->search);
     free(s->scratch);
     free(s->taken);
     free(s->events);
@@ -373,11 +373,11 @@ static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
     dst->event_cap = keep.event_cap;
     dst->event_count = 0;
     if (dst->search && (dst->search_w != src->w || dst->search_h != src->h)) {
-        nav_path_destroy(dst->search); /* made again when the copy first plans */
+        nav_query_destroy(dst->search); /* made again when the copy first plans */
         dst->search = NULL;
     }
     if (!tiles && !src->planning) { /* a play copy keeps no planner it does not need */
-        nav_path_destroy(dst->search);
+        nav_query_destroy(dst->search);
         dst->search = NULL;
     }
     /* the grid the searches under way go on on and the jump table is for: a
@@ -397,7 +397,7 @@ static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
         !buf_copy(&dst->door_scratch, src->door_scratch, (size_t)src->door_count * sizeof *src->door_scratch) ||
         !buf_copy(&dst->door_listed, src->door_listed, (size_t)src->door_count) ||
         !mover_copy(&dst->droid, &src->droid) || !sentries_copy(&dst->sentries, &src->sentries, grid) ||
-        (src->planning && (!sim_droid_search(dst) || nav_path_copy_search(dst->search, src->search, grid) != NAV_DONE))) {
+        (src->planning && (!sim_droid_search(dst) || nav_query_copy_search(dst->search, src->search, grid) != NAV_DONE))) {
         sim_deinit(dst);
         return false;
     }
@@ -423,11 +423,11 @@ bool sim_copy_onto(Sim *dst, const Sim *play, const Sim *start)
 
 /* ---- memory ------------------------------------------------------------------- */
 
-/* A planner's bytes: its search state and whatever map data it made itself
- * (the play's planners read the shared jump table, so it is 0 for them). */
-static size_t path_bytes(const NavPath *st)
+/* A planner's bytes: its search scratch (a query holds no map data; the
+ * play's planners read the shared jump table). */
+static size_t path_bytes(const NavQuery *st)
 {
-    return st ? nav_path_state_bytes(st) + nav_path_jump_bytes(st) + nav_path_landmark_bytes(st) : 0;
+    return st ? nav_query_bytes(st) : 0;
 }
 
 /* What the Sentries hold: their lists, the occupancy, the planner, every
@@ -447,7 +447,7 @@ static size_t sentries_bytes(const Sentries *s, bool copy)
     }
     /* the chase field is shared by copies: sim_shared_held counts it */
     if (copy) /* a copy's planner is made afresh: its search state alone */
-        n += s->plan ? nav_path_state_bytes(s->plan) : 0;
+        n += s->plan ? nav_query_bytes(s->plan) : 0;
     else
         n += path_bytes(s->plan) + (size_t)s->event_cap * sizeof *s->events;
     return n;
@@ -481,6 +481,6 @@ size_t sim_copy_bytes(const Sim *src, bool whole)
     n += (size_t)src->droid.queue_len * sizeof *src->droid.queue;
     n += sentries_bytes(&src->sentries, true);
     if (src->planning) /* a planner of its own, made afresh */
-        n += src->search ? nav_path_state_bytes(src->search) : 0;
+        n += src->search ? nav_query_bytes(src->search) : 0;
     return n;
 }

@@ -12,7 +12,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "buf.h"
 #include "field.h"
+#include "heap.h"
 #include "sim.h"
 #include "solve_int.h"
 #include "stop.h"
@@ -160,56 +162,31 @@ static bool node_before(const Solver *sv, int a, int b)
     return a < b;
 }
 
-/* Puts id at heap slot i, moving it up towards the root while it comes first. */
-static void sift_up(Solver *sv, int i, int id)
+/* The queue is the one heap (heap.h) of node ids, in node_before's order:
+ * a total order, so the nodes come out the same whatever the heap's shape. */
+static bool slot_before(const void *sv, const HeapSlot *a, const HeapSlot *b)
 {
-    while (i > 0 && node_before(sv, id, sv->heap[(i - 1) / 2])) {
-        sv->heap[i] = sv->heap[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    sv->heap[i] = id;
+    return node_before(sv, (int)a->node, (int)b->node);
 }
 
-/* Puts id at heap slot i, moving it down while a child comes first; false
- * when it stays at i. */
-static bool sift_down(Solver *sv, int i, int id)
+static HeapOrder queue_order(const Solver *sv)
 {
-    int from = i;
-    for (;;) {
-        int c = 2 * i + 1;
-        if (c >= sv->heap_len)
-            break;
-        if (c + 1 < sv->heap_len && node_before(sv, sv->heap[c + 1], sv->heap[c]))
-            c++;
-        if (!node_before(sv, sv->heap[c], id))
-            break;
-        sv->heap[i] = sv->heap[c];
-        i = c;
-    }
-    sv->heap[i] = id;
-    return i != from;
+    return heap_order_by(slot_before, sv);
 }
 
-static bool heap_push(Solver *sv, int id)
+static bool queue_push(Solver *sv, int id)
 {
-    if (sv->heap_len == sv->heap_cap) {
-        int cap = sv->heap_cap ? 2 * sv->heap_cap : 256;
-        int *h = realloc(sv->heap, (size_t)cap * sizeof *h);
-        if (!h)
-            return false;
-        sv->heap = h;
-        sv->heap_cap = cap;
-    }
-    sift_up(sv, sv->heap_len++, id);
+    if (!buf_grow(&sv->heap, &sv->heap_cap, sizeof *sv->heap, (uint64_t)sv->heap_len + 1, 256))
+        return false;
+    heap_push_o(sv->heap, &sv->heap_len, NULL, heap_slot(0, (uint32_t)id), queue_order(sv));
     return true;
 }
 
 /* Takes the node at heap slot i out of the queue; returns it. */
-static int heap_remove(Solver *sv, int i)
+static int queue_take(Solver *sv, uint32_t i)
 {
-    int id = sv->heap[i], last = sv->heap[--sv->heap_len];
-    if (i < sv->heap_len && !sift_down(sv, i, last))
-        sift_up(sv, i, last);
+    int id = (int)sv->heap[i].node;
+    heap_remove_o(sv->heap, &sv->heap_len, NULL, i, queue_order(sv));
     return id;
 }
 
@@ -349,13 +326,13 @@ static void solver_free(Solver *sv)
 static bool make_room(Solver *sv, int id)
 {
     sv->pruned = true;
-    int worst = 0;
-    for (int i = 1; i < sv->heap_len; i++)
-        if (node_before(sv, sv->heap[worst], sv->heap[i]))
+    uint32_t worst = 0;
+    for (uint32_t i = 1; i < sv->heap_len; i++)
+        if (node_before(sv, (int)sv->heap[worst].node, (int)sv->heap[i].node))
             worst = i;
-    if (sv->heap_len == 0 || !node_before(sv, id, sv->heap[worst]))
+    if (sv->heap_len == 0 || !node_before(sv, id, (int)sv->heap[worst].node))
         return false;
-    int gone = heap_remove(sv, worst);
+    int gone = queue_take(sv, worst);
     free_sim(sv->node[gone].sim);
     sv->node[gone].sim = NULL;
     sv->open_count--;
@@ -364,15 +341,7 @@ static bool make_room(Solver *sv, int id)
 
 static bool grow_nodes(Solver *sv)
 {
-    if (sv->node_count < sv->node_cap)
-        return true;
-    int cap = sv->node_cap ? 2 * sv->node_cap : 256;
-    Node *n = realloc(sv->node, (size_t)cap * sizeof *n);
-    if (!n)
-        return false;
-    sv->node = n;
-    sv->node_cap = cap;
-    return true;
+    return buf_grow_int(&sv->node, &sv->node_cap, sizeof *sv->node, (size_t)sv->node_count + 1, 256);
 }
 
 /* Queues the play s (the droid standing still after cmd); takes s. A lure
@@ -404,7 +373,7 @@ static void push_node(Solver *sv, int parent, SolveCmd cmd, Sim *s, bool waypoin
         n->sim = NULL;
         return;
     }
-    if (!heap_push(sv, id)) {
+    if (!queue_push(sv, id)) {
         sv->memory_hit = true;
         free_sim(s);
         n->sim = NULL;
@@ -499,14 +468,8 @@ static void add_child(Solver *sv, int parent, const Sim *from, NavPos to, bool w
 
 static bool add_target(Solver *sv, int *n, NavPos to)
 {
-    if (*n == sv->target_cap) {
-        int cap = sv->target_cap ? 2 * sv->target_cap : 64;
-        Target *t = realloc(sv->target, (size_t)cap * sizeof *t);
-        if (!t)
-            return false;
-        sv->target = t;
-        sv->target_cap = cap;
-    }
+    if (!buf_grow_int(&sv->target, &sv->target_cap, sizeof *sv->target, (size_t)*n + 1, 64))
+        return false;
     sv->target[(*n)++] = (Target){to, 0, false};
     return true;
 }
@@ -795,7 +758,7 @@ static void search(Solver *sv, const Sim *start, int robust, long work_limit)
     }
     push_node(sv, -1, (SolveCmd){0, start->droid.tile, SIM_CMD_GOTO}, root, false);
     while (sv->heap_len > 0 && !over_budget(sv)) {
-        int id = heap_remove(sv, 0);
+        int id = queue_take(sv, 0);
         sv->r->nodes++;
         expand(sv, id);
         free_sim(sv->node[id].sim);

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "field.h"
+#include "heap.h"
 #include "sim.h"
 #include "solve.h"
 #include "stop.h"
@@ -128,8 +129,8 @@ typedef struct Solver {
     NavField near;              /* bounded, from the tile being expanded */
     Node *node;
     int node_count, node_cap, open_count, open_max;
-    int *heap;
-    int heap_len, heap_cap;
+    HeapSlot *heap;          /* the queue (heap.h): node ids in solve.c's order */
+    uint32_t heap_len, heap_cap;
     uint64_t *seen;          /* open addressing set of node keys; 0 is empty */
     size_t seen_cap, seen_count;
     Sim *ring;               /* the wait's last ring_len departures */

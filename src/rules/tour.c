@@ -4,7 +4,7 @@
 #include "tour.h"
 
 #include "field.h"
-#include "path.h"
+#include "query.h"
 #include "sim.h"
 
 #include <stdio.h>

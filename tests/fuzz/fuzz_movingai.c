@@ -9,19 +9,20 @@
 
 #include "fuzz.h"
 #include "movingai.h"
-#include "path.h"
+#include "prepared.h"
+#include "query.h"
 
 enum { QUERIES_MAX = 24 }; /* searched per input */
 
 /* The path just found steps from tile to tile legally and costs its length. */
-static void check_path(const NavPath *st, const NavGrid *g, const NavPathResult *r, NavPos goal)
+static void check_path(const NavQuery *st, const NavGrid *g, const NavQueryResult *r, NavPos goal)
 {
     NavPos at = r->start;
     double cost = 0;
     for (int i = 0; i < r->steps; i++) {
-        NavPos t = nav_path_tile(st, i);
+        NavPos t = nav_query_tile(st, i);
         int dx = t.x - at.x, dy = t.y - at.y;
-        FUZZ_CHECK(nav_path_can_step(g, NAV_TOPO_8, at.x, at.y, dx, dy));
+        FUZZ_CHECK(nav_query_can_step(g, NAV_TOPO_8, at.x, at.y, dx, dy));
         cost += nav_grid_cost(g, t.x, t.y) * (dx && dy ? sqrt(2.0) : 1.0);
         at = t;
     }
@@ -61,29 +62,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     else
         FUZZ_CHECK(s.count >= 1 && s.map_w >= 1 && s.map_h >= 1);
     if (map_ok && scen_ok) {
-        NavPath *st = nav_path_create(g.w, g.h);
-        FUZZ_CHECK(st != NULL);
-        NavPathOptions astar = nav_path_options_default(), jps = astar, route = astar;
+        NavQuery *st = nav_query_create(g.w, g.h);
+        NavPrepared *pd = nav_prepared_create(g.w, g.h);
+        FUZZ_CHECK(st != NULL && pd != NULL);
+        NavQueryOptions astar = nav_query_options_default(), jps = astar, route = astar;
+        jps.prepared = route.prepared = pd; /* one prepared data, read by both */
         jps.algo = NAV_JPS;
         jps.landmarks = 2;
         route.algo = NAV_ROUTE;
         route.landmarks = 2;
-        nav_path_prepare(st, &g, &jps);
-        nav_path_prepare(st, &g, &route);
+        nav_prepared_make(pd, &g, &jps);
+        nav_prepared_make(pd, &g, &route);
         for (int i = 0; i < s.count && i < QUERIES_MAX; i++) {
             const NavScenQuery *q = &s.q[i];
             FUZZ_CHECK(q->start.x >= 0 && q->start.y >= 0 && q->goal.x >= 0 && q->goal.y >= 0);
             FUZZ_CHECK(q->start.x < NAV_GRID_MAX_SIDE && q->start.y < NAV_GRID_MAX_SIDE && q->goal.x < NAV_GRID_MAX_SIDE &&
                        q->goal.y < NAV_GRID_MAX_SIDE && q->optimal >= 0);
-            NavPathResult ra, rj;
-            NavStatus sa = nav_path_find(st, &g, q->start, q->goal, &astar, &ra);
+            NavQueryResult ra, rj;
+            NavStatus sa = nav_query_find(st, &g, q->start, q->goal, &astar, &ra);
             if (sa == NAV_DONE)
                 check_path(st, &g, &ra, q->goal);
-            NavStatus sj = nav_path_find(st, &g, q->start, q->goal, &jps, &rj);
+            NavStatus sj = nav_query_find(st, &g, q->start, q->goal, &jps, &rj);
             if (sj == NAV_DONE)
                 check_path(st, &g, &rj, q->goal);
-            NavPathResult rr;
-            NavStatus sr = nav_path_find(st, &g, q->start, q->goal, &route, &rr);
+            NavQueryResult rr;
+            NavStatus sr = nav_query_find(st, &g, q->start, q->goal, &route, &rr);
             if (sr == NAV_DONE)
                 check_path(st, &g, &rr, q->goal);
             FUZZ_CHECK(sa == sj && sa == sr);
@@ -91,7 +94,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FUZZ_CHECK(fabs(ra.length - rj.length) <= 1e-9 * (1.0 + ra.length) &&
                            fabs(ra.length - rr.length) <= 1e-9 * (1.0 + ra.length));
         }
-        nav_path_destroy(st);
+        nav_query_destroy(st);
+        nav_prepared_destroy(pd);
     }
     if (map_ok)
         nav_grid_deinit(&g);

@@ -820,7 +820,7 @@ static void test_hover_blocked_stays_small(void **state)
     NavPos end = g.preview.tiles[g.preview.count - 1];
     assert_int_equal(end.x, 520); /* the nearest floor: ten tiles east, out of the block */
     assert_int_equal(end.y, 510);
-    long expanded = nav_path_result(g.search)->expanded;
+    long expanded = nav_query_result(g.search)->expanded;
     if (expanded >= 50000) /* round the block to the tile beyond it; the whole map is a million */
         fail_msg("expanded %ld", expanded);
     /* the same hover again is not planned again */

@@ -44,18 +44,18 @@ static long lightness(MapColor c)
 /* The optimal walk from start to goal, start first (count in *n). */
 static NavPos *walk_of(const NavGrid *g, NavPos start, NavPos goal, int *n)
 {
-    NavPath *st = nav_path_create(g->w, g->h);
+    NavQuery *st = nav_query_create(g->w, g->h);
     assert_non_null(st);
-    NavPathOptions opt = nav_path_options_default();
-    assert_int_equal(nav_path_find(st, g, start, goal, &opt, NULL), NAV_DONE);
-    const NavPathResult *r = nav_path_result(st);
+    NavQueryOptions opt = nav_query_options_default();
+    assert_int_equal(nav_query_find(st, g, start, goal, &opt, NULL), NAV_DONE);
+    const NavQueryResult *r = nav_query_result(st);
     NavPos *walk = malloc(((size_t)r->steps + 1) * sizeof *walk);
     assert_non_null(walk);
     walk[0] = start;
     for (int i = 0; i < r->steps; i++)
-        walk[i + 1] = nav_path_tile(st, i);
+        walk[i + 1] = nav_query_tile(st, i);
     *n = r->steps + 1;
-    nav_path_destroy(st);
+    nav_query_destroy(st);
     return walk;
 }
 

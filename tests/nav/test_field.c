@@ -22,15 +22,15 @@ static void fields_match_astar(NavTopology topo, uint64_t seed)
             continue;
         }
         assert_int_equal(nav_field_init(&f, &g, goal, topo), NAV_DONE);
-        NavPath *st = nav_path_create(w, h);
-        NavPathOptions opt = nav_path_options_default();
+        NavQuery *st = nav_query_create(w, h);
+        NavQueryOptions opt = nav_query_options_default();
         opt.topology = topo;
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++) {
                 if (!nav_grid_walkable(&g, x, y))
                     continue;
-                NavPathResult r;
-                NavStatus s = nav_path_find(st, &g, nav_pos(x, y), goal, &opt, &r);
+                NavQueryResult r;
+                NavStatus s = nav_query_find(st, &g, nav_pos(x, y), goal, &opt, &r);
                 double want = nav_field_distance(&f, nav_pos(x, y));
                 if (s != NAV_DONE) {
                     assert_true(want < 0);
@@ -44,7 +44,7 @@ static void fields_match_astar(NavTopology topo, uint64_t seed)
                 int steps = 0;
                 while (nav_field_next(&f, at, &to)) {
                     int dx = to.x - at.x, dy = to.y - at.y;
-                    assert_true(nav_path_can_step(&g, topo, at.x, at.y, dx, dy));
+                    assert_true(nav_query_can_step(&g, topo, at.x, at.y, dx, dy));
                     len += nav_grid_cost(&g, to.x, to.y) * (topo == NAV_TOPO_8 && dx && dy ? sqrt(2.0) : 1.0);
                     at = to;
                     assert_true(++steps <= w * h);
@@ -55,7 +55,7 @@ static void fields_match_astar(NavTopology topo, uint64_t seed)
                 assert_true(fabs(want - r.length) < 1e-6);
                 compared++;
             }
-        nav_path_destroy(st);
+        nav_query_destroy(st);
         nav_field_deinit(&f);
         nav_grid_deinit(&g);
     }

@@ -11,18 +11,24 @@
 #include <math.h>
 
 #include "hier.h"
-#include "path.h"
+#include "prepared.h"
+#include "query.h"
 
 /* The search from a to b on g: the reference's length, a legal walk, and
- * the hierarchy answering (used_route) when `prepared`, JPS otherwise. */
-static void check_pair(NavPath *st, const NavGrid *g, NavPos a, NavPos b, bool prepared)
+ * the hierarchy answering (NAV_PLANNER_HIER) when `prepared`, JPS or A*
+ * otherwise. */
+static void check_pair(NavQuery *st, const NavPrepared *pd, const NavGrid *g, NavPos a, NavPos b, bool prepared)
 {
-    NavPathOptions opt = nav_path_options_default();
+    NavQueryOptions opt = nav_query_options_default();
+    opt.prepared = pd;
     opt.algo = NAV_ROUTE;
     double want = test_brute_force(g, a, b, NAV_TOPO_8);
-    NavPathResult r;
-    NavStatus got = nav_path_find(st, g, a, b, &opt, &r);
-    assert_int_equal(r.used_route, prepared);
+    NavQueryResult r;
+    NavStatus got = nav_query_find(st, g, a, b, &opt, &r);
+    if (prepared)
+        assert_int_equal(r.planner, NAV_PLANNER_HIER);
+    else
+        assert_true(r.planner == NAV_PLANNER_JPS || r.planner == NAV_PLANNER_ASTAR);
     if (want < 0) {
         assert_int_equal(got, NAV_NO_PATH);
         return;
@@ -47,21 +53,24 @@ static void test_all_pairs(void **state)
             nav_grid_deinit(&g);
             continue;
         }
-        NavPath *st = nav_path_create(w, h);
+        NavQuery *st = nav_query_create(w, h);
+        NavPrepared *pd = nav_prepared_create(w, h);
         assert_non_null(st);
-        NavPathOptions opt = nav_path_options_default();
+        NavQueryOptions opt = nav_query_options_default();
+        opt.prepared = pd;
         opt.algo = NAV_ROUTE;
-        assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
-        assert_true(nav_hier_ready(nav_path_hier(st), &g));
+        assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+        assert_true(nav_hier_ready(nav_prepared_hier(pd), &g));
         for (int s = 0; s < w * h; s++)
             for (int t = 0; t < w * h; t++) {
                 NavPos a = nav_pos(s % w, s / w), b = nav_pos(t % w, t / w);
                 if (nav_grid_walkable(&g, a.x, a.y) && nav_grid_walkable(&g, b.x, b.y)) {
-                    check_pair(st, &g, a, b, true);
+                    check_pair(st, pd, &g, a, b, true);
                     checked++;
                 }
             }
-        nav_path_destroy(st);
+        nav_query_destroy(st);
+        nav_prepared_destroy(pd);
         nav_grid_deinit(&g);
     }
     print_message("%ld pairs checked\n", checked);
@@ -82,37 +91,40 @@ static void test_slices_and_edit(void **state)
     for (int x = 0; x < W; x++) /* a river of rough ground with one ford */
         if (x != 17)
             nav_grid_set(&g, x, H / 2, 4);
-    NavPath *st = nav_path_create(W, H);
-    NavPathOptions opt = nav_path_options_default();
+    NavQuery *st = nav_query_create(W, H);
+    NavPrepared *pd = nav_prepared_create(W, H);
+    NavQueryOptions opt = nav_query_options_default();
+    opt.prepared = pd;
     opt.algo = NAV_ROUTE;
     NavPos a = nav_pos(1, 1), b = nav_pos(W - 2, H - 2);
     nav_grid_set(&g, a.x, a.y, 1);
     nav_grid_set(&g, b.x, b.y, 1);
     int slices = 0, on_jps = 0;
     NavStatus s;
-    while ((s = nav_path_prepare_step(st, &g, &opt, 500)) == NAV_IN_PROGRESS) {
+    while ((s = nav_prepared_make_step(pd, &g, &opt, 500)) == NAV_IN_PROGRESS) {
         slices++;
-        check_pair(st, &g, a, b, false);
-        bool jps = nav_path_result(st)->used_jps;
+        check_pair(st, pd, &g, a, b, false);
+        bool jps = nav_query_result(st)->planner == NAV_PLANNER_JPS;
         assert_true(jps || !on_jps); /* once the jump table is made, JPS until the end */
         on_jps += jps;
     }
     assert_int_equal(s, NAV_DONE);
     assert_true(on_jps > 5);
-    check_pair(st, &g, a, b, true);
+    check_pair(st, pd, &g, a, b, true);
     nav_grid_set(&g, 17, H / 2, 0); /* the ford closes */
     nav_grid_set(&g, 30, H / 2, 1); /* another opens */
-    check_pair(st, &g, a, b, false);
-    assert_false(nav_path_result(st)->used_jps);
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
-    check_pair(st, &g, a, b, true);
+    check_pair(st, pd, &g, a, b, false);
+    assert_int_equal(nav_query_result(st)->planner, NAV_PLANNER_ASTAR);
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+    check_pair(st, pd, &g, a, b, true);
     nav_grid_set(&g, 30, H / 2, 0); /* no way across: both halves apart */
     for (int x = 0; x < W; x++)
         nav_grid_set(&g, x, H / 2, 0);
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
-    check_pair(st, &g, a, b, true);
-    assert_int_equal(nav_path_result(st)->status, NAV_NO_PATH);
-    nav_path_destroy(st);
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+    check_pair(st, pd, &g, a, b, true);
+    assert_int_equal(nav_query_result(st)->status, NAV_NO_PATH);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     nav_grid_deinit(&g);
 }
 
@@ -155,27 +167,30 @@ static void test_direct(void **state)
     /* uniform costs: the planner for uniform grids answers, not the hierarchy */
     nav_grid_deinit(&g);
     test_random_grid(&g, 24, 24, 20, 1, &seed);
-    NavPath *st = nav_path_create(24, 24);
-    NavPathOptions opt = nav_path_options_default();
+    NavQuery *st = nav_query_create(24, 24);
+    NavPrepared *pd = nav_prepared_create(24, 24);
+    NavQueryOptions opt = nav_query_options_default();
+    opt.prepared = pd;
     opt.algo = NAV_ROUTE;
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
-    assert_null(nav_path_hier(st));
-    assert_non_null(nav_path_route(st));
-    nav_path_destroy(st);
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+    assert_null(nav_prepared_hier(pd));
+    assert_non_null(nav_prepared_route(pd));
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     nav_grid_deinit(&g);
 }
 
 /* Pairs of walkable tiles picked by *seed, each checked (check_pair) with
  * the hierarchy answering when `hier`. */
-static void check_sample(NavPath *st, const NavGrid *g, int pairs, uint64_t *seed, bool hier)
+static void check_sample(NavQuery *st, const NavPrepared *pd, const NavGrid *g, int pairs, uint64_t *seed, bool hier)
 {
-    assert_int_equal(nav_hier_ready(nav_path_hier(st), g), hier);
+    assert_int_equal(nav_hier_ready(nav_prepared_hier(pd), g), hier);
     for (int k = 0; k < pairs;) {
         NavPos a = nav_pos((int)(test_rand(seed) % (uint32_t)g->w), (int)(test_rand(seed) % (uint32_t)g->h));
         NavPos b = nav_pos((int)(test_rand(seed) % (uint32_t)g->w), (int)(test_rand(seed) % (uint32_t)g->h));
         if (!nav_grid_walkable(g, a.x, a.y) || !nav_grid_walkable(g, b.x, b.y))
             continue;
-        check_pair(st, g, a, b, true);
+        check_pair(st, pd, g, a, b, true);
         k++;
     }
 }
@@ -190,11 +205,13 @@ static void test_uniform_maze(void **state)
     uint64_t seed = 12;
     NavGrid g;
     test_maze(&g, 40, 40, 2, &seed);
-    NavPath *st = nav_path_create(g.w, g.h);
-    NavPathOptions opt = nav_path_options_default();
+    NavQuery *st = nav_query_create(g.w, g.h);
+    NavPrepared *pd = nav_prepared_create(g.w, g.h);
+    NavQueryOptions opt = nav_query_options_default();
+    opt.prepared = pd;
     opt.algo = NAV_ROUTE;
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
-    check_sample(st, &g, 20, &seed, true);
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+    check_sample(st, pd, &g, 20, &seed, true);
     for (int k = 0; k < 20; k++) { /* loops: walls between cells open */
         int x = 3 * (int)(test_rand(&seed) % 39) + 3, y = 3 * (int)(test_rand(&seed) % 40) + 1;
         nav_grid_set(&g, x, y, 1);
@@ -202,19 +219,23 @@ static void test_uniform_maze(void **state)
     }
     NavStatus s;
     int slices = 0;
-    while ((s = nav_path_prepare_step(st, &g, &opt, 20000)) == NAV_IN_PROGRESS)
+    while ((s = nav_prepared_make_step(pd, &g, &opt, 20000)) == NAV_IN_PROGRESS)
         slices++;
     assert_int_equal(s, NAV_DONE);
     assert_true(slices > 3);
-    check_sample(st, &g, 20, &seed, true);
-    nav_path_destroy(st);
+    check_sample(st, pd, &g, 20, &seed, true);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     nav_grid_deinit(&g);
 
     test_random_grid(&g, 120, 120, 20, 1, &seed);
-    st = nav_path_create(g.w, g.h);
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
-    assert_null(nav_path_hier(st));
-    nav_path_destroy(st);
+    st = nav_query_create(g.w, g.h);
+    pd = nav_prepared_create(g.w, g.h);
+    opt.prepared = pd;
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+    assert_null(nav_prepared_hier(pd));
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     nav_grid_deinit(&g);
 }
 

@@ -223,101 +223,111 @@ static void test_path_can_step_int_limits(void **state)
         for (size_t i = 0; i < sizeof far / sizeof far[0]; i++)
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
-                    assert_false(nav_path_can_step(&g, topo[t], far[i], 1, dx, dy));
-                    assert_false(nav_path_can_step(&g, topo[t], 1, far[i], dx, dy));
-                    assert_false(nav_path_can_step(&g, topo[t], far[i], far[i], dx, dy));
+                    assert_false(nav_query_can_step(&g, topo[t], far[i], 1, dx, dy));
+                    assert_false(nav_query_can_step(&g, topo[t], 1, far[i], dx, dy));
+                    assert_false(nav_query_can_step(&g, topo[t], far[i], far[i], dx, dy));
                 }
-    assert_false(nav_path_can_step(&g, NAV_TOPO_4, 1, 1, 1, 1));
-    assert_true(nav_path_can_step(&g, NAV_TOPO_HEX, 1, 1, 1, -1));
-    assert_false(nav_path_can_step(&g, NAV_TOPO_HEX, 1, 1, 1, 1));
-    assert_false(nav_path_can_step(&g, NAV_TOPO_8, 1, 1, INT_MAX, INT_MIN));
+    assert_false(nav_query_can_step(&g, NAV_TOPO_4, 1, 1, 1, 1));
+    assert_true(nav_query_can_step(&g, NAV_TOPO_HEX, 1, 1, 1, -1));
+    assert_false(nav_query_can_step(&g, NAV_TOPO_HEX, 1, 1, 1, 1));
+    assert_false(nav_query_can_step(&g, NAV_TOPO_8, 1, 1, INT_MAX, INT_MIN));
     nav_grid_deinit(&g);
 }
 
 static void test_path_sizes_and_ends(void **state)
 {
     (void)state;
-    for (int i = 0; i < BAD_SIDES; i++)
-        assert_null(nav_path_create(bad_sides[i][0], bad_sides[i][1]));
-    nav_path_destroy(NULL);
+    for (int i = 0; i < BAD_SIDES; i++) {
+        assert_null(nav_query_create(bad_sides[i][0], bad_sides[i][1]));
+        assert_null(nav_prepared_create(bad_sides[i][0], bad_sides[i][1]));
+    }
+    nav_query_destroy(NULL);
+    nav_prepared_destroy(NULL);
     NavGrid g, z = {0}, other;
     floor_grid(&g, 6, 5, 2);
     floor_grid(&other, 5, 6, 2);
-    NavPath *st = nav_path_create(6, 5);
+    NavQuery *st = nav_query_create(6, 5);
+    NavPrepared *pd = nav_prepared_create(6, 5);
     assert_non_null(st);
-    assert_true(nav_path_state_bytes(st) > 0);
-    assert_true(nav_path_tags_cleared(st) == 0);
-    assert_true(nav_path_jump_bytes(st) == 0);
-    assert_true(nav_path_landmark_bytes(st) == 0);
-    assert_null(nav_path_route(st));
-    assert_null(nav_path_hier(st));
+    assert_true(nav_query_bytes(st) > 0);
+    assert_true(nav_query_tags_cleared(st) == 0);
+    assert_true(nav_prepared_bytes(pd) > 0);
+    assert_true(nav_prepared_jump_bytes(pd) == 0);
+    assert_true(nav_prepared_landmark_bytes(pd) == 0);
+    assert_null(nav_prepared_route(pd));
+    assert_null(nav_prepared_hier(pd));
 
     /* off the grid, at the int limits, for every algorithm; NULL out and opt accepted */
     NavPos off[] = OFF_GRID(6, 5);
     for (int algo = NAV_ASTAR; algo <= NAV_ROUTE; algo++) {
-        NavPathOptions opt = nav_path_options_default();
+        NavQueryOptions opt = nav_query_options_default();
+        opt.prepared = pd;
         opt.algo = (NavAlgo)algo;
         for (int i = 0; i < OFF_GRID_COUNT; i++) {
-            NavPathResult r;
-            assert_int_equal(nav_path_find(st, &g, off[i], nav_pos(5, 4), &opt, &r), NAV_NO_PATH);
+            NavQueryResult r;
+            assert_int_equal(nav_query_find(st, &g, off[i], nav_pos(5, 4), &opt, &r), NAV_INVALID);
             assert_string_equal(r.why, "start outside the map");
             assert_int_equal(r.steps, 0);
-            assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), off[i], &opt, NULL), NAV_NO_PATH);
-            assert_string_equal(nav_path_result(st)->why, "goal outside the map");
+            assert_int_equal(r.planner, NAV_PLANNER_NONE);
+            assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), off[i], &opt, NULL), NAV_INVALID);
+            assert_string_equal(nav_query_result(st)->why, "goal outside the map");
             opt.nearest = true; /* no nearest tile to a goal off the map either */
-            assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), off[i], &opt, NULL), NAV_NO_PATH);
+            assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), off[i], &opt, NULL), NAV_INVALID);
             opt.nearest = false;
-            assert_true(nav_pos_eq(nav_path_tile(st, 0), nav_pos(0, 0))); /* no tiles: the start */
+            assert_true(nav_pos_eq(nav_query_tile(st, 0), nav_pos(0, 0))); /* no tiles: the start */
         }
     }
-    NavPathResult r;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(2, 0), nav_pos(0, 0), NULL, &r), NAV_NO_PATH);
+    NavQueryResult r;
+    assert_int_equal(nav_query_find(st, &g, nav_pos(2, 0), nav_pos(0, 0), NULL, &r), NAV_NO_PATH);
     assert_string_equal(r.why, "start is blocked");
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(2, 1), NULL, &r), NAV_NO_PATH);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(2, 1), NULL, &r), NAV_NO_PATH);
     assert_string_equal(r.why, "goal is blocked");
-    assert_int_equal(nav_path_find(st, &z, nav_pos(0, 0), nav_pos(0, 0), NULL, &r), NAV_NO_PATH);
+    assert_int_equal(nav_query_find(st, &z, nav_pos(0, 0), nav_pos(0, 0), NULL, &r), NAV_INVALID);
     assert_string_equal(r.why, "search state made for another map size");
-    assert_int_equal(nav_path_find(st, &other, nav_pos(0, 0), nav_pos(1, 1), NULL, &r), NAV_NO_PATH);
-    assert_int_equal(nav_path_prepare(st, &z, NULL), NAV_INVALID);
-    assert_int_equal(nav_path_prepare(st, &other, NULL), NAV_INVALID);
-    assert_int_equal(nav_path_prepare_step(st, &z, NULL, 1), NAV_INVALID);
+    assert_int_equal(nav_query_find(st, &other, nav_pos(0, 0), nav_pos(1, 1), NULL, &r), NAV_INVALID);
+    assert_int_equal(nav_prepared_make(pd, &z, NULL), NAV_INVALID);
+    assert_int_equal(nav_prepared_make(pd, &other, NULL), NAV_INVALID);
+    assert_int_equal(nav_prepared_make_step(pd, &z, NULL, 1), NAV_INVALID);
 
     /* options at their limits */
-    NavPathOptions opt = nav_path_options_default();
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_DONE);
+    NavQueryOptions opt = nav_query_options_default();
+    opt.prepared = pd;
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_DONE);
     const int steps = r.steps;
     assert_true(steps > 5);
     opt.expansion_limit = LONG_MIN;
     opt.cost_limit = -1e308;
     opt.landmarks = INT_MIN;
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_DONE);
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_DONE);
     assert_int_equal(r.steps, steps);
     opt.cost_limit = 1e308; /* past what the units hold: no limit */
     opt.expansion_limit = LONG_MAX;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_DONE);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_DONE);
     opt.cost_limit = 1e-300; /* below one unit */
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_LIMIT);
-    opt = nav_path_options_default();
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_LIMIT);
+    opt = nav_query_options_default();
     opt.expansion_limit = 1;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_LIMIT);
-    opt = nav_path_options_default();
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_LIMIT);
+    opt = nav_query_options_default();
+    opt.prepared = pd;
     opt.algo = NAV_JPS;
     opt.landmarks = INT_MAX; /* at most LANDMARK_MAX placed */
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_DONE);
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_DONE);
     opt.algo = NAV_ROUTE;
-    assert_int_equal(nav_path_prepare_step(st, &g, &opt, LONG_MIN), NAV_DONE);
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_DONE);
-    assert_true(r.used_route);
+    assert_int_equal(nav_prepared_make_step(pd, &g, &opt, LONG_MIN), NAV_DONE);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(5, 0), &opt, &r), NAV_DONE);
+    assert_true(r.planner >= NAV_PLANNER_ROUTE);
     assert_int_equal(r.steps, steps);
-    assert_non_null(nav_path_route(st));
-    assert_true(nav_pos_eq(nav_path_tile(st, INT_MIN), nav_pos(0, 0))); /* out of range: the start */
-    assert_true(nav_pos_eq(nav_path_tile(st, INT_MAX), nav_pos(0, 0)));
-    assert_true(nav_pos_eq(nav_path_tile(st, -1), nav_pos(0, 0)));
-    assert_true(nav_pos_eq(nav_path_tile(st, steps), nav_pos(0, 0)));
-    assert_true(nav_pos_eq(nav_path_tile(st, steps - 1), nav_pos(5, 0)));
-    nav_path_destroy(st);
+    assert_non_null(nav_prepared_route(pd));
+    assert_true(nav_pos_eq(nav_query_tile(st, INT_MIN), nav_pos(0, 0))); /* out of range: the start */
+    assert_true(nav_pos_eq(nav_query_tile(st, INT_MAX), nav_pos(0, 0)));
+    assert_true(nav_pos_eq(nav_query_tile(st, -1), nav_pos(0, 0)));
+    assert_true(nav_pos_eq(nav_query_tile(st, steps), nav_pos(0, 0)));
+    assert_true(nav_pos_eq(nav_query_tile(st, steps - 1), nav_pos(5, 0)));
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     nav_grid_deinit(&other);
     nav_grid_deinit(&g);
 }
@@ -325,69 +335,69 @@ static void test_path_sizes_and_ends(void **state)
 static void test_path_step_before_begin(void **state)
 {
     (void)state;
-    NavPath *st = nav_path_create(4, 4);
+    NavQuery *st = nav_query_create(4, 4);
     assert_non_null(st);
-    assert_int_equal(nav_path_step(st, LONG_MAX), NAV_INVALID);
-    assert_int_equal(nav_path_step(st, LONG_MIN), NAV_INVALID);
-    const NavPathResult *r = nav_path_result(st);
+    assert_int_equal(nav_query_step(st, LONG_MAX), NAV_INVALID);
+    assert_int_equal(nav_query_step(st, LONG_MIN), NAV_INVALID);
+    const NavQueryResult *r = nav_query_result(st);
     assert_int_equal(r->status, NAV_INVALID);
     assert_non_null(r->why);
     assert_int_equal(r->steps, 0);
     NavPos *tiles = NULL;
     int cap = 0;
-    assert_int_equal(nav_path_copy_tiles(st, &tiles, &cap), 0);
+    assert_int_equal(nav_query_copy_tiles(st, &tiles, &cap), 0);
     assert_null(tiles);
     /* a copy of a state that never searched cannot step either */
-    NavPath *dst = nav_path_create(4, 4);
+    NavQuery *dst = nav_query_create(4, 4);
     NavGrid g;
     floor_grid(&g, 4, 4, -1);
-    assert_int_equal(nav_path_copy_search(dst, st, &g), NAV_DONE);
-    assert_int_equal(nav_path_step(dst, 10), NAV_INVALID);
+    assert_int_equal(nav_query_copy_search(dst, st, &g), NAV_DONE);
+    assert_int_equal(nav_query_step(dst, 10), NAV_INVALID);
     /* once begun it searches as ever */
-    nav_path_begin(st, &g, nav_pos(0, 0), nav_pos(3, 3), NULL);
-    assert_int_equal(nav_path_step(st, LONG_MIN), NAV_IN_PROGRESS); /* at least one expansion */
-    assert_int_equal(nav_path_step(st, LONG_MAX), NAV_DONE);
-    assert_int_equal(nav_path_step(st, LONG_MAX), NAV_DONE); /* again: the same */
+    nav_query_begin(st, &g, nav_pos(0, 0), nav_pos(3, 3), NULL);
+    assert_int_equal(nav_query_step(st, LONG_MIN), NAV_IN_PROGRESS); /* at least one expansion */
+    assert_int_equal(nav_query_step(st, LONG_MAX), NAV_DONE);
+    assert_int_equal(nav_query_step(st, LONG_MAX), NAV_DONE); /* again: the same */
     nav_grid_deinit(&g);
-    nav_path_destroy(dst);
-    nav_path_destroy(st);
+    nav_query_destroy(dst);
+    nav_query_destroy(st);
 }
 
 /* Two states mid-search on g (8 x 6) and the path the search finds. */
-static void copy_search_setup(NavGrid *g, NavGrid *other, NavPath **a, NavPath **b, NavPathResult *want)
+static void copy_search_setup(NavGrid *g, NavGrid *other, NavQuery **a, NavQuery **b, NavQueryResult *want)
 {
     floor_grid(g, 8, 6, 3);
     floor_grid(other, 6, 8, 3);
-    *a = nav_path_create(8, 6);
-    *b = nav_path_create(8, 6);
-    assert_int_equal(nav_path_find(*b, g, nav_pos(0, 0), nav_pos(7, 0), NULL, want), NAV_DONE);
-    nav_path_begin(*a, g, nav_pos(0, 0), nav_pos(7, 0), NULL);
-    assert_int_equal(nav_path_step(*a, 3), NAV_IN_PROGRESS);
+    *a = nav_query_create(8, 6);
+    *b = nav_query_create(8, 6);
+    assert_int_equal(nav_query_find(*b, g, nav_pos(0, 0), nav_pos(7, 0), NULL, want), NAV_DONE);
+    nav_query_begin(*a, g, nav_pos(0, 0), nav_pos(7, 0), NULL);
+    assert_int_equal(nav_query_step(*a, 3), NAV_IN_PROGRESS);
 }
 
-static void copy_search_check(NavPath *st, const NavPathResult *want)
+static void copy_search_check(NavQuery *st, const NavQueryResult *want)
 {
-    assert_int_equal(nav_path_step(st, LONG_MAX), NAV_DONE);
-    assert_int_equal(nav_path_result(st)->steps, want->steps);
-    assert_true(nav_path_result(st)->length == want->length);
+    assert_int_equal(nav_query_step(st, LONG_MAX), NAV_DONE);
+    assert_int_equal(nav_query_result(st)->steps, want->steps);
+    assert_true(nav_query_result(st)->length == want->length);
 }
 
 static void test_path_copy_search_other_size(void **state)
 {
     (void)state;
     NavGrid g, other;
-    NavPath *a, *b;
-    NavPathResult want;
+    NavQuery *a, *b;
+    NavQueryResult want;
     copy_search_setup(&g, &other, &a, &b, &want);
-    NavPath *c = nav_path_create(6, 8);
-    assert_int_equal(nav_path_copy_search(c, a, &other), NAV_INVALID); /* a state of another size */
-    assert_int_equal(nav_path_copy_search(b, a, &other), NAV_INVALID); /* to go on on a grid of another size */
-    assert_int_equal(nav_path_copy_search(b, a, &g), NAV_DONE);
+    NavQuery *c = nav_query_create(6, 8);
+    assert_int_equal(nav_query_copy_search(c, a, &other), NAV_INVALID); /* a state of another size */
+    assert_int_equal(nav_query_copy_search(b, a, &other), NAV_INVALID); /* to go on on a grid of another size */
+    assert_int_equal(nav_query_copy_search(b, a, &g), NAV_DONE);
     copy_search_check(b, &want);
     copy_search_check(a, &want);
-    nav_path_destroy(c);
-    nav_path_destroy(b);
-    nav_path_destroy(a);
+    nav_query_destroy(c);
+    nav_query_destroy(b);
+    nav_query_destroy(a);
     nav_grid_deinit(&other);
     nav_grid_deinit(&g);
 }
@@ -396,13 +406,13 @@ static void test_path_copy_search_onto_itself(void **state)
 {
     (void)state;
     NavGrid g, other;
-    NavPath *a, *b;
-    NavPathResult want;
+    NavQuery *a, *b;
+    NavQueryResult want;
     copy_search_setup(&g, &other, &a, &b, &want);
-    assert_int_equal(nav_path_copy_search(a, a, &g), NAV_DONE); /* as it was */
+    assert_int_equal(nav_query_copy_search(a, a, &g), NAV_DONE); /* as it was */
     copy_search_check(a, &want);
-    nav_path_destroy(b);
-    nav_path_destroy(a);
+    nav_query_destroy(b);
+    nav_query_destroy(a);
     nav_grid_deinit(&other);
     nav_grid_deinit(&g);
 }
@@ -412,19 +422,19 @@ static void test_path_copy_tiles_hostile(void **state)
     (void)state;
     NavGrid g;
     floor_grid(&g, 4, 4, -1);
-    NavPath *st = nav_path_create(4, 4);
+    NavQuery *st = nav_query_create(4, 4);
     NavPos *tiles = malloc(2 * sizeof *tiles);
     int cap = INT_MIN; /* a size no array has */
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(0, 0), NULL, NULL), NAV_DONE);
-    assert_int_equal(nav_path_copy_tiles(st, &tiles, &cap), 0); /* no tiles: the array is left alone */
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(0, 0), NULL, NULL), NAV_DONE);
+    assert_int_equal(nav_query_copy_tiles(st, &tiles, &cap), 0); /* no tiles: the array is left alone */
     assert_non_null(tiles);
     cap = -1;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(3, 3), NULL, NULL), NAV_DONE);
-    assert_int_equal(nav_path_copy_tiles(st, &tiles, &cap), 3);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(3, 3), NULL, NULL), NAV_DONE);
+    assert_int_equal(nav_query_copy_tiles(st, &tiles, &cap), 3);
     assert_int_equal(cap, 3);
     assert_true(nav_pos_eq(tiles[2], nav_pos(3, 3)));
     free(tiles);
-    nav_path_destroy(st);
+    nav_query_destroy(st);
     nav_grid_deinit(&g);
 }
 
@@ -434,26 +444,26 @@ static void test_unknown_options(void **state)
     (void)state;
     NavGrid g;
     floor_grid(&g, 4, 4, -1);
-    NavPath *st = nav_path_create(4, 4);
+    NavQuery *st = nav_query_create(4, 4);
     static const int bad[] = {-1, 3, 99, INT_MAX, INT_MIN};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        NavPathOptions opt = nav_path_options_default();
+        NavQueryOptions opt = nav_query_options_default();
         opt.topology = (NavTopology)bad[i];
-        NavPathResult r;
-        assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(3, 3), &opt, &r), NAV_INVALID);
+        NavQueryResult r;
+        assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(3, 3), &opt, &r), NAV_INVALID);
         assert_string_equal(r.why, "unknown topology or algorithm");
-        opt = nav_path_options_default();
+        opt = nav_query_options_default();
         opt.algo = (NavAlgo)bad[i];
-        assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(3, 3), &opt, &r), NAV_INVALID);
-        assert_false(nav_path_can_step(&g, (NavTopology)bad[i], 1, 1, 1, 1));
-        assert_false(nav_path_can_step(&g, (NavTopology)bad[i], 1, 1, 1, 0));
+        assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(3, 3), &opt, &r), NAV_INVALID);
+        assert_false(nav_query_can_step(&g, (NavTopology)bad[i], 1, 1, 1, 1));
+        assert_false(nav_query_can_step(&g, (NavTopology)bad[i], 1, 1, 1, 0));
         NavField f;
         assert_int_equal(nav_field_init(&f, &g, nav_pos(0, 0), (NavTopology)bad[i]), NAV_INVALID);
         assert_null(f.cost);
         assert_int_equal(nav_field_init_bounded(&f, 4, 4, (NavTopology)bad[i]), NAV_INVALID);
         assert_null(f.cost);
     }
-    nav_path_destroy(st);
+    nav_query_destroy(st);
     nav_grid_deinit(&g);
 }
 
@@ -519,11 +529,11 @@ static void test_route_find_off_grid(void **state)
     /* and a query that is fine still is */
     NavRouteResult out;
     assert_int_equal(nav_route_find(rm, &g, nav_pos(0, 0), nav_pos(6, 0), &out), NAV_DONE);
-    NavPath *st = nav_path_create(7, 5);
-    NavPathResult want;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(6, 0), NULL, &want), NAV_DONE);
+    NavQuery *st = nav_query_create(7, 5);
+    NavQueryResult want;
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(6, 0), NULL, &want), NAV_DONE);
     assert_int_equal(out.steps, want.steps);
-    nav_path_destroy(st);
+    nav_query_destroy(st);
     nav_route_destroy(rm);
     nav_grid_deinit(&g);
 }

@@ -8,25 +8,26 @@
 #include <limits.h>
 #include <math.h>
 
-#include "path.h"
+#include "prepared.h"
+#include "query.h"
 
 /* Every start and goal of the grid: JPS's length is the reference's, its
  * walk legal. Returns the paths checked. */
-static int all_pairs(NavPath *st, const NavGrid *g, const NavPathOptions *opt, bool want_jps)
+static int all_pairs(NavQuery *st, const NavGrid *g, const NavQueryOptions *opt, bool want_jps)
 {
     int checked = 0;
     for (int s = 0; s < g->w * g->h; s++)
         for (int t = 0; t < g->w * g->h; t++) {
             NavPos a = nav_pos(s % g->w, s / g->w), b = nav_pos(t % g->w, t / g->w);
             double want = test_brute_force(g, a, b, NAV_TOPO_8);
-            NavPathResult r;
-            NavStatus got = nav_path_find(st, g, a, b, opt, &r);
+            NavQueryResult r;
+            NavStatus got = nav_query_find(st, g, a, b, opt, &r);
             if (want < 0) {
                 assert_int_equal(got, NAV_NO_PATH);
                 continue;
             }
             assert_int_equal(got, NAV_DONE);
-            assert_int_equal(r.used_jps, want_jps);
+            assert_int_equal(r.planner == NAV_PLANNER_JPS, want_jps);
             double len = test_check_walk(st, g, NAV_TOPO_8);
             if (fabs(len - want) > 1e-9)
                 fail_msg("%dx%d %d,%d->%d,%d: length %.9f, reference %.9f", g->w, g->h, a.x, a.y, b.x, b.y, len,
@@ -45,14 +46,17 @@ static void test_weighted_all_pairs(void **state)
         int w = 2 + (int)(test_rand(&seed) % 9), h = 2 + (int)(test_rand(&seed) % 9);
         NavGrid g;
         test_patchy_grid(&g, w, h, round % 2 ? 3 : 15, &seed);
-        NavPath *st = nav_path_create(w, h);
+        NavQuery *st = nav_query_create(w, h);
+        NavPrepared *pd = nav_prepared_create(w, h);
         assert_non_null(st);
-        NavPathOptions opt = nav_path_options_default();
+        NavQueryOptions opt = nav_query_options_default();
+        opt.prepared = pd;
         opt.algo = NAV_JPS;
         opt.landmarks = round % 3; /* the one-sided landmark bound, or none */
-        assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+        assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
         checked += all_pairs(st, &g, &opt, true);
-        nav_path_destroy(st);
+        nav_query_destroy(st);
+        nav_prepared_destroy(pd);
         nav_grid_deinit(&g);
     }
     print_message("%ld weighted JPS paths checked\n", checked);
@@ -71,10 +75,10 @@ static void test_shared_table_in_slices(void **state)
     test_patchy_grid(&g, W, H, 5, &seed);
     NavJumps *j = nav_jumps_create(W, H);
     assert_non_null(j);
-    NavPath *a = nav_path_create(W, H), *b = nav_path_create(W, H);
+    NavQuery *a = nav_query_create(W, H), *b = nav_query_create(W, H);
     assert_non_null(a);
     assert_non_null(b);
-    NavPathOptions opt = nav_path_options_default();
+    NavQueryOptions opt = nav_query_options_default();
     opt.algo = NAV_ROUTE;
     opt.jumps = j;
     for (int edit = 0; edit < 4; edit++) {
@@ -91,7 +95,7 @@ static void test_shared_table_in_slices(void **state)
         assert_true(nav_jumps_current(j, &copy));
         all_pairs(a, &g, &opt, true);
         all_pairs(b, &copy, &opt, true);
-        assert_int_equal(nav_path_jump_bytes(a), 0); /* they read the shared one */
+        assert_int_equal(nav_query_bytes(a), nav_query_bytes(b)); /* scratch alone: they read the shared one */
         int x = (int)(test_rand(&seed) % W), y = (int)(test_rand(&seed) % H);
         nav_grid_set(&g, x, y, (uint8_t)(nav_grid_walkable(&g, x, y) ? 0 : 3));
         assert_false(nav_jumps_current(j, &g));
@@ -102,8 +106,8 @@ static void test_shared_table_in_slices(void **state)
     assert_int_equal(nav_grid_init(&other, W + 1, H), NAV_DONE);
     assert_int_equal(nav_jumps_prepare(j, &other, 0), NAV_INVALID);
     nav_grid_deinit(&other);
-    nav_path_destroy(a);
-    nav_path_destroy(b);
+    nav_query_destroy(a);
+    nav_query_destroy(b);
     nav_jumps_release(j);
     nav_grid_deinit(&copy);
     nav_grid_deinit(&g);
@@ -133,14 +137,17 @@ static void test_share_and_clone(void **state)
     assert_int_equal(nav_jumps_prepare(c, &g, 1), NAV_DONE);
     assert_int_equal(nav_jumps_prepare(j, &g, 0), NAV_DONE);
     assert_true(nav_jumps_bytes(c) == nav_jumps_bytes(j));
-    NavPath *st = nav_path_create(16, 16);
+    NavQuery *st = nav_query_create(16, 16);
+    NavPrepared *pd = nav_prepared_create(16, 16);
     assert_non_null(st);
-    NavPathOptions opt = nav_path_options_default();
+    NavQueryOptions opt = nav_query_options_default();
+    opt.prepared = pd;
     opt.algo = NAV_JPS;
     opt.jumps = c;
     all_pairs(st, &g, &opt, true);
-    assert_int_equal(nav_path_jump_bytes(st), 0);
-    nav_path_destroy(st);
+    assert_int_equal(nav_prepared_jump_bytes(pd), 0);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     nav_jumps_release(c);
     nav_jumps_release(j);
     nav_jumps_release(NULL);
@@ -180,9 +187,9 @@ static void test_clones_share_memory(void **state)
     assert_int_equal(nav_jumps_prepare(c, &g, all - 101), NAV_IN_PROGRESS);
     assert_false(nav_jumps_current(c, &g));
     assert_int_equal(nav_jumps_prepare(c, &g, 1), NAV_DONE);
-    NavPath *st = nav_path_create(W, H);
+    NavQuery *st = nav_query_create(W, H);
     assert_non_null(st);
-    NavPathOptions opt = nav_path_options_default();
+    NavQueryOptions opt = nav_query_options_default();
     opt.algo = NAV_ROUTE;
     opt.jumps = c;
     all_pairs(st, &g, &opt, true);
@@ -214,7 +221,7 @@ static void test_clones_share_memory(void **state)
     assert_true(nav_jumps_current(j, &g));
     nav_jumps_release(d);
     assert_int_equal(nav_jumps_own_bytes(j), whole);
-    nav_path_destroy(st);
+    nav_query_destroy(st);
     nav_jumps_release(c);
     nav_jumps_release(j);
     nav_grid_deinit(&g2);
@@ -237,37 +244,43 @@ static void test_copy_and_limit(void **state)
     nav_grid_set(&g, W - 1, H - 1, 1);
     NavJumps *j = nav_jumps_create(W, H);
     assert_int_equal(nav_jumps_prepare(j, &g, 0), NAV_DONE);
-    NavPath *a = nav_path_create(W, H), *b = nav_path_create(W, H), *own = nav_path_create(W, H);
-    NavPathOptions opt = nav_path_options_default();
+    NavQuery *a = nav_query_create(W, H), *b = nav_query_create(W, H), *own = nav_query_create(W, H);
+    NavQueryOptions opt = nav_query_options_default();
     opt.algo = NAV_JPS;
     opt.jumps = j;
-    NavPathResult whole;
-    assert_int_equal(nav_path_find(a, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt, &whole), NAV_DONE);
-    assert_true(whole.used_jps && whole.expanded > 4);
-    nav_path_begin(a, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt);
-    assert_int_equal(nav_path_step(a, whole.expanded / 2), NAV_IN_PROGRESS);
-    assert_int_equal(nav_path_copy_search(b, a, &g), NAV_DONE);
-    assert_int_equal(nav_path_step(b, LONG_MAX), NAV_DONE);
-    assert_int_equal(nav_path_step(a, LONG_MAX), NAV_DONE);
-    const NavPathResult *ra = nav_path_result(a), *rb = nav_path_result(b);
+    NavQueryResult whole;
+    assert_int_equal(nav_query_find(a, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt, &whole), NAV_DONE);
+    assert_true((whole.planner == NAV_PLANNER_JPS) && whole.expanded > 4);
+    nav_query_begin(a, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt);
+    assert_int_equal(nav_query_step(a, whole.expanded / 2), NAV_IN_PROGRESS);
+    assert_int_equal(nav_query_copy_search(b, a, &g), NAV_DONE);
+    assert_int_equal(nav_query_step(b, LONG_MAX), NAV_DONE);
+    assert_int_equal(nav_query_step(a, LONG_MAX), NAV_DONE);
+    const NavQueryResult *ra = nav_query_result(a), *rb = nav_query_result(b);
     assert_int_equal(ra->steps, rb->steps);
     assert_true(ra->length == rb->length && rb->length == whole.length);
     for (int i = 0; i < ra->steps; i++)
-        assert_true(nav_pos_eq(nav_path_tile(a, i), nav_path_tile(b, i)));
-    /* a search on the state's own table is copied only onto a state whose
-     * own table describes the grid too */
+        assert_true(nav_pos_eq(nav_query_tile(a, i), nav_query_tile(b, i)));
+    /* JPS on a NavPrepared's table: the copy reads the same table */
+    NavPrepared *pd = nav_prepared_create(W, H);
     opt.jumps = NULL;
-    nav_path_begin(own, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt);
-    nav_path_step(own, 2);
-    assert_int_equal(nav_path_copy_search(b, own, &g), NAV_INVALID);
+    opt.prepared = pd;
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+    nav_query_begin(own, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt);
+    assert_int_equal(nav_query_step(own, 2), NAV_IN_PROGRESS);
+    assert_int_equal(nav_query_copy_search(b, own, &g), NAV_DONE);
+    assert_int_equal(nav_query_step(b, LONG_MAX), NAV_DONE);
+    assert_int_equal(nav_query_step(own, LONG_MAX), NAV_DONE);
+    assert_true(nav_query_result(b)->length == whole.length && nav_query_result(own)->length == whole.length);
     opt.expansion_limit = whole.expanded / 2;
-    NavPathResult lim;
-    assert_int_equal(nav_path_find(a, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt, &lim), NAV_LIMIT);
-    assert_true(lim.used_jps);
+    NavQueryResult lim;
+    assert_int_equal(nav_query_find(a, &g, nav_pos(0, 0), nav_pos(W - 1, H - 1), &opt, &lim), NAV_LIMIT);
+    assert_true(lim.planner == NAV_PLANNER_JPS);
     assert_int_equal(lim.expanded, whole.expanded / 2);
-    nav_path_destroy(a);
-    nav_path_destroy(b);
-    nav_path_destroy(own);
+    nav_query_destroy(a);
+    nav_query_destroy(b);
+    nav_query_destroy(own);
+    nav_prepared_destroy(pd);
     nav_jumps_release(j);
     nav_grid_deinit(&g);
 }

@@ -23,20 +23,20 @@ static void test_arena_optimal(void **state)
     assert_int_equal(g.w, 49);
     assert_int_equal(g.h, 49);
     assert_int_equal(s.count, 160);
-    NavPath *st = nav_path_create(g.w, g.h);
+    NavQuery *st = nav_query_create(g.w, g.h);
     for (int algo = 0; algo < 2; algo++) {
-        NavPathOptions opt = nav_path_options_default();
+        NavQueryOptions opt = nav_query_options_default();
         opt.algo = (NavAlgo)algo;
         for (int i = 0; i < s.count; i++) {
-            NavPathResult r;
-            assert_int_equal(nav_path_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &r), NAV_DONE);
+            NavQueryResult r;
+            assert_int_equal(nav_query_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &r), NAV_DONE);
             if (!nav_movingai_length_matches(&s.q[i], r.length))
                 fail_msg("line %d: length %.8f, file %.8f", s.q[i].line, r.length, s.q[i].optimal);
             if (i % 16 == 0)
                 assert_true(fabs(test_brute_force(&g, s.q[i].start, s.q[i].goal, NAV_TOPO_8) - r.length) < 1e-9);
         }
     }
-    nav_path_destroy(st);
+    nav_query_destroy(st);
     nav_movingai_scen_free(&s);
     nav_grid_deinit(&g);
 }
@@ -70,17 +70,17 @@ static void test_weighted_costs(void **state)
     assert_int_equal(nav_grid_cost(&g, 2, 1), 0);
     assert_int_equal(nav_grid_count_walkable(&g), 12);
     assert_false(nav_grid_uniform(&g));
-    NavPath *st = nav_path_create(g.w, g.h);
-    NavPathOptions opt = nav_path_options_default();
-    NavPathResult r;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(4, 0), &opt, &r), NAV_DONE);
+    NavQuery *st = nav_query_create(g.w, g.h);
+    NavQueryOptions opt = nav_query_options_default();
+    NavQueryResult r;
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(4, 0), &opt, &r), NAV_DONE);
     assert_true(r.length == 8.0);
     assert_int_equal(r.steps, 8);
     assert_true(test_check_walk(st, &g, NAV_TOPO_8) == 8.0);
     /* into the door from below-left is a diagonal past a wall corner: no */
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 1), nav_pos(2, 0), &opt, &r), NAV_DONE);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 1), nav_pos(2, 0), &opt, &r), NAV_DONE);
     assert_true(fabs(r.length - (1 + 3 + 5)) < 1e-12);
-    nav_path_destroy(st);
+    nav_query_destroy(st);
     nav_grid_deinit(&g);
 }
 
@@ -113,15 +113,15 @@ static void test_weighted_optimal(void **state)
         text[n] = '\0';
         NavGrid g;
         load_map_text(text, &g);
-        NavPath *st = nav_path_create(W, H);
+        NavQuery *st = nav_query_create(W, H);
         for (int i = 0; i < 40; i++) {
             NavPos s = random_walkable(&g, &seed), t = random_walkable(&g, &seed);
             double want = test_brute_force(&g, s, t, NAV_TOPO_8);
             for (int algo = NAV_ASTAR; algo <= NAV_JPS; algo++) {
-                NavPathOptions opt = nav_path_options_default();
+                NavQueryOptions opt = nav_query_options_default();
                 opt.algo = (NavAlgo)algo;
-                NavPathResult r;
-                NavStatus found = nav_path_find(st, &g, s, t, &opt, &r);
+                NavQueryResult r;
+                NavStatus found = nav_query_find(st, &g, s, t, &opt, &r);
                 if (want < 0) {
                     assert_int_not_equal(found, NAV_DONE);
                     continue;
@@ -134,7 +134,7 @@ static void test_weighted_optimal(void **state)
                 paths++;
             }
         }
-        nav_path_destroy(st);
+        nav_query_destroy(st);
         nav_grid_deinit(&g);
     }
     printf("%d weighted paths checked\n", paths);

@@ -6,9 +6,14 @@
 
 #include <math.h>
 
-#include "path.h"
+#include <limits.h>
 
-/* landmarks > 0: nav_path_prepare places that many on each grid first. */
+#include "hier.h"
+#include "prepared.h"
+#include "query.h"
+#include "route.h"
+
+/* landmarks > 0: nav_prepared_make places that many on each grid first. */
 static void against_brute_force(NavTopology topo, NavAlgo algo, int max_cost, int landmarks, uint64_t seed)
 {
     int checked = 0, unreachable = 0;
@@ -17,21 +22,23 @@ static void against_brute_force(NavTopology topo, NavAlgo algo, int max_cost, in
         int walls = (int)(test_rand(&seed) % 45);
         NavGrid g;
         test_random_grid(&g, w, h, walls, max_cost, &seed);
-        NavPath *st = nav_path_create(w, h);
+        NavQuery *st = nav_query_create(w, h);
+        NavPrepared *pd = nav_prepared_create(w, h);
         assert_non_null(st);
-        NavPathOptions opt = nav_path_options_default();
+        NavQueryOptions opt = nav_query_options_default();
+        opt.prepared = pd;
         opt.topology = topo;
         opt.algo = algo;
         opt.landmarks = landmarks;
         if (landmarks > 0) {
-            assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
-            assert_true(nav_path_landmark_bytes(st) > 0);
+            assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+            assert_true(nav_prepared_landmark_bytes(pd) > 0);
         }
         for (int q = 0; q < 6; q++) {
             NavPos s = nav_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
             NavPos t = nav_pos((int)(test_rand(&seed) % (uint32_t)w), (int)(test_rand(&seed) % (uint32_t)h));
             double want = test_brute_force(&g, s, t, topo);
-            NavStatus got = nav_path_find(st, &g, s, t, &opt, NULL);
+            NavStatus got = nav_query_find(st, &g, s, t, &opt, NULL);
             if (want < 0) {
                 if (got != NAV_NO_PATH)
                     fail_msg("%dx%d %d,%d->%d,%d: found a path the reference says does not exist", w, h, s.x,
@@ -47,7 +54,8 @@ static void against_brute_force(NavTopology topo, NavAlgo algo, int max_cost, in
                          t.x, t.y, len, want);
             checked++;
         }
-        nav_path_destroy(st);
+        nav_query_destroy(st);
+        nav_prepared_destroy(pd);
         nav_grid_deinit(&g);
     }
     assert_true(checked > 300);
@@ -88,20 +96,23 @@ static void test_landmarks_guide(void **state)
         for (int x = 0; x < W; x++)
             if ((x != 15 || y == H - 1) && (x > 15 || y == 0 || test_rand(&seed) % 100 >= 20))
                 nav_grid_set(&g, x, y, 1);
-    NavPath *st = nav_path_create(W, H);
-    NavPathOptions opt = nav_path_options_default();
+    NavQuery *st = nav_query_create(W, H);
+    NavPrepared *pd = nav_prepared_create(W, H);
+    NavQueryOptions opt = nav_query_options_default();
+    opt.prepared = pd;
     opt.algo = NAV_JPS;
     opt.landmarks = 2;
-    NavPathResult plain, guided;
+    NavQueryResult plain, guided;
     NavPos s = nav_pos(14, 0), t = nav_pos(16, 0);
-    assert_int_equal(nav_path_find(st, &g, s, t, &opt, &plain), NAV_DONE); /* not prepared: none yet */
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
-    assert_int_equal(nav_path_find(st, &g, s, t, &opt, &guided), NAV_DONE);
+    assert_int_equal(nav_query_find(st, &g, s, t, &opt, &plain), NAV_DONE); /* not prepared: none yet */
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+    assert_int_equal(nav_query_find(st, &g, s, t, &opt, &guided), NAV_DONE);
     assert_true(fabs(plain.length - guided.length) < 1e-9);
     assert_true(fabs(guided.length - test_brute_force(&g, s, t, NAV_TOPO_8)) < 1e-9);
     print_message("expanded %ld without landmarks, %ld with\n", plain.expanded, guided.expanded);
     assert_true(guided.expanded * 3 < plain.expanded);
-    nav_path_destroy(st);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     nav_grid_deinit(&g);
 }
 
@@ -115,23 +126,25 @@ static void test_jps_after_edits(void **state)
     (void)state;
     uint64_t seed = 11;
     enum { W = 20, H = 16 };
-    NavPath *st = nav_path_create(W, H);
+    NavQuery *st = nav_query_create(W, H);
+    NavPrepared *pd = nav_prepared_create(W, H);
     assert_non_null(st);
-    NavPathOptions opt = nav_path_options_default();
+    NavQueryOptions opt = nav_query_options_default();
+    opt.prepared = pd;
     opt.algo = NAV_JPS;
     opt.landmarks = 2;
     int checked = 0;
     {
-        /* nav_path_prepare makes the table only for searches that run JPS */
+        /* nav_prepared_make makes the table only for searches that run JPS */
         NavGrid g, other;
         test_random_grid(&g, W, H, 30, 1, &seed);
         assert_int_equal(nav_grid_init(&other, W + 1, H), NAV_DONE);
-        assert_int_equal(nav_path_prepare(st, &g, NULL), NAV_DONE);
-        assert_int_equal(nav_path_jump_bytes(st), 0);
-        assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
-        assert_true(nav_path_jump_bytes(st) >= (size_t)W * H * 16);
-        assert_true(nav_path_landmark_bytes(st) >= (size_t)W * H * 16);
-        assert_int_equal(nav_path_prepare(st, &other, &opt), NAV_INVALID);
+        assert_int_equal(nav_prepared_make(pd, &g, NULL), NAV_DONE);
+        assert_int_equal(nav_prepared_jump_bytes(pd), 0);
+        assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+        assert_true(nav_prepared_jump_bytes(pd) >= (size_t)W * H * 16);
+        assert_true(nav_prepared_landmark_bytes(pd) >= (size_t)W * H * 16);
+        assert_int_equal(nav_prepared_make(pd, &other, &opt), NAV_INVALID);
         nav_grid_deinit(&other);
         nav_grid_deinit(&g);
     }
@@ -144,19 +157,21 @@ static void test_jps_after_edits(void **state)
                 nav_grid_set(&g, x, y, nav_grid_walkable(&g, x, y) ? 0 : 1);
             }
             if (round % 3 == 0)
-                assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+                assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
             for (int q = 0; q < 8; q++) {
                 NavPos s = nav_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H));
                 NavPos t = nav_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H));
                 double want = test_brute_force(&g, s, t, NAV_TOPO_8);
-                NavPathResult r;
-                NavStatus got = nav_path_find(st, &g, s, t, &opt, &r);
+                NavQueryResult r;
+                NavStatus got = nav_query_find(st, &g, s, t, &opt, &r);
                 if (want < 0) {
                     assert_int_equal(got, NAV_NO_PATH);
                     continue;
                 }
                 assert_int_equal(got, NAV_DONE);
-                assert_true(r.used_jps);
+                /* JPS on the data made this round; after an edit it is
+                 * stale, and the query does without it */
+                assert_int_equal(r.planner, round % 3 == 0 ? NAV_PLANNER_JPS : NAV_PLANNER_ASTAR);
                 if (fabs(test_check_walk(st, &g, NAV_TOPO_8) - want) > 1e-9)
                     fail_msg("map %d round %d %d,%d->%d,%d: length %.9f, reference %.9f", map, round, s.x, s.y,
                              t.x, t.y, r.length, want);
@@ -165,7 +180,8 @@ static void test_jps_after_edits(void **state)
         }
         nav_grid_deinit(&g);
     }
-    nav_path_destroy(st);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     print_message("%d JPS queries checked\n", checked);
     assert_true(checked > 250);
 }
@@ -205,13 +221,13 @@ static void test_no_corner_cutting(void **state)
         "#.",
     };
     NavGrid g = grid_from(rows, 2);
-    NavPath *st = nav_path_create(2, 2);
+    NavQuery *st = nav_query_create(2, 2);
     for (int algo = 0; algo < 2; algo++) {
-        NavPathOptions opt = nav_path_options_default();
+        NavQueryOptions opt = nav_query_options_default();
         opt.algo = (NavAlgo)algo;
-        assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(1, 1), &opt, NULL), NAV_NO_PATH);
+        assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(1, 1), &opt, NULL), NAV_NO_PATH);
     }
-    nav_path_destroy(st);
+    nav_query_destroy(st);
     nav_grid_deinit(&g);
 
     /* one wall at a corner forces the way round it: 2 straight steps, not 1 diagonal */
@@ -220,28 +236,28 @@ static void test_no_corner_cutting(void **state)
         "#.",
     };
     g = grid_from(rows2, 2);
-    st = nav_path_create(2, 2);
+    st = nav_query_create(2, 2);
     for (int algo = 0; algo < 2; algo++) {
-        NavPathOptions opt = nav_path_options_default();
+        NavQueryOptions opt = nav_query_options_default();
         opt.algo = (NavAlgo)algo;
-        NavPathResult r;
-        assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(1, 1), &opt, &r), NAV_DONE);
+        NavQueryResult r;
+        assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(1, 1), &opt, &r), NAV_DONE);
         assert_int_equal(r.steps, 2);
         assert_true(fabs(r.length - 2.0) < 1e-12);
-        assert_int_equal(nav_path_tile(st, 0).x, 1);
-        assert_int_equal(nav_path_tile(st, 0).y, 0);
+        assert_int_equal(nav_query_tile(st, 0).x, 1);
+        assert_int_equal(nav_query_tile(st, 0).y, 0);
     }
-    nav_path_destroy(st);
+    nav_query_destroy(st);
     nav_grid_deinit(&g);
 }
 
-static int turns(const NavPath *st)
+static int turns(const NavQuery *st)
 {
-    const NavPathResult *r = nav_path_result(st);
+    const NavQueryResult *r = nav_query_result(st);
     NavPos prev = r->start;
     int last_dx = 9, last_dy = 9, n = 0;
     for (int i = 0; i < r->steps; i++) {
-        NavPos t = nav_path_tile(st, i);
+        NavPos t = nav_query_tile(st, i);
         int dx = t.x - prev.x, dy = t.y - prev.y;
         if (i > 0 && (dx != last_dx || dy != last_dy))
             n++;
@@ -260,23 +276,26 @@ static void test_natural_paths(void **state)
     for (int y = 0; y < 20; y++)
         for (int x = 0; x < 30; x++)
             nav_grid_set(&g, x, y, 1);
-    NavPath *st = nav_path_create(30, 20);
+    NavQuery *st = nav_query_create(30, 20);
+    NavPrepared *pd = nav_prepared_create(30, 20);
     uint64_t seed = 7;
     static const char *names[3] = {"astar", "jps", "jps with landmarks"};
     for (int kind = 0; kind < 3; kind++) {
-        NavPathOptions opt = nav_path_options_default();
+        NavQueryOptions opt = nav_query_options_default();
+        opt.prepared = pd;
         opt.algo = kind ? NAV_JPS : NAV_ASTAR;
         opt.landmarks = kind == 2 ? 4 : 0;
-        assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+        assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
         for (int q = 0; q < 300; q++) {
             NavPos s = nav_pos((int)(test_rand(&seed) % 30), (int)(test_rand(&seed) % 20));
             NavPos t = nav_pos((int)(test_rand(&seed) % 30), (int)(test_rand(&seed) % 20));
-            assert_int_equal(nav_path_find(st, &g, s, t, &opt, NULL), NAV_DONE);
+            assert_int_equal(nav_query_find(st, &g, s, t, &opt, NULL), NAV_DONE);
             if (turns(st) > 1)
                 fail_msg("%s %d,%d -> %d,%d turns %d times", names[kind], s.x, s.y, t.x, t.y, turns(st));
         }
     }
-    nav_path_destroy(st);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     nav_grid_deinit(&g);
 }
 
@@ -287,32 +306,32 @@ static void test_incremental(void **state)
     for (int round = 0; round < 60; round++) {
         NavGrid g;
         test_random_grid(&g, 40, 30, 30, round % 2 ? 5 : 1, &seed);
-        NavPath *one = nav_path_create(40, 30), *inc = nav_path_create(40, 30);
+        NavQuery *one = nav_query_create(40, 30), *inc = nav_query_create(40, 30);
         NavPos s = nav_pos((int)(test_rand(&seed) % 40), (int)(test_rand(&seed) % 30));
         NavPos t = nav_pos((int)(test_rand(&seed) % 40), (int)(test_rand(&seed) % 30));
-        NavPathOptions opt = nav_path_options_default();
+        NavQueryOptions opt = nav_query_options_default();
         opt.algo = round % 3 == 0 ? NAV_JPS : NAV_ASTAR;
         opt.nearest = round % 4 == 1;
-        NavStatus want = nav_path_find(one, &g, s, t, &opt, NULL);
+        NavStatus want = nav_query_find(one, &g, s, t, &opt, NULL);
         long k = 1 + round % 9;
-        nav_path_begin(inc, &g, s, t, &opt);
+        nav_query_begin(inc, &g, s, t, &opt);
         NavStatus got;
         int calls = 0;
-        while ((got = nav_path_step(inc, k)) == NAV_IN_PROGRESS)
+        while ((got = nav_query_step(inc, k)) == NAV_IN_PROGRESS)
             calls++;
         assert_int_equal(got, want);
-        const NavPathResult *a = nav_path_result(one), *b = nav_path_result(inc);
+        const NavQueryResult *a = nav_query_result(one), *b = nav_query_result(inc);
         assert_int_equal(a->steps, b->steps);
         assert_int_equal(a->expanded, b->expanded);
         assert_true(a->length == b->length);
         for (int i = 0; i < a->steps; i++) {
-            assert_int_equal(nav_path_tile(one, i).x, nav_path_tile(inc, i).x);
-            assert_int_equal(nav_path_tile(one, i).y, nav_path_tile(inc, i).y);
+            assert_int_equal(nav_query_tile(one, i).x, nav_query_tile(inc, i).x);
+            assert_int_equal(nav_query_tile(one, i).y, nav_query_tile(inc, i).y);
         }
         if (a->expanded > k)
             assert_true(calls >= (a->expanded - 1) / k);
-        nav_path_destroy(one);
-        nav_path_destroy(inc);
+        nav_query_destroy(one);
+        nav_query_destroy(inc);
         nav_grid_deinit(&g);
     }
 }
@@ -355,25 +374,25 @@ static void test_nearest(void **state)
                     best_cost = c;
                 }
             }
-        NavPath *st = nav_path_create(w, h);
-        NavPathOptions opt = nav_path_options_default();
+        NavQuery *st = nav_query_create(w, h);
+        NavQueryOptions opt = nav_query_options_default();
         opt.nearest = true;
-        NavPathResult r;
-        assert_int_equal(nav_path_find(st, &g, s, t, &opt, &r), NAV_PARTIAL);
+        NavQueryResult r;
+        assert_int_equal(nav_query_find(st, &g, s, t, &opt, &r), NAV_PARTIAL);
         if (r.end.x != best.x || r.end.y != best.y)
             fail_msg("nearest to %d,%d from %d,%d: got %d,%d, want %d,%d", t.x, t.y, s.x, s.y, r.end.x, r.end.y,
                      best.x, best.y);
         assert_true(fabs(r.length - best_cost) < 1e-9);
         test_check_walk(st, &g, NAV_TOPO_8);
         /* the same question again, and again from the answer: the same answer */
-        NavPathResult r2;
-        assert_int_equal(nav_path_find(st, &g, s, t, &opt, &r2), NAV_PARTIAL);
+        NavQueryResult r2;
+        assert_int_equal(nav_query_find(st, &g, s, t, &opt, &r2), NAV_PARTIAL);
         assert_true(r2.end.x == r.end.x && r2.end.y == r.end.y);
-        NavStatus again = nav_path_find(st, &g, r.end, t, &opt, &r2);
+        NavStatus again = nav_query_find(st, &g, r.end, t, &opt, &r2);
         assert_int_equal(again, NAV_PARTIAL);
         assert_true(r2.end.x == r.end.x && r2.end.y == r.end.y);
         assert_int_equal(r2.steps, 0);
-        nav_path_destroy(st);
+        nav_query_destroy(st);
         nav_grid_deinit(&g);
         cases++;
     }
@@ -385,31 +404,146 @@ static void test_bad_queries(void **state)
     (void)state;
     const char *rows[] = {"..#", "..."};
     NavGrid g = grid_from(rows, 2);
-    NavPath *st = nav_path_create(3, 2);
-    NavPathResult r;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(3, 0), NULL, &r), NAV_NO_PATH);
+    NavQuery *st = nav_query_create(3, 2);
+    NavQueryResult r;
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(3, 0), NULL, &r), NAV_INVALID);
     assert_string_equal(r.why, "goal outside the map");
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(0, 2), NULL, &r), NAV_NO_PATH);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(0, 2), NULL, &r), NAV_INVALID);
     assert_string_equal(r.why, "goal outside the map");
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(-1, 0), NULL, &r), NAV_NO_PATH);
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(2, 0), NULL, &r), NAV_NO_PATH);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(-1, 0), NULL, &r), NAV_INVALID);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(2, 0), NULL, &r), NAV_NO_PATH);
     assert_string_equal(r.why, "goal is blocked");
-    assert_int_equal(nav_path_find(st, &g, nav_pos(2, 0), nav_pos(0, 0), NULL, &r), NAV_NO_PATH);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(2, 0), nav_pos(0, 0), NULL, &r), NAV_NO_PATH);
     assert_string_equal(r.why, "start is blocked");
-    assert_int_equal(nav_path_find(st, &g, nav_pos(1, 1), nav_pos(1, 1), NULL, &r), NAV_DONE);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(1, 1), nav_pos(1, 1), NULL, &r), NAV_DONE);
     assert_int_equal(r.steps, 0);
     assert_true(r.length == 0.0);
     /* nearest with a blocked goal walks next to it */
-    NavPathOptions opt = nav_path_options_default();
+    NavQueryOptions opt = nav_query_options_default();
     opt.nearest = true;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(0, 0), nav_pos(2, 0), &opt, &r), NAV_PARTIAL);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), nav_pos(2, 0), &opt, &r), NAV_PARTIAL);
     assert_int_equal(r.end.x, 1);
     assert_int_equal(r.end.y, 0); /* 1,0 and 2,1 are both 1 away; 1,0 is cheaper */
     NavGrid other;
     assert_int_equal(nav_grid_init(&other, 4, 4), NAV_DONE);
-    assert_int_equal(nav_path_find(st, &other, nav_pos(0, 0), nav_pos(1, 1), NULL, &r), NAV_NO_PATH);
+    assert_int_equal(nav_query_find(st, &other, nav_pos(0, 0), nav_pos(1, 1), NULL, &r), NAV_INVALID);
     nav_grid_deinit(&other);
-    nav_path_destroy(st);
+    nav_query_destroy(st);
+    nav_grid_deinit(&g);
+}
+
+/* nav_status_ok and nav_status_failed sort every status: ok is a result to
+ * use, failed an error, and an answer (no path, a limit) or a sliced call
+ * under way is neither. */
+static void test_status_sorts(void **state)
+{
+    (void)state;
+    for (int s = NAV_IN_PROGRESS; s <= NAV_GRID_CHANGED; s++) {
+        bool ok = s == NAV_DONE || s == NAV_PARTIAL;
+        bool failed = s == NAV_OUT_OF_MEMORY || s == NAV_INVALID || s == NAV_GRID_CHANGED;
+        assert_int_equal(nav_status_ok((NavStatus)s), ok);
+        assert_int_equal(nav_status_failed((NavStatus)s), failed);
+    }
+}
+
+/* Every search entry (the search state for each algorithm, the prepared
+ * planner and the hierarchy) answers the same input the same way: a tile
+ * off the grid or a grid of another size is NAV_INVALID, a blocked end or a
+ * goal cut off NAV_NO_PATH. */
+static void test_bad_input_everywhere(void **state)
+{
+    (void)state;
+    const char *rows[] = {"..#.", "..#."};
+    NavGrid g = grid_from(rows, 2), other;
+    assert_int_equal(nav_grid_init(&other, 5, 5), NAV_DONE);
+    NavPos off[] = {{-1, 0}, {0, -1}, {4, 0}, {0, 2}, {INT_MIN, INT_MAX}};
+    struct { NavPos a, b; NavStatus want; } cases[] = {
+        {{0, 0}, {3, 0}, NAV_NO_PATH}, /* cut off */
+        {{2, 0}, {0, 0}, NAV_NO_PATH}, /* start blocked */
+        {{0, 0}, {2, 1}, NAV_NO_PATH}, /* goal blocked */
+        {{0, 0}, {1, 1}, NAV_DONE},
+    };
+    NavQuery *st = nav_query_create(4, 2);
+    NavRoute *rm = nav_route_create(4, 2);
+    NavHier *hr = nav_hier_create(4, 2);
+    assert_int_equal(nav_route_prepare(rm, &g, 0, 0), NAV_DONE);
+    assert_int_equal(nav_hier_prepare(hr, &g, 0), NAV_DONE);
+    for (int algo = NAV_ASTAR; algo <= NAV_ROUTE; algo++) {
+        NavQueryOptions opt = nav_query_options_default();
+        opt.algo = (NavAlgo)algo;
+        for (size_t i = 0; i < sizeof off / sizeof off[0]; i++) {
+            assert_int_equal(nav_query_find(st, &g, off[i], nav_pos(0, 0), &opt, NULL), NAV_INVALID);
+            assert_int_equal(nav_query_find(st, &g, nav_pos(0, 0), off[i], &opt, NULL), NAV_INVALID);
+        }
+        assert_int_equal(nav_query_find(st, &other, nav_pos(0, 0), nav_pos(1, 1), &opt, NULL), NAV_INVALID);
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+            assert_int_equal(nav_query_find(st, &g, cases[i].a, cases[i].b, &opt, NULL), cases[i].want);
+    }
+    NavRouteResult rr;
+    NavHierResult hres;
+    for (size_t i = 0; i < sizeof off / sizeof off[0]; i++) {
+        assert_int_equal(nav_route_find(rm, &g, off[i], nav_pos(0, 0), &rr), NAV_INVALID);
+        assert_int_equal(nav_route_find(rm, &g, nav_pos(0, 0), off[i], &rr), NAV_INVALID);
+        assert_int_equal(nav_hier_find(hr, &g, off[i], nav_pos(0, 0), &hres), NAV_INVALID);
+        assert_int_equal(nav_hier_find(hr, &g, nav_pos(0, 0), off[i], &hres), NAV_INVALID);
+    }
+    assert_int_equal(nav_route_find(rm, &other, nav_pos(0, 0), nav_pos(1, 1), &rr), NAV_INVALID);
+    assert_int_equal(nav_hier_find(hr, &other, nav_pos(0, 0), nav_pos(1, 1), &hres), NAV_INVALID);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        assert_int_equal(nav_route_find(rm, &g, cases[i].a, cases[i].b, &rr), cases[i].want);
+        assert_int_equal(nav_hier_find(hr, &g, cases[i].a, cases[i].b, &hres), cases[i].want);
+    }
+    nav_hier_destroy(hr);
+    nav_route_destroy(rm);
+    nav_query_destroy(st);
+    nav_grid_deinit(&other);
+    nav_grid_deinit(&g);
+}
+
+/* The result names the planner that answered: A* and JPS as asked, and for
+ * NAV_ROUTE the fastest prepared (A* before any preparation, the planner
+ * for uniform costs once prepared, the hierarchy on a weighted grid); none
+ * for a search refused. */
+static void test_result_names_planner(void **state)
+{
+    (void)state;
+    const char *rows[] = {"......", "..##..", "......"};
+    NavGrid g = grid_from(rows, 3);
+    NavQuery *st = nav_query_create(6, 3);
+    NavPrepared *pd = nav_prepared_create(6, 3);
+    NavQueryOptions opt = nav_query_options_default();
+    opt.prepared = pd;
+    NavQueryResult r;
+    NavPos a = nav_pos(0, 1), b = nav_pos(5, 1);
+    assert_int_equal(nav_query_find(st, &g, a, b, &opt, &r), NAV_DONE);
+    assert_int_equal(r.planner, NAV_PLANNER_ASTAR);
+    opt.algo = NAV_ROUTE; /* nothing prepared: A* */
+    assert_int_equal(nav_query_find(st, &g, a, b, &opt, &r), NAV_DONE);
+    assert_int_equal(r.planner, NAV_PLANNER_ASTAR);
+    opt.algo = NAV_JPS; /* no jump table made: A* */
+    assert_int_equal(nav_query_find(st, &g, a, b, &opt, &r), NAV_DONE);
+    assert_int_equal(r.planner, NAV_PLANNER_ASTAR);
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+    assert_int_equal(nav_query_find(st, &g, a, b, &opt, &r), NAV_DONE);
+    assert_int_equal(r.planner, NAV_PLANNER_JPS);
+    opt.nearest = true; /* JPS does not do nearest: A* */
+    assert_int_equal(nav_query_find(st, &g, a, b, &opt, &r), NAV_DONE);
+    assert_int_equal(r.planner, NAV_PLANNER_ASTAR);
+    opt.nearest = false;
+    opt.algo = NAV_ROUTE;
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+    assert_int_equal(nav_query_find(st, &g, a, b, &opt, &r), NAV_DONE);
+    assert_int_equal(r.planner, NAV_PLANNER_ROUTE);
+    double uniform = r.length;
+    nav_grid_set(&g, 0, 0, 3); /* weighted now */
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+    assert_int_equal(nav_query_find(st, &g, a, b, &opt, &r), NAV_DONE);
+    assert_int_equal(r.planner, NAV_PLANNER_HIER);
+    assert_true(fabs(r.length - uniform) < 1e-9);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(-1, 0), b, &opt, &r), NAV_INVALID);
+    assert_int_equal(r.planner, NAV_PLANNER_NONE);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     nav_grid_deinit(&g);
 }
 
@@ -421,40 +555,40 @@ static void test_limits(void **state)
     for (int y = 0; y < 50; y++)
         for (int x = 0; x < 50; x++)
             nav_grid_set(&g, x, y, (x == 25 && y < 45) ? 0 : 1);
-    NavPath *st = nav_path_create(50, 50);
-    NavPathResult full, r;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), NULL, &full), NAV_DONE);
-    NavPathOptions opt = nav_path_options_default();
+    NavQuery *st = nav_query_create(50, 50);
+    NavQueryResult full, r;
+    assert_int_equal(nav_query_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), NULL, &full), NAV_DONE);
+    NavQueryOptions opt = nav_query_options_default();
     opt.expansion_limit = 20;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), &opt, &r), NAV_LIMIT);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), &opt, &r), NAV_LIMIT);
     assert_true(r.expanded <= 20);
     assert_int_equal(r.steps, 0);
     opt.nearest = true; /* with nearest: the best tile seen so far */
-    assert_int_equal(nav_path_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), &opt, &r), NAV_LIMIT);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), &opt, &r), NAV_LIMIT);
     assert_true(r.steps > 0);
     test_check_walk(st, &g, NAV_TOPO_8);
 
-    opt = nav_path_options_default();
+    opt = nav_query_options_default();
     opt.cost_limit = full.length - 0.5;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), &opt, &r), NAV_LIMIT);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), &opt, &r), NAV_LIMIT);
     assert_string_equal(r.why, "cost limit reached");
     opt.cost_limit = full.length + 1e-6;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), &opt, &r), NAV_DONE);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), &opt, &r), NAV_DONE);
     assert_true(fabs(r.length - full.length) < 1e-12);
     opt.expansion_limit = full.expanded + 1;
     opt.cost_limit = 0;
-    assert_int_equal(nav_path_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), &opt, &r), NAV_DONE);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), &opt, &r), NAV_DONE);
     /* a limit on an unreachable goal still stops early */
     nav_grid_set(&g, 45, 5, 0);
-    opt = nav_path_options_default();
+    opt = nav_query_options_default();
     opt.expansion_limit = 10;
     opt.nearest = false;
     nav_grid_set(&g, 45, 5, 1);
     for (int y = 0; y < 50; y++)
         nav_grid_set(&g, 25, y, 0);
-    assert_int_equal(nav_path_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), &opt, &r), NAV_LIMIT);
+    assert_int_equal(nav_query_find(st, &g, nav_pos(5, 5), nav_pos(45, 5), &opt, &r), NAV_LIMIT);
     assert_true(r.expanded <= 10);
-    nav_path_destroy(st);
+    nav_query_destroy(st);
     nav_grid_deinit(&g);
 }
 
@@ -464,11 +598,11 @@ static void test_state_size(void **state)
     /* 16 bytes a tile (border included), a quarter of a byte for the list
      * of tags to clear, plus a fixed header */
     for (int side = 10; side <= 1000; side *= 10) {
-        NavPath *st = nav_path_create(side, side);
+        NavQuery *st = nav_query_create(side, side);
         size_t tiles = (size_t)(side + 2) * (size_t)(side + 2);
-        assert_true(nav_path_state_bytes(st) <= 16 * tiles + tiles / 4 + 1024);
-        assert_true(nav_path_state_bytes(st) >= 16 * (size_t)side * (size_t)side);
-        nav_path_destroy(st);
+        assert_true(nav_query_bytes(st) <= 16 * tiles + tiles / 4 + 1024);
+        assert_true(nav_query_bytes(st) >= 16 * (size_t)side * (size_t)side);
+        nav_query_destroy(st);
     }
 }
 
@@ -479,18 +613,18 @@ static void test_state_reuse(void **state)
     uint64_t seed = 17;
     NavGrid g;
     test_random_grid(&g, 30, 30, 25, 3, &seed);
-    NavPath *shared = nav_path_create(30, 30);
+    NavQuery *shared = nav_query_create(30, 30);
     for (int q = 0; q < 200; q++) {
         NavPos s = nav_pos((int)(test_rand(&seed) % 30), (int)(test_rand(&seed) % 30));
         NavPos t = nav_pos((int)(test_rand(&seed) % 30), (int)(test_rand(&seed) % 30));
-        NavPath *fresh = nav_path_create(30, 30);
-        NavPathResult a, b;
-        assert_int_equal(nav_path_find(shared, &g, s, t, NULL, &a), nav_path_find(fresh, &g, s, t, NULL, &b));
+        NavQuery *fresh = nav_query_create(30, 30);
+        NavQueryResult a, b;
+        assert_int_equal(nav_query_find(shared, &g, s, t, NULL, &a), nav_query_find(fresh, &g, s, t, NULL, &b));
         assert_true(a.length == b.length);
         assert_int_equal(a.expanded, b.expanded);
-        nav_path_destroy(fresh);
+        nav_query_destroy(fresh);
     }
-    nav_path_destroy(shared);
+    nav_query_destroy(shared);
     nav_grid_deinit(&g);
 }
 
@@ -507,33 +641,33 @@ static void test_clears_what_was_touched(void **state)
     for (int y = 0; y < SIDE; y++)
         for (int x = 0; x < SIDE; x++)
             nav_grid_set(&g, x, y, x == 500 && y > 0 ? 0 : 1); /* a wall with a gap at the top */
-    NavPath *st = nav_path_create(SIDE, SIDE), *fresh = nav_path_create(SIDE, SIDE);
+    NavQuery *st = nav_query_create(SIDE, SIDE), *fresh = nav_query_create(SIDE, SIDE);
     uint64_t seed = 5;
     for (int q = 0; q < 300; q++) {
         NavPos a = nav_pos(20 + (int)(test_rand(&seed) % 900), 20 + (int)(test_rand(&seed) % 900));
         NavPos b = nav_pos(a.x + (int)(test_rand(&seed) % 9) - 4, a.y + (int)(test_rand(&seed) % 9) - 4);
         if (a.x == 500 || b.x == 500)
             continue;
-        NavPathResult r;
-        nav_path_find(st, &g, a, b, NULL, &r);
+        NavQueryResult r;
+        nav_query_find(st, &g, a, b, NULL, &r);
     }
-    uint64_t cleared = nav_path_tags_cleared(st);
+    uint64_t cleared = nav_query_tags_cleared(st);
     assert_true(cleared > 0);              /* the generations wrapped */
     assert_true(cleared < 300 * 200);      /* a few dozen tiles a search; the map has a million */
     /* a search round the wall touches more tiles than a list holds: the
      * next wrap clears everything once */
     for (int q = 0; q < 16; q++) {
         NavPos a = nav_pos(490, 1000 - q), b = nav_pos(q ? 480 : 510, 1000 - q);
-        NavPathResult r1, r2;
-        assert_int_equal(nav_path_find(st, &g, a, b, NULL, &r1), NAV_DONE);
-        assert_int_equal(nav_path_find(fresh, &g, a, b, NULL, &r2), NAV_DONE);
+        NavQueryResult r1, r2;
+        assert_int_equal(nav_query_find(st, &g, a, b, NULL, &r1), NAV_DONE);
+        assert_int_equal(nav_query_find(fresh, &g, a, b, NULL, &r2), NAV_DONE);
         assert_true(r1.length == r2.length && r1.expanded == r2.expanded);
         if (q == 0)
             assert_true(r1.expanded > SIDE * SIDE / 16);
     }
-    assert_true(nav_path_tags_cleared(st) >= cleared + (uint64_t)SIDE * SIDE);
-    nav_path_destroy(st);
-    nav_path_destroy(fresh);
+    assert_true(nav_query_tags_cleared(st) >= cleared + (uint64_t)SIDE * SIDE);
+    nav_query_destroy(st);
+    nav_query_destroy(fresh);
     nav_grid_deinit(&g);
 }
 
@@ -548,6 +682,8 @@ int main(void)
         cmocka_unit_test(test_no_corner_cutting),
         cmocka_unit_test(test_natural_paths),  cmocka_unit_test(test_incremental),
         cmocka_unit_test(test_nearest),        cmocka_unit_test(test_bad_queries),
+        cmocka_unit_test(test_status_sorts),   cmocka_unit_test(test_bad_input_everywhere),
+        cmocka_unit_test(test_result_names_planner),
         cmocka_unit_test(test_limits),         cmocka_unit_test(test_state_reuse),
         cmocka_unit_test(test_state_size),    cmocka_unit_test(test_clears_what_was_touched),
     };

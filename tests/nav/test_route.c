@@ -13,18 +13,18 @@
 
 /* test_check_walk's walk, 8-way; and its tiles are the same asked for in
  * any order. */
-static double check_walk(const NavPath *st, const NavGrid *g)
+static double check_walk(const NavQuery *st, const NavGrid *g)
 {
-    const NavPathResult *r = nav_path_result(st);
+    const NavQueryResult *r = nav_query_result(st);
     double len = test_check_walk(st, g, NAV_TOPO_8);
     /* the same tiles asked for backwards and by halves (the planner keeps
      * paths as runs and finds a tile's run) */
     NavPos *tiles = malloc(sizeof *tiles * (size_t)(r->steps + 1));
     for (int i = 0; i < r->steps; i++)
-        tiles[i] = nav_path_tile(st, i);
+        tiles[i] = nav_query_tile(st, i);
     for (int i = r->steps - 1; i >= 0; i--) {
         int j = i % 2 ? i : r->steps - 1 - i;
-        NavPos a = nav_path_tile(st, j), b = nav_path_tile(st, i / 2);
+        NavPos a = nav_query_tile(st, j), b = nav_query_tile(st, i / 2);
         assert_true(a.x == tiles[j].x && a.y == tiles[j].y);
         assert_true(b.x == tiles[i / 2].x && b.y == tiles[i / 2].y);
     }
@@ -32,9 +32,9 @@ static double check_walk(const NavPath *st, const NavGrid *g)
     return len;
 }
 
-static NavPathOptions route_options(int landmarks)
+static NavQueryOptions route_options(int landmarks)
 {
-    NavPathOptions o = nav_path_options_default();
+    NavQueryOptions o = nav_query_options_default();
     o.algo = NAV_ROUTE;
     o.landmarks = landmarks;
     return o;
@@ -42,15 +42,15 @@ static NavPathOptions route_options(int landmarks)
 
 /* q random queries on g against the reference; the planner must answer
  * them itself when route is set. Returns the paths checked. */
-static int check_queries(NavPath *st, const NavGrid *g, const NavPathOptions *opt, int q, bool route, uint64_t *seed)
+static int check_queries(NavQuery *st, const NavGrid *g, const NavQueryOptions *opt, int q, bool route, uint64_t *seed)
 {
     int checked = 0;
     for (int i = 0; i < q; i++) {
         NavPos s = nav_pos((int)(test_rand(seed) % (uint32_t)g->w), (int)(test_rand(seed) % (uint32_t)g->h));
         NavPos t = nav_pos((int)(test_rand(seed) % (uint32_t)g->w), (int)(test_rand(seed) % (uint32_t)g->h));
         double want = test_brute_force(g, s, t, NAV_TOPO_8);
-        NavPathResult r;
-        NavStatus got = nav_path_find(st, g, s, t, opt, &r);
+        NavQueryResult r;
+        NavStatus got = nav_query_find(st, g, s, t, opt, &r);
         if (want < 0) {
             if (got != NAV_NO_PATH)
                 fail_msg("%dx%d %d,%d->%d,%d: a path the reference says does not exist", g->w, g->h, s.x, s.y, t.x,
@@ -59,7 +59,7 @@ static int check_queries(NavPath *st, const NavGrid *g, const NavPathOptions *op
         }
         if (got != NAV_DONE)
             fail_msg("%dx%d %d,%d->%d,%d: no path, reference %.6f", g->w, g->h, s.x, s.y, t.x, t.y, want);
-        if (route && !r.used_route)
+        if (route && !(r.planner >= NAV_PLANNER_ROUTE))
             fail_msg("%dx%d %d,%d->%d,%d: not answered by the planner", g->w, g->h, s.x, s.y, t.x, t.y);
         double len = check_walk(st, g);
         if (fabs(len - want) > 1e-9)
@@ -80,15 +80,18 @@ static void test_random_grids(void **state)
         int marks = (int)(test_rand(&seed) % 3) * 4; /* 0, 4, 8 */
         NavGrid g;
         test_random_grid(&g, w, h, walls, 1, &seed);
-        NavPath *st = nav_path_create(w, h);
+        NavQuery *st = nav_query_create(w, h);
+        NavPrepared *pd = nav_prepared_create(w, h);
         assert_non_null(st);
-        NavPathOptions opt = route_options(marks);
-        assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+        NavQueryOptions opt = route_options(marks);
+        opt.prepared = pd;
+        assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
         NavRouteInfo ri;
-        nav_route_info(nav_path_route(st), &ri);
+        nav_route_info(nav_prepared_route(pd), &ri);
         scanned += ri.scan; /* both kinds of search: diagonals followed through or not */
         checked += check_queries(st, &g, &opt, 6, true, &seed);
-        nav_path_destroy(st);
+        nav_query_destroy(st);
+        nav_prepared_destroy(pd);
         nav_grid_deinit(&g);
     }
     print_message("%d paths checked, %d of 240 grids with diagonals followed through\n", checked, scanned);
@@ -120,16 +123,19 @@ static void test_mazes(void **state)
         int extra = round % 3 == 0 ? 0 : (int)(test_rand(&seed) % 12);
         NavGrid g;
         make_maze(&g, n, m, extra, &seed);
-        NavPath *st = nav_path_create(g.w, g.h);
-        NavPathOptions opt = route_options(4);
-        assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+        NavQuery *st = nav_query_create(g.w, g.h);
+        NavPrepared *pd = nav_prepared_create(g.w, g.h);
+        NavQueryOptions opt = route_options(4);
+        opt.prepared = pd;
+        assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
         NavRouteInfo ri;
-        nav_route_info(nav_path_route(st), &ri);
+        nav_route_info(nav_prepared_route(pd), &ri);
         assert_int_equal(ri.core + ri.tree, ri.walkable);
         if (extra == 0) /* a perfect maze is one tree: nothing to search */
             assert_int_equal(ri.core, 0);
         checked += check_queries(st, &g, &opt, 40, true, &seed); /* a quarter of them between open tiles */
-        nav_path_destroy(st);
+        nav_query_destroy(st);
+        nav_prepared_destroy(pd);
         nav_grid_deinit(&g);
     }
     print_message("%d maze paths checked\n", checked);
@@ -153,15 +159,18 @@ static void test_corridors(void **state)
         for (int i = round % 2 ? n * m / 12 : 0; i > 0; i--) /* any wall: open squares, diagonal moves */
             nav_grid_set(&g, 1 + (int)(test_rand(&seed) % (uint32_t)(g.w - 2)),
                          1 + (int)(test_rand(&seed) % (uint32_t)(g.h - 2)), 1);
-        NavPath *st = nav_path_create(g.w, g.h);
-        NavPathOptions opt = route_options(round % 4 == 0 ? 0 : 4);
-        assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+        NavQuery *st = nav_query_create(g.w, g.h);
+        NavPrepared *pd = nav_prepared_create(g.w, g.h);
+        NavQueryOptions opt = route_options(round % 4 == 0 ? 0 : 4);
+        opt.prepared = pd;
+        assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
         NavRouteInfo ri;
-        nav_route_info(nav_path_route(st), &ri);
+        nav_route_info(nav_prepared_route(pd), &ri);
         assert_true(ri.corridors);
         assert_true(ri.corridor * 2 >= ri.core);
         checked += check_queries(st, &g, &opt, 120, true, &seed); /* a third between open tiles */
-        nav_path_destroy(st);
+        nav_query_destroy(st);
+        nav_prepared_destroy(pd);
         nav_grid_deinit(&g);
     }
     print_message("%d corridor paths checked\n", checked);
@@ -175,19 +184,22 @@ static void test_tree_walk(void **state)
     uint64_t seed = 23;
     NavGrid g;
     make_maze(&g, 12, 9, 0, &seed);
-    NavPath *st = nav_path_create(g.w, g.h);
-    NavPathOptions opt = route_options(8);
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+    NavQuery *st = nav_query_create(g.w, g.h);
+    NavPrepared *pd = nav_prepared_create(g.w, g.h);
+    NavQueryOptions opt = route_options(8);
+    opt.prepared = pd;
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
     for (int q = 0; q < 40; q++) {
         NavPos s = nav_pos(1 + 2 * (int)(test_rand(&seed) % 12), 1 + 2 * (int)(test_rand(&seed) % 9));
         NavPos t = nav_pos(1 + 2 * (int)(test_rand(&seed) % 12), 1 + 2 * (int)(test_rand(&seed) % 9));
-        NavPathResult r;
-        assert_int_equal(nav_path_find(st, &g, s, t, &opt, &r), NAV_DONE);
-        assert_true(r.used_route);
+        NavQueryResult r;
+        assert_int_equal(nav_query_find(st, &g, s, t, &opt, &r), NAV_DONE);
+        assert_true(r.planner >= NAV_PLANNER_ROUTE);
         assert_int_equal(r.expanded, 0);
         assert_true(fabs(check_walk(st, &g) - test_brute_force(&g, s, t, NAV_TOPO_8)) < 1e-9);
     }
-    nav_path_destroy(st);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     nav_grid_deinit(&g);
 }
 
@@ -201,8 +213,10 @@ static void test_edits_between_searches(void **state)
     (void)state;
     uint64_t seed = 24;
     enum { W = 26, H = 19 };
-    NavPath *st = nav_path_create(W, H);
-    NavPathOptions opt = route_options(3);
+    NavQuery *st = nav_query_create(W, H);
+    NavPrepared *pd = nav_prepared_create(W, H);
+    NavQueryOptions opt = route_options(3);
+    opt.prepared = pd;
     int by_route = 0, by_fallback = 0, slices_most = 0;
     for (int map = 0; map < 5; map++) {
         NavGrid g; /* same variable, so usually the same address, every map */
@@ -215,15 +229,15 @@ static void test_edits_between_searches(void **state)
             int slices = 0;
             bool done = false;
             while (!done) {
-                done = nav_path_prepare_step(st, &g, &opt, 150) == NAV_DONE;
+                done = nav_prepared_make_step(pd, &g, &opt, 150) == NAV_DONE;
                 slices++;
                 assert_true(slices < 1000);
                 for (int q = 0; q < 2; q++) {
                     NavPos s = nav_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H));
                     NavPos t = nav_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H));
                     double want = test_brute_force(&g, s, t, NAV_TOPO_8);
-                    NavPathResult r;
-                    NavStatus got = nav_path_find(st, &g, s, t, &opt, &r);
+                    NavQueryResult r;
+                    NavStatus got = nav_query_find(st, &g, s, t, &opt, &r);
                     if (want < 0) {
                         assert_int_equal(got, NAV_NO_PATH);
                         continue;
@@ -232,7 +246,7 @@ static void test_edits_between_searches(void **state)
                     if (fabs(check_walk(st, &g) - want) > 1e-9)
                         fail_msg("map %d round %d slice %d %d,%d->%d,%d: length %.9f, reference %.9f", map, round,
                                  slices, s.x, s.y, t.x, t.y, r.length, want);
-                    if (r.used_route)
+                    if (r.planner >= NAV_PLANNER_ROUTE)
                         by_route++;
                     else
                         by_fallback++;
@@ -245,7 +259,8 @@ static void test_edits_between_searches(void **state)
         }
         nav_grid_deinit(&g);
     }
-    nav_path_destroy(st);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     print_message("%d answers by the planner, %d by the fallback, up to %d slices\n", by_route, by_fallback,
                   slices_most);
     assert_true(by_fallback > 100);
@@ -261,42 +276,45 @@ static void test_fallbacks(void **state)
     uint64_t seed = 25;
     NavGrid g;
     test_random_grid(&g, 20, 15, 25, 1, &seed);
-    NavPath *st = nav_path_create(20, 15);
-    NavPathOptions opt = route_options(2);
+    NavQuery *st = nav_query_create(20, 15);
+    NavPrepared *pd = nav_prepared_create(20, 15);
+    NavQueryOptions opt = route_options(2);
+    opt.prepared = pd;
     check_queries(st, &g, &opt, 20, false, &seed); /* not prepared */
-    assert_null(nav_path_route(st));
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+    assert_null(nav_prepared_route(pd));
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
     check_queries(st, &g, &opt, 20, true, &seed);
-    NavPathOptions near = opt;
+    NavQueryOptions near = opt;
     near.nearest = true;
-    NavPathResult r;
-    nav_path_find(st, &g, nav_pos(0, 0), nav_pos(19, 14), &near, &r);
-    assert_false(r.used_route);
+    NavQueryResult r;
+    nav_query_find(st, &g, nav_pos(0, 0), nav_pos(19, 14), &near, &r);
+    assert_false(r.planner >= NAV_PLANNER_ROUTE);
     /* an edit: not current until prepared again */
     int x = 3, y = 4;
     nav_grid_set(&g, x, y, nav_grid_walkable(&g, x, y) ? 0 : 1);
     check_queries(st, &g, &opt, 20, false, &seed);
     for (int i = 0; i < 30; i++) {
         NavPos s = nav_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 15));
-        if (nav_grid_walkable(&g, s.x, s.y) && nav_path_find(st, &g, s, s, &opt, &r) == NAV_DONE)
-            assert_false(r.used_route);
+        if (nav_grid_walkable(&g, s.x, s.y) && nav_query_find(st, &g, s, s, &opt, &r) == NAV_DONE)
+            assert_false(r.planner >= NAV_PLANNER_ROUTE);
     }
     nav_grid_deinit(&g);
     /* costs that differ: the hierarchy (hier.h, test_hier.c) answers instead */
     test_random_grid(&g, 20, 15, 20, 4, &seed);
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
     for (int i = 0; i < 30; i++) {
         NavPos s = nav_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 15));
         NavPos t = nav_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 15));
         double want = test_brute_force(&g, s, t, NAV_TOPO_8);
-        if (nav_path_find(st, &g, s, t, &opt, &r) == NAV_DONE) {
-            assert_true(r.used_route && nav_path_hier(st));
+        if (nav_query_find(st, &g, s, t, &opt, &r) == NAV_DONE) {
+            assert_int_equal(r.planner, NAV_PLANNER_HIER);
             assert_true(fabs(r.length - want) < 1e-9);
         } else {
             assert_true(want < 0);
         }
     }
-    nav_path_destroy(st);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     nav_grid_deinit(&g);
 }
 
@@ -310,19 +328,22 @@ static void run_scenario(const char *map, const char *scen)
     NavScenario s;
     assert_int_equal(nav_movingai_load_map(map, &g, &d), NAV_DONE);
     assert_int_equal(nav_movingai_load_scen(scen, &s, &d), NAV_DONE);
-    NavPath *st = nav_path_create(g.w, g.h);
-    NavPathOptions opt = route_options(8);
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+    NavQuery *st = nav_query_create(g.w, g.h);
+    NavPrepared *pd = nav_prepared_create(g.w, g.h);
+    NavQueryOptions opt = route_options(8);
+    opt.prepared = pd;
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
     for (int i = 0; i < s.count; i++) {
-        NavPathResult r;
-        assert_int_equal(nav_path_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &r), NAV_DONE);
-        assert_true(r.used_route);
+        NavQueryResult r;
+        assert_int_equal(nav_query_find(st, &g, s.q[i].start, s.q[i].goal, &opt, &r), NAV_DONE);
+        assert_true(r.planner >= NAV_PLANNER_ROUTE);
         if (!nav_movingai_length_matches(&s.q[i], r.length))
             fail_msg("%s:%d: length %.8f, file %.8f", scen, s.q[i].line, r.length, s.q[i].optimal);
         check_walk(st, &g);
     }
     print_message("%s: %d queries optimal\n", map, s.count);
-    nav_path_destroy(st);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     nav_movingai_scen_free(&s);
     nav_grid_deinit(&g);
 }
@@ -380,11 +401,13 @@ static void test_open_map(void **state)
                     blocked++;
                 }
     }
-    NavPath *st = nav_path_create(S, S), *ref = nav_path_create(S, S);
+    NavQuery *st = nav_query_create(S, S), *ref = nav_query_create(S, S);
+    NavPrepared *pd = nav_prepared_create(S, S);
     assert_non_null(st);
     assert_non_null(ref);
-    NavPathOptions opt = route_options(0);
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+    NavQueryOptions opt = route_options(0);
+    opt.prepared = pd;
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
     int checked = 0;
     for (int q = 0; q < 40; q++) {
         NavPos a = nav_pos(378, 391), b = nav_pos(741, 635);
@@ -392,18 +415,19 @@ static void test_open_map(void **state)
             a = nav_pos((int)(test_rand(&seed) % S), (int)(test_rand(&seed) % S));
             b = nav_pos((int)(test_rand(&seed) % S), (int)(test_rand(&seed) % S));
         }
-        NavPathResult want, got;
-        NavStatus w = nav_path_find(ref, &g, a, b, NULL, &want);
-        assert_int_equal(nav_path_find(st, &g, a, b, &opt, &got), w);
+        NavQueryResult want, got;
+        NavStatus w = nav_query_find(ref, &g, a, b, NULL, &want);
+        assert_int_equal(nav_query_find(st, &g, a, b, &opt, &got), w);
         if (w != NAV_DONE)
             continue;
-        assert_true(got.used_route);
+        assert_true(got.planner >= NAV_PLANNER_ROUTE);
         assert_true(fabs(check_walk(st, &g) - want.length) < 1e-9);
         checked++;
     }
     assert_true(checked > 30);
-    nav_path_destroy(st);
-    nav_path_destroy(ref);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
+    nav_query_destroy(ref);
     nav_grid_deinit(&g);
 }
 
@@ -423,28 +447,31 @@ static void test_long_diagonals(void **state)
         test_random_grid(&g, S, S, 0, 1, &seed);
         for (int i = 0; i < S * S * 15 / 1000; i++)
             nav_grid_set(&g, (int)(test_rand(&seed) % S), (int)(test_rand(&seed) % S), 0);
-        NavPath *st = nav_path_create(S, S), *ref = nav_path_create(S, S);
-        NavPathOptions opt = route_options(0);
-        assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
+        NavQuery *st = nav_query_create(S, S), *ref = nav_query_create(S, S);
+        NavPrepared *pd = nav_prepared_create(S, S);
+        NavQueryOptions opt = route_options(0);
+        opt.prepared = pd;
+        assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
         NavRouteInfo ri;
-        nav_route_info(nav_path_route(st), &ri);
+        nav_route_info(nav_prepared_route(pd), &ri);
         assert_true(ri.scan);
         for (int q = 0; q < 60; q++) {
             NavPos a = nav_pos((int)(test_rand(&seed) % S), (int)(test_rand(&seed) % S));
             NavPos b = nav_pos((int)(test_rand(&seed) % S), (int)(test_rand(&seed) % S));
-            NavPathResult want, got;
-            NavStatus w = nav_path_find(ref, &g, a, b, NULL, &want);
-            assert_int_equal(nav_path_find(st, &g, a, b, &opt, &got), w);
+            NavQueryResult want, got;
+            NavStatus w = nav_query_find(ref, &g, a, b, NULL, &want);
+            assert_int_equal(nav_query_find(st, &g, a, b, &opt, &got), w);
             if (w != NAV_DONE)
                 continue;
-            assert_true(got.used_route);
+            assert_true(got.planner >= NAV_PLANNER_ROUTE);
             if (fabs(check_walk(st, &g) - want.length) > 1e-9)
                 fail_msg("map %d %d,%d->%d,%d: length %.9f, A* %.9f", map, a.x, a.y, b.x, b.y, got.length,
                          want.length);
             checked++;
         }
-        nav_path_destroy(st);
-        nav_path_destroy(ref);
+        nav_query_destroy(st);
+        nav_prepared_destroy(pd);
+        nav_query_destroy(ref);
         nav_grid_deinit(&g);
     }
     print_message("%d paths checked\n", checked);
@@ -470,16 +497,19 @@ static void test_budget(void **state)
     uint64_t seed = 26;
     NavGrid g;
     test_random_grid(&g, 40, 30, 30, 1, &seed);
-    NavPath *st = nav_path_create(40, 30);
-    NavPathOptions opt = route_options(8);
-    assert_int_equal(nav_path_prepare(st, &g, &opt), NAV_DONE);
-    nav_route_info(nav_path_route(st), &ri);
+    NavQuery *st = nav_query_create(40, 30);
+    NavPrepared *pd = nav_prepared_create(40, 30);
+    NavQueryOptions opt = route_options(8);
+    opt.prepared = pd;
+    assert_int_equal(nav_prepared_make(pd, &g, &opt), NAV_DONE);
+    nav_route_info(nav_prepared_route(pd), &ri);
     assert_true(ri.ready && ri.complete);
     assert_int_equal(ri.landmarks, 8);
     assert_int_equal(ri.bytes, (size_t)57 * 40 * 30);
     assert_int_equal(ri.core + ri.tree, ri.walkable);
     assert_int_equal(ri.walkable, nav_grid_count_walkable(&g));
-    nav_path_destroy(st);
+    nav_query_destroy(st);
+    nav_prepared_destroy(pd);
     nav_grid_deinit(&g);
 }
 

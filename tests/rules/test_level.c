@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 
 #include "level.h"
-#include "path.h"
+#include "query.h"
 #include "tile.h"
 
 typedef struct Case {
@@ -622,16 +622,16 @@ static void test_tutorial_path(void **state)
     assert_true(level_load("levels/01_tutorial.txt", &l, &d));
     NavGrid g;
     assert_true(level_build_grid(&l, &g));
-    NavPath *st = nav_path_create(g.w, g.h);
+    NavQuery *st = nav_query_create(g.w, g.h);
     /* from the droid at 2,2 to below the inner wall: around it, optimally */
-    NavPathResult r;
-    assert_int_equal(nav_path_find(st, &g, l.start, nav_pos(3, 6), NULL, &r), NAV_DONE);
+    NavQueryResult r;
+    assert_int_equal(nav_query_find(st, &g, l.start, nav_pos(3, 6), NULL, &r), NAV_DONE);
     double want = test_brute_force(&g, l.start, nav_pos(3, 6), NAV_TOPO_8);
     assert_true(fabs(r.length - want) < 1e-9);
     test_check_walk(st, &g, NAV_TOPO_8);
     for (int i = 0; i < r.steps; i++)
-        assert_true(nav_grid_walkable(&g, nav_path_tile(st, i).x, nav_path_tile(st, i).y));
-    nav_path_destroy(st);
+        assert_true(nav_grid_walkable(&g, nav_query_tile(st, i).x, nav_query_tile(st, i).y));
+    nav_query_destroy(st);
     nav_grid_deinit(&g);
     level_free(&l);
 }

@@ -190,20 +190,20 @@ static void test_random_retargets_stay_safe(void **state)
         Mover m;
         mover_init(&m, start, mover_speed(3.0 + (test_rand(&seed) % 50) / 10.0, 60));
         nav_grid_set(&g, 0, 0, nav_grid_cost(&g, 0, 0) ? 3 : 0); /* some rough ground */
-        NavPath *st = nav_path_create(20, 20);
-        NavPathOptions opt = nav_path_options_default();
+        NavQuery *st = nav_query_create(20, 20);
+        NavQueryOptions opt = nav_query_options_default();
         opt.nearest = true;
         MoverEvent ev[32];
         WorldPos last = m.pos;
         for (int tick = 0; tick < 3000; tick++) {
             if (test_rand(&seed) % 40 == 0) {
                 NavPos goal = nav_pos((int)(test_rand(&seed) % 20), (int)(test_rand(&seed) % 20));
-                NavStatus s = nav_path_find(st, &g, mover_plan_tile(&m), goal, &opt, NULL);
-                if (s == NAV_DONE || s == NAV_PARTIAL) {
-                    const NavPathResult *r = nav_path_result(st);
+                NavStatus s = nav_query_find(st, &g, mover_plan_tile(&m), goal, &opt, NULL);
+                if (nav_status_ok(s)) {
+                    const NavQueryResult *r = nav_query_result(st);
                     NavPos steps[400];
                     for (int i = 0; i < r->steps; i++)
-                        steps[i] = nav_path_tile(st, i);
+                        steps[i] = nav_query_tile(st, i);
                     assert_true(mover_set_path(&m, &g, steps, r->steps));
                     retargets++;
                 }
@@ -221,7 +221,7 @@ static void test_random_retargets_stay_safe(void **state)
             assert_true(moved <= (double)m.speed / NAV_UNIT_STRAIGHT + 1e-9);
             last = m.pos;
         }
-        nav_path_destroy(st);
+        nav_query_destroy(st);
         mover_deinit(&m);
         nav_grid_deinit(&g);
     }

@@ -85,9 +85,9 @@ static bool has_event(const Sim *s, SimEventType type, const SimEvent **out)
 }
 
 /* The one-shot search the sliced one must agree with. */
-static NavPath *one_shot(Sim *s, NavPos from, NavPos goal, NavPos *end)
+static NavQuery *one_shot(Sim *s, NavPos from, NavPos goal, NavPos *end)
 {
-    NavPath *st = nav_path_create(s->w, s->h);
+    NavQuery *st = nav_query_create(s->w, s->h);
     assert_non_null(st);
     assert_int_equal(sim_plan(s, st, from, goal, end), NAV_DONE);
     return st;
@@ -99,8 +99,8 @@ static void test_long_plan_spans_ticks(void **state)
     Sim s;
     assert_true(sim_init(&s, &f->level));
     NavPos goal = far_end(), end;
-    NavPath *ref = one_shot(&s, f->level.start, goal, &end);
-    assert_true(nav_path_result(ref)->expanded > SIM_PLAN_TICK_WORK);
+    NavQuery *ref = one_shot(&s, f->level.start, goal, &end);
+    assert_true(nav_query_result(ref)->expanded > SIM_PLAN_TICK_WORK);
 
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
     assert_int_equal(s.planning, SIM_PLAN_GOTO);
@@ -125,13 +125,13 @@ static void test_long_plan_spans_ticks(void **state)
     assert_true(has_event(&s, SIM_EV_PATH, &ev));
     assert_true(ticks >= 1);
     /* the walk is the one-shot search's optimal path */
-    const NavPathResult *r = nav_path_result(ref);
+    const NavQueryResult *r = nav_query_result(ref);
     assert_int_equal(ev->a, r->steps);
     assert_true(ev->length == r->length);
     assert_int_equal(mover_remaining(&s.droid), r->steps);
     for (int i = 0; i < r->steps; i++)
-        assert_true(nav_pos_eq(mover_walk_tile(&s.droid, i), nav_path_tile(ref, i)));
-    nav_path_destroy(ref);
+        assert_true(nav_pos_eq(mover_walk_tile(&s.droid, i), nav_query_tile(ref, i)));
+    nav_query_destroy(ref);
     sim_deinit(&s);
 }
 
@@ -183,8 +183,8 @@ static void test_edit_during_plan(void **state)
     for (int i = 0; i < 100 && s.planning; i++)
         sim_tick(&s);
     assert_int_equal(s.planning, SIM_PLAN_NONE);
-    NavPath *ref = one_shot(&s, f->level.start, goal, &end);
-    const NavPathResult *r = nav_path_result(ref);
+    NavQuery *ref = one_shot(&s, f->level.start, goal, &end);
+    const NavQueryResult *r = nav_query_result(ref);
     assert_int_equal(mover_remaining(&s.droid), r->steps);
     double len = 0;
     NavPos at = f->level.start;
@@ -197,7 +197,7 @@ static void test_edit_during_plan(void **state)
     }
     assert_true(nav_pos_eq(at, goal));
     assert_true(fabs(len - r->length) < 1e-6);
-    nav_path_destroy(ref);
+    nav_query_destroy(ref);
     sim_deinit(&s);
 }
 
@@ -252,13 +252,13 @@ static void test_plan_from_the_next_tile(void **state)
     }
     /* the walk is the one-shot search's from that tile, after the step to it */
     NavPos end;
-    NavPath *ref = one_shot(&s, next, goal, &end);
-    const NavPathResult *r = nav_path_result(ref);
+    NavQuery *ref = one_shot(&s, next, goal, &end);
+    const NavQueryResult *r = nav_query_result(ref);
     int skip = s.droid.moving ? 1 : 0;
     assert_int_equal(mover_remaining(&s.droid), r->steps + skip);
     for (int i = 0; i < r->steps; i++)
-        assert_true(nav_pos_eq(mover_walk_tile(&s.droid, i + skip), nav_path_tile(ref, i)));
-    nav_path_destroy(ref);
+        assert_true(nav_pos_eq(mover_walk_tile(&s.droid, i + skip), nav_query_tile(ref, i)));
+    nav_query_destroy(ref);
     sim_deinit(&s);
 }
 

@@ -161,7 +161,7 @@ static void test_regions_after_edit(void **state)
     for (int t = 0; t < 2 * to_label; t++) /* makes the shared labels, far ahead of s */
         sim_tick(&ahead);
     assert_true(sim_regions_ready(&s) && !sim_regions_ready(&alone));
-    NavPath *st = nav_path_create(SIDE, SIDE);
+    NavQuery *st = nav_query_create(SIDE, SIDE);
     assert_non_null(st);
     NavPos end;
     assert_true(sim_plan(&s, st, nav_pos(1, 1), nav_pos(600, 600), &end) == NAV_PARTIAL); /* the new wall */
@@ -175,7 +175,7 @@ static void test_regions_after_edit(void **state)
             fail_msg("tick %d after the restart: the play differs from the one labelled alone", t);
     }
     assert_true(s.region_done == work);
-    nav_path_destroy(st);
+    nav_query_destroy(st);
     sim_deinit(&ahead);
     sim_deinit(&alone);
     sim_deinit(&s);

@@ -36,21 +36,21 @@ static Level rough_level(uint64_t *seed)
 /* A search by the play's rules from the droid's tile to t: NAV_DONE with
  * the length of plain A* (tests/nav check it against brute force), or no
  * path where A* finds none. */
-static void plan_checked(Sim *s, NavPath *st, NavPos t, bool want_jps)
+static void plan_checked(Sim *s, NavQuery *st, NavPos t, bool want_jps)
 {
     NavPos from = s->droid.tile, end;
-    NavPathResult ref;
-    double want = nav_path_find(st, &s->grid, from, t, NULL, &ref) == NAV_DONE ? ref.length : -1;
+    NavQueryResult ref;
+    double want = nav_query_find(st, &s->grid, from, t, NULL, &ref) == NAV_DONE ? ref.length : -1;
     NavStatus r = sim_plan(s, st, from, t, &end);
     if (want < 0 || !nav_grid_walkable(&s->grid, t.x, t.y)) {
         assert_true(r != NAV_DONE);
         return;
     }
     assert_int_equal(r, NAV_DONE);
-    assert_int_equal(nav_path_result(st)->used_jps, want_jps);
+    assert_int_equal(nav_query_result(st)->planner == NAV_PLANNER_JPS, want_jps);
     if (fabs(test_check_walk(st, &s->grid, NAV_TOPO_8) - want) > 1e-9)
         fail_msg("%d,%d -> %d,%d: length %.9f, reference %.9f", from.x, from.y, t.x, t.y,
-                 nav_path_result(st)->length, want);
+                 nav_query_result(st)->length, want);
 }
 
 static void test_edits_between_searches(void **state)
@@ -61,7 +61,7 @@ static void test_edits_between_searches(void **state)
     Sim s, copy;
     memset(&copy, 0, sizeof copy);
     assert_true(sim_init(&s, &l));
-    NavPath *st = nav_path_create(W, H);
+    NavQuery *st = nav_query_create(W, H);
     assert_non_null(st);
     assert_true(nav_jumps_current(s.jumps, &s.grid)); /* made whole at the start */
     const long ticks_to_make = (nav_jumps_work(&s.grid) + SIM_JUMPS_TICK_WORK - 1) / SIM_JUMPS_TICK_WORK;
@@ -102,7 +102,7 @@ static void test_edits_between_searches(void **state)
             plan_checked(&s, st, nav_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H)), true);
     }
     assert_true(checked > 150);
-    nav_path_destroy(st);
+    nav_query_destroy(st);
     sim_deinit(&copy);
     sim_deinit(&s);
     level_free(&l);

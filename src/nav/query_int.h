@@ -1,18 +1,21 @@
 /* SPDX-License-Identifier: MIT */
-/* path_int.h - what path.c (the search engine) and path_prepared.c (the
- * prepared planners' front: which one answers NAV_ROUTE, and making their
- * data) share: the NavPath's layout and a few helpers. Internal to
- * src/nav/path*.c. Lifetime: see path.h. */
-#ifndef ISONAV_PATH_INT_H
-#define ISONAV_PATH_INT_H
+/* query_int.h - what query.c (the search engine) and prepared.c (the
+ * prepared data: making it, and which planner answers NAV_ROUTE from it)
+ * share: the layouts of NavQuery and NavPrepared and a few helpers.
+ * Internal to src/nav/query.c and prepared.c. Lifetimes: see query.h and
+ * prepared.h. */
+#ifndef ISONAV_QUERY_INT_H
+#define ISONAV_QUERY_INT_H
 
-#include "path.h"
+#include "prepared.h"
+#include "query.h"
 
 #include "heap.h"
 #include "hier.h"
 #include "jump.h"
 #include "landmark.h"
 #include "route.h"
+#include "scratch.h"
 
 #define UNIT_STRAIGHT NAV_UNIT_STRAIGHT
 #define UNIT_DIAGONAL NAV_UNIT_DIAGONAL
@@ -38,7 +41,27 @@
 /* A slot of the open heap (heap.h), of the back region or of the path. */
 typedef HeapSlot Slot;
 
-struct NavPath {
+/* The prepared data (prepared.h): map data only, read by queries. */
+struct NavPrepared {
+    int w, h;
+    /* JPS+ jump distances: made by nav_prepared_make for NAV_JPS, and for
+     * NAV_ROUTE on weighted grids. */
+    JumpTable jump;
+    /* Landmark distances: placed by nav_prepared_make for NAV_JPS. */
+    LandmarkTable marks;
+    /* NAV_ROUTE's planners: the planner for uniform costs, the hierarchy
+     * for weighted ones and for uniform ones where the planner works hard
+     * (prepared.c). Their own search scratch is never made here: queries
+     * bring theirs. */
+    NavRoute *route;
+    NavHier *hier;
+    const NavGrid *sampled; /* the grid, at version sampled_version, whose */
+    uint64_t sampled_version; /* sample searches decided ... */
+    bool hard;              /* ... for the hierarchy on a uniform grid */
+};
+
+/* A query (query.h): scratch only. */
+struct NavQuery {
     int w, h, stride;
     uint32_t cells;      /* (w + 2) * (h + 2) tags */
     uint32_t slots;      /* w * h slots */
@@ -58,26 +81,16 @@ struct NavPath {
     bool touched_all;
     uint64_t cleared;    /* tags reset by clears, in all (tests) */
     uint64_t plateau;    /* f of the stacked nodes, the smallest open f */
-    /* JPS+ jump distances: allocated by the first JPS search, rebuilt by the
-     * first JPS search after the grid changes. Map data, not search state. */
-    JumpTable jump;
-    const JumpTable *jt; /* the table the current JPS search reads: jump or opt.jumps's */
-    /* Landmark distances: placed only by nav_path_prepare. */
-    LandmarkTable marks;
-    /* NAV_ROUTE's prepared data, made only by nav_path_prepare(_step): the
-     * planner for uniform costs, the hierarchy for weighted ones and for
-     * uniform ones where the planner works hard (path_prepared.c). */
-    NavRoute *route;
-    NavHier *hier;
-    const NavGrid *sampled; /* the grid, at version sampled_version, whose */
-    uint64_t sampled_version; /* sample searches decided ... */
-    bool hard;              /* ... for the hierarchy on a uniform grid */
+    const JumpTable *jt; /* the table the current JPS search reads: the options' NavJumps's or NavPrepared's */
+    /* The prepared planners' search scratch, made by the first search they
+     * answer (NULL until then) and kept. */
+    struct RouteSearch *route_q;
+    struct HierSearch *hier_q;
 
     /* the current query */
     const NavGrid *grid;
-    NavPathOptions opt;
+    NavQueryOptions opt;
     bool jps, done, limit_hit;
-    bool by_hier;        /* NAV_ROUTE: the hierarchy answered (else the planner, if used_route) */
     bool weighted;       /* JPS on a grid of more than one cost: edge tiles (jump.h) stop jumps */
     bool prune;          /* A*, 8-way, uniform costs: canonical successors only */
     uint32_t start, goal;
@@ -92,24 +105,23 @@ struct NavPath {
     uint32_t best;
     uint64_t best_h, best_g;
     uint32_t path_off;
-    NavPathResult res;
+    NavQueryResult res;
 };
 
 /* JPS runs on 8-way grids, for searches without options that need every
  * node's exact order (nearest tile, cost limit). */
-bool path_runs_jps(const NavPathOptions *opt);
-/* The shared table of the options, when it describes g. */
-const JumpTable *path_shared_jumps(const NavPathOptions *opt, const NavGrid *g);
-/* Points st->jt at a jump table current for g: the options' shared one, or
- * the state's own, made now if need be. False when out of memory. */
-bool path_jump_ready(NavPath *st, const NavGrid *g, const NavPathOptions *opt);
+bool query_runs_jps(const NavQueryOptions *opt);
+/* The jump table current for g that a JPS search with opt reads: the
+ * options' shared NavJumps, else the NavPrepared's own; NULL when none is. */
+const JumpTable *query_jump_table(const NavQueryOptions *opt, const NavGrid *g);
 /* Ends the search with status and why; a path to `end` (NO_NODE: none) at cost g. */
-NavStatus path_finish(NavPath *st, NavStatus status, const char *why, uint32_t end, uint64_t g);
+NavStatus query_finish(NavQuery *q, NavStatus status, const char *why, uint32_t end, uint64_t g);
 
-/* path_prepared.c: NAV_ROUTE with a prepared planner current for g answers
- * the search begun on st (true); false when none is, or it could not. */
-bool path_prepared_answer(NavPath *st, const NavGrid *g, NavPos start, NavPos goal);
-/* Tile i of a path the prepared planner gave, as a bordered index. */
-uint32_t path_prepared_tile(const NavPath *st, int i);
+/* prepared.c: NAV_ROUTE with a prepared planner of opt.prepared current for
+ * g answers the search begun on q (true); false when none is, or it could
+ * not (out of memory for its scratch: the search goes on by JPS or A*). */
+bool prepared_answer(NavQuery *q, const NavGrid *g, NavPos start, NavPos goal);
+/* Tile i of a path the prepared planners gave, as a bordered index. */
+uint32_t prepared_tile(const NavQuery *q, int i);
 
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* path.c - one search engine for every topology: A* over generation-stamped
+/* query.c - NavQuery (query.h), one search engine for every topology: A* over generation-stamped
  * node tags with a plateau stack and a binary heap (trying only canonical
  * successors on uniform 8-way grids), and JPS reading a JPS+ jump table.
  *
@@ -20,11 +20,13 @@
  * A* rebuilds its path by following arrival directions. A JPS parent lies
  * somewhere back along the arrival line; the closed log's f tells it apart
  * from other jump points on that line. */
-#include "path_int.h"
+#include "query_int.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "buf.h"
 
 static inline uint64_t slot_key(const Slot *s)
 {
@@ -38,14 +40,14 @@ static inline void slot_set(Slot *s, uint64_t key, uint32_t node)
 
 /* ---- coordinates and the heuristic --------------------------------------- */
 
-static inline void node_xy(const NavPath *st, uint32_t i, int *px, int *py)
+static inline void node_xy(const NavQuery *st, uint32_t i, int *px, int *py)
 {
     uint32_t row = (uint32_t)(((uint64_t)i * st->row_magic) >> 40);
     *py = (int)row;
     *px = (int)(i - row * (uint32_t)st->stride);
 }
 
-static NavPos node_tile(const NavPath *st, uint32_t i)
+static NavPos node_tile(const NavQuery *st, uint32_t i)
 {
     int px, py;
     node_xy(st, i, &px, &py);
@@ -54,7 +56,7 @@ static NavPos node_tile(const NavPath *st, uint32_t i)
 
 /* Topology distance to the goal x the cheapest cost, from bordered
  * coordinates. The hot loops pass a constant topology, so the switch folds. */
-HOT_INLINE uint64_t distance_xy(const NavPath *st, NavTopology topo, int px, int py)
+HOT_INLINE uint64_t distance_xy(const NavQuery *st, NavTopology topo, int px, int py)
 {
     switch (topo) {
     case NAV_TOPO_4:
@@ -72,7 +74,7 @@ HOT_INLINE uint64_t distance_xy(const NavPath *st, NavTopology topo, int px, int
 /* JPS's heuristic at node i (px, py): the octile distance, raised to each
  * landmark L's bound d(i, L) - d(goal, L) (landmark.h), or on a uniform
  * grid, where costs are the same both ways, |d(L, goal) - d(L, i)|. */
-HOT_INLINE uint64_t jps_heuristic(const NavPath *st, uint32_t i, int px, int py)
+HOT_INLINE uint64_t jps_heuristic(const NavQuery *st, uint32_t i, int px, int py)
 {
     uint64_t h = distance_xy(st, NAV_TOPO_8, px, py);
     if (st->nmarks) {
@@ -86,7 +88,7 @@ HOT_INLINE uint64_t jps_heuristic(const NavPath *st, uint32_t i, int px, int py)
     return h;
 }
 
-static inline uint64_t heuristic(const NavPath *st, uint32_t i)
+static inline uint64_t heuristic(const NavQuery *st, uint32_t i)
 {
     int px, py;
     node_xy(st, i, &px, &py);
@@ -98,7 +100,7 @@ static inline int tag_dir(uint32_t t)
     return (int)((t >> TAG_DIR_SHIFT) & 7u);
 }
 
-static inline bool tag_closed_now(const NavPath *st, uint32_t t)
+static inline bool tag_closed_now(const NavQuery *st, uint32_t t)
 {
     return (t & TAG_STATE_MASK) == ((st->gen << TAG_GEN_SHIFT) | TAG_CLOSED);
 }
@@ -115,23 +117,24 @@ static inline bool tag_closed_now(const NavPath *st, uint32_t t)
  * the stack is logged in the slot it leaves, one from the heap in a new slot.
  * Every node has at most one back slot, so heap and back region always fit. */
 
-/* The heap keeps each open node's slot position in its tag (heap.h's where). */
-static void path_heap_up(NavPath *st, uint32_t pos)
+/* The heap keeps each open node's slot position in its tag (heap.h's where).
+ * Rising is in the hot loop: inlined there (the compiler may not, by size). */
+HOT_INLINE void path_heap_up(NavQuery *st, uint32_t pos)
 {
     heap_up(st->slot, st->tag, pos, st->slot[pos], HEAP_WHERE);
 }
 
-static void path_heap_pop(NavPath *st)
+static void path_heap_pop(NavQuery *st)
 {
     heap_pop(st->slot, &st->heap_n, st->tag, HEAP_WHERE);
 }
 
-static void path_heap_remove(NavPath *st, uint32_t pos)
+static void path_heap_remove(NavQuery *st, uint32_t pos)
 {
     heap_remove(st->slot, &st->heap_n, st->tag, pos, HEAP_WHERE);
 }
 
-static inline void open_push(NavPath *st, uint32_t node, uint64_t f)
+static inline void open_push(NavQuery *st, uint32_t node, uint64_t f)
 {
     if (f == st->plateau) {
         uint32_t pos = st->slots - ++st->back_n;
@@ -144,14 +147,14 @@ static inline void open_push(NavPath *st, uint32_t node, uint64_t f)
     path_heap_up(st, st->heap_n - 1);
 }
 
-static inline bool open_empty(const NavPath *st)
+static inline bool open_empty(const NavQuery *st)
 {
     return st->heap_n == 0 && st->stack_top == NO_SLOT;
 }
 
 /* Takes the best open node and closes it (JPS: and logs it with its f);
  * returns it and its f. */
-static inline uint32_t open_pop(NavPath *st, uint64_t *f)
+static inline uint32_t open_pop(NavQuery *st, uint64_t *f)
 {
     uint32_t top, pos = NO_SLOT;
     if (st->stack_top != NO_SLOT) {
@@ -179,7 +182,7 @@ static inline uint32_t open_pop(NavPath *st, uint64_t *f)
 }
 
 /* Node i's tag is written for the first time in this search. */
-static inline void note_touched(NavPath *st, uint32_t i)
+static inline void note_touched(NavQuery *st, uint32_t i)
 {
     if (st->touched_n < st->touched_cap)
         st->touched[st->touched_n++] = i;
@@ -190,7 +193,7 @@ static inline void note_touched(NavPath *st, uint32_t i)
 /* Every tag back to 0 (generation 0, which no search uses), then the
  * generations start again: only the tags written since the last clear are
  * reset, unless there were too many to list. */
-static void clear_tags(NavPath *st)
+static void clear_tags(NavQuery *st)
 {
     if (st->touched_all) {
         memset(st->tag, 0, st->cells * sizeof *st->tag);
@@ -207,7 +210,7 @@ static void clear_tags(NavPath *st)
 
 /* Records a path to node m (tag t, not closed) with f = g + h(m), arriving
  * in direction d, unless m already has one at least as short. */
-HOT_INLINE void relax(NavPath *st, uint32_t m, uint32_t t, uint64_t f, int d)
+HOT_INLINE void relax(NavQuery *st, uint32_t m, uint32_t t, uint64_t f, int d)
 {
     uint32_t dirbits = (uint32_t)d << TAG_DIR_SHIFT;
     if ((t >> TAG_GEN_SHIFT) != st->gen) {
@@ -233,7 +236,7 @@ HOT_INLINE void relax(NavPath *st, uint32_t m, uint32_t t, uint64_t f, int d)
 
 /* Sets steps and end, and sums the length over slot[path_off..] as exact
  * integer sums of straight and diagonal costs. */
-static void measure_path(NavPath *st, uint32_t end)
+static void measure_path(NavQuery *st, uint32_t end)
 {
     const uint8_t *cost = st->grid->cost;
     uint64_t straight = 0, diagonal = 0;
@@ -253,7 +256,7 @@ static void measure_path(NavPath *st, uint32_t end)
 
 /* A*: follow arrival directions back from end, writing the tiles into the
  * back of the slots (the plateau stack is not needed any more). */
-static void build_path_astar(NavPath *st, uint32_t end)
+static void build_path_astar(NavQuery *st, uint32_t end)
 {
     uint32_t pos = st->slots;
     for (uint32_t cur = end; cur != st->start && pos > 0;) {
@@ -266,7 +269,7 @@ static void build_path_astar(NavPath *st, uint32_t end)
 }
 
 /* The exact g of closed JPS node i (tag t), from its logged f. */
-static inline uint64_t jps_logged_g(const NavPath *st, uint32_t i, uint32_t t)
+static inline uint64_t jps_logged_g(const NavQuery *st, uint32_t i, uint32_t t)
 {
     return slot_key(&st->slot[t & TAG_POS_MASK]) - heuristic(st, i);
 }
@@ -277,7 +280,7 @@ static inline uint64_t jps_logged_g(const NavPath *st, uint32_t i, uint32_t t)
  * and the key LINKED, so no later walk stops there; a second pass writes the
  * tiles from the start. */
 #define LINKED UINT64_MAX
-static void build_path_jps(NavPath *st, uint32_t end, uint64_t g)
+static void build_path_jps(NavQuery *st, uint32_t end, uint64_t g)
 {
     const uint8_t *cost = st->grid->cost;
     uint32_t cur = end;
@@ -328,7 +331,7 @@ static void build_path_jps(NavPath *st, uint32_t end, uint64_t g)
     measure_path(st, end);
 }
 
-NavStatus path_finish(NavPath *st, NavStatus status, const char *why, uint32_t end, uint64_t g)
+NavStatus query_finish(NavQuery *st, NavStatus status, const char *why, uint32_t end, uint64_t g)
 {
     st->done = true;
     st->res.status = status;
@@ -343,7 +346,7 @@ NavStatus path_finish(NavPath *st, NavStatus status, const char *why, uint32_t e
 }
 
 /* The open list ran dry, or a limit stopped the search, without the goal. */
-static NavStatus finish_without_goal(NavPath *st, bool limited)
+static NavStatus finish_without_goal(NavQuery *st, bool limited)
 {
     const char *why = !limited ? "goal unreachable"
                       : (st->limit_hit && st->opt.expansion_limit <= 0) ? "cost limit reached"
@@ -352,12 +355,12 @@ static NavStatus finish_without_goal(NavPath *st, bool limited)
         if (!limited)
             why = st->grid->cost[st->goal] ? "goal unreachable: going to the nearest reachable tile"
                                            : "goal is blocked: going to the nearest reachable tile";
-        return path_finish(st, limited ? NAV_LIMIT : NAV_PARTIAL, why, st->best, st->best_g);
+        return query_finish(st, limited ? NAV_LIMIT : NAV_PARTIAL, why, st->best, st->best_g);
     }
-    return path_finish(st, limited ? NAV_LIMIT : NAV_NO_PATH, why, NO_NODE, 0);
+    return query_finish(st, limited ? NAV_LIMIT : NAV_NO_PATH, why, NO_NODE, 0);
 }
 
-static inline void track_nearest(NavPath *st, uint32_t n, uint64_t h, uint64_t g)
+static inline void track_nearest(NavQuery *st, uint32_t n, uint64_t h, uint64_t g)
 {
     if (st->best == NO_NODE || h < st->best_h ||
         (h == st->best_h && (g < st->best_g || (g == st->best_g && n < st->best)))) {
@@ -376,7 +379,7 @@ static inline void track_nearest(NavPath *st, uint32_t n, uint64_t h, uint64_t g
  * both straight components; a straight arrival its direction, plus a side
  * and the diagonal towards it when the side tile is open but the one
  * beside the parent is blocked. */
-static inline unsigned canonical_dirs(const NavPath *st, uint32_t n, int d)
+static inline unsigned canonical_dirs(const NavQuery *st, uint32_t n, int d)
 {
     if (d & 1)
         return 1u << d | 1u << ((d + 7) & 7) | 1u << ((d + 1) & 7);
@@ -399,7 +402,7 @@ static inline unsigned canonical_dirs(const NavPath *st, uint32_t n, int d)
 
 /* Expands up to budget nodes. topo is a constant at each call site, so each
  * topology gets its own loop with its neighbour steps unrolled. */
-HOT_INLINE NavStatus astar_loop(NavPath *st, long budget, NavTopology topo, bool prune)
+HOT_INLINE NavStatus astar_loop(NavQuery *st, long budget, NavTopology topo, bool prune)
 {
     const uint8_t *restrict cost = st->grid->cost;
     const uint32_t *restrict tag = st->tag;
@@ -420,7 +423,7 @@ HOT_INLINE NavStatus astar_loop(NavPath *st, long budget, NavTopology topo, bool
         node_xy(st, n, &px, &py);
         uint64_t h = distance_xy(st, topo, px, py), g = f - h;
         if (n == st->goal)
-            return path_finish(st, NAV_DONE, "", n, g);
+            return query_finish(st, NAV_DONE, "", n, g);
         if (nearest)
             track_nearest(st, n, h, g);
         if (expansion_limit > 0 && st->res.expanded >= expansion_limit)
@@ -451,7 +454,7 @@ HOT_INLINE NavStatus astar_loop(NavPath *st, long budget, NavTopology topo, bool
     return NAV_IN_PROGRESS;
 }
 
-static NavStatus astar_run(NavPath *st, long budget)
+static NavStatus astar_run(NavQuery *st, long budget)
 {
     switch (st->opt.topology) {
     case NAV_TOPO_4:
@@ -479,7 +482,7 @@ typedef struct JumpTarget {
 
 /* Adds to out the jump point (or goal) that a jump from n (at px, py) in
  * direction d reaches, if any, and starts loading what relaxing it reads. */
-HOT_INLINE void jps_target(const NavPath *st, uint32_t n, int px, int py, int d, JumpTarget *out, int *count)
+HOT_INLINE void jps_target(const NavQuery *st, uint32_t n, int px, int py, int d, JumpTarget *out, int *count)
 {
     int dist = st->jt->dist[(size_t)n * 8 + (size_t)d];
     int reach = dist > 0 ? dist : -dist;
@@ -512,7 +515,7 @@ HOT_INLINE void jps_target(const NavPath *st, uint32_t n, int px, int py, int d,
  * where jump_edge_dirs says, any other tile where A*'s canonical_dirs says,
  * in the order: the way on, then (straight arrival) a side and the diagonal
  * towards it, or (diagonal arrival) both components. */
-HOT_INLINE int jps_successors(const NavPath *st, uint32_t n, int px, int py, JumpTarget *next)
+HOT_INLINE int jps_successors(const NavQuery *st, uint32_t n, int px, int py, JumpTarget *next)
 {
     static const int turns[2][5] = {{0, 2, 1, 6, 7}, {0, 7, 1, -1, -1}};
     const uint8_t *cost = st->grid->cost;
@@ -534,7 +537,7 @@ HOT_INLINE int jps_successors(const NavPath *st, uint32_t n, int px, int py, Jum
     return count;
 }
 
-static NavStatus jps_run(NavPath *st, long budget)
+static NavStatus jps_run(NavQuery *st, long budget)
 {
     const uint8_t *cost = st->grid->cost;
     const long expansion_limit = st->opt.expansion_limit;
@@ -548,7 +551,7 @@ static NavStatus jps_run(NavPath *st, long budget)
         node_xy(st, n, &px, &py);
         uint64_t g = f - jps_heuristic(st, n, px, py);
         if (n == st->goal)
-            return path_finish(st, NAV_DONE, "", n, g);
+            return query_finish(st, NAV_DONE, "", n, g);
         if (expansion_limit > 0 && st->res.expanded >= expansion_limit)
             return finish_without_goal(st, true);
         st->res.expanded++;
@@ -574,11 +577,11 @@ static NavStatus jps_run(NavPath *st, long budget)
 
 /* ---- public API ---------------------------------------------------------------- */
 
-NavPath *nav_path_create(int w, int h)
+NavQuery *nav_query_create(int w, int h)
 {
     if (w < 1 || h < 1 || w > NAV_GRID_MAX_SIDE || h > NAV_GRID_MAX_SIDE)
         return NULL;
-    NavPath *st = calloc(1, sizeof *st);
+    NavQuery *st = calloc(1, sizeof *st);
     if (!st)
         return NULL;
     st->w = w;
@@ -592,33 +595,31 @@ NavPath *nav_path_create(int w, int h)
     st->touched_cap = st->slots / 16 + 64;
     st->touched = malloc(st->touched_cap * sizeof *st->touched);
     if (!st->tag || !st->slot || !st->touched) {
-        nav_path_destroy(st);
+        nav_query_destroy(st);
         return NULL;
     }
     /* no search yet: a step before any begin says so, and reads no grid */
-    path_finish(st, NAV_INVALID, "no search begun", NO_NODE, 0);
+    query_finish(st, NAV_INVALID, "no search begun", NO_NODE, 0);
     return st;
 }
 
-void nav_path_destroy(NavPath *st)
+void nav_query_destroy(NavQuery *st)
 {
     if (!st)
         return;
     free(st->tag);
     free(st->slot);
     free(st->touched);
-    jump_deinit(&st->jump);
-    landmark_deinit(&st->marks);
-    nav_route_destroy(st->route);
-    nav_hier_destroy(st->hier);
+    route_search_delete(st->route_q);
+    hier_search_delete(st->hier_q);
     free(st);
 }
 
-NavStatus nav_path_copy_search(NavPath *dst, const NavPath *src, const NavGrid *g)
+NavStatus nav_query_copy_search(NavQuery *dst, const NavQuery *src, const NavGrid *g)
 {
-    /* JPS goes on reading the options' shared table, or dst's own if current */
-    bool own_table = src->jps && src->jt == &src->jump;
-    if (dst->w != src->w || dst->h != src->h || src->nmarks > 0 || (own_table && !jump_current(&dst->jump, g)))
+    /* the copy reads the same shared data: the options' NavJumps or NavPrepared */
+    bool prepared = src->res.planner == NAV_PLANNER_ROUTE || src->res.planner == NAV_PLANNER_HIER;
+    if (dst->w != src->w || dst->h != src->h || src->nmarks > 0 || prepared)
         return NAV_INVALID;
     if (src->grid && (g->w != src->w || g->h != src->h))
         return NAV_INVALID; /* the search would read past g's tiles */
@@ -629,45 +630,37 @@ NavStatus nav_path_copy_search(NavPath *dst, const NavPath *src, const NavGrid *
     memcpy(dst->tag, src->tag, src->cells * sizeof *dst->tag);
     memcpy(dst->slot, src->slot, src->slots * sizeof *dst->slot);
     memcpy(dst->touched, src->touched, src->touched_n * sizeof *dst->touched);
-    NavPath keep = *dst;
+    NavQuery keep = *dst;
     *dst = *src;
     dst->tag = keep.tag;
     dst->slot = keep.slot;
     dst->touched = keep.touched;
-    dst->jump = keep.jump;
-    dst->marks = keep.marks;
-    dst->route = keep.route;
-    dst->hier = keep.hier;
+    dst->route_q = keep.route_q;
+    dst->hier_q = keep.hier_q;
     dst->grid = src->grid ? g : NULL;
     dst->mark_dist = NULL;
-    dst->jt = own_table ? &dst->jump : src->jt;
     return NAV_DONE;
 }
 
-size_t nav_path_state_bytes(const NavPath *st)
+size_t nav_query_bytes(const NavQuery *st)
 {
-    return sizeof *st + st->cells * sizeof *st->tag + st->slots * sizeof *st->slot +
-           st->touched_cap * sizeof *st->touched;
+    size_t n = sizeof *st + st->cells * sizeof *st->tag + st->slots * sizeof *st->slot +
+               st->touched_cap * sizeof *st->touched;
+    if (st->route_q)
+        n += route_search_bytes(st->route_q);
+    if (st->hier_q)
+        n += hier_search_bytes(st->hier_q);
+    return n;
 }
 
-uint64_t nav_path_tags_cleared(const NavPath *st)
+uint64_t nav_query_tags_cleared(const NavQuery *st)
 {
     return st->cleared;
 }
 
-size_t nav_path_jump_bytes(const NavPath *st)
+NavQueryOptions nav_query_options_default(void)
 {
-    return jump_bytes(&st->jump);
-}
-
-size_t nav_path_landmark_bytes(const NavPath *st)
-{
-    return landmark_bytes(&st->marks);
-}
-
-NavPathOptions nav_path_options_default(void)
-{
-    NavPathOptions o = {NAV_TOPO_8, NAV_ASTAR, false, 0.0, 0, 0, NULL};
+    NavQueryOptions o = {NAV_TOPO_8, NAV_ASTAR, false, 0.0, 0, 0, NULL, NULL};
     return o;
 }
 
@@ -676,7 +669,7 @@ static bool known_topology(NavTopology t)
     return t == NAV_TOPO_8 || t == NAV_TOPO_4 || t == NAV_TOPO_HEX;
 }
 
-bool nav_path_can_step(const NavGrid *g, NavTopology t, int x, int y, int dx, int dy)
+bool nav_query_can_step(const NavGrid *g, NavTopology t, int x, int y, int dx, int dy)
 {
     if (!known_topology(t))
         return false;
@@ -691,7 +684,7 @@ bool nav_path_can_step(const NavGrid *g, NavTopology t, int x, int y, int dx, in
     return false;
 }
 
-static void setup_topology(NavPath *st)
+static void setup_topology(NavQuery *st)
 {
     int ndirs;
     const int (*dirs)[2] = nav_topology_dirs(st->opt.topology, &ndirs);
@@ -702,52 +695,42 @@ static void setup_topology(NavPath *st)
     }
 }
 
-bool path_runs_jps(const NavPathOptions *opt)
+bool query_runs_jps(const NavQueryOptions *opt)
 {
     return opt->algo == NAV_JPS && opt->topology == NAV_TOPO_8 && !opt->nearest && opt->cost_limit <= 0;
 }
 
-const JumpTable *path_shared_jumps(const NavPathOptions *opt, const NavGrid *g)
+const JumpTable *query_jump_table(const NavQueryOptions *opt, const NavGrid *g)
 {
-    return nav_jumps_current(opt->jumps, g) ? &opt->jumps->store->table : NULL;
-}
-
-bool path_jump_ready(NavPath *st, const NavGrid *g, const NavPathOptions *opt)
-{
-    if ((st->jt = path_shared_jumps(opt, g)))
-        return true;
-    st->jt = &st->jump;
-    if (jump_current(&st->jump, g))
-        return true;
-    if (!st->jump.dist && !jump_init(&st->jump, g->w, g->h))
-        return false;
-    jump_build(&st->jump, g);
-    return true;
+    if (nav_jumps_current(opt->jumps, g))
+        return &opt->jumps->store->table;
+    const NavPrepared *pd = opt->prepared;
+    return pd && jump_current(&pd->jump, g) ? &pd->jump : NULL;
 }
 
 /* JPS with landmarks asked for and current: takes them into use for a search
  * from start to goal. A landmark that does not reach both ends bounds
  * nothing, and the search only meets tiles of the start's region: measuring
  * from the start's own distance keeps its term finite (0 out of its reach). */
-static void use_landmarks(NavPath *st, const NavGrid *g)
+static void use_landmarks(NavQuery *st, const NavGrid *g)
 {
     st->nmarks = 0;
-    if (!st->jps || st->opt.landmarks <= 0 || !landmark_current(&st->marks, g))
+    const NavPrepared *pd = st->opt.prepared;
+    if (!st->jps || st->opt.landmarks <= 0 || !pd || !landmark_current(&pd->marks, g))
         return;
-    size_t k = (size_t)st->marks.count;
-    const uint64_t *from = st->marks.dist + st->start * k, *to = st->marks.dist + st->goal * k;
+    size_t k = (size_t)pd->marks.count;
+    const uint64_t *from = pd->marks.dist + st->start * k, *to = pd->marks.dist + st->goal * k;
     for (size_t j = 0; j < k; j++)
         st->goal_mark[j] = from[j] != LANDMARK_FAR && to[j] != LANDMARK_FAR ? to[j] : from[j];
-    st->mark_dist = st->marks.dist;
+    st->mark_dist = pd->marks.dist;
     st->nmarks = (int)k;
 }
 
-void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, const NavPathOptions *opt)
+void nav_query_begin(NavQuery *st, const NavGrid *g, NavPos start, NavPos goal, const NavQueryOptions *opt)
 {
     st->grid = g;
-    st->opt = opt ? *opt : nav_path_options_default();
+    st->opt = opt ? *opt : nav_query_options_default();
     st->done = false;
-    st->by_hier = false;
     st->jps = false;
     st->nmarks = 0;
     st->limit_hit = false;
@@ -763,29 +746,30 @@ void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, co
 
     if (!known_topology(st->opt.topology) ||
         !(st->opt.algo == NAV_ASTAR || st->opt.algo == NAV_JPS || st->opt.algo == NAV_ROUTE)) {
-        path_finish(st, NAV_INVALID, "unknown topology or algorithm", NO_NODE, 0);
+        query_finish(st, NAV_INVALID, "unknown topology or algorithm", NO_NODE, 0);
         return;
     }
-    const char *refused = NULL;
+    /* input that is not valid, then ends that are valid but leave no path */
+    const char *invalid = NULL, *blocked = NULL;
     if (g->w != st->w || g->h != st->h)
-        refused = "search state made for another map size";
+        invalid = "search state made for another map size";
     else if (!nav_grid_in_bounds(g, start.x, start.y))
-        refused = "start outside the map";
-    else if (!nav_grid_walkable(g, start.x, start.y))
-        refused = "start is blocked";
+        invalid = "start outside the map";
     else if (!nav_grid_in_bounds(g, goal.x, goal.y))
-        refused = "goal outside the map";
+        invalid = "goal outside the map";
+    else if (!nav_grid_walkable(g, start.x, start.y))
+        blocked = "start is blocked";
     else if (!nav_grid_walkable(g, goal.x, goal.y) && !st->opt.nearest)
-        refused = "goal is blocked";
-    if (refused) {
-        path_finish(st, NAV_NO_PATH, refused, NO_NODE, 0);
+        blocked = "goal is blocked";
+    if (invalid || blocked) {
+        query_finish(st, invalid ? NAV_INVALID : NAV_NO_PATH, invalid ? invalid : blocked, NO_NODE, 0);
         return;
     }
     if (st->opt.algo == NAV_ROUTE) {
-        if (path_prepared_answer(st, g, start, goal))
+        if (prepared_answer(st, g, start, goal))
             return;
         /* not prepared for g as it is now: JPS if a jump table is, else A* */
-        st->opt.algo = path_shared_jumps(&st->opt, g) || jump_current(&st->jump, g) ? NAV_JPS : NAV_ASTAR;
+        st->opt.algo = query_jump_table(&st->opt, g) ? NAV_JPS : NAV_ASTAR;
     }
 
     setup_topology(st);
@@ -799,10 +783,10 @@ void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, co
         double units = st->opt.cost_limit * (double)UNIT_STRAIGHT;
         st->cost_limit = units >= 1.8e19 ? UINT64_MAX : (uint64_t)units;
     }
-    /* out of memory for the jump table: A* needs none */
-    st->jps = path_runs_jps(&st->opt) && path_jump_ready(st, g, &st->opt);
+    /* no jump table current for g: A* needs none */
+    st->jps = query_runs_jps(&st->opt) && (st->jt = query_jump_table(&st->opt, g)) != NULL;
     st->weighted = !nav_grid_uniform(g);
-    st->res.used_jps = st->jps;
+    st->res.planner = st->jps ? NAV_PLANNER_JPS : NAV_PLANNER_ASTAR;
     use_landmarks(st, g);
     st->prune = st->opt.topology == NAV_TOPO_8 && nav_grid_uniform(g);
 
@@ -815,7 +799,7 @@ void nav_path_begin(NavPath *st, const NavGrid *g, NavPos start, NavPos goal, co
     open_push(st, st->start, f);
 }
 
-NavStatus nav_path_step(NavPath *st, long max_expansions)
+NavStatus nav_query_step(NavQuery *st, long max_expansions)
 {
     if (st->done)
         return st->res.status;
@@ -824,41 +808,40 @@ NavStatus nav_path_step(NavPath *st, long max_expansions)
     return st->jps ? jps_run(st, max_expansions) : astar_run(st, max_expansions);
 }
 
-NavStatus nav_path_find(NavPath *st, const NavGrid *g, NavPos start, NavPos goal,
-                     const NavPathOptions *opt, NavPathResult *out)
+NavStatus nav_query_find(NavQuery *st, const NavGrid *g, NavPos start, NavPos goal,
+                     const NavQueryOptions *opt, NavQueryResult *out)
 {
-    nav_path_begin(st, g, start, goal, opt);
-    NavStatus s = nav_path_step(st, LONG_MAX);
+    nav_query_begin(st, g, start, goal, opt);
+    NavStatus s = nav_query_step(st, LONG_MAX);
     if (out)
         *out = st->res;
     return s;
 }
 
-const NavPathResult *nav_path_result(const NavPath *st)
+const NavQueryResult *nav_query_result(const NavQuery *st)
 {
     return &st->res;
 }
 
-NavPos nav_path_tile(const NavPath *st, int i)
+NavPos nav_query_tile(const NavQuery *st, int i)
 {
     if (i < 0 || i >= st->res.steps)
         return st->res.start;
-    if (st->res.used_route)
-        return node_tile(st, path_prepared_tile(st, i));
+    if (st->res.planner == NAV_PLANNER_ROUTE || st->res.planner == NAV_PLANNER_HIER)
+        return node_tile(st, prepared_tile(st, i));
     return node_tile(st, st->slot[st->path_off + (uint32_t)i].node);
 }
 
-int nav_path_copy_tiles(const NavPath *st, NavPos **tiles, int *cap)
+int nav_query_copy_tiles(const NavQuery *st, NavPos **tiles, int *cap)
 {
     int n = st->res.steps;
-    if (n > 0 && n > *cap) { /* never realloc to 0 bytes, which may free */
-        NavPos *t = realloc(*tiles, (size_t)n * sizeof *t);
-        if (!t)
+    if (n > 0 && n > *cap) { /* exactly n: a sentry's walk is kept as long as it lasts */
+        size_t room = 0;
+        if (!buf_room(tiles, &room, sizeof **tiles, (size_t)n, (size_t)n, (size_t)n))
             return -1;
-        *tiles = t;
         *cap = n;
     }
     for (int i = 0; i < n; i++)
-        (*tiles)[i] = nav_path_tile(st, i);
+        (*tiles)[i] = nav_query_tile(st, i);
     return n;
 }
