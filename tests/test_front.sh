@@ -66,6 +66,13 @@ play ending "wait 100" "key Down" "key Return" "key Down" "key Return" "wait 100
 check "winning the last level ends in the ending, and Enter goes back to the title ($(cat "$tmp/ending.out"))" \
     '[ "$(cat "$tmp/ending.out")" = "screen title screen levels level levels/02_second.txt screen play win screen result screen ending screen title " ]'
 
+# a click after the last win goes on as Enter does: to the ending (one
+# decision, game_go_on)
+play ending_click "wait 100" "key Down" "key Return" "key Down" "key Return" "wait 100" "clicktile 1 1" "wait 2000" \
+    "clicktile 2 1" "wait 100"
+check "a click after the campaign's last win goes to the ending, as Enter does ($(cat "$tmp/ending_click.out"))" \
+    '[ "$(cat "$tmp/ending_click.out")" = "screen title screen levels level levels/02_second.txt screen play win screen result screen ending " ]'
+
 # stars: won, within 110% of the energy par (the least energy a win needs,
 # here the 3 steps to the exit), unseen (no sentry here): straight to the
 # exit is three, a detour of two steps (5 of 3) two

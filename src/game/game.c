@@ -192,8 +192,7 @@ void game_replay_command(Game *g, SimCmd c)
 void game_click_tile(Game *g, NavPos t)
 {
     if (g->sim.status != SIM_PLAYING) {
-        if (g->sim.status == SIM_WON)
-            game_next_level(g);
+        game_go_on(g); /* after a win */
         return;
     }
     game_command(g, (SimCmd){SIM_CMD_GOTO, t.x, t.y});

@@ -210,6 +210,10 @@ typedef struct Game {
                             * caller opens and closes it; the game sets it NULL when the
                             * recording must end early) */
     bool replaying;        /* --replay: player input is ignored until the recording ends */
+    bool campaign;         /* the folder is played as a campaign (the shell's title, level select and
+                            * ending): going on after the last level's win leads to the ending */
+    bool ending_due;       /* the player went on after the campaign's last win: the shell shows the
+                            * ending and clears it */
 
     IsoView view;
     bool follow;           /* camera follows the droid */
@@ -327,6 +331,11 @@ int game_replay_play(Game *g, struct Replay *r, const char *name, FILE *err);
 
 /* After a win: the next level of the folder. */
 void game_next_level(Game *g);
+/* The level won is the campaign's last: going on leads to the ending. */
+bool game_campaign_over(const Game *g);
+/* Going on after a win (a click, Enter): the next level, or, after the
+ * campaign's last, ending_due for the shell. Nothing before a win. */
+void game_go_on(Game *g);
 /* Opens another level file and plays it (replays use it); false, with the
  * reason said, when it does not load. */
 bool game_open(Game *g, const char *path);

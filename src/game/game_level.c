@@ -673,6 +673,21 @@ void game_next_level(Game *g)
     game_request_switch(g, +1);
 }
 
+bool game_campaign_over(const Game *g)
+{
+    return g->campaign && g->levels.count > 0 && g->level_index == g->levels.count - 1;
+}
+
+void game_go_on(Game *g)
+{
+    if (g->sim.status != SIM_WON)
+        return;
+    if (game_campaign_over(g))
+        g->ending_due = true;
+    else
+        game_next_level(g);
+}
+
 bool game_request_quit(Game *g)
 {
     game_edit_release(g);

@@ -108,8 +108,7 @@ typedef struct App {
     bool debug;                /* F3: the frame rate */
     bool focus_lost, minimized; /* the window is in the background */
     /* The title, the level select and the ending, when started without a
-     * level (a campaign): front.screen FRONT_PLAY while playing. */
-    bool campaign;
+     * level (a campaign, game.campaign): front.screen FRONT_PLAY while playing. */
     Front front;
     LevelSet extras;    /* the campaign folder's "extra" folder, listed after it */
     LevelSet own;       /* the player's own levels (Game.own_dir: copies the editor saved), listed last */
@@ -170,7 +169,7 @@ void front_do(App *app, FrontInput in);
 void front_key(App *app, SDL_Keycode k, Uint16 mod);
 void gen_poll(App *app);
 void gen_free(App *app);
-bool campaign_over(const App *app);
+void ending_poll(App *app);
 void menu_choose(App *app, int item);
 void menu_key(App *app, SDL_Keycode k, Uint16 mod);
 

@@ -404,11 +404,13 @@ void gen_free(App *app)
     gen_stop(app); /* quitting while a level is made */
 }
 
-/* The level won was the folder's last: the ending, in a campaign. */
-bool campaign_over(const App *app)
+/* Each frame: the ending, once the player went on after the campaign's last win. */
+void ending_poll(App *app)
 {
-    const Game *g = &app->game;
-    return app->campaign && g->levels.count > 0 && g->level_index == g->levels.count - 1;
+    if (!app->game.ending_due)
+        return;
+    app->game.ending_due = false;
+    set_screen(app, FRONT_ENDING);
 }
 
 /* An item of the open panel chosen (Enter, its key or a click). */
@@ -416,7 +418,7 @@ void menu_choose(App *app, int item)
 {
     Game *g = &app->game;
     if (app->menu == MENU_QUIT) {
-        if (item == MENU_YES && app->campaign)
+        if (item == MENU_YES && app->game.campaign)
             set_screen(app, FRONT_TITLE); /* the level left, back to the title */
         else if (item == MENU_YES)
             request_quit(app);
@@ -435,7 +437,7 @@ void menu_choose(App *app, int item)
         break;
     case MENU_LEVELS:
         if (game_request_quit(g)) { /* unsaved edits ask first */
-            app->campaign = true;
+            app->game.campaign = true;
             set_screen(app, FRONT_LEVELS);
         } else {
             app->menu = MENU_NONE;
@@ -448,9 +450,9 @@ void menu_choose(App *app, int item)
     case MENU_LEAVE:
         if (game_dirty(g)) { /* unsaved edits have their own question */
             app->menu = MENU_NONE;
-            app->leave_to_title = app->campaign;
+            app->leave_to_title = app->game.campaign;
             request_quit(app);
-        } else if (app->campaign && (g->editing || g->sim.status != SIM_PLAYING)) {
+        } else if (app->game.campaign && (g->editing || g->sim.status != SIM_PLAYING)) {
             set_screen(app, FRONT_TITLE); /* nothing of the level is lost: no question */
         } else {
             open_menu(app, MENU_QUIT); /* asks once: quit Isodroid, or leave the level mid-play */

@@ -247,7 +247,7 @@ void app_begin(App *app, FILE *record)
     }
     app->game.trace = app->opt.trace ? stdout : NULL;
     app->game.replaying = app->opt.replay != NULL;
-    app->campaign = !app->opt.level && !app->opt.replay; /* started without a level: the title first */
+    app->game.campaign = !app->opt.level && !app->opt.replay; /* started without a level: the title first */
     /* a replay switches levels on its ticks, and a headless run steps
      * faster than a thread loads: both load at once, so that they play
      * the same every time (--frame-stats keeps real time: in the background) */
@@ -266,7 +266,7 @@ void app_begin(App *app, FILE *record)
     if (app->game.progress.error[0])
         game_say(&app->game, 10.0, "%s", app->game.progress.error);
     app->screen_traced = "play"; /* a level given starts in play: traced from its first change */
-    if (app->campaign)
+    if (app->game.campaign)
         start_campaign(app);
     if (!app->opt.bench_frames)
         app->sound = sound_create(app->opt.mute, app->opt.headless);

@@ -62,7 +62,7 @@ void toggle_fullscreen(App *app)
 HudStats hud_stats(const App *app)
 {
     return (HudStats){app->fps,      app->debug,     app->menu,          app->menu_sel,
-                      &app->front,   app->campaign,  &app->settings,     app->settings_path};
+                      &app->front,   app->game.campaign,  &app->settings,     app->settings_path};
 }
 
 void draw(App *app)

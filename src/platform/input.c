@@ -220,10 +220,7 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
     }
     if (!g->editing && g->sim.status == SIM_WON && (a == BIND_CONFIRM || a == BIND_PAUSE)) {
         unpause_player(app);
-        if (campaign_over(app))
-            set_screen(app, FRONT_ENDING);
-        else
-            game_next_level(g);
+        game_go_on(g);
         return;
     }
     if (g->editing && !(mod & (KMOD_CTRL | KMOD_ALT))) { /* the palette: fixed keys */

@@ -157,6 +157,7 @@ static int run(App *app)
             pump_events(app);
         gen_poll(app);
         scan_poll(app);
+        ending_poll(app);
         trace_screen(app);
         if (scripted && l.wait_frames == 0 && !app->quit && !loop_script(app, &l))
             break;
