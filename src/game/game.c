@@ -35,7 +35,7 @@ void game_say(Game *g, double seconds, const char *fmt, ...)
     g->message_left = seconds;
 }
 
-void game_trace(Game *g, const char *fmt, ...)
+void game_trace(const Game *g, const char *fmt, ...)
 {
     if (!g->trace)
         return;

@@ -313,6 +313,10 @@ void game_predict_now(Game *g, bool force);
 /* Finishes the departure window of the hovered route now (scripts, with
  * game_predict_now) and traces its "window" line. */
 void game_window_now(Game *g);
+/* A line of the trace (Game.trace, when there is one), flushed: the one
+ * writer of --trace, the shell's lines ("screen", "setting", ...) too. */
+void game_trace(const Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* ---- a recording played (game_replay.c) ---- */
 typedef enum GameReplayFeed { GAME_FEED_GOING, GAME_FEED_ENDED, GAME_FEED_FAILED } GameReplayFeed;
 struct Replay;

@@ -10,8 +10,6 @@
 
 /* ---- game.c ---- */
 
-/* A line of the trace (Game.trace, when there is one), flushed. */
-void game_trace(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The play (re)started: its past begins here (first: the start a loader
  * made, or NULL to copy the play). */
 void game_begin_history(Game *g, Sim *first);

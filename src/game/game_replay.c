@@ -56,8 +56,8 @@ int game_replay_play(Game *g, Replay *r, const char *name, FILE *err)
         game_update(g);
         g->frame_event_count = 0; /* no one to hear them */
         const char *now = game_screen_name(g);
-        if (g->trace && strcmp(now, traced))
-            fprintf(g->trace, "screen %s\n", now);
+        if (strcmp(now, traced))
+            game_trace(g, "screen %s", now);
         traced = now;
     }
     g->replaying = false;

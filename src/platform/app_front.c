@@ -56,9 +56,8 @@ static void settings_change(App *app, int item, int delta)
     default:
         return;
     }
-    if (app->game.trace)
-        fprintf(app->game.trace, "setting %d master %d effects %d fullscreen %d minimap %d text %d\n", item,
-                set->master_volume, set->effects_volume, set->fullscreen, set->minimap, set->text_size);
+    game_trace(&app->game, "setting %d master %d effects %d fullscreen %d minimap %d text %d", item,
+               set->master_volume, set->effects_volume, set->fullscreen, set->minimap, set->text_size);
     settings_apply(app);
     settings_keep(app);
 }
@@ -151,8 +150,8 @@ static const char *screen_now(const App *app)
 void trace_screen(App *app)
 {
     const char *now = screen_now(app);
-    if (app->game.trace && (!app->screen_traced || strcmp(now, app->screen_traced)))
-        fprintf(app->game.trace, "screen %s\n", now);
+    if (!app->screen_traced || strcmp(now, app->screen_traced))
+        game_trace(&app->game, "screen %s", now);
     app->screen_traced = now;
 }
 
@@ -195,8 +194,7 @@ void front_do(App *app, FrontInput in)
 /* --trace: what the Keys screen's note says now ("key-note TEXT"). */
 static void trace_key_note(const App *app)
 {
-    if (app->game.trace)
-        fprintf(app->game.trace, "key-note %s\n", app->front.key_note);
+    game_trace(&app->game, "key-note %s", app->front.key_note);
 }
 
 /* The keys' screen waits for a key: it becomes the action's (Esc: no change). */
@@ -231,8 +229,7 @@ static void rebind_key(App *app, SDL_Keycode k, Uint16 mod)
                  "Delete for its own", bindings_info(a)->label, chord, bindings_info(lost)->label);
     else
         snprintf(f->key_note, sizeof f->key_note, "%s: %s", bindings_info(a)->label, chord);
-    if (app->game.trace)
-        fprintf(app->game.trace, "key %s %s\n", bindings_info(a)->name, chord);
+    game_trace(&app->game, "key %s %s", bindings_info(a)->name, chord);
     trace_key_note(app);
     settings_keep(app);
 }
@@ -331,8 +328,7 @@ static void gen_start(App *app)
     j->opt.cancel = &j->cancel;
     app->gen = j;
     app->front.generating = true;
-    if (app->game.trace)
-        fprintf(app->game.trace, "generating %llu %d\n", app->front.gen_seed, j->opt.difficulty);
+    game_trace(&app->game, "generating %llu %d", app->front.gen_seed, j->opt.difficulty);
     if (!app->opt.headless || app->opt.frame_stats)
         j->thread = SDL_CreateThread(gen_job_run, "level-gen", j);
     if (!j->thread)
@@ -384,8 +380,7 @@ static void gen_stop(App *app)
     if (app->opt.frame_stats) /* measured: docs/performance.md */
         fprintf(stderr, "level generation stopped: %.2f ms from the flag to its thread's end\n",
                 (double)(SDL_GetPerformanceCounter() - asked) * 1000.0 / (double)SDL_GetPerformanceFrequency());
-    if (app->game.trace)
-        fprintf(app->game.trace, "generating cancelled\n");
+    game_trace(&app->game, "generating cancelled");
     gen_result_free(&j->result);
     free(j);
     app->gen = NULL;

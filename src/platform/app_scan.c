@@ -34,8 +34,7 @@ static int scan_job_run(void *data)
 static void store(App *app, const char *path, const CatalogStamp *stamp, const CatalogInfo *info)
 {
     catalog_store(&app->catalog, path, stamp, info);
-    if (app->game.trace)
-        fprintf(app->game.trace, "catalog %s\n", path);
+    game_trace(&app->game, "catalog %s", path);
 }
 
 /* The screens listing the levels show what the catalog knows now. */

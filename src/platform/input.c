@@ -46,8 +46,7 @@ static void help_turn(App *app, int delta)
     HelpInfo h = render_help_info(app->render, g, &hs);
     int p = h.page + delta;
     g->help_page = p < 0 ? 0 : p >= h.pages ? h.pages - 1 : p;
-    if (g->trace)
-        fprintf(g->trace, "help page %d of %d cut %d\n", g->help_page + 1, h.pages, h.cut);
+    game_trace(g, "help page %d of %d cut %d", g->help_page + 1, h.pages, h.cut);
 }
 
 /* A key that turns the help's pages: -1 back, +1 on, 0 none. */
@@ -415,8 +414,8 @@ static void handle_event_now(App *app, const SDL_Event *e)
         SDL_Event keys[PAD_KEYS_MAX];
         const char *note;
         int n = pad_translate(app->pad, e, app->front.screen != FRONT_PLAY, keys, &note);
-        if (note && g->trace)
-            fprintf(g->trace, "%s\n", note);
+        if (note)
+            game_trace(g, "%s", note);
         for (int i = 0; i < n; i++)
             handle_event(app, &keys[i]);
         return;
