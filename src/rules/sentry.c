@@ -3,11 +3,12 @@
  * state, say which step it wants), plan (the shared planner's budget),
  * move (steps begin in id order; a blocked sentry waits, or asks the one in
  * its way to give way), walk (the movers advance) and then catching.
- * Deterministic: ids and direction numbers break every tie. */
+ * Deterministic: ids and direction numbers break every tie. Set-up, copies
+ * and the hash: sentry_setup.c. */
 #include "sentry.h"
+#include "sentry_int.h"
 
 #include "buf.h"
-#include "hash.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -40,25 +41,10 @@ static void emit(Sentries *s, SentryEventType type, const Sentry *e, NavPos t)
     s->events[s->event_count++] = (SentryEvent){type, e->id, e->state, t, e->heard};
 }
 
-static bool inside(const Sentries *s, NavPos t)
-{
-    return t.x >= 0 && t.y >= 0 && t.x < s->w && t.y < s->h;
-}
-
-static int32_t *occ_of(Sentries *s, NavPos t)
-{
-    return &s->occ[(size_t)t.y * (size_t)s->w + (size_t)t.x];
-}
-
-/* The sentry on t or entering it; -1 when none. */
-static int occupant(const Sentries *s, NavPos t)
-{
-    return inside(s, t) ? s->occ[(size_t)t.y * (size_t)s->w + (size_t)t.x] - 1 : -1;
-}
 
 const Sentry *sentries_at(const Sentries *s, int x, int y)
 {
-    int id = s->count ? occupant(s, nav_pos(x, y)) : -1;
+    int id = s->count ? sentry_occupant(s, nav_pos(x, y)) : -1;
     return id >= 0 ? &s->list[id] : NULL;
 }
 
@@ -282,7 +268,7 @@ static void start_return(Sentries *s, Sentry *e)
     request_walk(s, e, e->post);
 }
 
-static void start_guard(Sentries *s, Sentry *e)
+void sentry_start_guard(Sentries *s, Sentry *e)
 {
     set_state(s, e, SENTRY_GUARD);
     e->mover.facing = e->post_facing;
@@ -461,7 +447,7 @@ static void think(Sentries *s, Sentry *e, const SentryWorld *w, uint64_t noise)
         }
     } else if (e->state == SENTRY_RETURN) {
         if (arrived(e))
-            start_guard(s, e);
+            sentry_start_guard(s, e);
     }
 }
 
@@ -469,13 +455,7 @@ static void think(Sentries *s, Sentry *e, const SentryWorld *w, uint64_t noise)
 
 /* ---- the chase field's memory ----------------------------------------------------- */
 
-struct SentryField {
-    atomic_int refs;
-    NavField field;
-};
-
-/* An empty bounded field of w x h tiles, one reference; NULL when out of memory. */
-static SentryField *field_new(int w, int h)
+SentryField *sentry_field_new(int w, int h)
 {
     SentryField *f = malloc(sizeof *f);
     if (!f)
@@ -493,7 +473,7 @@ static bool field_shared(const SentryField *f)
     return atomic_load_explicit(&f->refs, memory_order_acquire) > 1;
 }
 
-static void field_release(SentryField *f)
+void sentry_field_release(SentryField *f)
 {
     if (!f || atomic_fetch_sub_explicit(&f->refs, 1, memory_order_acq_rel) != 1)
         return;
@@ -514,10 +494,10 @@ size_t sentries_field_own_bytes(const Sentries *s)
 static bool fill_field(Sentries *s, const NavGrid *g, NavPos goal, uint64_t bound)
 {
     if (field_shared(s->field_mem)) {
-        SentryField *n = field_new(s->w, s->h);
+        SentryField *n = sentry_field_new(s->w, s->h);
         if (!n)
             return false; /* out of memory: no field until the next fill */
-        field_release(s->field_mem);
+        sentry_field_release(s->field_mem);
         s->field_mem = n;
         s->field = n->field;
     }
@@ -555,7 +535,7 @@ static bool chase_step(const Sentries *s, const Sentry *e, const SentryWorld *w,
         uint64_t there = nav_field_cost(&s->field, n);
         if (there == UINT64_MAX || there + mover_step_cost(w->grid, at, n) != here)
             continue;
-        bool is_free = occupant(s, n) < 0;
+        bool is_free = sentry_occupant(s, n) < 0;
         if (!found || (is_free && !*free_found)) {
             *out = n;
             *free_found = is_free;
@@ -627,7 +607,7 @@ static bool begin_step(Sentries *s, Sentry *e, const SentryWorld *w, NavPos t)
 {
     if (!mover_set_path(&e->mover, w->grid, &t, 1))
         return false;
-    *occ_of(s, t) = e->id + 1;
+    *sentry_occ_of(s, t) = e->id + 1;
     if (e->has_walk && e->walk_pos < e->walk_len && same(e->walk[e->walk_pos], t))
         e->walk_pos++;
     else if (e->state != SENTRY_CHASE)
@@ -654,7 +634,7 @@ static bool give_way(Sentries *s, Sentry *o, const Sentry *e, const SentryWorld 
     for (int d = 0; d < 8; d++) {
         int dx = nav_dir8[d][0], dy = nav_dir8[d][1];
         NavPos t = nav_pos(at.x + dx, at.y + dy);
-        if (!nav_grid_can_step(w->grid, at.x, at.y, dx, dy) || occupant(s, t) >= 0 || same(t, e->mover.tile))
+        if (!nav_grid_can_step(w->grid, at.x, at.y, dx, dy) || sentry_occupant(s, t) >= 0 || same(t, e->mover.tile))
             continue;
         int i = index_in(way, n, t);
         long rank = i < 0 ? 0 : 1 + (SENTRY_AHEAD - i); /* off the way first, then furthest along */
@@ -686,7 +666,7 @@ static void move(Sentries *s, Sentry *e, const SentryWorld *w)
             return;
         e->want = t;
     }
-    int j = occupant(s, t);
+    int j = sentry_occupant(s, t);
     if (j < 0) {
         begin_step(s, e, w, t);
         return;
@@ -709,8 +689,8 @@ static void walk(Sentries *s, Sentry *e, const SentryWorld *w)
     mover_advance(&e->mover, w->grid, s->speed, ev, 4, &n);
     for (int i = 0; i < n; i++)
         if (ev[i].type == MOVER_ARRIVE && !same(from, e->mover.tile)) {
-            if (*occ_of(s, from) == e->id + 1)
-                *occ_of(s, from) = 0;
+            if (*sentry_occ_of(s, from) == e->id + 1)
+                *sentry_occ_of(s, from) = 0;
         }
 }
 
@@ -751,228 +731,4 @@ void sentries_tick(Sentries *s, const SentryWorld *w)
             emit(s, SENTRY_EV_CAUGHT, &s->list[i], s->list[i].mover.tile);
             break;
         }
-}
-
-/* ---- set-up ----------------------------------------------------------------------- */
-
-/* The facing with the longest clear view from t (ties: the first direction). */
-static Dir8 open_facing(NavPos t, const SentryWorld *w)
-{
-    int best = -1;
-    Dir8 facing = DIR_S;
-    for (int d = 0; d < 8; d++) {
-        int len = 0;
-        while (len < SENTRY_SIGHT_RANGE) {
-            NavPos n = nav_pos(t.x + nav_dir8[d][0] * (len + 1), t.y + nav_dir8[d][1] * (len + 1));
-            if (w->opaque(w->ctx, n.x, n.y) || !sight_line(t, n, w->opaque, w->ctx))
-                break;
-            len++;
-        }
-        if (len > best) {
-            best = len;
-            facing = (Dir8)d;
-        }
-    }
-    return facing;
-}
-
-void sentries_deinit(Sentries *s)
-{
-    for (int i = 0; i < s->count; i++) {
-        mover_deinit(&s->list[i].mover);
-        free(s->list[i].walk);
-    }
-    free(s->list);
-    free(s->points);
-    free(s->occ);
-    field_release(s->field_mem);
-    nav_query_destroy(s->plan);
-    free(s->queue);
-    free(s->events);
-    memset(s, 0, sizeof *s);
-}
-
-/* Allocates what a copy of src needs (the lists sized as src's). */
-static bool alloc_like(Sentries *dst, const Sentries *src)
-{
-    memset(dst, 0, sizeof *dst);
-    dst->list = calloc((size_t)src->count, sizeof *dst->list);
-    dst->occ = calloc((size_t)src->w * (size_t)src->h, sizeof *dst->occ);
-    dst->queue = malloc((size_t)src->count * sizeof *dst->queue);
-    dst->plan = nav_query_create(src->w, src->h);
-    if (dst->list)
-        dst->count = src->count; /* the movers and walks sentries_deinit frees */
-    return dst->list && dst->occ && dst->queue && dst->plan;
-}
-
-bool sentries_copy(Sentries *dst, const Sentries *src, const NavGrid *grid)
-{
-    if (src->count == 0) {
-        sentries_deinit(dst);
-        *dst = *src; /* nothing allocated */
-        dst->events = NULL;
-        dst->event_count = dst->event_cap = 0;
-        return true;
-    }
-    if (dst->count != src->count || dst->w != src->w || dst->h != src->h) {
-        sentries_deinit(dst);
-        if (!alloc_like(dst, src))
-            goto fail;
-    }
-    Sentries keep = *dst;
-    *dst = *src;
-    dst->list = keep.list;
-    dst->occ = keep.occ;
-    dst->queue = keep.queue;
-    dst->points = keep.points;
-    dst->plan = keep.plan;
-    /* the chase field shared, read only (fill_field) */
-    dst->field_mem = src->field_mem;
-    atomic_fetch_add_explicit(&dst->field_mem->refs, 1, memory_order_relaxed);
-    field_release(keep.field_mem);
-    dst->events = keep.events;
-    dst->event_cap = keep.event_cap;
-    dst->event_count = 0;
-    for (int i = 0; i < src->count; i++) {
-        Sentry *d = &dst->list[i];
-        Mover m = d->mover;
-        NavPos *walk = d->walk;
-        *d = src->list[i];
-        d->mover = m;
-        d->walk = walk;
-        if (!mover_copy(&d->mover, &src->list[i].mover) ||
-            !buf_copy(&d->walk, src->list[i].walk, (size_t)src->list[i].walk_len * sizeof *walk))
-            goto fail;
-        d->walk_cap = src->list[i].walk_len;
-    }
-    memcpy(dst->occ, src->occ, (size_t)src->w * (size_t)src->h * sizeof *dst->occ);
-    memcpy(dst->queue, src->queue, (size_t)src->count * sizeof *dst->queue);
-    if (!buf_copy(&dst->points, src->points, (size_t)src->point_count * sizeof *dst->points))
-        goto fail;
-    /* the planner's search matters only while one is under way */
-    if (src->planning >= 0 && nav_query_copy_search(dst->plan, src->plan, grid) != NAV_DONE)
-        goto fail;
-    return true;
-fail:
-    sentries_deinit(dst);
-    return false;
-}
-
-bool sentries_init(Sentries *s, const Level *l, const SentryWorld *w, uint64_t speed)
-{
-    memset(s, 0, sizeof *s);
-    s->w = l->w;
-    s->h = l->h;
-    s->speed = speed ? speed : 1;
-    s->planning = -1;
-    /* the 'S' glyphs, found with memchr: a big level without sentries costs
-     * a fast scan, not a look at every tile */
-    size_t n = (size_t)l->w * (size_t)l->h;
-    int count = 0;
-    for (const char *g = l->glyphs, *end = l->glyphs + n; g < end && (g = memchr(g, 'S', (size_t)(end - g))); g++)
-        count++;
-    if (count == 0)
-        return true;
-    if (count > SENTRY_MAX) /* a file cannot say so (level.c refuses it); an edit in the game might */
-        count = SENTRY_MAX;
-    int points = 0;
-    for (int i = 0; i < l->patrol_count; i++)
-        points += l->patrols[i].count;
-    s->list = calloc((size_t)count, sizeof *s->list);
-    s->occ = calloc((size_t)l->w * (size_t)l->h, sizeof *s->occ);
-    s->queue = malloc((size_t)count * sizeof *s->queue);
-    s->points = points ? malloc((size_t)points * sizeof *s->points) : NULL;
-    s->plan = nav_query_create(l->w, l->h);
-    s->field_mem = field_new(l->w, l->h);
-    if (!s->list || !s->occ || !s->queue || (points && !s->points) || !s->plan || !s->field_mem) {
-        sentries_deinit(s);
-        return false;
-    }
-    s->field = s->field_mem->field;
-    for (const char *g = l->glyphs, *end = l->glyphs + n; s->count < count && (g = memchr(g, 'S', (size_t)(end - g)));
-         g++) {
-        size_t i = (size_t)(g - l->glyphs);
-        int x = (int)(i % (size_t)l->w), y = (int)(i / (size_t)l->w);
-        Sentry *e = &s->list[s->count];
-        e->id = s->count++;
-        e->state = SENTRY_GUARD;
-        e->post = e->last_known = e->goal = nav_pos(x, y);
-        mover_init(&e->mover, e->post, s->speed);
-        e->post_facing = open_facing(e->post, w);
-        e->yield_to = -1;
-        *occ_of(s, e->post) = e->id + 1;
-    }
-    /* each patrol belongs to the sentry on its first tile */
-    for (int i = 0; i < l->patrol_count; i++) {
-        const LevelPatrol *p = &l->patrols[i];
-        int id = occupant(s, p->points[0]);
-        if (id < 0 || s->list[id].patrol_count > 0)
-            continue;
-        Sentry *e = &s->list[id];
-        int first = s->point_count;
-        s->points[s->point_count++] = p->points[0];
-        for (int k = 1; k < p->count; k++)
-            if (nav_grid_walkable(w->grid, p->points[k].x, p->points[k].y))
-                s->points[s->point_count++] = p->points[k];
-        if (s->point_count - first < 2) {
-            s->point_count = first;
-            continue;
-        }
-        e->patrol_first = first;
-        e->patrol_count = s->point_count - first;
-    }
-    s->droid_at = w->droid;
-    for (int i = 0; i < s->count; i++) {
-        Sentry *e = &s->list[i];
-        e->state = SENTRY_RETURN; /* start_guard announces nothing for the first state */
-        start_guard(s, e);
-    }
-    s->event_count = 0;
-    return true;
-}
-
-/* ---- the hash ------------------------------------------------------------------------ */
-
-uint64_t sentries_hash(const Sentries *s)
-{
-    uint64_t h = HASH_BASIS;
-    hash_u64(&h, (uint64_t)s->count);
-    hash_u64(&h, s->speed);
-    hash_u64(&h, (uint64_t)s->field_ok);
-    hash_u64(&h, s->field.max_cost);
-    hash_tile(&h, s->droid_at);
-    hash_u64(&h, (uint64_t)s->chasers);
-    hash_u64(&h, (uint64_t)s->alerted);
-    hash_u64(&h, (uint64_t)(int64_t)s->planning);
-    hash_tile(&h, s->plan_from);
-    hash_tile(&h, s->plan_goal);
-    for (int i = 0; i < s->queue_len; i++)
-        hash_u64(&h, (uint64_t)s->queue[(s->queue_head + i) % s->count]);
-    for (int i = 0; i < s->count; i++) {
-        const Sentry *e = &s->list[i];
-        const Mover *m = &e->mover;
-        hash_u64(&h, (uint64_t)e->state);
-        hash_tile(&h, m->tile);
-        hash_tile(&h, m->next);
-        hash_u64(&h, (uint64_t)m->facing);
-        hash_u64(&h, (uint64_t)m->moving);
-        hash_u64(&h, m->need);
-        hash_u64(&h, m->done);
-        for (int k = m->queue_head; k < m->queue_len; k++)
-            hash_tile(&h, m->queue[k]);
-        hash_tile(&h, e->post);
-        hash_u64(&h, (uint64_t)e->post_facing);
-        hash_u64(&h, (uint64_t)(int64_t)e->leg);
-        hash_u64(&h, (uint64_t)(int64_t)e->timer);
-        hash_u64(&h, (uint64_t)(int64_t)e->phase);
-        hash_u64(&h, (uint64_t)e->walking);
-        hash_tile(&h, e->last_known);
-        hash_tile(&h, e->goal);
-        hash_u64(&h, (uint64_t)e->has_walk);
-        hash_u64(&h, (uint64_t)e->queued);
-        for (int k = e->walk_pos; e->has_walk && k < e->walk_len; k++)
-            hash_tile(&h, e->walk[k]);
-        hash_u64(&h, (uint64_t)(int64_t)e->yield_to);
-    }
-    return h;
 }
