@@ -204,6 +204,16 @@ XDG_CONFIG_HOME="$tmp/keys" XDG_DATA_HOME="$tmp/data" "$game" levels/01_tutorial
 check "a key set in the settings acts (X restarts) and the default it replaced does not (R) ($(grep -c '^restart' "$tmp/keys.trace") restarts)" \
     '[ "$(grep -c "^restart" "$tmp/keys.trace")" -eq 1 ] && [ "$(grep -n "^restart" "$tmp/keys.trace" | cut -d: -f1)" -gt "$(grep -n "^arrive" "$tmp/keys.trace" | tail -1 | cut -d: -f1)" ]'
 
+# the screens read the binding table too: Step down given J moves the
+# title's choice down (to Levels), as Down did
+mkdir -p "$tmp/jkeys/isodroid"
+printf '# isodroid settings 1\nkey.step_down = J\n' >"$tmp/jkeys/isodroid/settings"
+printf '%s\n' "wait 100" "key j" "key Return" "wait 100" quit >"$tmp/jkeys.txt"
+(cd "$tmp/run" && XDG_CONFIG_HOME="$tmp/jkeys" XDG_DATA_HOME="$tmp/jdata" "$bin" --headless --trace \
+    --script "$tmp/jkeys.txt" >"$tmp/jkeys.trace" 2>&1)
+check "the screens take the player's keys: Step down given J moves the title's choice ($(grep -E '^(screen|level) ' "$tmp/jkeys.trace" | tr '\n' ' '))" \
+    '[ "$(grep -E "^(screen|level) " "$tmp/jkeys.trace" | tr "\n" " ")" = "screen title screen levels " ]'
+
 # a level argument still starts play at once, with no title
 (cd "$tmp/run" && printf 'quit\n' >"$tmp/direct.txt" && XDG_DATA_HOME="$tmp/data" "$bin" levels/01_first.txt \
     --headless --trace --script "$tmp/direct.txt" >"$tmp/direct.trace" 2>&1)

@@ -185,6 +185,7 @@ void scan_free(App *app);
 bool pick_tile(App *app, int px, int py, NavPos *t);
 void hover_at(App *app, int px, int py);
 BindAction key_action_in(const App *app, SDL_Keycode k, Uint16 mod, unsigned where);
+unsigned key_mods(Uint16 mod);
 BindAction key_action(const App *app, SDL_Keycode k, Uint16 mod);
 bool direction_key(App *app, SDL_Keycode k, Uint16 mod, bool down);
 void follow_pointer(App *app);

@@ -207,10 +207,8 @@ static void rebind_key(App *app, SDL_Keycode k, Uint16 mod)
         snprintf(f->key_note, sizeof f->key_note, "Kept as it was.");
         return;
     }
-    unsigned mods = (mod & KMOD_CTRL ? BIND_MOD_CTRL : 0) | (mod & KMOD_SHIFT ? BIND_MOD_SHIFT : 0) |
-                    (mod & KMOD_ALT ? BIND_MOD_ALT : 0);
     char chord[BIND_NAME_MAX], err[120];
-    const char *keys[1] = {bindings_chord(SDL_GetKeyName(k), mods, chord, sizeof chord)};
+    const char *keys[1] = {bindings_chord(SDL_GetKeyName(k), key_mods(mod), chord, sizeof chord)};
     BindAction other = BIND_NONE;
     bool had[BIND_COUNT]; /* which actions of the list had a key before */
     for (int i = 0; i < f->key_count; i++)
@@ -234,6 +232,8 @@ static void rebind_key(App *app, SDL_Keycode k, Uint16 mod)
     settings_keep(app);
 }
 
+/* A key on a screen around play: the Keys screen's capture and Delete,
+ * the seed's digits, else the binding table's action. */
 void front_key(App *app, SDL_Keycode k, Uint16 mod)
 {
     if (app->front.capturing) {
@@ -256,19 +256,29 @@ void front_key(App *app, SDL_Keycode k, Uint16 mod)
          front_type_digit(&app->front, k == SDLK_KP_0 ? 0 : (int)(k - SDLK_KP_1) + 1)) ||
         (k == SDLK_BACKSPACE && front_type_digit(&app->front, -1)))
         return;
-    if (k == SDLK_UP || k == SDLK_w || k == SDLK_KP_8)
-        front_input(&app->front, FRONT_UP, NULL);
-    else if (k == SDLK_DOWN || k == SDLK_s || k == SDLK_KP_2 || k == SDLK_TAB)
-        front_input(&app->front, FRONT_DOWN, NULL);
-    else if (k == SDLK_LEFT || k == SDLK_a || k == SDLK_KP_4 || k == SDLK_MINUS || k == SDLK_KP_MINUS)
-        front_do(app, FRONT_LEFT);
-    else if (k == SDLK_RIGHT || k == SDLK_d || k == SDLK_KP_6 || k == SDLK_PLUS || k == SDLK_EQUALS ||
-             k == SDLK_KP_PLUS)
-        front_do(app, FRONT_RIGHT);
-    else if (k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE)
-        front_do(app, FRONT_CONFIRM);
-    else if (k == SDLK_ESCAPE || k == SDLK_BACKSPACE)
-        front_do(app, FRONT_BACK);
+    /* the binding table's keys: a panel's, else the play's (its steps, pans
+     * and zooms move the choice and change a value, as they move the view) */
+    BindAction a = key_action_in(app, k, mod, BIND_IN_MENU);
+    if (a == BIND_NONE)
+        a = key_action_in(app, k, mod, BIND_IN_PLAY);
+    switch (a) {
+    case BIND_STEP_UP:
+    case BIND_PAN_UP: front_input(&app->front, FRONT_UP, NULL); break;
+    case BIND_STEP_DOWN:
+    case BIND_PAN_DOWN:
+    case BIND_MENU_NEXT: front_input(&app->front, FRONT_DOWN, NULL); break;
+    case BIND_STEP_LEFT:
+    case BIND_PAN_LEFT:
+    case BIND_ZOOM_OUT: front_do(app, FRONT_LEFT); break;
+    case BIND_STEP_RIGHT:
+    case BIND_PAN_RIGHT:
+    case BIND_ZOOM_IN: front_do(app, FRONT_RIGHT); break;
+    case BIND_CONFIRM:
+    case BIND_PAUSE: front_do(app, FRONT_CONFIRM); break;
+    case BIND_BACK:
+    case BIND_REWIND: front_do(app, FRONT_BACK); break;
+    default: break;
+    }
 }
 
 /* ---- generated levels (gen.h), made on a thread of their own ---- */

@@ -53,14 +53,19 @@ static void send_push(App *app)
     game_command(&app->game, (SimCmd){SIM_CMD_PUSH, dx, dy});
 }
 
+/* SDL's modifiers as the binding table's (BIND_MOD_*). */
+unsigned key_mods(Uint16 mod)
+{
+    return (mod & KMOD_CTRL ? BIND_MOD_CTRL : 0) | (mod & KMOD_SHIFT ? BIND_MOD_SHIFT : 0) |
+           (mod & KMOD_ALT ? BIND_MOD_ALT : 0);
+}
+
 /* The action of key k (with the modifiers held) where the player is now:
  * play or the editor (bindings.h: the player's keys over the defaults). */
 BindAction key_action_in(const App *app, SDL_Keycode k, Uint16 mod, unsigned where)
 {
-    unsigned mods = (mod & KMOD_CTRL ? BIND_MOD_CTRL : 0) | (mod & KMOD_SHIFT ? BIND_MOD_SHIFT : 0) |
-                    (mod & KMOD_ALT ? BIND_MOD_ALT : 0);
     char chord[BIND_NAME_MAX];
-    if (!bindings_chord(SDL_GetKeyName(k), mods, chord, sizeof chord))
+    if (!bindings_chord(SDL_GetKeyName(k), key_mods(mod), chord, sizeof chord))
         return BIND_NONE;
     return bindings_action_for_key(&app->settings, chord, where);
 }
