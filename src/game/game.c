@@ -652,93 +652,106 @@ static void record_win(Game *g)
     g->new_best = best;
 }
 
-/* Traces the sim's events and keeps them for the SDL side (sounds, effects). */
+/* The trace's line for one of the sim's events (none for a step). */
+static void trace_event(const Game *g, const SimEvent *e)
+{
+    const Sim *s = &g->sim;
+    switch (e->type) {
+    case SIM_EV_PATH: game_trace(g, "path %lld %.6f", (long long)e->a, e->length); break;
+    case SIM_EV_ARRIVE: game_trace(g, "arrive %d %d", e->x, e->y); break;
+    case SIM_EV_IDLE: game_trace(g, "idle %d %d", e->x, e->y); break;
+    case SIM_EV_BUMP: game_trace(g, "bump %d %d", e->x, e->y); break;
+    case SIM_EV_PICKUP:
+        if (e->a >= 0)
+            game_trace(g, "pickup %d %d %.2f", e->x, e->y, sim_units(e->a));
+        else
+            game_trace(g, "pickup %d %d unlimited", e->x, e->y);
+        break;
+    case SIM_EV_ENERGY: game_trace(g, "energy %.2f", sim_units(e->a)); break;
+    case SIM_EV_DOOR: game_trace(g, "door %d %d %s", e->x, e->y, e->a ? "open" : "closed"); break;
+    case SIM_EV_EXIT_OPEN: game_trace(g, "exit-open %d %d", e->x, e->y); break;
+    case SIM_EV_WIN:
+        game_trace(g, "win %.3f %lld %.2f", (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps,
+                   sim_units((int64_t)s->energy_used));
+        break;
+    case SIM_EV_LOSE: game_trace(g, "lose %s", sim_lose_name((SimLose)e->a)); break;
+    case SIM_EV_RESTART: game_trace(g, "restart"); break;
+    case SIM_EV_SENTRY:
+        game_trace(g, "sentry %lld %s %d %d", (long long)e->a, sentry_state_name((SentryState)e->b), e->x, e->y);
+        break;
+    case SIM_EV_ALERT: game_trace(g, "alert %lld %d %d", (long long)e->a, e->x, e->y); break;
+    case SIM_EV_LURE: game_trace(g, "lure %d %d", e->x, e->y); break;
+    case SIM_EV_NOLURE:
+        game_trace(g, "nolure %d %d %s", e->x, e->y, sim_lure_check_name((SimLureCheck)e->a));
+        break;
+    case SIM_EV_INVESTIGATE: game_trace(g, "sentry %lld investigate %d %d", (long long)e->a, e->x, e->y); break;
+    case SIM_EV_NOPATH:
+    case SIM_EV_STEP: break;
+    }
+}
+
+/* The game's answer to one of the sim's events: messages, effects, the clock's marks. */
+static void react_event(Game *g, const SimEvent *e)
+{
+    Sim *s = &g->sim;
+    switch (e->type) {
+    case SIM_EV_PATH:
+        if (e->x != s->hold.x || e->y != s->hold.y) {
+            const TileInfo *k = tile_info(sim_kind(s, s->hold.x, s->hold.y));
+            if (k->cost)
+                game_say(g, 4.0, "That tile is out of reach: the droid goes as close as it can.");
+            else
+                game_say(g, 4.0, "%c%s is in the way: the droid goes as close as it can.",
+                         (char)toupper((unsigned char)k->name[0]), k->name + 1);
+        } else {
+            g->message_left = 0;
+        }
+        break;
+    case SIM_EV_NOPATH: game_say(g, 4.0, "No way there from here."); break;
+    case SIM_EV_ARRIVE: g->noise_since = g->clock; break;
+    case SIM_EV_PICKUP:
+        g->effects[g->effect_next] = (GameEffect){nav_pos(e->x, e->y), g->clock};
+        g->effect_next = (g->effect_next + 1) % GAME_EFFECTS;
+        if (s->cells_left > 0)
+            game_say(g, 3.0, "Energy cell: %d left.", s->cells_left);
+        break;
+    case SIM_EV_EXIT_OPEN: game_say(g, 5.0, "All cells collected: the exit is open."); break;
+    case SIM_EV_WIN:
+        g->status_since = g->clock;
+        g->message_left = 0;
+        record_win(g);
+        break;
+    case SIM_EV_LOSE:
+        g->status_since = g->clock;
+        g->message_left = 0;
+        break;
+    case SIM_EV_RESTART:
+        g->preview_from = nav_pos(-1, -1);
+        game_say(g, 2.0, "Restarted.");
+        break;
+    case SIM_EV_ALERT: g->noticed = true; break; /* for this attempt, rewinds or not */
+    case SIM_EV_LURE:
+        g->lure_at = nav_pos(e->x, e->y);
+        g->lure_since = g->clock;
+        if (e->a > 0)
+            game_say(g, 3.0, "Lure thrown: %lld sentr%s coming to look.", (long long)e->a, e->a == 1 ? "y is" : "ies are");
+        else
+            game_say(g, 3.0, "Lure thrown: no sentry heard it.");
+        break;
+    case SIM_EV_NOLURE: game_say(g, 3.0, "No lure: %s.", sim_lure_check_words((SimLureCheck)e->a)); break;
+    default: break;
+    }
+}
+
+/* Traces the sim's events, answers them and keeps them for the SDL side (sounds, effects). */
 static void absorb_events(Game *g)
 {
     Sim *s = &g->sim;
     for (int i = 0; i < s->event_count; i++) {
         const SimEvent *e = &s->events[i];
         keep_event(g, e);
-        switch (e->type) {
-        case SIM_EV_PATH:
-            game_trace(g, "path %lld %.6f", (long long)e->a, e->length);
-            if (e->x != s->hold.x || e->y != s->hold.y) {
-                const TileInfo *k = tile_info(sim_kind(s, s->hold.x, s->hold.y));
-                if (k->cost)
-                    game_say(g, 4.0, "That tile is out of reach: the droid goes as close as it can.");
-                else
-                    game_say(g, 4.0, "%c%s is in the way: the droid goes as close as it can.",
-                             (char)toupper((unsigned char)k->name[0]), k->name + 1);
-            } else {
-                g->message_left = 0;
-            }
-            break;
-        case SIM_EV_NOPATH:
-            game_say(g, 4.0, "No way there from here.");
-            break;
-        case SIM_EV_ARRIVE:
-            game_trace(g, "arrive %d %d", e->x, e->y);
-            g->noise_since = g->clock;
-            break;
-        case SIM_EV_IDLE: game_trace(g, "idle %d %d", e->x, e->y); break;
-        case SIM_EV_BUMP: game_trace(g, "bump %d %d", e->x, e->y); break;
-        case SIM_EV_PICKUP:
-            if (e->a >= 0)
-                game_trace(g, "pickup %d %d %.2f", e->x, e->y, sim_units(e->a));
-            else
-                game_trace(g, "pickup %d %d unlimited", e->x, e->y);
-            g->effects[g->effect_next] = (GameEffect){nav_pos(e->x, e->y), g->clock};
-            g->effect_next = (g->effect_next + 1) % GAME_EFFECTS;
-            if (s->cells_left > 0)
-                game_say(g, 3.0, "Energy cell: %d left.", s->cells_left);
-            break;
-        case SIM_EV_ENERGY: game_trace(g, "energy %.2f", sim_units(e->a)); break;
-        case SIM_EV_DOOR: game_trace(g, "door %d %d %s", e->x, e->y, e->a ? "open" : "closed"); break;
-        case SIM_EV_EXIT_OPEN:
-            game_trace(g, "exit-open %d %d", e->x, e->y);
-            game_say(g, 5.0, "All cells collected: the exit is open.");
-            break;
-        case SIM_EV_WIN:
-            game_trace(g, "win %.3f %lld %.2f", (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps,
-                  sim_units((int64_t)s->energy_used));
-            g->status_since = g->clock;
-            g->message_left = 0;
-            record_win(g);
-            break;
-        case SIM_EV_LOSE:
-            game_trace(g, "lose %s", sim_lose_name((SimLose)e->a));
-            g->status_since = g->clock;
-            g->message_left = 0;
-            break;
-        case SIM_EV_RESTART:
-            game_trace(g, "restart");
-            g->preview_from = nav_pos(-1, -1);
-            game_say(g, 2.0, "Restarted.");
-            break;
-        case SIM_EV_SENTRY:
-            game_trace(g, "sentry %lld %s %d %d", (long long)e->a, sentry_state_name((SentryState)e->b), e->x, e->y);
-            break;
-        case SIM_EV_ALERT:
-            game_trace(g, "alert %lld %d %d", (long long)e->a, e->x, e->y);
-            g->noticed = true; /* for this attempt, rewinds or not */
-            break;
-        case SIM_EV_LURE:
-            game_trace(g, "lure %d %d", e->x, e->y);
-            g->lure_at = nav_pos(e->x, e->y);
-            g->lure_since = g->clock;
-            if (e->a > 0)
-                game_say(g, 3.0, "Lure thrown: %lld sentr%s coming to look.", (long long)e->a, e->a == 1 ? "y is" : "ies are");
-            else
-                game_say(g, 3.0, "Lure thrown: no sentry heard it.");
-            break;
-        case SIM_EV_NOLURE:
-            game_trace(g, "nolure %d %d %s", e->x, e->y, sim_lure_check_name((SimLureCheck)e->a));
-            game_say(g, 3.0, "No lure: %s.", sim_lure_check_words((SimLureCheck)e->a));
-            break;
-        case SIM_EV_INVESTIGATE: game_trace(g, "sentry %lld investigate %d %d", (long long)e->a, e->x, e->y); break;
-        case SIM_EV_STEP:
-            break;
-        }
+        trace_event(g, e);
+        react_event(g, e);
     }
     sim_clear_events(s);
 }
