@@ -2,8 +2,8 @@
 /* render_int.h - what the renderer's parts share: the Renderer itself, the
  * window layout, text and panel helpers. Private to them. From the top down
  * (each calls only parts below it): render.c owns the Renderer and the
- * frame; render_front.c the screens around the play; render_ui.c the HUD,
- * banners, palette and questions; render_help.c the help; render_world.c
+ * frame; render_front.c the screens around the play; render_ui.c the
+ * banners, palette and questions; render_hud.c the HUD; render_help.c the help; render_world.c
  * the iso world; render_world_marks.c its marks on the floor and what
  * points over it; render_minimap.c the minimap (and its markers, the help's
  * legend too); render_cut.c the wall cut-away; render_layout.c the window's
@@ -446,6 +446,7 @@ typedef enum MiniMarker {
 void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px, const SDL_Color *fill);
 const char *render_minimap_marker_name(MiniMarker m);
 void render_ui(Renderer *r, const Game *g, const HudStats *hs); /* render_ui.c */
+void render_hud(Renderer *r, const Game *g, const HudStats *hs); /* render_hud.c: the HUD's lines */
 void render_help(Renderer *r, const Game *g, const HudStats *hs); /* render_help.c */
 void render_front(Renderer *r, const Game *g, const HudStats *hs); /* render_front.c */
 

@@ -36,6 +36,14 @@ NavPos orders_end(const Orders *o, NavPos from)
     return from;
 }
 
+long orders_wait_ticks(const Orders *o)
+{
+    long ticks = 0;
+    for (int i = 0; i < o->count; i++)
+        ticks += o->leg[i].kind == ORDER_WAIT ? o->leg[i].ticks : 0;
+    return ticks;
+}
+
 /* The droid stands idle: its walk is over (or never began). */
 static bool idle(const Sim *s)
 {

@@ -58,6 +58,8 @@ typedef enum OrdersNext {
 bool orders_add(Orders *o, Order leg);
 /* Shortens the last wait by ticks (it goes when it reaches 0); false when the last leg is not a wait. */
 bool orders_shorten_wait(Orders *o, int ticks);
+/* The plan's waits, all told, in ticks. */
+long orders_wait_ticks(const Orders *o);
 /* Where the droid stands when the plan is done, from `from`: the last walk's end. */
 NavPos orders_end(const Orders *o, NavPos from);
 

@@ -1,0 +1,325 @@
+/* SPDX-License-Identifier: MIT */
+/* render_hud.c - the HUD, top left over the world: a list of lines by
+ * importance (the level, the counters, the plan, the hovered route and what
+ * the sentries would make of it, the keys), wrapped, the least needed
+ * dropped first when the window is short. Decides nothing. */
+#include "render_int.h"
+#include "bindings.h"
+#include "text.h"
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const SDL_Color SHORT = {255, 170, 40, 255}; /* energy short of a walk, a lure refused */
+
+/* ---- the HUD: lines by importance -------------------------------------------------- */
+
+enum { HUD_MAX = 12 };
+
+typedef struct HudLine {
+    char text[TEXT_LEN];
+    SDL_Color color;
+    bool big;
+    int keep;   /* 0 always kept; higher numbers are dropped first when room runs out */
+    double bar; /* 0..1: a bar after the text, filled that far; < 0 none */
+    double bar_from;        /* the fill starts there (0..bar) */
+    SDL_Color bar_color;    /* the fill's colour (alpha 0: the text's) */
+    SDL_Color bar_before;   /* the part before bar_from (alpha 0: the bar's ground) */
+} HudLine;
+
+static int hud_add(HudLine *lines, int n, bool big, SDL_Color c, int keep, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+static int hud_add(HudLine *lines, int n, bool big, SDL_Color c, int keep, const char *fmt, ...)
+{
+    if (n >= HUD_MAX)
+        return n;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(lines[n].text, TEXT_LEN, fmt, ap);
+    va_end(ap);
+    lines[n].color = c;
+    lines[n].big = big;
+    lines[n].keep = keep;
+    lines[n].bar = -1;
+    lines[n].bar_from = 0;
+    lines[n].bar_color = lines[n].bar_before = (SDL_Color){0, 0, 0, 0};
+    return n + 1;
+}
+
+static const SDL_Color WARN = {255, 110, 90, 255}, GOOD = {120, 255, 170, 255};
+
+/* What the prediction says of the hovered walk, in words; "" while it is
+ * not known (or on a level without sentries). */
+static void prediction_words(const Game *g, char *out, size_t n, SDL_Color *c)
+{
+    out[0] = '\0';
+    if (!render_prediction_shown(g))
+        return;
+    const Prediction *p = &g->predict;
+    if (p->outcome == PREDICT_SEEN) {
+        *c = WARN;
+        if (g->predict_step < 0)
+            snprintf(out, n, "A sentry would %s the droid at once", p->heard ? "hear" : "see");
+        else
+            snprintf(out, n, "A sentry would %s the droid at step %d", p->heard ? "hear" : "see", g->predict_step + 1);
+    } else if (p->outcome == PREDICT_UNSEEN) {
+        *c = GOOD;
+        snprintf(out, n, "No sentry would notice this route");
+    } else {
+        *c = DIM;
+        snprintf(out, n, "Unseen as far as it was looked at");
+    }
+}
+
+/* Seconds of play for the HUD: tenths, hundredths under half a second. */
+static void hud_seconds(char *out, size_t n, int ticks)
+{
+    double s = (double)ticks / SIM_TICK_HZ;
+    snprintf(out, n, s < 0.5 ? "%.2f\xc2\xa0s" : "%.1f\xc2\xa0s", s);
+}
+
+/* The departure window (game_window.c) under the prediction: how long the
+ * route stays safe to go, or how long until it is, with a bar of the window
+ * (a dim part gone by, a bright part still to come; before a window, the
+ * wait as the bar's ground). */
+static int window_line(const Game *g, HudLine *l, int n)
+{
+    const Window *w = &g->window;
+    char len[24], at[24];
+    hud_seconds(len, sizeof len, w->length);
+    hud_seconds(at, sizeof at, w->start);
+    const char *more = w->open ? " or more" : "";
+    if (w->says == WINDOW_NOW) {
+        bool late = !w->open && w->elapsed > w->length;
+        n = hud_add(l, n, false, late ? SHORT : GOOD, 1, "Safe to go for %s%s%s", len, more, late ? ", late" : "");
+        l[n - 1].bar = 1;
+        l[n - 1].bar_from = (double)w->elapsed / (double)(w->elapsed + w->length);
+        SDL_Color c = l[n - 1].color;
+        l[n - 1].bar_before = (SDL_Color){(Uint8)(c.r * 2 / 5), (Uint8)(c.g * 2 / 5), (Uint8)(c.b * 2 / 5), 255};
+    } else if (w->says == WINDOW_LATER) {
+        n = hud_add(l, n, false, BODY, 1, "Safe in %s, for %s%s", at, len, more);
+        l[n - 1].bar = 1;
+        l[n - 1].bar_from = (double)w->start / (double)(w->start + w->length);
+        l[n - 1].bar_color = GOOD;
+    } else if (w->says == WINDOW_NONE) { /* as far as it was looked at: up to the horizon once settled */
+        if (w->settled)
+            n = hud_add(l, n, false, WARN, 1, "No safe start in the next %d\xc2\xa0s", WINDOW_HORIZON / SIM_TICK_HZ);
+        else
+            n = hud_add(l, n, false, WARN, 1, "No safe start in the next %s", len);
+    }
+    return n;
+}
+
+/* What the HUD says, top to bottom. */
+/* The title and where the level comes from (no file name is shown). */
+static int hud_head(const Game *g, HudLine *l, int n)
+{
+    char name[4 * LEVEL_NAME_MAX];
+    n = hud_add(l, n, true, HEAD, 0, "%s%s", text_escape(g->level.name, name, sizeof name), game_dirty(g) ? " *" : "");
+    unsigned long long seed;
+    int difficulty;
+    char tail;
+    if (g->level_index >= 0)
+        n = hud_add(l, n, false, DIM, 5, "Level %d of %d", g->level_index + 1, g->levels.count);
+    else if (g->path_own)
+        n = hud_add(l, n, false, DIM, 5, "Your own level");
+    else if (sscanf(text_base_name(g->path), "seed-%llu-d%d.tx%c", &seed, &difficulty, &tail) == 3 && tail == 't')
+        n = hud_add(l, n, false, DIM, 5, "Generated, seed %llu, difficulty %d", seed, difficulty); /* gen_file's name */
+    return n;
+}
+
+/* The editor's counters, or the play's: time, steps, energy, sentries;
+ * then the cells and the exit (or what editing means). */
+static int hud_status(const Game *g, HudLine *l, int n)
+{
+    const Sim *sim = &g->sim;
+    if (g->editing) {
+        n = hud_add(l, n, false, BODY, 2, "Droid start at %d,%d", g->level.start.x, g->level.start.y);
+        n = hud_add(l, n, false, BODY, 3, "Undo %d, redo %d%s", edit_undo_count(&g->edits),
+                    edit_redo_count(&g->edits), game_dirty(g) ? ", not saved" : "");
+    } else {
+        double secs = (double)sim->play_ticks / SIM_TICK_HZ;
+        n = hud_add(l, n, false, BODY, 3, "Time %d:%04.1f   Steps %lld", (int)(secs / 60), fmod(secs, 60.0),
+                    (long long)sim->steps);
+        if (sim->limited) { /* the energy bar: full at the level's start energy (or more) */
+            double e = sim_units(sim->energy), full = fmax((double)g->level.energy, e);
+            /* standing drains it once the clock runs (sim.h): said while it does */
+            bool draining = sim->started && sim->status == SIM_PLAYING && !sim->droid.moving && !game_paused(g);
+            n = hud_add(l, n, false, e < 5 ? WARN : (SDL_Color){140, 230, 255, 255}, 1, "Energy %.1f%s", e,
+                        draining ? "   standing \xe2\x88\x92" "1/s" : "");
+            l[n - 1].bar = full > 0 ? e / full : 0;
+        }
+        if (sim->sentries.count > 0)
+            n = hud_add(l, n, false, sim->sentries.alerted ? WARN : DIM, 2, "Sentries %d, alerted %d",
+                        sim->sentries.count, sim->sentries.alerted);
+    }
+    if (g->editing && g->path_shipped) /* what saving will do, not the play's counters */
+        n = hud_add(l, n, false, (SDL_Color){255, 214, 120, 255}, 1, "Editing a copy: saved as your own level");
+    else if (g->editing)
+        n = hud_add(l, n, false, DIM, 1, "Editing: Ctrl+S saves this level");
+    else if (!sim->has_exit)
+        n = hud_add(l, n, false, DIM, 1, "Free play: this level has no exit");
+    else if (sim->cells_total > 0)
+        n = hud_add(l, n, false, sim->exit_open ? GOOD : BODY, 1, "Cells %d of %d   Exit %s",
+                    sim->cells_total - sim->cells_left, sim->cells_total, sim->exit_open ? "open" : "locked");
+    else
+        n = hud_add(l, n, false, GOOD, 1, "Exit open: walk into it");
+    return n;
+}
+
+/* The plan being built: its legs, the leg where a sentry would notice. */
+static int hud_plan(const Game *g, HudLine *l, int n)
+{
+    if (g->plan.count == 0 || g->editing || g->sim.status != SIM_PLAYING)
+        return n;
+    n = hud_add(l, n, false, (SDL_Color){255, 214, 120, 255}, 1, "Plan: %d leg%s, walks %.1f, waits %.1f s",
+                g->plan.count, g->plan.count == 1 ? "" : "s", g->plan_cost,
+                (double)orders_wait_ticks(&g->plan) / SIM_TICK_HZ);
+    const Prediction *p = &g->predict;
+    if (p->outcome == PREDICT_SEEN && !p->already && p->seen_leg < g->plan.count)
+        n = hud_add(l, n, false, WARN, 1, "Leg %d: a sentry would %s the droid", p->seen_leg + 1,
+                    p->heard ? "hear" : "see");
+    return hud_add(l, n, false, DIM, 2, "Enter runs it, Esc drops it");
+}
+
+/* A lure aimed: what it would do on the hovered tile. */
+static int hud_lure(const Game *g, HudLine *l, int n)
+{
+    if (!g->hover_valid)
+        return hud_add(l, n, false, BODY, 1, "Lure: point at a tile the droid sees (Esc: stop aiming)");
+    if (g->lure_check != SIM_LURE_OK)
+        return hud_add(l, n, false, SHORT, 1, "No lure: %s", sim_lure_check_words(g->lure_check));
+    if (g->lure_pull_count > 0)
+        return hud_add(l, n, false, GOOD, 1, "Lure here: %d sentr%s would come to look (3 energy)",
+                       g->lure_pull_count, g->lure_pull_count == 1 ? "y" : "ies");
+    return hud_add(l, n, false, DIM, 1, "Lure here: no sentry would hear it (3 energy)");
+}
+
+/* The hovered route: its cost, what it leaves, what the sentries would make of it. */
+static int hud_route(const Game *g, HudLine *l, int n)
+{
+    const Sim *sim = &g->sim;
+    char gain[48] = ""; /* the hovered energy cell's energy, beside the cost */
+    if (g->preview_gain > 0)
+        snprintf(gain, sizeof gain, ", +%.0f\xc2\xa0" "energy", sim_units(g->preview_gain));
+    if (sim->limited && g->preview_afford == g->preview.count)
+        n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f, leaves %.1f%s", g->preview.count,
+                    g->preview.count == 1 ? "" : "s", g->preview_cost, sim_units(g->preview_left), gain);
+    else
+        n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f%s", g->preview.count,
+                    g->preview.count == 1 ? "" : "s", g->preview_cost, gain);
+    if (g->preview_afford < g->preview.count)
+        n = hud_add(l, n, false, SHORT, 1, "Not enough energy: it runs out after %d step%s", g->preview_afford,
+                    g->preview_afford == 1 ? "" : "s");
+    char says[TEXT_LEN];
+    SDL_Color c = BODY;
+    prediction_words(g, says, sizeof says, &c);
+    if (says[0]) {
+        n = hud_add(l, n, false, c, 1, "%s", says);
+        n = window_line(g, l, n);
+    }
+    return n;
+}
+
+/* The HUD's lines, most needed first (keep: which go first when room runs out). */
+static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
+{
+    const Sim *sim = &g->sim;
+    int n = hud_head(g, l, 0);
+    n = hud_status(g, l, n);
+    n = hud_plan(g, l, n);
+    if (g->hover_valid && g->editing) {
+        n = hud_add(l, n, false, DIM, 2, "Pointer on %d,%d: %s", g->hover.x, g->hover.y,
+                    tile_info(sim_kind(sim, g->hover.x, g->hover.y))->name);
+    } else if (sim->status != SIM_PLAYING) {
+        /* the result panel says what now */
+    } else if (g->aiming) {
+        n = hud_lure(g, l, n);
+    } else if (g->hover_valid && g->preview.count > 0) {
+        n = hud_route(g, l, n);
+    } else if (g->hover_valid) {
+        bool here = nav_pos_eq(g->hover, mover_plan_tile(&sim->droid));
+        n = hud_add(l, n, false, DIM, 2, "%s", here ? "The droid is here" : "No way there");
+    }
+    char fps[32] = "";
+    if (hs->debug)
+        snprintf(fps, sizeof fps, "%.0f\xc2\xa0" "fps   ", hs->fps);
+    /* the keys stay with their words when the line wraps (no-break spaces) */
+    return hud_add(l, n, false, DIM, 4, "%sH\xc2\xa0help   %s", fps,
+                   g->editing ? "E\xc2\xa0play" : "Space\xc2\xa0pause   Esc\xc2\xa0menu");
+}
+
+/* A HUD line as it is drawn: wrapped to two lines at most (the title and a
+ * line with a bar keep to one, cut short). */
+static int hud_wrap(TTF_Font *f, const HudLine *l, int text_w, char (*out)[TEXT_LEN])
+{
+    if (l->big || l->bar >= 0) {
+        render_text_fit(f, l->text, text_w, out[0], TEXT_LEN);
+        return 1;
+    }
+    return render_text_wrap(f, l->text, text_w, out, 2);
+}
+
+void render_hud(Renderer *r, const Game *g, const HudStats *hs)
+{
+    const Layout *L = &r->lay;
+    TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
+    int inner = render_px(L->ui, 10), text_w = L->hud.w - 2 * inner;
+    if (text_w < 20)
+        return;
+    HudLine lines[HUD_MAX];
+    char wrapped[HUD_MAX][2][TEXT_LEN];
+    int rows[HUD_MAX];
+    int n = hud_lines(g, hs, lines);
+    for (int i = 0; i < n; i++)
+        rows[i] = hud_wrap(lines[i].big ? fb : f, &lines[i], text_w, wrapped[i]);
+    /* drop the least needed lines, one at a time (of the same need, the
+     * lower first), until the rest fit the HUD's height */
+    bool keep[HUD_MAX];
+    int hgt = 2 * inner - render_px(L->ui, 4);
+    for (int i = 0; i < n; i++) {
+        keep[i] = true;
+        hgt += lines[i].big ? L->big_line : rows[i] * L->line;
+    }
+    while (hgt > L->hud.h) {
+        int drop = -1;
+        for (int i = 0; i < n; i++)
+            if (keep[i] && lines[i].keep > 0 && (drop < 0 || lines[i].keep >= lines[drop].keep))
+                drop = i;
+        if (drop < 0)
+            break;
+        keep[drop] = false;
+        hgt -= lines[drop].big ? L->big_line : rows[drop] * L->line;
+    }
+    SDL_Rect p = {L->hud.x, L->hud.y, L->hud.w, hgt};
+    render_panel(r, p, 190);
+    int y = p.y + inner - render_px(L->ui, 4);
+    for (int i = 0; i < n; i++) {
+        if (!keep[i])
+            continue;
+        int tw = 0;
+        for (int k = 0; k < rows[i]; k++)
+            tw = render_text(r, lines[i].big ? fb : f, p.x + inner, y + k * L->line + (lines[i].big ? render_px(L->ui, 2) : 0),
+                             lines[i].color, wrapped[i][k]);
+        if (lines[i].bar >= 0) { /* the rest of the line */
+            SDL_Rect bar = {p.x + inner + tw + render_px(L->ui, 8), y + L->line / 4, text_w - tw - render_px(L->ui, 8), L->line / 2};
+            if (bar.w > 4) {
+                SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
+                SDL_SetRenderDrawColor(r->sdl, 40, 50, 66, 255);
+                SDL_RenderFillRect(r->sdl, &bar);
+                const HudLine *h = &lines[i];
+                int from = (int)(bar.w * fmax(0.0, fmin(h->bar_from, h->bar))), to = (int)(bar.w * fmin(1.0, h->bar));
+                SDL_Color c = h->bar_color.a ? h->bar_color : h->color;
+                if (h->bar_before.a && from > 0) { /* the part gone by */
+                    SDL_SetRenderDrawColor(r->sdl, h->bar_before.r, h->bar_before.g, h->bar_before.b, 255);
+                    SDL_RenderFillRect(r->sdl, &(SDL_Rect){bar.x, bar.y, from, bar.h});
+                }
+                SDL_SetRenderDrawColor(r->sdl, c.r, c.g, c.b, 255);
+                SDL_RenderFillRect(r->sdl, &(SDL_Rect){bar.x + from, bar.y, to - from, bar.h});
+            }
+        }
+        y += lines[i].big ? L->big_line : rows[i] * L->line;
+    }
+    r->lay.hud.h = hgt; /* what the banners avoid */
+}
