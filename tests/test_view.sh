@@ -234,8 +234,9 @@ if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xwi
     "$game" levels/01_tutorial.txt --trace >"$tmp/xtrace" 2>&1 &
     pid=$!
     win=$(window $pid)
-    xdotool mousemove --window "$win" 907 493
-    until_true 'grep -q "^hover" "$tmp/xtrace"'
+    # the window's first frames may still lay it out (a busy machine): the
+    # pointer is moved until the game names 7,2 under it, then the wheel turns
+    until_true 'xdotool mousemove --window "$win" 906 492 mousemove --window "$win" 907 493; grep -q "^hover 7 2$" "$tmp/xtrace"'
     for i in 1 2 3; do xdotool click 4; done
     xdotool mousemove --window "$win" 908 494
     until_true '[ "$(grep ^hover "$tmp/xtrace" | tail -1)" = "hover 7 2" ] && [ "$(grep -c ^hover "$tmp/xtrace")" -ge 2 ]'
@@ -262,10 +263,11 @@ if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xwi
         '[ "$(geom "$tmp/back")" = "160 90 960 540" ] && [ "$(count back 160 90 460 150 255 220 120 20)" -gt 100 ]'
 
     # another window taking the focus pauses the game; the focus back resumes it
-    # until FILE PATTERN: waits (at most 5 s) for the last line of FILE to match
+    # until FILE PATTERN: waits (at most 20 s: two games start under the
+    # sanitizers) for the last pause or resume line of FILE to match
     until_last() {
-        for i in $(seq 50); do
-            tail -n 1 "$1" | grep -qx "$2" && return 0
+        for i in $(seq 200); do
+            grep -E '^(pause|resume)$' "$1" | tail -n 1 | grep -qx "$2" && return 0
             sleep 0.1
         done
         return 1
