@@ -107,9 +107,9 @@ build/$(1)/isopath/png.o: src/isopath/png.c | deps
 endef
 $(foreach v,release san bench,$(eval $(call variant_objects,$(v))))
 # the data folder the platform's objects were last built with (its first
-# line; then the data folder seen from BINDIR, and the fonts' folder),
-# rewritten only when one changes: then datadir.o and assets.o are rebuilt
-DATADIR_TXT = $(GAME_DATADIR)\n$(DATA_FROM_BIN)\n$(FONTDIR)
+# line; then BINDIR, and the fonts' folder), rewritten only when one
+# changes: then datadir.o and assets.o are rebuilt
+DATADIR_TXT = $(GAME_DATADIR)\n$(BINDIR)\n$(FONTDIR)
 build/datadir.txt: FORCE
 	@mkdir -p build
 	@[ "$$(cat $@ 2>/dev/null)" = "$$(printf '$(DATADIR_TXT)')" ] || printf '$(DATADIR_TXT)\n' >$@
