@@ -58,13 +58,13 @@ else
 fi
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || ${CC:-cc} -print-multiarch 2>/dev/null)
 fonts=/usr/share/fonts/truetype/dejavu
-set -- PREFIX=/usr BINDIR=/usr/games GAME_DATADIR=/usr/share/games/isodroid LIBDIR=/usr/lib/${multiarch:-x} \
-    USE_SYSTEM_FONTS=1 DEPS=no
-echo "# CFLAGS=$cflags; $*"
+layout="PREFIX=/usr BINDIR=/usr/games GAME_DATADIR=/usr/share/games/isodroid LIBDIR=/usr/lib/${multiarch:-x}
+    USE_SYSTEM_FONTS=1 DEPS=no"
+echo "# CFLAGS=$cflags;" $layout
 start=$(date +%s)
 check "the unpacked tree builds and installs into a staging folder in Debian's layout" \
-    'unmake -s -j2 -C "$src" all "$@" CFLAGS="$cflags" CPPFLAGS="$cppflags" LDFLAGS="$ldflags" >"$tmp/build.log" 2>&1 &&
-     unmake -s -C "$src" install "$@" DESTDIR="$tmp/stage" CFLAGS="$cflags" CPPFLAGS="$cppflags" \
+    'unmake -s -j2 -C "$src" all $layout CFLAGS="$cflags" CPPFLAGS="$cppflags" LDFLAGS="$ldflags" >"$tmp/build.log" 2>&1 &&
+     unmake -s -C "$src" install $layout DESTDIR="$tmp/stage" CFLAGS="$cflags" CPPFLAGS="$cppflags" \
         LDFLAGS="$ldflags" >>"$tmp/build.log" 2>&1'
 echo "# built and installed in $(($(date +%s) - start)) s"
 grep -iE 'warning|error' "$tmp/build.log" | head -5 | sed 's/^/# /'
@@ -92,8 +92,8 @@ check "make test-nav passes in the unpacked tree" \
 echo "# make test-nav took $(($(date +%s) - start)) s: $(tail -1 "$tmp/nav.log")"
 
 # ---- the Debian package ----
-if ! command -v dpkg-deb >/dev/null 2>&1; then
-    skip "dpkg-deb is not installed: no .deb"
+if ! command -v dpkg-deb >/dev/null 2>&1 || [ ! -x "$st/usr/games/isodroid" ]; then
+    skip "dpkg-deb is not installed, or nothing was staged: no .deb"
     tap_end
     exit
 fi
@@ -111,7 +111,7 @@ gzip -9n "$deb"/usr/share/man/man*/*
     printf 'Upstream-Name: isodroid\n\nFiles: *\nCopyright: the Isodroid developers\nLicense: MIT\n'
     sed 's/^$/./; s/^/ /' LICENSE
 } >"$deb/usr/share/doc/isodroid/copyright"
-printf 'isodroid (%s-1) unstable; urgency=medium\n\n  * Built by tests/test_package.sh. (Closes: #1)\n\n -- Isodroid developers <isodroid@example.org>  %s\n' \
+printf 'isodroid (%s-1) unstable; urgency=medium\n\n  * Built by tests/test_package.sh.\n\n -- Isodroid developers <isodroid@example.org>  %s\n' \
     "$version" "Tue, 24 Nov 2026 00:00:00 +0000" | gzip -9n >"$deb/usr/share/doc/isodroid/changelog.Debian.gz"
 (cd "$deb" && find usr -type f -exec md5sum {} + >DEBIAN/md5sums)
 sed -e "s/@VERSION@/$version/; s/@ARCH@/$(dpkg --print-architecture)/; s/@SIZE@/$(du -sk "$st" | cut -f1)/" \
