@@ -7,14 +7,15 @@
 # it). Unpacked elsewhere it builds with the distribution's flags
 # (dpkg-buildflags with DEB_BUILD_MAINT_OPTIONS=optimize=+lto, plain -O2
 # without dpkg-dev) in Debian's layout (README.md: /usr/games,
-# /usr/share/games/isodroid, the multiarch LIBDIR, the system's fonts), its
-# make test-nav passes, and make install into a staging folder puts every
-# file where that layout says; the staged game, started from an empty
-# folder, finds its data beside itself and draws with the system's fonts. A
-# .deb made from the staging folder (tests/data/deb/control, stripped as
-# dh_strip does) is built by dpkg-deb and lintian finds no error in it
-# (each skipped without the tool). The whole make test of the unpacked tree
-# is what a release is checked with (README.md); this keeps to the fast part.
+# /usr/share/games/isodroid, the multiarch LIBDIR, the system's fonts), and
+# make install into a staging folder puts every file where that layout
+# says; the staged game, started from an empty folder, finds its data
+# beside itself and draws with the system's fonts; its isopath checks the
+# levels and runs a Moving AI scenario. A .deb made from the staging folder
+# (tests/data/deb/control, stripped as dh_strip does) is built by dpkg-deb
+# and lintian finds no error in it (each skipped without the tool). The
+# whole make test of the unpacked tree is what a release is checked with
+# (README.md); this keeps to the fast part.
 # Prints TAP.
 . "$(dirname "$0")/tap.sh"
 version=$(sed -n 's/^VERSION := //p' Makefile)
@@ -86,10 +87,14 @@ if [ -f "$fonts/DejaVuSans.ttf" ] && [ -f "$fonts/DejaVuSans-Bold.ttf" ]; then
 else
     skip "no DejaVu fonts in $fonts (fonts-dejavu-core): the staged game is not started"
 fi
-start=$(date +%s)
-check "make test-nav passes in the unpacked tree" \
-    'unmake -s -j2 -C "$src" test-nav DEPS=no >"$tmp/nav.log" 2>&1'
-echo "# make test-nav took $(($(date +%s) - start)) s: $(tail -1 "$tmp/nav.log")"
+# what the unpacked tree built, at work: its isopath reads every shipped
+# level and finds the optimal length of each Moving AI query
+check "the staged isopath checks every shipped level" \
+    '"$st/usr/games/isopath" check "$st"/usr/share/games/isodroid/levels/*.txt >"$tmp/check.log" 2>&1'
+check "the staged isopath runs the Moving AI scenario, every length optimal" \
+    '"$st/usr/games/isopath" bench "$src/tests/data/movingai/arena.map" "$src/tests/data/movingai/arena.map.scen" \
+        >"$tmp/bench.log" 2>&1'
+tail -1 "$tmp/bench.log" | sed 's/^/# /'
 
 # ---- the Debian package ----
 if ! command -v dpkg-deb >/dev/null 2>&1 || [ ! -x "$st/usr/games/isodroid" ]; then
