@@ -51,6 +51,7 @@ test)
     want_tool lintian lintian
     want_tool xvfb-run xvfb
     want_tool xprop x11-utils
+    want_tool xauth xauth # xvfb-run needs it
     [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || optional="$optional fonts-dejavu-core"
     need_pc cmocka libcmocka-dev
     need_pc libpng libpng-dev
