@@ -32,7 +32,7 @@ check "--draw prints the level with the path first" \
 
 "$isopath" path levels/01_tutorial.txt 2,2 0,0 >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "blocked goal: no path on stderr, exit 1" '[ $rc -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^no path.*goal is blocked" "$tmp/err"'
+check "blocked goal: no path on stderr, exit 1" '[ $rc -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^isopath: no path.*goal is blocked" "$tmp/err"'
 
 "$isopath" path levels/01_tutorial.txt 2,2 20,3 >"$tmp/out" 2>"$tmp/err"
 rc=$?
@@ -81,7 +81,7 @@ check "bad level: one FILE:LINE:COL line per problem, exit 3" \
 
 "$isopath" check /nonexistent.txt >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "missing file is named, exit 3" '[ $rc -eq 3 ] && grep -q "^/nonexistent.txt: cannot open: No such file or directory" "$tmp/err"'
+check "missing file is named, exit 3" '[ $rc -eq 3 ] && grep -qx "isopath: /nonexistent.txt: cannot open: No such file or directory" "$tmp/err"'
 
 "$isopath" field levels/01_tutorial.txt 3,6 >"$tmp/out"
 rc=$?
@@ -180,7 +180,7 @@ check "a map by its first line 'type octile' whatever its name" '[ $rc -eq 0 ] &
 mkfifo "$tmp/pipe.map"
 timeout 10 "$isopath" check "$tmp/pipe.map" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "a named pipe called .map: refused at once, exit 3" '[ $rc -eq 3 ] && grep -qx "$tmp/pipe.map: cannot open: not a regular file" "$tmp/err"'
+check "a named pipe called .map: refused at once, exit 3" '[ $rc -eq 3 ] && grep -qx "isopath: $tmp/pipe.map: cannot open: not a regular file" "$tmp/err"'
 # the longest query of the arena scenario: the path's length is the file's
 # shellcheck disable=SC2046
 set -- $(sort -t "$(printf '\t')" -k9 -g $arena_scen | tail -1)
