@@ -17,6 +17,13 @@ check "isopath --version prints it" '[ "$("$isopath" --version)" = "isopath $ver
 check "isodroid --version prints it (no display needed)" '[ "$("$game" --version)" = "isodroid $version" ]'
 check "the metainfo's latest release is it" \
     'grep -m1 "<release " dist/org.isodroid.Isodroid.metainfo.xml | grep -q "version=\"$version\""'
+check "the metainfo names the developer" \
+    'grep -q "<developer_name>[^<][^<]*</developer_name>" dist/org.isodroid.Isodroid.metainfo.xml &&
+     grep -q "<developer id=" dist/org.isodroid.Isodroid.metainfo.xml'
+check "every release in the metainfo has notes with text" \
+    'python3 -c "import sys, xml.etree.ElementTree as E
+rs = E.parse(sys.argv[1]).getroot().findall(\"releases/release\")
+sys.exit(not rs or any(not \"\".join(r.itertext()).strip() for r in rs))" dist/org.isodroid.Isodroid.metainfo.xml'
 check "both man pages name it" \
     'grep -q "^\.TH ISODROID 6 .*\"Isodroid $version\"" man/isodroid.6 && grep -q "^\.TH ISOPATH 1 .*\"Isodroid $version\"" man/isopath.1'
 check "the changelog has its entry" 'grep -q "^## $version - " CHANGELOG.md'

@@ -106,8 +106,14 @@ static const char usage_more[] =
     "      on stderr, exit 1, no file); --field colours each tile by its cost to GX,GY\n"
     "      (light near, dark far; the tiles that cannot reach it keep their colour).\n"
     "      N pixels a tile, 1 to 32 (default: the long side within 1024 pixels).\n"
-    "  isopath --help | --version\n"
-    "Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n";
+    "  isopath CMD --help | help CMD | --help | --version\n"
+    "      CMD --help (or -h) prints that command's usage alone; --help, all of it.\n"
+    "Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n"
+    "'-' for a level or a map (bench: the map or the scenario) reads it from\n"
+    "  standard input, whole (at most 64 MiB), named '-' in messages. '--' ends the\n"
+    "  options: a file named after it may start with '--' (messages say ./NAME).\n"
+    "Messages: every line on stderr starts with 'isopath: ', but a problem at a\n"
+    "  place in a file, which reads FILE:LINE:COL: message (as compilers write it).\n";
 
 /* and what the exit status says */
 static const char usage_output[] =
