@@ -31,12 +31,22 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 BENCHFLAGS := -O3 -march=native -DNDEBUG
 DEPS    ?= yes
 
-# where make install puts things (its section below has the rest); the game
-# looks for its data in $(GAME_DATADIR), compiled in, when none is named or
-# found in the build tree (src/platform/datadir.c)
+# where make install puts things (its section below has the rest). Each of
+# these is both where install copies and what the game is built to look in
+# (src/platform/datadir.c, assets.c): its data in $(GAME_DATADIR), also
+# found as $(GAME_DATADIR) relative to $(BINDIR) beside a moved install; the
+# fonts in the data's assets/, else, with USE_SYSTEM_FONTS=1, in
+# $(SYSTEM_FONTDIR) (and install copies none). README.md has Debian's line.
 PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
-GAME_DATADIR = $(DATADIR)/isodroid
+GAME_DATADIR ?= $(DATADIR)/isodroid
+LIBDIR  ?= $(PREFIX)/lib
+USE_SYSTEM_FONTS ?= 0
+SYSTEM_FONTDIR   ?= /usr/share/fonts/truetype/dejavu
+FONTDIR = $(if $(filter 1,$(USE_SYSTEM_FONTS)),$(SYSTEM_FONTDIR))
+# the data folder seen from the programs' folder ("../share/isodroid")
+DATA_FROM_BIN := $(or $(shell realpath -ms --relative-to='$(BINDIR)' '$(GAME_DATADIR)' 2>/dev/null),../share/isodroid)
 
 MOVINGAI_DIR ?= ../shared/data/movingai
 LEVEL   ?=
@@ -88,18 +98,21 @@ build/$(1)/%.o: src/%.c | deps
 build/$(1)/platform/%.o: src/platform/%.c | deps-game
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(STD) $$(WARN) $$(CPPFLAGS) $$(FLAGS_$(1)) -MMD -MP $$(INC_platform) $$(SDL_CFLAGS) \
-	    -DISODROID_DATADIR='"$$(GAME_DATADIR)"' -c $$< -o $$@
-build/$(1)/platform/datadir.o: build/datadir.txt
+	    -DISODROID_DATADIR='"$$(GAME_DATADIR)"' -DISODROID_DATA_FROM_BIN='"$$(DATA_FROM_BIN)"' \
+	    -DISODROID_FONTDIR='"$$(FONTDIR)"' -c $$< -o $$@
+build/$(1)/platform/datadir.o build/$(1)/platform/assets.o: build/datadir.txt
 build/$(1)/isopath/png.o: src/isopath/png.c | deps
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(STD) $$(WARN) $$(CPPFLAGS) $$(FLAGS_$(1)) -MMD -MP $$(INC_isopath) $$(PNG_CFLAGS) -c $$< -o $$@
 endef
 $(foreach v,release san bench,$(eval $(call variant_objects,$(v))))
-# the data folder the platform's objects were last built with, rewritten
-# only when it changes (another PREFIX or DATADIR): then datadir.o is rebuilt
+# the data folder the platform's objects were last built with (its first
+# line; then BINDIR, and the fonts' folder), rewritten only when one
+# changes: then datadir.o and assets.o are rebuilt
+DATADIR_TXT = $(GAME_DATADIR)\n$(BINDIR)\n$(FONTDIR)
 build/datadir.txt: FORCE
 	@mkdir -p build
-	@[ "$$(cat $@ 2>/dev/null)" = '$(GAME_DATADIR)' ] || echo '$(GAME_DATADIR)' >$@
+	@[ "$$(cat $@ 2>/dev/null)" = "$$(printf '$(DATADIR_TXT)')" ] || printf '$(DATADIR_TXT)\n' >$@
 .PHONY: FORCE
 FORCE:
 
@@ -238,63 +251,85 @@ bench: build/bench/bin/isopath build/bench/bin/isodroid
 	@tools/bench_gen.sh build/bench/bin/isopath 50
 
 # ---- installing ------------------------------------------------------------
-# make install [DESTDIR=...] [PREFIX=/usr/local] [BINDIR=...] [DATADIR=...]:
-# the programs, the game's data in $(DATADIR)/isodroid (assets, levels), the
-# desktop entry, the icons, the AppStream metainfo, the man pages, and the
-# navigation library (libisonav.a, its headers in $(INCLUDEDIR)/isonav, a
-# pkg-config file isonav.pc). make uninstall takes them away again.
-BINDIR     ?= $(PREFIX)/bin
-MANDIR     ?= $(DATADIR)/man
-LIBDIR     ?= $(PREFIX)/lib
-INCLUDEDIR ?= $(PREFIX)/include
+# make install [DESTDIR=...] [PREFIX=/usr/local] [BINDIR=...] [DATADIR=...]
+# [GAME_DATADIR=...] [LIBDIR=...] [USE_SYSTEM_FONTS=1]: the programs in
+# $(BINDIR), the game's data in $(GAME_DATADIR) (assets, levels, the fonts
+# unless USE_SYSTEM_FONTS=1, LICENSE), the desktop entry, the icons, the
+# AppStream metainfo, the man pages, and the navigation library
+# (libisonav.a in $(LIBDIR), its headers in $(INCLUDEDIR)/isonav, isonav.pc
+# in $(PKGCONFIGDIR)). The variables the game is built with (the section at
+# the top) must be the same for make and make install: another value
+# rebuilds what it changes. make uninstall takes it all away again.
+MANDIR       ?= $(DATADIR)/man
+INCLUDEDIR   ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 APP_ID     := org.isodroid.Isodroid
 ICON_SIZES := 16 32 64 128 256
 # the library's public headers (nav.h includes the rest); its internals stay
 NAV_HEADERS := $(addprefix src/nav/,nav.h status.h coord.h units.h grid.h jumps.h query.h prepared.h route.h \
                  field.h region.h movingai.h diag.h)
+FONT_FILES = $(if $(FONTDIR),,assets/*.ttf assets/LICENSE-DejaVu.txt)
 D := $(DESTDIR)
 
-.PHONY: install install-nav uninstall
+.PHONY: install install-nav uninstall dist
 # The installed libisonav.a is one object, linked from the library's, that
 # exports only the nav_ names: its helpers (num, text, the tables) cannot
-# clash with a program's own.
-build/release/dist/libisonav.a: build/release/libisonav.a
+# clash with a program's own. Its objects are compiled apart, with the
+# build's flags and -fno-lto last: a relocatable link (ld -r) of LTO objects
+# keeps the compiler's intermediate code, whose local names objcopy cannot
+# see, and a program linking it then fails; plain code links under any
+# flags, LTO or not. A program built with -flto loses only the inlining of
+# the library's functions into its own.
+DIST_NAV_OBJS := $(patsubst src/nav/%.c,build/dist/nav/%.o,$(NAV_SRC))
+build/dist/nav/%.o: src/nav/%.c | deps
 	@mkdir -p $(dir $@)
-	$(LD) -r --whole-archive $< -o $(dir $@)isonav.o
+	$(CC) $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -fno-lto -MMD -MP $(INC_nav) -c $< -o $@
+build/dist/libisonav.a: $(DIST_NAV_OBJS)
+	@mkdir -p $(dir $@)
+	$(LD) -r $^ -o $(dir $@)isonav.o
 	objcopy -w --keep-global-symbol='nav_*' $(dir $@)isonav.o
 	@rm -f $@
 	ar rcs $@ $(dir $@)isonav.o
 
 install: bin/isopath bin/isodroid install-nav
-	install -d $(D)$(BINDIR) $(D)$(DATADIR)/isodroid/assets $(D)$(DATADIR)/isodroid/levels/extra
+	install -d $(D)$(BINDIR) $(D)$(GAME_DATADIR)/assets $(D)$(GAME_DATADIR)/levels/extra
 	install -m 755 bin/isodroid bin/isopath $(D)$(BINDIR)
-	install -m 644 assets/*.png assets/*.ttf assets/LICENSE-DejaVu.txt $(D)$(DATADIR)/isodroid/assets
-	install -m 644 levels/*.txt $(D)$(DATADIR)/isodroid/levels
-	install -m 644 levels/extra/*.txt $(D)$(DATADIR)/isodroid/levels/extra
+	install -m 644 assets/*.png $(FONT_FILES) $(D)$(GAME_DATADIR)/assets
+	install -m 644 levels/*.txt $(D)$(GAME_DATADIR)/levels
+	install -m 644 levels/extra/*.txt $(D)$(GAME_DATADIR)/levels/extra
+	install -m 644 LICENSE $(D)$(GAME_DATADIR)/LICENSE
 	install -Dm 644 dist/$(APP_ID).desktop $(D)$(DATADIR)/applications/$(APP_ID).desktop
 	install -Dm 644 dist/$(APP_ID).metainfo.xml $(D)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
 	for n in $(ICON_SIZES); do \
 	    install -Dm 644 assets/icon-$$n.png $(D)$(DATADIR)/icons/hicolor/$${n}x$${n}/apps/$(APP_ID).png || exit 1; done
 	install -Dm 644 man/isodroid.6 $(D)$(MANDIR)/man6/isodroid.6
 	install -Dm 644 man/isopath.1 $(D)$(MANDIR)/man1/isopath.1
-	install -Dm 644 LICENSE $(D)$(DATADIR)/doc/isodroid/LICENSE
 
 # the navigation library alone: what a program using it needs (examples/)
-install-nav: build/release/dist/libisonav.a
-	install -Dm 644 build/release/dist/libisonav.a $(D)$(LIBDIR)/libisonav.a
-	install -d $(D)$(INCLUDEDIR)/isonav
+install-nav: build/dist/libisonav.a
+	install -Dm 644 build/dist/libisonav.a $(D)$(LIBDIR)/libisonav.a
+	install -d $(D)$(INCLUDEDIR)/isonav $(D)$(PKGCONFIGDIR)
 	install -m 644 $(NAV_HEADERS) $(D)$(INCLUDEDIR)/isonav
-	install -d $(D)$(LIBDIR)/pkgconfig
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
-	    dist/isonav.pc.in >$(D)$(LIBDIR)/pkgconfig/isonav.pc
+	    dist/isonav.pc.in >$(D)$(PKGCONFIGDIR)/isonav.pc
 
 uninstall:
 	rm -f $(D)$(BINDIR)/isodroid $(D)$(BINDIR)/isopath
-	rm -rf $(D)$(DATADIR)/isodroid $(D)$(DATADIR)/doc/isodroid $(D)$(INCLUDEDIR)/isonav
+	rm -rf $(D)$(GAME_DATADIR) $(D)$(INCLUDEDIR)/isonav
 	rm -f $(D)$(DATADIR)/applications/$(APP_ID).desktop $(D)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
 	for n in $(ICON_SIZES); do rm -f $(D)$(DATADIR)/icons/hicolor/$${n}x$${n}/apps/$(APP_ID).png; done
 	rm -f $(D)$(MANDIR)/man6/isodroid.6 $(D)$(MANDIR)/man1/isopath.1
-	rm -f $(D)$(LIBDIR)/libisonav.a $(D)$(LIBDIR)/pkgconfig/isonav.pc
+	rm -f $(D)$(LIBDIR)/libisonav.a $(D)$(PKGCONFIGDIR)/isonav.pc
+
+# ---- the release tarball -----------------------------------------------------
+# make dist: isodroid-$(VERSION).tar.gz (DIST_TARBALL), the committed files
+# of HEAD under isodroid-$(VERSION)/, less those .gitattributes marks
+# export-ignore; git archive makes it the same, byte for byte, from the same
+# commit. It builds and passes make test on its own (tests/test_package.sh).
+DIST_TARBALL ?= isodroid-$(VERSION).tar.gz
+dist:
+	git archive --format=tar.gz --prefix=isodroid-$(VERSION)/ -o $(DIST_TARBALL) HEAD
+	@echo "$(DIST_TARBALL): HEAD $$(git rev-parse --short HEAD)$$(git diff --quiet HEAD || echo ', not what is uncommitted')"
 
 clean:
 	rm -rf build bin

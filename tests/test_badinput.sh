@@ -38,22 +38,22 @@ run_script() { # LABEL RC MESSAGE SCRIPT-TEXT [LEVEL]: runs the text as T/s.txt
 }
 
 # ---- isopath: Moving AI files ------------------------------------------------
-expect "bench: a folder as the map" 3 "T/dir: is a folder, not a map file" \
+expect "bench: a folder as the map" 3 "isopath: T/dir: is a folder, not a map file" \
     "$isopath" bench "$tmp/dir" "$arena_scen"
-expect "bench: a folder as the scenario" 3 "T/dir: is a folder, not a scenario file" \
+expect "bench: a folder as the scenario" 3 "isopath: T/dir: is a folder, not a scenario file" \
     "$isopath" bench "$arena" "$tmp/dir"
 expect "bench: /dev/zero as the map" 3 "/dev/zero:1: line longer than 8192 bytes" \
     "$isopath" bench /dev/zero "$arena_scen"
 expect "bench: /dev/zero as the scenario" 3 "/dev/zero:1: line longer than 8192 bytes" \
     "$isopath" bench "$arena" /dev/zero
 expect "bench: /dev/null as the scenario" 3 \
-    "/dev/null: no queries: a scenario needs lines of bucket map width height sx sy gx gy length" \
+    "isopath: /dev/null: no queries: a scenario needs lines of bucket map width height sx sy gx gy length" \
     "$isopath" bench "$arena" /dev/null
 : >"$tmp/empty.scen"
 expect "bench: an empty scenario" 3 \
-    "T/empty.scen: no queries: a scenario needs lines of bucket map width height sx sy gx gy length" \
+    "isopath: T/empty.scen: no queries: a scenario needs lines of bucket map width height sx sy gx gy length" \
     "$isopath" bench "$arena" "$tmp/empty.scen"
-expect "bench: a missing map" 3 "/nonexistent.map: cannot open: No such file or directory" \
+expect "bench: a missing map" 3 "isopath: /nonexistent.map: cannot open: No such file or directory" \
     "$isopath" bench /nonexistent.map "$arena_scen"
 
 printf 'type octile\nheight 4294967297\nwidth 1\nmap\n.\n' >"$tmp/wrap.map"
@@ -72,7 +72,7 @@ expect "bench: height 99999999999 is named as given" 3 \
 timeout 60 "$isopath" bench "$tmp/many.map" "$arena_scen" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "bench: 40 bad header lines: 32 shown, then '(and 8 more)'" \
-    '[ $rc -eq 3 ] && [ "$(wc -l <"$tmp/err")" -eq 33 ] && tail -1 "$tmp/err" | grep -qx "$tmp/many.map: (and 8 more)"'
+    '[ $rc -eq 3 ] && [ "$(wc -l <"$tmp/err")" -eq 33 ] && tail -1 "$tmp/err" | grep -qx "isopath: $tmp/many.map: (and 8 more)"'
 
 printf 'version 1\n0\tarena.map\t49\t49\t4294967297\t11\t1\t12\t1\n' >"$tmp/wrap.scen"
 expect "bench: a scenario x of 2^32 + 1 does not wrap to 1" 3 \
@@ -86,33 +86,33 @@ expect "bench: 'version' after blank lines is still the version line" 0 "" \
     "$isopath" bench "$arena" "$tmp/late.scen"
 
 # ---- isopath: arguments (one checked parser: no wrap, no junk) ----------------
-hint="run 'isopath --help' for usage"
+hint() { echo "isopath: run 'isopath $1 --help' for its usage"; } # after every usage error of isopath CMD
 expect "path: --max-expand beyond long" 2 "isopath: --max-expand wants a positive whole number, not '99999999999999999999'
-$hint" "$isopath" path $tut 2,2 3,6 --max-expand 99999999999999999999
+$(hint path)" "$isopath" path $tut 2,2 3,6 --max-expand 99999999999999999999
 expect "path: --max-expand with junk" 2 "isopath: --max-expand wants a positive whole number, not '5k'
-$hint" "$isopath" path $tut 2,2 3,6 --max-expand 5k
+$(hint path)" "$isopath" path $tut 2,2 3,6 --max-expand 5k
 expect "path: --max-cost inf" 2 "isopath: --max-cost wants a positive number, not 'inf'
-$hint" "$isopath" path $tut 2,2 3,6 --max-cost inf
+$(hint path)" "$isopath" path $tut 2,2 3,6 --max-cost inf
 expect "path: --max-cost 1e999" 2 "isopath: --max-cost wants a positive number, not '1e999'
-$hint" "$isopath" path $tut 2,2 3,6 --max-cost 1e999
+$(hint path)" "$isopath" path $tut 2,2 3,6 --max-cost 1e999
 expect "path: a coordinate of 2^32 + 2" 2 "isopath: bad start '4294967298,2': expected X,Y such as 2,3
-$hint" "$isopath" path $tut 4294967298,2 3,6
+$(hint path)" "$isopath" path $tut 4294967298,2 3,6
 expect "path: a coordinate with junk" 2 "isopath: bad goal '3,6junk': expected X,Y such as 2,3
-$hint" "$isopath" path $tut 2,2 3,6junk
+$(hint path)" "$isopath" path $tut 2,2 3,6junk
 expect "path: a coordinate with a space" 2 "isopath: bad goal '3, 6': expected X,Y such as 2,3
-$hint" "$isopath" path $tut 2,2 "3, 6"
+$(hint path)" "$isopath" path $tut 2,2 "3, 6"
 expect "bench: --repeat beyond long (ran for ever)" 2 "isopath: --repeat wants a positive whole number, not '99999999999999999999'
-$hint" "$isopath" bench "$arena" "$arena_scen" --repeat 99999999999999999999
+$(hint bench)" "$isopath" bench "$arena" "$arena_scen" --repeat 99999999999999999999
 expect "simbench: --near 2^32 + 1 (atoi wrapped it)" 2 "isopath: --near wants a whole number from 0 to 4096, not '4294967297'
-$hint" "$isopath" simbench $tut 10 --near 4294967297
+$(hint simbench)" "$isopath" simbench $tut 10 --near 4294967297
 expect "simbench: --seed with junk (read as 12)" 2 "isopath: --seed wants a whole number from 0 to 9223372036854775807, not '12abc'
-$hint" "$isopath" simbench $tut 10 --seed 12abc
+$(hint simbench)" "$isopath" simbench $tut 10 --seed 12abc
 expect "path: --landmarks 17" 2 "isopath: --landmarks wants a whole number from 0 to 16, not '17'
-$hint" "$isopath" path $tut 2,2 3,6 --algo jps --landmarks 17
+$(hint path)" "$isopath" path $tut 2,2 3,6 --algo jps --landmarks 17
 
 # ---- levels: bytes, sizes, folders; saving through links and long names ------
-expect "check: /dev/zero as a level (no regular file)" 3 "/dev/zero: cannot open: $notreg" "$isopath" check /dev/zero
-expect "check: a folder as a level" 3 "T/dir: is a folder, not a level file" "$isopath" check "$tmp/dir"
+expect "check: /dev/zero as a level (no regular file)" 3 "isopath: /dev/zero: cannot open: $notreg" "$isopath" check /dev/zero
+expect "check: a folder as a level" 3 "isopath: T/dir: is a folder, not a level file" "$isopath" check "$tmp/dir"
 printf '; keep\000this\n#@#\n' >"$tmp/nul.txt"
 expect "check: a NUL byte in a comment (loaded, then cut on save)" 3 \
     "T/nul.txt:1:7: NUL byte (0x00) in a comment: level files are text" "$isopath" check "$tmp/nul.txt"
@@ -209,7 +209,7 @@ check "keydown/keyup, mousedown, move, mouseup: paint from the press to the rele
 # ---- named pipes: refused at once, never waited on (the open blocked for ever) --
 mkfifo "$tmp/fifo"
 limit=10
-expect "check: a named pipe as a level" 3 "T/fifo: cannot open: $notreg" "$isopath" check "$tmp/fifo"
+expect "check: a named pipe as a level" 3 "isopath: T/fifo: cannot open: $notreg" "$isopath" check "$tmp/fifo"
 expect "a named pipe as the level" 1 "T/fifo: cannot open: $notreg" \
     "$game" "$tmp/fifo" --headless --script "$tmp/q.txt" --no-progress
 expect "a named pipe as the script" 3 "T/fifo: cannot open script: $notreg" \

@@ -21,7 +21,11 @@ case $game in /*) bin=$game ;; *) bin=$root/$game ;; esac
 case $pngcheck in /*) ;; *) pngcheck=$root/$pngcheck ;; esac
 mkdir -p "$tmp/data" "$tmp/empty" "$tmp/bin" "$tmp/mine"
 cp -R assets levels "$tmp/data/"
-installed=$(cat build/datadir.txt 2>/dev/null) # the data folder the objects were last built for (Makefile)
+# the data folder, the programs' folder and the system fonts' folder the
+# objects were last built for (Makefile: GAME_DATADIR, BINDIR, FONTDIR)
+installed=$(sed -n 1p build/datadir.txt 2>/dev/null)
+bindir=$(sed -n 2p build/datadir.txt 2>/dev/null)
+fontdir=$(sed -n 3p build/datadir.txt 2>/dev/null)
 printf '%s\n' "wait 100" "key Return" "wait 200" "screenshot $tmp/shot.png" quit >"$tmp/start.txt"
 
 starts() { # DATA TRACE: the title, then Start plays DATA's first level
@@ -104,13 +108,21 @@ elif stale bin/isodroid src build/datadir.txt || stale bin/isopath src; then
     skip "make install: bin/ is not up to date (make all first)"
 else
     start=$(date +%s)
-    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s install DESTDIR="$tmp/inst" DATADIR="${installed%/isodroid}" \
-        DEPS=no >"$tmp/install.out" 2>&1
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s install DESTDIR="$tmp/inst" GAME_DATADIR="$installed" \
+        BINDIR="$bindir" USE_SYSTEM_FONTS=${fontdir:+1} SYSTEM_FONTDIR="$fontdir" DEPS=no >"$tmp/install.out" 2>&1
     rc=$?
     echo "# make install took $(($(date +%s) - start)) s"
     check "make install DESTDIR=...: exit 0, the data where the game looks ($installed)" \
         '[ $rc -eq 0 ] && [ -f "$tmp/inst$installed/assets/floor.png" ] && [ -f "$tmp/inst$installed/levels/01_tutorial.txt" ]'
-    igame=$(find "$tmp/inst" -path '*/bin/isodroid' | head -1)
+    check "... the programs in BINDIR ($bindir), LICENSE in the data folder, nothing in a doc folder" \
+        '[ -x "$tmp/inst$bindir/isodroid" ] && [ -x "$tmp/inst$bindir/isopath" ] &&
+         [ -f "$tmp/inst$installed/LICENSE" ] && [ -z "$(find "$tmp/inst" -path "*/doc/*")" ]'
+    if [ -n "$fontdir" ]; then
+        check "... built with USE_SYSTEM_FONTS=1: no font installed" '[ -z "$(find "$tmp/inst" -name "*.ttf")" ]'
+    else
+        check "... the fonts with the assets" '[ -f "$tmp/inst$installed/assets/DejaVuSans.ttf" ]'
+    fi
+    igame=$tmp/inst$bindir/isodroid
     run_from / inst "$igame" --data "$tmp/inst$installed" --headless --no-progress --trace --script "$tmp/start.txt"
     check "the installed game, started in / with --data: the title, then its first level ($(tr '\n' ' ' <"$tmp/inst.err"))" \
         'ok_run inst && starts "$tmp/inst$installed" "$tmp/inst.out"'

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # test_isopath.sh - the isopath command line: exact outputs, exit codes and
 # messages, path and check on Moving AI maps, bench's progress line on a
-# terminal (script(1)) and nowhere else. Prints TAP. ISOPATH names the
+# terminal (script(1)) and nowhere else; the conventions: CMD --help, '-'
+# for standard input, '--', 'isopath: ' before every message. Prints TAP. ISOPATH names the
 # binary (default bin/isopath). The --json outputs: test_isopath_json.sh.
 isopath=${ISOPATH:-bin/isopath}
 . "$(dirname "$0")/tap.sh"
@@ -32,7 +33,7 @@ check "--draw prints the level with the path first" \
 
 "$isopath" path levels/01_tutorial.txt 2,2 0,0 >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "blocked goal: no path on stderr, exit 1" '[ $rc -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^no path.*goal is blocked" "$tmp/err"'
+check "blocked goal: no path on stderr, exit 1" '[ $rc -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "^isopath: no path.*goal is blocked" "$tmp/err"'
 
 "$isopath" path levels/01_tutorial.txt 2,2 20,3 >"$tmp/out" 2>"$tmp/err"
 rc=$?
@@ -81,7 +82,7 @@ check "bad level: one FILE:LINE:COL line per problem, exit 3" \
 
 "$isopath" check /nonexistent.txt >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "missing file is named, exit 3" '[ $rc -eq 3 ] && grep -q "^/nonexistent.txt: cannot open: No such file or directory" "$tmp/err"'
+check "missing file is named, exit 3" '[ $rc -eq 3 ] && grep -qx "isopath: /nonexistent.txt: cannot open: No such file or directory" "$tmp/err"'
 
 "$isopath" field levels/01_tutorial.txt 3,6 >"$tmp/out"
 rc=$?
@@ -180,7 +181,7 @@ check "a map by its first line 'type octile' whatever its name" '[ $rc -eq 0 ] &
 mkfifo "$tmp/pipe.map"
 timeout 10 "$isopath" check "$tmp/pipe.map" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "a named pipe called .map: refused at once, exit 3" '[ $rc -eq 3 ] && grep -qx "$tmp/pipe.map: cannot open: not a regular file" "$tmp/err"'
+check "a named pipe called .map: refused at once, exit 3" '[ $rc -eq 3 ] && grep -qx "isopath: $tmp/pipe.map: cannot open: not a regular file" "$tmp/err"'
 # the longest query of the arena scenario: the path's length is the file's
 # shellcheck disable=SC2046
 set -- $(sort -t "$(printf '\t')" -k9 -g $arena_scen | tail -1)
@@ -233,5 +234,83 @@ fi
 # among what the binary needs
 needed=$(readelf -d "$isopath" 2>/dev/null | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | tr '\n' ' ')
 check "isopath needs no SDL library ($needed)" '[ -n "$needed" ] && ! echo "$needed" | grep -qi sdl'
+
+# ---- the command line's conventions (isopath(1): CONVENTIONS) ----
+# CMD --help: that command's usage alone, never another's
+for cmd in path check tour field bench simbench solve naive replay gen render; do
+    "$isopath" $cmd --help >"$tmp/h" 2>&1
+    rc=$?
+    others=$(grep -c "^  isopath " "$tmp/h")
+    check "$cmd --help: exit 0, its own usage alone ($(wc -l <"$tmp/h") lines)" \
+        '[ $rc -eq 0 ] && [ "$(sed -n 2p "$tmp/h" | cut -d" " -f3-4)" = "isopath $cmd" ] && [ "$others" -eq 1 ] &&
+         [ "$(wc -l <"$tmp/h")" -lt 30 ]'
+done
+"$isopath" path levels/01_tutorial.txt 2,2 -h >"$tmp/h" 2>&1
+check "path ... -h: the same as path --help" '"$isopath" path --help | cmp -s - "$tmp/h"'
+"$isopath" help check >"$tmp/h" 2>&1
+check "help check: check's usage" '"$isopath" check --help | cmp -s - "$tmp/h"'
+"$isopath" --help >"$tmp/h" 2>&1
+check "--help alone: every command's usage" '[ "$(grep -c "^  isopath " "$tmp/h")" -ge 11 ]'
+
+# '-': standard input where a level or a map is read, parsed as the file is
+"$isopath" path levels/01_tutorial.txt 2,2 3,6 >"$tmp/file.out" 2>&1
+"$isopath" path - 2,2 3,6 <levels/01_tutorial.txt >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "path - reads the level from standard input: the same path as from the file" \
+    '[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && cmp -s "$tmp/out" "$tmp/file.out"'
+"$isopath" check - <tests/data/movingai/arena.map >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "check - reads a Moving AI map from standard input (its first word is 'type')" \
+    '[ $rc -eq 0 ] && grep -q "^-: ok, Moving AI map, 49x49" "$tmp/out"'
+"$isopath" tour - <levels/01_tutorial.txt >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "tour - reads the level from standard input" '[ $rc -eq 0 ] && grep -q "winnable" "$tmp/out"'
+"$isopath" bench - tests/data/movingai/arena.map.scen <tests/data/movingai/arena.map >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "bench - SCEN reads the map from standard input" '[ $rc -eq 0 ] && tail -1 "$tmp/out" | grep -q "160 queries, 160 optimal"'
+printf '#####\n#@.x#\n#####\n' | "$isopath" check - >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "a bad level on standard input: -:LINE:COL: message, exit 3 ($(cat "$tmp/err"))" \
+    '[ $rc -eq 3 ] && grep -q "^-:2:4: unknown glyph" "$tmp/err"'
+"$isopath" check - </dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "an empty standard input reads as an empty level file: -:1:1, exit 3 ($(cat "$tmp/err"))" \
+    '[ $rc -eq 3 ] && grep -qx -- "-:1:1: no grid rows: a level needs rows of tiles" "$tmp/err"'
+
+# '--' ends the options: a file whose name starts with '--' is read after it
+cp levels/01_tutorial.txt "$tmp/--odd.txt"
+case $isopath in /*) abs=$isopath ;; *) abs=$(pwd)/$isopath ;; esac
+(cd "$tmp" && "$abs" check -- --odd.txt) >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "check -- --odd.txt: the file is read, not taken for an option" \
+    '[ $rc -eq 0 ] && grep -q "odd.txt: ok" "$tmp/out"'
+(cd "$tmp" && "$abs" check --odd.txt) >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "without '--' it is an unknown option, exit 2" '[ $rc -eq 2 ] && grep -q "unknown option '"'"'--odd.txt'"'"'" "$tmp/err"'
+"$isopath" path -- levels/01_tutorial.txt 2,2 3,6 >"$tmp/out" 2>&1
+check "path -- LEVEL SX,SY GX,GY: as without '--'" 'cmp -s "$tmp/out" "$tmp/file.out"'
+(cd "$tmp" && "$abs" check -- --help) >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "check -- --help: a file named --help (missing), not the usage" \
+    '[ $rc -eq 3 ] && grep -q "^isopath: ./--help: cannot open" "$tmp/err"'
+
+# every line on stderr starts with 'isopath: ', but a FILE:LINE:COL: diagnostic
+allprefixed() { ! grep -v "^isopath: " "$1" | grep -qv "^[^ :]*:[0-9][0-9]*:"; }
+"$isopath" path /nonexistent 1,1 2,2 >/dev/null 2>"$tmp/err"
+check "a missing file: 'isopath: /nonexistent: cannot open: ...' ($(cat "$tmp/err"))" \
+    'grep -qx "isopath: /nonexistent: cannot open: No such file or directory" "$tmp/err" && allprefixed "$tmp/err"'
+"$isopath" path levels/01_tutorial.txt 2,2 0,0 >/dev/null 2>"$tmp/err"
+check "no path: 'isopath: no path from ...' ($(cat "$tmp/err"))" \
+    'grep -q "^isopath: no path from 2,2 to 0,0" "$tmp/err" && allprefixed "$tmp/err"'
+for args in "path" "check --bogus x" "frob" "path levels/01_tutorial.txt 2,2" "bench /nonexistent.map x.scen" \
+    "tour /nonexistent" "render levels/01_tutorial.txt" "gen --seed x" "solve levels/01_tutorial.txt --out levels/01_tutorial.txt"; do
+    # shellcheck disable=SC2086
+    "$isopath" $args >/dev/null 2>"$tmp/err"
+    check "isopath $args: every line of stderr starts with 'isopath: ' ($(head -1 "$tmp/err"))" \
+        '[ -s "$tmp/err" ] && allprefixed "$tmp/err"'
+done
+"$isopath" path levels/01_tutorial.txt 2,2 --max-cost x >/dev/null 2>"$tmp/err"
+check "a usage error names the command's help: isopath: run 'isopath path --help'" \
+    'grep -qx "isopath: run '"'"'isopath path --help'"'"' for its usage" "$tmp/err"'
 
 tap_end

@@ -45,7 +45,7 @@ check "path --json: start, goal, end, size, kind; the length to the last bit (5 
 "$isopath" path $tut 2,2 0,0 --json >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "path --json, blocked goal: status none, exit 1, no tiles, the reason; stderr says no path" \
-    '[ $rc -eq 1 ] && grep -q "^no path" "$tmp/err" && jcheck "$tmp/out" "d[\"status\"] == \"none\" and d[\"path\"] == [] and d[\"length\"] is None and d[\"end\"] is None and d[\"why\"] == \"goal is blocked\""'
+    '[ $rc -eq 1 ] && grep -q "^isopath: no path" "$tmp/err" && jcheck "$tmp/out" "d[\"status\"] == \"none\" and d[\"path\"] == [] and d[\"length\"] is None and d[\"end\"] is None and d[\"why\"] == \"goal is blocked\""'
 "$isopath" path $tut 2,2 0,0 --nearest --json >"$tmp/out" 2>/dev/null
 rc=$?
 check "path --json --nearest: status nearest, exit 0, ends next to the wall" \
@@ -159,7 +159,7 @@ if [ -w /dev/full ]; then
     "$isopath" solve $lv --json --out /dev/full >"$tmp/out" 2>"$tmp/err"
     rc=$?
     check "solve --json, a plan that cannot be written (/dev/full): solved, exit 3, out null, the problem named" \
-        '[ $rc -eq 3 ] && grep -qx "/dev/full: cannot write the plan" "$tmp/err" && jcheck "$tmp/out" "d[\"status\"] == \"solved\" and d[\"out\"] is None and d[\"problems\"][0][\"file\"] == \"/dev/full\""'
+        '[ $rc -eq 3 ] && grep -qx "isopath: /dev/full: cannot write the plan" "$tmp/err" && jcheck "$tmp/out" "d[\"status\"] == \"solved\" and d[\"out\"] is None and d[\"problems\"][0][\"file\"] == \"/dev/full\""'
 else
     skip "no /dev/full: a plan that cannot be written is not tried"
 fi

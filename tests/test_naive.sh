@@ -103,10 +103,10 @@ done
 "$isopath" naive "$tmp/nonexistent.txt" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "a missing level: exit 3, the file named as every command names it" \
-    '[ $rc -eq 3 ] && [ ! -s "$tmp/out" ] && grep -qx "$tmp/nonexistent.txt: cannot open: No such file or directory" "$tmp/err"'
+    '[ $rc -eq 3 ] && [ ! -s "$tmp/out" ] && grep -qx "isopath: $tmp/nonexistent.txt: cannot open: No such file or directory" "$tmp/err"'
 "$isopath" naive "$tmp/plain.txt" --out "$tmp/nodir/plain.rec" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "an --out that cannot be opened: exit 3, named, nothing played" \
-    '[ $rc -eq 3 ] && [ ! -s "$tmp/out" ] && grep -q "^$tmp/nodir/plain.rec: " "$tmp/err"'
+    '[ $rc -eq 3 ] && [ ! -s "$tmp/out" ] && grep -q "^isopath: $tmp/nodir/plain.rec: " "$tmp/err"'
 
 tap_end

@@ -86,7 +86,7 @@ printf 'name: Island\n#######\n#@..>.#\n#######\n#.#\n###\n' >"$tmp/island.txt"
 "$isopath" render "$tmp/island.txt" --path 1,1 1,3 --out "$tmp/np.png" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "an unreachable goal: 'no path' on stderr, exit 1, no file" \
-    '[ $rc -eq 1 ] && grep -q "^no path from 1,1 to 1,3" "$tmp/err" && [ ! -e "$tmp/np.png" ] && [ ! -s "$tmp/out" ]'
+    '[ $rc -eq 1 ] && grep -q "^isopath: no path from 1,1 to 1,3" "$tmp/err" && [ ! -e "$tmp/np.png" ] && [ ! -s "$tmp/out" ]'
 "$isopath" render "$tmp/island.txt" --field 0,0 --out "$tmp/np.png" 2>"$tmp/err"
 rc=$?
 check "a field towards a wall: exit 1, said, no file" \

@@ -45,6 +45,15 @@ test)
     want_tool groff groff-base
     want_tool python3 python3 # parses isopath --json (tests/test_isopath_json.sh)
     want_tool tesseract tesseract-ocr # reads the help's pages (tests/test_help.sh)
+    # the packager's tools: the distribution's LTO flags (test_example,
+    # test_package), the .deb and its check, the window's class under a
+    # virtual display (test_dist), the system's fonts (test_package)
+    want_tool dpkg-buildflags dpkg-dev
+    want_tool lintian lintian
+    want_tool xvfb-run xvfb
+    want_tool xprop x11-utils
+    want_tool xauth xauth # xvfb-run needs it
+    [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || optional="$optional fonts-dejavu-core"
     need_pc cmocka libcmocka-dev
     need_pc libpng libpng-dev
     need_pc sdl2 libsdl2-dev

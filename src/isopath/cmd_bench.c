@@ -368,6 +368,33 @@ static int load_failed(const BenchArgs *a, const char *file, const NavDiags *d, 
     return rc;
 }
 
+/* The map and the scenario from their files, or from standard input ("-"). */
+static NavStatus load_map(const char *path, NavGrid *g, NavDiags *d)
+{
+    if (strcmp(path, "-") != 0)
+        return nav_movingai_load_map(path, g, d);
+    int rc;
+    FILE *f = isopath_stdin_open(d, &rc);
+    if (!f)
+        return rc == ISOPATH_EXIT_FAILURE ? NAV_OUT_OF_MEMORY : NAV_INVALID;
+    NavStatus st = nav_movingai_read_map(f, "-", g, d);
+    fclose(f);
+    return st;
+}
+
+static NavStatus load_scen(const char *path, NavScenario *s, NavDiags *d)
+{
+    if (strcmp(path, "-") != 0)
+        return nav_movingai_load_scen(path, s, d);
+    int rc;
+    FILE *f = isopath_stdin_open(d, &rc);
+    if (!f)
+        return rc == ISOPATH_EXIT_FAILURE ? NAV_OUT_OF_MEMORY : NAV_INVALID;
+    NavStatus st = nav_movingai_read_scen(f, "-", s, d);
+    fclose(f);
+    return st;
+}
+
 int isopath_bench(int argc, char **argv)
 {
     BenchArgs a = {0};
@@ -379,16 +406,18 @@ int isopath_bench(int argc, char **argv)
     nav_diag_clear(&d);
     NavGrid g;
     NavScenario s;
-    NavStatus loaded = nav_movingai_load_map(map, &g, &d);
+    if (strcmp(map, "-") == 0 && strcmp(scen, "-") == 0)
+        return isopath_usage_error("%s", "standard input ('-') can be the map or the scenario, not both");
+    NavStatus loaded = load_map(map, &g, &d);
     if (loaded != NAV_DONE)
         return load_failed(&a, map, &d, loaded);
-    loaded = nav_movingai_load_scen(scen, &s, &d);
+    loaded = load_scen(scen, &s, &d);
     if (loaded != NAV_DONE) {
         nav_grid_deinit(&g);
         return load_failed(&a, scen, &d, loaded);
     }
     if (s.count > 0 && (s.map_w != g.w || s.map_h != g.h))
-        fprintf(stderr, "%s: warning: scenario is for a %dx%d map, %s is %dx%d\n", scen, s.map_w, s.map_h, map,
+        fprintf(stderr, "isopath: %s: warning: scenario is for a %dx%d map, %s is %dx%d\n", scen, s.map_w, s.map_h, map,
                 g.w, g.h);
     rc = bench(&a, &g, &s);
     nav_movingai_scen_free(&s);

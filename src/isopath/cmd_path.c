@@ -203,7 +203,7 @@ static int search(const PathArgs *a, const IsopathInput *in, NavQuery *st, NavPr
         nav_diag_add(&d, a->file, 0, 0, "%s", what);
         fprintf(stderr, "isopath: %s\n", what);
     } else if (!walked) {
-        fprintf(stderr, "no path from %d,%d to %d,%d in %s (%dx%d): %s\n", a->start.x, a->start.y, a->goal.x,
+        fprintf(stderr, "isopath: no path from %d,%d to %d,%d in %s (%dx%d): %s\n", a->start.x, a->start.y, a->goal.x,
                 a->goal.y, a->file, in->grid.w, in->grid.h, r->why);
     }
     int rc = walked ? ISOPATH_EXIT_OK : failed ? ISOPATH_EXIT_FAILURE : ISOPATH_EXIT_NO;

@@ -95,7 +95,7 @@ static int find_walk(const NavGrid *g, const RenderArgs *a, NavPos **walk, int *
     NavStatus s = nav_query_find(st, g, a->start, a->goal, &opt, NULL);
     int rc = ISOPATH_EXIT_OK;
     if (s != NAV_DONE) {
-        fprintf(stderr, "no path from %d,%d to %d,%d in %s (%dx%d): %s\n", a->start.x, a->start.y, a->goal.x,
+        fprintf(stderr, "isopath: no path from %d,%d to %d,%d in %s (%dx%d): %s\n", a->start.x, a->start.y, a->goal.x,
                 a->goal.y, a->level, g->w, g->h,
                 s == NAV_OUT_OF_MEMORY ? "out of memory" : nav_query_result(st)->why);
         rc = s == NAV_OUT_OF_MEMORY ? ISOPATH_EXIT_FAILURE : ISOPATH_EXIT_NO;

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "isopath.h"
+#include "level.h"
 #include "movingai.h"
 
 enum { SNIFF_BYTES = 256 };
@@ -40,15 +41,104 @@ bool isopath_is_movingai(const char *path)
     return strncmp(p, "type", 4) == 0 && (p[4] == ' ' || p[4] == '\t');
 }
 
+/* ---- standard input: "-" where a level or a map is read ---------------------- */
+static char *stdin_text; /* all of standard input, read at its first use */
+static size_t stdin_len;
+static bool stdin_done;
+
+/* Standard input, read whole at the first call (later ones get the same
+ * bytes); ISOPATH_EXIT_OK, else the exit code after saying why in d. */
+static int read_stdin(NavDiags *d)
+{
+    if (stdin_done)
+        return stdin_text ? ISOPATH_EXIT_OK : ISOPATH_EXIT_INPUT;
+    stdin_done = true;
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        len += fread(buf + len, 1, cap - len, stdin);
+        if (len < cap || len > (size_t)LEVEL_MAX_FILE_BYTES)
+            break;
+        char *more = realloc(buf, cap * 2 + 1);
+        if (!more) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = more;
+        cap *= 2;
+    }
+    if (!buf) {
+        nav_diag_add(d, "-", 0, 0, "out of memory");
+        return ISOPATH_EXIT_FAILURE;
+    }
+    if (ferror(stdin) || len > (size_t)LEVEL_MAX_FILE_BYTES) {
+        if (ferror(stdin))
+            nav_diag_add(d, "-", 0, 0, "read error on standard input");
+        else
+            nav_diag_add(d, "-", 0, 0, "standard input larger than %ld bytes", LEVEL_MAX_FILE_BYTES);
+        free(buf);
+        return ISOPATH_EXIT_INPUT;
+    }
+    buf[len] = '\0';
+    stdin_text = buf;
+    stdin_len = len;
+    return ISOPATH_EXIT_OK;
+}
+
+FILE *isopath_stdin_open(NavDiags *d, int *rc)
+{
+    if ((*rc = read_stdin(d)) != ISOPATH_EXIT_OK)
+        return NULL;
+    /* fmemopen wants at least a byte: an empty input reads as the file "" would */
+    FILE *f = stdin_len ? fmemopen(stdin_text, stdin_len, "rb") : fopen("/dev/null", "rb");
+    if (!f) {
+        nav_diag_add(d, "-", 0, 0, "out of memory");
+        *rc = ISOPATH_EXIT_FAILURE;
+    }
+    return f;
+}
+
+void isopath_stdin_free(void)
+{
+    free(stdin_text);
+    stdin_text = NULL;
+    stdin_len = 0;
+}
+
+/* A Moving AI map on standard input: its first word is "type" */
+static bool stdin_is_movingai(void)
+{
+    const char *p = stdin_text + strspn(stdin_text, " \t\r\n");
+    return strncmp(p, "type", 4) == 0 && (p[4] == ' ' || p[4] == '\t');
+}
+
 int isopath_input_load(const char *path, bool maps, IsopathInput *in, NavDiags *d)
 {
     memset(in, 0, sizeof *in);
     nav_diag_clear(d);
-    in->movingai = maps && isopath_is_movingai(path);
-    if (in->movingai)
-        return isopath_load_exit(nav_movingai_load_map(path, &in->grid, d));
-    if (!level_load(path, &in->level, d))
-        return ISOPATH_EXIT_INPUT;
+    if (strcmp(path, "-") == 0) {
+        int rc = read_stdin(d);
+        if (rc != ISOPATH_EXIT_OK)
+            return rc;
+        in->movingai = maps && stdin_is_movingai();
+        if (in->movingai) {
+            FILE *f = isopath_stdin_open(d, &rc);
+            if (!f)
+                return rc;
+            rc = isopath_load_exit(nav_movingai_read_map(f, "-", &in->grid, d));
+            fclose(f);
+            return rc;
+        }
+        if (!level_parse(stdin_text, stdin_len, "-", &in->level, d))
+            return ISOPATH_EXIT_INPUT;
+    } else {
+        in->movingai = maps && isopath_is_movingai(path);
+        if (in->movingai)
+            return isopath_load_exit(nav_movingai_load_map(path, &in->grid, d));
+        if (!level_load(path, &in->level, d))
+            return ISOPATH_EXIT_INPUT;
+    }
     if (!level_build_grid(&in->level, &in->grid)) {
         nav_diag_add(d, path, 0, 0, "out of memory");
         level_free(&in->level);
@@ -92,6 +182,18 @@ static const char *split_place(const char *msg, const char *file, long *line, lo
             return NULL;
     }
     return *p == ' ' ? p + 1 : NULL;
+}
+
+bool isopath_diag_at_line(const char *msg)
+{
+    /* FILE:LINE: or FILE:LINE:COL: with FILE not empty (a name may hold ':') */
+    for (const char *p = strchr(msg, ':'); p; p = strchr(p + 1, ':')) {
+        const char *q = p + 1;
+        if (p == msg || scan_number(&q) < 0 || *q != ':')
+            continue;
+        return true;
+    }
+    return false;
 }
 
 static void write_problem(Json *j, const char *file, long line, long col, const char *text)

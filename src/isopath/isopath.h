@@ -5,6 +5,7 @@
 #define ISODROID_ISOPATH_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "coord.h"
 #include "diag.h"
@@ -59,10 +60,13 @@ void isopath_fit_landmarks(NavQueryOptions *opt, const NavGrid *g);
 /* Parses argv[*i] if it is a path option (--topology, --algo, --nearest,
  * --max-cost, --max-expand), consuming its value. false after a usage error. */
 bool isopath_parse_options(int argc, char **argv, int *i, NavQueryOptions *opt, bool *handled);
-/* Prints every stored problem, one a line, then "FILE: (and N more)" for
- * those past NAV_DIAG_MAX. */
+/* Prints every stored problem, one a line, then "isopath: FILE: (and N
+ * more)" for those past NAV_DIAG_MAX; a problem at a line of the file as
+ * "FILE:LINE:COL: message" (the compilers' form, which editors read), any
+ * other as "isopath: FILE: message". */
 void isopath_print_diags(const char *file, const NavDiags *d);
-/* Loads a level and its grid, printing every problem; false on failure. */
+/* Loads a level ("-": standard input) and its grid, printing every
+ * problem; false on failure. */
 bool isopath_load_level(const char *path, Level *l, NavGrid *g);
 
 /* ---- input.c: what path and check read ----------------------------------- */
@@ -83,6 +87,18 @@ bool isopath_is_movingai(const char *path);
  * OK, in holds nothing to free but in->movingai says how it was read. */
 int isopath_input_load(const char *path, bool maps, IsopathInput *in, NavDiags *d);
 void isopath_input_free(IsopathInput *in); /* accepts a zeroed input */
+/* path "-" above is standard input, read whole at its first use (at most
+ * LEVEL_MAX_FILE_BYTES) and parsed as a file would be, under the name "-";
+ * a second "-" in a run gets the same bytes. isopath_stdin_open gives those
+ * bytes as a stream to read (the caller fcloses it), or NULL with *rc the
+ * exit code after saying why in d. isopath_stdin_free, at the end of the
+ * run, frees them. */
+FILE *isopath_stdin_open(NavDiags *d, int *rc);
+void isopath_stdin_free(void);
+/* Whether a loader's message points at a line of a file ("FILE:LINE: ..."
+ * or "FILE:LINE:COL: ..."): those are printed as they are, every other
+ * line of isopath's starts with "isopath: " (isopath_print_diags). */
+bool isopath_diag_at_line(const char *msg);
 /* A member "problems": an array of {"file", "line", "col", "message"},
  * one per message of d (NULL: none), split from "FILE:LINE:COL: message";
  * line and col are null where a message has none. A last one says

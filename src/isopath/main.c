@@ -106,8 +106,14 @@ static const char usage_more[] =
     "      on stderr, exit 1, no file); --field colours each tile by its cost to GX,GY\n"
     "      (light near, dark far; the tiles that cannot reach it keep their colour).\n"
     "      N pixels a tile, 1 to 32 (default: the long side within 1024 pixels).\n"
-    "  isopath --help | --version\n"
-    "Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n";
+    "  isopath CMD --help | help CMD | --help | --version\n"
+    "      CMD --help (or -h) prints that command's usage alone; --help, all of it.\n"
+    "Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n"
+    "'-' for a level or a map (bench: the map or the scenario) reads it from\n"
+    "  standard input, whole (at most 64 MiB), named '-' in messages. '--' ends the\n"
+    "  options: a file named after it may start with '--' (messages say ./NAME).\n"
+    "Messages: every line on stderr starts with 'isopath: ', but a problem at a\n"
+    "  place in a file, which reads FILE:LINE:COL: message (as compilers write it).\n";
 
 /* and what the exit status says */
 static const char usage_output[] =
@@ -147,11 +153,47 @@ static void print_usage(void)
     fputs(usage_output, stdout);
 }
 
+/* One command's part of the usage: its lines from "  isopath CMD " up to the
+ * next command's; false when there is none of that name. */
+static bool print_command_usage(const char *cmd)
+{
+    const char *const parts[] = {usage, usage_game, usage_more};
+    char head[64];
+    int n = snprintf(head, sizeof head, "  isopath %s ", cmd);
+    if (n < 0 || (size_t)n >= sizeof head || strchr(cmd, '-'))
+        return false;
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+        const char *at = strstr(parts[k], head);
+        if (!at || (at != parts[k] && at[-1] != '\n'))
+            continue;
+        const char *end = strstr(at + 1, "\n  isopath ");
+        int len = end ? (int)(end + 1 - at) : (int)strlen(at);
+        printf("usage:\n%.*s", len, at);
+        puts("Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n"
+             "'-' for a level or a map reads it from standard input; '--' ends the options.\n"
+             "'isopath --help' describes every command, --json and the exit status.");
+        return true;
+    }
+    return false;
+}
+
+/* the command being run, for the usage hint ("isopath CMD --help") */
+static const char *current_command;
+
+static void usage_hint(void)
+{
+    if (current_command)
+        fprintf(stderr, "isopath: run 'isopath %s --help' for its usage\n", current_command);
+    else
+        fprintf(stderr, "isopath: run 'isopath --help' for usage\n");
+}
+
 int isopath_usage_error(const char *fmt, const char *arg)
 {
     fprintf(stderr, "isopath: ");
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nrun 'isopath --help' for usage\n");
+    fputc('\n', stderr);
+    usage_hint();
     return 2;
 }
 
@@ -160,7 +202,7 @@ int isopath_out_not_input(const char *out, const char *input, const char *what)
     if (!out || !fileio_same_file(out, input))
         return 0;
     fprintf(stderr, "isopath: --out %s is %s %s; name another file\n", out, what, input);
-    fprintf(stderr, "run 'isopath --help' for usage\n");
+    usage_hint();
     return ISOPATH_EXIT_USAGE;
 }
 
@@ -250,7 +292,7 @@ bool isopath_parse_options(int argc, char **argv, int *i, NavQueryOptions *opt, 
             long k;
             if (num_parse_long(v, 0, LANDMARK_MAX, &k) != NUM_OK) {
                 fprintf(stderr, "isopath: --landmarks wants a whole number from 0 to %d, not '%s'\n", LANDMARK_MAX, v);
-                fprintf(stderr, "run 'isopath --help' for usage\n");
+                usage_hint();
                 return false;
             }
             opt->landmarks = (int)k;
@@ -273,74 +315,118 @@ bool isopath_parse_options(int argc, char **argv, int *i, NavQueryOptions *opt, 
 void isopath_print_diags(const char *file, const NavDiags *d)
 {
     for (int k = 0; k < d->count; k++)
-        fprintf(stderr, "%s\n", d->msg[k]);
+        fprintf(stderr, "%s%s\n", isopath_diag_at_line(d->msg[k]) ? "" : "isopath: ", d->msg[k]);
     if (d->dropped)
-        fprintf(stderr, "%s: (and %d more)\n", file, d->dropped);
+        fprintf(stderr, "isopath: %s: (and %d more)\n", file, d->dropped);
 }
 
 bool isopath_load_level(const char *path, Level *l, NavGrid *g)
 {
+    IsopathInput in;
     NavDiags d;
-    nav_diag_clear(&d);
-    if (!level_load(path, l, &d)) {
+    if (isopath_input_load(path, false, &in, &d) != ISOPATH_EXIT_OK) {
         isopath_print_diags(path, &d);
         return false;
     }
-    if (!level_build_grid(l, g)) {
-        fprintf(stderr, "%s: out of memory\n", path);
-        level_free(l);
-        return false;
-    }
+    *l = in.level;
+    *g = in.grid;
     return true;
 }
 
 /* the commands, for the messages that name them */
 #define COMMANDS "path, check, field, bench, tour, simbench, solve, naive, replay, gen, render"
 
+/* argv[operands_from] on are operands: what followed "--" */
+static int operands_from = 1 << 30;
+
+/* "--" ends the options: it is taken out, and an argument after it that
+ * starts with "--" (a file of that name) becomes "./--NAME", which no
+ * command takes for an option; "-" stays standard input. argv's strings
+ * stay the caller's; *made, when not NULL, is the one allocated (free it).
+ * False when out of memory. */
+static bool end_options(int *argc, char **argv, char **made)
+{
+    *made = NULL;
+    int at = 2;
+    while (at < *argc && strcmp(argv[at], "--") != 0)
+        at++;
+    if (at == *argc)
+        return true;
+    size_t need = 0;
+    for (int i = at + 1; i < *argc; i++)
+        if (strncmp(argv[i], "--", 2) == 0)
+            need += strlen(argv[i]) + 3;
+    char *buf = need ? malloc(need) : NULL;
+    if (need && !buf)
+        return false;
+    *made = buf;
+    for (int i = at + 1; i < *argc; i++) {
+        argv[i - 1] = argv[i];
+        if (strncmp(argv[i], "--", 2) == 0) {
+            size_t n = strlen(argv[i]) + 3;
+            snprintf(buf, n, "./%s", argv[i]);
+            argv[i - 1] = buf;
+            buf += n;
+        }
+    }
+    argv[--*argc] = NULL;
+    operands_from = at;
+    return true;
+}
+
 static int run(int argc, char **argv)
 {
     if (argc < 2)
         return isopath_usage_error("%s", "missing command (" COMMANDS ")");
     const char *cmd = argv[1];
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         print_usage();
+        return 0;
+    }
+    if (strcmp(cmd, "help") == 0) { /* help [CMD] */
+        if (argc > 2 && !print_command_usage(argv[2]))
+            return isopath_usage_error("no command '%s' (" COMMANDS ")", argv[2]);
+        if (argc <= 2)
+            print_usage();
         return 0;
     }
     if (strcmp(cmd, "--version") == 0) {
         printf("isopath %s\n", ISODROID_VERSION); /* the Makefile's VERSION */
         return 0;
     }
-    for (int i = 2; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0) {
-            print_usage();
-            return 0;
-        }
-    if (strcmp(cmd, "path") == 0)
-        return isopath_path(argc, argv);
-    if (strcmp(cmd, "check") == 0)
-        return isopath_check(argc, argv);
-    if (strcmp(cmd, "field") == 0)
-        return isopath_field(argc, argv);
-    if (strcmp(cmd, "bench") == 0)
-        return isopath_bench(argc, argv);
-    if (strcmp(cmd, "tour") == 0)
-        return isopath_tour(argc, argv);
-    if (strcmp(cmd, "simbench") == 0)
-        return isopath_simbench(argc, argv);
-    if (strcmp(cmd, "solve") == 0)
-        return isopath_solve(argc, argv);
-    if (strcmp(cmd, "gen") == 0)
-        return isopath_gen(argc, argv);
-    if (strcmp(cmd, "render") == 0)
-        return isopath_render(argc, argv);
-    if (strcmp(cmd, "naive") == 0)
-        return isopath_naive(argc, argv);
-    if (strcmp(cmd, "replay") == 0)
-        return isopath_replay(argc, argv);
+    static const struct {
+        const char *name;
+        int (*run)(int argc, char **argv);
+    } commands[] = {
+        {"path", isopath_path},         {"check", isopath_check}, {"field", isopath_field},
+        {"bench", isopath_bench},       {"tour", isopath_tour},   {"simbench", isopath_simbench},
+        {"solve", isopath_solve},       {"gen", isopath_gen},     {"render", isopath_render},
+        {"naive", isopath_naive},       {"replay", isopath_replay},
+    };
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+        if (strcmp(cmd, commands[k].name) != 0)
+            continue;
+        current_command = cmd;
+        /* CMD --help (or -h) anywhere before "--": that command's usage alone */
+        for (int i = 2; i < argc && i < operands_from; i++)
+            if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+                print_command_usage(cmd);
+                return 0;
+            }
+        return commands[k].run(argc, argv);
+    }
     return isopath_usage_error("unknown command '%s' (" COMMANDS ")", cmd);
 }
 
 int main(int argc, char **argv)
 {
-    return stdout_finished(run(argc, argv));
+    char *made;
+    if (!end_options(&argc, argv, &made)) {
+        fprintf(stderr, "isopath: out of memory\n");
+        return ISOPATH_EXIT_FAILURE;
+    }
+    int rc = stdout_finished(run(argc, argv));
+    free(made);
+    isopath_stdin_free();
+    return rc;
 }

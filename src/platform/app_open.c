@@ -117,8 +117,18 @@ void app_read_settings(App *app)
 
 /* SDL (with a display unless headless), SDL_image and SDL_ttf; false after
  * saying why, with nothing left started. */
+/* the desktop entry's id: dist/APP_ID.desktop, the icons' and metainfo's name */
+#define APP_ID "org.isodroid.Isodroid"
+
 bool sdl_start(bool headless)
 {
+    /* the window's class is the desktop entry's name (StartupWMClass in
+     * dist/org.isodroid.Isodroid.desktop), so that a desktop matches the
+     * window to its launcher: SDL 2 takes it from these variables (X11's
+     * WM_CLASS, Wayland's app id) when it starts its video, and the
+     * executable's name otherwise; one the player set is kept */
+    setenv("SDL_VIDEO_X11_WMCLASS", APP_ID, 0);
+    setenv("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID, 0);
     if (headless)
         SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
     if (SDL_Init(headless ? 0 : SDL_INIT_VIDEO) != 0) {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* assets.c - loads PNG sprites and the TTF font, and checks that each sprite
- * sheet is as large as its layout in assets.h; every failure names the file
- * and what is wrong with it. The files are read whole by fileio_read_all
+/* assets.c - loads PNG sprites and the TTF font (the assets folder's, else
+ * the system's when built with USE_SYSTEM_FONTS=1), and checks that each
+ * sprite sheet is as large as its layout in assets.h; every failure names
+ * the file and what is wrong with it. The files are read whole by fileio_read_all
  * (regular files only, never waited on) and decoded from memory. */
 #include "assets.h"
 
@@ -93,13 +94,29 @@ static SDL_Surface *load_png(const char *dir, const char *name, char *err, size_
     return assets_load_image(path, err, n);
 }
 
-/* The font at size; *bytes, its file, stays with it until TTF_CloseFont. */
+#ifndef ISODROID_FONTDIR
+#define ISODROID_FONTDIR ""
+#endif
+
+/* The font at size, from the assets folder, else from the system's fonts'
+ * folder when the game was built with one (ISODROID_FONTDIR, the Makefile's
+ * USE_SYSTEM_FONTS=1: the DejaVu fonts a distribution ships once for every
+ * program). *bytes, its file, stays with it until TTF_CloseFont. */
 static TTF_Font *load_font(const char *dir, const char *name, int size, char **bytes, char *err, size_t n)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     size_t len;
     *bytes = read_file(path, "font", &len, err, n);
+    if (!*bytes && ISODROID_FONTDIR[0]) {
+        char first[512];
+        snprintf(first, sizeof first, "%s", err);
+        snprintf(path, sizeof path, "%s/%s", ISODROID_FONTDIR, name);
+        if (!(*bytes = read_file(path, "font", &len, err, n))) {
+            size_t used = strlen(err);
+            snprintf(err + used, n - used, " (and %s)", first);
+        }
+    }
     if (!*bytes)
         return NULL;
     SDL_RWops *rw = SDL_RWFromConstMem(*bytes, (int)len);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* assets.h - the game's art and fonts, loaded from the assets folder with
- * SDL2_image and SDL2_ttf. Each file is read whole first by the one reader
+ * SDL2_image and SDL2_ttf (the fonts, in a game built with
+ * USE_SYSTEM_FONTS=1, from the system's DejaVu folder when the assets
+ * folder has none). Each file is read whole first by the one reader
  * (fileio_read_all): regular files only, at most ASSETS_FILE_MAX_BYTES, so a
  * named pipe or a device in the folder is refused at once instead of
  * blocking the start. assets_load fills an Assets or names the file that is

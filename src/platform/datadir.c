@@ -46,22 +46,28 @@ static bool named(const char *by, const char *found, char *dir, size_t n)
     return false;
 }
 
+#ifndef ISODROID_DATA_FROM_BIN
+#define ISODROID_DATA_FROM_BIN "../share/isodroid"
+#endif
+
 /* The places to look when none is named, in order: the working folder, the
- * executable's folder and its parent (the build tree), ../share/isodroid
- * beside the executable's folder (an installed tree moved elsewhere), the
- * installed folder. */
+ * executable's folder and its parent (the build tree), the data folder as
+ * make install places it from the programs' folder (ISODROID_DATA_FROM_BIN,
+ * the Makefile's GAME_DATADIR seen from its BINDIR: ../share/isodroid, or
+ * ../share/games/isodroid from /usr/games), for an installed tree moved
+ * elsewhere, and the installed folder. */
 static int unnamed_places(char place[PLACES_MAX][DATADIR_PATH_MAX])
 {
     int count = 0;
     snprintf(place[count++], DATADIR_PATH_MAX, ".");
     char *base = SDL_GetBasePath(); /* ends in '/' */
-    if (base && strlen(base) + sizeof "/../share/isodroid" <= DATADIR_PATH_MAX) {
+    if (base && strlen(base) + sizeof "/" ISODROID_DATA_FROM_BIN <= DATADIR_PATH_MAX) {
         size_t len = strlen(base);
         if (len > 1 && base[len - 1] == '/')
             base[len - 1] = '\0';
         snprintf(place[count++], DATADIR_PATH_MAX, "%s", base);
         snprintf(place[count++], DATADIR_PATH_MAX, "%s/..", base);
-        snprintf(place[count++], DATADIR_PATH_MAX, "%s/../share/isodroid", base);
+        snprintf(place[count++], DATADIR_PATH_MAX, "%s/%s", base, ISODROID_DATA_FROM_BIN);
     }
     SDL_free(base);
 #ifdef ISODROID_DATADIR

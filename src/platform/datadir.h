@@ -2,8 +2,10 @@
 /* datadir.h - the game's data folder, the one holding assets/ and levels/.
  * It is looked for once at the start, in this order: --data DIR, the
  * environment's ISODROID_DATA, the build tree (the working folder, the
- * executable's folder and its parent) and the folder make install put it in
- * (ISODROID_DATADIR, compiled in from the Makefile's DATADIR). */
+ * executable's folder and its parent), the data folder where make install
+ * puts it seen from the executable's folder (a moved install) and the folder
+ * make install put it in (ISODROID_DATADIR, compiled in from the Makefile's
+ * GAME_DATADIR). */
 #ifndef ISODROID_DATADIR_H
 #define ISODROID_DATADIR_H
 
