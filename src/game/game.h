@@ -317,6 +317,12 @@ void game_window_now(Game *g);
  * writer of --trace, the shell's lines ("screen", "setting", ...) too. */
 void game_trace(const Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Where the level comes from, in the player's words, for the HUD: "Level
+ * N of M" in a folder's order, "Your own level", "Generated, seed S,
+ * difficulty D"; "" for a level of its own (its name says it). Never a
+ * file name. */
+void game_level_label(const Game *g, char *out, size_t n);
+
 /* ---- a recording played (game_replay.c) ---- */
 typedef enum GameReplayFeed { GAME_FEED_GOING, GAME_FEED_ENDED, GAME_FEED_FAILED } GameReplayFeed;
 struct Replay;

@@ -673,6 +673,22 @@ void game_next_level(Game *g)
     game_request_switch(g, +1);
 }
 
+void game_level_label(const Game *g, char *out, size_t n)
+{
+    unsigned long long seed;
+    int difficulty;
+    char tail;
+    if (g->path && sscanf(text_base_name(g->path), "seed-%llu-d%d.tx%c", &seed, &difficulty, &tail) == 3 &&
+        tail == 't') /* the name the Generated levels screen gives its files, whatever else is beside them */
+        snprintf(out, n, "Generated, seed %llu, difficulty %d", seed, difficulty);
+    else if (g->path_own)
+        snprintf(out, n, "Your own level");
+    else if (g->level_index >= 0)
+        snprintf(out, n, "Level %d of %d", g->level_index + 1, g->levels.count);
+    else if (n > 0)
+        out[0] = '\0';
+}
+
 bool game_campaign_over(const Game *g)
 {
     return g->campaign && g->levels.count > 0 && g->level_index == g->levels.count - 1;

@@ -117,15 +117,10 @@ static int hud_head(const Game *g, HudLine *l, int n)
 {
     char name[4 * LEVEL_NAME_MAX];
     n = hud_add(l, n, true, HEAD, 0, "%s%s", text_escape(g->level.name, name, sizeof name), game_dirty(g) ? " *" : "");
-    unsigned long long seed;
-    int difficulty;
-    char tail;
-    if (g->level_index >= 0)
-        n = hud_add(l, n, false, DIM, 5, "Level %d of %d", g->level_index + 1, g->levels.count);
-    else if (g->path_own)
-        n = hud_add(l, n, false, DIM, 5, "Your own level");
-    else if (sscanf(text_base_name(g->path), "seed-%llu-d%d.tx%c", &seed, &difficulty, &tail) == 3 && tail == 't')
-        n = hud_add(l, n, false, DIM, 5, "Generated, seed %llu, difficulty %d", seed, difficulty); /* gen_file's name */
+    char from[96];
+    game_level_label(g, from, sizeof from);
+    if (from[0])
+        n = hud_add(l, n, false, DIM, 5, "%s", from);
     return n;
 }
 

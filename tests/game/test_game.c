@@ -383,6 +383,26 @@ static void test_save_to_read_only_folder(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* The HUD's word for where the level comes from: its place in the folder,
+ * or, for a generated level (in a folder of several), its seed and
+ * difficulty, never the file name. */
+static void test_level_label(void **state)
+{
+    Fixture *fx = *state;
+    Game *g = &fx->g;
+    char label[96];
+    game_level_label(g, label, sizeof label);
+    assert_string_equal(label, "Level 1 of 1");
+    char p[160];
+    snprintf(p, sizeof p, "%s/seed-46-d2.txt", fx->dir);
+    write_file(p, "name: Other\n#####\n#@..#\n#####\n");
+    snprintf(p, sizeof p, "%s/seed-47-d3.txt", fx->dir);
+    write_file(p, "name: Generated\n#####\n#@.>#\n#####\n");
+    assert_true(game_open(g, p));
+    game_level_label(g, label, sizeof label);
+    assert_string_equal(label, "Generated, seed 47, difficulty 3");
+}
+
 static void test_level_switching(void **state)
 {
     Fixture *fx = *state;
@@ -1045,6 +1065,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_edit_save_reload_same_grid, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_level_label, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_redo_keep_grid_in_step, setup, teardown),
         cmocka_unit_test_setup_teardown(test_preview_follows_edits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_while_walking_stops_the_walk, setup, teardown),
