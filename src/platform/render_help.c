@@ -217,14 +217,12 @@ static void place(HelpLayout *H, int entry, int page, int col, int y, int h, boo
         H->placed[H->nplaced++] = (Placed){entry, page, col, y, h, cont};
 }
 
-/* The help laid out for r's layout (set from g): the columns, then every
- * entry flowed down them and over pages; a heading never ends a column. */
-static void help_layout(Renderer *r, const Game *g, const HudStats *hs, HelpLayout *H)
+/* The help's entries and its measures for r's layout: margins, the
+ * columns and their width, the keys' column, the room a column has. */
+static void help_measure(Renderer *r, const Game *g, const HudStats *hs, HelpLayout *H)
 {
-    r->lay = render_layout(g);
-    render_fonts_for_layout(r, &r->lay);
     const Layout *L = &r->lay;
-    TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
+    TTF_Font *f = r->assets->font;
     memset(H, 0, sizeof *H);
     int side = g->screen_w < g->screen_h ? g->screen_w : g->screen_h;
     H->m = render_px(L->ui, 20) < side / 30 ? render_px(L->ui, 20) : side / 30 < 4 ? 4 : side / 30; /* less in a tiny window */
@@ -256,7 +254,13 @@ static void help_layout(Renderer *r, const Game *g, const HudStats *hs, HelpLayo
     if (H->room < L->big_line + L->line)
         H->room = L->big_line + L->line;
     H->repeat_heads = H->room >= L->big_line + 6 * L->line;
+}
 
+/* Every entry flowed down the columns and over pages (a heading never
+ * ends a column; a section going on repeats its heading, dimmed); the
+ * tallest column's height. */
+static int help_flow(Renderer *r, const Game *g, HelpLayout *H)
+{
     int page = 0, col = 0, y = 0, tallest = 0;
     for (int i = 0; i < H->count; i++) {
         const HelpEntry *e = &H->entry[i];
@@ -293,10 +297,17 @@ static void help_layout(Renderer *r, const Game *g, const HudStats *hs, HelpLayo
     }
     H->pages = page + 1;
     H->page = g->help_page < 0 ? 0 : g->help_page >= H->pages ? H->pages - 1 : g->help_page;
+    return tallest;
+}
 
-    /* the panel: as high as the columns on one page, the whole height over several */
+/* The panel: as high as the columns on one page, the whole height over
+ * several; the page's arrows either side of "Page N of M". */
+static void help_panel(Renderer *r, const Game *g, HelpLayout *H, int tallest)
+{
+    const Layout *L = &r->lay;
+    TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
     int inner_h = H->pages > 1 ? H->room : (tallest < H->room ? tallest : H->room);
-    int used_cols = H->pages > 1 ? H->cols : page == 0 ? (H->nplaced ? H->placed[H->nplaced - 1].col + 1 : 1) : H->cols;
+    int used_cols = H->pages > 1 ? H->cols : H->pages == 1 ? (H->nplaced ? H->placed[H->nplaced - 1].col + 1 : 1) : H->cols;
     int inner_w = used_cols * H->col_w + (used_cols - 1) * H->col_gap;
     int w = inner_w + 2 * H->m, h = inner_h + H->foot_h + 2 * H->m;
     H->panel = (SDL_Rect){(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
@@ -315,6 +326,15 @@ static void help_layout(Renderer *r, const Game *g, const HudStats *hs, HelpLayo
         H->prev = (SDL_Rect){cx - mw / 2 - sp - aw - pad, H->foot_y - pad, aw + 2 * pad, L->line + 2 * pad};
         H->next = (SDL_Rect){cx + mw / 2 + sp - pad, H->foot_y - pad, aw + 2 * pad, L->line + 2 * pad};
     }
+}
+
+/* The help laid out for r's layout (set from g). */
+static void help_layout(Renderer *r, const Game *g, const HudStats *hs, HelpLayout *H)
+{
+    r->lay = render_layout(g);
+    render_fonts_for_layout(r, &r->lay);
+    help_measure(r, g, hs, H);
+    help_panel(r, g, H, help_flow(r, g, H));
 }
 
 HelpInfo render_help_info(Renderer *r, const Game *g, const HudStats *hs)
