@@ -126,16 +126,52 @@ static void script_error(const Script *s, const ScriptCmd *c, const char *fmt, .
     va_end(ap);
 }
 
+/* clicktile / rclicktile X Y: in the editor a paint, in play as a player
+ * would click (the pointer on the tile, its route's prediction and window,
+ * then the click); false after a script error (reported). */
+static bool click_tile(App *app, Script *s, const ScriptCmd *c)
+{
+    Game *g = &app->game;
+    const int *a = c->arg;
+    if (!nav_grid_in_bounds(&g->sim.grid, a[0], a[1])) {
+        script_error(s, c, "tile %d,%d is outside the %dx%d level", a[0], a[1], g->sim.grid.w, g->sim.grid.h);
+        return false;
+    }
+    if (g->editing) {
+        game_edit_press(g, nav_pos(a[0], a[1]), c->op == SCRIPT_RCLICKTILE);
+        game_edit_release(g);
+    } else if (c->op == SCRIPT_CLICKTILE) {
+        game_hover(g, true, nav_pos(a[0], a[1]));
+        game_predict_now(g, true);
+        game_window_now(g);
+        game_click_tile(g, nav_pos(a[0], a[1]));
+    }
+    return true;
+}
+
+/* key / keydown / keyup NAME as SDL events; false after a script error. */
+static bool press_key(App *app, Script *s, const ScriptCmd *c)
+{
+    SDL_Keycode key;
+    Uint16 mod;
+    if (!parse_key(c->text, &key, &mod)) { /* checked at load; kept for safety */
+        script_error(s, c, "unknown key '%s'", c->text);
+        return false;
+    }
+    if (c->op != SCRIPT_KEYUP)
+        send_key(app, SDL_KEYDOWN, key, mod);
+    if (c->op != SCRIPT_KEYDOWN)
+        send_key(app, SDL_KEYUP, key, mod);
+    return true;
+}
+
 /* Runs script commands up to the next wait; returns the frames to wait, or
  * SCRIPT_FAILED after a script error (reported). */
 long script_step(App *app, Script *s)
 {
-    Game *g = &app->game;
     while (s->next < s->count && !app->quit) {
         const ScriptCmd *c = &s->cmd[s->next++];
         const int *a = c->arg;
-        SDL_Keycode key;
-        Uint16 mod;
         char err[512];
         switch (c->op) {
         case SCRIPT_CLICK:
@@ -158,32 +194,14 @@ long script_step(App *app, Script *s)
             break;
         case SCRIPT_CLICKTILE:
         case SCRIPT_RCLICKTILE:
-            if (!nav_grid_in_bounds(&g->sim.grid, a[0], a[1])) {
-                script_error(s, c, "tile %d,%d is outside the %dx%d level", a[0], a[1], g->sim.grid.w,
-                             g->sim.grid.h);
+            if (!click_tile(app, s, c))
                 return SCRIPT_FAILED;
-            } else if (g->editing) {
-                game_edit_press(g, nav_pos(a[0], a[1]), c->op == SCRIPT_RCLICKTILE);
-                game_edit_release(g);
-            } else if (c->op == SCRIPT_CLICKTILE) {
-                /* as a player would: the pointer on the tile, its route's prediction and window, then the click */
-                game_hover(g, true, nav_pos(a[0], a[1]));
-                game_predict_now(g, true);
-                game_window_now(g);
-                game_click_tile(g, nav_pos(a[0], a[1]));
-            }
             break;
         case SCRIPT_KEY:
         case SCRIPT_KEYDOWN:
         case SCRIPT_KEYUP:
-            if (!parse_key(c->text, &key, &mod)) { /* checked at load; kept for safety */
-                script_error(s, c, "unknown key '%s'", c->text);
+            if (!press_key(app, s, c))
                 return SCRIPT_FAILED;
-            }
-            if (c->op != SCRIPT_KEYUP)
-                send_key(app, SDL_KEYDOWN, key, mod);
-            if (c->op != SCRIPT_KEYDOWN)
-                send_key(app, SDL_KEYUP, key, mod);
             break;
         case SCRIPT_PAD:
             if (!script_pad(app, c->text)) {
