@@ -193,6 +193,40 @@ $(bbox play3840 0 0 1920 720 255 220 120 20)
 EOF
 check "3840x2160: the text is scaled up with the window (title $((small - t1)) -> $((big - u1)) px)" '[ $((big - u1)) -ge $(((small - t1) * 5 / 2)) ]'
 
+# ---- F12: a screenshot into the pictures folder ----------------------------------------------
+
+# F12 twice in play and once in the pause panel: three PNGs in $HOME/Pictures/Isodroid, named
+# by the date and time, none overwritten (-2 ... within one second), each traced; the HUD names the short path
+mkdir -p "$tmp/shothome" "$tmp/shotconf"
+printf '%s\n' "wait 100" "key F12" "key F12" "key Escape" "key F12" "key Escape" "wait 50" \
+    "screenshot $tmp/shot_hud.png" quit >"$tmp/shot.txt"
+HOME="$tmp/shothome" XDG_CONFIG_HOME="$tmp/shotconf" "$game" levels/01_tutorial.txt --headless --size 640x400 \
+    --script "$tmp/shot.txt" --trace >"$tmp/shot.trace" 2>&1
+shots=$(ls "$tmp/shothome/Pictures/Isodroid/" 2>/dev/null | tr '\n' ' ')
+valid=0
+for f in "$tmp"/shothome/Pictures/Isodroid/isodroid-*.png; do
+    "$pngcheck" "$f" 0 0 639 399 2>/dev/null | grep -Eq '^640x400 colours [0-9]{3,} eye [1-9]' && valid=$((valid + 1))
+done
+traced=0
+for f in "$tmp"/shothome/Pictures/Isodroid/isodroid-*.png; do
+    grep -qxF "screenshot $f" "$tmp/shot.trace" && traced=$((traced + 1))
+done
+check "F12: three screenshots in Pictures/Isodroid, valid PNGs of the level, none overwritten, each traced ($shots)" \
+    '[ $valid -eq 3 ] && [ $traced -eq 3 ] && ls "$tmp/shothome/Pictures/Isodroid/" | grep -Eq "^isodroid-[0-9]{4}-[0-9]{2}-[0-9]{2}_[0-9]{2}-[0-9]{2}-[0-9]{2}-2\.png$"'
+# the HUD's message (bottom middle) is there on the frame after the last shot
+d_msg=$("$pngcheck" "$tmp/shot_hud.png" 100 360 540 399 diff "$(ls "$tmp"/shothome/Pictures/Isodroid/isodroid-*.png | head -1)" | awk '{ print $7 }')
+check "F12: the HUD says the screenshot was saved ($d_msg pixels of the message bar changed)" '[ "${d_msg:-0}" -gt 500 ]'
+
+# the XDG user dirs' pictures folder ($HOME/... in user-dirs.dirs) over ~/Pictures
+mkdir -p "$tmp/shothome2" "$tmp/shotconf2"
+printf 'XDG_DESKTOP_DIR="$HOME/Desktop"\nXDG_PICTURES_DIR="$HOME/Bilder"\n' >"$tmp/shotconf2/user-dirs.dirs"
+printf '%s\n' "wait 50" "key F12" quit >"$tmp/shot2.txt"
+HOME="$tmp/shothome2" XDG_CONFIG_HOME="$tmp/shotconf2" "$game" levels/01_tutorial.txt --headless --size 320x240 \
+    --script "$tmp/shot2.txt" --trace >"$tmp/shot2.trace" 2>&1
+f2=$(ls "$tmp"/shothome2/Bilder/Isodroid/isodroid-*.png 2>/dev/null | head -1)
+check "F12: XDG_PICTURES_DIR from user-dirs.dirs is the folder ($(grep ^screenshot "$tmp/shot2.trace"))" \
+    '[ -n "$f2" ] && [ ! -e "$tmp/shothome2/Pictures" ] && grep -qxF "screenshot $f2" "$tmp/shot2.trace" && "$pngcheck" "$f2" 0 0 319 239 | grep -q "^320x240 "'
+
 # ---- --bench-zoom ------------------------------------------------------------------------
 
 "$game" levels/01_tutorial.txt --headless --bench-frames 10 --bench-zoom 0.25 --size 320x240 >"$tmp/bench" 2>&1

@@ -24,7 +24,7 @@
  *   app_front.c   the screens around the play, the settings, the pause panel
  *   app_scan.c    the level files read for the screens, on a thread
  *   controls.c    keys to bound actions, held keys and button, the pointer's tile
- *   display.c     the window's size and fullscreen, a frame drawn, a screenshot
+ *   display.c     the window's size and fullscreen, a frame drawn, a screenshot (a script's, F12's)
  *   args.c        the command line
  *   datadir.c     the data folder (assets/, levels/) */
 #ifndef ISODROID_APP_H
@@ -198,6 +198,10 @@ void toggle_fullscreen(App *app);
 HudStats hud_stats(const App *app);
 void draw(App *app);
 bool screenshot(App *app, const char *path, char *err, size_t err_size);
+/* The screenshot key: what was drawn last (screenshot above) saved into the
+ * pictures folder (shotpath.h), said on the HUD by its short name and
+ * traced "screenshot PATH" (or "screenshot failed: REASON"). */
+void screenshot_key(App *app);
 
 /* ---- args.c ---- */
 int parse_args(int argc, char **argv, Options *o);

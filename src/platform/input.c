@@ -194,6 +194,12 @@ static void play_action(App *app, BindAction a)
 static void key_down(App *app, SDL_Keycode k, Uint16 mod)
 {
     Game *g = &app->game;
+    char chord[BIND_NAME_MAX];
+    if (!app->front.capturing && bindings_chord(SDL_GetKeyName(k), key_mods(mod), chord, sizeof chord) &&
+        bindings_key_is(&app->settings, BIND_SCREENSHOT, chord)) { /* everywhere, but a key being rebound */
+        screenshot_key(app);
+        return;
+    }
     if (g->ask != GAME_ASK_NONE) {
         answer_key(app, k, mod);
         return;
