@@ -128,6 +128,16 @@ check "a hovered route a sentry would notice: marks on the route and over the se
     '[ "$(red route_seen)" -gt 200 ] && [ "$(tick route_seen)" -eq 0 ]'
 check "a hovered route no sentry would notice: the tick ($(tick route_unseen) pixels), no marks" \
     '[ "$(tick route_unseen)" -gt 40 ] && [ "$(red route_unseen)" -eq 0 ]'
+# Colours: colour-blind safe (the settings file): the same marks in orange and the tick in blue, no red, no green
+mkdir -p "$tmp/cbcfg/isodroid"
+printf '# isodroid settings 1\ncolours = colour-blind\n' >"$tmp/cbcfg/isodroid/settings"
+(export XDG_CONFIG_HOME="$tmp/cbcfg"
+ shot levels/extra/doors.txt 1280x720 cb_seen "wait 100" "move 832 552" "wait 300"
+ shot levels/extra/doors.txt 1280x720 cb_unseen "wait 100" "move 640 424" "wait 300")
+orange() { count "$1" 0 0 1279 719 255 140 0 3; }
+blue() { count "$1" 0 0 1279 719 70 160 255 3; }
+check "colour-blind colours: a seen route's marks orange ($(orange cb_seen) pixels, $(red cb_seen) red), the tick blue ($(blue cb_unseen) pixels, $(tick cb_unseen) green)" \
+    '[ "$(orange cb_seen)" -gt 200 ] && [ "$(red cb_seen)" -eq 0 ] && [ "$(blue cb_unseen)" -gt 40 ] && [ "$(tick cb_unseen)" -eq 0 ] && [ "$(orange route_seen)" -eq 0 ]'
 shot levels/01_tutorial.txt 1280x720 route_nosentry "wait 100" "move 640 424" "wait 300"
 check "a level without sentries: no tick and no marks on the route" \
     '[ "$(tick route_nosentry)" -eq 0 ] && [ "$(red route_nosentry)" -eq 0 ]'
