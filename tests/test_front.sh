@@ -154,10 +154,11 @@ check "quitting while a level is made stops it ($(cat "$tmp/quit.out"))" \
 # way, a click on such a row elsewhere only highlights it (Left then
 # changes it); the text size last, since it changes where everything is
 cfg=$tmp/mousecfg1
-play mouse1 "wait 100" "key Down" "key Down" "key Down" "key Return" "wait 50" "click 895 242" "wait 50" \
-    "click 400 286" "wait 50" "key Left" "wait 50" "click 962 418" "wait 50"
-check "settings by the mouse: Volume's left arrow, Effects' row then Left, Text size's right arrow ($(grep '^setting' "$tmp/mouse1.trace" | tr '\n' ' '))" \
-    '[ "$(grep "^setting" "$tmp/mouse1.trace" | tr "\n" " ")" = "setting 0 master 90 effects 100 fullscreen 0 minimap 1 text 100 setting 1 master 90 effects 90 fullscreen 0 minimap 1 text 100 setting 4 master 90 effects 90 fullscreen 0 minimap 1 text 110 " ]'
+play mouse1 "wait 100" "key Down" "key Down" "key Down" "key Return" "wait 50" "click 895 220" "wait 50" \
+    "click 400 264" "wait 50" "key Left" "wait 50" "click 640 440" "wait 50" "click 962 396" "wait 50"
+check "settings by the mouse: Volume's left arrow, Effects' row then Left, Colours' row, Text size's right arrow ($(grep '^setting' "$tmp/mouse1.trace" | tr '\n' ' '))" \
+    '[ "$(grep "^setting" "$tmp/mouse1.trace" | tr "\n" " ")" = "setting 0 master 90 effects 100 fullscreen 0 minimap 1 text 100 colours standard setting 1 master 90 effects 90 fullscreen 0 minimap 1 text 100 colours standard setting 5 master 90 effects 90 fullscreen 0 minimap 1 text 100 colours colour-blind setting 4 master 90 effects 90 fullscreen 0 minimap 1 text 110 colours colour-blind " ] &&
+     grep -qx "colours = colour-blind" "$tmp/mousecfg1/isodroid/settings"'
 cfg=$tmp/mousecfg2
 # the generated levels: the difficulty's left arrow; a click on its row keeps
 # the highlight there (Left then lowers it), it does not jump to "Your seed"

@@ -128,6 +128,16 @@ check "a hovered route a sentry would notice: marks on the route and over the se
     '[ "$(red route_seen)" -gt 200 ] && [ "$(tick route_seen)" -eq 0 ]'
 check "a hovered route no sentry would notice: the tick ($(tick route_unseen) pixels), no marks" \
     '[ "$(tick route_unseen)" -gt 40 ] && [ "$(red route_unseen)" -eq 0 ]'
+# Colours: colour-blind safe (the settings file): the same marks in orange and the tick in blue, no red, no green
+mkdir -p "$tmp/cbcfg/isodroid"
+printf '# isodroid settings 1\ncolours = colour-blind\n' >"$tmp/cbcfg/isodroid/settings"
+(export XDG_CONFIG_HOME="$tmp/cbcfg"
+ shot levels/extra/doors.txt 1280x720 cb_seen "wait 100" "move 832 552" "wait 300"
+ shot levels/extra/doors.txt 1280x720 cb_unseen "wait 100" "move 640 424" "wait 300")
+orange() { count "$1" 0 0 1279 719 255 140 0 3; }
+blue() { count "$1" 0 0 1279 719 70 160 255 3; }
+check "colour-blind colours: a seen route's marks orange ($(orange cb_seen) pixels, $(red cb_seen) red), the tick blue ($(blue cb_unseen) pixels, $(tick cb_unseen) green)" \
+    '[ "$(orange cb_seen)" -gt 200 ] && [ "$(red cb_seen)" -eq 0 ] && [ "$(blue cb_unseen)" -gt 40 ] && [ "$(tick cb_unseen)" -eq 0 ] && [ "$(orange route_seen)" -eq 0 ]'
 shot levels/01_tutorial.txt 1280x720 route_nosentry "wait 100" "move 640 424" "wait 300"
 check "a level without sentries: no tick and no marks on the route" \
     '[ "$(tick route_nosentry)" -eq 0 ] && [ "$(red route_nosentry)" -eq 0 ]'
@@ -192,6 +202,40 @@ read -r t0 u1 t2 big <<EOF
 $(bbox play3840 0 0 1920 720 255 220 120 20)
 EOF
 check "3840x2160: the text is scaled up with the window (title $((small - t1)) -> $((big - u1)) px)" '[ $((big - u1)) -ge $(((small - t1) * 5 / 2)) ]'
+
+# ---- F12: a screenshot into the pictures folder ----------------------------------------------
+
+# F12 twice in play and once in the pause panel: three PNGs in $HOME/Pictures/Isodroid, named
+# by the date and time, none overwritten (-2 ... within one second), each traced; the HUD names the short path
+mkdir -p "$tmp/shothome" "$tmp/shotconf"
+printf '%s\n' "wait 100" "key F12" "key F12" "key Escape" "key F12" "key Escape" "wait 50" \
+    "screenshot $tmp/shot_hud.png" quit >"$tmp/shot.txt"
+HOME="$tmp/shothome" XDG_CONFIG_HOME="$tmp/shotconf" "$game" levels/01_tutorial.txt --headless --size 640x400 \
+    --script "$tmp/shot.txt" --trace >"$tmp/shot.trace" 2>&1
+shots=$(ls "$tmp/shothome/Pictures/Isodroid/" 2>/dev/null | tr '\n' ' ')
+valid=0
+for f in "$tmp"/shothome/Pictures/Isodroid/isodroid-*.png; do
+    "$pngcheck" "$f" 0 0 639 399 2>/dev/null | grep -Eq '^640x400 colours [0-9]{3,} eye [1-9]' && valid=$((valid + 1))
+done
+traced=0
+for f in "$tmp"/shothome/Pictures/Isodroid/isodroid-*.png; do
+    grep -qxF "screenshot $f" "$tmp/shot.trace" && traced=$((traced + 1))
+done
+check "F12: three screenshots in Pictures/Isodroid, valid PNGs of the level, none overwritten, each traced ($shots)" \
+    '[ $valid -eq 3 ] && [ $traced -eq 3 ] && ls "$tmp/shothome/Pictures/Isodroid/" | grep -Eq "^isodroid-[0-9]{4}-[0-9]{2}-[0-9]{2}_[0-9]{2}-[0-9]{2}-[0-9]{2}-2\.png$"'
+# the HUD's message (bottom middle) is there on the frame after the last shot
+d_msg=$("$pngcheck" "$tmp/shot_hud.png" 100 360 540 399 diff "$(ls "$tmp"/shothome/Pictures/Isodroid/isodroid-*.png | head -1)" | awk '{ print $7 }')
+check "F12: the HUD says the screenshot was saved ($d_msg pixels of the message bar changed)" '[ "${d_msg:-0}" -gt 500 ]'
+
+# the XDG user dirs' pictures folder ($HOME/... in user-dirs.dirs) over ~/Pictures
+mkdir -p "$tmp/shothome2" "$tmp/shotconf2"
+printf 'XDG_DESKTOP_DIR="$HOME/Desktop"\nXDG_PICTURES_DIR="$HOME/Bilder"\n' >"$tmp/shotconf2/user-dirs.dirs"
+printf '%s\n' "wait 50" "key F12" quit >"$tmp/shot2.txt"
+HOME="$tmp/shothome2" XDG_CONFIG_HOME="$tmp/shotconf2" "$game" levels/01_tutorial.txt --headless --size 320x240 \
+    --script "$tmp/shot2.txt" --trace >"$tmp/shot2.trace" 2>&1
+f2=$(ls "$tmp"/shothome2/Bilder/Isodroid/isodroid-*.png 2>/dev/null | head -1)
+check "F12: XDG_PICTURES_DIR from user-dirs.dirs is the folder ($(grep ^screenshot "$tmp/shot2.trace"))" \
+    '[ -n "$f2" ] && [ ! -e "$tmp/shothome2/Pictures" ] && grep -qxF "screenshot $f2" "$tmp/shot2.trace" && "$pngcheck" "$f2" 0 0 319 239 | grep -q "^320x240 "'
 
 # ---- --bench-zoom ------------------------------------------------------------------------
 

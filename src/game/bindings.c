@@ -86,6 +86,9 @@ static const BindInfo table[BIND_COUNT] = {
                    P | E, false},
     [BIND_FRAME_RATE] = {"frame_rate", "Frame rate", {"F3"}, NULL, "the frame rate in the HUD", P | E, false},
     [BIND_FULLSCREEN] = {"fullscreen", "Fullscreen", {"F11"}, NULL, "fullscreen / window", P | E, false},
+    [BIND_SCREENSHOT] = {"screenshot", "Screenshot", {"F12"}, NULL,
+                         "a screenshot into your pictures folder (Pictures/Isodroid), in play, the editor and the menus",
+                         P | E | M | A, false},
     [BIND_BACK] = {"back", "Back", {"Escape"}, NULL,
                    "close the help, stop editing, else the pause panel (resume, restart, levels, settings, quit); in "
                    "a panel, a question or a screen of the title, back",

@@ -86,6 +86,7 @@ typedef enum BindAction {
     BIND_HELP,
     BIND_FRAME_RATE,
     BIND_FULLSCREEN,
+    BIND_SCREENSHOT,    /* a screenshot into the pictures folder (shotpath.h), everywhere */
     BIND_BACK,          /* Escape, fixed: close the help, stop editing, else the pause panel; back */
     BIND_MENU_NEXT,     /* in a panel, the next item */
     BIND_QUIT,          /* in the pause panel: quit (asks once), or back to the title */

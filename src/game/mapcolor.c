@@ -2,26 +2,45 @@
 /* mapcolor.c - the table of the map's colours and the heat map's ramp. */
 #include "mapcolor.h"
 
-const MapColor mapcolor_table[MAPCOLOR_COUNT] = {
-    [MAPCOLOR_VOID] = {0, 0, 0, 0},
-    [MAPCOLOR_FLOOR] = {62, 70, 86, 255},
-    [MAPCOLOR_WALL] = {150, 142, 134, 255},
-    [MAPCOLOR_ROUGH] = {138, 108, 74, 255},
-    [MAPCOLOR_WATER] = {40, 92, 170, 255},
-    [MAPCOLOR_OUTLINE] = {8, 12, 20, 255},
-    [MAPCOLOR_DROID] = {255, 255, 255, 255},
-    [MAPCOLOR_DROID_CORE] = {40, 120, 255, 255},
-    [MAPCOLOR_EXIT] = {90, 235, 140, 255},
-    [MAPCOLOR_EXIT_LOCKED] = {70, 120, 90, 255},
-    [MAPCOLOR_EXIT_CORE] = {230, 255, 235, 255},
-    [MAPCOLOR_DOOR] = {240, 160, 40, 255},
-    [MAPCOLOR_CELL] = {255, 228, 60, 255},
-    [MAPCOLOR_SENTRY] = {235, 60, 50, 255},
-    [MAPCOLOR_PATH] = {70, 225, 255, 255},
-    [MAPCOLOR_HOVER] = {225, 245, 255, 170},
-    [MAPCOLOR_SEEN] = {255, 70, 60, 235},
-    [MAPCOLOR_PATROL] = {255, 225, 190, 255},
-    [MAPCOLOR_VIEW] = {255, 255, 255, 210},
+/* The colours both palettes share, then each palette's own. */
+#define MAPCOLOR_SHARED                                                                                   \
+    [MAPCOLOR_VOID] = {0, 0, 0, 0}, [MAPCOLOR_FLOOR] = {62, 70, 86, 255},                                 \
+    [MAPCOLOR_WALL] = {150, 142, 134, 255}, [MAPCOLOR_ROUGH] = {138, 108, 74, 255},                       \
+    [MAPCOLOR_WATER] = {40, 92, 170, 255}, [MAPCOLOR_OUTLINE] = {8, 12, 20, 255},                         \
+    [MAPCOLOR_DROID] = {255, 255, 255, 255}, [MAPCOLOR_DROID_CORE] = {40, 120, 255, 255},                 \
+    [MAPCOLOR_EXIT_CORE] = {230, 255, 235, 255}, [MAPCOLOR_CELL] = {255, 228, 60, 255},                   \
+    [MAPCOLOR_DOOR] = {240, 160, 40, 255}, [MAPCOLOR_PATH] = {70, 225, 255, 255},                         \
+    [MAPCOLOR_HOVER] = {225, 245, 255, 170}, [MAPCOLOR_PATROL] = {255, 225, 190, 255},                    \
+    [MAPCOLOR_VIEW] = {255, 255, 255, 210}, [MAPCOLOR_ROUTE] = {185, 240, 255, 190}
+
+const MapColor mapcolor_table[MAP_PALETTE_COUNT][MAPCOLOR_COUNT] = {
+    [MAP_PALETTE_STANDARD] = {
+        MAPCOLOR_SHARED,
+        [MAPCOLOR_EXIT] = {90, 235, 140, 255},
+        [MAPCOLOR_EXIT_LOCKED] = {70, 120, 90, 255},
+        [MAPCOLOR_SENTRY] = {235, 60, 50, 255},
+        [MAPCOLOR_SEEN] = {255, 70, 60, 235},
+        [MAPCOLOR_ROUTE_SEEN] = {255, 60, 50, 175},
+        [MAPCOLOR_BADGE_UNSEEN] = {90, 230, 150, 255},
+        [MAPCOLOR_BADGE_SEEN] = {255, 70, 60, 255},
+        [MAPCOLOR_GOOD] = {120, 255, 170, 255},
+        [MAPCOLOR_WARN] = {255, 110, 90, 255},
+    },
+    /* blue for what is safe (the exit, the verdicts' yes), orange for a
+     * sentry and what it would see (the minimap's doors, orange too, are
+     * squares, its sentries triangles) */
+    [MAP_PALETTE_COLORBLIND] = {
+        MAPCOLOR_SHARED,
+        [MAPCOLOR_EXIT] = {60, 140, 255, 255},
+        [MAPCOLOR_EXIT_LOCKED] = {60, 90, 140, 255},
+        [MAPCOLOR_SENTRY] = {255, 120, 0, 255},
+        [MAPCOLOR_SEEN] = {255, 140, 0, 235},
+        [MAPCOLOR_ROUTE_SEEN] = {255, 140, 0, 190},
+        [MAPCOLOR_BADGE_UNSEEN] = {70, 160, 255, 255},
+        [MAPCOLOR_BADGE_SEEN] = {255, 140, 0, 255},
+        [MAPCOLOR_GOOD] = {90, 180, 255, 255},
+        [MAPCOLOR_WARN] = {255, 150, 40, 255},
+    },
 };
 
 MapColorId mapcolor_terrain(TileKind k)

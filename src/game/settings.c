@@ -71,10 +71,13 @@ typedef struct Reading {
 
 /* One setting's name and what it reads; each is set once in a file. The
  * keys of action a are setting SET_KEYS + a. */
-enum { SET_MASTER, SET_EFFECTS, SET_FULLSCREEN, SET_WINDOW, SET_MINIMAP, SET_TEXT, SET_KEYS, SET_COUNT = SET_KEYS + BIND_COUNT };
+enum {
+    SET_MASTER, SET_EFFECTS, SET_FULLSCREEN, SET_WINDOW, SET_MINIMAP, SET_TEXT, SET_COLOURS, SET_KEYS,
+    SET_COUNT = SET_KEYS + BIND_COUNT
+};
 _Static_assert((int)SET_KEYS == (int)SETTINGS_NUMBERS, "Settings.base holds a number for each setting before the keys");
 static const char *const setting_names[SET_KEYS] = {"master_volume", "effects_volume", "fullscreen", "window_size",
-                                                    "minimap",       "text_size"};
+                                                    "minimap",       "text_size",      "colours"};
 
 /* What a line is. */
 typedef enum LineRead { LINE_SET, LINE_DAMAGED, LINE_UNKNOWN } LineRead;
@@ -219,6 +222,13 @@ static LineRead parse_line(Settings *s, char *line, int line_no, int seen[], cha
         if (!ok)
             text_format(why, why_size, "%s wants WxH from %dx%d to %dx%d, not '%s'", name, SETTINGS_WINDOW_MIN,
                 SETTINGS_WINDOW_MIN, SETTINGS_WINDOW_MAX, SETTINGS_WINDOW_MAX, shown(value, a, sizeof a));
+        break;
+    case SET_COLOURS:
+        ok = !strcasecmp(value, "standard") || !strcasecmp(value, "colour-blind") || !strcasecmp(value, "color-blind");
+        if (ok)
+            s->colour_blind = strcasecmp(value, "standard") != 0;
+        else
+            text_format(why, why_size, "%s wants standard or colour-blind, not '%s'", name, shown(value, a, sizeof a));
         break;
     case SET_TEXT:
         ok = parse_percent(value, SETTINGS_TEXT_MIN, SETTINGS_TEXT_MAX, &s->text_size);
@@ -446,6 +456,7 @@ static int64_t setting_number(const Settings *s, int id)
     case SET_FULLSCREEN: return s->fullscreen;
     case SET_WINDOW: return (int64_t)s->window_w * ((int64_t)1 << 32) + (uint32_t)s->window_h;
     case SET_MINIMAP: return s->minimap;
+    case SET_COLOURS: return s->colour_blind;
     default: return s->text_size;
     }
 }
@@ -489,6 +500,7 @@ static void take_setting(Settings *to, const Settings *from, int id)
     case SET_WINDOW: to->window_w = from->window_w, to->window_h = from->window_h; break;
     case SET_MINIMAP: to->minimap = from->minimap; break;
     case SET_TEXT: to->text_size = from->text_size; break;
+    case SET_COLOURS: to->colour_blind = from->colour_blind; break;
     default: to->keys[id - SET_KEYS] = from->keys[id - SET_KEYS]; break;
     }
 }
@@ -549,12 +561,14 @@ static char *format(Settings *s, const char *extra, size_t extra_len, size_t *le
                           "fullscreen = %s\n"
                           "window_size = %dx%d\n"
                           "minimap = %s\n"
-                          "text_size = %d\n",
+                          "text_size = %d\n"
+                          "colours = %s\n",
                           SETTINGS_HEADER, SETTINGS_VERSION, clamp(s->master_volume, 0, SETTINGS_VOLUME_MAX),
                           clamp(s->effects_volume, 0, SETTINGS_VOLUME_MAX), s->fullscreen ? "yes" : "no",
                           clamp(s->window_w, SETTINGS_WINDOW_MIN, SETTINGS_WINDOW_MAX),
                           clamp(s->window_h, SETTINGS_WINDOW_MIN, SETTINGS_WINDOW_MAX), s->minimap ? "yes" : "no",
-                          clamp(s->text_size, SETTINGS_TEXT_MIN, SETTINGS_TEXT_MAX));
+                          clamp(s->text_size, SETTINGS_TEXT_MIN, SETTINGS_TEXT_MAX),
+                          s->colour_blind ? "colour-blind" : "standard");
     for (int a = 0; a < BIND_COUNT; a++) {
         const SettingsKeys *k = &s->keys[a];
         if (!k->set)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* settings.h - the player's settings: volumes, fullscreen, the window's
- * size, the minimap shown at the start, the text size and the key bindings,
+ * size, the minimap shown at the start, the text size, the colours and the
+ * key bindings,
  * kept in a small text file ($XDG_CONFIG_HOME/isodroid/settings, else
  * ~/.config/isodroid/settings) written atomically. No SDL: keys are SDL key
  * names as text (bindings.h). The caller owns the Settings (plain values, no
@@ -14,6 +15,7 @@
  *   window_size = 1280x720       64x64 to 8192x8192, as --size
  *   minimap = yes                the minimap shown when a level starts
  *   text_size = 100              80 to 150 (%)
+ *   colours = standard           standard or colour-blind (mapcolor.h's palettes)
  *   key.pause = Space or P       an action's keys (bindings.h names), up to
  *                                BIND_KEYS_MAX joined by " or "; "none": no key
  * Only the actions the player rebound have a "key." line; the others take
@@ -70,7 +72,7 @@ enum {
     SETTINGS_WINDOW_MAX = 8192,
     SETTINGS_TEXT_MIN = 80,          /* text size, percent */
     SETTINGS_TEXT_MAX = 150,
-    SETTINGS_NUMBERS = 6,            /* the settings that are not keys: volumes, fullscreen, window, minimap, text */
+    SETTINGS_NUMBERS = 7,            /* the settings not keys: volumes, fullscreen, window, minimap, text, colours */
 };
 
 /* An action's keys as the player set them. */
@@ -87,6 +89,7 @@ struct Settings {
     int window_w, window_h; /* the window's size, remembered */
     bool minimap;        /* shown when a level starts */
     int text_size;       /* percent, 80 to 150 */
+    bool colour_blind;   /* the colour-blind safe palette (mapcolor.h) */
     SettingsKeys keys[BIND_COUNT];
     BindKeyCheck key_check; /* names the key names read or set (settings_load's; NULL: any printable name) */
     /* What the file held as this game last read or wrote it: a save writes

@@ -24,7 +24,7 @@
  *   app_front.c   the screens around the play, the settings, the pause panel
  *   app_scan.c    the level files read for the screens, on a thread
  *   controls.c    keys to bound actions, held keys and button, the pointer's tile
- *   display.c     the window's size and fullscreen, a frame drawn, a screenshot
+ *   display.c     the window's size and fullscreen, a frame drawn, a screenshot (a script's, F12's)
  *   args.c        the command line
  *   datadir.c     the data folder (assets/, levels/) */
 #ifndef ISODROID_APP_H
@@ -183,6 +183,15 @@ void scan_free(App *app);
 
 /* ---- controls.c ---- */
 bool pick_tile(App *app, int px, int py, NavPos *t);
+/* A pointer position (px, py) in window points as renderer pixels: on a
+ * scaled (HiDPI) display the output (out_w x out_h) is larger than the
+ * window (win_w x win_h) and the game draws, lays out and picks in pixels.
+ * A pixel's top-left corner for a point; identity for a size not above 0. */
+void points_to_pixels(int px, int py, int win_w, int win_h, int out_w, int out_h, int *x, int *y);
+/* An SDL event's pointer position in renderer pixels (points_to_pixels with
+ * the window's and the renderer's sizes now). An event of no window
+ * (window_id 0: a script's, the headless surface's) is in pixels already. */
+void event_pixels(const App *app, Uint32 window_id, int *x, int *y);
 void hover_at(App *app, int px, int py);
 BindAction key_action_in(const App *app, SDL_Keycode k, Uint16 mod, unsigned where);
 unsigned key_mods(Uint16 mod);
@@ -198,6 +207,10 @@ void toggle_fullscreen(App *app);
 HudStats hud_stats(const App *app);
 void draw(App *app);
 bool screenshot(App *app, const char *path, char *err, size_t err_size);
+/* The screenshot key: what was drawn last (screenshot above) saved into the
+ * pictures folder (shotpath.h), said on the HUD by its short name and
+ * traced "screenshot PATH" (or "screenshot failed: REASON"). */
+void screenshot_key(App *app);
 
 /* ---- args.c ---- */
 int parse_args(int argc, char **argv, Options *o);

@@ -48,6 +48,9 @@ static void settings_change(App *app, int item, int delta)
     case FRONT_SET_MINIMAP:
         set->minimap = !set->minimap;
         break;
+    case FRONT_SET_COLOURS:
+        set->colour_blind = !set->colour_blind;
+        break;
     case FRONT_SET_TEXT: {
         int t = set->text_size + 10 * delta;
         set->text_size = t < SETTINGS_TEXT_MIN ? SETTINGS_TEXT_MIN : t > SETTINGS_TEXT_MAX ? SETTINGS_TEXT_MAX : t;
@@ -56,8 +59,9 @@ static void settings_change(App *app, int item, int delta)
     default:
         return;
     }
-    game_trace(&app->game, "setting %d master %d effects %d fullscreen %d minimap %d text %d", item,
-               set->master_volume, set->effects_volume, set->fullscreen, set->minimap, set->text_size);
+    game_trace(&app->game, "setting %d master %d effects %d fullscreen %d minimap %d text %d colours %s", item,
+               set->master_volume, set->effects_volume, set->fullscreen, set->minimap, set->text_size,
+               set->colour_blind ? "colour-blind" : "standard");
     settings_apply(app);
     settings_keep(app);
 }

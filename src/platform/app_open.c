@@ -190,7 +190,7 @@ static void open_target(App *app, const char *assets)
         return;
     }
     app->window = SDL_CreateWindow("Isodroid", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, app->opt.w,
-                                   app->opt.h, SDL_WINDOW_RESIZABLE);
+                                   app->opt.h, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (app->window) {
         SDL_SetWindowMinimumSize(app->window, SIZE_MIN, SIZE_MIN); /* as small as --size takes: the layout fits any */
         set_window_icon(app->window, assets);

@@ -1,8 +1,33 @@
 /* SPDX-License-Identifier: MIT */
 /* controls.c - the player's controls as the game's commands: a key (with
  * its modifiers) to its action through the bindings table, the direction
- * keys and the left button held, the tile under the pointer. */
+ * keys and the left button held, the tile under the pointer (in renderer
+ * pixels, from the window's points on a scaled display). */
 #include "app.h"
+
+void points_to_pixels(int px, int py, int win_w, int win_h, int out_w, int out_h, int *x, int *y)
+{
+    if (win_w <= 0 || win_h <= 0 || out_w <= 0 || out_h <= 0) {
+        *x = px;
+        *y = py;
+        return;
+    }
+    /* floor of px * out_w / win_w, negative (a drag outside the window) too */
+    long long nx = (long long)px * out_w, ny = (long long)py * out_h;
+    *x = (int)(nx >= 0 ? nx / win_w : -((-nx + win_w - 1) / win_w));
+    *y = (int)(ny >= 0 ? ny / win_h : -((-ny + win_h - 1) / win_h));
+}
+
+void event_pixels(const App *app, Uint32 window_id, int *x, int *y)
+{
+    int win_w = 0, win_h = 0, out_w = 0, out_h = 0;
+    if (window_id != 0 && app->window && SDL_GetWindowID(app->window) == window_id) {
+        SDL_GetWindowSize(app->window, &win_w, &win_h);
+        if (SDL_GetRendererOutputSize(app->sdl, &out_w, &out_h) != 0)
+            out_w = out_h = 0;
+    }
+    points_to_pixels(*x, *y, win_w, win_h, out_w, out_h, x, y);
+}
 
 bool pick_tile(App *app, int px, int py, NavPos *t)
 {

@@ -4,8 +4,10 @@
  * screenshot of what was drawn last. */
 #include <SDL_image.h>
 #include <string.h>
+#include <time.h>
 
 #include "app.h"
+#include "shotpath.h"
 
 /* The game's screen is the renderer's output, read back after any window
  * event rather than taken from the event: window managers (or their absence)
@@ -94,4 +96,25 @@ bool screenshot(App *app, const char *path, char *err, size_t err_size)
     if (own)
         SDL_FreeSurface(shot);
     return rc == 0;
+}
+
+void screenshot_key(App *app)
+{
+    char path[SHOTPATH_MAX], shown[SHOTPATH_MAX], err[256];
+    time_t now = time(NULL);
+    struct tm when;
+    if (!localtime_r(&now, &when) || !shotpath_next(&when, path, sizeof path, shown, sizeof shown)) {
+        game_trace(&app->game, "screenshot failed: no pictures folder");
+        game_say(&app->game, 3.0, "Screenshot not saved: no pictures folder.");
+        return;
+    }
+    HudStats hs = hud_stats(app); /* the frame drawn afresh and read before it is shown: */
+    render_frame(app->render, &app->game, &hs); /* a window's buffer is undefined after a present */
+    if (!screenshot(app, path, err, sizeof err)) {
+        game_trace(&app->game, "screenshot failed: %s", err);
+        game_say(&app->game, 3.0, "Screenshot not saved: %s", shown);
+        return;
+    }
+    game_trace(&app->game, "screenshot %s", path);
+    game_say(&app->game, 3.0, "Screenshot saved: %s", shown);
 }

@@ -194,6 +194,12 @@ static void play_action(App *app, BindAction a)
 static void key_down(App *app, SDL_Keycode k, Uint16 mod)
 {
     Game *g = &app->game;
+    char chord[BIND_NAME_MAX];
+    if (!app->front.capturing && bindings_chord(SDL_GetKeyName(k), key_mods(mod), chord, sizeof chord) &&
+        bindings_key_is(&app->settings, BIND_SCREENSHOT, chord)) { /* everywhere, but a key being rebound */
+        screenshot_key(app);
+        return;
+    }
     if (g->ask != GAME_ASK_NONE) {
         answer_key(app, k, mod);
         return;
@@ -455,15 +461,21 @@ static void handle_event_now(App *app, const SDL_Event *e)
             app->shift_down = false;
         direction_key(app, e->key.keysym.sym, 0, false);
         break;
-    case SDL_MOUSEBUTTONDOWN:
-        mouse_down(app, e->button.button, e->button.x, e->button.y);
+    case SDL_MOUSEBUTTONDOWN: {
+        int px = e->button.x, py = e->button.y; /* window points: renderer pixels */
+        event_pixels(app, e->button.windowID, &px, &py);
+        mouse_down(app, e->button.button, px, py);
         break;
+    }
     case SDL_MOUSEBUTTONUP:
         mouse_up(app, e->button.button);
         break;
-    case SDL_MOUSEMOTION:
-        mouse_move(app, e->motion.x, e->motion.y);
+    case SDL_MOUSEMOTION: {
+        int px = e->motion.x, py = e->motion.y;
+        event_pixels(app, e->motion.windowID, &px, &py);
+        mouse_move(app, px, py);
         break;
+    }
     case SDL_MOUSEWHEEL: {
         if (app->front.screen != FRONT_PLAY) { /* the screens' rows */
             if (e->wheel.y)
@@ -476,7 +488,8 @@ static void handle_event_now(App *app, const SDL_Event *e)
             break;
         }
         int mx, my;
-        SDL_GetMouseState(&mx, &my);
+        SDL_GetMouseState(&mx, &my); /* in the window's points, as the events' */
+        event_pixels(app, e->wheel.windowID, &mx, &my);
         game_zoom_at(g, (ScreenPos){mx, my}, e->wheel.y > 0 ? 1.15 : 1 / 1.15);
         break;
     }

@@ -106,6 +106,7 @@ void render_fonts_for_layout(Renderer *r, const Layout *lay)
 void render_frame(Renderer *r, const Game *g, const HudStats *hs)
 {
     r->frame++;
+    r->palette = hs->settings && hs->settings->colour_blind ? MAP_PALETTE_COLORBLIND : MAP_PALETTE_STANDARD;
     r->lay = render_layout(g);
     render_fonts_for_layout(r, &r->lay);
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);

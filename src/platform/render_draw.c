@@ -260,10 +260,13 @@ static void badge_ear(Renderer *r, float cx, float cy, float s)
 
 void render_badge(Renderer *r, Badge b, float cx, float cy, float s)
 {
-    static const SDL_Color ring[] = {
-        [BADGE_EYE] = {255, 70, 60, 255},   [BADGE_EAR] = {255, 70, 60, 255},
-        [BADGE_CHECK] = {90, 230, 150, 255}, [BADGE_CUT] = {160, 170, 190, 255},
-        [BADGE_RIPPLE] = {150, 200, 255, 255}, [BADGE_ALERT] = {255, 200, 40, 255},
+    const SDL_Color ring[] = { /* seen and unseen: the palette's (mapcolor.h) */
+        [BADGE_EYE] = render_map_color(r, MAPCOLOR_BADGE_SEEN),
+        [BADGE_EAR] = render_map_color(r, MAPCOLOR_BADGE_SEEN),
+        [BADGE_CHECK] = render_map_color(r, MAPCOLOR_BADGE_UNSEEN),
+        [BADGE_CUT] = {160, 170, 190, 255},
+        [BADGE_RIPPLE] = {150, 200, 255, 255},
+        [BADGE_ALERT] = {255, 200, 40, 255},
     };
     render_fill_circle(r, cx, cy, s * 0.5f, (SDL_Color){16, 20, 30, 235});
     render_arc(r, cx, cy, s * 0.5f - fmaxf(1.0f, 0.04f * s), 0, 2 * PI, fmaxf(1.5f, 0.08f * s), ring[b]);

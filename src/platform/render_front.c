@@ -124,6 +124,7 @@ static bool row_value(const Front *f, const Settings *set, int i, char *out, siz
     case FRONT_SET_TEXT: snprintf(out, n, arrows, set->text_size, "%"); return true;
     case FRONT_SET_FULLSCREEN: snprintf(out, n, "%s", set->fullscreen ? "on" : "off"); return false;
     case FRONT_SET_MINIMAP: snprintf(out, n, "%s", set->minimap ? "shown" : "hidden"); return false;
+    case FRONT_SET_COLOURS: snprintf(out, n, "%s", set->colour_blind ? "colour-blind safe" : "standard"); return false;
     default: snprintf(out, n, "Enter: change \xe2\x96\xb6"); return false;
     }
 }
@@ -327,7 +328,8 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
     render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, "Settings");
     render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM, "Kept for the next time, as soon as changed.");
     static const char *const labels[FRONT_SET_ITEMS] = {"Volume", "Effects volume", "Fullscreen",
-                                                        "Minimap when a level starts", "Text size", "Keys"};
+                                                        "Minimap when a level starts", "Text size", "Colours",
+                                                        "Keys"};
     for (int i = 0; i < F->items && set; i++) {
         SDL_Rect b = F->item[i];
         bool sel = i == f->sel;

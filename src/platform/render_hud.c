@@ -47,24 +47,27 @@ static int hud_add(HudLine *lines, int n, bool big, SDL_Color c, int keep, const
     return n + 1;
 }
 
-static const SDL_Color WARN = {255, 110, 90, 255}, GOOD = {120, 255, 170, 255};
+/* The verdicts' colours, yes and no, of the palette the settings chose (mapcolor.h). */
+typedef struct HudInk {
+    SDL_Color good, warn;
+} HudInk;
 
 /* What the prediction says of the hovered walk, in words; "" while it is
  * not known (or on a level without sentries). */
-static void prediction_words(const Game *g, char *out, size_t n, SDL_Color *c)
+static void prediction_words(const Game *g, char *out, size_t n, SDL_Color *c, const HudInk *ink)
 {
     out[0] = '\0';
     if (!render_prediction_shown(g))
         return;
     const Prediction *p = &g->predict;
     if (p->outcome == PREDICT_SEEN) {
-        *c = WARN;
+        *c = ink->warn;
         if (g->predict_step < 0)
             snprintf(out, n, "A sentry would %s the droid at once", p->heard ? "hear" : "see");
         else
             snprintf(out, n, "A sentry would %s the droid at step %d", p->heard ? "hear" : "see", g->predict_step + 1);
     } else if (p->outcome == PREDICT_UNSEEN) {
-        *c = GOOD;
+        *c = ink->good;
         snprintf(out, n, "No sentry would notice this route");
     } else {
         *c = DIM;
@@ -83,7 +86,7 @@ static void hud_seconds(char *out, size_t n, int ticks)
  * route stays safe to go, or how long until it is, with a bar of the window
  * (a dim part gone by, a bright part still to come; before a window, the
  * wait as the bar's ground). */
-static int window_line(const Game *g, HudLine *l, int n)
+static int window_line(const Game *g, HudLine *l, int n, const HudInk *ink)
 {
     const Window *w = &g->window;
     char len[24], at[24];
@@ -92,7 +95,7 @@ static int window_line(const Game *g, HudLine *l, int n)
     const char *more = w->open ? " or more" : "";
     if (w->says == WINDOW_NOW) {
         bool late = !w->open && w->elapsed > w->length;
-        n = hud_add(l, n, false, late ? SHORT : GOOD, 1, "Safe to go for %s%s%s", len, more, late ? ", late" : "");
+        n = hud_add(l, n, false, late ? SHORT : ink->good, 1, "Safe to go for %s%s%s", len, more, late ? ", late" : "");
         l[n - 1].bar = 1;
         l[n - 1].bar_from = (double)w->elapsed / (double)(w->elapsed + w->length);
         SDL_Color c = l[n - 1].color;
@@ -101,12 +104,13 @@ static int window_line(const Game *g, HudLine *l, int n)
         n = hud_add(l, n, false, BODY, 1, "Safe in %s, for %s%s", at, len, more);
         l[n - 1].bar = 1;
         l[n - 1].bar_from = (double)w->start / (double)(w->start + w->length);
-        l[n - 1].bar_color = GOOD;
+        l[n - 1].bar_color = ink->good;
     } else if (w->says == WINDOW_NONE) { /* as far as it was looked at: up to the horizon once settled */
         if (w->settled)
-            n = hud_add(l, n, false, WARN, 1, "No safe start in the next %d\xc2\xa0s", WINDOW_HORIZON / SIM_TICK_HZ);
+            n = hud_add(l, n, false, ink->warn, 1, "No safe start in the next %d\xc2\xa0s",
+                        WINDOW_HORIZON / SIM_TICK_HZ);
         else
-            n = hud_add(l, n, false, WARN, 1, "No safe start in the next %s", len);
+            n = hud_add(l, n, false, ink->warn, 1, "No safe start in the next %s", len);
     }
     return n;
 }
@@ -126,7 +130,7 @@ static int hud_head(const Game *g, HudLine *l, int n)
 
 /* The editor's counters, or the play's: time, steps, energy, sentries;
  * then the cells and the exit (or what editing means). */
-static int hud_status(const Game *g, HudLine *l, int n)
+static int hud_status(const Game *g, HudLine *l, int n, const HudInk *ink)
 {
     const Sim *sim = &g->sim;
     if (g->editing) {
@@ -141,12 +145,12 @@ static int hud_status(const Game *g, HudLine *l, int n)
             double e = sim_units(sim->energy), full = fmax((double)g->level.energy, e);
             /* standing drains it once the clock runs (sim.h): said while it does */
             bool draining = sim->started && sim->status == SIM_PLAYING && !sim->droid.moving && !game_paused(g);
-            n = hud_add(l, n, false, e < 5 ? WARN : (SDL_Color){140, 230, 255, 255}, 1, "Energy %.1f%s", e,
+            n = hud_add(l, n, false, e < 5 ? ink->warn : (SDL_Color){140, 230, 255, 255}, 1, "Energy %.1f%s", e,
                         draining ? "   standing \xe2\x88\x92" "1/s" : "");
             l[n - 1].bar = full > 0 ? e / full : 0;
         }
         if (sim->sentries.count > 0)
-            n = hud_add(l, n, false, sim->sentries.alerted ? WARN : DIM, 2, "Sentries %d, alerted %d",
+            n = hud_add(l, n, false, sim->sentries.alerted ? ink->warn : DIM, 2, "Sentries %d, alerted %d",
                         sim->sentries.count, sim->sentries.alerted);
     }
     if (g->editing && g->path_shipped) /* what saving will do, not the play's counters */
@@ -156,15 +160,15 @@ static int hud_status(const Game *g, HudLine *l, int n)
     else if (!sim->has_exit)
         n = hud_add(l, n, false, DIM, 1, "Free play: this level has no exit");
     else if (sim->cells_total > 0)
-        n = hud_add(l, n, false, sim->exit_open ? GOOD : BODY, 1, "Cells %d of %d   Exit %s",
+        n = hud_add(l, n, false, sim->exit_open ? ink->good : BODY, 1, "Cells %d of %d   Exit %s",
                     sim->cells_total - sim->cells_left, sim->cells_total, sim->exit_open ? "open" : "locked");
     else
-        n = hud_add(l, n, false, GOOD, 1, "Exit open: walk into it");
+        n = hud_add(l, n, false, ink->good, 1, "Exit open: walk into it");
     return n;
 }
 
 /* The plan being built: its legs, the leg where a sentry would notice. */
-static int hud_plan(const Game *g, HudLine *l, int n)
+static int hud_plan(const Game *g, HudLine *l, int n, const HudInk *ink)
 {
     if (g->plan.count == 0 || g->editing || g->sim.status != SIM_PLAYING)
         return n;
@@ -173,26 +177,26 @@ static int hud_plan(const Game *g, HudLine *l, int n)
                 (double)orders_wait_ticks(&g->plan) / SIM_TICK_HZ);
     const Prediction *p = &g->predict;
     if (p->outcome == PREDICT_SEEN && !p->already && p->seen_leg < g->plan.count)
-        n = hud_add(l, n, false, WARN, 1, "Leg %d: a sentry would %s the droid", p->seen_leg + 1,
+        n = hud_add(l, n, false, ink->warn, 1, "Leg %d: a sentry would %s the droid", p->seen_leg + 1,
                     p->heard ? "hear" : "see");
     return hud_add(l, n, false, DIM, 2, "Enter runs it, Esc drops it");
 }
 
 /* A lure aimed: what it would do on the hovered tile. */
-static int hud_lure(const Game *g, HudLine *l, int n)
+static int hud_lure(const Game *g, HudLine *l, int n, const HudInk *ink)
 {
     if (!g->hover_valid)
         return hud_add(l, n, false, BODY, 1, "Lure: point at a tile the droid sees (Esc: stop aiming)");
     if (g->lure_check != SIM_LURE_OK)
         return hud_add(l, n, false, SHORT, 1, "No lure: %s", sim_lure_check_words(g->lure_check));
     if (g->lure_pull_count > 0)
-        return hud_add(l, n, false, GOOD, 1, "Lure here: %d sentr%s would come to look (3 energy)",
+        return hud_add(l, n, false, ink->good, 1, "Lure here: %d sentr%s would come to look (3 energy)",
                        g->lure_pull_count, g->lure_pull_count == 1 ? "y" : "ies");
     return hud_add(l, n, false, DIM, 1, "Lure here: no sentry would hear it (3 energy)");
 }
 
 /* The hovered route: its cost, what it leaves, what the sentries would make of it. */
-static int hud_route(const Game *g, HudLine *l, int n)
+static int hud_route(const Game *g, HudLine *l, int n, const HudInk *ink)
 {
     const Sim *sim = &g->sim;
     char gain[48] = ""; /* the hovered energy cell's energy, beside the cost */
@@ -209,30 +213,32 @@ static int hud_route(const Game *g, HudLine *l, int n)
                     g->preview_afford == 1 ? "" : "s");
     char says[TEXT_LEN];
     SDL_Color c = BODY;
-    prediction_words(g, says, sizeof says, &c);
+    prediction_words(g, says, sizeof says, &c, ink);
     if (says[0]) {
         n = hud_add(l, n, false, c, 1, "%s", says);
-        n = window_line(g, l, n);
+        n = window_line(g, l, n, ink);
     }
     return n;
 }
 
 /* The HUD's lines, most needed first (keep: which go first when room runs out). */
-static int hud_lines(const Game *g, const HudStats *hs, HudLine *l)
+static int hud_lines(const Renderer *r, const Game *g, const HudStats *hs, HudLine *l)
 {
+    const HudInk palette_ink = {render_map_color(r, MAPCOLOR_GOOD), render_map_color(r, MAPCOLOR_WARN)};
+    const HudInk *ink = &palette_ink;
     const Sim *sim = &g->sim;
     int n = hud_head(g, l, 0);
-    n = hud_status(g, l, n);
-    n = hud_plan(g, l, n);
+    n = hud_status(g, l, n, ink);
+    n = hud_plan(g, l, n, ink);
     if (g->hover_valid && g->editing) {
         n = hud_add(l, n, false, DIM, 2, "Pointer on %d,%d: %s", g->hover.x, g->hover.y,
                     tile_info(sim_kind(sim, g->hover.x, g->hover.y))->name);
     } else if (sim->status != SIM_PLAYING) {
         /* the result panel says what now */
     } else if (g->aiming) {
-        n = hud_lure(g, l, n);
+        n = hud_lure(g, l, n, ink);
     } else if (g->hover_valid && g->preview.count > 0) {
-        n = hud_route(g, l, n);
+        n = hud_route(g, l, n, ink);
     } else if (g->hover_valid) {
         bool here = nav_pos_eq(g->hover, mover_plan_tile(&sim->droid));
         n = hud_add(l, n, false, DIM, 2, "%s", here ? "The droid is here" : "No way there");
@@ -266,7 +272,7 @@ void render_hud(Renderer *r, const Game *g, const HudStats *hs)
     HudLine lines[HUD_MAX];
     char wrapped[HUD_MAX][2][TEXT_LEN];
     int rows[HUD_MAX];
-    int n = hud_lines(g, hs, lines);
+    int n = hud_lines(r, g, hs, lines);
     for (int i = 0; i < n; i++)
         rows[i] = hud_wrap(lines[i].big ? fb : f, &lines[i], text_w, wrapped[i]);
     /* drop the least needed lines, one at a time (of the same need, the

@@ -258,6 +258,7 @@ typedef struct Layout {
 
 struct Renderer {
     SDL_Renderer *sdl;
+    MapPalette palette; /* the settings' colours, taken at each frame's start */
     Assets *assets;
     Sprite sprite[IMAGE_COUNT];
     double sprite_zoom;
@@ -310,15 +311,16 @@ static inline int render_door_frame(const Sim *s, NavPos t)
 }
 
 /* A colour of the map's table (mapcolor.h, the minimap's and the pictures'),
- * as is or with another alpha. */
-static inline SDL_Color render_map_color(MapColorId id)
+ * in the palette the settings chose (Renderer.palette), as is or with
+ * another alpha. */
+static inline SDL_Color render_map_color(const Renderer *r, MapColorId id)
 {
-    MapColor c = mapcolor(id);
+    MapColor c = mapcolor_in(r->palette, id);
     return (SDL_Color){c.r, c.g, c.b, c.a};
 }
-static inline SDL_Color render_map_color_alpha(MapColorId id, Uint8 alpha)
+static inline SDL_Color render_map_color_alpha(const Renderer *r, MapColorId id, Uint8 alpha)
 {
-    SDL_Color c = render_map_color(id);
+    SDL_Color c = render_map_color(r, id);
     c.a = alpha;
     return c;
 }

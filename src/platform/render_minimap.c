@@ -324,7 +324,7 @@ static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
     for (int y = 0; y < rect.h; y++)
         for (int x = 0; x < rect.w; x++) {
             int tx = (int)((x + 0.5) * l->w / rect.w), ty = (int)((y + 0.5) * l->h / rect.h);
-            MapColor c = mapcolor(mapcolor_terrain(sim_kind(l, tx, ty)));
+            MapColor c = mapcolor_in(r->palette, mapcolor_terrain(sim_kind(l, tx, ty)));
             ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x] = SDL_MapRGBA(s->format, c.r, c.g, c.b, c.a);
         }
     r->minimap = SDL_CreateTextureFromSurface(r->sdl, s);
@@ -370,7 +370,7 @@ static void shape(Renderer *r, const SDL_FPoint *p, int n, SDL_Color fill, float
 {
     render_fill_polygon(r, p, n, fill);
     if (px >= 6.0f)
-        outline_polygon(r, p, n, render_map_color(MAPCOLOR_OUTLINE));
+        outline_polygon(r, p, n, render_map_color(r, MAPCOLOR_OUTLINE));
 }
 
 void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px, const SDL_Color *fill)
@@ -378,44 +378,44 @@ void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px
     float h = px * 0.5f;
     switch (m) {
     case MARK_DROID: { /* white disc in a dark ring */
-        render_fill_circle(r, x, y, h + 1.0f, render_map_color(MAPCOLOR_OUTLINE));
-        render_fill_circle(r, x, y, h, render_map_color(MAPCOLOR_DROID));
-        render_fill_circle(r, x, y, h * 0.45f, render_map_color(MAPCOLOR_DROID_CORE));
+        render_fill_circle(r, x, y, h + 1.0f, render_map_color(r, MAPCOLOR_OUTLINE));
+        render_fill_circle(r, x, y, h, render_map_color(r, MAPCOLOR_DROID));
+        render_fill_circle(r, x, y, h * 0.45f, render_map_color(r, MAPCOLOR_DROID_CORE));
         break;
     }
     case MARK_TARGET: { /* a ring in the path's colour */
-        render_fill_circle(r, x, y, h + 1.0f, render_map_color(MAPCOLOR_OUTLINE));
-        render_fill_circle(r, x, y, h, render_map_color(MAPCOLOR_PATH));
-        render_fill_circle(r, x, y, h * 0.5f, render_map_color(MAPCOLOR_OUTLINE));
+        render_fill_circle(r, x, y, h + 1.0f, render_map_color(r, MAPCOLOR_OUTLINE));
+        render_fill_circle(r, x, y, h, render_map_color(r, MAPCOLOR_PATH));
+        render_fill_circle(r, x, y, h * 0.5f, render_map_color(r, MAPCOLOR_OUTLINE));
         break;
     }
     case MARK_EXIT: { /* green square with a light rim */
         SDL_FPoint p[4] = {{x - h, y - h}, {x + h, y - h}, {x + h, y + h}, {x - h, y + h}};
-        shape(r, p, 4, fill ? *fill : render_map_color(MAPCOLOR_EXIT), px);
+        shape(r, p, 4, fill ? *fill : render_map_color(r, MAPCOLOR_EXIT), px);
         SDL_FPoint q[4] = {{x - h * 0.4f, y - h * 0.4f}, {x + h * 0.4f, y - h * 0.4f}, {x + h * 0.4f, y + h * 0.4f},
                            {x - h * 0.4f, y + h * 0.4f}};
-        render_fill_polygon(r, q, 4, render_map_color(MAPCOLOR_EXIT_CORE));
+        render_fill_polygon(r, q, 4, render_map_color(r, MAPCOLOR_EXIT_CORE));
         break;
     }
     case MARK_DOOR: { /* an amber bar */
         SDL_FPoint p[4] = {{x - h, y - h * 0.45f}, {x + h, y - h * 0.45f}, {x + h, y + h * 0.45f},
                            {x - h, y + h * 0.45f}};
-        shape(r, p, 4, render_map_color(MAPCOLOR_DOOR), px);
+        shape(r, p, 4, render_map_color(r, MAPCOLOR_DOOR), px);
         break;
     }
     case MARK_CELL: { /* a yellow diamond */
         SDL_FPoint p[4] = {{x, y - h}, {x + h * 0.75f, y}, {x, y + h}, {x - h * 0.75f, y}};
-        shape(r, p, 4, render_map_color(MAPCOLOR_CELL), px);
+        shape(r, p, 4, render_map_color(r, MAPCOLOR_CELL), px);
         break;
     }
     case MARK_SENTRY: { /* a red triangle */
         SDL_FPoint p[3] = {{x, y - h}, {x + h, y + h * 0.8f}, {x - h, y + h * 0.8f}};
-        shape(r, p, 3, fill ? *fill : render_map_color(MAPCOLOR_SENTRY), px);
+        shape(r, p, 3, fill ? *fill : render_map_color(r, MAPCOLOR_SENTRY), px);
         break;
     }
     case MARK_PATH: { /* a stroke of the path */
         SDL_FPoint p[4] = {{x - h, y - 1.0f}, {x + h, y - 1.0f}, {x + h, y + 1.0f}, {x - h, y + 1.0f}};
-        render_fill_polygon(r, p, 4, render_map_color_alpha(MAPCOLOR_PATH, 230));
+        render_fill_polygon(r, p, 4, render_map_color_alpha(r, MAPCOLOR_PATH, 230));
         break;
     }
     case MARK_COUNT:
@@ -447,7 +447,7 @@ static void draw_band(Renderer *r, const Game *g, SDL_Rect rect, float w, const 
     for (int i = 0; i < n; i++) {
         NavPos t = walk ? walk->tiles[i] : render_walk_tile(g, i);
         if (walk && i >= red_from)
-            c = render_map_color(MAPCOLOR_SEEN);
+            c = render_map_color(r, MAPCOLOR_SEEN);
         SDL_FPoint at = mini_point(rect, g, t.x + 0.5, t.y + 0.5);
         /* a band w wide from prev to at */
         float dx = at.x - prev.x, dy = at.y - prev.y, len = sqrtf(dx * dx + dy * dy);
@@ -467,8 +467,8 @@ static void draw_band(Renderer *r, const Game *g, SDL_Rect rect, float w, const 
 static void draw_path(Renderer *r, const Game *g, SDL_Rect rect, float tile)
 {
     float w = fmaxf(2.0f, fminf(4.0f, tile * 0.45f));
-    SDL_Color walk = render_map_color_alpha(MAPCOLOR_PATH, 235), hover = render_map_color(MAPCOLOR_HOVER),
-              red = render_map_color(MAPCOLOR_SEEN);
+    SDL_Color walk = render_map_color_alpha(r, MAPCOLOR_PATH, 235), hover = render_map_color(r, MAPCOLOR_HOVER),
+              red = render_map_color(r, MAPCOLOR_SEEN);
     bool mask = tile < BAND_MASK_TILE;
     if (g->preview.count > 0 && g->hover_valid && !g->editing) {
         bool seen = render_prediction_shown(g) && g->predict.outcome == PREDICT_SEEN;
@@ -517,7 +517,7 @@ static void draw_view_outline(Renderer *r, const Game *g, SDL_Rect rect)
     }
     q[n] = q[0];
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
-    SDL_Color view = render_map_color(MAPCOLOR_VIEW);
+    SDL_Color view = render_map_color(r, MAPCOLOR_VIEW);
     SDL_SetRenderDrawColor(r->sdl, view.r, view.g, view.b, view.a);
     SDL_RenderDrawLinesF(r->sdl, q, n + 1);
 }
@@ -551,7 +551,7 @@ typedef struct MarkGeom {
 static MarkGeom mark_geom(const Renderer *r, const Game *g, SDL_Rect rect)
 {
     MarkGeom mg = {rect, g->sim.grid.w, g->sim.grid.h, {0}, 0, false, g->editing, false,
-                   render_map_color(MAPCOLOR_EXIT_LOCKED)};
+                   render_map_color(r, MAPCOLOR_EXIT_LOCKED)};
     float tile = (float)rect.w / mg.w, ui = (float)r->lay.ui, most = 0;
     for (int o = 0; o < ORDERS; o++) {
         mg.px[o] = fmaxf(tile * 0.9f, ORDER[o].min_px * ui);

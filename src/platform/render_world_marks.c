@@ -60,8 +60,8 @@ static void outline_diamond(Renderer *r, const IsoView *v, NavPos t, double inse
     }
 }
 
-static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, PREVIEW_COLOR = {185, 240, 255, 190},
-                       SEEN_COLOR = {255, 60, 50, 175}, SHORT_COLOR = {255, 170, 40, 235},
+/* (the hovered route's marks, seen and not, are the palette's: MAPCOLOR_ROUTE, MAPCOLOR_ROUTE_SEEN) */
+static const SDL_Color PATH_COLOR = {70, 225, 255, 205}, SHORT_COLOR = {255, 170, 40, 235},
                        NOISE_COLOR = {175, 215, 255, 255};
 #define NOISE_SHOW 0.7 /* seconds a step's noise stays on the floor */
 
@@ -216,13 +216,13 @@ static void patrol_dot(Renderer *r, const Pass *p, void *ctx, WorldPos at, int w
     ScreenPos s = iso_world_to_screen(&p->v, at);
     if (way < 0) {
         render_fill_circle(r, (float)s.x, (float)s.y, (float)fmax(1.5, 2.6 * z), (SDL_Color){20, 20, 30, 140});
-        render_fill_circle(r, (float)s.x, (float)s.y, (float)fmax(1.0, 1.9 * z), render_map_color(MAPCOLOR_PATROL));
+        render_fill_circle(r, (float)s.x, (float)s.y, (float)fmax(1.0, 1.9 * z), render_map_color(r, MAPCOLOR_PATROL));
         return;
     }
     /* a waypoint: a ring on the floor, the post a filled one */
-    outline_diamond(r, &p->v, t, 0.22, 0, z >= 1.5 ? 3 : 2, render_map_color(MAPCOLOR_PATROL));
+    outline_diamond(r, &p->v, t, 0.22, 0, z >= 1.5 ? 3 : 2, render_map_color(r, MAPCOLOR_PATROL));
     if (way == 0)
-        fill_diamond(r, &p->v, t, 0.3, render_map_color_alpha(MAPCOLOR_PATROL, 110));
+        fill_diamond(r, &p->v, t, 0.3, render_map_color_alpha(r, MAPCOLOR_PATROL, 110));
 }
 
 /* ---- the noise of the droid's last step ----------------------------------------------- */
@@ -441,7 +441,7 @@ static void draw_preview(Renderer *r, const Game *g, const Pass *p)
             outline_diamond(r, &p->v, t, 0.3, 0, thick, SHORT_COLOR);
             continue;
         }
-        SDL_Color c = i >= seen_from ? SEEN_COLOR : PREVIEW_COLOR;
+        SDL_Color c = render_map_color(r, i >= seen_from ? MAPCOLOR_ROUTE_SEEN : MAPCOLOR_ROUTE);
         if (i > cut_from)
             c.a = 60;
         fill_diamond(r, &p->v, t, i >= seen_from ? 0.3 : 0.36, c);
@@ -551,7 +551,7 @@ static void draw_prediction(Renderer *r, const Game *g, const IsoView *v)
             double dx = s.x - a.x, dy = s.y - a.y, len = sqrt(dx * dx + dy * dy), step = fmax(8.0, 14 * z);
             for (double t = step; t < len - step * 0.5; t += step) /* the dotted line between them */
                 render_fill_circle(r, (float)(a.x + dx * t / len), (float)(a.y + dy * t / len), (float)fmax(1.5, 2.2 * z),
-                                   (SDL_Color){255, 70, 60, 200});
+                                   render_map_color_alpha(r, MAPCOLOR_ROUTE_SEEN, 200));
             /* over its head, where its own "!" goes (an alerted one shows that already) */
             if (e->state != SENTRY_ALERT) {
                 ScreenPos head = iso_world_to_screen(v, e->mover.pos);
@@ -601,7 +601,8 @@ static void ring(Renderer *r, float cx, float cy, float rx, float ry, SDL_Color 
 static void draw_lure(Renderer *r, const Game *g, const IsoView *v)
 {
     double z = v->zoom;
-    SDL_Color go = {120, 255, 160, 235}, no = {255, 110, 90, 235}, pull = {255, 200, 80, 230};
+    SDL_Color go = render_map_color_alpha(r, MAPCOLOR_GOOD, 235), no = render_map_color_alpha(r, MAPCOLOR_WARN, 235),
+              pull = {255, 200, 80, 230};
     double age = g->clock - g->lure_since;
     if (g->lure_since > 0 && age >= 0 && age < 1.0) {
         ScreenPos c = iso_world_to_screen(v, (WorldPos){g->lure_at.x + 0.5, g->lure_at.y + 0.5});
@@ -693,7 +694,7 @@ static void draw_plan(Renderer *r, const Game *g, const IsoView *v)
         marks[i] = mark;
         plan_label(r, (int)(c.x + fmax(10.0, 14 * v->zoom)),
                    (int)(c.y - fmax(14.0, 22 * v->zoom)) + stacked * (r->lay.line + 4),
-                   noticed ? (SDL_Color){255, 110, 90, 255} : text, words);
+                   noticed ? render_map_color(r, MAPCOLOR_WARN) : text, words);
     }
 }
 
@@ -727,7 +728,7 @@ void render_world_marks_overlay(Renderer *r, const Game *g, const IsoView *v)
         bool wall = sim_kind(&g->sim, h.x, h.y) == TILE_WALL;
         bool blocked = !nav_grid_walkable(&g->sim.grid, h.x, h.y);
         double rise = wall ? render_zoom_px(v, WALL_RISE) * render_cut_height(r, h.x, h.y) : 0.0;
-        SDL_Color c = blocked ? (SDL_Color){255, 110, 90, 255} : (SDL_Color){255, 240, 150, 255};
+        SDL_Color c = blocked ? render_map_color(r, MAPCOLOR_WARN) : (SDL_Color){255, 240, 150, 255};
         outline_diamond(r, v, h, 0.0, rise, thick, c);
     }
     if (!g->editing) {

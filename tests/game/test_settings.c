@@ -131,6 +131,7 @@ static void test_write_then_read_back(void **state)
     s.window_h = 1080;
     s.minimap = false;
     s.text_size = 125;
+    s.colour_blind = true;
     char err[200];
     const char *restart[] = {"p", "ctrl+r"}, *zoom[] = {"+", "=", "keypad 8"};
     assert_true(bindings_set(&s, BIND_RESTART, restart, 2, NULL, err, sizeof err));
@@ -146,6 +147,7 @@ static void test_write_then_read_back(void **state)
                 "window_size = 1920x1080\n"
                 "minimap = no\n"
                 "text_size = 125\n"
+                "colours = colour-blind\n"
                 "key.restart = P or Ctrl+R\n"
                 "key.zoom_in = + or = or Keypad 8\n"
                 "key.help = none\n");
@@ -153,6 +155,7 @@ static void test_write_then_read_back(void **state)
     /* the keys act as they did: P restarts, Space still pauses */
     Settings t;
     settings_load(&t, d.file, known_key, NULL);
+    assert_true(t.colour_blind);
     assert_int_equal(bindings_action_for_key(&t, "P", BIND_IN_PLAY), BIND_RESTART);
     assert_int_equal(bindings_action_for_key(&t, "Space", BIND_IN_PLAY), BIND_PAUSE);
     assert_int_equal(bindings_action_for_key(&t, "F1", BIND_IN_PLAY), BIND_NONE);
@@ -172,7 +175,8 @@ static void test_write_then_read_back(void **state)
                 "fullscreen = no\n"
                 "window_size = 1280x720\n"
                 "minimap = yes\n"
-                "text_size = 100\n");
+                "text_size = 100\n"
+                "colours = standard\n");
     test_dir_remove(&d);
 }
 
@@ -302,6 +306,7 @@ static void test_lenient_reading(void **state)
                 "window_size = 800x600\n"
                 "minimap = yes\n"
                 "text_size = 90\n"
+                "colours = standard\n"
                 "key.pause = P or Space\n");
     test_dir_remove(&d);
 }
@@ -336,7 +341,8 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
                        "key.help = F1 or F2 or Q or R\n" /* 18: four keys */
                        "key.sound = \n"             /* 19: no value */
                        "key.cones = none\n"
-                       "key.zoom_in = Escape\n";    /* 21: back's */
+                       "key.zoom_in = Escape\n"     /* 21: back's */
+                       "colours = pink\n";          /* 22 */
     test_dir_put_text(&d, "", text);
     Settings s;
     NavDiags diags;
@@ -349,6 +355,7 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
     assert_int_equal(s.window_h, 768);
     assert_int_equal(s.text_size, 100);
     assert_false(s.minimap);
+    assert_false(s.colour_blind);
     assert_true(s.keys[BIND_RESTART].set);
     assert_false(s.keys[BIND_PAUSE].set);
     assert_false(s.keys[BIND_REWIND].set);
@@ -371,6 +378,7 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
         {18, "key.help: at most 3 keys"},
         {19, "key.sound wants key names"},
         {21, "key.zoom_in: Zoom in: Escape is Back's already (it cannot change)"},
+        {22, "colours wants standard or colour-blind, not 'pink'"},
     };
     int n = (int)(sizeof want / sizeof want[0]);
     assert_int_equal(nav_diag_total(&diags), n);
@@ -759,6 +767,7 @@ static void test_unknown_settings_kept(void **state)
                 "window_size = 1280x720\n"
                 "minimap = yes\n"
                 "text_size = 100\n"
+                "colours = standard\n"
                 "future_thing = 3\n"
                 "key.future_action = F2\n");
     assert_int_equal(settings_load(&s, d.file, known_key, NULL), SETTINGS_READ);
