@@ -119,12 +119,16 @@ void catalog_read(const char *path, CatalogStamp *stamp, CatalogInfo *info)
 void catalog_store(Catalog *c, const char *path, const CatalogStamp *stamp, const CatalogInfo *info)
 {
     c->reads++;
-    CatalogEntry *e = find(c, path);
-    if (!e)
-        return; /* gone from the list */
-    e->stamp = *stamp;
-    e->ready = true;
-    e->info = *info;
+    /* every entry of that path (one folder listed twice, as the campaign and
+     * as the player's own, lists a file twice); none when it is gone */
+    for (int i = 0; i < c->count; i++) {
+        CatalogEntry *e = &c->entry[i];
+        if (strcmp(e->path, path))
+            continue;
+        e->stamp = *stamp;
+        e->ready = true;
+        e->info = *info;
+    }
 }
 
 void catalog_free(Catalog *c)

@@ -66,8 +66,8 @@ int catalog_next(const Catalog *c);
 /* Reads the file at path: *stamp is taken first, so a change made while
  * it reads is seen by the next catalog_sync. Any thread. */
 void catalog_read(const char *path, CatalogStamp *stamp, CatalogInfo *info);
-/* Files what catalog_read found for path (nothing when no entry has that
- * path any more), stamped as the read saw the file. */
+/* Files what catalog_read found for path in every entry of that path
+ * (nothing when none has it any more), stamped as the read saw the file. */
 void catalog_store(Catalog *c, const char *path, const CatalogStamp *stamp, const CatalogInfo *info);
 void catalog_free(Catalog *c); /* accepts a zeroed catalog */
 

@@ -124,6 +124,28 @@ static void test_read_once_then_only_what_changed(void **state)
     test_dir_remove(&d);
 }
 
+/* One folder listed twice (the campaign's folder is the player's own, as
+ * when a level there is given to the game): one read makes both entries
+ * ready, so reading until nothing waits ends. */
+static void test_one_folder_listed_twice(void **state)
+{
+    (void)state;
+    TestDir d;
+    test_dir_make(&d, "catalogtwice");
+    put(&d, "01_a.txt", A);
+    LevelSet set = {0};
+    assert_true(levelset_scan(&set, d.path));
+    Catalog c = {0};
+    assert_true(catalog_sync_own(&c, &set, NULL, &set));
+    assert_int_equal(c.count, 2);
+    assert_int_equal(read_waiting(&c), 1);
+    assert_int_equal(catalog_next(&c), -1);
+    assert_true(c.entry[0].ready && c.entry[1].ready);
+    catalog_free(&c);
+    levelset_free(&set);
+    test_dir_remove(&d);
+}
+
 static void test_front_lists_what_was_read(void **state)
 {
     (void)state;
@@ -218,6 +240,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_read_once_then_only_what_changed),
         cmocka_unit_test(test_front_lists_what_was_read),
+        cmocka_unit_test(test_one_folder_listed_twice),
         cmocka_unit_test(test_three_groups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
