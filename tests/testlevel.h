@@ -34,4 +34,28 @@ static inline Level test_level_from_text(const char *text)
     return l;
 }
 
+/* 64x64: a sentry whose patrol leg runs a serpentine (more than one tick's
+ * budget of planning) over a checkerboard of floor and rough ground (so
+ * that jump point search stops on every tile); the droid at 3,61. */
+static inline Level test_long_patrol_level(void)
+{
+    char text[64 * 70 + 200];
+    int n = snprintf(text, sizeof text, "patrol: 1,1 61,61\n");
+    for (int y = 0; y < 64; y++) {
+        for (int x = 0; x < 64; x++) {
+            char c = x == 0 || y == 0 || x == 63 || y == 63 ? '#' : (x + y) % 2 ? ',' : '.';
+            if (x % 4 == 2 && y > 0 && y < 63 && (y != (x % 8 == 2 ? 62 : 1)))
+                c = '#'; /* a serpentine: the leg is long */
+            if (x == 1 && y == 1)
+                c = 'S';
+            if (x == 3 && y == 61)
+                c = '@';
+            text[n++] = c;
+        }
+        text[n++] = '\n';
+    }
+    text[n] = '\0';
+    return test_level_from_text(text);
+}
+
 #endif

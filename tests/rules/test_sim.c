@@ -455,23 +455,7 @@ static void test_copy_goes_on_the_same(void **state)
 static void test_copy_mid_plan(void **state)
 {
     (void)state;
-    char text[64 * 70 + 200];
-    int n = snprintf(text, sizeof text, "patrol: 1,1 61,61\n");
-    for (int y = 0; y < 64; y++) {
-        for (int x = 0; x < 64; x++) {
-            char c = x == 0 || y == 0 || x == 63 || y == 63 ? '#' : (x + y) % 2 ? ',' : '.';
-            if (x % 4 == 2 && y > 0 && y < 63 && (y != (x % 8 == 2 ? 62 : 1)))
-                c = '#'; /* a serpentine: the leg is long */
-            if (x == 1 && y == 1)
-                c = 'S';
-            if (x == 3 && y == 61)
-                c = '@';
-            text[n++] = c;
-        }
-        text[n++] = '\n';
-    }
-    text[n] = '\0';
-    Level l = test_level_from_text(text);
+    Level l = test_long_patrol_level();
     Sim s, copy;
     memset(&copy, 0, sizeof copy);
     assert_true(sim_init(&s, &l));
