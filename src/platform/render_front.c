@@ -121,6 +121,7 @@ static bool row_value(const Front *f, const Settings *set, int i, char *out, siz
     switch (i) {
     case FRONT_SET_MASTER: snprintf(out, n, arrows, set->master_volume, "%"); return true;
     case FRONT_SET_EFFECTS: snprintf(out, n, arrows, set->effects_volume, "%"); return true;
+    case FRONT_SET_MUSIC: snprintf(out, n, arrows, set->music_volume, "%"); return true;
     case FRONT_SET_TEXT: snprintf(out, n, arrows, set->text_size, "%"); return true;
     case FRONT_SET_FULLSCREEN: snprintf(out, n, "%s", set->fullscreen ? "on" : "off"); return false;
     case FRONT_SET_MINIMAP: snprintf(out, n, "%s", set->minimap ? "shown" : "hidden"); return false;
@@ -327,9 +328,9 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
     render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, "Settings");
     render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM, "Kept for the next time, as soon as changed.");
-    static const char *const labels[FRONT_SET_ITEMS] = {"Volume", "Effects volume", "Fullscreen",
-                                                        "Minimap when a level starts", "Text size", "Colours",
-                                                        "Keys"};
+    static const char *const labels[FRONT_SET_ITEMS] = {"Volume", "Effects volume", "Music volume",
+                                                        "Fullscreen", "Minimap when a level starts",
+                                                        "Text size", "Colours", "Keys"};
     for (int i = 0; i < F->items && set; i++) {
         SDL_Rect b = F->item[i];
         bool sel = i == f->sel;

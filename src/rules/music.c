@@ -317,6 +317,50 @@ int music_layer_gain(MusicMood mood, MusicLayer layer)
     return (int)layer <= (int)mood ? 1000 : 0;
 }
 
+/* ---- playing ------------------------------------------------------------- */
+
+void music_player_start(MusicPlayer *p, const MusicLoop *loop, MusicMood mood)
+{
+    memset(p, 0, sizeof *p);
+    p->loop = loop && loop->frames > 0 ? loop : NULL;
+    if (!p->loop)
+        return;
+    int64_t one = MUSIC_GAIN_ONE;
+    p->up = (int)(one * 1000 / ((int64_t)MUSIC_FADE_IN_MS * loop->rate)) + 1;
+    p->down = (int)(one * 1000 / ((int64_t)MUSIC_FADE_OUT_MS * loop->rate)) + 1;
+    music_player_set_mood(p, mood);
+    for (int l = 0; l < MUSIC_LAYER_COUNT; l++)
+        p->gain[l] = p->target[l];
+}
+
+void music_player_set_mood(MusicPlayer *p, MusicMood mood)
+{
+    for (int l = 0; l < MUSIC_LAYER_COUNT; l++)
+        p->target[l] = (int)((int64_t)music_layer_gain(mood, (MusicLayer)l) * MUSIC_GAIN_ONE / 1000);
+}
+
+void music_player_mix(MusicPlayer *p, int32_t *mix, int frames, int volume)
+{
+    if (!p->loop)
+        return;
+    for (int l = 0; l < MUSIC_LAYER_COUNT; l++) {
+        const int16_t *x = p->loop->layer[l];
+        int g = p->gain[l], target = p->target[l], pos = p->pos;
+        if (g == 0 && target == 0)
+            continue;
+        for (int i = 0; i < frames; i++) {
+            if (g != target)
+                g = g < target ? (g + p->up < target ? g + p->up : target)
+                               : (g - p->down > target ? g - p->down : target);
+            mix[i] += (int32_t)((int64_t)x[pos] * g / MUSIC_GAIN_ONE * volume / 10000);
+            if (++pos == p->loop->frames)
+                pos = 0;
+        }
+        p->gain[l] = g;
+    }
+    p->pos = (int)(((int64_t)p->pos + frames) % p->loop->frames);
+}
+
 const char *music_mood_name(MusicMood mood)
 {
     static const char *const names[MOOD_COUNT] = {"calm", "wary", "danger"};

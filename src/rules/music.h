@@ -55,6 +55,32 @@ void music_loop_deinit(MusicLoop *m);
  * and every tenser one (MOOD_CALM: the calm layer alone). */
 int music_layer_gain(MusicMood mood, MusicLayer layer);
 
+/* Plays a loop round and round, its layers faded towards the gains of the
+ * mood asked for: a layer comes in over MUSIC_FADE_IN_MS (danger is
+ * heard at once) and goes out over MUSIC_FADE_OUT_MS (calm returns
+ * slowly). No sample jumps: gains move a little every frame. The caller
+ * owns it (plain data, zero it, then music_player_start); it borrows the
+ * loop, which must outlive its use. Not thread-safe: the platform calls
+ * it under its audio lock. */
+enum { MUSIC_FADE_IN_MS = 250, MUSIC_FADE_OUT_MS = 2500 };
+typedef struct MusicPlayer {
+    const MusicLoop *loop; /* NULL: silent */
+    int pos;               /* the next frame of the loop */
+    int gain[MUSIC_LAYER_COUNT];   /* now, per MUSIC_GAIN_ONE */
+    int target[MUSIC_LAYER_COUNT]; /* the mood's, per MUSIC_GAIN_ONE */
+    int up, down;          /* gain steps a frame */
+} MusicPlayer;
+#define MUSIC_GAIN_ONE (1 << 16)
+
+/* Starts playing loop from its start in mood (its layers at their gains at
+ * once). */
+void music_player_start(MusicPlayer *p, const MusicLoop *loop, MusicMood mood);
+/* Asks for another mood; the layers fade towards it. */
+void music_player_set_mood(MusicPlayer *p, MusicMood mood);
+/* Adds the next `frames` frames of the music, at volume per 10000, onto
+ * mix. Nothing when no loop was started. */
+void music_player_mix(MusicPlayer *p, int32_t *mix, int frames, int volume);
+
 /* "calm", "wary", "danger"; "?" for anything else. */
 const char *music_mood_name(MusicMood mood);
 const char *music_layer_name(MusicLayer layer);

@@ -2,8 +2,8 @@
 /* test_music.c - the music loop: every layer has the loop's length and
  * peaks at MUSIC_PEAK, the loop joins its end to its start with no click,
  * it repeats bit for bit, the calm layer is in D minor, the layers grow
- * busier from calm to danger, and each mood adds its layer to the calmer
- * ones. */
+ * busier from calm to danger, each mood adds its layer to the calmer
+ * ones, and the player fades them in and out as the mood changes. */
 #include "testlib.h"
 
 #include <math.h>
@@ -156,6 +156,57 @@ static void test_moods(void **state)
     assert_string_equal(music_layer_name(MUSIC_WARY), "wary");
 }
 
+/* The player: the calm layer alone, round and round; danger comes in within
+ * MUSIC_FADE_IN_MS and leaves over MUSIC_FADE_OUT_MS, its gain moving
+ * by small steps (no click). */
+static void test_player(void **state)
+{
+    (void)state;
+    MusicLoop m = loop_at(TEST_RATE);
+    MusicPlayer p;
+    music_player_start(&p, &m, MOOD_CALM);
+    int n = m.frames + TEST_RATE / 10; /* past the end and round */
+    int32_t *mix = calloc((size_t)n, sizeof *mix);
+    assert_non_null(mix);
+    music_player_mix(&p, mix, n, 10000);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(mix[i], m.layer[MUSIC_CALM][i % m.frames]);
+    assert_int_equal(p.pos, TEST_RATE / 10);
+
+    music_player_set_mood(&p, MOOD_DANGER);
+    int fade_in = TEST_RATE * MUSIC_FADE_IN_MS / 1000, last = 0;
+    for (int i = 0; i < fade_in; i += 64) { /* rises step by step */
+        music_player_mix(&p, mix, 64, 10000);
+        assert_true(p.gain[MUSIC_DANGER] >= last);
+        assert_true(p.gain[MUSIC_DANGER] - last <= MUSIC_GAIN_ONE / 50);
+        last = p.gain[MUSIC_DANGER];
+    }
+    assert_int_equal(p.gain[MUSIC_DANGER], MUSIC_GAIN_ONE);
+    assert_int_equal(p.gain[MUSIC_WARY], MUSIC_GAIN_ONE);
+
+    music_player_set_mood(&p, MOOD_CALM);
+    music_player_mix(&p, mix, fade_in, 10000);
+    assert_true(p.gain[MUSIC_DANGER] > MUSIC_GAIN_ONE / 2); /* calm returns slowly */
+    music_player_mix(&p, mix, TEST_RATE * MUSIC_FADE_OUT_MS / 1000, 10000);
+    assert_int_equal(p.gain[MUSIC_DANGER], 0);
+    assert_int_equal(p.gain[MUSIC_CALM], MUSIC_GAIN_ONE);
+
+    /* half the volume, half the level; no loop, nothing */
+    memset(mix, 0, (size_t)n * sizeof *mix);
+    int at = p.pos;
+    music_player_mix(&p, mix, 100, 5000);
+    for (int i = 0; i < 100; i++)
+        assert_int_equal(mix[i], m.layer[MUSIC_CALM][(at + i) % m.frames] / 2);
+    MusicPlayer none;
+    music_player_start(&none, NULL, MOOD_DANGER);
+    memset(mix, 0, (size_t)n * sizeof *mix);
+    music_player_mix(&none, mix, 100, 10000);
+    for (int i = 0; i < 100; i++)
+        assert_int_equal(mix[i], 0);
+    free(mix);
+    music_loop_deinit(&m);
+}
+
 static void test_refusals(void **state)
 {
     (void)state;
@@ -173,6 +224,7 @@ int main(void)
         cmocka_unit_test(test_lengths_and_peaks), cmocka_unit_test(test_seamless),
         cmocka_unit_test(test_deterministic),     cmocka_unit_test(test_in_d_minor),
         cmocka_unit_test(test_busier_with_danger), cmocka_unit_test(test_moods),
+        cmocka_unit_test(test_player),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
