@@ -106,6 +106,34 @@ check "settings: a damaged file is ignored (the defaults) and kept aside as sett
     'grep -q "^setting 0 master 100 effects 100 music 60 fullscreen 0 minimap 1 " "$tmp/set3.trace" &&
      [ "$(cat "$tmp/cfg/isodroid/settings.bad")" = "not settings at all" ]'
 
+# large text: the settings' rows close up so that every row and the keys'
+# hint fit 1280x720 at 150%; in 320x240 they scroll, and the last row is
+# reached and shown (read back by OCR when tesseract is there)
+mkdir -p "$tmp/bigtext/isodroid"
+printf '# isodroid settings 1\ntext_size = 150\n' >"$tmp/bigtext/isodroid/settings"
+printf '%s\n' "wait 100" "key Down" "key Down" "key Down" "key Return" "wait 50" "screenshot $tmp/set150.png" \
+    "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "wait 20" "screenshot $tmp/set320.png" \
+    "key Return" "wait 20" quit >"$tmp/big.txt"
+XDG_CONFIG_HOME="$tmp/bigtext" "$game" --headless --trace --script "$tmp/big.txt" >"$tmp/big150.trace" 2>&1
+sed -i "s#set150.png#set150b.png#; s#set320.png#set320a.png#" "$tmp/big.txt"
+XDG_CONFIG_HOME="$tmp/bigtext" "$game" --headless --size 320x240 --trace --script "$tmp/big.txt" >"$tmp/big320.trace" 2>&1
+check "settings at 150% text: Down seven times reaches Keys in 1280x720 and in 320x240" \
+    'grep -q "^screen keys" "$tmp/big150.trace" && grep -q "^screen keys" "$tmp/big320.trace"'
+if command -v tesseract >/dev/null 2>&1; then
+    OMP_THREAD_LIMIT=1 tesseract "$tmp/set150.png" - 2>/dev/null >"$tmp/set150.ocr"
+    OMP_THREAD_LIMIT=1 tesseract "$tmp/set320a.png" - 2>/dev/null >"$tmp/set320.ocr"
+    all_read() { # file words...: each word is in the file
+        f=$1
+        shift
+        for w in "$@"; do grep -q "$w" "$f" || return 1; done
+    }
+    check "settings at 150% text: the rows and the hint on screen; in 320x240 the rows scrolled to the last ($(tr '\n' ' ' <"$tmp/set320.ocr"))" \
+        'all_read "$tmp/set150.ocr" Effects Music Fullscreen Minimap "Text size" Colours Keys "Esc: back" &&
+         all_read "$tmp/set320.ocr" Colours "more above"'
+else
+    skip "tesseract not installed: the settings at 150% are not read by OCR"
+fi
+
 # the pause panel's Settings, during play with a level given: Esc goes back to the play
 printf '%s\n' "wait 100" "key Escape" "key Down" "key Down" "key Down" "key Return" "wait 50" "key Right" \
     "key Escape" "wait 50" "clicktile 5 2" "wait 1000" quit >"$tmp/ps.txt"
