@@ -156,10 +156,10 @@ build/bench/bin/isodroid: build/bench/platform/main.o build/bench/libisoplatform
 run: bin/isodroid
 	bin/isodroid $(LEVEL)
 
-# the sprites: tools/make_art.c draws them into assets/ (the PNGs are committed)
+# the sprites: tools/make_art.c (with art_canvas.c, art_tiles.c) draws them into assets/ (the PNGs are committed)
 art: | deps-game
 	@mkdir -p build
-	$(CC) $(STD) $(WARN) -O2 -o build/make_art tools/make_art.c $(SDL_CFLAGS) $(SDL_LIBS) -lm
+	$(CC) $(STD) $(WARN) -O2 -o build/make_art tools/make_art.c tools/art_canvas.c tools/art_tiles.c $(SDL_CFLAGS) $(SDL_LIBS) -lm
 	build/make_art assets
 
 # ---- tests: every tests/*/test_*.c and tests/test_*.sh under ASan + UBSan ---
