@@ -54,8 +54,19 @@ typedef struct Surface {
     RGBA base;
     int style; /* 0 plates, 1 gravel, 2 water, 3 door, 4 exit, 5 wall top */
 } Surface;
+/* The tops' styles past the default set's (0 plates .. 5 wall top). */
+enum {
+    TOP_CONCRETE = 6, TOP_PARQUET, TOP_FLAGS, TOP_SAND, TOP_PAVERS, TOP_CARPET, TOP_LINED, TOP_CAP,
+};
+/* The sides' patterns. */
+typedef enum SidePattern {
+    SIDE_PLAIN, SIDE_BRICKS, SIDE_PANELS, SIDE_BLOCKS, SIDE_PLASTER, SIDE_STRATA, SIDE_CORRUGATED
+} SidePattern;
 /* A slab: the diamond top at y0 with sides of the given thickness. */
-void draw_slab(Canvas *c, float y0, float thick, Surface top, RGBA side, bool bricks);
+void draw_slab(Canvas *c, float y0, float thick, Surface top, RGBA side, int pattern);
 bool make_tile(const char *dir, const char *name, Surface top, RGBA side, float thick);
+/* The areas' sheets (area-NAME.png, assets.h) and the edge marks (edges.png). */
+bool make_areas(const char *dir);
+bool make_edges(const char *dir);
 
 #endif

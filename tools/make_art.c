@@ -861,9 +861,11 @@ int main(int argc, char **argv)
     ok &= make_tile(dir, "water.png", (Surface){rgba(40, 100, 170, 1), 2}, rgba(30, 60, 100, 1), 4);
     ok &= make_tile(dir, "exit.png", (Surface){rgba(60, 72, 80, 1), 4}, steel, 8);
     Canvas wall = canvas_new(TW, TH + 40);
-    draw_slab(&wall, 0, 40, (Surface){rgba(150, 142, 134, 1), 5}, stone, true);
+    draw_slab(&wall, 0, 40, (Surface){rgba(150, 142, 134, 1), 5}, stone, SIDE_BRICKS);
     ok &= save(&wall, dir, "wall.png");
     free(wall.px);
+    ok &= make_areas(dir);
+    ok &= make_edges(dir);
     ok &= make_cell(dir);
     ok &= make_droid(dir);
     ok &= make_sentry(dir);

@@ -20,8 +20,15 @@
 #include "fileio.h"
 
 static const char *const header_keys[] = {"name",         "author", "description", "energy", "cell",
-                                          "sentry_speed", "patrol", "par_time"};
-enum { KEY_NAME, KEY_AUTHOR, KEY_DESCRIPTION, KEY_ENERGY, KEY_CELL, KEY_SENTRY_SPEED, KEY_PATROL, KEY_PAR_TIME };
+                                          "sentry_speed", "patrol", "par_time",    "area"};
+enum { KEY_NAME, KEY_AUTHOR, KEY_DESCRIPTION, KEY_ENERGY, KEY_CELL, KEY_SENTRY_SPEED, KEY_PATROL, KEY_PAR_TIME, KEY_AREA };
+static const char *const area_names[AREA_COUNT] = {"ducts",     "yard",  "offices", "cistern",
+                                                   "quarry",    "warehouse", "canal", "night"};
+
+const char *level_area_name(LevelArea a)
+{
+    return (unsigned)a < AREA_COUNT ? area_names[a] : "?";
+}
 enum { HEADER_KEY_COUNT = sizeof header_keys / sizeof header_keys[0] };
 
 typedef struct Line {
@@ -229,6 +236,20 @@ static bool header_par_time(const Line *ln, const char *v, size_t vlen, const ch
     return true;
 }
 
+/* "area:": one of area_names. */
+static bool header_area(const Line *ln, const char *v, size_t vlen, const char *file, NavDiags *d, Level *l)
+{
+    for (int a = 0; a < AREA_COUNT; a++)
+        if (strlen(area_names[a]) == vlen && memcmp(area_names[a], v, vlen) == 0) {
+            l->area = (LevelArea)a;
+            return true;
+        }
+    nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1,
+                 "area wants one of ducts, yard, offices, cistern, quarry, warehouse, canal, night, not '%.*s'",
+                 vlen > 40 ? 40 : (int)vlen, v);
+    return false;
+}
+
 /* The value v of header key into l; false (with its diagnostic) when it is not one. */
 static bool header_set(const Line *ln, int key, const char *v, size_t vlen, const char *file, NavDiags *d, Level *l)
 {
@@ -236,6 +257,7 @@ static bool header_set(const Line *ln, int key, const char *v, size_t vlen, cons
     case KEY_ENERGY:
     case KEY_CELL: return header_whole(ln, key, v, vlen, file, d, l);
     case KEY_PAR_TIME: return header_par_time(ln, v, vlen, file, d, l);
+    case KEY_AREA: return header_area(ln, v, vlen, file, d, l);
     case KEY_SENTRY_SPEED:
         if (!parse_speed(v, vlen, &l->sentry_speed)) {
             nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1,
@@ -292,7 +314,7 @@ static bool header_value(const Line *ln, const char *file, NavDiags *d, bool see
     size_t key_len = (size_t)(colon - ln->s);
     int key = header_key(ln->s, key_len);
     if (key < 0) {
-        nav_diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description, energy, cell, sentry_speed, patrol, par_time)",
+        nav_diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description, energy, cell, sentry_speed, patrol, par_time, area)",
                  (int)key_len, ln->s);
         return false;
     }
