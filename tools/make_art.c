@@ -427,6 +427,10 @@ static bool make_droid(const char *dir)
  * pitched forward, engines flaring). The point under it on the ground is at
  * (FEET_X, FEET_Y) of each frame. */
 enum { S_HULL = 1, S_DARK, S_LENS, S_POD, S_CAP };
+/* The sentry's frames: larger than the droid's, for a model drawn at
+ * SENTRY_SCALE x its modelled size (as tall as the droid, and wider). */
+enum { SFW = 64, SFH = 80, SFEET_X = 32, SFEET_Y = 70 };
+#define SENTRY_SCALE 1.3f
 
 typedef struct SentryPose {
     float hz;    /* height of the hull's centre */
@@ -434,10 +438,11 @@ typedef struct SentryPose {
     float flare; /* engine glow */
 } SentryPose;
 
-/* p in the hull's own axes: origin at its centre, pitched with it */
+/* p in the hull's own axes: origin at its centre, pitched with it, in the
+ * model's units (SENTRY_SCALE of the world's) */
 static V3 sentry_local(V3 p, const SentryPose *pose)
 {
-    V3 q = v3(p.x, p.y, p.z - pose->hz);
+    V3 q = vscale(v3(p.x, p.y, p.z - pose->hz), 1.0f / SENTRY_SCALE);
     float c = cosf(pose->pitch), s = sinf(pose->pitch);
     return v3(c * q.x - s * q.z, q.y, s * q.x + c * q.z);
 }
@@ -463,7 +468,7 @@ static float sentry_sdf(V3 p, const void *ctx, int *mat)
         take(&d, mat, sd_capsule(q, v3(-8, side * 12.8f, -2), v3(3.5f, side * 12.8f, -2), 3.3f), S_POD);
     /* the nozzle underneath */
     take(&d, mat, sd_capsule(q, v3(0, 0, -6), v3(0, 0, -11.5f), 2.8f), S_DARK);
-    return d;
+    return d * SENTRY_SCALE;
 }
 
 static Surf sentry_paint(V3 p, V3 n, int mat, const void *ctx)
@@ -508,30 +513,32 @@ static Surf sentry_paint(V3 p, V3 n, int mat, const void *ctx)
 static V3 sentry_model(V3 q, const SentryPose *pose)
 {
     float c = cosf(pose->pitch), s = sinf(pose->pitch);
-    return v3(c * q.x + s * q.z, q.y, -s * q.x + c * q.z + pose->hz);
+    V3 p = vscale(v3(c * q.x + s * q.z, q.y, -s * q.x + c * q.z), SENTRY_SCALE);
+    return v3(p.x, p.y, p.z + pose->hz);
 }
 
 static void draw_sentry(Canvas *c, int ox, int oy, int d, int frame)
 {
     float phase = frame == 0 ? 0 : (frame - 1) * PI_F / 2;
-    SentryPose pose = {24 + (frame == 0 ? 0 : 1.3f * sinf(phase)), frame == 0 ? 0 : 0.16f,
+    SentryPose pose = {28 + (frame == 0 ? 0 : 1.6f * sinf(phase)), frame == 0 ? 0 : 0.16f,
                        frame == 0 ? 0.35f : 0.7f + 0.3f * cosf(phase * 2)};
-    float fx = ox + (float)FEET_X, fy = oy + (float)FEET_Y;
+    float fx = ox + (float)SFEET_X, fy = oy + (float)SFEET_Y, k = SENTRY_SCALE;
     RGBA shadow = rgba(0, 0, 0, 0.3f);
-    fill_ellipse(c, fx, fy, 12, 5.5f, paint_solid, &shadow);
-    add_glow(c, fx, fy, 7, 3.5f, rgba(255, 140, 50, 1), 0.25f + 0.15f * pose.flare);
-    Model m = model(sentry_sdf, sentry_paint, &pose, facing_yaw(d), v3(0, 0, 0), v3(-16, -17, 6), v3(21, 17, 44));
-    model_glow(&m, sentry_model(v3(16.5f, 0, 0.5f), &pose), 3.4f, rgba(255, 200, 50, 1), 0.09f);
-    model_glow(&m, sentry_model(v3(0, 0, -14), &pose), 3.2f, rgba(255, 150, 50, 1), 0.05f + 0.05f * pose.flare);
-    render_model(c, ox, oy, FW, FH, fx, fy, &m);
+    fill_ellipse(c, fx, fy, 12 * k, 5.5f * k, paint_solid, &shadow);
+    add_glow(c, fx, fy, 7 * k, 3.5f * k, rgba(255, 140, 50, 1), 0.25f + 0.15f * pose.flare);
+    Model m = model(sentry_sdf, sentry_paint, &pose, facing_yaw(d), v3(0, 0, 0), v3(-16 * k, -17 * k, 28 - 18 * k),
+                    v3(21 * k, 17 * k, 28 + 20 * k));
+    model_glow(&m, sentry_model(v3(16.5f, 0, 0.5f), &pose), 3.4f * k, rgba(255, 200, 50, 1), 0.09f);
+    model_glow(&m, sentry_model(v3(0, 0, -14), &pose), 3.2f * k, rgba(255, 150, 50, 1), 0.05f + 0.05f * pose.flare);
+    render_model(c, ox, oy, SFW, SFH, fx, fy, &m);
 }
 
 static bool make_sentry(const char *dir)
 {
-    Canvas c = canvas_new(FW * FRAMES, FH * 8);
+    Canvas c = canvas_new(SFW * FRAMES, SFH * 8);
     for (int d = 0; d < 8; d++)
         for (int f = 0; f < FRAMES; f++)
-            draw_sentry(&c, f * FW, d * FH, d, f);
+            draw_sentry(&c, f * SFW, d * SFH, d, f);
     bool ok = save(&c, dir, "sentry.png");
     free(c.px);
     return ok;

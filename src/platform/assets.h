@@ -51,9 +51,10 @@ typedef struct Assets {
  * the ground (its feet) is at (DROID_FEET_X, DROID_FEET_Y) of a frame. */
 enum { DROID_FRAME_W = 48, DROID_FRAME_H = 64, DROID_FEET_X = 24, DROID_FEET_Y = 56, DROID_WALK_FRAMES = 4 };
 
-/* sentry.png: the droid's layout: 8 facings (Dir8 order) x (1 idle + walk
- * frames); the ground point under the hovering sentry at (FEET_X, FEET_Y). */
-enum { SENTRY_FRAME_W = 48, SENTRY_FRAME_H = 64, SENTRY_FEET_X = 24, SENTRY_FEET_Y = 56, SENTRY_WALK_FRAMES = 4 };
+/* sentry.png: the droid's layout in larger frames (the sentry is as tall as
+ * the droid and wider): 8 facings (Dir8 order) x (1 idle + walk frames);
+ * the ground point under the hovering sentry at (FEET_X, FEET_Y). */
+enum { SENTRY_FRAME_W = 64, SENTRY_FRAME_H = 80, SENTRY_FEET_X = 32, SENTRY_FEET_Y = 70, SENTRY_WALK_FRAMES = 4 };
 
 /* door_frames.png: a sliding door in its frame, standing on door.png. Columns
  * 0 (shut) to DOOR_FRAMES - 1 (open). Rows: DOOR_ROW_ALONG_X, the door spans
