@@ -194,7 +194,7 @@ static int play(App *app)
     else
         rc = run(app);
     if (app->game.record)
-        fprintf(app->game.record, "%llu end\n", (unsigned long long)app->game.sim.tick);
+        fprintf(app->game.record, "%llu end\n", (unsigned long long)app->game.sim.state.tick);
     app->game.record = NULL;
     if (app->opt.trace && !app->opt.bench_frames)
         printf("state %016llx\n", (unsigned long long)sim_hash(&app->game.sim));

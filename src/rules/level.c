@@ -362,6 +362,43 @@ void level_free(Level *l)
     memset(l, 0, sizeof *l);
 }
 
+/* A malloc'd copy of n bytes (NULL for none); *ok false when out of memory. */
+static void *dup_bytes(const void *p, size_t n, bool *ok)
+{
+    if (!p || n == 0)
+        return NULL;
+    void *q = malloc(n);
+    if (q)
+        memcpy(q, p, n);
+    else
+        *ok = false;
+    return q;
+}
+
+bool level_copy(Level *dst, const Level *src)
+{
+    *dst = *src;
+    bool ok = true;
+    size_t text = 0;
+    for (int i = 0; i < src->line_count; i++)
+        text += src->lines[i].len;
+    dst->glyphs = dup_bytes(src->glyphs, (size_t)src->w * (size_t)src->h, &ok);
+    dst->patrols = dup_bytes(src->patrols, (size_t)src->patrol_count * sizeof *src->patrols, &ok);
+    dst->patrol_points = dup_bytes(src->patrol_points, (size_t)src->patrol_point_count * sizeof *src->patrol_points, &ok);
+    dst->lines = dup_bytes(src->lines, (size_t)src->line_count * sizeof *src->lines, &ok);
+    dst->line_text = dup_bytes(src->line_text, text, &ok);
+    if (!ok) {
+        level_free(dst);
+        return false;
+    }
+    /* the pointers into the copied arrays moved with them */
+    for (int i = 0; i < dst->patrol_count; i++)
+        dst->patrols[i].points = dst->patrol_points + (src->patrols[i].points - src->patrol_points);
+    for (int i = 0; i < dst->line_count; i++)
+        dst->lines[i].text = dst->line_text + (src->lines[i].text - src->line_text);
+    return true;
+}
+
 /* Keeps a line that is not a grid row: appended to the run of lines before
  * row before_row (a new run when the last one stands elsewhere). The room
  * was counted before: text_len never passes what was allocated. */

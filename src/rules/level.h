@@ -94,6 +94,9 @@ typedef struct Level {
 bool level_parse(const char *text, size_t len, const char *file, Level *out, NavDiags *d);
 bool level_load(const char *path, Level *out, NavDiags *d);
 void level_free(Level *l); /* accepts a zeroed level */
+/* dst becomes a deep copy of src (dst zeroed or freed before; it owns its
+ * memory). False when out of memory, with dst zeroed. O(tiles). */
+bool level_copy(Level *dst, const Level *src);
 
 /* The canonical file text (malloc'd, caller frees); NULL when out of memory. */
 char *level_format(const Level *l, size_t *len);
