@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* measure.c - the map's passage width (measure.h): one pass along the rows
- * keeps each tile's row run, one down the columns counts each tile's
- * width (the smaller run) in a histogram, whose median is the answer. */
+/* measure.c - the map's passage width (measure.h): a pass down the rows
+ * keeps each tile's free tiles above it (itself included); a pass back up
+ * counts those below per column and takes each row's runs, so each tile's
+ * column run and row run meet in row order, and its width (the smaller)
+ * goes into a histogram whose median is the answer. */
 #include "measure.h"
 
 #include <stdint.h>
@@ -9,10 +11,13 @@
 
 int nav_measure_width(const NavGrid *g)
 {
-    size_t tiles = (size_t)g->w * (size_t)g->h;
-    uint16_t *rowrun = malloc(tiles * sizeof *rowrun);
+    size_t w = (size_t)g->w;
+    uint16_t *up = malloc(w * (size_t)g->h * sizeof *up);
+    uint16_t *below = calloc(w, sizeof *below), *rowrun = malloc(w * sizeof *rowrun);
     uint32_t *count = calloc(NAV_GRID_MAX_SIDE + 1, sizeof *count);
-    if (!rowrun || !count) {
+    if (!up || !below || !rowrun || !count) {
+        free(up);
+        free(below);
         free(rowrun);
         free(count);
         return -1;
@@ -20,37 +25,39 @@ int nav_measure_width(const NavGrid *g)
     const int s = g->stride;
     for (int y = 0; y < g->h; y++) {
         const uint8_t *row = g->cost + (y + 1) * s + 1;
-        int x = 0;
-        while (x < g->w) {
-            int x0 = x;
-            while (x < g->w && row[x])
+        uint16_t *u = up + (size_t)y * w, *prev = y ? u - w : NULL;
+        for (size_t x = 0; x < w; x++)
+            u[x] = row[x] ? (uint16_t)((prev ? prev[x] : 0) + 1) : 0;
+    }
+    uint64_t walkable = 0;
+    for (int y = g->h - 1; y >= 0; y--) {
+        const uint8_t *row = g->cost + (y + 1) * s + 1;
+        const uint16_t *u = up + (size_t)y * w;
+        size_t x = 0;
+        while (x < w) { /* this row's runs */
+            size_t x0 = x;
+            while (x < w && row[x])
                 x++;
-            for (int t = x0; t < x; t++)
-                rowrun[(size_t)y * (size_t)g->w + (size_t)t] = (uint16_t)(x - x0);
+            for (size_t t = x0; t < x; t++)
+                rowrun[t] = (uint16_t)(x - x0);
             if (x == x0)
                 x++;
         }
-    }
-    uint64_t walkable = 0;
-    for (int x = 0; x < g->w; x++) {
-        int y = 0;
-        while (y < g->h) {
-            int y0 = y;
-            while (y < g->h && g->cost[(y + 1) * s + x + 1])
-                y++;
-            for (int t = y0; t < y; t++) {
-                int r = rowrun[(size_t)t * (size_t)g->w + (size_t)x];
-                count[r < y - y0 ? r : y - y0]++;
-            }
-            walkable += (uint64_t)(y - y0);
-            if (y == y0)
-                y++;
+        for (x = 0; x < w; x++) {
+            below[x] = row[x] ? (uint16_t)(below[x] + 1) : 0;
+            if (!row[x])
+                continue;
+            int col = u[x] + below[x] - 1;
+            count[rowrun[x] < col ? rowrun[x] : col]++;
+            walkable++;
         }
     }
     int median = 0;
     uint64_t seen = 0;
     while (walkable && median < NAV_GRID_MAX_SIDE && 2 * (seen + count[median]) < walkable)
         seen += count[median++];
+    free(up);
+    free(below);
     free(rowrun);
     free(count);
     return walkable ? median : 0;
