@@ -15,7 +15,8 @@
 
 #include "app.h"
 
-/* The sim's events of the last frames as sounds; the no-audio notice once. */
+/* The sim's events of the last frames as sounds, the play's mood to the
+ * music (calm on the front screens), and the no-audio notice once. */
 static void play_sounds(App *app)
 {
     Game *g = &app->game;
@@ -38,6 +39,7 @@ static void play_sounds(App *app)
         }
     }
     g->frame_event_count = 0;
+    sound_set_mood(app->sound, app->front.screen == FRONT_PLAY ? g->mood : MOOD_CALM);
     /* said once, after the level's own message, which matters more */
     if (!app->said_sound && sound_status(app->sound)[0] && !app->opt.headless && g->message_left <= 0) {
         game_say(g, 6.0, "%s", sound_status(app->sound));
@@ -192,7 +194,7 @@ static int play(App *app)
     else
         rc = run(app);
     if (app->game.record)
-        fprintf(app->game.record, "%llu end\n", (unsigned long long)app->game.sim.tick);
+        fprintf(app->game.record, "%llu end\n", (unsigned long long)app->game.sim.state.tick);
     app->game.record = NULL;
     if (app->opt.trace && !app->opt.bench_frames)
         printf("state %016llx\n", (unsigned long long)sim_hash(&app->game.sim));
