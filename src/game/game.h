@@ -219,7 +219,7 @@ typedef struct Game {
     bool follow;           /* camera follows the droid */
     int screen_w, screen_h;
 
-    bool show_minimap, show_help;
+    bool show_minimap;
     int help_page;         /* the help's page shown (the renderer lays it out in pages; it clamps this) */
     bool show_cones;      /* V: the sentries' view cones drawn on the floor */
     char message[GAME_MESSAGE_LEN];

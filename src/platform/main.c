@@ -18,7 +18,7 @@
 /* The sim's events of the last frames as sounds; the no-audio notice once. */
 static void play_sounds(App *app)
 {
-    Game *g = &app->game;
+    Game *g = &app->shell.game;
     for (int i = 0; i < g->frame_event_count; i++) {
         const SimEvent *e = &g->frame_events[i];
         switch (e->type) {
@@ -109,27 +109,23 @@ static int loop_steps_due(App *app, Loop *l)
 /* Steps the game `steps` ticks, a replay's inputs fed at theirs. */
 static void loop_ticks(App *app, Loop *l, int steps)
 {
-    for (int i = 0; i < steps && !app->quit; i++) {
-        GameReplayFeed fed = app->game.replaying ? game_replay_feed(&app->game, &app->replay, app->opt.replay, stderr)
+    for (int i = 0; i < steps && !app->shell.quit; i++) {
+        GameReplayFeed fed = app->shell.game.replaying ? game_replay_feed(&app->shell.game, &app->replay, app->opt.replay, stderr)
                                                  : GAME_FEED_GOING;
         if (fed == GAME_FEED_FAILED) {
             l->rc = 1;
-            app->quit = true;
+            app->shell.quit = true;
             break;
         }
         if (fed == GAME_FEED_ENDED) {
-            app->game.replaying = false;
+            app->shell.game.replaying = false;
             if (app->opt.headless && l->script.count == 0)
-                app->quit = true;
+                app->shell.quit = true;
             else
-                game_say(&app->game, 4.0, "The recording has ended: your turn.");
+                game_say(&app->shell.game, 4.0, "The recording has ended: your turn.");
             break;
         }
-        follow_pointer(app);
-        game_update(&app->game);
-        trace_screen(app); /* a win or a loss shows the result */
-        if (app->pointer_in)
-            hover_at(app, app->mouse_x, app->mouse_y); /* the camera may move under a still pointer */
+        shell_tick(&app->shell);
         if (l->wait_frames > 0)
             l->wait_frames--;
     }
@@ -147,7 +143,7 @@ static int run(App *app)
     bool scripted = l.script.count > 0;
     if (app->opt.frame_stats && scripted)
         l.stats.after = calloc((size_t)l.script.count, sizeof *l.stats.after);
-    while (!app->quit) {
+    while (!app->shell.quit) {
         Uint64 frame_start = SDL_GetPerformanceCounter();
         if (stop_signal) {
             l.rc = 128 + stop_signal;
@@ -155,16 +151,13 @@ static int run(App *app)
         }
         if (!app->opt.headless)
             pump_events(app);
-        gen_poll(app);
-        scan_poll(app);
-        ending_poll(app);
-        trace_screen(app);
-        if (scripted && l.wait_frames == 0 && !app->quit && !loop_script(app, &l))
+        shell_frame(&app->shell); /* a level made, files read, the ending, the screen traced */
+        if (scripted && l.wait_frames == 0 && !app->shell.quit && !loop_script(app, &l))
             break;
-        if (app->quit)
+        if (app->shell.quit)
             break;
         int steps = loop_steps_due(app, &l);
-        sync_pause(app); /* a question the game opened itself, the help closed by a script */
+        shell_sync_pause(&app->shell); /* a question the game opened itself, the help closed by a script */
         loop_ticks(app, &l, steps);
         play_sounds(app);
         bool minimized = app->window && (SDL_GetWindowFlags(app->window) & SDL_WINDOW_MINIMIZED);
@@ -191,11 +184,11 @@ static int play(App *app)
         bench_frames(app);
     else
         rc = run(app);
-    if (app->game.record)
-        fprintf(app->game.record, "%llu end\n", (unsigned long long)app->game.sim.tick);
-    app->game.record = NULL;
+    if (app->shell.game.record)
+        fprintf(app->shell.game.record, "%llu end\n", (unsigned long long)app->shell.game.sim.tick);
+    app->shell.game.record = NULL;
     if (app->opt.trace && !app->opt.bench_frames)
-        printf("state %016llx\n", (unsigned long long)sim_hash(&app->game.sim));
+        printf("state %016llx\n", (unsigned long long)sim_hash(&app->shell.game.sim));
     return rc;
 }
 
@@ -227,12 +220,12 @@ int main(int argc, char **argv)
         return 1;
     }
     app_read_settings(&app);
-    int window_w = app.settings.window_w, window_h = app.settings.window_h;
+    int window_w = app.shell.settings.window_w, window_h = app.shell.settings.window_h;
     if (!sdl_start(app.opt.headless)) {
         free(level);
         return 1;
     }
-    FILE *record = NULL; /* --record: owned here; the game writes through app.game.record */
+    FILE *record = NULL; /* --record: owned here; the game writes through app.shell.game.record */
     if (app.opt.record && !(record = open_record(app.opt.record, level))) {
         sdl_stop();
         free(level);
@@ -250,9 +243,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "isodroid: the recording %s was not written completely\n", app.opt.record);
         rc = rc ? rc : 1;
     }
-    settings_note_window(&app); /* the window's size as the player left it, kept */
-    if (app.settings.window_w != window_w || app.settings.window_h != window_h)
-        settings_keep(&app);
+    note_window(&app); /* the window's size as the player left it, kept */
+    if (app.shell.settings.window_w != window_w || app.shell.settings.window_h != window_h)
+        shell_settings_keep(&app.shell);
     app_close(&app);
     sdl_stop();
     free(level);

@@ -627,10 +627,11 @@ void render_ui(Renderer *r, const Game *g, const HudStats *hs)
             under = L->minimap_panel.y + L->minimap_panel.h + L->pad;
         draw_message(r, g, under, taken, 2);
     }
-    if (g->show_help)
+    ShellMode open = shell_top(hs->shell); /* what is open over the play, from the shell's stack */
+    if (shell_is_open(hs->shell, SHELL_HELP))
         render_help(r, g, hs);
-    if (hs->menu != MENU_NONE && g->ask == GAME_ASK_NONE)
+    if (open == SHELL_PAUSE || open == SHELL_QUESTION)
         draw_menu(r, g, hs);
-    if (g->ask != GAME_ASK_NONE)
+    if (open == SHELL_UNSAVED)
         draw_question(r, g);
 }
