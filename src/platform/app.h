@@ -21,7 +21,6 @@
  *   input.c       SDL events as the shell's events (shell_event decides who gets them)
  *   app_platform.c the shell's platform table: threads, fullscreen, volume, hit-tests
  *   display.c     the window's size and fullscreen, a frame drawn, a screenshot (a script's, F12's)
- *   args.c        the command line
  *   datadir.c     the data folder (assets/, levels/) */
 #ifndef ISODROID_APP_H
 #define ISODROID_APP_H
@@ -30,6 +29,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "args.h"
 #include "assets.h"
 #include "bindings.h"
 #include "catalog.h"
@@ -50,24 +50,10 @@
 /* Exit codes:
  *   0 ok
  *   1 runtime failure (level, assets, display; stdout not written, main.c)
- *   2 usage (bad arguments)
+ *   2 usage (bad arguments, args.h)
  *   3 script error (unreadable or bad script, unknown key, a clicktile
  *     outside the level, a failed screenshot): FILE:LINE:COL: message */
 enum { EXIT_SCRIPT = 3 };
-/* --size: 64x64 to 8192x8192, for a window (its minimum size) or headless */
-enum { SIZE_MIN = 64, SIZE_MAX_SIDE = 8192 };
-enum { BENCH_FRAMES_MAX = 1000000 };
-
-typedef struct Options {
-    const char *level;
-    int w, h;
-    bool headless, trace, no_progress, mute, frame_stats;
-    bool size_given;      /* --size: the settings' window size does not apply */
-    const char *script, *record, *replay;
-    long bench_frames;
-    double bench_zoom; /* 0: the level's own framing */
-    const char *data;  /* --data DIR, or NULL */
-} Options;
 
 typedef struct App {
     Options opt;
@@ -152,8 +138,5 @@ bool screenshot(App *app, const char *path, char *err, size_t err_size);
  * traced "screenshot PATH" (or "screenshot failed: REASON"). */
 void screenshot_key(App *app);
 
-/* ---- args.c ---- */
-int parse_args(int argc, char **argv, Options *o);
-char *resolve_level(const char *arg, const char *data_dir);
 
 #endif

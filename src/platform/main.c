@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* isodroid - the game: main and the frame loop. main reads the command line
- * (args.c), opens the App (app_open.c), plays and closes it; the loop runs a
+ * (src/game/args.c), opens the App (app_open.c), plays and closes it; the loop runs a
  * fixed timestep: the input of the frame (SDL's events, or a --script's
  * commands, script_run.c), the ticks due (a --replay's inputs fed at their
  * ticks), the sounds of what happened, and the frame drawn (display.c).
@@ -209,12 +209,12 @@ int main(int argc, char **argv)
 {
     App app;
     memset(&app, 0, sizeof app);
-    int rc = parse_args(argc, argv, &app.opt);
+    int rc = args_parse(argc, argv, &app.opt);
     if (rc >= 0)
         return stdout_finished(rc);
     if (!datadir_find(app.opt.data, app.data_dir, sizeof app.data_dir) || !app_read_replay(&app))
         return 1;
-    char *level = resolve_level(app.opt.level, app.data_dir);
+    char *level = args_level(app.opt.level, app.data_dir);
     if (!level) {
         replay_free(&app.replay);
         return 1;
