@@ -257,7 +257,8 @@ static int panel_places(const Renderer *r, const Game *g, int w, int h, SDL_Rect
 static SDL_Rect draw_pause(Renderer *r, const Game *g, const HudStats *hs, int top)
 {
     SDL_Rect none = {0, 0, 0, 0};
-    if (!game_paused(g) || hs->menu != MENU_NONE || g->ask != GAME_ASK_NONE || g->editing ||
+    ShellMode open = shell_top(hs->shell); /* a panel or a question says so already */
+    if (!game_paused(g) || (open != SHELL_PLAY && open != SHELL_HELP) || g->editing ||
         (g->pause & (GAME_PAUSE_PLAYER | GAME_PAUSE_FOCUS)) == 0)
         return none;
     const Layout *L = &r->lay;
