@@ -345,7 +345,7 @@ void shell_settings_apply(Shell *sh)
     const Settings *set = &sh->settings;
     const ShellPlatform *p = &sh->plat;
     if (p->set_volume)
-        p->set_volume(p->ctx, set->master_volume, set->effects_volume);
+        p->set_volume(p->ctx, set->master_volume, set->effects_volume, set->music_volume);
     sh->game.text_size = set->text_size;
     if (p->fullscreen && p->set_fullscreen && set->fullscreen != p->fullscreen(p->ctx))
         p->set_fullscreen(p->ctx, set->fullscreen);

@@ -87,7 +87,7 @@ typedef struct ShellPlatform {
     void (*thread_join)(void *ctx, void *thread);
     bool (*fullscreen)(void *ctx);              /* the window covers the display now */
     void (*set_fullscreen)(void *ctx, bool on);
-    void (*set_volume)(void *ctx, int master, int effects); /* percent */
+    void (*set_volume)(void *ctx, int master, int effects, int music); /* percent */
     bool (*muted)(void *ctx);
     void (*set_muted)(void *ctx, bool muted);
     void (*screenshot)(void *ctx);              /* the screenshot key: saved, said and traced */

@@ -170,12 +170,13 @@ bool shell_menu_event(Shell *sh, const ShellEvent *e, const ShellKey *k)
 static void settings_change(Shell *sh, int item, int delta)
 {
     Settings *set = &sh->settings;
-    int *percent = item == FRONT_SET_MASTER ? &set->master_volume
+    int *percent = item == FRONT_SET_MASTER    ? &set->master_volume
                    : item == FRONT_SET_EFFECTS ? &set->effects_volume
+                   : item == FRONT_SET_MUSIC   ? &set->music_volume
                                                : NULL;
-    if (percent) {
+    if (percent) { /* a step of 10 up or down, within 0..100 */
         int v = *percent + 10 * delta;
-        *percent = v < 0 ? 0 : v > 100 ? 100 : v;
+        *percent = v < 0 ? 0 : v > SETTINGS_VOLUME_MAX ? SETTINGS_VOLUME_MAX : v;
     } else if (item == FRONT_SET_FULLSCREEN) {
         set->fullscreen = !set->fullscreen;
     } else if (item == FRONT_SET_MINIMAP) {
@@ -188,9 +189,9 @@ static void settings_change(Shell *sh, int item, int delta)
     } else {
         return;
     }
-    game_trace(&sh->game, "setting %d master %d effects %d fullscreen %d minimap %d text %d colours %s", item,
-               set->master_volume, set->effects_volume, set->fullscreen, set->minimap, set->text_size,
-               set->colour_blind ? "colour-blind" : "standard");
+    game_trace(&sh->game, "setting %d master %d effects %d music %d fullscreen %d minimap %d text %d colours %s", item,
+               set->master_volume, set->effects_volume, set->music_volume, set->fullscreen, set->minimap,
+               set->text_size, set->colour_blind ? "colour-blind" : "standard");
     shell_settings_apply(sh);
     shell_settings_keep(sh);
 }

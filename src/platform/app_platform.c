@@ -35,9 +35,9 @@ static void set_fullscreen(void *ctx, bool on)
         toggle_fullscreen(ctx);
 }
 
-static void set_volume(void *ctx, int master, int effects)
+static void set_volume(void *ctx, int master, int effects, int music)
 {
-    sound_set_volume(((App *)ctx)->sound, master, effects);
+    sound_set_volume(((App *)ctx)->sound, master, effects, music);
 }
 
 static bool muted(void *ctx)

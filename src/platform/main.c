@@ -14,8 +14,10 @@
 #include <string.h>
 
 #include "app.h"
+#include "mood.h"
 
-/* The sim's events of the last frames as sounds; the no-audio notice once. */
+/* The sim's events of the last frames as sounds, the music's mood (calm on
+ * the front screens), and the no-audio notice once. */
 static void play_sounds(App *app)
 {
     Game *g = &app->shell.game;
@@ -38,6 +40,9 @@ static void play_sounds(App *app)
         }
     }
     g->frame_event_count = 0;
+    MusicMood mood = app->shell.front.screen == FRONT_PLAY ? mood_of_game(g) : MOOD_CALM;
+    if (sound_set_mood(app->sound, mood))
+        game_trace(g, "music %s", music_mood_name(mood));
     /* said once, after the level's own message, which matters more */
     if (!app->said_sound && sound_status(app->sound)[0] && !app->opt.headless && g->message_left <= 0) {
         game_say(g, 6.0, "%s", sound_status(app->sound));

@@ -153,7 +153,10 @@ static void test_settings_arrows(void **state)
     int master = sh->settings.master_volume;
     key(fx, "Left");
     assert_int_equal(sh->settings.master_volume, master - 10);
-    expect_trace(fx, "setting 0 master 90 effects 100 fullscreen 0 minimap 1 text 100 colours standard");
+    char line[200];
+    snprintf(line, sizeof line, "setting 0 master %d effects %d music %d fullscreen 0 minimap 1 text 100 colours standard",
+             master - 10, sh->settings.effects_volume, sh->settings.music_volume);
+    expect_trace(fx, line);
     action(fx, BIND_STEP_RIGHT); /* an action, no key: the same as Right */
     assert_int_equal(sh->settings.master_volume, master);
     for (int i = FRONT_SET_MASTER; i < FRONT_SET_TEXT; i++)
