@@ -51,7 +51,10 @@ static bool is_front(ShellMode m)
 
 bool shell_on_front(const Shell *sh)
 {
-    return is_front(shell_top(sh));
+    for (int i = 0; i < sh->depth; i++)
+        if (is_front(sh->stack[i]))
+            return true;
+    return false;
 }
 
 MenuKind shell_menu(const Shell *sh)
@@ -78,10 +81,7 @@ static ShellMode front_mode(FrontScreen s)
 void shell_front_sync(Shell *sh)
 {
     ShellMode want = front_mode(sh->front.screen);
-    bool open = false;
-    for (int i = 0; i < sh->depth; i++)
-        open = open || is_front(sh->stack[i]);
-    if (want != SHELL_PLAY || open)
+    if (want != SHELL_PLAY || shell_on_front(sh))
         shell_set_layer(sh, want);
 }
 

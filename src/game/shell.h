@@ -176,7 +176,7 @@ ShellMode shell_top(const Shell *sh);
 bool shell_is_open(const Shell *sh, ShellMode m);
 /* The panel open (MENU_NONE, MENU_PAUSE, MENU_QUIT), for the renderer. */
 MenuKind shell_menu(const Shell *sh);
-/* Whether the top of the stack is a screen around the play. */
+/* Whether a screen around the play is shown (the game's question over it or not). */
 bool shell_on_front(const Shell *sh);
 /* The name --trace gives what is shown ("title", "pause", "unsaved", "play", "result"). */
 const char *shell_screen_name(const Shell *sh);

@@ -40,7 +40,7 @@ static void play_sounds(App *app)
         }
     }
     g->frame_event_count = 0;
-    MusicMood mood = app->shell.front.screen == FRONT_PLAY ? mood_of_game(g) : MOOD_CALM;
+    MusicMood mood = shell_on_front(&app->shell) ? MOOD_CALM : mood_of_game(g);
     if (sound_set_mood(app->sound, mood))
         game_trace(g, "music %s", music_mood_name(mood));
     /* said once, after the level's own message, which matters more */
