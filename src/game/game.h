@@ -4,8 +4,9 @@
  * the hover preview, the camera, the editor (paint, undo, save), hot reload,
  * switching between the levels of a folder (loaded in the background through
  * a GameLoader the SDL side gives), progress, the level's energy par and the
- * stars, and the trace of events. The SDL side (main.c, render.c) feeds it input, draws it and plays
- * its sounds. game_init/game_deinit own everything inside. */
+ * stars, and the trace of events. The shell (shell.h) feeds it input; the
+ * SDL side (render.c, main.c) draws it and plays its sounds.
+ * game_init/game_deinit own everything inside. */
 #ifndef ISODROID_GAME_H
 #define ISODROID_GAME_H
 
