@@ -3,7 +3,8 @@
  * the null platform, with no SDL linked: the title, the level select, play,
  * the pause panel, its quit question and back to the title; the settings'
  * arrows; a key rebound on the keys' screen; the help over the play; the
- * game's unsaved-edits question on top of the stack. Each step checks the
+ * game's unsaved-edits question on top of the stack; clicks answered by a
+ * platform table's hit-tests. Each step checks the
  * mode stack and the --trace lines it wrote. */
 #include "testlib.h"
 
@@ -228,6 +229,59 @@ static void test_help_and_unsaved_question(void **state)
     assert_true(g->editing);
 }
 
+/* A platform whose layout has one thing under every point: what the test says. */
+typedef struct FakeLayout {
+    int row, item, calls;
+} FakeLayout;
+
+static int fake_row(void *ctx, int x, int y)
+{
+    (void)x, (void)y;
+    FakeLayout *f = ctx;
+    f->calls++;
+    return f->row;
+}
+
+static int fake_item(void *ctx, int x, int y)
+{
+    (void)x, (void)y;
+    FakeLayout *f = ctx;
+    f->calls++;
+    return f->item;
+}
+
+static void click(Fixture *fx)
+{
+    shell_event(&fx->sh, &(ShellEvent){.kind = SHELL_EV_POINTER_MOVE, .x = 100, .y = 100});
+    shell_event(&fx->sh, &(ShellEvent){.kind = SHELL_EV_POINTER_DOWN, .x = 100, .y = 100, .button = SHELL_BUTTON_LEFT});
+    shell_event(&fx->sh, &(ShellEvent){.kind = SHELL_EV_POINTER_UP, .x = 100, .y = 100, .button = SHELL_BUTTON_LEFT});
+}
+
+static void test_clicks_through_the_table(void **state)
+{
+    Fixture *fx = *state;
+    Shell *sh = &fx->sh;
+    FakeLayout lay = {FRONT_TITLE_LEVELS, MENU_RESUME, 0};
+    sh->plat.ctx = &lay;
+    sh->plat.front_row = fake_row;
+    sh->plat.menu_item = fake_item;
+    click(fx); /* the title's Levels row */
+    expect_stack(sh, SHELL_PLAY, SHELL_LEVELS, SHELL_MODES);
+    lay.row = 1;
+    click(fx); /* the second level */
+    expect_stack(sh, SHELL_PLAY, SHELL_MODES);
+    assert_non_null(strstr(sh->game.path, "02_second.txt"));
+    key(fx, "Escape");
+    expect_stack(sh, SHELL_PLAY, SHELL_PAUSE, SHELL_MODES);
+    int before = lay.calls;
+    click(fx); /* the panel's Resume */
+    assert_true(lay.calls > before);
+    expect_stack(sh, SHELL_PLAY, SHELL_MODES);
+    expect_trace(fx, "screen pause");
+    expect_trace(fx, "screen play");
+    assert_false(game_paused(&sh->game));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -235,6 +289,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_settings_arrows, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rebinding, setup, teardown),
         cmocka_unit_test_setup_teardown(test_help_and_unsaved_question, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_clicks_through_the_table, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
