@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "replay.h"
+
 void shell_init(Shell *sh, ShellPlatform plat)
 {
     sh->plat = plat;
@@ -165,6 +167,49 @@ void shell_open(Shell *sh, ShellMode m)
     shell_set_layer(sh, front_mode(s));
     shell_release_held(sh, true);
     shell_sync_pause(sh);
+}
+
+void shell_begin(Shell *sh, const ShellStart *st)
+{
+    Game *g = &sh->game;
+    g->trace = st->trace;
+    g->replaying = st->replaying;
+    g->campaign = st->campaign;
+    progress_load(&g->progress, st->progress);
+    /* the game's levels are never written over: the editor saves a copy among the player's */
+    game_set_level_folders(g, st->shipped, st->own);
+    if (g->progress.error[0])
+        game_say(g, 10.0, "%s", g->progress.error);
+    if (g->campaign)
+        shell_start_campaign(sh, st->day_seed);
+    g->show_minimap = sh->settings.minimap;
+    shell_settings_apply(sh);
+    if (sh->settings.error[0])
+        game_say(g, 10.0, "%s", sh->settings.error);
+    if (st->record) {
+        g->record = st->record;
+        replay_write_header(st->record, g->path);
+    }
+}
+
+GameReplayFeed shell_replay_feed(Shell *sh, struct Replay *r, const char *name, FILE *err)
+{
+    if (!sh->game.replaying)
+        return GAME_FEED_GOING;
+    GameReplayFeed fed = game_replay_feed(&sh->game, r, name, err);
+    if (fed == GAME_FEED_ENDED)
+        sh->game.replaying = false;
+    return fed;
+}
+
+void shell_end(Shell *sh, FILE *state_out)
+{
+    Game *g = &sh->game;
+    if (g->record)
+        fprintf(g->record, "%llu end\n", (unsigned long long)g->sim.tick);
+    g->record = NULL;
+    if (state_out)
+        fprintf(state_out, "state %016llx\n", (unsigned long long)sim_hash(&g->sim));
 }
 
 void shell_start_campaign(Shell *sh, unsigned long long day_seed)

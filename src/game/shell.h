@@ -24,6 +24,7 @@
 #define ISODROID_SHELL_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "bindings.h"
 #include "catalog.h"
@@ -164,9 +165,33 @@ void shell_sync_pause(Shell *sh);
  * traced, the hover made again under a still pointer. */
 void shell_tick(Shell *sh);
 
+/* How the run was started: what the platform read of its command line and
+ * its folders. Everything is borrowed for the call but trace and record,
+ * which the caller keeps open until shell_end. */
+typedef struct ShellStart {
+    FILE *trace;              /* --trace: where its lines go, or NULL */
+    bool replaying;           /* --replay: the player's input waits for the recording's end */
+    bool campaign;            /* started without a level: the title first (shell_start_campaign) */
+    unsigned long long day_seed; /* the level of the day's seed (YYYYMMDD) */
+    const char *progress;     /* the progress file, or NULL (none read or written) */
+    const char *shipped;      /* the game's own levels' folder (never written) */
+    const char *own;          /* the player's levels' folder, or NULL */
+    FILE *record;             /* --record: every input written there, or NULL */
+} ShellStart;
+/* The opened game made ready to play as st says: the trace, the progress,
+ * the level folders, the title (a campaign), the settings applied (the
+ * platform's sound and window must be open), the recording's header. */
+void shell_begin(Shell *sh, const ShellStart *st);
 /* Started without a level (Game.campaign): the title, with the level of
  * the day (day_seed) and the levels of the folder's "extra". */
 void shell_start_campaign(Shell *sh, unsigned long long day_seed);
+/* A tick's inputs of the recording r (named name) played, while it plays:
+ * GAME_FEED_ENDED once (the player's input counts from then on),
+ * GAME_FEED_FAILED with the reason on err; GAME_FEED_GOING otherwise. */
+GameReplayFeed shell_replay_feed(Shell *sh, struct Replay *r, const char *name, FILE *err);
+/* The run ends: the recording's last line ("TICK end", the game stops
+ * writing to it) and, to state_out when not NULL, "state HASH". */
+void shell_end(Shell *sh, FILE *state_out);
 /* Shows a screen around the play, or the play (SHELL_PLAY); lists the
  * levels again for the title, the level select and the ending. */
 void shell_open(Shell *sh, ShellMode m);

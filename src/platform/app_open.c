@@ -232,65 +232,54 @@ bool app_open(App *app, const char *level)
     return false;
 }
 
-/* Started without a level: the title, with the level of the day (its seed
- * is the date, YYYYMMDD) and the extra levels. */
-static void start_campaign(App *app)
+/* The level of the day's seed: the date, YYYYMMDD (0 when the clock cannot say). */
+static unsigned long long day_seed(void)
 {
     time_t now = time(NULL);
     struct tm day;
-    unsigned long long seed = 0;
-    if (localtime_r(&now, &day))
-        seed = (unsigned long long)(day.tm_year + 1900) * 10000 + (unsigned long long)(day.tm_mon + 1) * 100 +
-               (unsigned long long)day.tm_mday;
-    shell_start_campaign(&app->shell, seed);
+    if (!localtime_r(&now, &day))
+        return 0;
+    return (unsigned long long)(day.tm_year + 1900) * 10000 + (unsigned long long)(day.tm_mon + 1) * 100 +
+           (unsigned long long)day.tm_mday;
 }
 
-/* The opened game made ready to play: its size, the trace, the loader, the
- * progress, the title (a campaign), the sound, the gamepads, the settings
- * and the recording (owned by main; the game writes through game.record). */
+/* The opened game made ready to play: its size, the loader, the sound, the
+ * gamepads, then the shell begun (the trace, the progress, the title of a
+ * campaign, the settings, the recording: owned by main, written by the game). */
 void app_begin(App *app, FILE *record)
 {
+    Game *g = &app->shell.game;
     if (app->window) {
         int w, h;
         SDL_GetRendererOutputSize(app->sdl, &w, &h);
-        game_resize(&app->shell.game, w, h);
-        game_center_on_droid(&app->shell.game);
+        game_resize(g, w, h);
+        game_center_on_droid(g);
     }
-    app->shell.game.trace = app->opt.trace ? stdout : NULL;
-    app->shell.game.replaying = app->opt.replay != NULL;
-    app->shell.game.campaign = !app->opt.level && !app->opt.replay; /* started without a level: the title first */
     /* a replay switches levels on its ticks, and a headless run steps
      * faster than a thread loads: both load at once, so that they play
      * the same every time (--frame-stats keeps real time: in the background) */
-    if (!app->shell.game.replaying && (!app->opt.headless || app->opt.frame_stats))
-        game_set_loader(&app->shell.game, (GameLoader){loader_job_start, loader_job_poll, loader_job_progress,
-                                                 loader_job_take, loader_job_drop, NULL});
-    char *progress = app->opt.no_progress ? NULL : progress_default_path();
-    progress_load(&app->shell.game.progress, progress);
-    free(progress);
-    /* the game's levels are never written over: the editor saves a copy among the player's */
-    char shipped[DATADIR_PATH_MAX + sizeof "/levels"];
-    datadir_join(app->data_dir, "levels", shipped, sizeof shipped);
-    char *own = app->opt.no_progress ? NULL : progress_levels_dir();
-    game_set_level_folders(&app->shell.game, shipped, own);
-    free(own);
-    if (app->shell.game.progress.error[0])
-        game_say(&app->shell.game, 10.0, "%s", app->shell.game.progress.error);
-    if (app->shell.game.campaign)
-        start_campaign(app);
+    if (!app->opt.replay && (!app->opt.headless || app->opt.frame_stats))
+        game_set_loader(g, (GameLoader){loader_job_start, loader_job_poll, loader_job_progress, loader_job_take,
+                                        loader_job_drop, NULL});
     if (!app->opt.bench_frames)
         app->sound = sound_create(app->opt.mute, app->opt.headless);
     if (sound_no_device(app->sound)) /* one line of ours, not the sound library's */
         fprintf(stderr, "isodroid: no sound device; playing silently\n");
     app->pad = pad_create();
-    app->shell.game.show_minimap = app->shell.settings.minimap;
-    shell_settings_apply(&app->shell);
-    if (app->shell.settings.error[0])
-        game_say(&app->shell.game, 10.0, "%s", app->shell.settings.error);
-    if (record) {
-        app->shell.game.record = record;
-        replay_write_header(record, app->shell.game.path);
-    }
+    char *progress = app->opt.no_progress ? NULL : progress_default_path();
+    char shipped[DATADIR_PATH_MAX + sizeof "/levels"];
+    datadir_join(app->data_dir, "levels", shipped, sizeof shipped);
+    char *own = app->opt.no_progress ? NULL : progress_levels_dir();
+    shell_begin(&app->shell, &(ShellStart){.trace = app->opt.trace ? stdout : NULL,
+                                           .replaying = app->opt.replay != NULL,
+                                           .campaign = !app->opt.level && !app->opt.replay,
+                                           .day_seed = day_seed(),
+                                           .progress = progress,
+                                           .shipped = shipped,
+                                           .own = own,
+                                           .record = record});
+    free(progress);
+    free(own);
 }
 
 /* Everything the App holds, freed or closed (what never opened is NULL or zeroed). */

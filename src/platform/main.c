@@ -115,15 +115,13 @@ static int loop_steps_due(App *app, Loop *l)
 static void loop_ticks(App *app, Loop *l, int steps)
 {
     for (int i = 0; i < steps && !app->shell.quit; i++) {
-        GameReplayFeed fed = app->shell.game.replaying ? game_replay_feed(&app->shell.game, &app->replay, app->opt.replay, stderr)
-                                                 : GAME_FEED_GOING;
+        GameReplayFeed fed = shell_replay_feed(&app->shell, &app->replay, app->opt.replay, stderr);
         if (fed == GAME_FEED_FAILED) {
             l->rc = 1;
             app->shell.quit = true;
             break;
         }
         if (fed == GAME_FEED_ENDED) {
-            app->shell.game.replaying = false;
             if (app->opt.headless && l->script.count == 0)
                 app->shell.quit = true;
             else
@@ -189,11 +187,7 @@ static int play(App *app)
         bench_frames(app);
     else
         rc = run(app);
-    if (app->shell.game.record)
-        fprintf(app->shell.game.record, "%llu end\n", (unsigned long long)app->shell.game.sim.tick);
-    app->shell.game.record = NULL;
-    if (app->opt.trace && !app->opt.bench_frames)
-        printf("state %016llx\n", (unsigned long long)sim_hash(&app->shell.game.sim));
+    shell_end(&app->shell, app->opt.trace && !app->opt.bench_frames ? stdout : NULL); /* the recording's end, the state */
     return rc;
 }
 
@@ -230,7 +224,7 @@ int main(int argc, char **argv)
         free(level);
         return 1;
     }
-    FILE *record = NULL; /* --record: owned here; the game writes through app.shell.game.record */
+    FILE *record = NULL; /* --record: owned here; the game writes to it (shell_begin) */
     if (app.opt.record && !(record = open_record(app.opt.record, level))) {
         sdl_stop();
         free(level);
