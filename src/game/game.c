@@ -10,6 +10,7 @@
 #include "buf.h"
 #include "front.h"
 #include "game_int.h"
+#include "mood.h"
 #include "replay.h"
 
 #include <ctype.h>
@@ -792,5 +793,10 @@ void game_update(Game *g)
         start_prediction(g);
     run_prediction(g, GAME_PREDICT_FRAME_WORK, false);
     game_camera_update(g, dt);
+    MusicMood mood = mood_of_game(g);
+    if (mood != g->mood) {
+        g->mood = mood;
+        game_trace(g, "music %s", music_mood_name(mood));
+    }
 }
 

@@ -14,10 +14,9 @@
 #include <string.h>
 
 #include "app.h"
-#include "mood.h"
 
-/* The sim's events of the last frames as sounds, the music's mood (calm on
- * the front screens), and the no-audio notice once. */
+/* The sim's events of the last frames as sounds, the play's mood to the
+ * music (calm on the front screens), and the no-audio notice once. */
 static void play_sounds(App *app)
 {
     Game *g = &app->shell.game;
@@ -40,9 +39,7 @@ static void play_sounds(App *app)
         }
     }
     g->frame_event_count = 0;
-    MusicMood mood = shell_on_front(&app->shell) ? MOOD_CALM : mood_of_game(g);
-    if (sound_set_mood(app->sound, mood))
-        game_trace(g, "music %s", music_mood_name(mood));
+    sound_set_mood(app->sound, shell_on_front(&app->shell) ? MOOD_CALM : g->mood);
     /* said once, after the level's own message, which matters more */
     if (!app->said_sound && sound_status(app->sound)[0] && !app->opt.headless && g->message_left <= 0) {
         game_say(g, 6.0, "%s", sound_status(app->sound));
