@@ -206,7 +206,7 @@ void shell_end(Shell *sh, FILE *state_out)
 {
     Game *g = &sh->game;
     if (g->record)
-        fprintf(g->record, "%llu end\n", (unsigned long long)g->sim.tick);
+        fprintf(g->record, "%llu end\n", (unsigned long long)g->sim.state.tick);
     g->record = NULL;
     if (state_out)
         fprintf(state_out, "state %016llx\n", (unsigned long long)sim_hash(&g->sim));

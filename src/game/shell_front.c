@@ -74,7 +74,7 @@ static void menu_leave(Shell *sh)
         shell_set_layer(sh, SHELL_PLAY);
         sh->leave_to_title = g->campaign;
         shell_request_quit(sh);
-    } else if (g->campaign && (g->editing || g->sim.status != SIM_PLAYING)) {
+    } else if (g->campaign && (g->editing || g->sim.state.status != SIM_PLAYING)) {
         shell_open(sh, SHELL_TITLE);
     } else {
         shell_open_menu(sh, MENU_QUIT); /* asks once: quit Isodroid, or leave the level mid-play */

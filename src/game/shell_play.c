@@ -202,7 +202,7 @@ bool shell_play_key(Shell *sh, const ShellKey *k)
         shell_direction_key(sh, k, true);
         return true;
     }
-    if (!g->editing && g->sim.status == SIM_WON && (a == BIND_CONFIRM || a == BIND_PAUSE)) {
+    if (!g->editing && g->sim.state.status == SIM_WON && (a == BIND_CONFIRM || a == BIND_PAUSE)) {
         shell_unpause_player(sh);
         game_go_on(g);
         return true;
@@ -246,7 +246,7 @@ static void play_click(Shell *sh, NavPos t, bool shift)
         game_plan_run(g);
     } else {
         game_click_tile(g, t);
-        sh->mouse_held = g->sim.status == SIM_PLAYING;
+        sh->mouse_held = g->sim.state.status == SIM_PLAYING;
         sh->held_tile = t;
     }
 }

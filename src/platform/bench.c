@@ -26,7 +26,7 @@ void bench_frames(App *app)
     }
     Game *g = &app->shell.game;
     if (app->opt.bench_zoom > 0) { /* the middle of the level, where the screen is full of it */
-        game_look_at_tile(g, nav_pos(g->sim.grid.w / 2, g->sim.grid.h / 2));
+        game_look_at_tile(g, nav_pos(g->sim.terrain->grid.w / 2, g->sim.terrain->grid.h / 2));
         game_zoom_at(g, (ScreenPos){g->screen_w * 0.5, g->screen_h * 0.5}, app->opt.bench_zoom / g->view.zoom);
     }
     Uint64 freq = SDL_GetPerformanceFrequency();

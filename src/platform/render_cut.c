@@ -130,12 +130,12 @@ void render_cut_update(Renderer *r, const Game *g)
 {
     CutAway *c = &r->cut;
     const Sim *l = &g->sim;
-    if (!cut_fit(c, l->w, l->h))
+    if (!cut_fit(c, l->terrain->w, l->terrain->h))
         return;
     for (int k = 0; k < c->count; k++)
         c->target[c->active[k]] = 0.0f;
     /* what the player must see, and how much room around it */
-    stamp(c, l, (Focus){l->droid.pos, 1.0, 2.4});
+    stamp(c, l, (Focus){l->state.droid.pos, 1.0, 2.4});
     if (g->hover_valid)
         stamp(c, l, (Focus){centre(g->hover), 0.8, 2.0});
     NavPos end;
@@ -156,8 +156,8 @@ void render_cut_update(Renderer *r, const Game *g)
         if (on_screen(g, at, margin))
             stamp(c, l, (Focus){at, 0.25, 1.2});
     }
-    for (int i = 0; i < l->sentries.count && !g->editing; i++) {
-        WorldPos at = l->sentries.list[i].mover.pos;
+    for (int i = 0; i < l->state.sentries.count && !g->editing; i++) {
+        WorldPos at = l->state.sentries.list[i].mover.pos;
         if (on_screen(g, at, margin))
             stamp(c, l, (Focus){at, 0.8, 2.0});
     }

@@ -138,30 +138,30 @@ static int hud_status(const Game *g, HudLine *l, int n, const HudInk *ink)
         n = hud_add(l, n, false, BODY, 3, "Undo %d, redo %d%s", edit_undo_count(&g->edits),
                     edit_redo_count(&g->edits), game_dirty(g) ? ", not saved" : "");
     } else {
-        double secs = (double)sim->play_ticks / SIM_TICK_HZ;
+        double secs = (double)sim->state.play_ticks / SIM_TICK_HZ;
         n = hud_add(l, n, false, BODY, 3, "Time %d:%04.1f   Steps %lld", (int)(secs / 60), fmod(secs, 60.0),
-                    (long long)sim->steps);
-        if (sim->limited) { /* the energy bar: full at the level's start energy (or more) */
-            double e = sim_units(sim->energy), full = fmax((double)g->level.energy, e);
+                    (long long)sim->state.steps);
+        if (sim->state.limited) { /* the energy bar: full at the level's start energy (or more) */
+            double e = sim_units(sim->state.energy), full = fmax((double)g->level.energy, e);
             /* standing drains it once the clock runs (sim.h): said while it does */
-            bool draining = sim->started && sim->status == SIM_PLAYING && !sim->droid.moving && !game_paused(g);
+            bool draining = sim->state.started && sim->state.status == SIM_PLAYING && !sim->state.droid.moving && !game_paused(g);
             n = hud_add(l, n, false, e < 5 ? ink->warn : (SDL_Color){140, 230, 255, 255}, 1, "Energy %.1f%s", e,
                         draining ? "   standing \xe2\x88\x92" "1/s" : "");
             l[n - 1].bar = full > 0 ? e / full : 0;
         }
-        if (sim->sentries.count > 0)
-            n = hud_add(l, n, false, sim->sentries.alerted ? ink->warn : DIM, 2, "Sentries %d, alerted %d",
-                        sim->sentries.count, sim->sentries.alerted);
+        if (sim->state.sentries.count > 0)
+            n = hud_add(l, n, false, sim->state.sentries.alerted ? ink->warn : DIM, 2, "Sentries %d, alerted %d",
+                        sim->state.sentries.count, sim->state.sentries.alerted);
     }
     if (g->editing && g->path_shipped) /* what saving will do, not the play's counters */
         n = hud_add(l, n, false, (SDL_Color){255, 214, 120, 255}, 1, "Editing a copy: saved as your own level");
     else if (g->editing)
         n = hud_add(l, n, false, DIM, 1, "Editing: Ctrl+S saves this level");
-    else if (!sim->has_exit)
+    else if (!sim->terrain->has_exit)
         n = hud_add(l, n, false, DIM, 1, "Free play: this level has no exit");
-    else if (sim->cells_total > 0)
-        n = hud_add(l, n, false, sim->exit_open ? ink->good : BODY, 1, "Cells %d of %d   Exit %s",
-                    sim->cells_total - sim->cells_left, sim->cells_total, sim->exit_open ? "open" : "locked");
+    else if (sim->terrain->cells_total > 0)
+        n = hud_add(l, n, false, sim->state.exit_open ? ink->good : BODY, 1, "Cells %d of %d   Exit %s",
+                    sim->terrain->cells_total - sim->state.cells_left, sim->terrain->cells_total, sim->state.exit_open ? "open" : "locked");
     else
         n = hud_add(l, n, false, ink->good, 1, "Exit open: walk into it");
     return n;
@@ -170,7 +170,7 @@ static int hud_status(const Game *g, HudLine *l, int n, const HudInk *ink)
 /* The plan being built: its legs, the leg where a sentry would notice. */
 static int hud_plan(const Game *g, HudLine *l, int n, const HudInk *ink)
 {
-    if (g->plan.count == 0 || g->editing || g->sim.status != SIM_PLAYING)
+    if (g->plan.count == 0 || g->editing || g->sim.state.status != SIM_PLAYING)
         return n;
     n = hud_add(l, n, false, (SDL_Color){255, 214, 120, 255}, 1, "Plan: %d leg%s, walks %.1f, waits %.1f s",
                 g->plan.count, g->plan.count == 1 ? "" : "s", g->plan_cost,
@@ -202,7 +202,7 @@ static int hud_route(const Game *g, HudLine *l, int n, const HudInk *ink)
     char gain[48] = ""; /* the hovered energy cell's energy, beside the cost */
     if (g->preview_gain > 0)
         snprintf(gain, sizeof gain, ", +%.0f\xc2\xa0" "energy", sim_units(g->preview_gain));
-    if (sim->limited && g->preview_afford == g->preview.count)
+    if (sim->state.limited && g->preview_afford == g->preview.count)
         n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f, leaves %.1f%s", g->preview.count,
                     g->preview.count == 1 ? "" : "s", g->preview_cost, sim_units(g->preview_left), gain);
     else
@@ -233,14 +233,14 @@ static int hud_lines(const Renderer *r, const Game *g, const HudStats *hs, HudLi
     if (g->hover_valid && g->editing) {
         n = hud_add(l, n, false, DIM, 2, "Pointer on %d,%d: %s", g->hover.x, g->hover.y,
                     tile_info(sim_kind(sim, g->hover.x, g->hover.y))->name);
-    } else if (sim->status != SIM_PLAYING) {
+    } else if (sim->state.status != SIM_PLAYING) {
         /* the result panel says what now */
     } else if (g->aiming) {
         n = hud_lure(g, l, n, ink);
     } else if (g->hover_valid && g->preview.count > 0) {
         n = hud_route(g, l, n, ink);
     } else if (g->hover_valid) {
-        bool here = nav_pos_eq(g->hover, mover_plan_tile(&sim->droid));
+        bool here = nav_pos_eq(g->hover, mover_plan_tile(&sim->state.droid));
         n = hud_add(l, n, false, DIM, 2, "%s", here ? "The droid is here" : "No way there");
     }
     char fps[32] = "";

@@ -287,18 +287,18 @@ struct Renderer {
 /* ---- what the play shows (the sim's state, read only) ------------------------------ */
 static inline int render_walk_left(const Game *g)
 {
-    return mover_remaining(&g->sim.droid);
+    return mover_remaining(&g->sim.state.droid);
 }
 static inline NavPos render_walk_tile(const Game *g, int i)
 {
-    return mover_walk_tile(&g->sim.droid, i);
+    return mover_walk_tile(&g->sim.state.droid, i);
 }
 /* Where the walk ends, when the droid is walking somewhere. */
 static inline bool render_destination(const Game *g, NavPos *out)
 {
-    if (!g->sim.has_target || render_walk_left(g) == 0)
+    if (!g->sim.state.has_target || render_walk_left(g) == 0)
         return false;
-    *out = g->sim.target;
+    *out = g->sim.state.target;
     return true;
 }
 
@@ -342,7 +342,7 @@ static inline SDL_Color render_sentry_color(SentryState st)
 static inline int render_catcher(const Game *g)
 {
     const Sim *s = &g->sim;
-    return s->status == SIM_LOST && s->lose == SIM_LOSE_CAUGHT ? s->caught_by : -1;
+    return s->state.status == SIM_LOST && s->state.lose == SIM_LOSE_CAUGHT ? s->state.caught_by : -1;
 }
 
 /* Is sentry id under the pointer (its tile, the one it enters, or the one
@@ -351,7 +351,7 @@ static inline bool render_sentry_hovered(const Game *g, int id)
 {
     if (!g->hover_valid || g->editing)
         return false;
-    const Mover *m = &g->sim.sentries.list[id].mover;
+    const Mover *m = &g->sim.state.sentries.list[id].mover;
     NavPos h = g->hover;
     return nav_pos_eq(h, m->tile) || (m->moving && nav_pos_eq(h, m->next)) ||
            (h.x == m->tile.x - 1 && h.y == m->tile.y - 1);
@@ -367,8 +367,8 @@ static inline bool render_sentry_telegraphed(const Game *g, int id)
 static inline bool render_prediction_shown(const Game *g)
 {
     const Prediction *p = &g->predict;
-    return g->hover_valid && !g->editing && g->preview.count > 0 && g->sim.sentries.count > 0 &&
-           g->sim.status == SIM_PLAYING && nav_pos_eq(p->goal, g->hover) &&
+    return g->hover_valid && !g->editing && g->preview.count > 0 && g->sim.state.sentries.count > 0 &&
+           g->sim.state.status == SIM_PLAYING && nav_pos_eq(p->goal, g->hover) &&
            (p->outcome == PREDICT_SEEN || p->outcome == PREDICT_UNSEEN || p->outcome == PREDICT_CUT);
 }
 

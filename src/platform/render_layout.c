@@ -25,8 +25,8 @@ Layout render_layout(const Game *g)
     /* the minimap: top right, at most a third of the width and of the height */
     int rim = render_px(L.ui, 6);
     double size = fmin(200 * L.ui, fmin(0.3 * w, 0.36 * h) - 2 * rim);
-    double scale = fmin(size / g->sim.grid.w, size / g->sim.grid.h);
-    int mw = (int)fmax(1, ceil(g->sim.grid.w * scale)), mh = (int)fmax(1, ceil(g->sim.grid.h * scale));
+    double scale = fmin(size / g->sim.terrain->grid.w, size / g->sim.terrain->grid.h);
+    int mw = (int)fmax(1, ceil(g->sim.terrain->grid.w * scale)), mh = (int)fmax(1, ceil(g->sim.terrain->grid.h * scale));
     L.minimap = (SDL_Rect){w - mw - L.pad - rim, L.pad + rim, mw, mh};
     L.minimap_panel = (SDL_Rect){L.minimap.x - rim, L.minimap.y - rim, mw + 2 * rim, mh + 2 * rim};
     if (size < 8) /* no room: no minimap */

@@ -78,13 +78,14 @@ void render_marks_refresh(Renderer *r, const Game *g)
 {
     MiniMarks *m = &r->marks;
     const Sim *l = &g->sim;
-    NavPos last = l->taken_count > 0 ? l->taken[l->taken_count - 1] : nav_pos(-1, -1);
-    bool back = l->tick < m->tick;
-    m->tick = l->tick;
-    if (m->valid && !back && m->version == g->level_version && m->cells_left == l->cells_left &&
-        m->taken_count == l->taken_count && nav_pos_eq(m->taken_last, last))
+    NavPos last = nav_pos(-1, -1);
+    int taken = l->terrain->cells_total - l->state.cells_left;
+    bool back = l->state.tick < m->tick;
+    m->tick = l->state.tick;
+    if (m->valid && !back && m->version == g->level_version && m->cells_left == l->state.cells_left &&
+        m->taken_count == taken && nav_pos_eq(m->taken_last, last))
         return;
-    bool compare = m->valid && m->w == l->w && m->h == l->h;
+    bool compare = m->valid && m->w == l->terrain->w && m->h == l->terrain->h;
     if (!compare)
         m->changed_all = true;
     const NavPos *was = m->tile;
@@ -102,15 +103,17 @@ void render_marks_refresh(Renderer *r, const Game *g)
     m->count = 0;
     m->valid = true;
     m->version = g->level_version;
-    m->cells_left = l->cells_left;
-    m->taken_count = l->taken_count;
+    m->cells_left = l->state.cells_left;
+    m->taken_count = taken;
     m->taken_last = last;
-    m->w = l->w;
-    m->h = l->h;
-    for (int y = 0; y < l->h; y++)
-        for (int x = next_marked(l->kind + (size_t)y * (size_t)l->w, 0, l->w); x < l->w;
-             x = next_marked(l->kind + (size_t)y * (size_t)l->w, x + 1, l->w)) {
-            TileKind kind = (TileKind)l->kind[(size_t)y * (size_t)l->w + (size_t)x];
+    m->w = l->terrain->w;
+    m->h = l->terrain->h;
+    for (int y = 0; y < l->terrain->h; y++)
+        for (int x = next_marked(l->terrain->kind + (size_t)y * (size_t)l->terrain->w, 0, l->terrain->w); x < l->terrain->w;
+             x = next_marked(l->terrain->kind + (size_t)y * (size_t)l->terrain->w, x + 1, l->terrain->w)) {
+            TileKind kind = sim_kind(l, x, y);
+            if (kind == TILE_FLOOR) /* a cell taken */
+                continue;
             if (!m->changed_all) {
                 while (j < was_count && (was[j].y < y || (was[j].y == y && was[j].x < x)))
                     note_change(m, was[j++]); /* gone */
@@ -217,15 +220,15 @@ static void band_update(MiniBand *b, const Game *g, const BandWalk *wk, int thic
 {
     size_t n = (size_t)b->w * (size_t)b->h;
     if (!b->valid || b->key != wk->key || b->n != wk->n || b->thick != thick || wk->head < b->head ||
-        b->gw != g->sim.grid.w || b->gh != g->sim.grid.h) {
+        b->gw != g->sim.terrain->grid.w || b->gh != g->sim.terrain->grid.h) {
         memset(b->px, 0, n * sizeof *b->px);
         for (size_t i = 0; i < n; i++)
             b->last[i] = -1;
         b->key = wk->key;
         b->n = wk->n;
         b->thick = thick;
-        b->gw = g->sim.grid.w;
-        b->gh = g->sim.grid.h;
+        b->gw = g->sim.terrain->grid.w;
+        b->gh = g->sim.terrain->grid.h;
         b->red_from = wk->red_from;
         b->built = b->head = wk->head;
         b->dirty = (SDL_Rect){0, 0, b->w, b->h};
@@ -323,7 +326,7 @@ static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
         return;
     for (int y = 0; y < rect.h; y++)
         for (int x = 0; x < rect.w; x++) {
-            int tx = (int)((x + 0.5) * l->w / rect.w), ty = (int)((y + 0.5) * l->h / rect.h);
+            int tx = (int)((x + 0.5) * l->terrain->w / rect.w), ty = (int)((y + 0.5) * l->terrain->h / rect.h);
             MapColor c = mapcolor_in(r->palette, mapcolor_terrain(sim_kind(l, tx, ty)));
             ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x] = SDL_MapRGBA(s->format, c.r, c.g, c.b, c.a);
         }
@@ -346,8 +349,8 @@ bool render_minimap_pick(const Game *g, int px, int py, NavPos *out)
     SDL_Rect rect = render_minimap_rect(g);
     if (rect.w <= 0 || px < rect.x || py < rect.y || px >= rect.x + rect.w || py >= rect.y + rect.h)
         return false;
-    int x = (int)((px - rect.x + 0.5) * g->sim.grid.w / rect.w), y = (int)((py - rect.y + 0.5) * g->sim.grid.h / rect.h);
-    *out = nav_pos(x < g->sim.grid.w ? x : g->sim.grid.w - 1, y < g->sim.grid.h ? y : g->sim.grid.h - 1);
+    int x = (int)((px - rect.x + 0.5) * g->sim.terrain->grid.w / rect.w), y = (int)((py - rect.y + 0.5) * g->sim.terrain->grid.h / rect.h);
+    *out = nav_pos(x < g->sim.terrain->grid.w ? x : g->sim.terrain->grid.w - 1, y < g->sim.terrain->grid.h ? y : g->sim.terrain->grid.h - 1);
     return true;
 }
 
@@ -432,7 +435,7 @@ const char *render_minimap_marker_name(MiniMarker m)
 
 static SDL_FPoint mini_point(SDL_Rect rect, const Game *g, double wx, double wy)
 {
-    SDL_FPoint p = {(float)(rect.x + wx * rect.w / g->sim.grid.w), (float)(rect.y + wy * rect.h / g->sim.grid.h)};
+    SDL_FPoint p = {(float)(rect.x + wx * rect.w / g->sim.terrain->grid.w), (float)(rect.y + wy * rect.h / g->sim.terrain->grid.h)};
     return p;
 }
 
@@ -443,7 +446,7 @@ static void draw_band(Renderer *r, const Game *g, SDL_Rect rect, float w, const 
 {
     int n = walk ? walk->count : render_walk_left(g);
     SDL_FPoint prev = walk ? mini_point(rect, g, g->preview_from.x + 0.5, g->preview_from.y + 0.5)
-                            : mini_point(rect, g, g->sim.droid.pos.x, g->sim.droid.pos.y);
+                            : mini_point(rect, g, g->sim.state.droid.pos.x, g->sim.state.droid.pos.y);
     for (int i = 0; i < n; i++) {
         NavPos t = walk ? walk->tiles[i] : render_walk_tile(g, i);
         if (walk && i >= red_from)
@@ -481,7 +484,7 @@ static void draw_path(Renderer *r, const Game *g, SDL_Rect rect, float tile)
             SDL_RenderCopy(r->sdl, r->band_preview.tex, NULL, &rect);
         }
     }
-    const Mover *m = &g->sim.droid;
+    const Mover *m = &g->sim.state.droid;
     if (!mask) {
         draw_band(r, g, rect, w, NULL, 0, walk);
     } else if (m->queue_len > m->queue_head && band_fit(r, &r->band_walk, rect.w, rect.h)) {
@@ -505,7 +508,7 @@ static void draw_view_outline(Renderer *r, const Game *g, SDL_Rect rect)
 {
     WorldPos f[4], clip[ISO_CLIP_MAX];
     iso_screen_footprint(&g->view, g->screen_w, g->screen_h, f);
-    int n = iso_clip_polygon(f, 4, (WorldPos){0, 0}, (WorldPos){g->sim.grid.w, g->sim.grid.h}, clip);
+    int n = iso_clip_polygon(f, 4, (WorldPos){0, 0}, (WorldPos){g->sim.terrain->grid.w, g->sim.terrain->grid.h}, clip);
     if (n < 3)
         return;
     SDL_FPoint q[ISO_CLIP_MAX + 1];
@@ -550,7 +553,7 @@ typedef struct MarkGeom {
 
 static MarkGeom mark_geom(const Renderer *r, const Game *g, SDL_Rect rect)
 {
-    MarkGeom mg = {rect, g->sim.grid.w, g->sim.grid.h, {0}, 0, false, g->editing, false,
+    MarkGeom mg = {rect, g->sim.terrain->grid.w, g->sim.terrain->grid.h, {0}, 0, false, g->editing, false,
                    render_map_color(r, MAPCOLOR_EXIT_LOCKED)};
     float tile = (float)rect.w / mg.w, ui = (float)r->lay.ui, most = 0;
     for (int o = 0; o < ORDERS; o++) {
@@ -559,7 +562,7 @@ static MarkGeom mark_geom(const Renderer *r, const Game *g, SDL_Rect rect)
     }
     mg.reach = (int)ceilf(most * 0.5f) + 2; /* the rim's lines may stand a pixel out */
     mg.snap = rect.w < mg.w || rect.h < mg.h;
-    mg.exit_locked = !g->sim.exit_open && !g->editing;
+    mg.exit_locked = !g->sim.state.exit_open && !g->editing;
     return mg;
 }
 
@@ -740,7 +743,7 @@ static bool layer_update(Renderer *r, const Game *g)
     MarkGeom mg = mark_geom(r, g, inner);
     bool locked = mg.exit_locked;
     bool all = !L->valid || m->changed_all || !rect_eq(L->panel, panel) || !rect_eq(L->rect, lay->minimap) ||
-               L->w != g->sim.grid.w || L->h != g->sim.grid.h || L->ui != lay->ui || L->editing != g->editing;
+               L->w != g->sim.terrain->grid.w || L->h != g->sim.terrain->grid.h || L->ui != lay->ui || L->editing != g->editing;
     int exits = 0;
     if (!all && locked != L->locked) { /* the exit opened or (rewound) closed again */
         for (int i = 0; i < m->count; i++)
@@ -775,8 +778,8 @@ static bool layer_update(Renderer *r, const Game *g)
     L->valid = true;
     L->panel = panel;
     L->rect = lay->minimap;
-    L->w = g->sim.grid.w;
-    L->h = g->sim.grid.h;
+    L->w = g->sim.terrain->grid.w;
+    L->h = g->sim.terrain->grid.h;
     L->ui = lay->ui;
     L->editing = g->editing;
     L->locked = locked;
@@ -795,7 +798,7 @@ void render_minimap_draw(Renderer *r, const Game *g)
     if (r->minimap)
         SDL_RenderCopy(r->sdl, r->minimap, NULL, &rect);
     SDL_RenderSetClipRect(r->sdl, &lay->minimap_panel);
-    float tile = (float)rect.w / g->sim.grid.w;
+    float tile = (float)rect.w / g->sim.terrain->grid.w;
     draw_path(r, g, rect, tile);
     draw_view_outline(r, g, rect);
     /* the destination: a ring around its tile, so an exit or a cell there still shows */
@@ -813,13 +816,13 @@ void render_minimap_draw(Renderer *r, const Game *g)
         draw_marks_in(r, &mg, lay->minimap_panel);
     }
     if (!g->editing)
-        for (int i = 0; i < g->sim.sentries.count; i++) {
-            const Sentry *e = &g->sim.sentries.list[i];
+        for (int i = 0; i < g->sim.state.sentries.count; i++) {
+            const Sentry *e = &g->sim.state.sentries.list[i];
             SDL_Color sc = render_sentry_color(e->state);
             SDL_FPoint c = mini_point(rect, g, e->mover.pos.x, e->mover.pos.y);
             render_minimap_marker(r, MARK_SENTRY, c.x, c.y, fmaxf(tile * 1.1f, 7.0f * ui), &sc);
         }
-    SDL_FPoint d = mini_point(rect, g, g->sim.droid.pos.x, g->sim.droid.pos.y);
+    SDL_FPoint d = mini_point(rect, g, g->sim.state.droid.pos.x, g->sim.state.droid.pos.y);
     render_minimap_marker(r, MARK_DROID, d.x, d.y, fmaxf(tile * 1.2f, 9.0f * ui), NULL);
     draw_notice(r, g, rect);
     SDL_RenderSetClipRect(r->sdl, NULL);

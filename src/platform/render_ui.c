@@ -178,12 +178,12 @@ static int protected_rects(const Game *g, int margin, SDL_Rect *out)
 {
     int n = 0;
     double z = g->view.zoom;
-    ScreenPos d = iso_world_to_screen(&g->view, g->sim.droid.pos);
+    ScreenPos d = iso_world_to_screen(&g->view, g->sim.state.droid.pos);
     out[n++] = (SDL_Rect){(int)(d.x - 22 * z) - margin, (int)(d.y - 60 * z) - margin, (int)(44 * z) + 2 * margin,
                           (int)(66 * z) + 2 * margin};
     int id = render_catcher(g);
     if (id >= 0) {
-        ScreenPos s = iso_world_to_screen(&g->view, g->sim.sentries.list[id].mover.pos);
+        ScreenPos s = iso_world_to_screen(&g->view, g->sim.state.sentries.list[id].mover.pos);
         out[n++] = (SDL_Rect){(int)(s.x - 26 * z) - margin, (int)(s.y - 92 * z) - margin, (int)(52 * z) + 2 * margin,
                               (int)(98 * z) + 2 * margin};
     }
@@ -315,7 +315,7 @@ static void draw_message(Renderer *r, const Game *g, int top, const SDL_Rect *ta
     SDL_FRect avoid[3 + 4];
     int n = 0;
     double z = g->view.zoom;
-    ScreenPos d = iso_world_to_screen(&g->view, g->sim.droid.pos);
+    ScreenPos d = iso_world_to_screen(&g->view, g->sim.state.droid.pos);
     avoid[n++] = (SDL_FRect){(float)(d.x - 20 * z), (float)(d.y - 56 * z), (float)(40 * z), (float)(60 * z)};
     NavPos e;
     if (render_destination(g, &e)) {
@@ -436,17 +436,17 @@ static SDL_Rect draw_result(Renderer *r, const Game *g)
     const Sim *s = &g->sim;
     double t = g->clock - g->status_since;
     SDL_Rect none = {0, 0, 0, 0};
-    if (g->editing || s->status == SIM_PLAYING || t < 0.4)
+    if (g->editing || s->state.status == SIM_PLAYING || t < 0.4)
         return none;
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
-    bool won = s->status == SIM_WON;
+    bool won = s->state.status == SIM_WON;
     char lines[3][TEXT_LEN];
     SDL_Color colors[3] = {BODY, DIM, KEY};
     char title[TEXT_LEN];
     if (won) {
         /* the stars of this win: won, within the energy par, unseen (since the last restart) */
-        double used = sim_units((int64_t)s->energy_used);
+        double used = sim_units((int64_t)s->state.energy_used);
         bool unseen = game_unseen(g);
         int stars = front_stars(true, used, unseen, g->par_energy);
         char row[4 * FRONT_STARS + 1] = "";
@@ -461,7 +461,7 @@ static SDL_Rect draw_result(Renderer *r, const Game *g)
         snprintf(text, sizeof text,
                  "Time %.2f s    Steps %lld    Energy used %.1f (%s)    Rewinds %d\nStars: won \xe2\x9c\x93    "
                  "energy within 110%% of par %s    unseen %s",
-                 (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps, used, par, g->rewinds,
+                 (double)s->state.play_ticks / SIM_TICK_HZ, (long long)s->state.steps, used, par, g->rewinds,
                  thrifty ? "\xe2\x9c\x93" : "\xe2\x9c\x97", unseen ? "\xe2\x9c\x93" : "\xe2\x9c\x97");
         snprintf(lines[0], TEXT_LEN, "%.*s", TEXT_LEN - 1, text);
         const ProgressEntry *b = progress_get(&g->progress, level_content_hash(&g->level), g->path);
@@ -472,9 +472,9 @@ static SDL_Rect draw_result(Renderer *r, const Game *g)
             snprintf(lines[1], TEXT_LEN, "%s", g->progress.path ? "" : "Progress is not kept in this run.");
         snprintf(lines[2], TEXT_LEN, "Enter, Space or a click: next level     R: play it again");
     } else {
-        snprintf(title, sizeof title, "%s", s->lose == SIM_LOSE_CAUGHT ? "Caught by a sentry" : "Out of energy");
+        snprintf(title, sizeof title, "%s", s->state.lose == SIM_LOSE_CAUGHT ? "Caught by a sentry" : "Out of energy");
         snprintf(lines[0], TEXT_LEN, "%s",
-                 s->lose == SIM_LOSE_CAUGHT ? "A sentry reached the droid." : "The droid stopped where its energy ran out.");
+                 s->state.lose == SIM_LOSE_CAUGHT ? "A sentry reached the droid." : "The droid stopped where its energy ran out.");
         snprintf(lines[1], TEXT_LEN, "Rewinds so far: %d", g->rewinds);
         snprintf(lines[2], TEXT_LEN, "Backspace: go back 3 s     R: restart     PageDown: skip the level");
     }

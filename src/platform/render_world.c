@@ -23,7 +23,7 @@ static Visible visible_in(const IsoView *v, const Sim *l, double x0, double y0, 
     /* ground reaches half a diagonal below its tile; walls, doors, the exit
      * and the actors rise up to 4 diagonals above theirs */
     Visible vis = {(int)floor(b[0]) - 3, (int)ceil(b[1]) + 4, (int)floor(b[2]) - 2, (int)ceil(b[3]) + 2};
-    int maxs = l->w + l->h - 2;
+    int maxs = l->terrain->w + l->terrain->h - 2;
     if (vis.s0 < 0)
         vis.s0 = 0;
     if (vis.s1 > maxs)
@@ -37,10 +37,10 @@ static void diagonal_span(const Sim *l, const Visible *v, int s, int *x0, int *x
     int lo = (int)floor((s + v->d0) / 2.0), hi = (int)ceil((s + v->d1) / 2.0);
     if (lo < 0)
         lo = 0;
-    if (lo < s - (l->h - 1))
-        lo = s - (l->h - 1);
-    if (hi > l->w - 1)
-        hi = l->w - 1;
+    if (lo < s - (l->terrain->h - 1))
+        lo = s - (l->terrain->h - 1);
+    if (hi > l->terrain->w - 1)
+        hi = l->terrain->w - 1;
     if (hi > s)
         hi = s;
     *x0 = lo;
@@ -124,7 +124,7 @@ static void draw_door(Renderer *r, const Game *g, const IsoView *v, NavPos t, bo
 static void draw_exit(Renderer *r, const Game *g, const Pass *p, NavPos t)
 {
     SDL_FRect dst = tile_sprite_rect(&p->v, t, EXIT_FRAME_W, EXIT_FRAME_H, EXIT_ANCHOR_Y);
-    if (!g->sim.exit_open) {
+    if (!g->sim.state.exit_open) {
         const Sprite *sp = &r->sprite[IMAGE_EXIT_LOCKED];
         render_blit(r, IMAGE_EXIT_LOCKED, NULL, dst.x, dst.y, sp->w, sp->h);
         return;
@@ -169,7 +169,7 @@ static void draw_actor(Renderer *r, const Game *g, const Pass *p, const Actor *a
 {
     switch (a->kind) {
     case ACTOR_DROID: {
-        const Mover *m = &g->sim.droid;
+        const Mover *m = &g->sim.state.droid;
         const Sprite *sp = &r->sprite[IMAGE_DROID];
         int frame = 0;
         if (m->moving) /* a stride a tile: slower ground, slower steps */
@@ -185,7 +185,7 @@ static void draw_actor(Renderer *r, const Game *g, const Pass *p, const Actor *a
         break;
     }
     case ACTOR_SENTRY:
-        draw_sentry(r, &p->v, &g->sim.sentries.list[a->index]);
+        draw_sentry(r, &p->v, &g->sim.state.sentries.list[a->index]);
         break;
     }
 }
@@ -200,7 +200,7 @@ static int by_depth(const void *a, const void *b)
 /* The actors near the screen, back to front, into r->actors (once a frame). */
 static void collect_actors(Renderer *r, const Game *g, const IsoView *v)
 {
-    const Sentries *ss = &g->sim.sentries;
+    const Sentries *ss = &g->sim.state.sentries;
     int need = 1 + ss->count;
     if (!buf_grow_int(&r->actors, &r->actor_cap, sizeof *r->actors, (size_t)need, need))
         need = r->actor_cap;
@@ -208,7 +208,7 @@ static void collect_actors(Renderer *r, const Game *g, const IsoView *v)
     /* caught: the droid in front of the sentry that holds it */
     double caught = render_catcher(g) >= 0 ? 0.02 : 0.0;
     if (n < r->actor_cap)
-        r->actors[n++] = (Actor){ACTOR_DROID, 0, g->sim.droid.pos.x + g->sim.droid.pos.y + caught};
+        r->actors[n++] = (Actor){ACTOR_DROID, 0, g->sim.state.droid.pos.x + g->sim.state.droid.pos.y + caught};
     for (int i = 0; i < ss->count && n < r->actor_cap && !g->editing; i++) {
         SDL_FRect d = sentry_rect(r, v, &ss->list[i]);
         if (d.x + d.w < 0 || d.y + d.h < 0 || d.x > g->screen_w || d.y > g->screen_h) {
@@ -412,7 +412,7 @@ static unsigned char tile_look(const Sim *sim, int x, int y)
     if (k == TILE_DOOR)
         return (unsigned char)(k | render_door_frame(sim, nav_pos(x, y)) << 4);
     if (k == TILE_EXIT)
-        return (unsigned char)(k | (sim->exit_open ? 0x80 : 0));
+        return (unsigned char)(k | (sim->state.exit_open ? 0x80 : 0));
     return (unsigned char)k;
 }
 
@@ -422,7 +422,7 @@ static uint64_t look_signature(const Game *g)
 {
     const Sim *s = &g->sim;
     uint64_t h = 1469598103934665603u;
-    uint64_t parts[3] = {g->level_loads, (uint64_t)s->w, (uint64_t)s->h};
+    uint64_t parts[3] = {g->level_loads, (uint64_t)s->terrain->w, (uint64_t)s->terrain->h};
     for (int i = 0; i < 3; i++)
         h = (h ^ parts[i]) * 1099511628211u;
     return h;
@@ -431,9 +431,9 @@ static uint64_t look_signature(const Game *g)
 /* Looks at tile t again: forgets the images around it if its look changed. */
 static void look_again(BlockCache *c, const Sim *sim, const IsoView *v0, NavPos t)
 {
-    if (t.x < 0 || t.y < 0 || t.x >= sim->w || t.y >= sim->h)
+    if (t.x < 0 || t.y < 0 || t.x >= sim->terrain->w || t.y >= sim->terrain->h)
         return;
-    size_t i = (size_t)t.y * (size_t)sim->w + (size_t)t.x;
+    size_t i = (size_t)t.y * (size_t)sim->terrain->w + (size_t)t.x;
     unsigned char lk = tile_look(sim, t.x, t.y);
     if (t.y >= c->look_rows || c->look[i] != lk)
         blocks_forget_tile(c, v0, t);
@@ -458,16 +458,16 @@ static void blocks_check(Renderer *r, const Game *g, const IsoView *v0, bool bob
     BlockCache *c = &r->blocks;
     const Sim *sim = &g->sim;
     float down = render_cut_height_static(r);
-    bool all = c->zoom != v0->zoom || c->down != down || c->bob != bob || c->w != sim->w || c->h != sim->h || !c->look;
+    bool all = c->zoom != v0->zoom || c->down != down || c->bob != bob || c->w != sim->terrain->w || c->h != sim->terrain->h || !c->look;
     uint64_t sig = look_signature(g);
     if (all) {
         for (int i = 0; i < c->count; i++)
             c->block[i].valid = false;
-        if (c->w != sim->w || c->h != sim->h || !c->look) {
+        if (c->w != sim->terrain->w || c->h != sim->terrain->h || !c->look) {
             free(c->look);
-            c->look = malloc((size_t)sim->w * (size_t)sim->h);
-            c->w = c->look ? sim->w : 0;
-            c->h = c->look ? sim->h : 0;
+            c->look = malloc((size_t)sim->terrain->w * (size_t)sim->terrain->h);
+            c->w = c->look ? sim->terrain->w : 0;
+            c->h = c->look ? sim->terrain->h : 0;
         }
         c->zoom = v0->zoom;
         c->down = down;
@@ -488,27 +488,25 @@ static void blocks_check(Renderer *r, const Game *g, const IsoView *v0, bool bob
             look_again(c, sim, v0, c->watch[i]);
     }
     /* the looks of a few more rows (the images drawn meanwhile show the tiles as they are) */
-    int rows = sim->w > 0 ? BLOCK_LOOK_WORK / sim->w : 0;
-    for (int y = c->look_rows; y < sim->h && y < c->look_rows + (rows > 0 ? rows : 1); y++) {
-        unsigned char *look = c->look + (size_t)y * (size_t)sim->w;
-        memcpy(look, sim->kind + (size_t)y * (size_t)sim->w, (size_t)sim->w); /* a kind is its look ... */
-        for (int x = 0; x < sim->w; x++)
-            if (look[x] == TILE_DOOR || look[x] == TILE_EXIT) /* ... but a door's and the exit's */
+    int rows = sim->terrain->w > 0 ? BLOCK_LOOK_WORK / sim->terrain->w : 0;
+    for (int y = c->look_rows; y < sim->terrain->h && y < c->look_rows + (rows > 0 ? rows : 1); y++) {
+        unsigned char *look = c->look + (size_t)y * (size_t)sim->terrain->w;
+        memcpy(look, sim->terrain->kind + (size_t)y * (size_t)sim->terrain->w, (size_t)sim->terrain->w); /* a kind is its look ... */
+        for (int x = 0; x < sim->terrain->w; x++)
+            if (look[x] == TILE_DOOR || look[x] == TILE_EXIT || look[x] == TILE_CELL) /* ... but a door's, the exit's and a cell's */
                 look[x] = tile_look(sim, x, y);
     }
     c->look_rows += rows > 0 ? rows : 1;
-    if (c->look_rows > sim->h)
-        c->look_rows = sim->h;
+    if (c->look_rows > sim->terrain->h)
+        c->look_rows = sim->terrain->h;
     c->edit_serial = g->edit_serial;
     c->watch_count = 0;
-    for (int i = 0; i < sim->taken_count; i++)
-        watch_add(c, sim->taken[i]);
-    for (int k = 0; k < sim->door_active_count + sim->door_entered; k++) {
-        const SimDoor *d = &sim->doors[sim->door_active[k]];
-        watch_add(c, nav_pos(d->x, d->y));
-    }
-    if (sim->has_exit)
-        watch_add(c, sim->exit);
+    for (int i = 0; i < sim->state.taken_count; i++)
+        watch_add(c, sim->terrain->cells[sim->state.taken[i]]);
+    for (int k = 0; k < sim->state.door_active_count + sim->state.door_entered; k++)
+        watch_add(c, sim->terrain->doors[sim->state.door_active[k]]);
+    if (sim->terrain->has_exit)
+        watch_add(c, sim->terrain->exit);
     for (int i = 0; i < c->watch_count; i++)
         look_again(c, sim, v0, c->watch[i]);
 }
@@ -616,7 +614,7 @@ static void mark_live(Renderer *r, const Game *g, const IsoView *v, BlockGrid *b
         memset(bg->live, 1, (size_t)bg->nx * (size_t)bg->ny);
         return;
     }
-    const Mover *m = &g->sim.droid;
+    const Mover *m = &g->sim.state.droid;
     live_rect(bg, droid_rect(r, v, m->pos));
     live_tile(bg, v, m->tile, true); /* a door's front drawn over it */
     live_tile(bg, v, m->next, true);
@@ -624,7 +622,7 @@ static void mark_live(Renderer *r, const Game *g, const IsoView *v, BlockGrid *b
         const Actor *a = &r->actors[i];
         if (a->kind != ACTOR_SENTRY)
             continue;
-        const Sentry *e = &g->sim.sentries.list[a->index];
+        const Sentry *e = &g->sim.state.sentries.list[a->index];
         live_rect(bg, sentry_rect(r, v, e));
         if (render_sentry_telegraphed(g, a->index)) { /* the square of tiles it may see, and its patrol */
             PatrolLive pl = {bg, v};
@@ -648,7 +646,7 @@ static void mark_live(Renderer *r, const Game *g, const IsoView *v, BlockGrid *b
     for (int k = 0; k < sh->marks.count; k++) {
         int i = sh->marks.at[k];
         if ((bob && mk->kind[i] == TILE_CELL) || (g->editing && mk->kind[i] == TILE_SENTRY) ||
-            (g->sim.exit_open && mk->kind[i] == TILE_EXIT))
+            (g->sim.state.exit_open && mk->kind[i] == TILE_EXIT))
             live_tile(bg, v, mk->tile[i], true);
     }
 }
@@ -671,8 +669,8 @@ void render_world(Renderer *r, const Game *g)
 
     /* the blocks on screen that hold some of the level */
     double z = v.zoom;
-    double lx0 = -sim->h * TILE_PX_W * 0.5 * z, lx1 = sim->w * TILE_PX_W * 0.5 * z;
-    double ly0 = -TALL_RISE * z, ly1 = (sim->w + sim->h) * TILE_PX_H * 0.5 * z + 8 * z;
+    double lx0 = -sim->terrain->h * TILE_PX_W * 0.5 * z, lx1 = sim->terrain->w * TILE_PX_W * 0.5 * z;
+    double ly0 = -TALL_RISE * z, ly1 = (sim->terrain->w + sim->terrain->h) * TILE_PX_H * 0.5 * z + 8 * z;
     BlockGrid bg = {0, 0, 0, 0, (int)v.off_x, (int)v.off_y, NULL};
     int bx0 = (int)floor(fmax(-bg.ox, lx0) / BLOCK), bx1 = (int)floor(fmin(g->screen_w - 1 - bg.ox, lx1) / BLOCK);
     int by0 = (int)floor(fmax(-bg.oy, ly0) / BLOCK), by1 = (int)floor(fmin(g->screen_h - 1 - bg.oy, ly1) / BLOCK);

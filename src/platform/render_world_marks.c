@@ -131,13 +131,13 @@ void render_world_marks_cones(Renderer *r, const Game *g)
 {
     TileMap *m = &r->cones;
     tilemap_clear(m);
-    if (!tilemap_fit(m, g->sim.w, g->sim.h))
+    if (!tilemap_fit(m, g->sim.terrain->w, g->sim.terrain->h))
         return;
     for (int k = 0; k < r->actor_count; k++) {
         int id = r->actors[k].index;
         if (r->actors[k].kind != ACTOR_SENTRY || !render_sentry_telegraphed(g, id))
             continue;
-        const Sentry *e = &g->sim.sentries.list[id];
+        const Sentry *e = &g->sim.state.sentries.list[id];
         NavPos at = e->mover.tile;
         int v = severity(e->state);
         for (int y = at.y - SENTRY_SIGHT_RANGE; y <= at.y + SENTRY_SIGHT_RANGE; y++)
@@ -192,7 +192,7 @@ enum { PATROL_DOTS_PER_TILE = 2 };
  * waypoints (way >= 0: the waypoint's index, 0 the post). */
 void render_world_marks_patrol(Renderer *r, const Game *g, const Sentry *e, PatrolFn f, const Pass *p, void *ctx)
 {
-    const Sentries *ss = &g->sim.sentries;
+    const Sentries *ss = &g->sim.state.sentries;
     int n = e->patrol_count;
     if (n < 2)
         return;
@@ -233,26 +233,26 @@ void render_world_marks_noise(Renderer *r, const Game *g)
 {
     const Sim *s = &g->sim;
     double age = g->clock - g->noise_since;
-    bool show = s->sentries.count > 0 && !g->editing && s->status == SIM_PLAYING && g->noise_since > 0 && age >= 0 &&
+    bool show = s->state.sentries.count > 0 && !g->editing && s->state.status == SIM_PLAYING && g->noise_since > 0 && age >= 0 &&
                 age < NOISE_SHOW;
     if (!show) {
         tilemap_clear(&r->noise);
         r->noise_for = -1;
         return;
     }
-    if (r->noise_for == g->noise_since && nav_pos_eq(r->noise_at, s->droid.tile) && r->noise.w == s->w &&
-        r->noise.h == s->h)
+    if (r->noise_for == g->noise_since && nav_pos_eq(r->noise_at, s->state.droid.tile) && r->noise.w == s->terrain->w &&
+        r->noise.h == s->terrain->h)
         return;
     tilemap_clear(&r->noise);
-    if (!tilemap_fit(&r->noise, s->w, s->h))
+    if (!tilemap_fit(&r->noise, s->terrain->w, s->terrain->h))
         return;
     r->noise_for = g->noise_since;
-    r->noise_at = s->droid.tile;
+    r->noise_at = s->state.droid.tile;
     int reach = SENTRY_HEAR_RADIUS + SENTRY_HEAR_DOOR + 1;
-    NavPos d = s->droid.tile;
+    NavPos d = s->state.droid.tile;
     for (int y = d.y - reach; y <= d.y + reach; y++)
         for (int x = d.x - reach; x <= d.x + reach; x++)
-            if (x >= 0 && y >= 0 && x < s->w && y < s->h && sim_hears_at(s, nav_pos(x, y))) {
+            if (x >= 0 && y >= 0 && x < s->terrain->w && y < s->terrain->h && sim_hears_at(s, nav_pos(x, y))) {
                 int dist = abs(x - d.x) > abs(y - d.y) ? abs(x - d.x) : abs(y - d.y);
                 tilemap_raise(&r->noise, x, y, 1 + dist);
             }
@@ -303,7 +303,7 @@ static int cut_index(const Game *g)
     double walk = g->predict.ticks * SIM_DROID_SPEED / SIM_TICK_HZ, at_cost = 0;
     NavPos at = g->preview_from;
     for (int i = 0; i < g->preview.count; i++) {
-        at_cost += sim_units((int64_t)mover_step_cost(&s->grid, at, g->preview.tiles[i]));
+        at_cost += sim_units((int64_t)mover_step_cost(&s->terrain->grid, at, g->preview.tiles[i]));
         if (at_cost > walk)
             return i;
         at = g->preview.tiles[i];
@@ -427,7 +427,7 @@ static void on_screen_free(OnScreen *sh)
 
 static void draw_preview(Renderer *r, const Game *g, const Pass *p)
 {
-    if (g->sim.status != SIM_PLAYING || g->aiming) /* the play is over, or a click throws: nothing to walk */
+    if (g->sim.state.status != SIM_PLAYING || g->aiming) /* the play is over, or a click throws: nothing to walk */
         return;
     const OnScreen *sh = &r->shown;
     int seen_from = sh->seen_from, cut_from = sh->cut_from;
@@ -467,7 +467,7 @@ void render_world_marks_draw(Renderer *r, const Game *g, const Pass *p)
     draw_noise(r, g, p);
     for (int i = 0; i < r->actor_count; i++)
         if (r->actors[i].kind == ACTOR_SENTRY && render_sentry_telegraphed(g, r->actors[i].index))
-            render_world_marks_patrol(r, g, &g->sim.sentries.list[r->actors[i].index], patrol_dot, p, NULL);
+            render_world_marks_patrol(r, g, &g->sim.state.sentries.list[r->actors[i].index], patrol_dot, p, NULL);
     for (int k = 0; k < sh->walk.count; k++) {
         NavPos t = render_walk_tile(g, sh->walk.at[k]);
         if (in_visible(&p->floor, t))
@@ -500,7 +500,7 @@ static void draw_effects(Renderer *r, const Game *g, const IsoView *v)
  * its direction from the screen's centre. */
 static void draw_edge_markers(Renderer *r, const Game *g, const IsoView *v)
 {
-    const Sentries *ss = &g->sim.sentries;
+    const Sentries *ss = &g->sim.state.sentries;
     double cx = g->screen_w / 2.0, cy = g->screen_h / 2.0, m = 14 * r->lay.ui, half = 6 * r->lay.ui;
     for (int i = 0; i < ss->count; i++) {
         const Sentry *e = &ss->list[i];
@@ -545,8 +545,8 @@ static void draw_prediction(Renderer *r, const Game *g, const IsoView *v)
     if (pr->outcome == PREDICT_SEEN) {
         Badge b = pr->heard ? BADGE_EAR : BADGE_EYE;
         WorldPos at = {pr->at.x + 0.5, pr->at.y + 0.5};
-        if (pr->sentry >= 0 && pr->sentry < g->sim.sentries.count) {
-            const Sentry *e = &g->sim.sentries.list[pr->sentry];
+        if (pr->sentry >= 0 && pr->sentry < g->sim.state.sentries.count) {
+            const Sentry *e = &g->sim.state.sentries.list[pr->sentry];
             ScreenPos a = iso_world_to_screen(v, at), s = iso_world_to_screen(v, e->mover.pos);
             double dx = s.x - a.x, dy = s.y - a.y, len = sqrt(dx * dx + dy * dy), step = fmax(8.0, 14 * z);
             for (double t = step; t < len - step * 0.5; t += step) /* the dotted line between them */
@@ -622,7 +622,7 @@ static void draw_lure(Renderer *r, const Game *g, const IsoView *v)
     double pulse = 0.5 + 0.5 * sin(g->clock * 6);
     ring(r, (float)c.x, (float)c.y, (float)((14 + 4 * pulse) * z), (float)((7 + 2 * pulse) * z), ok ? go : no);
     ring(r, (float)c.x, (float)c.y, (float)(5 * z), (float)(2.5 * z), ok ? go : no);
-    const Sentries *ss = &g->sim.sentries;
+    const Sentries *ss = &g->sim.state.sentries;
     for (int i = 0; ok && i < ss->count && i < g->lure_pulled_cap && g->lure_pull_count > 0; i++) {
         if (!g->lure_pulled[i])
             continue;
@@ -658,7 +658,7 @@ static void plan_label(Renderer *r, int x, int y, SDL_Color c, const char *text)
  * with the energy left then (once predicted), a wait's length, a lure's ring. */
 static void draw_plan(Renderer *r, const Game *g, const IsoView *v)
 {
-    if (g->plan.count == 0 || g->sim.status != SIM_PLAYING)
+    if (g->plan.count == 0 || g->sim.state.status != SIM_PLAYING)
         return;
     SDL_Color tile = {255, 214, 120, 200}, text = {255, 230, 170, 255};
     for (int i = 0; i < g->plan_tiles.count; i++) {
@@ -668,7 +668,7 @@ static void draw_plan(Renderer *r, const Game *g, const IsoView *v)
     }
     bool known = plan_predicted(g);
     const Prediction *p = &g->predict;
-    NavPos at = mover_plan_tile(&g->sim.droid), marks[ORDERS_MAX];
+    NavPos at = mover_plan_tile(&g->sim.state.droid), marks[ORDERS_MAX];
     for (int i = 0; i < g->plan.count; i++) {
         const Order *o = &g->plan.leg[i];
         char words[64];
@@ -679,7 +679,7 @@ static void draw_plan(Renderer *r, const Game *g, const IsoView *v)
             n += snprintf(words + n, sizeof words - (size_t)n, " wait %.1f s", (double)o->ticks / SIM_TICK_HZ);
         else if (o->kind == ORDER_LURE)
             n += snprintf(words + n, sizeof words - (size_t)n, " lure");
-        if (known && i < p->legs_done && g->sim.limited)
+        if (known && i < p->legs_done && g->sim.state.limited)
             snprintf(words + n, sizeof words - (size_t)n, ": %.1f left", sim_units(p->leg_energy[i]));
         NavPos mark = o->kind == ORDER_LURE ? o->at : at;
         ScreenPos c = iso_world_to_screen(v, (WorldPos){mark.x + 0.5, mark.y + 0.5});
@@ -726,7 +726,7 @@ void render_world_marks_overlay(Renderer *r, const Game *g, const IsoView *v)
     if (g->hover_valid) {
         NavPos h = g->hover;
         bool wall = sim_kind(&g->sim, h.x, h.y) == TILE_WALL;
-        bool blocked = !nav_grid_walkable(&g->sim.grid, h.x, h.y);
+        bool blocked = !nav_grid_walkable(&g->sim.terrain->grid, h.x, h.y);
         double rise = wall ? render_zoom_px(v, WALL_RISE) * render_cut_height(r, h.x, h.y) : 0.0;
         SDL_Color c = blocked ? render_map_color(r, MAPCOLOR_WARN) : (SDL_Color){255, 240, 150, 255};
         outline_diamond(r, v, h, 0.0, rise, thick, c);

@@ -133,8 +133,8 @@ static bool click_tile(App *app, Script *s, const ScriptCmd *c)
 {
     Game *g = &app->shell.game;
     const int *a = c->arg;
-    if (!nav_grid_in_bounds(&g->sim.grid, a[0], a[1])) {
-        script_error(s, c, "tile %d,%d is outside the %dx%d level", a[0], a[1], g->sim.grid.w, g->sim.grid.h);
+    if (!nav_grid_in_bounds(&g->sim.terrain->grid, a[0], a[1])) {
+        script_error(s, c, "tile %d,%d is outside the %dx%d level", a[0], a[1], g->sim.terrain->grid.w, g->sim.terrain->grid.h);
         return false;
     }
     if (g->editing) {

@@ -107,6 +107,21 @@ bool mover_copy(Mover *dst, const Mover *src)
     return true;
 }
 
+uint64_t mover_hash(const Mover *m)
+{
+    uint64_t h = HASH_BASIS;
+    hash_tile(&h, m->tile);
+    hash_tile(&h, m->next);
+    hash_u64(&h, (uint64_t)m->facing);
+    hash_u64(&h, (uint64_t)m->moving);
+    hash_u64(&h, m->speed);
+    hash_u64(&h, m->need);
+    hash_u64(&h, m->done);
+    for (int i = m->queue_head; i < m->queue_len; i++)
+        hash_tile(&h, m->queue[i]);
+    return h;
+}
+
 void mover_place(Mover *m, NavPos at)
 {
     m->tile = m->next = at;
