@@ -202,14 +202,14 @@ GameReplayFeed shell_replay_feed(Shell *sh, struct Replay *r, const char *name, 
     return fed;
 }
 
-void shell_end(Shell *sh, FILE *state_out)
+void shell_end(Shell *sh, bool state)
 {
     Game *g = &sh->game;
     if (g->record)
         fprintf(g->record, "%llu end\n", (unsigned long long)g->sim.state.tick);
     g->record = NULL;
-    if (state_out)
-        fprintf(state_out, "state %016llx\n", (unsigned long long)sim_hash(&g->sim));
+    if (state)
+        game_trace(g, "state %016llx", (unsigned long long)sim_hash(&g->sim));
 }
 
 void shell_start_campaign(Shell *sh, unsigned long long day_seed)

@@ -189,9 +189,10 @@ void shell_start_campaign(Shell *sh, unsigned long long day_seed);
  * GAME_FEED_ENDED once (the player's input counts from then on),
  * GAME_FEED_FAILED with the reason on err; GAME_FEED_GOING otherwise. */
 GameReplayFeed shell_replay_feed(Shell *sh, struct Replay *r, const char *name, FILE *err);
-/* The run ends: the recording's last line ("TICK end", the game stops
- * writing to it) and, to state_out when not NULL, "state HASH". */
-void shell_end(Shell *sh, FILE *state_out);
+/* The run ends: the recording's last line ("TICK end"; the game stops
+ * writing to it, the caller closes it) and, with state, the trace's last
+ * line, "state HASH" (sim_hash). */
+void shell_end(Shell *sh, bool state);
 /* Shows a screen around the play, or the play (SHELL_PLAY); lists the
  * levels again for the title, the level select and the ending. */
 void shell_open(Shell *sh, ShellMode m);

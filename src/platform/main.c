@@ -184,7 +184,7 @@ static int play(App *app)
         bench_frames(app);
     else
         rc = run(app);
-    shell_end(&app->shell, app->opt.trace && !app->opt.bench_frames ? stdout : NULL); /* the recording's end, the state */
+    shell_end(&app->shell, !app->opt.bench_frames); /* the recording's end, the trace's state line */
     return rc;
 }
 
