@@ -4,8 +4,9 @@
  * the hover preview, the camera, the editor (paint, undo, save), hot reload,
  * switching between the levels of a folder (loaded in the background through
  * a GameLoader the SDL side gives), progress, the level's energy par and the
- * stars, and the trace of events. The SDL side (main.c, render.c) feeds it input, draws it and plays
- * its sounds. game_init/game_deinit own everything inside. */
+ * stars, and the trace of events. The shell (shell.h) feeds it input; the
+ * SDL side (render.c, main.c) draws it and plays its sounds.
+ * game_init/game_deinit own everything inside. */
 #ifndef ISODROID_GAME_H
 #define ISODROID_GAME_H
 
@@ -221,7 +222,7 @@ typedef struct Game {
     bool follow;           /* camera follows the droid */
     int screen_w, screen_h;
 
-    bool show_minimap, show_help;
+    bool show_minimap;
     int help_page;         /* the help's page shown (the renderer lays it out in pages; it clamps this) */
     bool show_cones;      /* V: the sentries' view cones drawn on the floor */
     char message[GAME_MESSAGE_LEN];

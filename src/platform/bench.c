@@ -24,7 +24,7 @@ void bench_frames(App *app)
         fprintf(stderr, "isodroid: out of memory for %ld frame times\n", n);
         return;
     }
-    Game *g = &app->game;
+    Game *g = &app->shell.game;
     if (app->opt.bench_zoom > 0) { /* the middle of the level, where the screen is full of it */
         game_look_at_tile(g, nav_pos(g->sim.terrain->grid.w / 2, g->sim.terrain->grid.h / 2));
         game_zoom_at(g, (ScreenPos){g->screen_w * 0.5, g->screen_h * 0.5}, app->opt.bench_zoom / g->view.zoom);
@@ -32,7 +32,7 @@ void bench_frames(App *app)
     Uint64 freq = SDL_GetPerformanceFrequency();
     for (long i = 0; i < n; i++) {
         Uint64 t0 = SDL_GetPerformanceCounter();
-        game_update(&app->game);
+        game_update(&app->shell.game);
         Uint64 t1 = SDL_GetPerformanceCounter();
         draw(app);
         ms[i] = (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)freq;

@@ -257,7 +257,8 @@ static int panel_places(const Renderer *r, const Game *g, int w, int h, SDL_Rect
 static SDL_Rect draw_pause(Renderer *r, const Game *g, const HudStats *hs, int top)
 {
     SDL_Rect none = {0, 0, 0, 0};
-    if (!game_paused(g) || hs->menu != MENU_NONE || g->ask != GAME_ASK_NONE || g->editing ||
+    ShellMode open = shell_top(hs->shell); /* a panel or a question says so already */
+    if (!game_paused(g) || (open != SHELL_PLAY && open != SHELL_HELP) || g->editing ||
         (g->pause & (GAME_PAUSE_PLAYER | GAME_PAUSE_FOCUS)) == 0)
         return none;
     const Layout *L = &r->lay;
@@ -627,10 +628,11 @@ void render_ui(Renderer *r, const Game *g, const HudStats *hs)
             under = L->minimap_panel.y + L->minimap_panel.h + L->pad;
         draw_message(r, g, under, taken, 2);
     }
-    if (g->show_help)
+    ShellMode open = shell_top(hs->shell); /* what is open over the play, from the shell's stack */
+    if (shell_is_open(hs->shell, SHELL_HELP))
         render_help(r, g, hs);
-    if (hs->menu != MENU_NONE && g->ask == GAME_ASK_NONE)
+    if (open == SHELL_PAUSE || open == SHELL_QUESTION)
         draw_menu(r, g, hs);
-    if (g->ask != GAME_ASK_NONE)
+    if (open == SHELL_UNSAVED)
         draw_question(r, g);
 }
