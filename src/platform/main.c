@@ -197,6 +197,12 @@ static int stdout_finished(int rc)
     int errnum = fflush(stdout) != 0 ? errno : 0;
     if (!errnum && !ferror(stdout))
         return rc;
+    if (!errnum) { /* a line written earlier failed (the trace flushes each line): ask again, for why */
+        clearerr(stdout);
+        errno = 0;
+        if (fputc('\n', stdout) == EOF || fflush(stdout) != 0)
+            errnum = errno;
+    }
     fprintf(stderr, "isodroid: cannot write to stdout%s%s\n", errnum ? ": " : "", errnum ? strerror(errnum) : "");
     return rc ? rc : 1;
 }
