@@ -42,11 +42,15 @@ BINDIR  ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
 GAME_DATADIR ?= $(DATADIR)/isodroid
 LIBDIR  ?= $(PREFIX)/lib
+# the translations' catalogues (LANG/LC_MESSAGES/isodroid.mo, from po/*.po);
+# from the source tree the programs read build/locale (src/game/i18n.c)
+LOCALEDIR ?= $(DATADIR)/locale
 USE_SYSTEM_FONTS ?= 0
 SYSTEM_FONTDIR   ?= /usr/share/fonts/truetype/dejavu
 FONTDIR = $(if $(filter 1,$(USE_SYSTEM_FONTS)),$(SYSTEM_FONTDIR))
 # the data folder seen from the programs' folder ("../share/isodroid")
 DATA_FROM_BIN := $(or $(shell realpath -ms --relative-to='$(BINDIR)' '$(GAME_DATADIR)' 2>/dev/null),../share/isodroid)
+LOCALE_FROM_BIN := $(or $(shell realpath -ms --relative-to='$(BINDIR)' '$(LOCALEDIR)' 2>/dev/null),../share/locale)
 
 MOVINGAI_DIR ?= ../shared/data/movingai
 LEVEL   ?=
@@ -78,8 +82,8 @@ objs = $(patsubst src/%.c,build/$(1)/%.o,$(2))
 # the libraries of variant $(1), the ones using others first (static linking)
 libs = build/$(1)/libisogame.a build/$(1)/libisorules.a build/$(1)/libisonav.a
 
-.PHONY: all deps deps-game deps-test test test-nav run art bench check-layers clean
-all: bin/isopath bin/isodroid
+.PHONY: all deps deps-game deps-test test test-nav run art bench check-layers clean pot po
+all: bin/isopath bin/isodroid locale
 
 # ---- system packages ----------------------------------------------------
 deps:
@@ -100,7 +104,11 @@ build/$(1)/platform/%.o: src/platform/%.c | deps-game
 	$$(CC) $$(STD) $$(WARN) $$(CPPFLAGS) $$(FLAGS_$(1)) -MMD -MP $$(INC_platform) $$(SDL_CFLAGS) \
 	    -DISODROID_DATADIR='"$$(GAME_DATADIR)"' -DISODROID_DATA_FROM_BIN='"$$(DATA_FROM_BIN)"' \
 	    -DISODROID_FONTDIR='"$$(FONTDIR)"' -c $$< -o $$@
-build/$(1)/platform/datadir.o build/$(1)/platform/assets.o: build/datadir.txt
+build/$(1)/platform/datadir.o build/$(1)/platform/assets.o build/$(1)/game/i18n.o: build/datadir.txt
+build/$(1)/game/i18n.o: src/game/i18n.c | deps
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(STD) $$(WARN) $$(CPPFLAGS) $$(FLAGS_$(1)) -MMD -MP $$(INC_game) \
+	    -DISODROID_LOCALEDIR='"$$(LOCALEDIR)"' -DISODROID_LOCALE_FROM_BIN='"$$(LOCALE_FROM_BIN)"' -c $$< -o $$@
 build/$(1)/isopath/png.o: src/isopath/png.c | deps
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(STD) $$(WARN) $$(CPPFLAGS) $$(FLAGS_$(1)) -MMD -MP $$(INC_isopath) $$(PNG_CFLAGS) -c $$< -o $$@
@@ -108,8 +116,9 @@ endef
 $(foreach v,release san bench,$(eval $(call variant_objects,$(v))))
 # the data folder the platform's objects were last built with (its first
 # line; then BINDIR, and the fonts' folder), rewritten only when one
-# changes: then datadir.o and assets.o are rebuilt
-DATADIR_TXT = $(GAME_DATADIR)\n$(BINDIR)\n$(FONTDIR)
+# changes, or the catalogues' folder: then datadir.o, assets.o and i18n.o
+# are rebuilt
+DATADIR_TXT = $(GAME_DATADIR)\n$(BINDIR)\n$(FONTDIR)\n$(LOCALEDIR)
 build/datadir.txt: FORCE
 	@mkdir -p build
 	@[ "$$(cat $@ 2>/dev/null)" = "$$(printf '$(DATADIR_TXT)')" ] || printf '$(DATADIR_TXT)\n' >$@
@@ -141,6 +150,26 @@ build/san/bin/isopath: $(call tool_objs,san) $(call libs,san)
 build/bench/bin/isopath: $(call tool_objs,bench) $(call libs,bench)
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCHFLAGS) -o $@ $^ $(PNG_LIBS) -lm
+
+# ---- translations: po/LANG.po, built into build/locale ----------------------
+# make pot gathers the strings marked _(), N_() and ngettext() in src/ into
+# po/isodroid.pot (file names, no line numbers: a line moved changes
+# nothing); make po merges it into every po/LANG.po. A translation is kept
+# complete: tests/test_i18n.sh checks each and that the .pot is current.
+LINGUAS  := $(basename $(notdir $(wildcard po/*.po)))
+MO_FILES := $(patsubst %,build/locale/%/LC_MESSAGES/isodroid.mo,$(LINGUAS))
+POT_SRC   = $(sort $(wildcard src/game/*.[ch] src/platform/*.[ch] src/isopath/*.[ch] src/rules/*.[ch]))
+XGETTEXT_FLAGS := --from-code=UTF-8 --language=C --keyword=_ --keyword=N_ --keyword=ngettext:1,2 \
+	--add-comments=TRANSLATORS: --add-location=file --package-name=isodroid --package-version=$(VERSION)
+.PHONY: locale
+locale: $(MO_FILES)
+build/locale/%/LC_MESSAGES/isodroid.mo: po/%.po | deps
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+pot: | deps
+	@xgettext $(XGETTEXT_FLAGS) -o po/isodroid.pot $(POT_SRC)
+po: pot
+	for l in $(LINGUAS); do msgmerge --quiet --update --backup=none --add-location=file po/$$l.po po/isodroid.pot || exit 1; done
 
 # ---- the game ------------------------------------------------------------
 bin/isodroid: build/release/platform/main.o build/release/libisoplatform.a $(call libs,release)
@@ -218,7 +247,7 @@ test-nav: deps-test $(NAV_TEST_BINS)
 # neither lane is left with one long test at the end
 TEST_LONG := $(foreach t,test_package test_weighted test_determinism32 test_view test_minimap test_gen \
 	test_levels test_game,$(filter tests/$(t).sh,$(TEST_SH)))
-test: deps-test check-layers $(TEST_BINS) build/san/bin/isopath build/san/bin/isodroid build/san/tests/pngcheck
+test: deps-test check-layers locale $(TEST_BINS) build/san/bin/isopath build/san/bin/isodroid build/san/tests/pngcheck
 	@ISOPATH=build/san/bin/isopath ISODROID=build/san/bin/isodroid PNGCHECK=build/san/tests/pngcheck \
 	    tests/run.sh $(TEST_LONG) $(filter-out $(TEST_LONG),$(TEST_SH)) $(TEST_BINS)
 
@@ -269,10 +298,11 @@ bench: build/bench/bin/isopath build/bench/bin/isodroid
 
 # ---- installing ------------------------------------------------------------
 # make install [DESTDIR=...] [PREFIX=/usr/local] [BINDIR=...] [DATADIR=...]
-# [GAME_DATADIR=...] [LIBDIR=...] [USE_SYSTEM_FONTS=1]: the programs in
+# [GAME_DATADIR=...] [LIBDIR=...] [LOCALEDIR=...] [USE_SYSTEM_FONTS=1]: the programs in
 # $(BINDIR), the game's data in $(GAME_DATADIR) (assets, levels, the fonts
 # unless USE_SYSTEM_FONTS=1, LICENSE), the desktop entry, the icons, the
-# AppStream metainfo, the man pages, and the navigation library
+# AppStream metainfo, the man pages, the translations' catalogues in
+# $(LOCALEDIR), and the navigation library
 # (libisonav.a in $(LIBDIR), its headers in $(INCLUDEDIR)/isonav, isonav.pc
 # in $(PKGCONFIGDIR)). The variables the game is built with (the section at
 # the top) must be the same for make and make install: another value
@@ -308,7 +338,7 @@ build/dist/libisonav.a: $(DIST_NAV_OBJS)
 	@rm -f $@
 	ar rcs $@ $(dir $@)isonav.o
 
-install: bin/isopath bin/isodroid install-nav
+install: bin/isopath bin/isodroid locale install-nav
 	install -d $(D)$(BINDIR) $(D)$(GAME_DATADIR)/assets $(D)$(GAME_DATADIR)/levels/extra
 	install -m 755 bin/isodroid bin/isopath $(D)$(BINDIR)
 	install -m 644 assets/*.png $(FONT_FILES) $(D)$(GAME_DATADIR)/assets
@@ -321,6 +351,8 @@ install: bin/isopath bin/isodroid install-nav
 	    install -Dm 644 assets/icon-$$n.png $(D)$(DATADIR)/icons/hicolor/$${n}x$${n}/apps/$(APP_ID).png || exit 1; done
 	install -Dm 644 man/isodroid.6 $(D)$(MANDIR)/man6/isodroid.6
 	install -Dm 644 man/isopath.1 $(D)$(MANDIR)/man1/isopath.1
+	for l in $(LINGUAS); do \
+	    install -Dm 644 build/locale/$$l/LC_MESSAGES/isodroid.mo $(D)$(LOCALEDIR)/$$l/LC_MESSAGES/isodroid.mo || exit 1; done
 
 # the navigation library alone: what a program using it needs (examples/)
 install-nav: build/dist/libisonav.a
@@ -336,6 +368,7 @@ uninstall:
 	rm -f $(D)$(DATADIR)/applications/$(APP_ID).desktop $(D)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
 	for n in $(ICON_SIZES); do rm -f $(D)$(DATADIR)/icons/hicolor/$${n}x$${n}/apps/$(APP_ID).png; done
 	rm -f $(D)$(MANDIR)/man6/isodroid.6 $(D)$(MANDIR)/man1/isopath.1
+	for l in $(LINGUAS); do rm -f $(D)$(LOCALEDIR)/$$l/LC_MESSAGES/isodroid.mo; done
 	rm -f $(D)$(LIBDIR)/libisonav.a $(D)$(PKGCONFIGDIR)/isonav.pc
 
 # ---- the release tarball -----------------------------------------------------

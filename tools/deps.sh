@@ -14,6 +14,11 @@ need_pc() { # pkg-config module, Debian package
     fi
 }
 
+# a program the build runs, Debian package
+need_tool() {
+    command -v "$1" >/dev/null 2>&1 || missing="$missing $2"
+}
+
 # gcc -m32 for tests/test_determinism32.sh (the 32-bit x87 build), x86-64 only
 want_m32() {
     [ "$(uname -m)" = x86_64 ] || return 0
@@ -33,6 +38,7 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 case "$group" in
 build)
     need_pc libpng libpng-dev # isopath render's PNG files
+    need_tool msgfmt gettext  # the translations' catalogues (po/*.po), make pot and make po
     ;;
 game)
     need_pc sdl2 libsdl2-dev
@@ -45,6 +51,10 @@ test)
     want_tool groff groff-base
     want_tool python3 python3 # parses isopath --json (tests/test_isopath_json.sh)
     want_tool tesseract tesseract-ocr # reads the help's pages (tests/test_help.sh)
+    # ... and the German screens' (tests/test_i18n.sh)
+    [ -f /usr/share/tesseract-ocr/5/tessdata/deu.traineddata ] || [ -f /usr/share/tesseract-ocr/4.00/tessdata/deu.traineddata ] ||
+        optional="$optional tesseract-ocr-deu"
+    need_tool msgfmt gettext
     # the packager's tools: the distribution's LTO flags (test_example,
     # test_package), the .deb and its check, the window's class under a
     # virtual display (test_dist), the system's fonts (test_package)

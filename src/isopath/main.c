@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "field.h"
+#include "i18n.h"
 #include "fileio.h"
 #include "isopath.h"
 #include "landmark.h"
@@ -20,7 +21,7 @@
 #include "query.h"
 #include "text.h"
 
-static const char usage[] =
+static const char usage[] = N_(
     "usage:\n"
     "  isopath path LEVEL SX,SY GX,GY [--draw | --json] [--topology 8|4|hex] [--algo astar|jps|route]\n"
     "                                 [--landmarks K] [--nearest] [--max-cost C] [--max-expand N]\n"
@@ -50,10 +51,9 @@ static const char usage[] =
     "      last line 'N queries, M optimal, mean X.XX us/query'; exit 4 if M < N.\n"
     "      JPS and route place 8 landmarks unless told otherwise; what they prepare\n"
     "      is made before the timing starts, which the first line reports. On a\n"
-    "      terminal a progress line on stderr is redrawn in place, then cleared.\n"
-    ;
+    "      terminal a progress line on stderr is redrawn in place, then cleared.\n");
 /* the usage goes on in parts: a string literal longer than 4095 bytes is not portable C */
-static const char usage_game[] =
+static const char usage_game[] = N_(
     "  isopath simbench LEVEL TICKS [--seed N] [--near R] [--alarm] [--hash N] [--predict N [--plan K]]\n"
     "      times the game's simulation (sentries included) for TICKS ticks while the\n"
     "      droid walks a fixed pseudo-random tour (within R tiles of its start);\n"
@@ -98,8 +98,8 @@ static const char usage_game[] =
     "      sides 12 to 32 (default 24x16); difficulty default 2. Candidates are\n"
     "      proven in turn (at most C, default 64), each with at most TICKS ticks of\n"
     "      solving (default 500000, more on a larger level); when none passes, exit 1.\n"
-    "      Writes to stdout, or atomically to FILE; what the proof found on stderr.\n";
-static const char usage_more[] =
+    "      Writes to stdout, or atomically to FILE; what the proof found on stderr.\n");
+static const char usage_more[] = N_(
     "  isopath render LEVEL [--path SX,SY GX,GY] [--field GX,GY] [--scale N] --out FILE.png\n"
     "      draws the level from above into a PNG (no display needed) in the minimap's\n"
     "      colours and marks. --path draws the optimal path over it (none: 'no path'\n"
@@ -113,10 +113,10 @@ static const char usage_more[] =
     "  standard input, whole (at most 64 MiB), named '-' in messages. '--' ends the\n"
     "  options: a file named after it may start with '--' (messages say ./NAME).\n"
     "Messages: every line on stderr starts with 'isopath: ', but a problem at a\n"
-    "  place in a file, which reads FILE:LINE:COL: message (as compilers write it).\n";
+    "  place in a file, which reads FILE:LINE:COL: message (as compilers write it).\n");
 
 /* and what the exit status says */
-static const char usage_output[] =
+static const char usage_output[] = N_(
     "Moving AI maps: path and check read a regular file as one when its name ends\n"
     "  in .map or its first line starts with the word 'type' ('type octile'); each\n"
     "  walkable tile ('.', 'G', 'S') costs 1. Anything else is a level file.\n"
@@ -143,21 +143,21 @@ static const char usage_output[] =
     "  2 bad arguments; 3 bad input: a file missing, malformed or past a limit, or\n"
     "  an output file not written; 4 bench: a length is not the scenario's optimum;\n"
     "  5 out of memory, stdout not written or another failure. With several files,\n"
-    "  the highest.\n";
+    "  the highest.\n");
 
 static void print_usage(void)
 {
-    fputs(usage, stdout);
-    fputs(usage_game, stdout);
-    fputs(usage_more, stdout);
-    fputs(usage_output, stdout);
+    fputs(_(usage), stdout);
+    fputs(_(usage_game), stdout);
+    fputs(_(usage_more), stdout);
+    fputs(_(usage_output), stdout);
 }
 
 /* One command's part of the usage: its lines from "  isopath CMD " up to the
  * next command's; false when there is none of that name. */
 static bool print_command_usage(const char *cmd)
 {
-    const char *const parts[] = {usage, usage_game, usage_more};
+    const char *const parts[] = {_(usage), _(usage_game), _(usage_more)};
     char head[64];
     int n = snprintf(head, sizeof head, "  isopath %s ", cmd);
     if (n < 0 || (size_t)n >= sizeof head || strchr(cmd, '-'))
@@ -168,10 +168,11 @@ static bool print_command_usage(const char *cmd)
             continue;
         const char *end = strstr(at + 1, "\n  isopath ");
         int len = end ? (int)(end + 1 - at) : (int)strlen(at);
-        printf("usage:\n%.*s", len, at);
-        puts("Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n"
-             "'-' for a level or a map reads it from standard input; '--' ends the options.\n"
-             "'isopath --help' describes every command, --json and the exit status.");
+        fputs(_("usage:\n"), stdout);
+        printf("%.*s", len, at);
+        puts(_("Coordinates are 0-based: x is the column, y the row (row 0 at the top).\n"
+               "'-' for a level or a map reads it from standard input; '--' ends the options.\n"
+               "'isopath --help' describes every command, --json and the exit status."));
         return true;
     }
     return false;
@@ -183,9 +184,9 @@ static const char *current_command;
 static void usage_hint(void)
 {
     if (current_command)
-        fprintf(stderr, "isopath: run 'isopath %s --help' for its usage\n", current_command);
+        fprintf(stderr, _("isopath: run 'isopath %s --help' for its usage\n"), current_command);
     else
-        fprintf(stderr, "isopath: run 'isopath --help' for usage\n");
+        fprintf(stderr, _("isopath: run 'isopath --help' for usage\n"));
 }
 
 int isopath_usage_error(const char *fmt, const char *arg)
@@ -421,6 +422,7 @@ static int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
     char *made;
+    i18n_start(argv[0]);
     if (!end_options(&argc, argv, &made)) {
         fprintf(stderr, "isopath: out of memory\n");
         return ISOPATH_EXIT_FAILURE;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "i18n.h"
 
 /* The sim's events of the last frames as sounds, the play's mood to the
  * music (calm on the front screens), and the no-audio notice once. */
@@ -211,6 +212,7 @@ int main(int argc, char **argv)
 {
     App app;
     memset(&app, 0, sizeof app);
+    i18n_start(argv[0]);
     int rc = args_parse(argc, argv, &app.opt);
     if (rc >= 0)
         return stdout_finished(rc);
