@@ -10,10 +10,11 @@
 
 #include "args.h"
 #include "game.h"
+#include "i18n.h"
 #include "levelset.h"
 #include "num.h"
 
-static const char usage[] =
+static const char usage[] = N_(
     "usage: isodroid [LEVEL.txt | FOLDER] [options]\n"
     "  LEVEL.txt / FOLDER   the level to play (default: the first in the data folder's levels/)\n"
     "  --data DIR           the data folder, holding assets/ and levels/ (default: $ISODROID_DATA,\n"
@@ -35,13 +36,13 @@ static const char usage[] =
     "  --no-progress        do not read or write the progress and settings files\n"
     "  --mute               start with the sound off (K toggles it)\n"
     "  --help, --version\n"
-    "In the game press H for the controls.\n";
+    "In the game press H for the controls.\n");
 
 static int usage_error(const char *msg, const char *arg)
 {
     fprintf(stderr, "isodroid: ");
     fprintf(stderr, msg, arg);
-    fprintf(stderr, "\nrun 'isodroid --help' for usage\n");
+    fprintf(stderr, "\n%s", _("run 'isodroid --help' for usage\n"));
     return 2;
 }
 
@@ -51,7 +52,7 @@ int args_parse(int argc, char **argv, Options *o)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
+            fputs(_(usage), stdout);
             return 0;
         } else if (!strcmp(a, "--version")) {
             printf("isodroid %s\n", ISODROID_VERSION); /* the Makefile's VERSION */
@@ -69,7 +70,7 @@ int args_parse(int argc, char **argv, Options *o)
         } else if (!strcmp(a, "--size") || !strcmp(a, "--script") || !strcmp(a, "--bench-frames") ||
                    !strcmp(a, "--record") || !strcmp(a, "--replay") || !strcmp(a, "--data")) {
             if (i + 1 >= argc)
-                return usage_error("%s needs a value", a);
+                return usage_error(_("%s needs a value"), a);
             const char *v = argv[++i];
             if (!strcmp(a, "--script")) {
                 o->script = v;
@@ -84,35 +85,35 @@ int args_parse(int argc, char **argv, Options *o)
                 long w = 0, h = 0;
                 if (num_scan_long(v, &end, 1, SIZE_MAX_SIDE, &w) != NUM_OK || (*end != 'x' && *end != 'X') ||
                     num_parse_long(end + 1, 1, SIZE_MAX_SIDE, &h) != NUM_OK)
-                    return usage_error("--size wants WxH between 64x64 and 8192x8192, not '%s'", v);
+                    return usage_error(_("--size wants WxH between 64x64 and 8192x8192, not '%s'"), v);
                 o->w = (int)w;
                 o->h = (int)h;
                 o->size_given = true;
             } else if (num_parse_long(v, 1, BENCH_FRAMES_MAX, &o->bench_frames) != NUM_OK) {
-                return usage_error("--bench-frames wants a whole number from 1 to 1000000, not '%s'", v);
+                return usage_error(_("--bench-frames wants a whole number from 1 to 1000000, not '%s'"), v);
             }
         } else if (!strcmp(a, "--bench-zoom")) {
             if (i + 1 >= argc)
-                return usage_error("%s needs a value", a);
+                return usage_error(_("%s needs a value"), a);
             if (num_parse_double(argv[++i], GAME_ZOOM_MIN, GAME_ZOOM_MAX, &o->bench_zoom) != NUM_OK)
-                return usage_error("--bench-zoom wants a zoom from 0.25 to 3, not '%s'", argv[i]);
+                return usage_error(_("--bench-zoom wants a zoom from 0.25 to 3, not '%s'"), argv[i]);
         } else if (a[0] == '-') {
-            return usage_error("unknown option '%s'", a);
+            return usage_error(_("unknown option '%s'"), a);
         } else if (!o->level) {
             o->level = a;
         } else {
-            return usage_error("unexpected argument '%s'", a);
+            return usage_error(_("unexpected argument '%s'"), a);
         }
     }
     if (o->bench_frames && !o->headless)
-        return usage_error("%s", "--bench-frames runs with --headless");
+        return usage_error("%s", _("--bench-frames runs with --headless"));
     if (o->headless && !o->script && !o->bench_frames && !o->replay)
-        return usage_error("%s", "--headless needs --script FILE, --replay FILE or --bench-frames N");
+        return usage_error("%s", _("--headless needs --script FILE, --replay FILE or --bench-frames N"));
     if (o->replay && o->record)
-        return usage_error("%s", "--replay and --record do not go together");
+        return usage_error("%s", _("--replay and --record do not go together"));
     if (o->w < SIZE_MIN || o->h < SIZE_MIN) { /* said, never silently raised */
         char msg[128];
-        snprintf(msg, sizeof msg, "--size %dx%d is below the minimum %dx%d", o->w, o->h, SIZE_MIN, SIZE_MIN);
+        snprintf(msg, sizeof msg, _("--size %dx%d is below the minimum %dx%d"), o->w, o->h, SIZE_MIN, SIZE_MIN);
         return usage_error("%s", msg);
     }
     return -1;
@@ -137,15 +138,15 @@ char *args_level(const char *arg, const char *data_dir)
                                       : snprintf(levels, sizeof levels, "levels");
         if (n >= 0 && (size_t)n < sizeof levels && (path = first_level(levels)))
             return path;
-        fprintf(stderr, "isodroid: no level files (*.txt) in %s/; give one: isodroid LEVEL.txt\n", levels);
+        fprintf(stderr, _("isodroid: no level files (*.txt) in %s/; give one: isodroid LEVEL.txt\n"), levels);
         return NULL;
     }
     if (stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode)) {
         if (!(path = first_level(arg)))
-            fprintf(stderr, "isodroid: %s: no level files (*.txt) in this folder\n", arg);
+            fprintf(stderr, _("isodroid: %s: no level files (*.txt) in this folder\n"), arg);
         return path;
     }
     if (!(path = strdup(arg)))
-        fprintf(stderr, "isodroid: out of memory\n");
+        fprintf(stderr, _("isodroid: out of memory\n"));
     return path;
 }

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bindings.h"
 
+#include "i18n.h"
 #include "settings.h"
 #include "text.h"
 
@@ -24,94 +25,94 @@ enum {
  * README's row; actions with help NULL join the row above, their keys after
  * a " / " in the order the text names them. */
 static const BindInfo table[BIND_COUNT] = {
-    [BIND_WALK] = {"walk", "Walk to a tile", {NULL}, "Left click",
-                   "walk to the tile, or to the nearest reachable one", P, true},
-    [BIND_FOLLOW] = {"follow", "Follow the pointer", {NULL}, "Hold the left button",
-                     "the droid follows the tile under the pointer", P, true},
-    [BIND_LURE] = {"lure", "Throw a lure", {"F"}, "Right click",
-                   "aim a lure, then click a tile in sight within 8 (3 energy): sentries that hear it go to look",
+    [BIND_WALK] = {"walk", N_("Walk to a tile"), {NULL}, N_("Left click"),
+                   N_("walk to the tile, or to the nearest reachable one"), P, true},
+    [BIND_FOLLOW] = {"follow", N_("Follow the pointer"), {NULL}, N_("Hold the left button"),
+                     N_("the droid follows the tile under the pointer"), P, true},
+    [BIND_LURE] = {"lure", N_("Throw a lure"), {"F"}, N_("Right click"),
+                   N_("aim a lure, then click a tile in sight within 8 (3 energy): sentries that hear it go to look"),
                    P, false},
-    [BIND_PLAN_LEG] = {"plan_leg", "Add a walk to the plan", {NULL}, "Shift+click",
-                       "add a walk to the plan (Shift+right click: a lure); Enter or a click runs it, Esc drops it",
+    [BIND_PLAN_LEG] = {"plan_leg", N_("Add a walk to the plan"), {NULL}, N_("Shift+click"),
+                       N_("add a walk to the plan (Shift+right click: a lure); Enter or a click runs it, Esc drops it"),
                        P, true},
-    [BIND_PLAN_WAIT] = {"plan_wait", "Add a wait to the plan", {"X"}, NULL,
-                        "add / take off half a second of waiting at the plan's end", P, false},
-    [BIND_PLAN_UNWAIT] = {"plan_unwait", "Shorten the plan's wait", {"Shift+X"}, NULL, NULL, P, false},
-    [BIND_STEP_UP] = {"step_up", "Step up", {"Up", "Keypad 8"}, NULL,
-                      "step one tile up / down the screen (two keys at once: diagonally; held: walk on)", P | M,
+    [BIND_PLAN_WAIT] = {"plan_wait", N_("Add a wait to the plan"), {"X"}, NULL,
+                        N_("add / take off half a second of waiting at the plan's end"), P, false},
+    [BIND_PLAN_UNWAIT] = {"plan_unwait", N_("Shorten the plan's wait"), {"Shift+X"}, NULL, NULL, P, false},
+    [BIND_STEP_UP] = {"step_up", N_("Step up"), {"Up", "Keypad 8"}, NULL,
+                      N_("step one tile up / down the screen (two keys at once: diagonally; held: walk on)"), P | M,
                       false},
-    [BIND_STEP_DOWN] = {"step_down", "Step down", {"Down", "Keypad 2"}, NULL, NULL, P | M, false},
-    [BIND_STEP_LEFT] = {"step_left", "Step left", {"Left", "Keypad 4"}, NULL,
-                        "step one tile left / right on the screen", P, false},
-    [BIND_STEP_RIGHT] = {"step_right", "Step right", {"Right", "Keypad 6"}, NULL, NULL, P, false},
-    [BIND_STEP_UP_LEFT] = {"step_up_left", "Step up-left", {"Keypad 7"}, NULL,
-                           "step one tile up-left / up-right / down-left / down-right", P, false},
-    [BIND_STEP_UP_RIGHT] = {"step_up_right", "Step up-right", {"Keypad 9"}, NULL, NULL, P, false},
-    [BIND_STEP_DOWN_LEFT] = {"step_down_left", "Step down-left", {"Keypad 1"}, NULL, NULL, P, false},
-    [BIND_STEP_DOWN_RIGHT] = {"step_down_right", "Step down-right", {"Keypad 3"}, NULL, NULL, P, false},
-    [BIND_PAUSE] = {"pause", "Pause / resume", {"Space", "P"}, NULL,
-                    "pause / resume; paused, you can still look around and plan", P | M, false},
-    [BIND_REWIND] = {"rewind", "Go back 3 seconds", {"Backspace"}, NULL,
-                     "go back 3 seconds, also after being caught", P, false},
-    [BIND_RESTART] = {"restart", "Restart the level", {"R"}, NULL, "restart the level", P | M, false},
-    [BIND_CONFIRM] = {"confirm", "Confirm / next level", {"Return", "Keypad Enter"}, NULL,
-                      "after a win, the next level (the pause keys too); with a plan, run it; in a panel, the chosen item", P | M,
+    [BIND_STEP_DOWN] = {"step_down", N_("Step down"), {"Down", "Keypad 2"}, NULL, NULL, P | M, false},
+    [BIND_STEP_LEFT] = {"step_left", N_("Step left"), {"Left", "Keypad 4"}, NULL,
+                        N_("step one tile left / right on the screen"), P, false},
+    [BIND_STEP_RIGHT] = {"step_right", N_("Step right"), {"Right", "Keypad 6"}, NULL, NULL, P, false},
+    [BIND_STEP_UP_LEFT] = {"step_up_left", N_("Step up-left"), {"Keypad 7"}, NULL,
+                           N_("step one tile up-left / up-right / down-left / down-right"), P, false},
+    [BIND_STEP_UP_RIGHT] = {"step_up_right", N_("Step up-right"), {"Keypad 9"}, NULL, NULL, P, false},
+    [BIND_STEP_DOWN_LEFT] = {"step_down_left", N_("Step down-left"), {"Keypad 1"}, NULL, NULL, P, false},
+    [BIND_STEP_DOWN_RIGHT] = {"step_down_right", N_("Step down-right"), {"Keypad 3"}, NULL, NULL, P, false},
+    [BIND_PAUSE] = {"pause", N_("Pause / resume"), {"Space", "P"}, NULL,
+                    N_("pause / resume; paused, you can still look around and plan"), P | M, false},
+    [BIND_REWIND] = {"rewind", N_("Go back 3 seconds"), {"Backspace"}, NULL,
+                     N_("go back 3 seconds, also after being caught"), P, false},
+    [BIND_RESTART] = {"restart", N_("Restart the level"), {"R"}, NULL, N_("restart the level"), P | M, false},
+    [BIND_CONFIRM] = {"confirm", N_("Confirm / next level"), {"Return", "Keypad Enter"}, NULL,
+                      N_("after a win, the next level (the pause keys too); with a plan, run it; in a panel, the chosen item"), P | M,
                       false},
-    [BIND_SOUND] = {"sound", "Sound on / off", {"K"}, NULL, "sound on / off", P | E, false},
-    [BIND_MINIMAP_WALK] = {"minimap_walk", "Walk by the minimap", {NULL}, "Click on the minimap", "walk there", P,
+    [BIND_SOUND] = {"sound", N_("Sound on / off"), {"K"}, NULL, N_("sound on / off"), P | E, false},
+    [BIND_MINIMAP_WALK] = {"minimap_walk", N_("Walk by the minimap"), {NULL}, N_("Click on the minimap"), N_("walk there"), P,
                            true},
-    [BIND_PAN_UP] = {"pan_up", "Pan up", {"W"}, "Right or middle drag",
-                     "pan up / left / down / right (in the editor, drag with the middle button)", P | E | M,
+    [BIND_PAN_UP] = {"pan_up", N_("Pan up"), {"W"}, N_("Right or middle drag"),
+                     N_("pan up / left / down / right (in the editor, drag with the middle button)"), P | E | M,
                      false},
-    [BIND_PAN_LEFT] = {"pan_left", "Pan left", {"A"}, NULL, NULL, P | E, false},
-    [BIND_PAN_DOWN] = {"pan_down", "Pan down", {"S"}, NULL, NULL, P | E | M, false},
-    [BIND_PAN_RIGHT] = {"pan_right", "Pan right", {"D"}, NULL, NULL, P | E, false},
-    [BIND_ZOOM_IN] = {"zoom_in", "Zoom in", {"+", "=", "Keypad +"}, "Mouse wheel",
-                      "zoom in / out (the wheel around the pointer, the keys around the middle)", P | E, false},
-    [BIND_ZOOM_OUT] = {"zoom_out", "Zoom out", {"-", "Keypad -"}, NULL, NULL, P | E, false},
-    [BIND_CAMERA] = {"camera", "Camera follows the droid", {"C"}, NULL, "camera follows the droid / stays put",
+    [BIND_PAN_LEFT] = {"pan_left", N_("Pan left"), {"A"}, NULL, NULL, P | E, false},
+    [BIND_PAN_DOWN] = {"pan_down", N_("Pan down"), {"S"}, NULL, NULL, P | E | M, false},
+    [BIND_PAN_RIGHT] = {"pan_right", N_("Pan right"), {"D"}, NULL, NULL, P | E, false},
+    [BIND_ZOOM_IN] = {"zoom_in", N_("Zoom in"), {"+", "=", "Keypad +"}, N_("Mouse wheel"),
+                      N_("zoom in / out (the wheel around the pointer, the keys around the middle)"), P | E, false},
+    [BIND_ZOOM_OUT] = {"zoom_out", N_("Zoom out"), {"-", "Keypad -"}, NULL, NULL, P | E, false},
+    [BIND_CAMERA] = {"camera", N_("Camera follows the droid"), {"C"}, NULL, N_("camera follows the droid / stays put"),
                      P | E, false},
-    [BIND_WALLS] = {"walls", "Walls down / up", {"T"}, NULL,
-                    "walls down / up: every wall a low block, to read the level", P | E, false},
-    [BIND_CONES] = {"cones", "View cones", {"V"}, NULL, "the sentries' view cones and patrols on / off", P | E,
+    [BIND_WALLS] = {"walls", N_("Walls down / up"), {"T"}, NULL,
+                    N_("walls down / up: every wall a low block, to read the level"), P | E, false},
+    [BIND_CONES] = {"cones", N_("View cones"), {"V"}, NULL, N_("the sentries' view cones and patrols on / off"), P | E,
                     false},
-    [BIND_MINIMAP] = {"minimap", "Minimap on / off", {"M"}, NULL, "minimap on / off", P | E, false},
-    [BIND_NEXT_LEVEL] = {"next_level", "Next level", {"PageDown", "N"}, NULL,
-                         "next / previous level of the folder", P | E, false},
-    [BIND_PREV_LEVEL] = {"previous_level", "Previous level", {"PageUp"}, NULL, NULL, P | E, false},
-    [BIND_EDITOR] = {"editor", "Edit the level", {"E"}, NULL, "edit the level / play again (from the start)", P | E,
+    [BIND_MINIMAP] = {"minimap", N_("Minimap on / off"), {"M"}, NULL, N_("minimap on / off"), P | E, false},
+    [BIND_NEXT_LEVEL] = {"next_level", N_("Next level"), {"PageDown", "N"}, NULL,
+                         N_("next / previous level of the folder"), P | E, false},
+    [BIND_PREV_LEVEL] = {"previous_level", N_("Previous level"), {"PageUp"}, NULL, NULL, P | E, false},
+    [BIND_EDITOR] = {"editor", N_("Edit the level"), {"E"}, NULL, N_("edit the level / play again (from the start)"), P | E,
                      false},
-    [BIND_HELP] = {"help", "Help", {"H", "F1"}, NULL,
-                   "help: the keys, how sentries see, hear and catch, the marks; the play waits while it is open",
+    [BIND_HELP] = {"help", N_("Help"), {"H", "F1"}, NULL,
+                   N_("help: the keys, how sentries see, hear and catch, the marks; the play waits while it is open"),
                    P | E, false},
-    [BIND_FRAME_RATE] = {"frame_rate", "Frame rate", {"F3"}, NULL, "the frame rate in the HUD", P | E, false},
-    [BIND_FULLSCREEN] = {"fullscreen", "Fullscreen", {"F11"}, NULL, "fullscreen / window", P | E, false},
-    [BIND_SCREENSHOT] = {"screenshot", "Screenshot", {"F12"}, NULL,
-                         "a screenshot into your pictures folder (Pictures/Isodroid), in play, the editor and the menus",
+    [BIND_FRAME_RATE] = {"frame_rate", N_("Frame rate"), {"F3"}, NULL, N_("the frame rate in the HUD"), P | E, false},
+    [BIND_FULLSCREEN] = {"fullscreen", N_("Fullscreen"), {"F11"}, NULL, N_("fullscreen / window"), P | E, false},
+    [BIND_SCREENSHOT] = {"screenshot", N_("Screenshot"), {"F12"}, NULL,
+                         N_("a screenshot into your pictures folder (Pictures/Isodroid), in play, the editor and the menus"),
                          P | E | M | A, false},
-    [BIND_BACK] = {"back", "Back", {"Escape"}, NULL,
-                   "close the help, stop editing, else the pause panel (resume, restart, levels, settings, quit); in "
-                   "a panel, a question or a screen of the title, back",
+    [BIND_BACK] = {"back", N_("Back"), {"Escape"}, NULL,
+                   N_("close the help, stop editing, else the pause panel (resume, restart, levels, settings, quit); in "
+                   "a panel, a question or a screen of the title, back"),
                    P | E | M | A, true},
-    [BIND_MENU_NEXT] = {"menu_next", "Next item", {"Tab"}, NULL,
-                        "in a panel, the next item (the step keys and W, S move up and down too)", M, false},
-    [BIND_QUIT] = {"quit", "Quit", {"Q"}, NULL,
-                   "in the pause panel, quit (asks once); started from the title, back to the title", M, false},
-    [BIND_LEVELS] = {"levels", "Level select", {"L"}, NULL, "in the pause panel, the level select", M, false},
-    [BIND_YES] = {"yes", "Yes", {"Y"}, NULL, "yes / no when asked whether to quit", M, false},
-    [BIND_NO] = {"no", "No", {"N"}, NULL, NULL, M, false},
-    [BIND_ASK_SAVE] = {"ask_save", "Save the edits", {"S", "Y"}, NULL,
-                       "save / discard / keep the unsaved edits when leaving asks", A, false},
-    [BIND_ASK_DISCARD] = {"ask_discard", "Discard the edits", {"D", "N"}, NULL, NULL, A, false},
-    [BIND_ASK_CANCEL] = {"ask_cancel", "Keep editing", {"C"}, NULL, NULL, A, false},
-    [BIND_PAINT] = {"paint", "Paint", {NULL}, "Left click / left drag",
-                    "paint the picked tile (one undo step a drag); with 9 picked, move the droid start", E, true},
-    [BIND_TOGGLE_WALL] = {"toggle_wall", "Toggle wall", {NULL}, "Right click", "toggle wall and floor", E, true},
-    [BIND_PALETTE] = {"palette", "Pick a tile", {NULL}, "1 to 9, 0 or a click on the palette",
-                      "pick what to paint (9 moves the start)", E, true},
-    [BIND_UNDO] = {"undo", "Undo", {"Ctrl+Z"}, NULL, "undo / redo", E, false},
-    [BIND_REDO] = {"redo", "Redo", {"Ctrl+Y", "Ctrl+Shift+Z"}, NULL, NULL, E, false},
-    [BIND_SAVE] = {"save", "Save the level", {"Ctrl+S"}, NULL, "save the level file", E, false},
+    [BIND_MENU_NEXT] = {"menu_next", N_("Next item"), {"Tab"}, NULL,
+                        N_("in a panel, the next item (the step keys and W, S move up and down too)"), M, false},
+    [BIND_QUIT] = {"quit", N_("Quit"), {"Q"}, NULL,
+                   N_("in the pause panel, quit (asks once); started from the title, back to the title"), M, false},
+    [BIND_LEVELS] = {"levels", N_("Level select"), {"L"}, NULL, N_("in the pause panel, the level select"), M, false},
+    [BIND_YES] = {"yes", N_("Yes"), {"Y"}, NULL, N_("yes / no when asked whether to quit"), M, false},
+    [BIND_NO] = {"no", N_("No"), {"N"}, NULL, NULL, M, false},
+    [BIND_ASK_SAVE] = {"ask_save", N_("Save the edits"), {"S", "Y"}, NULL,
+                       N_("save / discard / keep the unsaved edits when leaving asks"), A, false},
+    [BIND_ASK_DISCARD] = {"ask_discard", N_("Discard the edits"), {"D", "N"}, NULL, NULL, A, false},
+    [BIND_ASK_CANCEL] = {"ask_cancel", N_("Keep editing"), {"C"}, NULL, NULL, A, false},
+    [BIND_PAINT] = {"paint", N_("Paint"), {NULL}, N_("Left click / left drag"),
+                    N_("paint the picked tile (one undo step a drag); with 9 picked, move the droid start"), E, true},
+    [BIND_TOGGLE_WALL] = {"toggle_wall", N_("Toggle wall"), {NULL}, N_("Right click"), N_("toggle wall and floor"), E, true},
+    [BIND_PALETTE] = {"palette", N_("Pick a tile"), {NULL}, N_("1 to 9, 0 or a click on the palette"),
+                      N_("pick what to paint (9 moves the start)"), E, true},
+    [BIND_UNDO] = {"undo", N_("Undo"), {"Ctrl+Z"}, NULL, N_("undo / redo"), E, false},
+    [BIND_REDO] = {"redo", N_("Redo"), {"Ctrl+Y", "Ctrl+Shift+Z"}, NULL, NULL, E, false},
+    [BIND_SAVE] = {"save", N_("Save the level"), {"Ctrl+S"}, NULL, N_("save the level file"), E, false},
 };
 
 static bool valid(BindAction a)
@@ -245,34 +246,34 @@ bool bindings_normalize(const char *name, BindKeyCheck check, char *out, size_t 
     unsigned held;
     const char *key = split_mods(name, &held);
     if (!key[0]) {
-        text_format(err, err_size, "no key name");
+        text_format(err, err_size, "%s", _("no key name"));
         return false;
     }
     for (const unsigned char *c = (const unsigned char *)name; *c; c++)
         if (*c < 0x20 || *c == 0x7f) {
-            text_format(err, err_size, "a key name holds no control characters");
+            text_format(err, err_size, "%s", _("a key name holds no control characters"));
             return false;
         }
     if (key[0] == ' ' || key[strlen(key) - 1] == ' ') {
-        text_format(err, err_size, "'%s': a key name starts and ends with no space", key);
+        text_format(err, err_size, _("'%s': a key name starts and ends with no space"), key);
         return false;
     }
     char canon[BIND_NAME_MAX];
     if (strlen(key) >= sizeof canon) {
-        text_format(err, err_size, "'%.40s...' is no key name (too long)", key);
+        text_format(err, err_size, _("'%.40s...' is no key name (too long)"), key);
         return false;
     }
     if (check) {
         canon[0] = '\0';
         if (!check(key, canon, sizeof canon) || !canon[0]) {
-            text_format(err, err_size, "'%s' is no key name (SDL key names: A, 3, Space, PageDown, Keypad 8, F1)", key);
+            text_format(err, err_size, _("'%s' is no key name (SDL key names: A, 3, Space, PageDown, Keypad 8, F1)"), key);
             return false;
         }
     } else {
         memcpy(canon, key, strlen(key) + 1);
     }
     if (!bindings_chord(canon, held, out, size)[0]) {
-        text_format(err, err_size, "'%s' is too long for a key name", name);
+        text_format(err, err_size, _("'%s' is too long for a key name"), name);
         return false;
     }
     return true;
@@ -335,9 +336,9 @@ static bool append_keys(const Settings *s, BindAction a, char *out, size_t size,
     const char *keys[BIND_KEYS_MAX];
     int n = bindings_keys(s, a, keys);
     if (n == 0)
-        return append(out, size, len, "no key");
+        return append(out, size, len, _("no key"));
     for (int i = 0; i < n; i++)
-        if ((i && !append(out, size, len, " or ")) || !append(out, size, len, keys[i]))
+        if ((i && !append(out, size, len, _(" or "))) || !append(out, size, len, keys[i]))
             return false;
     return true;
 }
@@ -350,7 +351,7 @@ const char *bindings_keys_text(const Settings *s, BindAction a, char *out, size_
         return out;
     bool ok = true;
     if (table[a].other && !table[a].keys[0])
-        ok = append(out, size, &len, table[a].other);
+        ok = append(out, size, &len, _(table[a].other));
     else
         ok = append_keys(s, a, out, size, &len);
     if (!ok)
@@ -364,7 +365,7 @@ int bindings_rows(BindRow *rows, int max)
     for (int a = 0; a < BIND_COUNT; a++) {
         if (table[a].help) {
             if (n < max)
-                rows[n] = (BindRow){(BindAction)a, (BindAction)a, table[a].help, 0};
+                rows[n] = (BindRow){(BindAction)a, (BindAction)a, _(table[a].help), 0};
             n++;
         }
         if (n > 0 && n <= max) {
@@ -382,7 +383,7 @@ const char *bindings_row_text(const Settings *s, const BindRow *row, char *out, 
     bool ok = true, keys = false;
     for (int a = row->first; a <= row->last && ok && valid((BindAction)a); a++) {
         if (table[a].other)
-            ok = (len == 0 || append(out, size, &len, ", ")) && append(out, size, &len, table[a].other);
+            ok = (len == 0 || append(out, size, &len, ", ")) && append(out, size, &len, _(table[a].other));
         keys = keys || table[a].keys[0];
     }
     for (int a = row->first; a <= row->last && ok && keys && valid((BindAction)a); a++) {
@@ -429,15 +430,15 @@ bool bindings_set(Settings *s, BindAction a, const char *const *keys, int n, Bin
     if (conflict)
         *conflict = BIND_NONE;
     if (!valid(a)) {
-        text_format(err, err_size, "no such action");
+        text_format(err, err_size, "%s", _("no such action"));
         return false;
     }
     if (table[a].fixed) {
-        text_format(err, err_size, "%s: its keys cannot be changed", table[a].label);
+        text_format(err, err_size, _("%s: its keys cannot be changed"), _(table[a].label));
         return false;
     }
     if (n < 0 || n > BIND_KEYS_MAX) {
-        text_format(err, err_size, "%s: at most %d keys", table[a].label, BIND_KEYS_MAX);
+        text_format(err, err_size, _("%s: at most %d keys"), _(table[a].label), BIND_KEYS_MAX);
         return false;
     }
     SettingsKeys k = {true, n, {{0}}};
@@ -446,17 +447,18 @@ bool bindings_set(Settings *s, BindAction a, const char *const *keys, int n, Bin
             return false;
         for (int j = 0; j < i; j++)
             if (same_key(k.key[j], k.key[i])) {
-                text_format(err, err_size, "%s: %s twice", table[a].label, k.key[i]);
+                text_format(err, err_size, _("%s: %s twice"), _(table[a].label), k.key[i]);
                 return false;
             }
         if (!may_take(s, a, k.key[i], &other)) {
             if (conflict)
                 *conflict = other;
             if (other == BIND_PALETTE)
-                text_format(err, err_size, "%s: in the editor, %s picks the palette", table[a].label, k.key[i]);
+                text_format(err, err_size, _("%s: in the editor, %s picks the palette"), _(table[a].label), k.key[i]);
             else
-                text_format(err, err_size, "%s: %s is %s's already%s", table[a].label, k.key[i], table[other].label,
-                    table[other].fixed ? " (it cannot change)" : "");
+                text_format(err, err_size,
+                            table[other].fixed ? _("%s: %s is %s's already (it cannot change)") : _("%s: %s is %s's already"),
+                            _(table[a].label), k.key[i], _(table[other].label));
             return false;
         }
     }

@@ -8,6 +8,7 @@
 
 #include "bindings.h"
 #include "diag.h"
+#include "i18n.h"
 
 /* Level entry e of the catalog, with its bests from progress, into fl;
  * counted into the campaign's totals when `campaign`. */
@@ -87,15 +88,15 @@ const char *front_title_label(const Front *f, int i)
 {
     switch (i) {
     case FRONT_TITLE_CONTINUE:
-        return f->won == 0 ? "Start" : f->won == f->campaign ? "Play again" : "Continue";
+        return f->won == 0 ? _("Start") : f->won == f->campaign ? _("Play again") : _("Continue");
     case FRONT_TITLE_LEVELS:
-        return "Levels";
+        return _("Levels");
     case FRONT_TITLE_GENERATED:
-        return "Generated levels";
+        return _("Generated levels");
     case FRONT_TITLE_SETTINGS:
-        return "Settings";
+        return _("Settings");
     case FRONT_TITLE_QUIT:
-        return "Quit";
+        return _("Quit");
     default:
         return "";
     }
@@ -214,8 +215,8 @@ static FrontChoice keys_input(Front *f, FrontInput in, int *index)
     *index = f->sel;
     if (in == FRONT_CONFIRM) {
         f->capturing = true;
-        snprintf(f->key_note, sizeof f->key_note, "Press the key for \"%s\" (Esc: keep it as it is)",
-                 bindings_info((BindAction)f->key_action[f->sel])->label);
+        snprintf(f->key_note, sizeof f->key_note, _("Press the key for \"%s\" (Esc: keep it as it is)"),
+                 _(bindings_info((BindAction)f->key_action[f->sel])->label));
         return FRONT_REBIND;
     }
     if (in == FRONT_LEFT) /* (the caller sends it for Delete) */

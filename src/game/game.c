@@ -10,6 +10,7 @@
 #include "buf.h"
 #include "front.h"
 #include "game_int.h"
+#include "i18n.h"
 #include "mood.h"
 #include "replay.h"
 
@@ -92,7 +93,7 @@ void game_drop_copies(Game *g)
 void game_start_play(Game *g)
 {
     if (!sim_restart(&g->sim))
-        game_say(g, 6.0, "Out of memory starting the level.");
+        game_say(g, 6.0, _("Out of memory starting the level."));
     game_begin_history(g, NULL);
     g->frame_event_count = 0;
     g->preview_from = nav_pos(-1, -1);
@@ -112,7 +113,7 @@ bool game_init(Game *g, const char *path, int screen_w, int screen_h, NavDiags *
         return false;
     }
     if (!game_adopt_level(g, &nl, NULL, NULL, path, false)) {
-        nav_diag_add(d, path, 0, 0, "out of memory");
+        nav_diag_add(d, path, 0, 0, "%s", _("out of memory"));
         game_deinit(g);
         return false;
     }
@@ -246,7 +247,7 @@ static bool plan_add(Game *g, Order leg)
     if (g->editing || g->sim.state.status != SIM_PLAYING)
         return false;
     if (!orders_add(&g->plan, leg)) {
-        game_say(g, 3.0, "A plan holds %d legs: Enter runs it.", ORDERS_MAX);
+        game_say(g, 3.0, _("A plan holds %d legs: Enter runs it."), ORDERS_MAX);
         return false;
     }
     g->plan_leg_end[g->plan.count - 1] = g->plan_tiles.count;
@@ -260,7 +261,7 @@ void game_plan_walk(Game *g, NavPos t)
         return;
     NavPos from = game_plan_origin(g), end;
     if (sim_plan(&g->sim, g->search, from, t, &end) == NAV_NO_PATH || nav_pos_eq(end, from)) {
-        game_say(g, 3.0, "No way there from the plan's end.");
+        game_say(g, 3.0, _("No way there from the plan's end."));
         return;
     }
     int n = nav_query_result(g->search)->steps, have = g->plan_tiles.count;
@@ -584,7 +585,7 @@ static bool rewind_to(Game *g, uint64_t to)
     if (!history_rewind(&g->history, &g->sim, to)) {
         if (!g->sim.terrain) { /* out of memory half way: the level starts again */
             game_start_play(g);
-            game_say(g, 6.0, "Out of memory while rewinding: the level starts again.");
+            game_say(g, 6.0, _("Out of memory while rewinding: the level starts again."));
         }
         return false;
     }
@@ -596,10 +597,10 @@ static bool rewind_to(Game *g, uint64_t to)
     forget_prediction(g);
     game_window_forget(g);
     if (g->noticed && g->sim.state.noticed == 0) /* back before the notice: it still counts */
-        game_say(g, 4.0, "Back %.1f seconds. The sentry's notice still costs the unseen star: R starts afresh.",
+        game_say(g, 4.0, _("Back %.1f seconds. The sentry's notice still costs the unseen star: R starts afresh."),
                  (double)(was - to) / SIM_TICK_HZ);
     else
-        game_say(g, 2.0, "Back %.1f seconds.", (double)(was - to) / SIM_TICK_HZ);
+        game_say(g, 2.0, _("Back %.1f seconds."), (double)(was - to) / SIM_TICK_HZ);
     return true;
 }
 
@@ -609,7 +610,7 @@ bool game_rewind(Game *g)
         return false;
     uint64_t first = history_first(&g->history);
     if (first == UINT64_MAX || g->sim.state.tick <= first) {
-        game_say(g, 2.0, first == UINT64_MAX ? "Rewinding is not available (out of memory)." : "This is the start.");
+        game_say(g, 2.0, "%s", first == UINT64_MAX ? _("Rewinding is not available (out of memory).") : _("This is the start."));
         return false;
     }
     /* after a win or a loss: back from the moment it happened, not from now */
@@ -699,23 +700,23 @@ static void react_event(Game *g, const SimEvent *e)
         if (e->x != s->state.hold.x || e->y != s->state.hold.y) {
             const TileInfo *k = tile_info(sim_kind(s, s->state.hold.x, s->state.hold.y));
             if (k->cost)
-                game_say(g, 4.0, "That tile is out of reach: the droid goes as close as it can.");
+                game_say(g, 4.0, _("That tile is out of reach: the droid goes as close as it can."));
             else
-                game_say(g, 4.0, "%c%s is in the way: the droid goes as close as it can.",
-                         (char)toupper((unsigned char)k->name[0]), k->name + 1);
+                game_say(g, 4.0, _("%c%s is in the way: the droid goes as close as it can."),
+                         (char)toupper((unsigned char)_(k->name)[0]), _(k->name) + 1);
         } else {
             g->message_left = 0;
         }
         break;
-    case SIM_EV_NOPATH: game_say(g, 4.0, "No way there from here."); break;
+    case SIM_EV_NOPATH: game_say(g, 4.0, _("No way there from here.")); break;
     case SIM_EV_ARRIVE: g->noise_since = g->clock; break;
     case SIM_EV_PICKUP:
         g->effects[g->effect_next] = (GameEffect){nav_pos(e->x, e->y), g->clock};
         g->effect_next = (g->effect_next + 1) % GAME_EFFECTS;
         if (s->state.cells_left > 0)
-            game_say(g, 3.0, "Energy cell: %d left.", s->state.cells_left);
+            game_say(g, 3.0, _("Energy cell: %d left."), s->state.cells_left);
         break;
-    case SIM_EV_EXIT_OPEN: game_say(g, 5.0, "All cells collected: the exit is open."); break;
+    case SIM_EV_EXIT_OPEN: game_say(g, 5.0, _("All cells collected: the exit is open.")); break;
     case SIM_EV_WIN:
         g->status_since = g->clock;
         g->message_left = 0;
@@ -727,18 +728,21 @@ static void react_event(Game *g, const SimEvent *e)
         break;
     case SIM_EV_RESTART:
         g->preview_from = nav_pos(-1, -1);
-        game_say(g, 2.0, "Restarted.");
+        game_say(g, 2.0, _("Restarted."));
         break;
     case SIM_EV_ALERT: g->noticed = true; break; /* for this attempt, rewinds or not */
     case SIM_EV_LURE:
         g->lure_at = nav_pos(e->x, e->y);
         g->lure_since = g->clock;
         if (e->a > 0)
-            game_say(g, 3.0, "Lure thrown: %lld sentr%s coming to look.", (long long)e->a, e->a == 1 ? "y is" : "ies are");
+            game_say(g, 3.0,
+                     ngettext("Lure thrown: %lld sentry is coming to look.",
+                              "Lure thrown: %lld sentries are coming to look.", (unsigned long)e->a),
+                     (long long)e->a);
         else
-            game_say(g, 3.0, "Lure thrown: no sentry heard it.");
+            game_say(g, 3.0, _("Lure thrown: no sentry heard it."));
         break;
-    case SIM_EV_NOLURE: game_say(g, 3.0, "No lure: %s.", sim_lure_check_words((SimLureCheck)e->a)); break;
+    case SIM_EV_NOLURE: game_say(g, 3.0, _("No lure: %s."), _(sim_lure_check_words((SimLureCheck)e->a))); break;
     default: break;
     }
 }

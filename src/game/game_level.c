@@ -9,6 +9,7 @@
 
 #include "game_int.h"
 #include "fileio.h"
+#include "i18n.h"
 #include "replay.h"
 #include "text.h"
 #include "tour.h"
@@ -89,7 +90,7 @@ static void end_recording(Game *g, const char *why)
     fprintf(g->record, "%llu end\n", (unsigned long long)g->sim.state.tick);
     fflush(g->record);
     g->record = NULL;
-    game_say(g, 8.0, "The recording ends here: %s.", why);
+    game_say(g, 8.0, _("The recording ends here: %s."), _(why));
 }
 
 /* the background load (leaving a level, below) */
@@ -167,17 +168,17 @@ void game_welcome(Game *g)
     if (g->level.description[0]) { /* the level's own words: the idea it brings in */
         char what[4 * LEVEL_DESCRIPTION_MAX];
         text_escape(g->level.description, what, sizeof what);
-        game_say(g, 12.0, "%s: %s  (H for help)", name, what);
+        game_say(g, 12.0, _("%s: %s  (H for help)"), name, what);
     } else if (!s->terrain->has_exit)
-        game_say(g, 8.0, "%s: free play (no exit). Click a tile to walk there; H for help.", name);
+        game_say(g, 8.0, _("%s: free play (no exit). Click a tile to walk there; H for help."), name);
     else if (s->terrain->cells_total == 1)
-        game_say(g, 10.0, "%s: collect the energy cell to open the exit, then walk into it. H for help.",
+        game_say(g, 10.0, _("%s: collect the energy cell to open the exit, then walk into it. H for help."),
                  name);
     else if (s->terrain->cells_total > 0)
-        game_say(g, 10.0, "%s: collect the %d energy cells to open the exit, then walk into it. H for help.",
+        game_say(g, 10.0, _("%s: collect the %d energy cells to open the exit, then walk into it. H for help."),
                  name, s->terrain->cells_total);
     else
-        game_say(g, 10.0, "%s: the exit is open, walk into it. Click a tile to walk there; H for help.",
+        game_say(g, 10.0, _("%s: the exit is open, walk into it. Click a tile to walk there; H for help."),
                  name);
 }
 
@@ -200,8 +201,8 @@ void game_watch_file(Game *g, double dt)
     }
     if (edit_dirty(&g->edits)) {
         if (fresh)
-            game_say(g, 8.0, "The level's file changed on disk. Your edits are kept: Ctrl+S overwrites it, undoing "
-                             "them all loads it.");
+            game_say(g, 8.0, _("The level's file changed on disk. Your edits are kept: Ctrl+S overwrites it, undoing "
+                             "them all loads it."));
         g->disk_changed = true;
         return;
     }
@@ -250,7 +251,7 @@ static void after_edit(Game *g)
     if (g->editing) {
         mover_place(&g->sim.state.droid, g->level.start);
     } else {
-        end_recording(g, "the level was changed");
+        end_recording(g, N_("the level was changed"));
         game_start_play(g);
     }
     g->preview_from = nav_pos(-1, -1);
@@ -261,17 +262,17 @@ void game_edit_toggle(Game *g)
 {
     game_edit_release(g);
     if (!g->editing)
-        end_recording(g, "the editor changes the level");
+        end_recording(g, N_("the editor changes the level"));
     g->editing = !g->editing;
     game_start_play(g);
     g->level_version++;
     if (g->editing && g->path_shipped)
-        game_say(g, 8.0, "Editing a copy: this level came with the game, so Ctrl+S saves it as your own level. "
-                         "1-0 pick a tile, drag to paint, right click wall/floor. E plays.");
+        game_say(g, 8.0, _("Editing a copy: this level came with the game, so Ctrl+S saves it as your own level. "
+                         "1-0 pick a tile, drag to paint, right click wall/floor. E plays."));
     else if (g->editing)
-        game_say(g, 6.0, "Editing: 1-0 pick a tile, drag to paint, right click wall/floor, Ctrl+S saves. E plays.");
+        game_say(g, 6.0, _("Editing: 1-0 pick a tile, drag to paint, right click wall/floor, Ctrl+S saves. E plays."));
     else
-        game_say(g, 2.0, "Playing from the start.");
+        game_say(g, 2.0, _("Playing from the start."));
 }
 
 void game_edit_brush(Game *g, char glyph)
@@ -292,7 +293,7 @@ static void paint(Game *g, NavPos t, char glyph)
         game_trace(g, "edit %d %d %c", t.x, t.y, glyph);
         after_edit(g);
     } else if (r != EDIT_SAME) {
-        game_say(g, 4.0, "Not painted at %d,%d: %s.", t.x, t.y, edit_result_text(r));
+        game_say(g, 4.0, _("Not painted at %d,%d: %s."), t.x, t.y, _(edit_result_text(r)));
     }
 }
 
@@ -341,18 +342,22 @@ void game_edit_release(Game *g)
     g->painting = false;
 }
 
-static void apply_history(Game *g, int n, const EditChange *c, const char *what)
+static void apply_history(Game *g, int n, const EditChange *c, bool undo)
 {
     if (n == 0) {
-        game_say(g, 2.0, "Nothing to %s.", what);
+        game_say(g, 2.0, "%s", undo ? _("Nothing to undo.") : _("Nothing to redo."));
         return;
     }
     for (int i = 0; i < n; i++)
         sync_tile(g, c[i].index);
-    game_trace(g, "%s %d", what, n);
+    game_trace(g, "%s %d", undo ? "undo" : "redo", n);
     after_edit(g);
-    game_say(g, 2.0, "%s: %d tile%s (%d left to undo, %d to redo).", what, n, n == 1 ? "" : "s",
-             edit_undo_count(&g->edits), edit_redo_count(&g->edits));
+    game_say(g, 2.0,
+             undo ? ngettext("undo: %d tile (%d left to undo, %d to redo).",
+                             "undo: %d tiles (%d left to undo, %d to redo).", n)
+                  : ngettext("redo: %d tile (%d left to undo, %d to redo).",
+                             "redo: %d tiles (%d left to undo, %d to redo).", n),
+             n, edit_undo_count(&g->edits), edit_redo_count(&g->edits));
 }
 
 void game_undo(Game *g)
@@ -360,7 +365,7 @@ void game_undo(Game *g)
     game_edit_release(g);
     const EditChange *c = NULL;
     int n = edit_undo(&g->edits, &g->level, &c);
-    apply_history(g, n, c, "undo");
+    apply_history(g, n, c, true);
 }
 
 void game_redo(Game *g)
@@ -368,7 +373,7 @@ void game_redo(Game *g)
     game_edit_release(g);
     const EditChange *c = NULL;
     int n = edit_redo(&g->edits, &g->level, &c);
-    apply_history(g, n, c, "redo");
+    apply_history(g, n, c, false);
 }
 
 bool game_dirty(const Game *g)
@@ -405,26 +410,26 @@ bool game_save(Game *g)
 {
     game_edit_release(g);
     if (!edit_dirty(&g->edits)) {
-        game_say(g, 3.0, "No unsaved edits.");
+        game_say(g, 3.0, _("No unsaved edits."));
         return true;
     }
     char err[NAV_DIAG_LEN], *copy = NULL;
     if (g->path_shipped) { /* the game's own level: never written, a copy is the player's */
         if (!g->own_dir) {
             game_trace(g, "save-failed no folder for your own levels");
-            game_say(g, 10.0, "Not saved: a level that came with the game is saved as a copy of your own, and "
-                              "this run keeps no files of yours.");
+            game_say(g, 10.0, _("Not saved: a level that came with the game is saved as a copy of your own, and "
+                              "this run keeps no files of yours."));
             return false;
         }
         if (!(copy = copy_path(g)) || !fileio_make_dirs_for(copy)) {
             game_trace(g, "save-failed cannot make a copy in the folder of your own levels");
-            game_say(g, 10.0, "Not saved: no room for a copy among your own levels.");
+            game_say(g, 10.0, _("Not saved: no room for a copy among your own levels."));
             free(copy);
             return false;
         }
         if (!level_save(&g->level, copy, err, sizeof err)) {
             game_trace(g, "save-failed %s", err);
-            game_say(g, 10.0, "Not saved: %s", err);
+            game_say(g, 10.0, _("Not saved: %s"), err);
             free(copy);
             return false;
         }
@@ -436,12 +441,12 @@ bool game_save(Game *g)
         FileStamp disk = file_stamp(g->path);
         if (disk.exists && !stamp_eq(disk, g->loaded) && !g->overwrite_armed) {
             g->overwrite_armed = true;
-            game_say(g, 8.0, "The level's file changed on disk since it was loaded: Ctrl+S again overwrites it.");
+            game_say(g, 8.0, _("The level's file changed on disk since it was loaded: Ctrl+S again overwrites it."));
             return false;
         }
         if (!level_save(&g->level, g->path, err, sizeof err)) {
             game_trace(g, "save-failed %s", err);
-            game_say(g, 10.0, "Not saved: %s", err);
+            game_say(g, 10.0, _("Not saved: %s"), err);
             return false;
         }
     }
@@ -488,7 +493,7 @@ static bool switch_next_file(Game *g)
 static void switch_skip(Game *g, const NavDiags *d)
 {
     if (!g->load.skipped[0])
-        snprintf(g->load.skipped, sizeof g->load.skipped, "%s", d->count ? d->msg[0] : "cannot load");
+        snprintf(g->load.skipped, sizeof g->load.skipped, "%s", d->count ? d->msg[0] : _("cannot load"));
 }
 
 /* A switch's file loaded: it is played from now on. */
@@ -502,7 +507,7 @@ static void switch_adopt(Game *g, Level *nl, Sim *ready, Sim *start)
     load_end(g);
     bool adopted = game_adopt_level(g, nl, ready, start, path, false);
     if (!adopted)
-        game_say(g, 4.0, "Cannot open %s: out of memory.", path);
+        game_say(g, 4.0, _("Cannot open %s: out of memory."), path);
     free(path);
     if (!adopted)
         return;
@@ -511,9 +516,9 @@ static void switch_adopt(Game *g, Level *nl, Sim *ready, Sim *start)
     char shown[4 * 1024];
     game_trace(g, "level %s", text_escape(g->path, shown, sizeof shown));
     if (g->record && !replay_write_level(g->record, left_at, g->path))
-        end_recording(g, "this level's file name holds a line break");
+        end_recording(g, N_("this level's file name holds a line break"));
     if (skipped[0])
-        game_say(g, 8.0, "Skipped a file that does not load: %s", skipped);
+        game_say(g, 8.0, _("Skipped a file that does not load: %s"), skipped);
     else
         game_welcome(g);
     if (queued)
@@ -543,16 +548,16 @@ static void switch_run(Game *g)
         switch_skip(g, &d);
     }
     if (g->load.skipped[0])
-        game_say(g, 8.0, "No other level loads: %s", g->load.skipped);
+        game_say(g, 8.0, _("No other level loads: %s"), g->load.skipped);
     else
-        game_say(g, 3.0, "No other levels in this level's folder.");
+        game_say(g, 3.0, _("No other levels in this level's folder."));
     load_end(g);
 }
 
 static void switch_level(Game *g, int delta)
 {
     if (g->levels.count == 0) {
-        game_say(g, 3.0, "No other levels in this level's folder.");
+        game_say(g, 3.0, _("No other levels in this level's folder."));
         return;
     }
     if (g->load.kind == GAME_LOADING_SWITCH) { /* pressed again while it loads: moves on after it */
@@ -574,9 +579,9 @@ static void reload_adopt(Game *g, Level *nl, Sim *ready, Sim *start, const NavDi
     if (!nl) {
         int more = nav_diag_total(d) - 1;
         if (more > 0)
-            snprintf(g->file_error, sizeof g->file_error, "%s (and %d more)", d->msg[0], more);
+            snprintf(g->file_error, sizeof g->file_error, _("%s (and %d more)"), d->msg[0], more);
         else
-            snprintf(g->file_error, sizeof g->file_error, "%s", d->count ? d->msg[0] : "cannot load");
+            snprintf(g->file_error, sizeof g->file_error, "%s", d->count ? d->msg[0] : _("cannot load"));
         game_trace(g, "reload-error %s", g->file_error);
         return;
     }
@@ -590,14 +595,14 @@ static void reload_adopt(Game *g, Level *nl, Sim *ready, Sim *start, const NavDi
         return;
     }
     if (!game_adopt_level(g, nl, ready, start, g->path, true)) {
-        snprintf(g->file_error, sizeof g->file_error, "out of memory loading the new version");
+        snprintf(g->file_error, sizeof g->file_error, "%s", _("out of memory loading the new version"));
         return;
     }
     g->loaded = g->seen = stamp; /* the version loaded, even if it changed again since */
-    end_recording(g, "the level file changed");
+    end_recording(g, N_("the level file changed"));
     char path[4 * 1024];
     game_trace(g, "reload %s", text_escape(g->path, path, sizeof path));
-    game_say(g, 3.0, "Reloaded: the level's file changed.");
+    game_say(g, 3.0, _("Reloaded: the level's file changed."));
 }
 
 /* The background load: once its job has ended, what it made is adopted
@@ -654,7 +659,7 @@ bool game_open(Game *g, const char *path)
     NavDiags d;
     nav_diag_clear(&d);
     if (!level_load(path, &nl, &d)) {
-        game_say(g, 8.0, "%s", d.count ? d.msg[0] : "cannot load");
+        game_say(g, 8.0, "%s", d.count ? d.msg[0] : _("cannot load"));
         return false;
     }
     if (!game_adopt_level(g, &nl, NULL, NULL, path, false))
@@ -679,11 +684,11 @@ void game_level_label(const Game *g, char *out, size_t n)
     char tail;
     if (g->path && sscanf(text_base_name(g->path), "seed-%llu-d%d.tx%c", &seed, &difficulty, &tail) == 3 &&
         tail == 't') /* the name the Generated levels screen gives its files, whatever else is beside them */
-        snprintf(out, n, "Generated, seed %llu, difficulty %d", seed, difficulty);
+        snprintf(out, n, _("Generated, seed %llu, difficulty %d"), seed, difficulty);
     else if (g->path_own)
-        snprintf(out, n, "Your own level");
+        snprintf(out, n, "%s", _("Your own level"));
     else if (g->level_index >= 0)
-        snprintf(out, n, "Level %d of %d", g->level_index + 1, g->levels.count);
+        snprintf(out, n, _("Level %d of %d"), g->level_index + 1, g->levels.count);
     else if (n > 0)
         out[0] = '\0';
 }

@@ -6,6 +6,7 @@
  * table (a panel's, else the play's), clicks through the platform's
  * hit-tests; the settings changed and kept, keys rebound. */
 #include "shell_int.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -244,10 +245,11 @@ static void rebind_note(Shell *sh, BindAction a, const char *chord, const bool *
         if (had[i] && f->key_action[i] != (int)a && bindings_key_count(&sh->settings, (BindAction)f->key_action[i]) == 0)
             lost = (BindAction)f->key_action[i];
     if (lost != BIND_NONE)
-        snprintf(f->key_note, sizeof f->key_note, "%s: %s.  \"%s\" has no key now: choose it to give it one, or "
-                 "Delete for its own", bindings_info(a)->label, chord, bindings_info(lost)->label);
+        snprintf(f->key_note, sizeof f->key_note,
+                 _("%s: %s.  \"%s\" has no key now: choose it to give it one, or Delete for its own"),
+                 _(bindings_info(a)->label), chord, _(bindings_info(lost)->label));
     else
-        snprintf(f->key_note, sizeof f->key_note, "%s: %s", bindings_info(a)->label, chord);
+        snprintf(f->key_note, sizeof f->key_note, "%s: %s", _(bindings_info(a)->label), chord);
 }
 
 /* The keys' screen waits for a key: it becomes the action's (Esc: no change). */
@@ -257,7 +259,7 @@ static void rebind_key(Shell *sh, const ShellKey *k)
     f->capturing = false;
     BindAction a = (BindAction)f->key_action[f->sel];
     if (shell_key_is(k, "Escape")) {
-        snprintf(f->key_note, sizeof f->key_note, "Kept as it was.");
+        snprintf(f->key_note, sizeof f->key_note, "%s", _("Kept as it was."));
         return;
     }
     char chord[BIND_NAME_MAX], err[120];
@@ -267,7 +269,7 @@ static void rebind_key(Shell *sh, const ShellKey *k)
     for (int i = 0; i < f->key_count; i++)
         had[i] = bindings_key_count(&sh->settings, (BindAction)f->key_action[i]) > 0;
     if (!keys[0] || !bindings_set(&sh->settings, a, keys, 1, &other, err, sizeof err)) {
-        snprintf(f->key_note, sizeof f->key_note, "Not changed: %s", keys[0] ? err : "no such key");
+        snprintf(f->key_note, sizeof f->key_note, _("Not changed: %s"), keys[0] ? err : _("no such key"));
         trace_key_note(sh);
         return;
     }
@@ -285,7 +287,7 @@ static void reset_keys(Shell *sh)
         return;
     BindAction a = (BindAction)sh->front.key_action[index];
     bindings_reset(&sh->settings, a);
-    snprintf(sh->front.key_note, sizeof sh->front.key_note, "%s: back to its keys", bindings_info(a)->label);
+    snprintf(sh->front.key_note, sizeof sh->front.key_note, _("%s: back to its keys"), _(bindings_info(a)->label));
     trace_key_note(sh);
     shell_settings_keep(sh);
 }

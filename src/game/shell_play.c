@@ -6,6 +6,7 @@
  * under the pointer; the help's pages. Decides nothing about who gets an
  * input: shell.c offers it here when nothing above kept it. */
 #include "shell_int.h"
+#include "i18n.h"
 
 /* ---- the help ---- */
 
@@ -89,7 +90,7 @@ static void view_action(Game *g, BindAction a)
     case BIND_CAMERA: game_toggle_follow(g); break;
     case BIND_WALLS:
         g->walls_down = !g->walls_down;
-        game_say(g, 2.0, g->walls_down ? "Walls down: T raises them again." : "Walls up.");
+        game_say(g, 2.0, "%s", g->walls_down ? _("Walls down: T raises them again.") : _("Walls up."));
         break;
     case BIND_PAN_UP: game_pan(g, 0, 48); break;
     case BIND_PAN_DOWN: game_pan(g, 0, -48); break;
@@ -129,7 +130,7 @@ static void platform_action(Shell *sh, BindAction a)
         if (p->set_muted)
             p->set_muted(p->ctx, !muted);
         muted = p->muted && p->muted(p->ctx);
-        game_say(&sh->game, 2.0, muted ? "Sound off (K turns it on)." : "Sound on.");
+        game_say(&sh->game, 2.0, "%s", muted ? _("Sound off (K turns it on).") : _("Sound on."));
     } else if (a == BIND_FULLSCREEN) {
         if (p->fullscreen && p->set_fullscreen)
             p->set_fullscreen(p->ctx, !p->fullscreen(p->ctx));

@@ -2,6 +2,7 @@
 /* edit.c - the editor's strokes of glyph changes and their undo/redo history.
  * Pure C; grows its two arrays as needed and keeps at most EDIT_UNDO_MAX strokes. */
 #include "edit.h"
+#include "words.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -187,12 +188,12 @@ void edit_mark_saved(EditHistory *h)
 const char *edit_result_text(EditResult r)
 {
     switch (r) {
-    case EDIT_CHANGED: return "changed";
-    case EDIT_SAME: return "no change";
-    case EDIT_START: return "the droid start can only be moved: pick @ and click its new tile";
-    case EDIT_EDGE: return "the outer row or column would be all void and the level would shrink";
-    case EDIT_BAD_GLYPH: return "unknown glyph";
-    case EDIT_NO_MEMORY: return "out of memory";
+    case EDIT_CHANGED: return N_("changed");
+    case EDIT_SAME: return N_("no change");
+    case EDIT_START: return N_("the droid start can only be moved: pick @ and click its new tile");
+    case EDIT_EDGE: return N_("the outer row or column would be all void and the level would shrink");
+    case EDIT_BAD_GLYPH: return N_("unknown glyph");
+    case EDIT_NO_MEMORY: return N_("out of memory");
     }
     return "?";
 }

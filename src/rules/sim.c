@@ -8,6 +8,7 @@
 #include "buf.h"
 #include "hash.h"
 #include "sim_int.h"
+#include "words.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -364,12 +365,12 @@ const char *sim_lure_check_name(SimLureCheck c)
 const char *sim_lure_check_words(SimLureCheck c)
 {
     switch (c) {
-    case SIM_LURE_OK: return "a lure can land here";
-    case SIM_LURE_OVER: return "the play is over";
-    case SIM_LURE_FAR: return "too far: a lure reaches 8 tiles";
-    case SIM_LURE_HIDDEN: return "the droid cannot see this tile";
-    case SIM_LURE_BLOCKED: return "a lure needs a tile to land on";
-    case SIM_LURE_ENERGY: return "not enough energy for a lure";
+    case SIM_LURE_OK: return N_("a lure can land here");
+    case SIM_LURE_OVER: return N_("the play is over");
+    case SIM_LURE_FAR: return N_("too far: a lure reaches 8 tiles");
+    case SIM_LURE_HIDDEN: return N_("the droid cannot see this tile");
+    case SIM_LURE_BLOCKED: return N_("a lure needs a tile to land on");
+    case SIM_LURE_ENERGY: return N_("not enough energy for a lure");
     }
     return "?";
 }

@@ -2,18 +2,19 @@
 /* tile.c - the glyph table and glyph lookup. Costs here drive the pathfinder,
  * the level loader and docs/levels.md (a test keeps the doc in sync). */
 #include "tile.h"
+#include "words.h"
 
 const TileInfo tile_table[TILE_KIND_COUNT] = {
-    [TILE_VOID]   = {' ', "void", 0, false},
-    [TILE_FLOOR]  = {'.', "floor", 1, true},
-    [TILE_WALL]   = {'#', "wall", 0, true},
-    [TILE_START]  = {'@', "droid start", 1, true},
-    [TILE_ROUGH]  = {',', "rough ground", 3, true},
-    [TILE_DOOR]   = {'+', "door", 5, true},
-    [TILE_WATER]  = {'~', "water", 0, true},
-    [TILE_CELL]   = {'*', "energy cell", 1, true},
-    [TILE_EXIT]   = {'>', "exit", 1, true},
-    [TILE_SENTRY] = {'S', "sentry start", 1, true},
+    [TILE_VOID]   = {' ', N_("void"), 0, false},
+    [TILE_FLOOR]  = {'.', N_("floor"), 1, true},
+    [TILE_WALL]   = {'#', N_("wall"), 0, true},
+    [TILE_START]  = {'@', N_("droid start"), 1, true},
+    [TILE_ROUGH]  = {',', N_("rough ground"), 3, true},
+    [TILE_DOOR]   = {'+', N_("door"), 5, true},
+    [TILE_WATER]  = {'~', N_("water"), 0, true},
+    [TILE_CELL]   = {'*', N_("energy cell"), 1, true},
+    [TILE_EXIT]   = {'>', N_("exit"), 1, true},
+    [TILE_SENTRY] = {'S', N_("sentry start"), 1, true},
 };
 
 bool tile_from_glyph(char glyph, TileKind *kind)
