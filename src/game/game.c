@@ -102,6 +102,7 @@ void game_start_play(Game *g)
 bool game_init(Game *g, const char *path, int screen_w, int screen_h, NavDiags *d)
 {
     memset(g, 0, sizeof *g);
+    scene_init(&g->scene, &g->scene_anim);
     edit_init(&g->edits);
     history_init(&g->history);
     predict_init(&g->predictor);
@@ -150,6 +151,7 @@ void game_deinit(Game *g)
     free(g->path);
     free(g->shipped_dir);
     free(g->own_dir);
+    scene_deinit(&g->scene, &g->scene_anim);
     memset(g, 0, sizeof *g);
 }
 
@@ -186,6 +188,7 @@ void game_replay_command(Game *g, SimCmd c)
         game_begin_history(g, NULL);
     else
         history_command(&g->history, tick, &c);
+    scene_anim_events(&g->scene_anim, g);
     absorb_events(g);
 }
 
@@ -768,6 +771,7 @@ void game_update(Game *g)
     if (ticked) {
         plan_give(g);
         sim_tick(&g->sim);
+        scene_anim_tick(&g->scene_anim, g);
         history_tick(&g->history, &g->sim);
         absorb_events(g);
     } else {
@@ -794,3 +798,21 @@ void game_update(Game *g)
     game_camera_update(g, dt);
 }
 
+
+/* ---- what drawing and sound are given ---- */
+
+const Scene *game_scene(Game *g)
+{
+    scene_build(&g->scene, &g->scene_anim, g);
+    return &g->scene;
+}
+
+SceneFrame game_scene_frame(const Game *g)
+{
+    return scene_frame_of(g);
+}
+
+void game_scene_cues_played(Game *g)
+{
+    scene_cues_taken(&g->scene_anim);
+}
