@@ -807,6 +807,11 @@ const Scene *game_scene(Game *g)
     return &g->scene;
 }
 
+const Scene *game_scene_last(const Game *g)
+{
+    return &g->scene;
+}
+
 SceneFrame game_scene_frame(const Game *g)
 {
     return scene_frame_of(g);

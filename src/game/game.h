@@ -264,6 +264,9 @@ typedef struct Game {
 /* This frame's scene (scene.h), built now: what drawing and sound read.
  * It and its pointers stay valid until the next call that changes g. */
 const Scene *game_scene(Game *g);
+/* The scene game_scene built last (zeroed before the first): hit tests
+ * between frames read it. */
+const Scene *game_scene_last(const Game *g);
 /* The window's part of the scene, by value (layouts and hit tests). */
 SceneFrame game_scene_frame(const Game *g);
 /* The sound cues of the scene were played: the next scene starts anew. */

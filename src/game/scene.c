@@ -353,6 +353,7 @@ SceneFrame scene_frame_of(const Game *g)
         .aiming = g->aiming,
         .ask = (int)g->ask,
         .brush = g->brush,
+        .campaign = g->campaign,
         .w = g->sim.w,
         .h = g->sim.h,
     };
@@ -402,7 +403,16 @@ static void build_play(Scene *sc, const SceneAnim *a, const Game *g)
     build_sentries(sc, a, s);
     sc->catcher = s->status == SIM_LOST && s->lose == SIM_LOSE_CAUGHT ? s->caught_by : -1;
     sc->walk_left = mover_remaining(&s->droid);
-    sc->walk_key = a->walk_key;
+    /* a walk planned, or one of another length or ends: another key */
+    const Mover *d = &s->droid;
+    uint64_t key = HASH_BASIS;
+    hash_u64(&key, a->walk_key);
+    hash_u64(&key, (uint64_t)d->queue_len);
+    if (d->queue_len > 0) {
+        hash_tile(&key, d->queue[0]);
+        hash_tile(&key, d->queue[d->queue_len - 1]);
+    }
+    sc->walk_key = key;
     sc->walk_queue = s->droid.queue;
     sc->walk_queue_len = s->droid.queue_len;
     sc->walk_queue_head = s->droid.queue_head;

@@ -79,6 +79,7 @@ typedef struct SceneFrame {
     bool editing, aiming;
     int ask;                 /* GameAsk */
     char brush;
+    bool campaign;           /* the folder is played as a campaign */
     int w, h;                /* the level's size */
 } SceneFrame;
 

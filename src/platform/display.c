@@ -17,7 +17,8 @@ void sync_size(App *app)
     int w, h;
     if (!app->window || SDL_GetRendererOutputSize(app->sdl, &w, &h) != 0)
         return;
-    if (w != app->game.screen_w || h != app->game.screen_h)
+    SceneFrame f = game_scene_frame(&app->game);
+    if (w != f.screen_w || h != f.screen_h)
         game_resize(&app->game, w, h);
 }
 
@@ -64,13 +65,13 @@ void toggle_fullscreen(App *app)
 HudStats hud_stats(const App *app)
 {
     return (HudStats){app->fps,      app->debug,     app->menu,          app->menu_sel,
-                      &app->front,   app->game.campaign,  &app->settings,     app->settings_path};
+                      &app->front,   game_scene_frame(&app->game).campaign,  &app->settings,     app->settings_path};
 }
 
 void draw(App *app)
 {
     HudStats hs = hud_stats(app);
-    render_frame(app->render, &app->game, &hs);
+    render_frame(app->render, game_scene(&app->game), &hs);
     SDL_RenderPresent(app->sdl);
 }
 
@@ -109,7 +110,7 @@ void screenshot_key(App *app)
         return;
     }
     HudStats hs = hud_stats(app); /* the frame drawn afresh and read before it is shown: */
-    render_frame(app->render, &app->game, &hs); /* a window's buffer is undefined after a present */
+    render_frame(app->render, game_scene(&app->game), &hs); /* a window's buffer is undefined after a present */
     if (!screenshot(app, path, err, sizeof err)) {
         game_trace(&app->game, "screenshot failed: %s", err);
         game_say(&app->game, 3.0, "Screenshot not saved: %s", shown);

@@ -133,11 +133,12 @@ static bool click_tile(App *app, Script *s, const ScriptCmd *c)
 {
     Game *g = &app->game;
     const int *a = c->arg;
-    if (!nav_grid_in_bounds(&g->sim.grid, a[0], a[1])) {
-        script_error(s, c, "tile %d,%d is outside the %dx%d level", a[0], a[1], g->sim.grid.w, g->sim.grid.h);
+    SceneFrame f = game_scene_frame(g);
+    if (a[0] < 0 || a[1] < 0 || a[0] >= f.w || a[1] >= f.h) {
+        script_error(s, c, "tile %d,%d is outside the %dx%d level", a[0], a[1], f.w, f.h);
         return false;
     }
-    if (g->editing) {
+    if (f.editing) {
         game_edit_press(g, nav_pos(a[0], a[1]), c->op == SCRIPT_RCLICKTILE);
         game_edit_release(g);
     } else if (c->op == SCRIPT_CLICKTILE) {

@@ -242,3 +242,8 @@ void sound_set_volume(Sound *s, int master, int effects)
         SDL_UnlockAudioDevice(s->device);
 }
 
+void sound_play_cues(Sound *s, const SoundId *cues, int n)
+{
+    for (int i = 0; i < n; i++)
+        sound_play(s, cues[i]);
+}
