@@ -770,6 +770,7 @@ void game_update(Game *g)
     bool ticked = !g->editing && !game_paused(g);
     if (ticked) {
         plan_give(g);
+        scene_anim_follow(&g->scene_anim, g);
         sim_tick(&g->sim);
         scene_anim_tick(&g->scene_anim, g);
         history_tick(&g->history, &g->sim);

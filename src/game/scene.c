@@ -28,7 +28,6 @@ void scene_deinit(Scene *sc, SceneAnim *a)
     free(a->was);
     free(a->was_next);
     free(a->was_moving);
-    free(a->heard);
     free(a->look);
     free(a->watch);
     memset(sc, 0, sizeof *sc);
@@ -59,7 +58,7 @@ static double distance(WorldPos a, WorldPos b)
 }
 
 /* Everything as the play stands: doors at rest, distances kept (a new
- * level: from 0), no alert heard. False when out of memory (then the
+ * level: from 0). False when out of memory (then the
  * animation shows doors shut and nothing walked). */
 static bool anim_snap(SceneAnim *a, const Sim *s, bool new_level)
 {
@@ -80,7 +79,7 @@ static bool anim_snap(SceneAnim *a, const Sim *s, bool new_level)
     a->door_count = doors;
     a->door_moving_count = 0;
     for (int i = 0; i < doors; i++)
-        a->door[i] = s->doors[i].open ? SIM_DOOR_ANIM_TICKS : 0;
+        a->door[i] = s->doors[i].open ? SCENE_DOOR_TICKS : 0;
     if (movers > a->mover_cap) {
         size_t n = (size_t)movers;
         double *w = realloc(a->walked, n * sizeof *w);
@@ -95,10 +94,7 @@ static bool anim_snap(SceneAnim *a, const Sim *s, bool new_level)
         bool *mv = nx ? realloc(a->was_moving, n * sizeof *mv) : NULL;
         if (mv)
             a->was_moving = mv;
-        bool *h = mv ? realloc(a->heard, n * sizeof *h) : NULL;
-        if (h)
-            a->heard = h;
-        if (!h) {
+        if (!mv) {
             a->mover_count = 0;
             return false;
         }
@@ -115,7 +111,6 @@ static bool anim_snap(SceneAnim *a, const Sim *s, bool new_level)
         a->was[i] = mover_place_now(m);
         a->was_next[i] = m->next;
         a->was_moving[i] = m->moving;
-        a->heard[i] = false;
     }
     a->walk_key++;
     a->tick = s->tick;
@@ -137,11 +132,11 @@ static void anim_doors(SceneAnim *a, const Sim *s)
     for (int k = 0; k < a->door_moving_count; k++) {
         int i = a->door_moving[k];
         bool open = s->doors[i].open;
-        if (open && a->door[i] < SIM_DOOR_ANIM_TICKS)
+        if (open && a->door[i] < SCENE_DOOR_TICKS)
             a->door[i]++;
         else if (!open && a->door[i] > 0)
             a->door[i]--;
-        if (a->door[i] != (open ? SIM_DOOR_ANIM_TICKS : 0))
+        if (a->door[i] != (open ? SCENE_DOOR_TICKS : 0))
             a->door_moving[kept++] = i;
     }
     a->door_moving_count = kept;
@@ -187,11 +182,7 @@ static void anim_events(SceneAnim *a, const Sim *s)
             break;
         }
         case SIM_EV_PATH: a->walk_key++; break;
-        case SIM_EV_ALERT:
-            if (e->a >= 0 && e->a + 1 < a->mover_count)
-                a->heard[e->a + 1] = e->b == 1;
-            cue(a, SOUND_ALERT);
-            break;
+        case SIM_EV_ALERT: cue(a, SOUND_ALERT); break;
         case SIM_EV_STEP:
             cue(a, e->a == TILE_ROUGH ? SOUND_STEP_ROUGH : e->a == TILE_DOOR ? SOUND_STEP_DOOR : SOUND_STEP_FLOOR);
             break;
@@ -231,6 +222,11 @@ void scene_anim_tick(SceneAnim *a, const Game *g)
     anim_doors(a, s);
     anim_walk(a, s);
     a->tick = s->tick;
+}
+
+void scene_anim_follow(SceneAnim *a, const Game *g)
+{
+    anim_current(a, g);
 }
 
 void scene_anim_events(SceneAnim *a, const Game *g)
@@ -380,8 +376,7 @@ static bool build_sentries(Scene *sc, const SceneAnim *a, const Sim *s)
     }
     for (int i = 0; i < ss->count; i++) {
         const Sentry *e = &ss->list[i];
-        sc->sentry_buf_[i] = (SceneSentry){actor_of(a, &e->mover, i + 1), e->state,
-                                           i + 1 < a->mover_count && a->heard[i + 1],
+        sc->sentry_buf_[i] = (SceneSentry){actor_of(a, &e->mover, i + 1), e->state, e->alert_heard,
                                            ss->points + e->patrol_first, e->patrol_count};
     }
     sc->sentries = sc->sentry_buf_;
@@ -524,7 +519,7 @@ int scene_door_frame(const Scene *sc, NavPos t, int frames)
     const SceneAnim *a = &sc->game_->scene_anim;
     int i = d ? (int)(d - s->doors) : -1;
     int anim = i >= 0 && i < a->door_count ? a->door[i] : 0;
-    return (anim * (frames - 1) + SIM_DOOR_ANIM_TICKS / 2) / SIM_DOOR_ANIM_TICKS;
+    return (anim * (frames - 1) + SCENE_DOOR_TICKS / 2) / SCENE_DOOR_TICKS;
 }
 
 bool scene_opaque(const Scene *sc, int x, int y)

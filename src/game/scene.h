@@ -2,8 +2,8 @@
 /* scene.h - what drawing and sound are given of the game each frame: a
  * read-only Scene built by the game (game_scene, game.h) from its play and
  * its view, and the scene's own animation state (SceneAnim: doors' open
- * amounts, how far each mover has walked, the droid's walk key, how each
- * sentry was last alerted) and its change journal (the tiles whose look
+ * amounts, how far each mover has walked, the droid's walk key) and its
+ * change journal (the tiles whose look
  * changed since a generation), which the game keeps up as it ticks. The
  * rules know nothing of either: the animation follows the play and snaps
  * to it after a rewind, a restart or a new level.
@@ -38,6 +38,7 @@ enum {
     SCENE_JOURNAL = 4096, /* tile changes remembered; a view further behind draws every tile again */
     SCENE_CUES = 64,      /* sound cues kept between two looks of the sound */
     SCENE_EFFECTS = 16,   /* sparkles (cells picked up) */
+    SCENE_DOOR_TICKS = 12, /* ticks a door takes from shut to open, or back */
 };
 
 /* A sound to play, decided by the game from the play's events. */
@@ -94,14 +95,13 @@ typedef struct SceneJournal {
  * (scene_anim_tick after each tick, scene_build each frame); private to
  * scene.c. Owned arrays, freed by scene_deinit. */
 typedef struct SceneAnim {
-    int32_t *door;           /* per door of the Sim: 0 shut .. SIM_DOOR_ANIM_TICKS open */
+    int32_t *door;           /* per door of the Sim: 0 shut .. SCENE_DOOR_TICKS open */
     int *door_moving;        /* the doors not at rest */
     int door_count, door_moving_count, door_cap;
     double *walked;          /* per mover: the droid, then each sentry */
     WorldPos *was;           /* and where it was at the last tick */
     NavPos *was_next;
     bool *was_moving;
-    bool *heard;             /* per sentry: its last alert came from hearing */
     int mover_count, mover_cap;
     uint64_t walk_key;       /* the droid's walk: changes with each walk planned */
     uint64_t tick;           /* the play's tick the animation is at */
@@ -199,11 +199,14 @@ void scene_init(Scene *sc, SceneAnim *a);
 void scene_deinit(Scene *sc, SceneAnim *a);
 
 /* ---- kept by the game (game.c) ---- */
-/* After each tick of play: the doors' open amounts, the distances walked,
- * the walk key and the alerts, from the Sim and its events of the tick;
+/* After each tick of play: the doors' open amounts, the distances walked
+ * and the walk key, from the Sim and its events of the tick;
  * the sound cues of those events. A rewind, a restart or a new level
  * snaps the animation to the play. */
 void scene_anim_tick(SceneAnim *a, const struct Game *g);
+/* Before a tick: the animation snapped to the play if it is not the one it
+ * followed (a new level, a rewind, a restart), so the tick's walking counts. */
+void scene_anim_follow(SceneAnim *a, const struct Game *g);
 /* The events of a command given between ticks (a walk planned, a lure). */
 void scene_anim_events(SceneAnim *a, const struct Game *g);
 /* This frame's scene of g: the journal brought up to date (cost: the tiles

@@ -93,7 +93,7 @@ typedef enum ActorKind { ACTOR_DROID, ACTOR_SENTRY } ActorKind;
 
 typedef struct Actor {
     ActorKind kind;
-    int index;              /* ACTOR_SENTRY: its id in sc->sim.sentries */
+    int index;              /* ACTOR_SENTRY: its index in the scene's sentries */
     double depth;           /* x + y of its feet */
 } Actor;
 

@@ -38,7 +38,8 @@ static void send_drag(App *app, int x0, int y0, int x1, int y1)
 {
     double dx = (double)x1 - x0, dy = (double)y1 - y0, t0 = 0, t1 = 1;
     const double p[4] = {-dx, dx, -dy, dy};
-    const double q[4] = {x0, app->game.screen_w - 1.0 - x0, y0, app->game.screen_h - 1.0 - y0};
+    SceneFrame f = game_scene_frame(&app->game);
+    const double q[4] = {x0, f.screen_w - 1.0 - x0, y0, f.screen_h - 1.0 - y0};
     for (int i = 0; i < 4; i++) {
         if (p[i] == 0) {
             if (q[i] < 0)

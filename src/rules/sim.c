@@ -564,11 +564,7 @@ static void update_doors(Sim *s)
             d->hold = 0;
             emit(s, SIM_EV_DOOR, d->x, d->y, 0);
         }
-        if (d->open && d->anim < SIM_DOOR_ANIM_TICKS)
-            d->anim++;
-        else if (!d->open && d->anim > 0)
-            d->anim--;
-        if (d->open || d->anim > 0 || d->hold > 0)
+        if (d->open || d->hold > 0)
             s->door_active[kept++] = i;
         else
             s->door_listed[i] = 0;
@@ -704,7 +700,6 @@ uint64_t sim_hash(const Sim *s)
         hash_tile(&h, nav_pos(d->x, d->y));
         hash_u64(&h, (uint64_t)d->open);
         hash_u64(&h, (uint64_t)(int64_t)d->hold);
-        hash_u64(&h, (uint64_t)(int64_t)d->anim);
     }
     hash_u64(&h, sentries_hash(&s->sentries));
     if (s->planning) { /* only then, so that a play with every plan made at once hashes as it always did */

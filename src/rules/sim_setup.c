@@ -105,7 +105,7 @@ static bool list_doors(const Sim *s, SimDoorSet *out)
     }
     for (size_t i = 0; i < n; i++)
         if (s->kind[i] == TILE_DOOR)
-            out->doors[out->count++] = (SimDoor){(int)(i % (size_t)s->w), (int)(i / (size_t)s->w), false, 0, 0};
+            out->doors[out->count++] = (SimDoor){(int)(i % (size_t)s->w), (int)(i / (size_t)s->w), false, 0};
     return true;
 }
 
@@ -134,7 +134,7 @@ bool sim_restart(Sim *s)
         int i = s->door_active[k];
         saved[k] = s->doors[i];
         s->doors[i].open = false;
-        s->doors[i].hold = s->doors[i].anim = 0;
+        s->doors[i].hold = 0;
         s->door_listed[i] = 0;
     }
     s->door_active_count = s->door_entered = 0;

@@ -781,7 +781,7 @@ static void test_doors_looked_at(void **state)
     assert_int_equal(s.doors_visited, 0);
     assert_int_equal(s.door_active_count, 0);
     for (int i = 0; i < s.door_count; i++)
-        assert_true(!s.doors[i].open && s.doors[i].anim == 0);
+        assert_true(!s.doors[i].open && s.doors[i].hold == 0);
     sim_deinit(&s);
     sim_deinit(&copy);
     level_free(&l);
