@@ -294,6 +294,7 @@ static void journal_restart(SceneAnim *a, const Game *g)
     for (int y = 0; y < a->look_h; y++)
         for (int x = 0; x < a->look_w; x++)
             a->look[(size_t)y * (size_t)a->look_w + (size_t)x] = tile_look(a, s, x, y);
+    a->journal.gen++; /* a generation of its own: every view read up to before it lost track */
     a->journal.floor = a->journal.gen;
     a->watch_count = 0;
 }

@@ -700,7 +700,9 @@ static Level door_hall(void)
  * as before), and they held before through the doors' list and the
  * planners' partial clears. The plays on levels of limited energy were
  * taken again when standing began to cost energy (SIM_STAND_DRAIN); the
- * others are as they were. */
+ * others are as they were. The plays with doors were taken again when the
+ * doors' open amount (drawing only) left the Sim and its hash: the same
+ * plays, hashed without it. */
 static void test_hashes_as_before(void **state)
 {
     (void)state;
@@ -710,12 +712,12 @@ static void test_hashes_as_before(void **state)
         int ticks;
         uint64_t want;
     } plays[] = {
-        {"levels/extra/doors.txt", 1, 3000, UINT64_C(0xae951766af5185b8)},
+        {"levels/extra/doors.txt", 1, 3000, UINT64_C(0x4dd0b79c2cbe747c)},
         {"levels/11_flooded.txt", 2, 3000, UINT64_C(0xb83463bea43d4b0e)},
         {"levels/14_detour.txt", 3, 3000, UINT64_C(0x55244809bdba8f33)},
-        {"levels/extra/expanse.txt", 4, 3000, UINT64_C(0x344df6dbf3f96fac)},
-        {"levels/extra/swarm.txt", 5, 1500, UINT64_C(0x2c7a77a940af5d1e)},
-        {NULL, 6, 6000, UINT64_C(0x324db5cab66bd05a)},
+        {"levels/extra/expanse.txt", 4, 3000, UINT64_C(0x1a0e51d957158748)},
+        {"levels/extra/swarm.txt", 5, 1500, UINT64_C(0x739468541c26c534)},
+        {NULL, 6, 6000, UINT64_C(0xa946007328002d0b)},
     };
     int differ = 0;
     for (size_t i = 0; i < sizeof plays / sizeof *plays; i++) {
