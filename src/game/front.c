@@ -237,7 +237,7 @@ static int front_rows(const Front *f)
 bool front_row_adjusts(const Front *f, int i)
 {
     if (f->screen == FRONT_SETTINGS)
-        return i == FRONT_SET_MASTER || i == FRONT_SET_EFFECTS || i == FRONT_SET_TEXT;
+        return i == FRONT_SET_MASTER || i == FRONT_SET_EFFECTS || i == FRONT_SET_MUSIC || i == FRONT_SET_TEXT;
     return f->screen == FRONT_GENERATED && i == FRONT_GEN_DIFFICULTY;
 }
 

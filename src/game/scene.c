@@ -11,6 +11,7 @@
 #include "buf.h"
 #include "game.h"
 #include "hash.h"
+#include "mood.h"
 
 void scene_init(Scene *sc, SceneAnim *a)
 {
@@ -484,6 +485,7 @@ static void build_around(Scene *sc, const SceneAnim *a, const Game *g)
     sc->undo_count = edit_undo_count(&g->edits);
     sc->redo_count = edit_redo_count(&g->edits);
     sc->level_version = g->level_version;
+    sc->mood = mood_of_game(g);
     sc->cues = a->cue;
     sc->cue_count = a->cue_count;
     sc->journal = &a->journal;

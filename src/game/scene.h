@@ -24,6 +24,7 @@
 #include "iso.h"
 #include "level.h"
 #include "mover.h"
+#include "music.h"
 #include "orders.h"
 #include "predict.h"
 #include "progress.h"
@@ -184,6 +185,7 @@ typedef struct Scene {
     const char *progress_path;
     int undo_count, redo_count;
     unsigned level_version;
+    MusicMood mood;          /* what the music says of the play (mood.h) */
     /* the sounds of the frame (scene_cues) and the journal */
     const SceneCue *cues;
     int cue_count;

@@ -39,6 +39,7 @@ void settings_default(Settings *s)
     memset(s, 0, sizeof *s);
     s->master_volume = SETTINGS_VOLUME_MAX;
     s->effects_volume = SETTINGS_VOLUME_MAX;
+    s->music_volume = SETTINGS_MUSIC_DEFAULT;
     s->fullscreen = false;
     s->window_w = 1280;
     s->window_h = 720;
@@ -72,12 +73,12 @@ typedef struct Reading {
 /* One setting's name and what it reads; each is set once in a file. The
  * keys of action a are setting SET_KEYS + a. */
 enum {
-    SET_MASTER, SET_EFFECTS, SET_FULLSCREEN, SET_WINDOW, SET_MINIMAP, SET_TEXT, SET_COLOURS, SET_KEYS,
+    SET_MASTER, SET_EFFECTS, SET_MUSIC, SET_FULLSCREEN, SET_WINDOW, SET_MINIMAP, SET_TEXT, SET_COLOURS, SET_KEYS,
     SET_COUNT = SET_KEYS + BIND_COUNT
 };
 _Static_assert((int)SET_KEYS == (int)SETTINGS_NUMBERS, "Settings.base holds a number for each setting before the keys");
-static const char *const setting_names[SET_KEYS] = {"master_volume", "effects_volume", "fullscreen", "window_size",
-                                                    "minimap",       "text_size",      "colours"};
+static const char *const setting_names[SET_KEYS] = {"master_volume", "effects_volume", "music_volume", "fullscreen",
+                                                    "window_size",   "minimap",        "text_size",    "colours"};
 
 /* What a line is. */
 typedef enum LineRead { LINE_SET, LINE_DAMAGED, LINE_UNKNOWN } LineRead;
@@ -206,7 +207,11 @@ static LineRead parse_line(Settings *s, char *line, int line_no, int seen[], cha
     switch (id) {
     case SET_MASTER:
     case SET_EFFECTS:
-        ok = parse_percent(value, 0, SETTINGS_VOLUME_MAX, id == SET_MASTER ? &s->master_volume : &s->effects_volume);
+    case SET_MUSIC:
+        ok = parse_percent(value, 0, SETTINGS_VOLUME_MAX,
+                           id == SET_MASTER ? &s->master_volume
+                           : id == SET_EFFECTS ? &s->effects_volume
+                                               : &s->music_volume);
         if (!ok)
             text_format(why, why_size, "%s wants a whole number from 0 to %d, not '%s'", name, SETTINGS_VOLUME_MAX,
                 shown(value, a, sizeof a));
@@ -453,6 +458,7 @@ static int64_t setting_number(const Settings *s, int id)
     switch (id) {
     case SET_MASTER: return s->master_volume;
     case SET_EFFECTS: return s->effects_volume;
+    case SET_MUSIC: return s->music_volume;
     case SET_FULLSCREEN: return s->fullscreen;
     case SET_WINDOW: return (int64_t)s->window_w * ((int64_t)1 << 32) + (uint32_t)s->window_h;
     case SET_MINIMAP: return s->minimap;
@@ -496,6 +502,7 @@ static void take_setting(Settings *to, const Settings *from, int id)
     switch (id) {
     case SET_MASTER: to->master_volume = from->master_volume; break;
     case SET_EFFECTS: to->effects_volume = from->effects_volume; break;
+    case SET_MUSIC: to->music_volume = from->music_volume; break;
     case SET_FULLSCREEN: to->fullscreen = from->fullscreen; break;
     case SET_WINDOW: to->window_w = from->window_w, to->window_h = from->window_h; break;
     case SET_MINIMAP: to->minimap = from->minimap; break;
@@ -558,13 +565,15 @@ static char *format(Settings *s, const char *extra, size_t extra_len, size_t *le
                           "%s %d\n"
                           "master_volume = %d\n"
                           "effects_volume = %d\n"
+                          "music_volume = %d\n"
                           "fullscreen = %s\n"
                           "window_size = %dx%d\n"
                           "minimap = %s\n"
                           "text_size = %d\n"
                           "colours = %s\n",
                           SETTINGS_HEADER, SETTINGS_VERSION, clamp(s->master_volume, 0, SETTINGS_VOLUME_MAX),
-                          clamp(s->effects_volume, 0, SETTINGS_VOLUME_MAX), s->fullscreen ? "yes" : "no",
+                          clamp(s->effects_volume, 0, SETTINGS_VOLUME_MAX),
+                          clamp(s->music_volume, 0, SETTINGS_VOLUME_MAX), s->fullscreen ? "yes" : "no",
                           clamp(s->window_w, SETTINGS_WINDOW_MIN, SETTINGS_WINDOW_MAX),
                           clamp(s->window_h, SETTINGS_WINDOW_MIN, SETTINGS_WINDOW_MAX), s->minimap ? "yes" : "no",
                           clamp(s->text_size, SETTINGS_TEXT_MIN, SETTINGS_TEXT_MAX),

@@ -11,6 +11,7 @@
  *   # isodroid settings 1
  *   master_volume = 100          0 to 100 (a '%' after it is allowed)
  *   effects_volume = 100         0 to 100
+ *   music_volume = 60            0 to 100
  *   fullscreen = no              yes/no (true/false, on/off, 1/0)
  *   window_size = 1280x720       64x64 to 8192x8192, as --size
  *   minimap = yes                the minimap shown when a level starts
@@ -68,11 +69,12 @@ enum {
     SETTINGS_LOCK_WAIT_MS = 1000,    /* how long a save waits for another game's lock */
     SETTINGS_ERROR_MAX = 512,        /* bytes of Settings.error */
     SETTINGS_VOLUME_MAX = 100,       /* volumes 0 to 100 */
+    SETTINGS_MUSIC_DEFAULT = 60,     /* the music a little under the effects */
     SETTINGS_WINDOW_MIN = 64,        /* window sides 64 to 8192, as isodroid --size */
     SETTINGS_WINDOW_MAX = 8192,
     SETTINGS_TEXT_MIN = 80,          /* text size, percent */
     SETTINGS_TEXT_MAX = 150,
-    SETTINGS_NUMBERS = 7,            /* the settings not keys: volumes, fullscreen, window, minimap, text, colours */
+    SETTINGS_NUMBERS = 8,            /* the settings not keys: volumes, fullscreen, window, minimap, text, colours */
 };
 
 /* An action's keys as the player set them. */
@@ -85,6 +87,7 @@ typedef struct SettingsKeys {
 struct Settings {
     int master_volume;   /* 0 to 100 */
     int effects_volume;  /* 0 to 100 */
+    int music_volume;    /* 0 to 100 */
     bool fullscreen;
     int window_w, window_h; /* the window's size, remembered */
     bool minimap;        /* shown when a level starts */
@@ -109,7 +112,7 @@ typedef enum SettingsLoad {
     SETTINGS_IGNORED, /* the file did not read at all: the defaults stand */
 } SettingsLoad;
 
-/* The defaults: volumes 100, a 1280x720 window, not fullscreen, the minimap
+/* The defaults: volumes 100 (music 60), a 1280x720 window, not fullscreen, the minimap
  * shown, text at 100%, every action on its default keys, no key_check. */
 void settings_default(Settings *s);
 /* The default file; malloc'd, or NULL when neither XDG_CONFIG_HOME (an

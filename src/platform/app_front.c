@@ -21,10 +21,17 @@ void settings_keep(App *app)
 void settings_apply(App *app)
 {
     const Settings *set = &app->settings;
-    sound_set_volume(app->sound, set->master_volume, set->effects_volume);
+    sound_set_volume(app->sound, set->master_volume, set->effects_volume, set->music_volume);
     app->game.text_size = set->text_size;
     if (app->window && set->fullscreen != is_fullscreen(app))
         toggle_fullscreen(app);
+}
+
+/* A volume a step of 10 up or down, within 0..100. */
+static int volume_step(int v, int delta)
+{
+    v += 10 * delta;
+    return v < 0 ? 0 : v > SETTINGS_VOLUME_MAX ? SETTINGS_VOLUME_MAX : v;
 }
 
 /* Setting `item` of the settings screen changed by delta (-1 or +1). */
@@ -32,16 +39,9 @@ static void settings_change(App *app, int item, int delta)
 {
     Settings *set = &app->settings;
     switch (item) {
-    case FRONT_SET_MASTER:
-        set->master_volume = set->master_volume + 10 * delta < 0     ? 0
-                             : set->master_volume + 10 * delta > 100 ? 100
-                                                                     : set->master_volume + 10 * delta;
-        break;
-    case FRONT_SET_EFFECTS:
-        set->effects_volume = set->effects_volume + 10 * delta < 0     ? 0
-                              : set->effects_volume + 10 * delta > 100 ? 100
-                                                                       : set->effects_volume + 10 * delta;
-        break;
+    case FRONT_SET_MASTER: set->master_volume = volume_step(set->master_volume, delta); break;
+    case FRONT_SET_EFFECTS: set->effects_volume = volume_step(set->effects_volume, delta); break;
+    case FRONT_SET_MUSIC: set->music_volume = volume_step(set->music_volume, delta); break;
     case FRONT_SET_FULLSCREEN:
         set->fullscreen = !set->fullscreen;
         break;
@@ -59,8 +59,8 @@ static void settings_change(App *app, int item, int delta)
     default:
         return;
     }
-    game_trace(&app->game, "setting %d master %d effects %d fullscreen %d minimap %d text %d colours %s", item,
-               set->master_volume, set->effects_volume, set->fullscreen, set->minimap, set->text_size,
+    game_trace(&app->game, "setting %d master %d effects %d music %d fullscreen %d minimap %d text %d colours %s", item,
+               set->master_volume, set->effects_volume, set->music_volume, set->fullscreen, set->minimap, set->text_size,
                set->colour_blind ? "colour-blind" : "standard");
     settings_apply(app);
     settings_keep(app);

@@ -34,19 +34,24 @@ static FrontLayout front_layout(const Scene *sc, const Front *f)
     int m = render_px(L.ui, 22), gap = render_px(L.ui, 8);
     int w = (int)fmin((f->screen == FRONT_TITLE || f->screen == FRONT_ENDING ? 420 : 720) * L.ui,
                       sc->frame.screen_w - 2 * L.pad);
-    int ih = f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS ? L.line + render_px(L.ui, 8) : L.line + render_px(L.ui, 16);
+    bool list = f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS;
+    int ih = list ? L.line + render_px(L.ui, 8) : L.line + render_px(L.ui, 16);
     int head = L.big_line + L.line + render_px(L.ui, 16), foot = L.line + render_px(L.ui, 10);
     int room = sc->frame.screen_h - 2 * L.pad - 2 * m - head - foot;
     int rows = 0, mark = 0;
+    if (f->screen == FRONT_SETTINGS && FRONT_SET_ITEMS * (ih + gap) - gap + 2 * L.line + gap > room) {
+        list = true; /* too tall for the room (large text, a small window): rows as a list's, scrolled */
+        ih = L.line + render_px(L.ui, 8);
+    }
     if (f->screen == FRONT_TITLE) {
         rows = FRONT_TITLE_ITEMS;
-    } else if (f->screen == FRONT_SETTINGS) {
-        rows = FRONT_SET_ITEMS;
     } else if (f->screen == FRONT_GENERATED) {
         rows = FRONT_GEN_ITEMS;
-    } else if (f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS) {
-        int count = f->screen == FRONT_LEVELS ? f->count : f->key_count;
-        if (f->screen == FRONT_KEYS)
+    } else if (f->screen == FRONT_SETTINGS && !list) {
+        rows = FRONT_SET_ITEMS;
+    } else if (list) {
+        int count = f->screen == FRONT_LEVELS ? f->count : f->screen == FRONT_KEYS ? f->key_count : FRONT_SET_ITEMS;
+        if (f->screen != FRONT_LEVELS)
             room -= 2 * L.line + gap; /* the note under the rows: two lines */
         F.count = count;
         if (room / (ih + gap / 2) < count) { /* a list longer than the room: marks for what is above and below */
@@ -62,7 +67,7 @@ static FrontLayout front_layout(const Scene *sc, const Front *f)
     } else { /* the ending: its lines */
         rows = 0;
     }
-    int step = f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS ? ih + gap / 2 : ih + gap;
+    int step = list ? ih + gap / 2 : ih + gap;
     int body = f->screen == FRONT_ENDING ? 7 * L.line : rows * step - (rows ? step - ih : 0);
     if (f->screen == FRONT_SETTINGS || f->screen == FRONT_GENERATED)
         body += 2 * L.line + gap; /* the notes under the items */
@@ -121,6 +126,7 @@ static bool row_value(const Front *f, const Settings *set, int i, char *out, siz
     switch (i) {
     case FRONT_SET_MASTER: snprintf(out, n, arrows, set->master_volume, "%"); return true;
     case FRONT_SET_EFFECTS: snprintf(out, n, arrows, set->effects_volume, "%"); return true;
+    case FRONT_SET_MUSIC: snprintf(out, n, arrows, set->music_volume, "%"); return true;
     case FRONT_SET_TEXT: snprintf(out, n, arrows, set->text_size, "%"); return true;
     case FRONT_SET_FULLSCREEN: snprintf(out, n, "%s", set->fullscreen ? "on" : "off"); return false;
     case FRONT_SET_MINIMAP: snprintf(out, n, "%s", set->minimap ? "shown" : "hidden"); return false;
@@ -155,7 +161,7 @@ static int render_front_arrow_in(Renderer *r, const Scene *sc, const HudStats *h
 
 static int render_front_more_in(const Scene *sc, const Front *f, int x, int y)
 {
-    if (!f || (f->screen != FRONT_LEVELS && f->screen != FRONT_KEYS) || f->generating)
+    if (!f || (f->screen != FRONT_LEVELS && f->screen != FRONT_KEYS && f->screen != FRONT_SETTINGS) || f->generating)
         return -1;
     FrontLayout F = front_layout(sc, f);
     SDL_Point pt = {x, y};
@@ -327,11 +333,12 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
     render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, "Settings");
     render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM, "Kept for the next time, as soon as changed.");
-    static const char *const labels[FRONT_SET_ITEMS] = {"Volume", "Effects volume", "Fullscreen",
-                                                        "Minimap when a level starts", "Text size", "Colours",
-                                                        "Keys"};
-    for (int i = 0; i < F->items && set; i++) {
-        SDL_Rect b = F->item[i];
+    static const char *const labels[FRONT_SET_ITEMS] = {"Volume", "Effects volume", "Music volume",
+                                                        "Fullscreen", "Minimap when a level starts",
+                                                        "Text size", "Colours", "Keys"};
+    for (int k = 0; k < F->items && set; k++) {
+        int i = F->first + k;
+        SDL_Rect b = F->item[k];
         bool sel = i == f->sel;
         button(r, b, sel);
         int ty = b.y + (b.h - L->line) / 2 + render_px(L->ui, 1);
@@ -341,11 +348,13 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
         int vw = render_text_width(font, value);
         render_text(r, font, b.x + b.w - render_px(L->ui, 10) - vw, ty, sel ? HEAD : DIM, value);
     }
-    int y = F->item[F->items - 1].y + F->item[F->items - 1].h + render_px(L->ui, 10);
+    draw_more(r, F);
+    int y = F->item[F->items - 1].y + F->item[F->items - 1].h + F->down.h + render_px(L->ui, 10);
     char line[TEXT_LEN], fit[TEXT_LEN];
     snprintf(line, sizeof line, "The window's size is remembered as you leave it (%dx%d).", set ? set->window_w : 0,
              set ? set->window_h : 0);
-    render_text(r, font, F->panel.x + render_px(L->ui, 22), y, DIM, line);
+    render_text_fit(font, line, F->panel.w - render_px(L->ui, 44), fit, sizeof fit);
+    render_text(r, font, F->panel.x + render_px(L->ui, 22), y, DIM, fit);
     if (set && set->error[0]) { /* what went wrong with the settings' file, else whether there is none */
         render_text_fit(font, set->error, F->panel.w - render_px(L->ui, 44), fit, sizeof fit);
         render_text(r, font, F->panel.x + render_px(L->ui, 22), y + L->line, (SDL_Color){255, 140, 120, 255}, fit);
@@ -353,7 +362,9 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
         render_text(r, font, F->panel.x + render_px(L->ui, 22), y + L->line, DIM,
                     "This run keeps no settings: changes last until you quit.");
     }
-    centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Left, Right, Enter: change    Esc: back");
+    render_text_fit(font, "Up, Down: choose    Left, Right, Enter: change    Esc: back",
+                    F->panel.w - render_px(L->ui, 20), fit, sizeof fit);
+    centred(r, font, &F->panel, F->foot_y, DIM, fit);
 }
 
 static void draw_generated(Renderer *r, const Front *f, const FrontLayout *F)

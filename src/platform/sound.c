@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* sound.c - one SDL audio device (mono, signed 16-bit) and a fixed set of
- * voices, each reading one effect of a SynthBank; the audio callback sums
- * them with clamping. Voices change only under SDL_LockAudioDevice. */
+/* sound.c - one SDL audio device (mono, signed 16-bit), a fixed set of
+ * voices, each reading one effect of a SynthBank, and the music (music.h):
+ * the audio callback sums them with clamping. Voices, the music's player
+ * and the gains change only under SDL_LockAudioDevice. The music's loop is
+ * rendered on a thread of its own after the device opens (about 0.1 s of
+ * work), so starting the game waits for none of it; the callback starts
+ * playing it once that thread says it is done. */
 #include "sound.h"
 
 #include <SDL.h>
@@ -9,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "music.h"
 
 enum {
     SOUND_BUFFER_FRAMES = 512, /* the device's buffer: about 12 ms at 44.1 kHz */
@@ -26,7 +32,13 @@ struct Sound {
     bool audio_started;       /* this Sound holds a share of SDL's audio subsystem */
     bool muted;
     int gain;               /* per 10000: the master volume times the effects volume, in percent */
+    int music_gain;         /* per 10000: the master volume times the music volume */
     SynthBank bank;
+    MusicLoop music;          /* written by music_thread alone until music_ready */
+    SDL_Thread *music_thread; /* NULL: no music (headless, silent, or no thread) */
+    SDL_atomic_t music_ready; /* 1 once music holds the rendered loop */
+    MusicPlayer player;       /* the callback's; its loop set once music_ready */
+    MusicMood mood;
     Voice voice[SOUND_VOICES]; /* shared with the audio thread: locked */
     char status[SOUND_STATUS_MAX];
     bool no_device;           /* SDL found no device to play on */
@@ -54,6 +66,10 @@ static void sound_callback(void *userdata, Uint8 *stream, int len)
             if (vo->pos >= vo->frames)
                 vo->samples = NULL;
         }
+        if (!s->player.loop && SDL_AtomicGet(&s->music_ready))
+            music_player_start(&s->player, &s->music, s->mood);
+        if (!s->muted)
+            music_player_mix(&s->player, mix, n, s->music_gain);
         for (int i = 0; i < n; i++) {
             int32_t m = (int32_t)((int64_t)mix[i] * s->gain / 10000);
             out[done + i] = (int16_t)(m > INT16_MAX ? INT16_MAX : m < INT16_MIN ? INT16_MIN : m);
@@ -125,6 +141,15 @@ static SDL_AudioDeviceID open_device(Sound *s, int *rate)
     return dev;
 }
 
+/* The music's thread: renders the loop at the device's rate. */
+static int music_thread(void *data)
+{
+    Sound *s = data;
+    if (music_loop_init(&s->music, s->bank.rate))
+        SDL_AtomicSet(&s->music_ready, 1);
+    return 0;
+}
+
 Sound *sound_create(bool muted, bool headless)
 {
     Sound *s = calloc(1, sizeof *s);
@@ -132,6 +157,7 @@ Sound *sound_create(bool muted, bool headless)
         return NULL;
     s->muted = muted;
     s->gain = 10000;
+    s->music_gain = 10000;
     if (headless) {
         const char *driver = SDL_WasInit(SDL_INIT_AUDIO) ? SDL_GetCurrentAudioDriver() : NULL;
         if (driver && strcmp(driver, "dummy") != 0) {
@@ -162,6 +188,8 @@ Sound *sound_create(bool muted, bool headless)
         set_silent(s, "Out of memory for the sound effects", NULL);
         return s;
     }
+    if (!headless) /* headless runs (tests) have no ear for it: no music rendered */
+        s->music_thread = SDL_CreateThread(music_thread, "isodroid-music", s);
     SDL_PauseAudioDevice(s->device, 0);
     return s;
 }
@@ -170,11 +198,14 @@ void sound_destroy(Sound *s)
 {
     if (!s)
         return;
+    if (s->music_thread)
+        SDL_WaitThread(s->music_thread, NULL);
     if (s->device)
         SDL_CloseAudioDevice(s->device); /* waits for the callback to finish */
     if (s->audio_started)
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
     synth_bank_deinit(&s->bank);
+    music_loop_deinit(&s->music);
     free(s);
 }
 
@@ -205,13 +236,13 @@ void sound_set_muted(Sound *s, bool muted)
 {
     if (!s)
         return;
-    s->muted = muted;
-    if (muted && s->device) {
+    if (s->device)
         SDL_LockAudioDevice(s->device);
-        for (int v = 0; v < SOUND_VOICES; v++)
-            s->voice[v].samples = NULL;
+    s->muted = muted;
+    for (int v = 0; v < SOUND_VOICES && muted; v++)
+        s->voice[v].samples = NULL;
+    if (s->device)
         SDL_UnlockAudioDevice(s->device);
-    }
 }
 
 bool sound_muted(const Sound *s)
@@ -229,15 +260,19 @@ const char *sound_status(const Sound *s)
     return s ? s->status : "No sound: playing silently";
 }
 
-void sound_set_volume(Sound *s, int master, int effects)
+static int percent(int v)
+{
+    return v < 0 ? 0 : v > 100 ? 100 : v;
+}
+
+void sound_set_volume(Sound *s, int master, int effects, int music)
 {
     if (!s)
         return;
-    master = master < 0 ? 0 : master > 100 ? 100 : master;
-    effects = effects < 0 ? 0 : effects > 100 ? 100 : effects;
     if (s->device)
         SDL_LockAudioDevice(s->device);
-    s->gain = master * effects;
+    s->gain = percent(master) * percent(effects);
+    s->music_gain = percent(master) * percent(music);
     if (s->device)
         SDL_UnlockAudioDevice(s->device);
 }
@@ -247,3 +282,22 @@ void sound_play_cues(Sound *s, const SoundId *cues, int n)
     for (int i = 0; i < n; i++)
         sound_play(s, cues[i]);
 }
+
+bool sound_set_mood(Sound *s, MusicMood mood)
+{
+    if (!s || mood == s->mood)
+        return false;
+    if (s->device)
+        SDL_LockAudioDevice(s->device);
+    s->mood = mood;
+    music_player_set_mood(&s->player, mood);
+    if (s->device)
+        SDL_UnlockAudioDevice(s->device);
+    return true;
+}
+
+bool sound_music_playing(const Sound *s)
+{
+    return s && s->device && SDL_AtomicGet((SDL_atomic_t *)&s->music_ready);
+}
+

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* sound.h - the game's sound effects through SDL2's own audio: the effects of
- * synth.h rendered once at the device's rate and mixed, up to SOUND_VOICES at
- * a time, in SDL's audio callback. Never fails hard: without an audio device
+/* sound.h - the game's sound effects and music through SDL2's own audio: the
+ * effects of synth.h rendered once at the device's rate and mixed, up to
+ * SOUND_VOICES at a time, with the music's layers (music.h) faded to the
+ * play's mood (mood.h), in SDL's audio callback. Never fails hard: without an audio device
  * a Sound plays silently and sound_status() says why.
  *
  * Lifetime: sound_create allocates, sound_destroy frees (accepts NULL). The
@@ -24,6 +25,7 @@
 
 #include <stdbool.h>
 
+#include "music.h"
 #include "synth.h"
 
 enum { SOUND_VOICES = 8 }; /* effects heard at once; a new one replaces the one nearest its end */
@@ -46,8 +48,16 @@ void sound_play_cues(Sound *s, const SoundId *cues, int n);
 void sound_set_muted(Sound *s, bool muted);
 bool sound_muted(const Sound *s);
 /* The volumes, 0 to 100 each (settings.h): every effect is played at
- * master x effects / 10000 of its level. */
-void sound_set_volume(Sound *s, int master, int effects);
+ * master x effects / 10000 of its level, the music at master x music /
+ * 10000. Muting silences both. */
+void sound_set_volume(Sound *s, int master, int effects, int music);
+/* The play's mood: the music's layers fade towards it (music.h's player).
+ * True when it is another than the last one asked for (MOOD_CALM at the
+ * start). */
+bool sound_set_mood(Sound *s, MusicMood mood);
+/* Whether the music's loop is rendered and playing (never in a headless
+ * run: the music is not rendered there). */
+bool sound_music_playing(const Sound *s);
 
 /* "" when the mixer runs (on the dummy driver too), else one line saying why they are not, such as
  * "No sound device: playing silently". Valid until sound_destroy. */

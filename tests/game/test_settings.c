@@ -126,6 +126,7 @@ static void test_write_then_read_back(void **state)
     s.key_check = known_key;
     s.master_volume = 35;
     s.effects_volume = 0;
+    s.music_volume = 40;
     s.fullscreen = true;
     s.window_w = 1920;
     s.window_h = 1080;
@@ -143,6 +144,7 @@ static void test_write_then_read_back(void **state)
                 "# isodroid settings 1\n"
                 "master_volume = 35\n"
                 "effects_volume = 0\n"
+                "music_volume = 40\n"
                 "fullscreen = yes\n"
                 "window_size = 1920x1080\n"
                 "minimap = no\n"
@@ -156,6 +158,7 @@ static void test_write_then_read_back(void **state)
     Settings t;
     settings_load(&t, d.file, known_key, NULL);
     assert_true(t.colour_blind);
+    assert_int_equal(t.music_volume, 40);
     assert_int_equal(bindings_action_for_key(&t, "P", BIND_IN_PLAY), BIND_RESTART);
     assert_int_equal(bindings_action_for_key(&t, "Space", BIND_IN_PLAY), BIND_PAUSE);
     assert_int_equal(bindings_action_for_key(&t, "F1", BIND_IN_PLAY), BIND_NONE);
@@ -172,6 +175,7 @@ static void test_write_then_read_back(void **state)
                 "# isodroid settings 1\n"
                 "master_volume = 100\n"
                 "effects_volume = 100\n"
+                "music_volume = 60\n"
                 "fullscreen = no\n"
                 "window_size = 1280x720\n"
                 "minimap = yes\n"
@@ -302,6 +306,7 @@ static void test_lenient_reading(void **state)
                 "# isodroid settings 1\n"
                 "master_volume = 40\n"
                 "effects_volume = 100\n"
+                "music_volume = 60\n"
                 "fullscreen = yes\n"
                 "window_size = 800x600\n"
                 "minimap = yes\n"
@@ -763,6 +768,7 @@ static void test_unknown_settings_kept(void **state)
                 "# isodroid settings 1\n"
                 "master_volume = 60\n"
                 "effects_volume = 100\n"
+                "music_volume = 60\n"
                 "fullscreen = no\n"
                 "window_size = 1280x720\n"
                 "minimap = yes\n"
