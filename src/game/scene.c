@@ -292,12 +292,16 @@ static void journal_restart(SceneAnim *a, const Game *g)
         a->look_w = a->look ? s->w : 0;
         a->look_h = a->look ? s->h : 0;
     }
-    for (int y = 0; y < a->look_h; y++)
-        for (int x = 0; x < a->look_w; x++)
-            a->look[(size_t)y * (size_t)a->look_w + (size_t)x] = tile_look(a, s, x, y);
     a->journal.gen++; /* a generation of its own: every view read up to before it lost track */
     a->journal.floor = a->journal.gen;
     a->watch_count = 0;
+    if (!a->look) /* out of memory: journal_update loses track every frame */
+        return;
+    memcpy(a->look, s->kind, (size_t)s->w * (size_t)s->h); /* a kind is its look ... */
+    for (int i = 0; i < s->door_count; i++)                 /* ... but a door's and the exit's */
+        a->look[(size_t)s->doors[i].y * (size_t)s->w + (size_t)s->doors[i].x] = tile_look(a, s, s->doors[i].x, s->doors[i].y);
+    if (s->has_exit)
+        a->look[(size_t)s->exit.y * (size_t)s->w + (size_t)s->exit.x] = tile_look(a, s, s->exit.x, s->exit.y);
 }
 
 /* The journal brought up to the play: the tiles edited since the last
