@@ -329,6 +329,10 @@ void game_predict_now(Game *g, bool force);
 /* Finishes the departure window of the hovered route now (scripts, with
  * game_predict_now) and traces its "window" line. */
 void game_window_now(Game *g);
+/* The run ends: the recording (--record) gets its "TICK end" line and is
+ * let go (the caller closes it), and with `state` the trace its last line,
+ * "state HASH" (sim_hash). */
+void game_finish(Game *g, bool state);
 /* A line of the trace (Game.trace, when there is one), flushed: the one
  * writer of --trace, the shell's lines ("screen", "setting", ...) too. */
 void game_trace(const Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -179,11 +179,7 @@ static int play(App *app)
         bench_frames(app);
     else
         rc = run(app);
-    if (app->game.record)
-        fprintf(app->game.record, "%llu end\n", (unsigned long long)app->game.sim.tick);
-    app->game.record = NULL;
-    if (app->opt.trace && !app->opt.bench_frames)
-        printf("state %016llx\n", (unsigned long long)sim_hash(&app->game.sim));
+    game_finish(&app->game, !app->opt.bench_frames);
     return rc;
 }
 
