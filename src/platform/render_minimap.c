@@ -22,7 +22,7 @@ static bool marked(TileKind k)
     return k == TILE_CELL || k == TILE_DOOR || k == TILE_EXIT || k == TILE_SENTRY || k == TILE_START;
 }
 
-/* The first column from x on of a row of TileKinds (sim.h's kind array)
+/* The first column from x on of a row of TileKinds (the scene's kinds, scene.h)
  * whose tile is marked, or w: eight tiles a step where none is (a byte is
  * marked when it is 3 or 5 or at least 7, as marked() says). */
 static int next_marked(const uint8_t *row, int x, int w)

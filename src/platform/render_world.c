@@ -105,7 +105,7 @@ static SDL_FRect sentry_rect(const Renderer *r, const IsoView *v, const SceneSen
 }
 
 /* A door from the sheet: its row by the walls it stands between, its frame
- * by how far open the sim says it is. front: only the near post and lintel,
+ * by how far open the scene says it is. front: only the near post and lintel,
  * drawn over the droid standing in the doorway. */
 static void draw_door(Renderer *r, const Scene *sc, const IsoView *v, NavPos t, bool front)
 {
