@@ -156,10 +156,10 @@ build/bench/bin/isodroid: build/bench/platform/main.o build/bench/libisoplatform
 run: bin/isodroid
 	bin/isodroid $(LEVEL)
 
-# the sprites: tools/make_art.c draws them into assets/ (the PNGs are committed)
+# the sprites: tools/make_art.c (with art_canvas.c, art_tiles.c) draws them into assets/ (the PNGs are committed)
 art: | deps-game
 	@mkdir -p build
-	$(CC) $(STD) $(WARN) -O2 -o build/make_art tools/make_art.c $(SDL_CFLAGS) $(SDL_LIBS) -lm
+	$(CC) $(STD) $(WARN) -O2 -o build/make_art tools/make_art.c tools/art_canvas.c tools/art_tiles.c $(SDL_CFLAGS) $(SDL_LIBS) -lm
 	build/make_art assets
 
 # ---- tests: every tests/*/test_*.c and tests/test_*.sh under ASan + UBSan ---
@@ -186,6 +186,19 @@ build/san/tests/rules/test_history: WRAP := --wrap=malloc,--wrap=calloc,--wrap=r
 $(WRAPPED_TESTS): build/san/tests/rules/%: tests/rules/%.c tests/testlib.h $(SAN_LIBS) | deps-test
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(SANFLAGS) $(INC_game) -Itests -o $@ $< $(SAN_LIBS) -Wl,$(WRAP) $(CMOCKA) -lm
+
+# a field added to SimState by one line of its table (tests/rules/state_fields.h):
+# the rules built again with that line, for test_state_fields alone
+FIELD_TEST_FLAGS := -include tests/rules/state_fields.h
+build/san-field/rules/%.o: src/rules/%.c tests/rules/state_fields.h | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) $(FIELD_TEST_FLAGS) -MMD -MP $(INC_rules) -c $< -o $@
+build/san-field/libisorules.a: $(patsubst src/%.c,build/san-field/%.o,$(RULES_SRC))
+build/san/tests/rules/test_state_fields: tests/rules/test_state_fields.c tests/rules/state_fields.h tests/testlib.h \
+    build/san-field/libisorules.a build/san/libisonav.a | deps-test
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SANFLAGS) $(FIELD_TEST_FLAGS) $(INC_rules) -Itests -o $@ $< build/san-field/libisorules.a \
+	    build/san/libisonav.a $(CMOCKA) -lm
 
 build/san/tests/platform/%: tests/platform/%.c tests/testlib.h build/san/libisoplatform.a $(SAN_LIBS) | deps-test
 	@mkdir -p $(dir $@)

@@ -10,7 +10,7 @@
 mkdir "$tmp/out"
 # shellcheck disable=SC2046
 ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -O2 \
-    -o "$tmp/make_art" tools/make_art.c $(pkg-config --cflags --libs sdl2 SDL2_image SDL2_ttf) -lm 2>"$tmp/err" &&
+    -o "$tmp/make_art" tools/make_art.c tools/art_canvas.c tools/art_tiles.c $(pkg-config --cflags --libs sdl2 SDL2_image SDL2_ttf) -lm 2>"$tmp/err" &&
     "$tmp/make_art" "$tmp/out" 2>>"$tmp/err"
 rc=$?
 check "make_art builds without warnings and draws" '[ $rc -eq 0 ] && [ ! -s "$tmp/err" ]'

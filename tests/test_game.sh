@@ -317,11 +317,11 @@ rc=$?
 check "a recording's numbers never wrap (4294967299 is refused, not read as 3)" '[ $rc -eq 1 ] && grep -q "wrap.rec:3:3: .goto. wants two whole numbers" "$tmp/err"'
 
 # the music follows the play: danger once the guard notices the droid, calm
-# again on the result screen (the trace says each change of mood)
+# again once the level is lost (the trace says each change of mood)
 printf '###########\n#@.......*#\n#####S###>#\n###########\n' >"$tmp/watched.txt"
 printf '%s\n' "wait 30" "clicktile 8 1" "wait 1500" quit >"$tmp/watched.scr"
 "$game" "$tmp/watched.txt" --headless --trace --no-progress --script "$tmp/watched.scr" >"$tmp/mood.trace" 2>&1
-check "the music's mood: danger when the guard notices, calm on the result ($(grep -E '^(alert|music|lose|screen)' "$tmp/mood.trace" | tr '\n' ' '))" \
-    '[ "$(grep -E "^(alert|music|lose|screen)" "$tmp/mood.trace" | cut -d" " -f1-2 | tr "\n" " ")" = "alert 0 music danger lose caught screen result music calm " ]'
+check "the music's mood: danger when the guard notices, calm once lost ($(grep -E '^(alert|music|lose|screen)' "$tmp/mood.trace" | tr '\n' ' '))" \
+    '[ "$(grep -E "^(alert|music|lose|screen)" "$tmp/mood.trace" | cut -d" " -f1-2 | tr "\n" " ")" = "alert 0 music danger lose caught music calm screen result " ]'
 
 tap_end

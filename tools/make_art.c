@@ -14,265 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SS 4 /* supersampling */
-
-typedef struct Canvas {
-    int w, h; /* final size */
-    float *px; /* (w*SS) x (h*SS) x RGBA, premultiplied */
-} Canvas;
-
-typedef struct RGBA {
-    float r, g, b, a;
-} RGBA;
-
-static RGBA rgba(int r, int g, int b, float a)
-{
-    RGBA c = {r / 255.0f, g / 255.0f, b / 255.0f, a};
-    return c;
-}
-
-static RGBA shade(RGBA c, float k)
-{
-    RGBA o = {fminf(c.r * k, 1), fminf(c.g * k, 1), fminf(c.b * k, 1), c.a};
-    return o;
-}
-
-static RGBA mix(RGBA a, RGBA b, float t)
-{
-    RGBA o = {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, a.a + (b.a - a.a) * t};
-    return o;
-}
-
-static Canvas canvas_new(int w, int h)
-{
-    Canvas c = {w, h, calloc((size_t)w * h * SS * SS * 4, sizeof(float))};
-    return c;
-}
-
-/* Blends colour over the supersampled pixel (x, y). */
-static void plot(Canvas *c, int x, int y, RGBA col)
-{
-    if (x < 0 || y < 0 || x >= c->w * SS || y >= c->h * SS || col.a <= 0)
-        return;
-    float *p = c->px + ((size_t)y * c->w * SS + x) * 4;
-    float a = col.a;
-    p[0] = col.r * a + p[0] * (1 - a);
-    p[1] = col.g * a + p[1] * (1 - a);
-    p[2] = col.b * a + p[2] * (1 - a);
-    p[3] = a + p[3] * (1 - a);
-}
-
-/* Deterministic noise in [0, 1). */
-static float hash2(int x, int y, int seed)
-{
-    uint32_t h = (uint32_t)x * 374761393u + (uint32_t)y * 668265263u + (uint32_t)seed * 2246822519u;
-    h = (h ^ (h >> 13)) * 1274126177u;
-    return (float)((h ^ (h >> 16)) & 0xFFFF) / 65536.0f;
-}
-
-typedef RGBA (*Paint)(float u, float v, int x, int y, void *ctx);
-
-/* Fills the convex polygon (final-pixel coordinates) with paint(u, v), where
- * (u, v) are the pixel's coordinates relative to the polygon's bounding box in [0,1]. */
-static void fill_poly(Canvas *c, const float *xy, int n, Paint paint, void *ctx)
-{
-    float minx = 1e9f, miny = 1e9f, maxx = -1e9f, maxy = -1e9f;
-    for (int i = 0; i < n; i++) {
-        minx = fminf(minx, xy[2 * i]);
-        maxx = fmaxf(maxx, xy[2 * i]);
-        miny = fminf(miny, xy[2 * i + 1]);
-        maxy = fmaxf(maxy, xy[2 * i + 1]);
-    }
-    for (int y = (int)(miny * SS); y <= (int)(maxy * SS); y++)
-        for (int x = (int)(minx * SS); x <= (int)(maxx * SS); x++) {
-            float fx = (x + 0.5f) / SS, fy = (y + 0.5f) / SS;
-            int sign = 0;
-            bool inside = true;
-            for (int i = 0; i < n && inside; i++) {
-                float ax = xy[2 * i], ay = xy[2 * i + 1];
-                float bx = xy[2 * ((i + 1) % n)], by = xy[2 * ((i + 1) % n) + 1];
-                float cr = (bx - ax) * (fy - ay) - (by - ay) * (fx - ax);
-                int s = cr > 0 ? 1 : cr < 0 ? -1 : 0;
-                if (s && sign && s != sign)
-                    inside = false;
-                if (s)
-                    sign = s;
-            }
-            if (inside)
-                plot(c, x, y, paint((fx - minx) / fmaxf(maxx - minx, 1e-6f), (fy - miny) / fmaxf(maxy - miny, 1e-6f),
-                                    (int)fx, (int)fy, ctx));
-        }
-}
-
-static void fill_ellipse(Canvas *c, float cx, float cy, float rx, float ry, Paint paint, void *ctx)
-{
-    for (int y = (int)((cy - ry) * SS); y <= (int)((cy + ry) * SS); y++)
-        for (int x = (int)((cx - rx) * SS); x <= (int)((cx + rx) * SS); x++) {
-            float fx = (x + 0.5f) / SS, fy = (y + 0.5f) / SS;
-            float dx = (fx - cx) / rx, dy = (fy - cy) / ry;
-            if (dx * dx + dy * dy <= 1)
-                plot(c, x, y, paint((dx + 1) / 2, (dy + 1) / 2, (int)fx, (int)fy, ctx));
-        }
-}
-
-static RGBA paint_solid(float u, float v, int x, int y, void *ctx)
-{
-    (void)u, (void)v, (void)x, (void)y;
-    return *(RGBA *)ctx;
-}
-
-/* Writes c box-filtered by `box` supersampled pixels a side (SS: at its
- * final size; less: larger, down to 1, the supersampled pixels themselves). */
-static bool save_box(const Canvas *c, int box, const char *dir, const char *name)
-{
-    int w = c->w * SS / box, h = c->h * SS / box;
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            float acc[4] = {0};
-            for (int sy = 0; sy < box; sy++)
-                for (int sx = 0; sx < box; sx++) {
-                    const float *p = c->px + ((size_t)(y * box + sy) * c->w * SS + x * box + sx) * 4;
-                    for (int k = 0; k < 4; k++)
-                        acc[k] += p[k];
-                }
-            float a = acc[3] / (float)(box * box);
-            uint8_t *o = (uint8_t *)s->pixels + y * s->pitch + x * 4;
-            for (int k = 0; k < 3; k++)
-                o[k] = (uint8_t)lrintf(a > 0 ? fminf(acc[k] / acc[3], 1) * 255 : 0);
-            o[3] = (uint8_t)lrintf(a * 255);
-        }
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    int rc = IMG_SavePNG(s, path);
-    SDL_FreeSurface(s);
-    if (rc != 0)
-        fprintf(stderr, "make_art: %s: %s\n", path, IMG_GetError());
-    return rc == 0;
-}
-
-static bool save(const Canvas *c, const char *dir, const char *name)
-{
-    return save_box(c, SS, dir, name);
-}
-
-/* ---- tiles -------------------------------------------------------------- */
-
-enum { TW = 64, TH = 32 };
-
-typedef struct Surface {
-    RGBA base;
-    int style; /* 0 plates, 1 gravel, 2 water, 3 door, 4 exit, 5 wall top */
-} Surface;
-
-static RGBA paint_top(float u, float v, int x, int y, void *ctx)
-{
-    Surface *s = ctx;
-    RGBA c = s->base;
-    float n = hash2(x, y, s->style);
-    /* diamond-local coordinates: a along +x (down-right), b along +y (down-left) */
-    float a = (u - 0.5f) + (v - 0.5f) + 0.5f, b = (v - 0.5f) - (u - 0.5f) + 0.5f;
-    switch (s->style) {
-    case 0: { /* metal plates: four panels, seams, rivets, a soft sheen */
-        c = shade(c, 0.94f + 0.1f * n);
-        float pa = fmodf(a * 2, 1), pb = fmodf(b * 2, 1);
-        if (pa < 0.05f || pb < 0.05f)
-            c = shade(c, 0.72f);
-        else if (pa > 0.95f || pb > 0.95f)
-            c = shade(c, 1.18f);
-        float ra = fabsf(pa - 0.15f), rb = fabsf(pb - 0.15f);
-        if (ra < 0.05f && rb < 0.05f)
-            c = shade(c, 1.35f);
-        c = shade(c, 1.05f - 0.15f * v);
-        break;
-    }
-    case 1: { /* rough ground: gravel speckles */
-        float m = hash2(x / 2, y / 2, 7);
-        c = shade(c, 0.78f + 0.4f * m);
-        if (n > 0.93f)
-            c = mix(c, rgba(60, 45, 35, 1), 0.6f);
-        break;
-    }
-    case 2: { /* water: bands of light */
-        float w = sinf((a * 9 + b * 3) * 3.14159f) * 0.5f + 0.5f;
-        c = mix(c, rgba(120, 200, 255, 1), 0.25f * w * w);
-        c = shade(c, 0.92f + 0.12f * n);
-        c.a = 0.93f;
-        break;
-    }
-    case 3: { /* door: two brass leaves with a seam and hazard chevrons */
-        c = shade(c, 0.9f + 0.12f * n);
-        if (fabsf(a - 0.5f) < 0.025f)
-            c = rgba(40, 30, 15, 1);
-        float stripe = fmodf((b * 6 + a * 2), 1.0f);
-        if (b < 0.16f || b > 0.84f)
-            c = stripe < 0.5f ? rgba(230, 180, 40, 1) : rgba(35, 30, 25, 1);
-        break;
-    }
-    case 4: { /* exit: dark pad with a glowing ring */
-        float r = hypotf(a - 0.5f, b - 0.5f);
-        c = shade(c, 0.9f + 0.1f * n);
-        float ring = expf(-powf((r - 0.3f) / 0.05f, 2));
-        c = mix(c, rgba(120, 255, 170, 1), 0.9f * ring);
-        if (r < 0.22f)
-            c = mix(c, rgba(40, 120, 80, 1), 0.6f);
-        break;
-    }
-    case 5: { /* wall top: bevelled stone cap */
-        c = shade(c, 0.95f + 0.1f * n);
-        if (a < 0.08f || b < 0.08f)
-            c = shade(c, 1.2f);
-        if (a > 0.92f || b > 0.92f)
-            c = shade(c, 0.8f);
-        break;
-    }
-    }
-    return c;
-}
-
-typedef struct Side {
-    RGBA base;
-    bool bricks;
-    float height;
-} Side;
-
-static RGBA paint_side(float u, float v, int x, int y, void *ctx)
-{
-    Side *s = ctx;
-    RGBA c = shade(s->base, 0.92f + 0.12f * hash2(x, y, 3));
-    if (s->bricks) {
-        float row = v * s->height / 8.0f;
-        int r = (int)row;
-        float off = (r % 2) ? 0.5f : 0.0f;
-        float col = u * 4 + off;
-        if (row - r < 0.14f || fmodf(col, 1.0f) < 0.06f)
-            c = shade(c, 0.62f);
-    }
-    return shade(c, 1.0f - 0.25f * v);
-}
-
-/* A slab: the diamond top at y0 with sides of the given thickness. */
-static void draw_slab(Canvas *c, float y0, float thick, Surface top, RGBA side, bool bricks)
-{
-    float left[] = {0, y0 + TH / 2.0f, TW / 2.0f, y0 + TH, TW / 2.0f, y0 + TH + thick, 0, y0 + TH / 2.0f + thick};
-    float right[] = {TW / 2.0f, y0 + TH, TW, y0 + TH / 2.0f, TW, y0 + TH / 2.0f + thick, TW / 2.0f, y0 + TH + thick};
-    Side ls = {shade(side, 0.78f), bricks, thick}, rs = {shade(side, 0.58f), bricks, thick};
-    if (thick > 0) {
-        fill_poly(c, left, 4, paint_side, &ls);
-        fill_poly(c, right, 4, paint_side, &rs);
-    }
-    float d[] = {TW / 2.0f, y0, TW, y0 + TH / 2.0f, TW / 2.0f, y0 + TH, 0, y0 + TH / 2.0f};
-    fill_poly(c, d, 4, paint_top, &top);
-}
-
-static bool make_tile(const char *dir, const char *name, Surface top, RGBA side, float thick)
-{
-    Canvas c = canvas_new(TW, TH + 8);
-    draw_slab(&c, 8 - thick, thick, top, side, false);
-    bool ok = save(&c, dir, name);
-    free(c.px);
-    return ok;
-}
+#include "art.h"
 
 /* ---- upright sprites: a small ray-marcher ---------------------------------- */
 /* The droid, the sentry, the door and the exit are modelled as signed distance
@@ -284,7 +26,6 @@ static bool make_tile(const char *dir, const char *name, Surface top, RGBA side,
 #define ISO_K 0.70710678f
 #define ISO_Z 0.8660254f
 #define TILE_U 45.254834f
-#define PI_F 3.14159265f
 
 typedef struct V3 {
     float x, y, z;
@@ -302,7 +43,6 @@ static float vdot(V3 a, V3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 static float vlen(V3 a) { return sqrtf(vdot(a, a)); }
 static V3 vnorm(V3 a) { return vscale(a, 1.0f / fmaxf(vlen(a), 1e-9f)); }
 static V3 rot_z(V3 p, float a) { return v3(cosf(a) * p.x - sinf(a) * p.y, sinf(a) * p.x + cosf(a) * p.y, p.z); }
-static float clampf(float x, float lo, float hi) { return fminf(fmaxf(x, lo), hi); }
 static float smooth(float e0, float e1, float x)
 {
     float t = clampf((x - e0) / (e1 - e0), 0, 1);
@@ -539,25 +279,6 @@ static void render_model(Canvas *c, int fx, int fy, int fw, int fh, float ax, fl
         }
 }
 
-/* Adds light: a soft round glow of colour col and peak strength k. */
-static void add_glow(Canvas *c, float cx, float cy, float rx, float ry, RGBA col, float k)
-{
-    for (int y = (int)((cy - ry) * SS); y <= (int)((cy + ry) * SS); y++)
-        for (int x = (int)((cx - rx) * SS); x <= (int)((cx + rx) * SS); x++) {
-            if (x < 0 || y < 0 || x >= c->w * SS || y >= c->h * SS)
-                continue;
-            float dx = ((x + 0.5f) / SS - cx) / rx, dy = ((y + 0.5f) / SS - cy) / ry;
-            float r2 = dx * dx + dy * dy;
-            if (r2 >= 1)
-                continue;
-            float g = k * (1 - r2) * (1 - r2);
-            float *px = c->px + ((size_t)y * c->w * SS + x) * 4;
-            px[0] += col.r * g, px[1] += col.g * g, px[2] += col.b * g;
-            px[3] = fminf(1, px[3] + g * fmaxf(col.r, fmaxf(col.g, col.b)) * (1 - px[3]));
-        }
-}
-
-
 /* ---- the droid ------------------------------------------------------------- */
 /* A white, dome-headed service robot on two treads. Row d of the sheet faces
  * grid direction d (E SE S SW W NW N NE): the model turns so that its red eye,
@@ -706,6 +427,10 @@ static bool make_droid(const char *dir)
  * pitched forward, engines flaring). The point under it on the ground is at
  * (FEET_X, FEET_Y) of each frame. */
 enum { S_HULL = 1, S_DARK, S_LENS, S_POD, S_CAP };
+/* The sentry's frames: larger than the droid's, for a model drawn at
+ * SENTRY_SCALE x its modelled size (as tall as the droid, and wider). */
+enum { SFW = 64, SFH = 80, SFEET_X = 32, SFEET_Y = 70 };
+#define SENTRY_SCALE 1.3f
 
 typedef struct SentryPose {
     float hz;    /* height of the hull's centre */
@@ -713,10 +438,11 @@ typedef struct SentryPose {
     float flare; /* engine glow */
 } SentryPose;
 
-/* p in the hull's own axes: origin at its centre, pitched with it */
+/* p in the hull's own axes: origin at its centre, pitched with it, in the
+ * model's units (SENTRY_SCALE of the world's) */
 static V3 sentry_local(V3 p, const SentryPose *pose)
 {
-    V3 q = v3(p.x, p.y, p.z - pose->hz);
+    V3 q = vscale(v3(p.x, p.y, p.z - pose->hz), 1.0f / SENTRY_SCALE);
     float c = cosf(pose->pitch), s = sinf(pose->pitch);
     return v3(c * q.x - s * q.z, q.y, s * q.x + c * q.z);
 }
@@ -742,7 +468,7 @@ static float sentry_sdf(V3 p, const void *ctx, int *mat)
         take(&d, mat, sd_capsule(q, v3(-8, side * 12.8f, -2), v3(3.5f, side * 12.8f, -2), 3.3f), S_POD);
     /* the nozzle underneath */
     take(&d, mat, sd_capsule(q, v3(0, 0, -6), v3(0, 0, -11.5f), 2.8f), S_DARK);
-    return d;
+    return d * SENTRY_SCALE;
 }
 
 static Surf sentry_paint(V3 p, V3 n, int mat, const void *ctx)
@@ -787,30 +513,32 @@ static Surf sentry_paint(V3 p, V3 n, int mat, const void *ctx)
 static V3 sentry_model(V3 q, const SentryPose *pose)
 {
     float c = cosf(pose->pitch), s = sinf(pose->pitch);
-    return v3(c * q.x + s * q.z, q.y, -s * q.x + c * q.z + pose->hz);
+    V3 p = vscale(v3(c * q.x + s * q.z, q.y, -s * q.x + c * q.z), SENTRY_SCALE);
+    return v3(p.x, p.y, p.z + pose->hz);
 }
 
 static void draw_sentry(Canvas *c, int ox, int oy, int d, int frame)
 {
     float phase = frame == 0 ? 0 : (frame - 1) * PI_F / 2;
-    SentryPose pose = {24 + (frame == 0 ? 0 : 1.3f * sinf(phase)), frame == 0 ? 0 : 0.16f,
+    SentryPose pose = {28 + (frame == 0 ? 0 : 1.6f * sinf(phase)), frame == 0 ? 0 : 0.16f,
                        frame == 0 ? 0.35f : 0.7f + 0.3f * cosf(phase * 2)};
-    float fx = ox + (float)FEET_X, fy = oy + (float)FEET_Y;
+    float fx = ox + (float)SFEET_X, fy = oy + (float)SFEET_Y, k = SENTRY_SCALE;
     RGBA shadow = rgba(0, 0, 0, 0.3f);
-    fill_ellipse(c, fx, fy, 12, 5.5f, paint_solid, &shadow);
-    add_glow(c, fx, fy, 7, 3.5f, rgba(255, 140, 50, 1), 0.25f + 0.15f * pose.flare);
-    Model m = model(sentry_sdf, sentry_paint, &pose, facing_yaw(d), v3(0, 0, 0), v3(-16, -17, 6), v3(21, 17, 44));
-    model_glow(&m, sentry_model(v3(16.5f, 0, 0.5f), &pose), 3.4f, rgba(255, 200, 50, 1), 0.09f);
-    model_glow(&m, sentry_model(v3(0, 0, -14), &pose), 3.2f, rgba(255, 150, 50, 1), 0.05f + 0.05f * pose.flare);
-    render_model(c, ox, oy, FW, FH, fx, fy, &m);
+    fill_ellipse(c, fx, fy, 12 * k, 5.5f * k, paint_solid, &shadow);
+    add_glow(c, fx, fy, 7 * k, 3.5f * k, rgba(255, 140, 50, 1), 0.25f + 0.15f * pose.flare);
+    Model m = model(sentry_sdf, sentry_paint, &pose, facing_yaw(d), v3(0, 0, 0), v3(-16 * k, -17 * k, 28 - 18 * k),
+                    v3(21 * k, 17 * k, 28 + 20 * k));
+    model_glow(&m, sentry_model(v3(16.5f, 0, 0.5f), &pose), 3.4f * k, rgba(255, 200, 50, 1), 0.09f);
+    model_glow(&m, sentry_model(v3(0, 0, -14), &pose), 3.2f * k, rgba(255, 150, 50, 1), 0.05f + 0.05f * pose.flare);
+    render_model(c, ox, oy, SFW, SFH, fx, fy, &m);
 }
 
 static bool make_sentry(const char *dir)
 {
-    Canvas c = canvas_new(FW * FRAMES, FH * 8);
+    Canvas c = canvas_new(SFW * FRAMES, SFH * 8);
     for (int d = 0; d < 8; d++)
         for (int f = 0; f < FRAMES; f++)
-            draw_sentry(&c, f * FW, d * FH, d, f);
+            draw_sentry(&c, f * SFW, d * SFH, d, f);
     bool ok = save(&c, dir, "sentry.png");
     free(c.px);
     return ok;
@@ -1086,111 +814,6 @@ static bool make_cell(const char *dir)
     return ok;
 }
 
-/* ---- effects ---------------------------------------------------------------- */
-
-/* Adds light along the segment a-b: a soft line of half width w. */
-static void add_streak(Canvas *c, float ax, float ay, float bx, float by, float w, RGBA col, float k)
-{
-    float minx = fminf(ax, bx) - w, maxx = fmaxf(ax, bx) + w, miny = fminf(ay, by) - w, maxy = fmaxf(ay, by) + w;
-    float dx = bx - ax, dy = by - ay, len2 = fmaxf(dx * dx + dy * dy, 1e-6f);
-    for (int y = (int)(miny * SS); y <= (int)(maxy * SS); y++)
-        for (int x = (int)(minx * SS); x <= (int)(maxx * SS); x++) {
-            if (x < 0 || y < 0 || x >= c->w * SS || y >= c->h * SS)
-                continue;
-            float px = (x + 0.5f) / SS, py = (y + 0.5f) / SS;
-            float t = clampf(((px - ax) * dx + (py - ay) * dy) / len2, 0, 1);
-            float ex = px - ax - t * dx, ey = py - ay - t * dy;
-            float r = sqrtf(ex * ex + ey * ey) / w;
-            if (r >= 1)
-                continue;
-            /* brightest in the middle of the segment, tapering to its ends */
-            float g = k * (1 - r) * (1 - r) * (1 - fabsf(2 * t - 1) * 0.7f);
-            float *p = c->px + ((size_t)y * c->w * SS + x) * 4;
-            p[0] += col.r * g, p[1] += col.g * g, p[2] += col.b * g;
-            p[3] = fminf(1, p[3] + g * fmaxf(col.r, fmaxf(col.g, col.b)) * (1 - p[3]));
-        }
-}
-
-/* The pickup burst: a flash, a ring and a star of rays spreading out, and
- * sparks flying off, yellow and cyan, over SPARK_FRAMES frames of SPARK_W x
- * SPARK_W pixels centred on (SPARK_W / 2, SPARK_W / 2). Drawn as light, it
- * looks right blended normally or added. */
-enum { SPARK_W = 48, SPARK_FRAMES = 6 };
-
-static bool make_sparkle(const char *dir)
-{
-    Canvas c = canvas_new(SPARK_W * SPARK_FRAMES, SPARK_W);
-    RGBA yellow = rgba(255, 220, 70, 1), cyan = rgba(70, 230, 255, 1), white = rgba(255, 255, 230, 1);
-    for (int f = 0; f < SPARK_FRAMES; f++) {
-        float t = (f + 0.5f) / SPARK_FRAMES, fade = 1 - t;
-        float cx = f * SPARK_W + SPARK_W / 2.0f, cy = SPARK_W / 2.0f;
-        /* the flash: a white-hot core going out fast in a yellow halo */
-        add_glow(&c, cx, cy, 5 + 4 * t, 5 + 4 * t, white, 2.2f * fade * fade * fade);
-        add_glow(&c, cx, cy, 8 + 9 * t, 8 + 9 * t, yellow, 0.55f * fade * fade);
-        /* the ring, thinning as it spreads */
-        float rr = 4 + 15 * sqrtf(t);
-        for (int i = 0; i < 48; i++) {
-            float a0 = i * 2 * PI_F / 48, a1 = (i + 1) * 2 * PI_F / 48;
-            add_streak(&c, cx + rr * cosf(a0), cy + rr * sinf(a0), cx + rr * cosf(a1), cy + rr * sinf(a1),
-                       1.2f + 1.2f * fade, cyan, 1.1f * fade);
-        }
-        /* the rays: four long, four short, turning */
-        float len = 4 + 12 * sinf(PI_F * (0.15f + 0.85f * t)) * fade + 3 * fade;
-        for (int i = 0; i < 8; i++) {
-            float a = i * PI_F / 4 + t * 0.5f, l = i % 2 ? len * 0.55f : len;
-            add_streak(&c, cx, cy, cx + l * cosf(a), cy + l * sinf(a), 1.8f, i % 2 ? cyan : yellow, 1.3f * fade);
-        }
-        /* the sparks, each on its own heading and speed, twinkling at their heads */
-        for (int i = 0; i < 12; i++) {
-            float a = i * 2 * PI_F / 12 + hash2(i, 1, 40) * 0.5f, v = 0.7f + 0.5f * hash2(i, 2, 40);
-            float r1 = 5 + 14 * v * sqrtf(t), r0 = r1 - 2 - 4 * fade;
-            RGBA col = i % 2 ? yellow : cyan;
-            float hx = cx + r1 * cosf(a), hy = cy + r1 * sinf(a), k = 1.6f * sqrtf(fade);
-            add_streak(&c, cx + r0 * cosf(a), cy + r0 * sinf(a), hx, hy, 1.2f, col, k);
-            float tw = 1.5f + 1.5f * fade;
-            add_streak(&c, hx - tw, hy, hx + tw, hy, 0.9f, white, k * 0.8f);
-            add_streak(&c, hx, hy - tw, hx, hy + tw, 0.9f, white, k * 0.8f);
-        }
-    }
-    bool ok = save(&c, dir, "sparkle.png");
-    free(c.px);
-    return ok;
-}
-
-/* The alert: a yellow "!" edged in red and outlined dark, with a red halo,
- * ALERT_W x ALERT_H pixels; the outlined dot ends at (ALERT_W / 2, ALERT_H - 2). */
-enum { ALERT_W = 20, ALERT_H = 32 };
-
-static bool make_alert(const char *dir)
-{
-    Canvas c = canvas_new(ALERT_W, ALERT_H);
-    float cx = ALERT_W / 2.0f;
-    add_glow(&c, cx, 16, 9, 14, rgba(255, 60, 30, 1), 0.35f);
-    for (int y = 0; y < ALERT_H * SS; y++)
-        for (int x = 0; x < ALERT_W * SS; x++) {
-            float px = (x + 0.5f) / SS, py = (y + 0.5f) / SS;
-            /* the bar: a wedge from y 4.5 to 19.5, 3.2 wide at the top, 1.8 at the bottom */
-            float t = clampf((py - 4.5f) / 15, 0, 1), hw = 3.2f - 1.4f * t;
-            float ex = fabsf(px - cx) - hw, ey = fmaxf(4.5f - py, py - 19.5f);
-            float bar = ex > 0 && ey > 0 ? hypotf(ex, ey) : fmaxf(ex, ey);
-            float dot = hypotf(px - cx, py - 24.6f) - 2.6f;
-            float d = fminf(bar, dot) - 0.6f;
-            RGBA col;
-            if (d < 0)
-                col = mix(rgba(255, 246, 150, 1), rgba(255, 190, 30, 1), clampf(py / 28, 0, 1));
-            else if (d < 1.5f)
-                col = rgba(220, 38, 30, 1);
-            else if (d < 2.4f)
-                col = rgba(40, 12, 10, 0.9f);
-            else
-                continue;
-            plot(&c, x, y, col);
-        }
-    bool ok = save(&c, dir, "alert.png");
-    free(c.px);
-    return ok;
-}
-
 /* ---- the application icon --------------------------------------------------- */
 /* The droid at rest, facing the viewer, on a floor plate over a dark rounded
  * square: drawn once on a 64-pixel canvas and written at every hicolor size
@@ -1245,9 +868,11 @@ int main(int argc, char **argv)
     ok &= make_tile(dir, "water.png", (Surface){rgba(40, 100, 170, 1), 2}, rgba(30, 60, 100, 1), 4);
     ok &= make_tile(dir, "exit.png", (Surface){rgba(60, 72, 80, 1), 4}, steel, 8);
     Canvas wall = canvas_new(TW, TH + 40);
-    draw_slab(&wall, 0, 40, (Surface){rgba(150, 142, 134, 1), 5}, stone, true);
+    draw_slab(&wall, 0, 40, (Surface){rgba(150, 142, 134, 1), 5}, stone, SIDE_BRICKS);
     ok &= save(&wall, dir, "wall.png");
     free(wall.px);
+    ok &= make_areas(dir);
+    ok &= make_edges(dir);
     ok &= make_cell(dir);
     ok &= make_droid(dir);
     ok &= make_sentry(dir);

@@ -28,7 +28,7 @@ static void keep_level_on_screen(Game *g)
 {
     ScreenPos c = screen_middle(g);
     WorldPos w = iso_screen_to_world(&g->view, c);
-    WorldPos k = {fmax(0.0, fmin((double)g->sim.grid.w, w.x)), fmax(0.0, fmin((double)g->sim.grid.h, w.y))};
+    WorldPos k = {fmax(0.0, fmin((double)g->sim.terrain->grid.w, w.x)), fmax(0.0, fmin((double)g->sim.terrain->grid.h, w.y))};
     if (k.x != w.x || k.y != w.y)
         iso_look_at(&g->view, k, c);
 }
@@ -44,7 +44,7 @@ static ScreenPos follow_point(const Game *g)
 /* Zoom and centre for a newly opened level: small levels fill most of the screen. */
 void game_frame_level(Game *g)
 {
-    double iso_w = (g->sim.grid.w + g->sim.grid.h) * 32.0, iso_h = (g->sim.grid.w + g->sim.grid.h) * 16.0 + 40.0;
+    double iso_w = (g->sim.terrain->grid.w + g->sim.terrain->grid.h) * 32.0, iso_h = (g->sim.terrain->grid.w + g->sim.terrain->grid.h) * 16.0 + 40.0;
     double fit = fmin(0.85 * g->screen_w / iso_w, 0.8 * g->screen_h / iso_h);
     g->view.zoom = fmax(1.0, fmin(GAME_ZOOM_MAX, fit));
     g->follow = true;
@@ -57,11 +57,11 @@ void game_frame_level(Game *g)
 static bool catch_view(const Game *g, WorldPos *mid)
 {
     const Sim *s = &g->sim;
-    int best = s->status == SIM_LOST && s->lose == SIM_LOSE_CAUGHT ? s->caught_by : -1;
-    if (best < 0 || best >= s->sentries.count || g->clock - g->status_since > CATCH_FRAME)
+    int best = s->state.status == SIM_LOST && s->state.lose == SIM_LOSE_CAUGHT ? s->state.caught_by : -1;
+    if (best < 0 || best >= s->state.sentries.count || g->clock - g->status_since > CATCH_FRAME)
         return false;
-    WorldPos e = s->sentries.list[best].mover.pos;
-    *mid = (WorldPos){(e.x + s->droid.pos.x) * 0.5, (e.y + s->droid.pos.y) * 0.5};
+    WorldPos e = s->state.sentries.list[best].mover.pos;
+    *mid = (WorldPos){(e.x + s->state.droid.pos.x) * 0.5, (e.y + s->state.droid.pos.y) * 0.5};
     return true;
 }
 
@@ -77,14 +77,14 @@ void game_camera_update(Game *g, double dt)
         g->view.off_y += (want.y - at.y) * k;
         keep_level_on_screen(g);
         /* following then keeps the droid where this leaves it */
-        ScreenPos d = iso_world_to_screen(&g->view, g->sim.droid.pos);
+        ScreenPos d = iso_world_to_screen(&g->view, g->sim.state.droid.pos);
         g->follow_dx = d.x - want.x;
         g->follow_dy = d.y - want.y;
         return;
     }
     if (!g->follow || g->screen_w <= 0)
         return;
-    ScreenPos at = iso_world_to_screen(&g->view, g->sim.droid.pos), want = follow_point(g);
+    ScreenPos at = iso_world_to_screen(&g->view, g->sim.state.droid.pos), want = follow_point(g);
     double k = 1.0 - exp(-dt * 6.0);
     g->view.off_x += (want.x - at.x) * k;
     g->view.off_y += (want.y - at.y) * k;
@@ -99,10 +99,10 @@ void game_resize(Game *g, int w, int h)
     bool had_size = g->screen_w > 0 && g->screen_h > 0;
     g->screen_w = w > 1 ? w : 1;
     g->screen_h = h > 1 ? h : 1;
-    if (!had_size || !g->sim.grid.w)
+    if (!had_size || !g->sim.terrain->grid.w)
         return;
     if (g->follow)
-        iso_look_at(&g->view, g->sim.droid.pos, follow_point(g));
+        iso_look_at(&g->view, g->sim.state.droid.pos, follow_point(g));
     else
         iso_look_at(&g->view, mid, screen_middle(g));
     keep_level_on_screen(g);
@@ -111,7 +111,7 @@ void game_resize(Game *g, int w, int h)
 void game_center_on_droid(Game *g)
 {
     g->follow_dx = g->follow_dy = 0;
-    iso_look_at(&g->view, g->sim.droid.pos, screen_middle(g));
+    iso_look_at(&g->view, g->sim.state.droid.pos, screen_middle(g));
 }
 
 void game_pan(Game *g, double dx, double dy)
@@ -126,7 +126,7 @@ void game_zoom_at(Game *g, ScreenPos anchor, double factor)
 {
     iso_zoom_at(&g->view, anchor, g->view.zoom * factor, GAME_ZOOM_MIN, GAME_ZOOM_MAX);
     if (g->follow) {
-        ScreenPos at = iso_world_to_screen(&g->view, g->sim.droid.pos), c = screen_middle(g);
+        ScreenPos at = iso_world_to_screen(&g->view, g->sim.state.droid.pos), c = screen_middle(g);
         g->follow_dx = at.x - c.x;
         g->follow_dy = at.y - c.y;
     }

@@ -10,6 +10,7 @@
 #include "buf.h"
 #include "front.h"
 #include "game_int.h"
+#include "mood.h"
 #include "replay.h"
 
 #include <ctype.h>
@@ -58,7 +59,6 @@ static void plan_clear(Game *g);
 void game_begin_history(Game *g, Sim *first)
 {
     if (first) {
-        first->level = &g->level;
         history_start_from(&g->history, first);
     } else {
         history_start(&g->history, &g->sim);
@@ -178,7 +178,7 @@ void game_replay_command(Game *g, SimCmd c)
     }
     if (!g->giving) /* the play leaves the course the departure window looked along */
         game_window_forget(g);
-    uint64_t tick = g->sim.tick;
+    uint64_t tick = g->sim.state.tick;
     if (g->record)
         replay_write_cmd(g->record, tick, &c);
     if (c.type == SIM_CMD_GOTO)
@@ -194,7 +194,7 @@ void game_replay_command(Game *g, SimCmd c)
 
 void game_click_tile(Game *g, NavPos t)
 {
-    if (g->sim.status != SIM_PLAYING) {
+    if (g->sim.state.status != SIM_PLAYING) {
         game_go_on(g); /* after a win */
         return;
     }
@@ -204,7 +204,7 @@ void game_click_tile(Game *g, NavPos t)
 void game_lure(Game *g, NavPos t)
 {
     game_aim(g, false);
-    if (g->sim.status == SIM_PLAYING && !g->editing)
+    if (g->sim.state.status == SIM_PLAYING && !g->editing)
         game_command(g, (SimCmd){SIM_CMD_LURE, t.x, t.y});
 }
 
@@ -212,7 +212,7 @@ void game_aim(Game *g, bool on)
 {
     if (on == g->aiming)
         return;
-    g->aiming = on && !g->editing && g->sim.status == SIM_PLAYING;
+    g->aiming = on && !g->editing && g->sim.state.status == SIM_PLAYING;
     g->lure_pull_count = 0;
     game_trace(g, "aim %s", g->aiming ? "on" : "off");
 }
@@ -221,7 +221,7 @@ void game_aim(Game *g, bool on)
 
 NavPos game_plan_origin(const Game *g)
 {
-    NavPos at = mover_plan_tile(&g->sim.droid);
+    NavPos at = mover_plan_tile(&g->sim.state.droid);
     return g->plan.count > 0 ? orders_end(&g->plan, at) : at;
 }
 
@@ -246,7 +246,7 @@ static void plan_changed(Game *g)
 /* Adds a leg, its walk's tiles (from the plan's end) already in plan_tiles. */
 static bool plan_add(Game *g, Order leg)
 {
-    if (g->editing || g->sim.status != SIM_PLAYING)
+    if (g->editing || g->sim.state.status != SIM_PLAYING)
         return false;
     if (!orders_add(&g->plan, leg)) {
         game_say(g, 3.0, "A plan holds %d legs: Enter runs it.", ORDERS_MAX);
@@ -259,7 +259,7 @@ static bool plan_add(Game *g, Order leg)
 
 void game_plan_walk(Game *g, NavPos t)
 {
-    if (g->editing || g->sim.status != SIM_PLAYING || g->plan.count >= ORDERS_MAX)
+    if (g->editing || g->sim.state.status != SIM_PLAYING || g->plan.count >= ORDERS_MAX)
         return;
     NavPos from = game_plan_origin(g), end;
     if (sim_plan(&g->sim, g->search, from, t, &end) == NAV_NO_PATH || nav_pos_eq(end, from)) {
@@ -304,7 +304,7 @@ void game_plan_wait(Game *g, int ticks)
 
 void game_plan_run(Game *g)
 {
-    if (g->plan.count == 0 || g->sim.status != SIM_PLAYING || g->editing)
+    if (g->plan.count == 0 || g->sim.state.status != SIM_PLAYING || g->editing)
         return;
     g->running = g->plan;
     g->run = (OrdersRun){0};
@@ -351,14 +351,14 @@ static void lure_preview(Game *g)
     if (!g->aiming || !g->hover_valid)
         return;
     g->lure_check = sim_lure_check(s, g->hover);
-    if (s->sentries.count > g->lure_pulled_cap) {
-        bool *m = realloc(g->lure_pulled, (size_t)s->sentries.count * sizeof *m);
+    if (s->state.sentries.count > g->lure_pulled_cap) {
+        bool *m = realloc(g->lure_pulled, (size_t)s->state.sentries.count * sizeof *m);
         if (!m)
             return;
         g->lure_pulled = m;
-        g->lure_pulled_cap = s->sentries.count;
+        g->lure_pulled_cap = s->state.sentries.count;
     }
-    if (g->lure_check == SIM_LURE_OK && s->sentries.count > 0)
+    if (g->lure_check == SIM_LURE_OK && s->state.sentries.count > 0)
         g->lure_pull_count = sim_lure_hears(s, g->hover, g->lure_pulled);
 }
 
@@ -369,12 +369,12 @@ void game_restart(Game *g)
 
 bool game_unseen(const Game *g)
 {
-    return !g->noticed && g->sim.noticed == 0;
+    return !g->noticed && g->sim.state.noticed == 0;
 }
 
 bool game_pick(const Game *g, ScreenPos s, NavPos *out)
 {
-    return iso_screen_to_tile(&g->view, s, g->sim.grid.w, g->sim.grid.h, out);
+    return iso_screen_to_tile(&g->view, s, g->sim.terrain->grid.w, g->sim.terrain->grid.h, out);
 }
 
 /* What a click on the hovered tile would walk, and how much of it the
@@ -391,11 +391,11 @@ void game_refresh_preview(Game *g)
     g->preview_cost = 0;
     g->preview_gain = 0;
     g->preview_from = game_plan_origin(g);
-    g->preview_steps = s->steps;
+    g->preview_steps = s->state.steps;
     g->previewing = false;
     g->predict_wait = 0; /* predicted again from the next update */
     g->predicting = false;
-    if (!g->hover_valid || s->status != SIM_PLAYING) {
+    if (!g->hover_valid || s->state.status != SIM_PLAYING) {
         forget_prediction(g);
         return;
     }
@@ -426,8 +426,8 @@ static void preview_step(Game *g, long work)
         return;
     g->preview_cost = nav_query_result(g->search)->length;
     const Sim *s = &g->sim;
-    if (s->limited && nav_pos_eq(g->preview_end, g->hover) && sim_kind(s, g->hover.x, g->hover.y) == TILE_CELL)
-        g->preview_gain = s->cell_energy;
+    if (s->state.limited && nav_pos_eq(g->preview_end, g->hover) && sim_kind(s, g->hover.x, g->hover.y) == TILE_CELL)
+        g->preview_gain = s->state.cell_energy;
     preview_afford(g);
 }
 
@@ -436,27 +436,27 @@ static void preview_step(Game *g, long work)
 static void preview_afford(Game *g)
 {
     Sim *s = &g->sim;
-    g->preview_energy = s->energy;
-    int64_t e = s->energy;
-    for (int i = 0; i < g->plan.count && s->limited; i++) { /* from the plan's end: what its legs take */
+    g->preview_energy = s->state.energy;
+    int64_t e = s->state.energy;
+    for (int i = 0; i < g->plan.count && s->state.limited; i++) { /* from the plan's end: what its legs take */
         const Order *o = &g->plan.leg[i];
         e -= o->kind == ORDER_WAIT ? o->ticks * SIM_STAND_DRAIN : o->kind == ORDER_LURE ? SIM_LURE_COST : 0;
     }
     if (g->plan.count > 0)
         e -= (int64_t)(g->plan_cost * (double)NAV_UNIT_STRAIGHT);
-    if (s->limited && s->droid.moving)
-        e -= (int64_t)(s->droid.need - s->droid.done);
+    if (s->state.limited && s->state.droid.moving)
+        e -= (int64_t)(s->state.droid.need - s->state.droid.done);
     NavPos at = g->preview_from;
     g->preview_afford = g->preview.count;
-    for (int i = 0; s->limited && i < g->preview.count; i++) {
+    for (int i = 0; s->state.limited && i < g->preview.count; i++) {
         NavPos t = g->preview.tiles[i];
-        e -= (int64_t)mover_step_cost(&s->grid, at, t);
+        e -= (int64_t)mover_step_cost(&s->terrain->grid, at, t);
         if (e < 0) {
             g->preview_afford = i;
             break;
         }
         if (sim_kind(s, t.x, t.y) == TILE_CELL)
-            e = sim_energy_gain(e, s->cell_energy);
+            e = sim_energy_gain(e, s->state.cell_energy);
         at = t;
     }
     g->preview_left = e < 0 ? 0 : e;
@@ -530,7 +530,7 @@ bool game_prediction_orders(const Game *g, Orders *o)
     *o = g->plan; /* the plan built, then the hovered walk */
     if (g->hover_valid && g->preview.count > 0 && !g->aiming)
         orders_add(o, (Order){ORDER_GOTO, g->hover, 0});
-    return o->count > 0 && !g->editing && g->sim.status == SIM_PLAYING;
+    return o->count > 0 && !g->editing && g->sim.state.status == SIM_PLAYING;
 }
 
 /* Starts predicting the plan being built and a click on the hovered tile
@@ -583,9 +583,9 @@ void game_set_pause(Game *g, unsigned why, bool on)
 /* The play back at tick `to` (its past since then forgotten). */
 static bool rewind_to(Game *g, uint64_t to)
 {
-    uint64_t was = g->sim.tick;
+    uint64_t was = g->sim.state.tick;
     if (!history_rewind(&g->history, &g->sim, to)) {
-        if (!g->sim.kind) { /* out of memory half way: the level starts again */
+        if (!g->sim.terrain) { /* out of memory half way: the level starts again */
             game_start_play(g);
             game_say(g, 6.0, "Out of memory while rewinding: the level starts again.");
         }
@@ -598,7 +598,7 @@ static bool rewind_to(Game *g, uint64_t to)
     g->preview_from = nav_pos(-1, -1);
     forget_prediction(g);
     game_window_forget(g);
-    if (g->noticed && g->sim.noticed == 0) /* back before the notice: it still counts */
+    if (g->noticed && g->sim.state.noticed == 0) /* back before the notice: it still counts */
         game_say(g, 4.0, "Back %.1f seconds. The sentry's notice still costs the unseen star: R starts afresh.",
                  (double)(was - to) / SIM_TICK_HZ);
     else
@@ -611,21 +611,21 @@ bool game_rewind(Game *g)
     if (g->replaying || g->editing)
         return false;
     uint64_t first = history_first(&g->history);
-    if (first == UINT64_MAX || g->sim.tick <= first) {
+    if (first == UINT64_MAX || g->sim.state.tick <= first) {
         game_say(g, 2.0, first == UINT64_MAX ? "Rewinding is not available (out of memory)." : "This is the start.");
         return false;
     }
     /* after a win or a loss: back from the moment it happened, not from now */
-    uint64_t from = g->sim.status != SIM_PLAYING ? g->sim.end_tick : g->sim.tick;
+    uint64_t from = g->sim.state.status != SIM_PLAYING ? g->sim.state.end_tick : g->sim.state.tick;
     uint64_t to = from > first + GAME_REWIND_TICKS ? from - GAME_REWIND_TICKS : first;
     if (g->record)
-        replay_write_rewind(g->record, g->sim.tick, to);
+        replay_write_rewind(g->record, g->sim.state.tick, to);
     if (!rewind_to(g, to))
         return false;
     /* the keys and the mouse are not held as they were then */
-    if (g->sim.push_dx || g->sim.push_dy || g->sim.pending_dx || g->sim.pending_dy)
+    if (g->sim.state.push_dx || g->sim.state.push_dy || g->sim.state.pending_dx || g->sim.state.pending_dy)
         game_command(g, (SimCmd){SIM_CMD_PUSH, 0, 0});
-    if (g->sim.holding)
+    if (g->sim.state.holding)
         game_command(g, (SimCmd){SIM_CMD_RELEASE, 0, 0});
     return true;
 }
@@ -645,12 +645,12 @@ static void record_win(Game *g)
 {
     const Sim *s = &g->sim;
     bool unseen = game_unseen(g);
-    game_trace(g, "stars %d", front_stars(true, sim_units((int64_t)s->energy_used), unseen, g->par_energy));
+    game_trace(g, "stars %d", front_stars(true, sim_units((int64_t)s->state.energy_used), unseen, g->par_energy));
     if (!g->progress.path)
         return;
     bool best = false;
-    if (!progress_record(&g->progress, level_content_hash(&g->level), g->path, (double)s->play_ticks / SIM_TICK_HZ,
-                         (long)s->steps, sim_units((int64_t)s->energy_used), unseen, &best))
+    if (!progress_record(&g->progress, level_content_hash(&g->level), g->path, (double)s->state.play_ticks / SIM_TICK_HZ,
+                         (long)s->state.steps, sim_units((int64_t)s->state.energy_used), unseen, &best))
         game_say(g, 8.0, "%s", g->progress.error);
     g->new_best = best;
 }
@@ -674,8 +674,8 @@ static void trace_event(const Game *g, const SimEvent *e)
     case SIM_EV_DOOR: game_trace(g, "door %d %d %s", e->x, e->y, e->a ? "open" : "closed"); break;
     case SIM_EV_EXIT_OPEN: game_trace(g, "exit-open %d %d", e->x, e->y); break;
     case SIM_EV_WIN:
-        game_trace(g, "win %.3f %lld %.2f", (double)s->play_ticks / SIM_TICK_HZ, (long long)s->steps,
-                   sim_units((int64_t)s->energy_used));
+        game_trace(g, "win %.3f %lld %.2f", (double)s->state.play_ticks / SIM_TICK_HZ, (long long)s->state.steps,
+                   sim_units((int64_t)s->state.energy_used));
         break;
     case SIM_EV_LOSE: game_trace(g, "lose %s", sim_lose_name((SimLose)e->a)); break;
     case SIM_EV_RESTART: game_trace(g, "restart"); break;
@@ -699,8 +699,8 @@ static void react_event(Game *g, const SimEvent *e)
     Sim *s = &g->sim;
     switch (e->type) {
     case SIM_EV_PATH:
-        if (e->x != s->hold.x || e->y != s->hold.y) {
-            const TileInfo *k = tile_info(sim_kind(s, s->hold.x, s->hold.y));
+        if (e->x != s->state.hold.x || e->y != s->state.hold.y) {
+            const TileInfo *k = tile_info(sim_kind(s, s->state.hold.x, s->state.hold.y));
             if (k->cost)
                 game_say(g, 4.0, "That tile is out of reach: the droid goes as close as it can.");
             else
@@ -715,8 +715,8 @@ static void react_event(Game *g, const SimEvent *e)
     case SIM_EV_PICKUP:
         g->effects[g->effect_next] = (GameEffect){nav_pos(e->x, e->y), g->clock};
         g->effect_next = (g->effect_next + 1) % GAME_EFFECTS;
-        if (s->cells_left > 0)
-            game_say(g, 3.0, "Energy cell: %d left.", s->cells_left);
+        if (s->state.cells_left > 0)
+            game_say(g, 3.0, "Energy cell: %d left.", s->state.cells_left);
         break;
     case SIM_EV_EXIT_OPEN: game_say(g, 5.0, "All cells collected: the exit is open."); break;
     case SIM_EV_WIN:
@@ -750,8 +750,8 @@ static void react_event(Game *g, const SimEvent *e)
 static void absorb_events(Game *g)
 {
     Sim *s = &g->sim;
-    for (int i = 0; i < s->event_count; i++) {
-        const SimEvent *e = &s->events[i];
+    for (int i = 0; i < s->work.event_count; i++) {
+        const SimEvent *e = &s->work.events[i];
         keep_event(g, e);
         trace_event(g, e);
         react_event(g, e);
@@ -780,13 +780,13 @@ void game_update(Game *g)
         if (!sim_regions_ready(&g->sim)) /* the preview waits for them (game_refresh_preview) */
             sim_regions_prepare(&g->sim, SIM_REGION_TICK_WORK);
     }
-    if (!nav_pos_eq(game_plan_origin(g), g->preview_from) || g->preview_steps != g->sim.steps)
+    if (!nav_pos_eq(game_plan_origin(g), g->preview_from) || g->preview_steps != g->sim.state.steps)
         game_refresh_preview(g);
     else
         preview_step(g, GAME_PREVIEW_FRAME_WORK);
-    if (!g->previewing && g->preview.count > 0 && g->preview_energy != g->sim.energy)
+    if (!g->previewing && g->preview.count > 0 && g->preview_energy != g->sim.state.energy)
         preview_afford(g);
-    if (g->aiming && (g->editing || g->sim.status != SIM_PLAYING))
+    if (g->aiming && (g->editing || g->sim.state.status != SIM_PLAYING))
         game_aim(g, false);
     lure_preview(g);
     game_window_update(g, GAME_WINDOW_FRAME_WORK);
@@ -797,6 +797,11 @@ void game_update(Game *g)
         start_prediction(g);
     run_prediction(g, GAME_PREDICT_FRAME_WORK, false);
     game_camera_update(g, dt);
+    MusicMood mood = mood_of_game(g);
+    if (mood != g->mood) {
+        g->mood = mood;
+        game_trace(g, "music %s", music_mood_name(mood));
+    }
 }
 
 
@@ -805,7 +810,7 @@ void game_update(Game *g)
 void game_finish(Game *g, bool state)
 {
     if (g->record)
-        fprintf(g->record, "%llu end\n", (unsigned long long)g->sim.tick);
+        fprintf(g->record, "%llu end\n", (unsigned long long)g->sim.state.tick);
     g->record = NULL;
     if (state)
         game_trace(g, "state %016llx", (unsigned long long)sim_hash(&g->sim));

@@ -25,6 +25,7 @@
 #include "predict.h"
 #include "progress.h"
 #include "scene.h"
+#include "music.h"
 #include "sim.h"
 #include "window.h"
 
@@ -178,6 +179,7 @@ typedef struct Game {
     bool noticed;          /* a sentry noticed the droid this attempt (SIM_EV_ALERT since the play's
                             * last start or restart): a rewind back before it does not clear it, so
                             * the win is not unseen (game_unseen) */
+    MusicMood mood;        /* the play's mood for the music (mood.h): traced when it changes */
     double noise_since;    /* g->clock when the droid last reached a tile centre (its step is heard then) */
     /* the lure (sim.h): aimed with F, thrown with a click; while aimed, the
      * hovered tile's verdict and the sentries it would send (lure_pulled:

@@ -86,7 +86,7 @@ static void end_recording(Game *g, const char *why)
 {
     if (!g->record)
         return;
-    fprintf(g->record, "%llu end\n", (unsigned long long)g->sim.tick);
+    fprintf(g->record, "%llu end\n", (unsigned long long)g->sim.state.tick);
     fflush(g->record);
     g->record = NULL;
     game_say(g, 8.0, "The recording ends here: %s.", why);
@@ -114,13 +114,12 @@ bool game_adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *pa
             return false;
         }
     }
-    NavPos at = g->sim.droid.tile;
+    NavPos at = g->sim.state.droid.tile;
     Level old = g->level;
     g->level = *nl;
-    if (ready) { /* built by a loader: moved in, pointed at the level's new place */
+    if (ready) { /* built by a loader: moved in (its terrain owns its level) */
         sim_deinit(&g->sim);
         g->sim = *ready;
-        g->sim.level = &g->level;
     } else if (!sim_reset(&g->sim, &g->level)) {
         g->level = old;
         nav_query_destroy(ns);
@@ -138,14 +137,14 @@ bool game_adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *pa
         g->par_energy = 0;
     g->level_version++;
     g->level_loads++;
-    if (keep_droid && nav_grid_walkable(&g->sim.grid, at.x, at.y) && !nav_pos_eq(at, g->sim.droid.tile)) {
-        mover_place(&g->sim.droid, at);
+    if (keep_droid && nav_grid_walkable(&g->sim.terrain->grid, at.x, at.y) && !nav_pos_eq(at, g->sim.state.droid.tile)) {
+        mover_place(&g->sim.state.droid, at);
         if (start) { /* the start is not the loaded one: the history copies it */
             sim_deinit(start);
             start = NULL;
         }
     }
-    if (g->hover_valid && !nav_grid_in_bounds(&g->sim.grid, g->hover.x, g->hover.y))
+    if (g->hover_valid && !nav_grid_in_bounds(&g->sim.terrain->grid, g->hover.x, g->hover.y))
         g->hover_valid = false;
     g->frame_event_count = 0;
     game_begin_history(g, start);
@@ -169,14 +168,14 @@ void game_welcome(Game *g)
         char what[4 * LEVEL_DESCRIPTION_MAX];
         text_escape(g->level.description, what, sizeof what);
         game_say(g, 12.0, "%s: %s  (H for help)", name, what);
-    } else if (!s->has_exit)
+    } else if (!s->terrain->has_exit)
         game_say(g, 8.0, "%s: free play (no exit). Click a tile to walk there; H for help.", name);
-    else if (s->cells_total == 1)
+    else if (s->terrain->cells_total == 1)
         game_say(g, 10.0, "%s: collect the energy cell to open the exit, then walk into it. H for help.",
                  name);
-    else if (s->cells_total > 0)
+    else if (s->terrain->cells_total > 0)
         game_say(g, 10.0, "%s: collect the %d energy cells to open the exit, then walk into it. H for help.",
-                 name, s->cells_total);
+                 name, s->terrain->cells_total);
     else
         game_say(g, 10.0, "%s: the exit is open, walk into it. Click a tile to walk there; H for help.",
                  name);
@@ -237,7 +236,7 @@ static void sync_tile(Game *g, int index)
 {
     int x = index % g->level.w, y = index / g->level.w;
     game_drop_copies(g); /* after the first tile, nothing left to drop */
-    sim_edit_tile(&g->sim, x, y, level_kind(&g->level, x, y));
+    sim_edit_tile(&g->sim, x, y, level_glyph(&g->level, x, y));
     g->edit_ring[g->edit_serial++ % GAME_EDIT_RING] = nav_pos(x, y);
 }
 
@@ -249,7 +248,7 @@ static void after_edit(Game *g)
 {
     g->level_version++;
     if (g->editing) {
-        mover_place(&g->sim.droid, g->level.start);
+        mover_place(&g->sim.state.droid, g->level.start);
     } else {
         end_recording(g, "the level was changed");
         game_start_play(g);
@@ -299,7 +298,7 @@ static void paint(Game *g, NavPos t, char glyph)
 
 void game_edit_press(Game *g, NavPos t, bool right)
 {
-    if (!g->editing || !nav_grid_in_bounds(&g->sim.grid, t.x, t.y))
+    if (!g->editing || !nav_grid_in_bounds(&g->sim.terrain->grid, t.x, t.y))
         return;
     game_edit_release(g);
     if (right) {
@@ -329,7 +328,7 @@ void game_edit_drag(Game *g, NavPos t)
             err += dx;
             y += sy;
         }
-        if (nav_grid_in_bounds(&g->sim.grid, x, y))
+        if (nav_grid_in_bounds(&g->sim.terrain->grid, x, y))
             paint(g, nav_pos(x, y), g->brush);
     }
     g->paint_last = t;
@@ -564,7 +563,7 @@ static void switch_level(Game *g, int delta)
     g->load.kind = GAME_LOADING_SWITCH;
     g->load.delta = delta;
     g->load.index = g->level_index >= 0 ? g->level_index : (delta > 0 ? -1 : 0);
-    g->load.left_at = g->sim.tick;
+    g->load.left_at = g->sim.state.tick;
     switch_run(g);
 }
 
@@ -696,7 +695,7 @@ bool game_campaign_over(const Game *g)
 
 void game_go_on(Game *g)
 {
-    if (g->sim.status != SIM_WON)
+    if (g->sim.state.status != SIM_WON)
         return;
     if (game_campaign_over(g))
         g->ending_due = true;

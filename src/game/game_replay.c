@@ -11,7 +11,7 @@
 
 GameReplayFeed game_replay_feed(Game *g, Replay *r, const char *name, FILE *err)
 {
-    while (r->next < r->count && r->line[r->next].tick <= g->sim.tick) {
+    while (r->next < r->count && r->line[r->next].tick <= g->sim.state.tick) {
         const ReplayLine *l = &r->line[r->next++];
         if (l->kind == REPLAY_END)
             return GAME_FEED_ENDED;
@@ -40,7 +40,7 @@ GameReplayFeed game_replay_feed(Game *g, Replay *r, const char *name, FILE *err)
 
 const char *game_screen_name(const Game *g)
 {
-    return g->sim.status != SIM_PLAYING && !g->editing ? "result" : "play";
+    return g->sim.state.status != SIM_PLAYING && !g->editing ? "result" : "play";
 }
 
 int game_replay_play(Game *g, Replay *r, const char *name, FILE *err)

@@ -46,12 +46,12 @@ static bool same_window(const Window *a, uint64_t at, const Window *b, uint64_t 
 static void trace_window(Game *g, const Orders *o, bool force)
 {
     const Window *w = &g->window;
-    uint64_t now = g->sim.tick;
+    uint64_t now = g->sim.state.tick;
     if (!w->settled || (!force && same_window(w, now, &g->window_traced, g->window_traced_at)))
         return;
     g->window_traced = *w;
     g->window_traced_at = now;
-    NavPos goal = orders_end(o, g->sim.droid.tile);
+    NavPos goal = orders_end(o, g->sim.state.droid.tile);
     const char *more = w->open ? "+" : "";
     switch (w->says) {
     case WINDOW_NOW: game_trace(g, "window %d %d safe %d%s", goal.x, goal.y, w->length, more); break;
@@ -80,14 +80,14 @@ static bool predicted(const Game *g, const Orders *o)
 {
     const Prediction *p = &g->predict;
     return (p->outcome == PREDICT_SEEN || p->outcome == PREDICT_UNSEEN) &&
-           nav_pos_eq(p->goal, orders_end(o, g->sim.droid.tile));
+           nav_pos_eq(p->goal, orders_end(o, g->sim.state.droid.tile));
 }
 
 static void window_look(Game *g, long work, bool force)
 {
     WindowScan *w = &g->window_scan;
     Orders o;
-    if (!g->hover_valid || g->sim.sentries.count == 0 || !game_prediction_orders(g, &o)) {
+    if (!g->hover_valid || g->sim.state.sentries.count == 0 || !game_prediction_orders(g, &o)) {
         if (g->window_on)
             game_window_forget(g);
         return;
@@ -100,7 +100,7 @@ static void window_look(Game *g, long work, bool force)
         }
         begin_look(g, &o);
         was_safe = false;
-    } else if (!window_advance(w, g->sim.tick) && w->behind) { /* the play went past what it looked at */
+    } else if (!window_advance(w, g->sim.state.tick) && w->behind) { /* the play went past what it looked at */
         begin_look(g, &o);
     }
     window_run(w, work);

@@ -4,11 +4,11 @@
 
 MusicMood mood_of_play(const Sim *s)
 {
-    if (s->status != SIM_PLAYING)
+    if (s->state.status != SIM_PLAYING)
         return MOOD_CALM;
     MusicMood mood = MOOD_CALM;
-    for (int i = 0; i < s->sentries.count; i++) {
-        switch (s->sentries.list[i].state) {
+    for (int i = 0; i < s->state.sentries.count; i++) {
+        switch (s->state.sentries.list[i].state) {
         case SENTRY_ALERT:
         case SENTRY_CHASE: return MOOD_DANGER;
         case SENTRY_SEARCH:

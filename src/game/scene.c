@@ -11,7 +11,6 @@
 #include "buf.h"
 #include "game.h"
 #include "hash.h"
-#include "mood.h"
 
 void scene_init(Scene *sc, SceneAnim *a)
 {
@@ -39,7 +38,7 @@ void scene_deinit(Scene *sc, SceneAnim *a)
 
 static const Mover *mover_of(const Sim *s, int i)
 {
-    return i == 0 ? &s->droid : &s->sentries.list[i - 1].mover;
+    return i == 0 ? &s->state.droid : &s->state.sentries.list[i - 1].mover;
 }
 
 /* The mover's place now: its last tile centre, or part way to the next. */
@@ -63,7 +62,7 @@ static double distance(WorldPos a, WorldPos b)
  * animation shows doors shut and nothing walked). */
 static bool anim_snap(SceneAnim *a, const Sim *s, bool new_level)
 {
-    int doors = s->door_count, movers = 1 + s->sentries.count;
+    int doors = s->state.door_count, movers = 1 + s->state.sentries.count;
     if (doors > a->door_cap) {
         int32_t *d = realloc(a->door, (size_t)doors * sizeof *d);
         if (d)
@@ -80,7 +79,7 @@ static bool anim_snap(SceneAnim *a, const Sim *s, bool new_level)
     a->door_count = doors;
     a->door_moving_count = 0;
     for (int i = 0; i < doors; i++)
-        a->door[i] = s->doors[i].open ? SCENE_DOOR_TICKS : 0;
+        a->door[i] = s->state.doors[i].open ? SCENE_DOOR_TICKS : 0;
     if (movers > a->mover_cap) {
         size_t n = (size_t)movers;
         double *w = realloc(a->walked, n * sizeof *w);
@@ -114,7 +113,7 @@ static bool anim_snap(SceneAnim *a, const Sim *s, bool new_level)
         a->was_moving[i] = m->moving;
     }
     a->walk_key++;
-    a->tick = s->tick;
+    a->tick = s->state.tick;
     return true;
 }
 
@@ -132,7 +131,7 @@ static void anim_doors(SceneAnim *a, const Sim *s)
     int kept = 0;
     for (int k = 0; k < a->door_moving_count; k++) {
         int i = a->door_moving[k];
-        bool open = s->doors[i].open;
+        bool open = s->state.doors[i].open;
         if (open && a->door[i] < SCENE_DOOR_TICKS)
             a->door[i]++;
         else if (!open && a->door[i] > 0)
@@ -172,13 +171,13 @@ static void cue(SceneAnim *a, SceneCue c)
 /* What the tick's events change of the animation, and the sounds they make. */
 static void anim_events(SceneAnim *a, const Sim *s)
 {
-    for (int i = 0; i < s->event_count; i++) {
-        const SimEvent *e = &s->events[i];
+    for (int i = 0; i < s->work.event_count; i++) {
+        const SimEvent *e = &s->work.events[i];
         switch (e->type) {
         case SIM_EV_DOOR: {
             const SimDoor *d = sim_door_at(s, e->x, e->y);
-            if (d && d - s->doors < a->door_count)
-                door_moves(a, (int)(d - s->doors));
+            if (d && d - s->state.doors < a->door_count)
+                door_moves(a, (int)(d - s->state.doors));
             cue(a, e->a ? SOUND_DOOR_OPEN : SOUND_DOOR_CLOSE);
             break;
         }
@@ -203,8 +202,8 @@ static bool anim_current(SceneAnim *a, const Game *g)
 {
     const Sim *s = &g->sim;
     uint64_t level = (uint64_t)g->level_loads + 1;
-    if (a->level != level || a->door_count != s->door_count || a->mover_count != 1 + s->sentries.count ||
-        s->tick < a->tick || s->tick > a->tick + 1) {
+    if (a->level != level || a->door_count != s->state.door_count || a->mover_count != 1 + s->state.sentries.count ||
+        s->state.tick < a->tick || s->state.tick > a->tick + 1) {
         bool new_level = a->level != level;
         a->level = level;
         anim_snap(a, s, new_level);
@@ -222,7 +221,7 @@ void scene_anim_tick(SceneAnim *a, const Game *g)
         return;
     anim_doors(a, s);
     anim_walk(a, s);
-    a->tick = s->tick;
+    a->tick = s->state.tick;
 }
 
 void scene_anim_follow(SceneAnim *a, const Game *g)
@@ -248,11 +247,11 @@ static uint8_t tile_look(const SceneAnim *a, const Sim *s, int x, int y)
     TileKind k = sim_kind(s, x, y);
     if (k == TILE_DOOR) {
         const SimDoor *d = sim_door_at(s, x, y);
-        int i = d ? (int)(d - s->doors) : -1;
+        int i = d ? (int)(d - s->state.doors) : -1;
         return (uint8_t)(k | (i >= 0 && i < a->door_count ? a->door[i] : 0) << 4);
     }
     if (k == TILE_EXIT)
-        return (uint8_t)(k | (s->exit_open ? 0x80 : 0));
+        return (uint8_t)(k | (s->state.exit_open ? 0x80 : 0));
     return (uint8_t)k;
 }
 
@@ -262,6 +261,12 @@ static void journal_push(SceneJournal *j, NavPos t)
     j->gen++;
     if (j->gen - j->floor > SCENE_JOURNAL)
         j->floor = j->gen - SCENE_JOURNAL;
+}
+
+static void look_set(SceneAnim *a, const Sim *s, NavPos t)
+{
+    if (t.x >= 0 && t.y >= 0 && t.x < a->look_w && t.y < a->look_h)
+        a->look[(size_t)t.y * (size_t)a->look_w + (size_t)t.x] = tile_look(a, s, t.x, t.y);
 }
 
 static void look_check(SceneAnim *a, const Sim *s, NavPos t)
@@ -286,22 +291,25 @@ static void watch_add(SceneAnim *a, NavPos t)
 static void journal_restart(SceneAnim *a, const Game *g)
 {
     const Sim *s = &g->sim;
-    if (!a->look || a->look_w != s->w || a->look_h != s->h) {
+    const SimTerrain *t = s->terrain;
+    if (!a->look || a->look_w != t->w || a->look_h != t->h) {
         free(a->look);
-        a->look = malloc((size_t)s->w * (size_t)s->h);
-        a->look_w = a->look ? s->w : 0;
-        a->look_h = a->look ? s->h : 0;
+        a->look = malloc((size_t)t->w * (size_t)t->h);
+        a->look_w = a->look ? t->w : 0;
+        a->look_h = a->look ? t->h : 0;
     }
     a->journal.gen++; /* a generation of its own: every view read up to before it lost track */
     a->journal.floor = a->journal.gen;
     a->watch_count = 0;
     if (!a->look) /* out of memory: journal_update loses track every frame */
         return;
-    memcpy(a->look, s->kind, (size_t)s->w * (size_t)s->h); /* a kind is its look ... */
-    for (int i = 0; i < s->door_count; i++)                 /* ... but a door's and the exit's */
-        a->look[(size_t)s->doors[i].y * (size_t)s->w + (size_t)s->doors[i].x] = tile_look(a, s, s->doors[i].x, s->doors[i].y);
-    if (s->has_exit)
-        a->look[(size_t)s->exit.y * (size_t)s->w + (size_t)s->exit.x] = tile_look(a, s, s->exit.x, s->exit.y);
+    memcpy(a->look, t->kind, (size_t)t->w * (size_t)t->h); /* a kind is its look ... */
+    for (int i = 0; i < s->state.taken_count; i++)        /* ... but a cell taken's, a door's, the exit's */
+        look_set(a, s, t->cells[s->state.taken[i]]);
+    for (int i = 0; i < t->door_count; i++)
+        look_set(a, s, t->doors[i]);
+    if (t->has_exit)
+        look_set(a, s, t->exit);
 }
 
 /* The journal brought up to the play: the tiles edited since the last
@@ -311,7 +319,8 @@ static void journal_update(SceneAnim *a, const Game *g, bool new_level)
 {
     const Sim *s = &g->sim;
     unsigned edits = g->edit_serial - a->edit_serial;
-    if (new_level || !a->look || a->look_w != s->w || a->look_h != s->h || edits > GAME_EDIT_RING) {
+    const SimTerrain *t = s->terrain;
+    if (new_level || !a->look || a->look_w != t->w || a->look_h != t->h || edits > GAME_EDIT_RING) {
         journal_restart(a, g);
     } else {
         for (unsigned k = a->edit_serial; k != g->edit_serial; k++)
@@ -321,18 +330,18 @@ static void journal_update(SceneAnim *a, const Game *g, bool new_level)
     }
     a->edit_serial = g->edit_serial;
     a->watch_count = 0;
-    for (int i = 0; i < s->taken_count; i++)
-        watch_add(a, s->taken[i]);
-    for (int k = 0; k < s->door_active_count + s->door_entered; k++) {
-        const SimDoor *d = &s->doors[s->door_active[k]];
-        watch_add(a, nav_pos(d->x, d->y));
-    }
-    for (int k = 0; k < a->door_moving_count; k++) {
-        const SimDoor *d = &s->doors[a->door_moving[k]];
-        watch_add(a, nav_pos(d->x, d->y));
-    }
-    if (s->has_exit)
-        watch_add(a, s->exit);
+    const SimState *st = &s->state;
+    for (int i = 0; i < st->taken_count; i++)
+        if (st->taken[i] >= 0 && st->taken[i] < t->cell_count)
+            watch_add(a, t->cells[st->taken[i]]);
+    for (int k = 0; k < st->door_active_count + st->door_entered; k++)
+        if (st->door_active[k] < t->door_count)
+            watch_add(a, t->doors[st->door_active[k]]);
+    for (int k = 0; k < a->door_moving_count; k++)
+        if (a->door_moving[k] < t->door_count)
+            watch_add(a, t->doors[a->door_moving[k]]);
+    if (t->has_exit)
+        watch_add(a, t->exit);
     for (int i = 0; i < a->watch_count; i++)
         look_check(a, s, a->watch[i]);
 }
@@ -356,8 +365,8 @@ SceneFrame scene_frame_of(const Game *g)
         .ask = (int)g->ask,
         .brush = g->brush,
         .campaign = g->campaign,
-        .w = g->sim.w,
-        .h = g->sim.h,
+        .w = g->sim.terrain ? g->sim.terrain->w : 0,
+        .h = g->sim.terrain ? g->sim.terrain->h : 0,
     };
 }
 
@@ -370,7 +379,7 @@ static SceneActor actor_of(const SceneAnim *a, const Mover *m, int i)
 /* The sentries as drawn; false when out of memory (none are then). */
 static bool build_sentries(Scene *sc, const SceneAnim *a, const Sim *s)
 {
-    const Sentries *ss = &s->sentries;
+    const Sentries *ss = &s->state.sentries;
     if (ss->count > sc->sentry_cap_) {
         SceneSentry *b = realloc(sc->sentry_buf_, (size_t)ss->count * sizeof *b);
         if (!b) {
@@ -394,18 +403,20 @@ static bool build_sentries(Scene *sc, const SceneAnim *a, const Sim *s)
 static void build_play(Scene *sc, const SceneAnim *a, const Game *g)
 {
     const Sim *s = &g->sim;
-    sc->kind = s->kind;
-    sc->grid = &s->grid;
+    const SimState *st = &s->state;
+    const SimTerrain *t = s->terrain;
+    sc->level_kind = t->kind;
+    sc->grid = &t->grid;
     sc->start = g->level.start;
     sc->level_name = g->level.name;
     sc->level_energy = g->level.energy;
-    sc->droid = actor_of(a, &s->droid, 0);
-    sc->plan_tile = mover_plan_tile(&s->droid);
+    sc->droid = actor_of(a, &st->droid, 0);
+    sc->plan_tile = mover_plan_tile(&st->droid);
     build_sentries(sc, a, s);
-    sc->catcher = s->status == SIM_LOST && s->lose == SIM_LOSE_CAUGHT ? s->caught_by : -1;
-    sc->walk_left = mover_remaining(&s->droid);
+    sc->catcher = st->status == SIM_LOST && st->lose == SIM_LOSE_CAUGHT ? st->caught_by : -1;
+    sc->walk_left = mover_remaining(&st->droid);
     /* a walk planned, or one of another length or ends: another key */
-    const Mover *d = &s->droid;
+    const Mover *d = &st->droid;
     uint64_t key = HASH_BASIS;
     hash_u64(&key, a->walk_key);
     hash_u64(&key, (uint64_t)d->queue_len);
@@ -414,24 +425,24 @@ static void build_play(Scene *sc, const SceneAnim *a, const Game *g)
         hash_tile(&key, d->queue[d->queue_len - 1]);
     }
     sc->walk_key = key;
-    sc->walk_queue = s->droid.queue;
-    sc->walk_queue_len = s->droid.queue_len;
-    sc->walk_queue_head = s->droid.queue_head;
-    sc->has_destination = s->has_target && sc->walk_left > 0;
-    sc->destination = s->target;
-    sc->status = s->status;
-    sc->lose = s->lose;
-    sc->limited = s->limited;
-    sc->exit_open = s->exit_open;
-    sc->has_exit = s->has_exit;
-    sc->exit = s->exit;
-    sc->cells_total = s->cells_total;
-    sc->cells_left = s->cells_left;
-    sc->energy = s->energy;
-    sc->energy_used = (int64_t)s->energy_used;
-    sc->steps = (int64_t)s->steps;
-    sc->play_ticks = s->play_ticks;
-    sc->started = s->started;
+    sc->walk_queue = d->queue;
+    sc->walk_queue_len = d->queue_len;
+    sc->walk_queue_head = d->queue_head;
+    sc->has_destination = st->has_target && sc->walk_left > 0;
+    sc->destination = st->target;
+    sc->status = st->status;
+    sc->lose = st->lose;
+    sc->limited = st->limited;
+    sc->exit_open = st->exit_open;
+    sc->has_exit = t->has_exit;
+    sc->exit = t->exit;
+    sc->cells_total = t->cells_total;
+    sc->cells_left = st->cells_left;
+    sc->energy = st->energy;
+    sc->energy_used = (int64_t)st->energy_used;
+    sc->steps = (int64_t)st->steps;
+    sc->play_ticks = st->play_ticks;
+    sc->started = st->started;
 }
 
 static void build_hover(Scene *sc, const Game *g)
@@ -450,8 +461,8 @@ static void build_hover(Scene *sc, const Game *g)
     sc->window = g->window;
     sc->predict_step = g->predict_step;
     const Prediction *p = &g->predict;
-    sc->prediction_shown = g->hover_valid && !g->editing && g->preview.count > 0 && g->sim.sentries.count > 0 &&
-                           g->sim.status == SIM_PLAYING && nav_pos_eq(p->goal, g->hover) &&
+    sc->prediction_shown = g->hover_valid && !g->editing && g->preview.count > 0 && g->sim.state.sentries.count > 0 &&
+                           g->sim.state.status == SIM_PLAYING && nav_pos_eq(p->goal, g->hover) &&
                            (p->outcome == PREDICT_SEEN || p->outcome == PREDICT_UNSEEN || p->outcome == PREDICT_CUT);
     sc->lure_check = g->lure_check;
     sc->lure_pulled = g->lure_pulled;
@@ -489,7 +500,7 @@ static void build_around(Scene *sc, const SceneAnim *a, const Game *g)
     sc->undo_count = edit_undo_count(&g->edits);
     sc->redo_count = edit_redo_count(&g->edits);
     sc->level_version = g->level_version;
-    sc->mood = mood_of_game(g);
+    sc->mood = g->mood;
     sc->cues = a->cue;
     sc->cue_count = a->cue_count;
     sc->journal = &a->journal;
@@ -509,6 +520,11 @@ void scene_build(Scene *sc, SceneAnim *a, const Game *g)
 
 /* ---- queries -------------------------------------------------------------------------------- */
 
+TileKind scene_kind(const Scene *sc, int x, int y)
+{
+    return sim_kind(&sc->game_->sim, x, y);
+}
+
 NavPos scene_walk_tile(const Scene *sc, int i)
 {
     if (sc->droid.moving) {
@@ -524,7 +540,7 @@ int scene_door_frame(const Scene *sc, NavPos t, int frames)
     const Sim *s = &sc->game_->sim;
     const SimDoor *d = sim_door_at(s, t.x, t.y);
     const SceneAnim *a = &sc->game_->scene_anim;
-    int i = d ? (int)(d - s->doors) : -1;
+    int i = d ? (int)(d - s->state.doors) : -1;
     int anim = i >= 0 && i < a->door_count ? a->door[i] : 0;
     return (anim * (frames - 1) + SCENE_DOOR_TICKS / 2) / SCENE_DOOR_TICKS;
 }

@@ -121,8 +121,9 @@ typedef struct SceneAnim {
 typedef struct Scene {
     SceneFrame frame;
     double clock;            /* seconds of game time */
-    /* the level as played: tile kinds (w*h, TileKind), step costs */
-    const uint8_t *kind;
+    /* the level: its tile kinds as placed (w*h TileKind: a cell taken is
+     * still a cell here, scene_kind says how a tile stands), step costs */
+    const uint8_t *level_kind;
     const NavGrid *grid;
     NavPos start;            /* the level's droid start */
     const char *level_name;
@@ -221,11 +222,8 @@ SceneFrame scene_frame_of(const struct Game *g);
 void scene_cues_taken(SceneAnim *a);
 
 /* ---- read by drawing ---- */
-static inline TileKind scene_kind(const Scene *sc, int x, int y)
-{
-    return x < 0 || y < 0 || x >= sc->frame.w || y >= sc->frame.h ? TILE_VOID
-                                                                 : (TileKind)sc->kind[(size_t)y * (size_t)sc->frame.w + (size_t)x];
-}
+/* The tile as it stands (a cell taken is floor); TILE_VOID outside. */
+TileKind scene_kind(const Scene *sc, int x, int y);
 /* The i-th tile the droid still walks (0: the one it enters), i < walk_left. */
 NavPos scene_walk_tile(const Scene *sc, int i);
 /* A door's frame: 0 shut .. frames - 1 open (0 when t is no door). */

@@ -56,15 +56,15 @@ static NavPos next_goal(const Sim *s, uint64_t *seed, NavPos start, int near)
 {
     for (int tries = 0; tries < 100000; tries++) {
         *seed = *seed * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
-        int x = (int)((*seed >> 33) % (uint64_t)s->w), y = (int)((*seed >> 13) % (uint64_t)s->h);
+        int x = (int)((*seed >> 33) % (uint64_t)s->terrain->w), y = (int)((*seed >> 13) % (uint64_t)s->terrain->h);
         if (near > 0) {
             x = start.x - near + (int)((*seed >> 33) % (uint64_t)(2 * near + 1));
             y = start.y - near + (int)((*seed >> 13) % (uint64_t)(2 * near + 1));
         }
-        if (nav_grid_walkable(&s->grid, x, y))
+        if (nav_grid_walkable(&s->terrain->grid, x, y))
             return nav_pos(x, y);
     }
-    return s->droid.tile;
+    return s->state.droid.tile;
 }
 
 /* The command line: TICKS and the options. */
@@ -138,19 +138,19 @@ typedef struct Run {
 static void run_go_on(Run *r, bool alarm)
 {
     Sim *s = &r->s;
-    if (s->status == SIM_LOST && s->lose == SIM_LOSE_ENERGY) {
+    if (s->state.status == SIM_LOST && s->state.lose == SIM_LOSE_ENERGY) {
         r->out_of_energy++;
         SimCmd again = {SIM_CMD_RESTART, 0, 0};
         sim_command(s, &again);
         if (alarm)
-            sentries_alarm(&s->sentries, r->start);
-    } else if (s->status == SIM_LOST) {
+            sentries_alarm(&s->state.sentries, r->start);
+    } else if (s->state.status == SIM_LOST) {
         r->catches++;
-        s->status = SIM_PLAYING;
-        s->lose = SIM_LOSE_NONE;
+        s->state.status = SIM_PLAYING;
+        s->state.lose = SIM_LOSE_NONE;
     }
-    if (s->status == SIM_WON) {
-        s->status = SIM_PLAYING;
+    if (s->state.status == SIM_WON) {
+        s->state.status = SIM_PLAYING;
     }
 }
 
@@ -163,7 +163,7 @@ static void run_tick(Run *r, const Options *o, long t)
         printf("state %ld %016llx\n", t, (unsigned long long)sim_hash(s));
     bool retarget = o->hash_every && t % o->hash_every == 0 && t > 0;
     bool standing = o->predict_every || o->window_every; /* the droid stands: hovers only */
-    if (!standing && (retarget || (!s->planning && !s->droid.moving && mover_remaining(&s->droid) == 0))) {
+    if (!standing && (retarget || (!s->state.planning && !s->state.droid.moving && mover_remaining(&s->state.droid) == 0))) {
         SimCmd c = {SIM_CMD_GOTO, 0, 0};
         NavPos goal = next_goal(s, &r->seed, r->start, o->near);
         c.x = goal.x;
@@ -191,7 +191,7 @@ static void run_tick(Run *r, const Options *o, long t)
             window_begin(&r->win, s, &r->hovered, NULL, NULL);
             r->hovered_at = t;
             r->hovers++;
-        } else if (!window_advance(&r->win, s->tick) && !r->win.cut) { /* behind, or the level restarted */
+        } else if (!window_advance(&r->win, s->state.tick) && !r->win.cut) { /* behind, or the level restarted */
             window_begin(&r->win, s, &r->hovered, NULL, NULL);
         }
         window_run(&r->win, GAME_WINDOW_FRAME_WORK);
@@ -213,9 +213,9 @@ static void run_tick(Run *r, const Options *o, long t)
     sim_tick(s);
     r->times[t] = now_us() - a;
     run_go_on(r, o->alarm);
-    r->chasing += s->sentries.chasers;
-    if (s->sentries.chasers > r->most)
-        r->most = s->sentries.chasers;
+    r->chasing += s->state.sentries.chasers;
+    if (s->state.sentries.chasers > r->most)
+        r->most = s->state.sentries.chasers;
 }
 
 /* The report: the level, the chase, the ticks' times and the predictions'. */
@@ -226,7 +226,7 @@ static void run_report(Run *r, const Options *o, const char *file, double setup)
     for (long t = 0; t < ticks; t++)
         total += r->times[t];
     qsort(r->times, (size_t)ticks, sizeof *r->times, by_value);
-    printf("%s: %dx%d, %d sentries, set-up %.1f ms\n", file, r->s.w, r->s.h, r->s.sentries.count, setup / 1000.0);
+    printf("%s: %dx%d, %d sentries, set-up %.1f ms\n", file, r->s.terrain->w, r->s.terrain->h, r->s.state.sentries.count, setup / 1000.0);
     printf("chasers: mean %.1f, most %d; ticks ending in a catch %ld (play went on); out of energy %ld times "
            "(the level started again)\n",
            (double)r->chasing / (double)ticks, r->most, r->catches, r->out_of_energy);
@@ -301,9 +301,9 @@ int isopath_simbench(int argc, char **argv)
         level_free(&l);
         return ISOPATH_EXIT_FAILURE;
     }
-    r.start = r.s.droid.tile;
+    r.start = r.s.state.droid.tile;
     if (o.alarm)
-        sentries_alarm(&r.s.sentries, r.start);
+        sentries_alarm(&r.s.state.sentries, r.start);
     for (long t = 0; t < o.ticks; t++)
         run_tick(&r, &o, t);
     if (o.hash_every)

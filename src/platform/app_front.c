@@ -461,7 +461,7 @@ void menu_choose(App *app, int item)
             app->menu = MENU_NONE;
             app->leave_to_title = app->game.campaign;
             request_quit(app);
-        } else if (app->game.campaign && (g->editing || g->sim.status != SIM_PLAYING)) {
+        } else if (app->game.campaign && (g->editing || g->sim.state.status != SIM_PLAYING)) {
             set_screen(app, FRONT_TITLE); /* nothing of the level is lost: no question */
         } else {
             open_menu(app, MENU_QUIT); /* asks once: quit Isodroid, or leave the level mid-play */

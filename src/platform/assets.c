@@ -28,6 +28,7 @@ static const char *const FILES[IMAGE_COUNT] = {
     [IMAGE_SENTRY] = "sentry.png",
     [IMAGE_SPARKLE] = "sparkle.png",
     [IMAGE_ALERT] = "alert.png",
+    [IMAGE_EDGES] = "edges.png",
 };
 
 /* the size each image must have, as frames: frame w x h, columns x rows */
@@ -46,6 +47,7 @@ static const Sheet SHEETS[] = {
     {IMAGE_CELL, CELL_W, CELL_H, 1, 1, "one frame"},
     {IMAGE_SPARKLE, SPARKLE_FRAME_W, SPARKLE_FRAME_H, SPARKLE_FRAMES, 1, "6 frames"},
     {IMAGE_ALERT, ALERT_W, ALERT_H, 1, 1, "one frame"},
+    {IMAGE_EDGES, EDGE_W, EDGE_H, EDGE_FRAMES, EDGE_ROWS, "4 sides x 2 rows"},
 };
 
 /* The whole of path (malloc'd, *len bytes; the caller frees it); NULL with
@@ -129,6 +131,46 @@ static TTF_Font *load_font(const char *dir, const char *name, int size, char **b
     return f;
 }
 
+/* Area a's sheet cut into its tiles (a->area[a]); false with err. */
+static bool load_area(Assets *as, const char *dir, LevelArea area, char *err, size_t n)
+{
+    char name[64];
+    snprintf(name, sizeof name, "area-%s.png", level_area_name(area));
+    SDL_Surface *sheet = load_png(dir, name, err, n);
+    if (!sheet)
+        return false;
+    bool ok = sheet->w >= AREA_TILES * AREA_FRAME_W && sheet->h >= AREA_FRAME_H;
+    if (!ok)
+        snprintf(err, n, "%s/%s: sheet is %dx%d, needs %dx%d (floor, rough, water, wall)", dir, name, sheet->w,
+                 sheet->h, AREA_TILES * AREA_FRAME_W, AREA_FRAME_H);
+    SDL_SetSurfaceBlendMode(sheet, SDL_BLENDMODE_NONE); /* copied as they are */
+    for (int t = 0; ok && t < AREA_TILES; t++) {
+        const SDL_Surface *like = as->image[t == AREA_TILE_WALL ? IMAGE_WALL : IMAGE_FLOOR];
+        SDL_Rect from = {t * AREA_FRAME_W, t == AREA_TILE_WALL ? 0 : AREA_ANCHOR_Y, like->w, like->h};
+        SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, like->w, like->h, 32, SDL_PIXELFORMAT_ARGB8888);
+        ok = s && SDL_BlitSurface(sheet, &from, s, NULL) == 0;
+        if (!ok)
+            snprintf(err, n, "%s/%s: %s", dir, name, SDL_GetError());
+        as->area[area][t] = s;
+        if (s)
+            SDL_SetSurfaceBlendMode(s, SDL_BLENDMODE_BLEND);
+    }
+    SDL_FreeSurface(sheet);
+    return ok;
+}
+
+SDL_Surface *assets_tile(const Assets *a, LevelArea area, AssetImage img)
+{
+    int t = img == IMAGE_FLOOR ? AREA_TILE_FLOOR
+            : img == IMAGE_ROUGH ? AREA_TILE_ROUGH
+            : img == IMAGE_WATER ? AREA_TILE_WATER
+            : img == IMAGE_WALL  ? AREA_TILE_WALL
+                                 : -1;
+    if (t < 0 || (unsigned)area >= AREA_COUNT || !a->area[area][t])
+        return a->image[img];
+    return a->area[area][t];
+}
+
 bool assets_load(Assets *a, const char *dir, char *err, size_t n)
 {
     memset(a, 0, sizeof *a);
@@ -151,6 +193,9 @@ bool assets_load(Assets *a, const char *dir, char *err, size_t n)
             goto fail;
         }
     }
+    for (int area = AREA_DUCTS + 1; area < AREA_COUNT; area++)
+        if (!load_area(a, dir, (LevelArea)area, err, n))
+            goto fail;
     if (!(a->font = load_font(dir, "DejaVuSans.ttf", 14, &a->font_bytes, err, n)) ||
         !(a->font_big = load_font(dir, "DejaVuSans-Bold.ttf", 20, &a->font_big_bytes, err, n)))
         goto fail;
@@ -164,6 +209,9 @@ void assets_free(Assets *a)
 {
     for (int i = 0; i < IMAGE_COUNT; i++)
         SDL_FreeSurface(a->image[i]);
+    for (int area = AREA_DUCTS + 1; area < AREA_COUNT; area++)
+        for (int t = 0; t < AREA_TILES; t++)
+            SDL_FreeSurface(a->area[area][t]);
     if (a->font)
         TTF_CloseFont(a->font);
     if (a->font_big)

@@ -223,7 +223,7 @@ static void key_down(App *app, SDL_Keycode k, Uint16 mod)
         direction_key(app, k, mod, true);
         return;
     }
-    if (!g->editing && g->sim.status == SIM_WON && (a == BIND_CONFIRM || a == BIND_PAUSE)) {
+    if (!g->editing && g->sim.state.status == SIM_WON && (a == BIND_CONFIRM || a == BIND_PAUSE)) {
         unpause_player(app);
         game_go_on(g);
         return;
@@ -333,7 +333,7 @@ static void mouse_down(App *app, int button, int px, int py)
             game_plan_run(g);
         } else {
             game_click_tile(g, t);
-            app->mouse_held = g->sim.status == SIM_PLAYING;
+            app->mouse_held = g->sim.state.status == SIM_PLAYING;
             app->held_tile = t;
         }
     } else if (button == SDL_BUTTON_RIGHT && g->editing) {

@@ -226,13 +226,11 @@ bool loader_take(Loader *L, Level *level_out, Sim *sim_out, Sim *start_out, NavD
     if (L->has_sim) {
         if (sim_out) {
             *sim_out = L->sim;
-            sim_out->level = level_out;
         } else {
             sim_deinit(&L->sim);
         }
         if (sim_out && start_out) {
             *start_out = L->start;
-            start_out->level = level_out;
         } else {
             sim_deinit(&L->start);
         }

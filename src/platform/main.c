@@ -15,17 +15,15 @@
 
 #include "app.h"
 
-/* The scene's sound cues of the last frames and its music's mood (calm on
- * the front screens) played; the no-audio notice once. */
+/* The scene's sound cues of the last frames and the play's mood to the
+ * music (calm on the front screens); the no-audio notice once. */
 static void play_sounds(App *app)
 {
     Game *g = &app->game;
     const Scene *sc = game_scene(g);
     sound_play_cues(app->sound, sc->cues, sc->cue_count);
     game_scene_cues_played(g);
-    MusicMood mood = app->front.screen == FRONT_PLAY ? sc->mood : MOOD_CALM;
-    if (sound_set_mood(app->sound, mood))
-        game_trace(g, "music %s", music_mood_name(mood));
+    sound_set_mood(app->sound, app->front.screen == FRONT_PLAY ? sc->mood : MOOD_CALM);
     /* said once, after the level's own message, which matters more */
     if (!app->said_sound && sound_status(app->sound)[0] && !app->opt.headless && sc->message_left <= 0) {
         game_say(g, 6.0, "%s", sound_status(app->sound));

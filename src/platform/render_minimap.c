@@ -22,7 +22,7 @@ static bool marked(TileKind k)
     return k == TILE_CELL || k == TILE_DOOR || k == TILE_EXIT || k == TILE_SENTRY || k == TILE_START;
 }
 
-/* The first column from x on of a row of TileKinds (the scene's kinds, scene.h)
+/* The first column from x on of a row of TileKinds (the level's, scene.h)
  * whose tile is marked, or w: eight tiles a step where none is (a byte is
  * marked when it is 3 or 5 or at least 7, as marked() says). */
 static int next_marked(const uint8_t *row, int x, int w)
@@ -119,9 +119,11 @@ void render_marks_refresh(Renderer *r, const Scene *sc)
     m->w = sc->frame.w;
     m->h = sc->frame.h;
     for (int y = 0; y < sc->frame.h; y++)
-        for (int x = next_marked(sc->kind + (size_t)y * (size_t)sc->frame.w, 0, sc->frame.w); x < sc->frame.w;
-             x = next_marked(sc->kind + (size_t)y * (size_t)sc->frame.w, x + 1, sc->frame.w)) {
-            TileKind kind = (TileKind)sc->kind[(size_t)y * (size_t)sc->frame.w + (size_t)x];
+        for (int x = next_marked(sc->level_kind + (size_t)y * (size_t)sc->frame.w, 0, sc->frame.w); x < sc->frame.w;
+             x = next_marked(sc->level_kind + (size_t)y * (size_t)sc->frame.w, x + 1, sc->frame.w)) {
+            TileKind kind = scene_kind(sc, x, y);
+            if (kind == TILE_FLOOR) /* a cell taken */
+                continue;
             if (!m->changed_all) {
                 while (j < was_count && (was[j].y < y || (was[j].y == y && was[j].x < x)))
                     note_change(m, was[j++]); /* gone */

@@ -208,21 +208,21 @@ static int play_plan(const Level *l, const SolveCmd *cmd, int n, long *least, lo
     Sim s;
     if (!sim_init(&s, l))
         return PLAN_NO_MEMORY;
-    int64_t top = s.energy, low = s.energy;
+    int64_t top = s.state.energy, low = s.state.energy;
     uint64_t stop = SOLVE_WALK_MAX;
     for (int i = 0; i < n; i++)
         if (cmd[i].tick + SOLVE_WALK_MAX > stop)
             stop = cmd[i].tick + SOLVE_WALK_MAX;
     int next = 0;
-    while (s.status == SIM_PLAYING && s.noticed == 0 && s.tick <= stop) {
-        for (; next < n && cmd[next].tick <= s.tick; next++)
+    while (s.state.status == SIM_PLAYING && s.state.noticed == 0 && s.state.tick <= stop) {
+        for (; next < n && cmd[next].tick <= s.state.tick; next++)
             solve_command(&s, &cmd[next]);
         sim_tick(&s);
         ++*work;
-        if (s.energy < low)
-            low = s.energy;
+        if (s.state.energy < low)
+            low = s.state.energy;
     }
-    bool won = s.status == SIM_WON && s.noticed == 0;
+    bool won = s.state.status == SIM_WON && s.state.noticed == 0;
     *least = (long)((uint64_t)(top - low) / NAV_UNIT_STRAIGHT) + 1;
     sim_deinit(&s);
     return won ? PLAN_WON : PLAN_LOST;

@@ -98,7 +98,7 @@ void history_start_from(History *h, Sim *first)
         sim_deinit(first);
         return;
     }
-    h->copy[0] = (HistoryCopy){first->tick, 0, *first};
+    h->copy[0] = (HistoryCopy){first->state.tick, 0, *first};
     memset(first, 0, sizeof *first);
     h->copy[0].bytes = copy_bytes(&h->copy[0]);
     h->copy_count = 1;
@@ -152,7 +152,7 @@ static void keep(History *h, const Sim *s)
     if (h->copy_count == h->copy_max)
         thin(h);
     bool start = h->copy_count == 0;
-    size_t need = sim_copy_bytes(s, start);
+    size_t need = sim_copy_bytes(s);
     /* the slot's own memory is reused (the start's) or freed */
     while (history_bytes(h) - slot_bytes(&h->copy[h->copy_count]) + need > HISTORY_BUDGET && make_room(h))
         ;
@@ -165,14 +165,16 @@ static void keep(History *h, const Sim *s)
         return; /* a rewind replays from the copy before */
     }
     for (int pass = 0; pass < 2; pass++) {
-        /* the start whole, every later moment without the tiles (they are the
-         * start's but for the cells taken): one level's worth of memory in all */
-        if (!(start ? sim_copy(&c->sim, s) : sim_copy_play(&c->sim, s))) {
+        /* every moment shares the play's terrain (its tiles are the same but
+         * for the cells taken, which are the state's): no level's worth of
+         * memory in any copy; a copy kept has no planner nor scratch */
+        if (!sim_copy(&c->sim, s)) {
             c->bytes = 0;
             h->broken = true;
             return;
         }
-        c->tick = s->tick;
+        sim_work_trim(&c->sim);
+        c->tick = s->state.tick;
         c->bytes = copy_bytes(c);
         if (history_bytes(h) <= HISTORY_BUDGET)
             break;
@@ -189,11 +191,11 @@ static void keep(History *h, const Sim *s)
 
 void history_tick(History *h, const Sim *s)
 {
-    if (h->broken || s->tick % HISTORY_EVERY != 0)
+    if (h->broken || s->state.tick % HISTORY_EVERY != 0)
         return;
-    if (h->copy_count > 0 && h->copy[h->copy_count - 1].tick >= s->tick)
+    if (h->copy_count > 0 && h->copy[h->copy_count - 1].tick >= s->state.tick)
         return; /* a copy of this tick is kept already */
-    if (h->copy_count > 0 && s->tiles_serial != h->copy[0].sim.tiles_serial) {
+    if (h->copy_count > 0 && s->state.tiles_serial != h->copy[0].sim.state.tiles_serial) {
         history_start(h, s); /* the tiles were edited, not played: the past no longer leads here */
         return;
     }
@@ -227,24 +229,29 @@ uint64_t history_first(const History *h)
 
 bool history_rewind(History *h, Sim *s, uint64_t to)
 {
-    if (h->broken || h->copy_count == 0 || to < h->copy[0].tick || to > s->tick)
+    if (h->broken || h->copy_count == 0 || to < h->copy[0].tick || to > s->state.tick)
         return false;
     int c = h->copy_count - 1;
     while (c > 0 && h->copy[c].tick > to)
         c--;
-    if (!(c == 0 ? sim_copy(s, &h->copy[0].sim) : sim_copy_onto(s, &h->copy[c].sim, &h->copy[0].sim))) {
+    if (!sim_copy(s, &h->copy[c].sim)) {
         h->broken = true; /* s is zeroed: the caller starts the level again */
         return false;
     }
     int k = 0;
-    while (k < h->cmd_count && h->cmd[k].tick < s->tick)
+    while (k < h->cmd_count && h->cmd[k].tick < s->state.tick)
         k++;
-    while (s->tick < to) {
-        while (k < h->cmd_count && h->cmd[k].tick == s->tick)
+    while (s->state.tick < to) {
+        while (k < h->cmd_count && h->cmd[k].tick == s->state.tick)
             sim_command(s, &h->cmd[k++].cmd);
         sim_tick(s);
     }
     sim_clear_events(s);
+    if (s->work.out_of_memory) { /* played otherwise than it was: not put back */
+        sim_deinit(s);
+        h->broken = true;
+        return false;
+    }
     /* what came after `to` never happened */
     while (k < h->cmd_count && h->cmd[k].tick < to)
         k++;

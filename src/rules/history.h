@@ -6,11 +6,12 @@
  * again). Pure C.
  *
  * Memory: the History owns its copies and its command log (history_init /
- * history_deinit). The start is kept whole (sim_copy), every later moment
- * without the tiles (sim_copy_play: play changes no tile but the cells it
- * takes), so a copy costs what the play holds, not the level's size, and
- * no copy touches fresh level-sized memory. An edit of the tiles (a new
- * tiles_serial) starts the past again.
+ * history_deinit). Every copy (sim_copy) shares the play's terrain (play
+ * changes no tile: the cells taken are the state's), holding one reference
+ * to it, and keeps no planner nor scratch (sim_work_trim), so a copy costs
+ * what the play holds, not the level's size, and no copy touches fresh
+ * level-sized memory. An edit of the tiles (a new tiles_serial) starts the
+ * past again.
  *
  * Budget: everything the History holds (history_bytes: its copies counted
  * byte for byte by sim_bytes, the doors, the walks, the sentries and a

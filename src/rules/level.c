@@ -20,8 +20,15 @@
 #include "fileio.h"
 
 static const char *const header_keys[] = {"name",         "author", "description", "energy", "cell",
-                                          "sentry_speed", "patrol", "par_time"};
-enum { KEY_NAME, KEY_AUTHOR, KEY_DESCRIPTION, KEY_ENERGY, KEY_CELL, KEY_SENTRY_SPEED, KEY_PATROL, KEY_PAR_TIME };
+                                          "sentry_speed", "patrol", "par_time",    "area"};
+enum { KEY_NAME, KEY_AUTHOR, KEY_DESCRIPTION, KEY_ENERGY, KEY_CELL, KEY_SENTRY_SPEED, KEY_PATROL, KEY_PAR_TIME, KEY_AREA };
+static const char *const area_names[AREA_COUNT] = {"ducts",     "yard",  "offices", "cistern",
+                                                   "quarry",    "warehouse", "canal", "night"};
+
+const char *level_area_name(LevelArea a)
+{
+    return (unsigned)a < AREA_COUNT ? area_names[a] : "?";
+}
 enum { HEADER_KEY_COUNT = sizeof header_keys / sizeof header_keys[0] };
 
 typedef struct Line {
@@ -229,6 +236,20 @@ static bool header_par_time(const Line *ln, const char *v, size_t vlen, const ch
     return true;
 }
 
+/* "area:": one of area_names. */
+static bool header_area(const Line *ln, const char *v, size_t vlen, const char *file, NavDiags *d, Level *l)
+{
+    for (int a = 0; a < AREA_COUNT; a++)
+        if (strlen(area_names[a]) == vlen && memcmp(area_names[a], v, vlen) == 0) {
+            l->area = (LevelArea)a;
+            return true;
+        }
+    nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1,
+                 "area wants one of ducts, yard, offices, cistern, quarry, warehouse, canal, night, not '%.*s'",
+                 vlen > 40 ? 40 : (int)vlen, v);
+    return false;
+}
+
 /* The value v of header key into l; false (with its diagnostic) when it is not one. */
 static bool header_set(const Line *ln, int key, const char *v, size_t vlen, const char *file, NavDiags *d, Level *l)
 {
@@ -236,6 +257,7 @@ static bool header_set(const Line *ln, int key, const char *v, size_t vlen, cons
     case KEY_ENERGY:
     case KEY_CELL: return header_whole(ln, key, v, vlen, file, d, l);
     case KEY_PAR_TIME: return header_par_time(ln, v, vlen, file, d, l);
+    case KEY_AREA: return header_area(ln, v, vlen, file, d, l);
     case KEY_SENTRY_SPEED:
         if (!parse_speed(v, vlen, &l->sentry_speed)) {
             nav_diag_add(d, file, ln->number, (int)(v - ln->s) + 1,
@@ -292,7 +314,7 @@ static bool header_value(const Line *ln, const char *file, NavDiags *d, bool see
     size_t key_len = (size_t)(colon - ln->s);
     int key = header_key(ln->s, key_len);
     if (key < 0) {
-        nav_diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description, energy, cell, sentry_speed, patrol, par_time)",
+        nav_diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description, energy, cell, sentry_speed, patrol, par_time, area)",
                  (int)key_len, ln->s);
         return false;
     }
@@ -338,6 +360,43 @@ void level_free(Level *l)
     free(l->patrol_points);
     free(l->glyphs);
     memset(l, 0, sizeof *l);
+}
+
+/* A malloc'd copy of n bytes (NULL for none); *ok false when out of memory. */
+static void *dup_bytes(const void *p, size_t n, bool *ok)
+{
+    if (!p || n == 0)
+        return NULL;
+    void *q = malloc(n);
+    if (q)
+        memcpy(q, p, n);
+    else
+        *ok = false;
+    return q;
+}
+
+bool level_copy(Level *dst, const Level *src)
+{
+    *dst = *src;
+    bool ok = true;
+    size_t text = 0;
+    for (int i = 0; i < src->line_count; i++)
+        text += src->lines[i].len;
+    dst->glyphs = dup_bytes(src->glyphs, (size_t)src->w * (size_t)src->h, &ok);
+    dst->patrols = dup_bytes(src->patrols, (size_t)src->patrol_count * sizeof *src->patrols, &ok);
+    dst->patrol_points = dup_bytes(src->patrol_points, (size_t)src->patrol_point_count * sizeof *src->patrol_points, &ok);
+    dst->lines = dup_bytes(src->lines, (size_t)src->line_count * sizeof *src->lines, &ok);
+    dst->line_text = dup_bytes(src->line_text, text, &ok);
+    if (!ok) {
+        level_free(dst);
+        return false;
+    }
+    /* the pointers into the copied arrays moved with them */
+    for (int i = 0; i < dst->patrol_count; i++)
+        dst->patrols[i].points = dst->patrol_points + (src->patrols[i].points - src->patrol_points);
+    for (int i = 0; i < dst->line_count; i++)
+        dst->lines[i].text = dst->line_text + (src->lines[i].text - src->line_text);
+    return true;
 }
 
 /* Keeps a line that is not a grid row: appended to the run of lines before

@@ -57,6 +57,17 @@ typedef struct LevelPatrol {
     int line;        /* the file line, for messages */
 } LevelPatrol;
 
+/* The campaign's areas: each has its own tile set (materials and palette;
+ * the platform's assets), chosen by the "area:" header. Only the look:
+ * nothing the rules decide depends on it. */
+typedef enum LevelArea {
+    AREA_DUCTS, /* the default: steel plates and stone */
+    AREA_YARD, AREA_OFFICES, AREA_CISTERN, AREA_QUARRY, AREA_WAREHOUSE, AREA_CANAL, AREA_NIGHT,
+    AREA_COUNT
+} LevelArea;
+/* "ducts", "yard", ...; "?" for anything else. */
+const char *level_area_name(LevelArea a);
+
 typedef struct Level {
     int w, h;
     char *glyphs;          /* w * h glyphs, row-major; rows padded with void */
@@ -68,6 +79,7 @@ typedef struct Level {
     long cell_energy;      /* the "cell:" header: energy an energy cell gives; LEVEL_CELL_DEFAULT without one */
     double sentry_speed;   /* the "sentry_speed:" header; LEVEL_SENTRY_SPEED_DEFAULT without one */
     double par_time;       /* the "par_time:" header, seconds; 0 without one */
+    LevelArea area;        /* the "area:" header; AREA_DUCTS without one (not in the content hash) */
     LevelPatrol *patrols;  /* the "patrol:" lines in file order */
     int patrol_count;
     NavPos *patrol_points; /* every patrol's points, one after the other */
@@ -82,6 +94,9 @@ typedef struct Level {
 bool level_parse(const char *text, size_t len, const char *file, Level *out, NavDiags *d);
 bool level_load(const char *path, Level *out, NavDiags *d);
 void level_free(Level *l); /* accepts a zeroed level */
+/* dst becomes a deep copy of src (dst zeroed or freed before; it owns its
+ * memory). False when out of memory, with dst zeroed. O(tiles). */
+bool level_copy(Level *dst, const Level *src);
 
 /* The canonical file text (malloc'd, caller frees); NULL when out of memory. */
 char *level_format(const Level *l, size_t *len);

@@ -6,6 +6,7 @@
 #include "mover.h"
 
 #include "buf.h"
+#include "hash.h"
 #include "iso.h"
 #include "query.h"
 
@@ -104,6 +105,21 @@ bool mover_copy(Mover *dst, const Mover *src)
     dst->queue = q;
     dst->queue_cap = src->queue_len;
     return true;
+}
+
+uint64_t mover_hash(const Mover *m)
+{
+    uint64_t h = HASH_BASIS;
+    hash_tile(&h, m->tile);
+    hash_tile(&h, m->next);
+    hash_u64(&h, (uint64_t)m->facing);
+    hash_u64(&h, (uint64_t)m->moving);
+    hash_u64(&h, m->speed);
+    hash_u64(&h, m->need);
+    hash_u64(&h, m->done);
+    for (int i = m->queue_head; i < m->queue_len; i++)
+        hash_tile(&h, m->queue[i]);
+    return h;
 }
 
 void mover_place(Mover *m, NavPos at)

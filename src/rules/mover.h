@@ -58,6 +58,9 @@ void mover_deinit(Mover *m);
 /* dst becomes a copy of src (its queue too); dst is zeroed or a mover, its
  * memory reused. False when out of memory (dst unchanged). */
 bool mover_copy(Mover *dst, const Mover *src);
+/* What decides the walk to come, hashed (FNV-1a, hash.h): the tiles, the
+ * facing, the step under way, the speed and the tiles queued. O(queue). */
+uint64_t mover_hash(const Mover *m);
 /* Puts the mover on a tile centre, idle, with nothing queued. */
 void mover_place(Mover *m, NavPos at);
 /* The tile a new path must start from: the one being entered, else the current one. */

@@ -59,22 +59,22 @@ typedef struct Naive {
  * which and *sentry the sentry, if any. */
 static bool play_stops(const Sim *s, int noticed, NaiveEnd *end, int *sentry)
 {
-    if (s->noticed != noticed) {
+    if (s->state.noticed != noticed) {
         *end = NAIVE_SEEN;
-        for (int i = 0; i < s->event_count; i++)
-            if (s->events[i].type == SIM_EV_ALERT) {
-                *sentry = (int)s->events[i].a;
+        for (int i = 0; i < s->work.event_count; i++)
+            if (s->work.events[i].type == SIM_EV_ALERT) {
+                *sentry = (int)s->work.events[i].a;
                 break;
             }
         return true;
     }
-    if (s->status == SIM_WON) {
+    if (s->state.status == SIM_WON) {
         *end = NAIVE_WON;
         return true;
     }
-    if (s->status == SIM_LOST) {
-        *end = s->lose == SIM_LOSE_CAUGHT ? NAIVE_CAUGHT : NAIVE_ENERGY;
-        *sentry = s->lose == SIM_LOSE_CAUGHT ? s->caught_by : -1;
+    if (s->state.status == SIM_LOST) {
+        *end = s->state.lose == SIM_LOSE_CAUGHT ? NAIVE_CAUGHT : NAIVE_ENERGY;
+        *sentry = s->state.lose == SIM_LOSE_CAUGHT ? s->state.caught_by : -1;
         return true;
     }
     return false;
@@ -85,7 +85,7 @@ static bool play_stops(const Sim *s, int noticed, NaiveEnd *end, int *sentry)
 static bool stand(Naive *nv, Sim *s, int ticks, NaiveEnd *end, int *sentry)
 {
     for (int t = 0; t < ticks; t++) {
-        int noticed = s->noticed;
+        int noticed = s->state.noticed;
         sim_tick(s);
         nv->r->work++;
         if (play_stops(s, noticed, end, sentry))
@@ -103,12 +103,12 @@ static bool walk(Naive *nv, NavPos to, NaiveEnd *end, int *sentry)
 {
     Sim *s = &nv->play;
     SimCmd c = {SIM_CMD_GOTO, to.x, to.y};
-    int noticed = s->noticed;
+    int noticed = s->state.noticed;
     sim_command(s, &c);
     if (play_stops(s, noticed, end, sentry))
         return false;
-    while (s->has_target || s->droid.moving) {
-        noticed = s->noticed;
+    while (s->state.has_target || s->state.droid.moving) {
+        noticed = s->state.noticed;
         sim_tick(s);
         nv->r->work++;
         if (play_stops(s, noticed, end, sentry))
@@ -196,7 +196,7 @@ static bool play_leg(Naive *nv, NaiveEnd *end, int *sentry)
 {
     NaiveResult *r = nv->r;
     int n = gather_targets(nv);
-    bool to_exit = nv->play.cells_left == 0;
+    bool to_exit = nv->play.state.cells_left == 0;
     int wait = 0, limit = NAIVE_MAX_WAIT + 1;
     int k = choose(nv, n, &wait, &limit);
     if (nv->no_memory || nv->stopped) {
@@ -204,10 +204,10 @@ static bool play_leg(Naive *nv, NaiveEnd *end, int *sentry)
         return false;
     }
     if (k < 0) { /* standing on until the wait is over, or until what ends it */
-        uint64_t from = nv->play.tick;
+        uint64_t from = nv->play.state.tick;
         if (stand(nv, &nv->play, limit <= NAIVE_MAX_WAIT ? limit : NAIVE_MAX_WAIT, end, sentry))
             *end = NAIVE_NO_SAFE_DEPARTURE;
-        r->wait_ticks += nv->play.tick - from;
+        r->wait_ticks += nv->play.state.tick - from;
         return false;
     }
     if (!stand(nv, &nv->play, wait, end, sentry)) /* the look stood this long: never false */
@@ -218,10 +218,10 @@ static bool play_leg(Naive *nv, NaiveEnd *end, int *sentry)
         *end = NAIVE_NO_MEMORY;
         return false;
     }
-    *leg = (NaiveLeg){.to = nv->target[k], .exit = to_exit, .waited = wait, .depart = nv->play.tick};
+    *leg = (NaiveLeg){.to = nv->target[k], .exit = to_exit, .waited = wait, .depart = nv->play.state.tick};
     bool on = walk(nv, nv->target[k], end, sentry);
-    leg->end = nv->play.tick;
-    if (on && !nav_pos_eq(nv->play.droid.tile, nv->target[k])) {
+    leg->end = nv->play.state.tick;
+    if (on && !nav_pos_eq(nv->play.state.droid.tile, nv->target[k])) {
         *end = NAIVE_STUCK;
         return false;
     }
@@ -240,10 +240,10 @@ static NaiveEnd play(Naive *nv, const Level *l)
     while (play_leg(nv, &end, &sentry)) {
     }
     r->sentry = sentry;
-    r->play_ticks = nv->play.play_ticks;
-    r->end_tick = nv->play.tick;
-    r->steps = nv->play.steps;
-    r->energy_used = nv->play.energy_used;
+    r->play_ticks = nv->play.state.play_ticks;
+    r->end_tick = nv->play.state.tick;
+    r->steps = nv->play.state.steps;
+    r->energy_used = nv->play.state.energy_used;
     return end;
 }
 

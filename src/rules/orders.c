@@ -47,16 +47,16 @@ long orders_wait_ticks(const Orders *o)
 /* The droid stands idle: its walk is over (or never began). */
 static bool idle(const Sim *s)
 {
-    return !s->droid.moving && mover_remaining(&s->droid) == 0 && s->planning == SIM_PLAN_NONE && !s->has_target;
+    return !s->state.droid.moving && mover_remaining(&s->state.droid) == 0 && s->state.planning == SIM_PLAN_NONE && !s->state.has_target;
 }
 
 OrdersNext orders_next(const Orders *o, OrdersRun *r, const Sim *s, SimCmd *cmd)
 {
-    while (r->leg < o->count && s->status == SIM_PLAYING) {
+    while (r->leg < o->count && s->state.status == SIM_PLAYING) {
         const Order *l = &o->leg[r->leg];
         if (!r->given) {
             r->given = true;
-            r->since = s->tick;
+            r->since = s->state.tick;
             if (l->kind == ORDER_GOTO) {
                 *cmd = (SimCmd){SIM_CMD_GOTO, l->at.x, l->at.y};
                 return ORDERS_GIVE;
@@ -67,7 +67,7 @@ OrdersNext orders_next(const Orders *o, OrdersRun *r, const Sim *s, SimCmd *cmd)
             }
         }
         bool done = l->kind == ORDER_LURE || (l->kind == ORDER_GOTO && idle(s)) ||
-                    (l->kind == ORDER_WAIT && s->tick >= r->since + (uint64_t)l->ticks);
+                    (l->kind == ORDER_WAIT && s->state.tick >= r->since + (uint64_t)l->ticks);
         if (!done)
             return ORDERS_BUSY;
         r->leg++;

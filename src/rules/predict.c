@@ -22,8 +22,8 @@ static void note_legs(Predictor *p, int before)
 {
     Prediction *r = &p->result;
     for (int i = before; i < p->run.leg && i < ORDERS_MAX; i++) {
-        r->leg_ticks[i] = (int)(p->sim.tick - r->from_tick);
-        r->leg_energy[i] = p->sim.energy;
+        r->leg_ticks[i] = (int)(p->sim.state.tick - r->from_tick);
+        r->leg_energy[i] = p->sim.state.energy;
         r->legs_done = i + 1;
     }
 }
@@ -33,12 +33,12 @@ static bool look(Predictor *p)
 {
     Prediction *r = &p->result;
     Sim *s = &p->sim;
-    for (int i = 0; i < s->event_count; i++) {
-        const SimEvent *e = &s->events[i];
+    for (int i = 0; i < s->work.event_count; i++) {
+        const SimEvent *e = &s->work.events[i];
         if (e->type == SIM_EV_ALERT && r->outcome != PREDICT_SEEN) {
             r->outcome = PREDICT_SEEN;
-            r->ticks = (int)(s->tick - r->from_tick);
-            r->at = s->droid.tile;
+            r->ticks = (int)(s->state.tick - r->from_tick);
+            r->at = s->state.droid.tile;
             r->sentry = (int)e->a;
             r->sentry_at = nav_pos(e->x, e->y);
             r->heard = e->b != 0;
@@ -70,9 +70,9 @@ static bool give(Predictor *p)
             return true;
     }
     note_legs(p, before);
-    if (n == ORDERS_DONE || p->sim.status != SIM_PLAYING) {
+    if (n == ORDERS_DONE || p->sim.state.status != SIM_PLAYING) {
         r->outcome = PREDICT_UNSEEN;
-        r->ticks = (int)(p->sim.tick - r->from_tick);
+        r->ticks = (int)(p->sim.state.tick - r->from_tick);
         return true;
     }
     return false;
@@ -89,25 +89,25 @@ bool predict_begin_orders(Predictor *p, const Sim *now, const Orders *o)
 {
     memset(&p->result, 0, sizeof p->result);
     bool one_walk = o->count == 1 && o->leg[0].kind == ORDER_GOTO;
-    p->result.goal = orders_end(o, now->droid.tile);
-    p->result.from_tick = now->tick;
+    p->result.goal = orders_end(o, now->state.droid.tile);
+    p->result.from_tick = now->state.tick;
     p->result.sentry = -1;
     p->orders = *o;
     p->run = (OrdersRun){0};
     p->work = 0;
-    if (now->status != SIM_PLAYING || o->count == 0) {
+    if (now->state.status != SIM_PLAYING || o->count == 0) {
         p->result.outcome = PREDICT_NOWALK;
         return true;
     }
-    if (now->sentries.count == 0 && one_walk) { /* nobody to notice: nothing to run */
+    if (now->state.sentries.count == 0 && one_walk) { /* nobody to notice: nothing to run */
         p->result.outcome = PREDICT_UNSEEN;
         return true;
     }
-    for (int i = 0; i < now->sentries.count; i++) {
-        const Sentry *e = &now->sentries.list[i];
+    for (int i = 0; i < now->state.sentries.count; i++) {
+        const Sentry *e = &now->state.sentries.list[i];
         if (e->state == SENTRY_ALERT || e->state == SENTRY_CHASE) { /* noticed already: from here on */
             p->result.outcome = PREDICT_SEEN;
-            p->result.at = now->droid.tile;
+            p->result.at = now->state.droid.tile;
             p->result.sentry = e->id;
             p->result.sentry_at = e->mover.tile;
             p->result.heard = e->alert_heard;
@@ -124,9 +124,9 @@ bool predict_begin_orders(Predictor *p, const Sim *now, const Orders *o)
     if (one_walk) { /* a walk that plans nothing is no walk */
         orders_next(&p->orders, &p->run, &p->sim, &c);
         sim_command(&p->sim, &c);
-        bool planned = p->sim.planning != SIM_PLAN_NONE; /* a long plan: found on later ticks */
-        for (int i = 0; i < p->sim.event_count; i++)
-            planned |= p->sim.events[i].type == SIM_EV_PATH;
+        bool planned = p->sim.state.planning != SIM_PLAN_NONE; /* a long plan: found on later ticks */
+        for (int i = 0; i < p->sim.work.event_count; i++)
+            planned |= p->sim.work.events[i].type == SIM_EV_PATH;
         if (!planned) {
             p->result.outcome = PREDICT_NOWALK;
             return true;
@@ -143,10 +143,10 @@ PredictOutcome predict_run(Predictor *p, long work)
     Prediction *r = &p->result;
     int64_t spent = 0;
     while (r->outcome == PREDICT_RUNNING) {
-        int64_t per_tick = PREDICT_TICK_BASE + p->sim.sentries.count + (p->sim.planning ? PREDICT_PLAN_TICK_WORK : 0);
-        if (p->sim.tick - r->from_tick >= PREDICT_MAX_TICKS || p->work + per_tick > PREDICT_MAX_WORK) {
+        int64_t per_tick = PREDICT_TICK_BASE + p->sim.state.sentries.count + (p->sim.state.planning ? PREDICT_PLAN_TICK_WORK : 0);
+        if (p->sim.state.tick - r->from_tick >= PREDICT_MAX_TICKS || p->work + per_tick > PREDICT_MAX_WORK) {
             r->outcome = PREDICT_CUT;
-            r->ticks = (int)(p->sim.tick - r->from_tick);
+            r->ticks = (int)(p->sim.state.tick - r->from_tick);
             break;
         }
         if (work > 0 && spent + per_tick > work && spent > 0)

@@ -18,40 +18,79 @@
 /* Appends an event; NULL (and the event dropped) when memory runs out. */
 static SimEvent *emit(Sim *s, SimEventType type, int x, int y, int64_t a)
 {
-    if (!buf_grow_int(&s->events, &s->event_cap, sizeof *s->events, (size_t)s->event_count + 1, 64))
+    if (!buf_grow_int(&s->work.events, &s->work.event_cap, sizeof *s->work.events, (size_t)s->work.event_count + 1, 64))
         return NULL; /* events are for the views; the rules go on without them */
-    s->events[s->event_count] = (SimEvent){type, x, y, a, 0.0, 0};
-    return &s->events[s->event_count++];
+    s->work.events[s->work.event_count] = (SimEvent){type, x, y, a, 0.0, 0};
+    return &s->work.events[s->work.event_count++];
 }
 
 void sim_clear_events(Sim *s)
 {
-    s->event_count = 0;
+    s->work.event_count = 0;
 }
 
 /* ---- reading ------------------------------------------------------------------ */
 
-TileKind sim_kind(const Sim *s, int x, int y)
+/* The index of terrain cell (x, y) in SimState.taken, or -1 (a cell
+ * painted since the play started is not listed: never taken). */
+static int cell_index(const Sim *s, int x, int y)
 {
-    if (x < 0 || y < 0 || x >= s->w || y >= s->h)
-        return TILE_VOID;
-    return (TileKind)s->kind[(size_t)y * (size_t)s->w + (size_t)x];
+    const SimTerrain *t = s->terrain;
+    int n = t->cell_count < s->state.cell_count ? t->cell_count : s->state.cell_count;
+    return sim_terrain_find(t->cells, n, x, y);
 }
 
-static SimDoor *door_at(const Sim *s, int x, int y)
+/* Where cell index i is, or would go, in the ascending list of cells taken. */
+static int taken_at(const SimState *st, int i)
 {
-    int lo = 0, hi = s->door_count - 1;
-    while (lo <= hi) {
+    int lo = 0, hi = st->taken_count;
+    while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        SimDoor *d = &s->doors[mid];
-        if (d->y == y && d->x == x)
-            return d;
-        if (d->y < y || (d->y == y && d->x < x))
+        if (st->taken[mid] < i)
             lo = mid + 1;
         else
-            hi = mid - 1;
+            hi = mid;
     }
-    return NULL;
+    return lo;
+}
+
+/* Notes cell i taken: one more in the list, in its place (the list is as
+ * long as it is held, so that a copy holds what the play does). Out of
+ * memory, the cell is not taken (it stays on its tile). */
+static bool note_taken(SimState *st, int i)
+{
+    int at = taken_at(st, i);
+    int *m = realloc(st->taken, (size_t)(st->taken_count + 1) * sizeof *m);
+    if (!m)
+        return false;
+    memmove(m + at + 1, m + at, (size_t)(st->taken_count - at) * sizeof *m);
+    m[at] = i;
+    st->taken = m;
+    st->taken_count++;
+    return true;
+}
+
+TileKind sim_kind(const Sim *s, int x, int y)
+{
+    const SimTerrain *t = s->terrain;
+    if (x < 0 || y < 0 || x >= t->w || y >= t->h)
+        return TILE_VOID;
+    TileKind k = (TileKind)t->kind[(size_t)y * (size_t)t->w + (size_t)x];
+    if (k == TILE_CELL) {
+        int i = cell_index(s, x, y);
+        if (i >= 0 && taken_at(&s->state, i) < s->state.taken_count && s->state.taken[taken_at(&s->state, i)] == i)
+            return TILE_FLOOR;
+    }
+    return k;
+}
+
+/* The door at (x, y) as the play's arrays list it, or NULL. */
+static SimDoor *door_at(const Sim *s, int x, int y)
+{
+    const SimTerrain *t = s->terrain;
+    int n = t->door_count < s->state.door_count ? t->door_count : s->state.door_count;
+    int i = sim_terrain_find(t->doors, n, x, y);
+    return i >= 0 ? &s->state.doors[i] : NULL;
 }
 
 const SimDoor *sim_door_at(const Sim *s, int x, int y)
@@ -105,7 +144,7 @@ NavStatus sim_plan_begin(Sim *s, NavQuery *st, NavPos from, NavPos goal, NavPos 
     NavQueryOptions opt = nav_query_options_default();
     opt.algo = NAV_ROUTE; /* the fastest prepared: JPS while the jump table is current, else A* */
     opt.jumps = s->jumps;
-    nav_query_begin(st, &s->grid, from, to, &opt);
+    nav_query_begin(st, &s->terrain->grid, from, to, &opt);
     return NAV_IN_PROGRESS;
 }
 
@@ -132,12 +171,12 @@ NavStatus sim_plan(Sim *s, NavQuery *st, NavPos from, NavPos goal, NavPos *end)
  * of memory. */
 NavQuery *sim_droid_search(Sim *s)
 {
-    if (!s->search) {
-        s->search = nav_query_create(s->w, s->h);
-        s->search_w = s->w;
-        s->search_h = s->h;
+    if (!s->work.search) {
+        s->work.search = nav_query_create(s->terrain->w, s->terrain->h);
+        s->work.search_w = s->terrain->w;
+        s->work.search_h = s->terrain->h;
     }
-    return s->search;
+    return s->work.search;
 }
 
 /* A plan was asked for: the walk to plan_goal (a click, or the held tile).
@@ -150,29 +189,29 @@ static void plan_done(Sim *s);
 
 static void plan_walk(Sim *s, NavPos goal, SimPlanKind kind, bool command)
 {
-    s->planning = SIM_PLAN_NONE;
+    s->state.planning = SIM_PLAN_NONE;
     if (!sim_droid_search(s))
         return;
-    NavPos from = mover_plan_tile(&s->droid);
+    NavPos from = mover_plan_tile(&s->state.droid);
     if (kind == SIM_PLAN_HOLD && nav_pos_eq(from, goal)) {
-        mover_set_path(&s->droid, &s->grid, NULL, 0);
+        mover_set_path(&s->state.droid, &s->terrain->grid, NULL, 0);
         return;
     }
-    if (sim_plan_begin(s, s->search, from, goal, &s->plan_end) == NAV_NO_PATH) {
+    if (sim_plan_begin(s, s->work.search, from, goal, &s->state.plan_end) == NAV_NO_PATH) {
         if (kind == SIM_PLAN_GOTO)
             emit(s, SIM_EV_NOPATH, goal.x, goal.y, 0);
         return;
     }
-    s->planning = kind;
-    s->plan_goal = goal;
-    s->plan_work = 0;
-    nav_query_step(s->search, SIM_PLAN_TICK_WORK);
-    if (nav_query_result(s->search)->status == NAV_IN_PROGRESS) {
-        s->plan_work = nav_query_result(s->search)->expanded;
-        s->plan_searched = command;
-        mover_set_path(&s->droid, &s->grid, NULL, 0); /* on to the next tile centre, and wait there */
-        s->has_target = true;
-        s->target = s->plan_end;
+    s->state.planning = kind;
+    s->state.plan_goal = goal;
+    s->state.plan_work = 0;
+    nav_query_step(s->work.search, SIM_PLAN_TICK_WORK);
+    if (nav_query_result(s->work.search)->status == NAV_IN_PROGRESS) {
+        s->state.plan_work = nav_query_result(s->work.search)->expanded;
+        s->state.plan_searched = command;
+        mover_set_path(&s->state.droid, &s->terrain->grid, NULL, 0); /* on to the next tile centre, and wait there */
+        s->state.has_target = true;
+        s->state.target = s->state.plan_end;
         return;
     }
     plan_done(s);
@@ -181,19 +220,19 @@ static void plan_walk(Sim *s, NavPos goal, SimPlanKind kind, bool command)
 /* Goes on with a plan that needed more than a tick. */
 static void plan_tick(Sim *s)
 {
-    if (!s->planning)
+    if (!s->state.planning)
         return;
-    if (!s->search) { /* lost with a restart that failed: asked again by the player */
-        s->planning = SIM_PLAN_NONE;
-        return;
-    }
-    if (s->plan_searched) { /* this tick's share went to the command */
-        s->plan_searched = false;
+    if (!s->work.search) { /* lost with a restart that failed: asked again by the player */
+        s->state.planning = SIM_PLAN_NONE;
         return;
     }
-    nav_query_step(s->search, SIM_PLAN_TICK_WORK);
-    s->plan_work = nav_query_result(s->search)->expanded;
-    if (nav_query_result(s->search)->status != NAV_IN_PROGRESS)
+    if (s->state.plan_searched) { /* this tick's share went to the command */
+        s->state.plan_searched = false;
+        return;
+    }
+    nav_query_step(s->work.search, SIM_PLAN_TICK_WORK);
+    s->state.plan_work = nav_query_result(s->work.search)->expanded;
+    if (nav_query_result(s->work.search)->status != NAV_IN_PROGRESS)
         plan_done(s);
 }
 
@@ -203,33 +242,33 @@ static void plan_tick(Sim *s)
  * must not make it dance). */
 static void plan_done(Sim *s)
 {
-    SimPlanKind kind = s->planning;
-    s->planning = SIM_PLAN_NONE;
-    NavPos goal = s->plan_goal, end = s->plan_end;
-    NavStatus r = sim_plan_status(s->search, goal, end);
+    SimPlanKind kind = s->state.planning;
+    s->state.planning = SIM_PLAN_NONE;
+    NavPos goal = s->state.plan_goal, end = s->state.plan_end;
+    NavStatus r = sim_plan_status(s->work.search, goal, end);
     if (r == NAV_NO_PATH) {
-        s->has_target = s->droid.moving;
+        s->state.has_target = s->state.droid.moving;
         if (kind == SIM_PLAN_GOTO)
             emit(s, SIM_EV_NOPATH, goal.x, goal.y, 0);
         return;
     }
-    const NavQueryResult *res = nav_query_result(s->search);
+    const NavQueryResult *res = nav_query_result(s->work.search);
     if (kind == SIM_PLAN_HOLD) {
         if (res->steps == 0)
             return;
-        NavPos at = mover_plan_tile(&s->droid), first = nav_query_tile(s->search, 0);
+        NavPos at = mover_plan_tile(&s->state.droid), first = nav_query_tile(s->work.search, 0);
         int near = abs(goal.x - at.x) <= SIM_HOLD_NEAR && abs(goal.y - at.y) <= SIM_HOLD_NEAR;
-        if (near && s->steps > 0 && nav_pos_eq(first, s->came_from) && s->still < SIM_HOLD_PAUSE_TICKS) {
-            mover_set_path(&s->droid, &s->grid, NULL, 0);
-            s->hold_dirty = true; /* looked at again once it has stood still a moment */
+        if (near && s->state.steps > 0 && nav_pos_eq(first, s->state.came_from) && s->state.still < SIM_HOLD_PAUSE_TICKS) {
+            mover_set_path(&s->state.droid, &s->terrain->grid, NULL, 0);
+            s->state.hold_dirty = true; /* looked at again once it has stood still a moment */
             return;
         }
     }
-    int n = nav_query_copy_tiles(s->search, &s->scratch, &s->scratch_cap);
-    if (n < 0 || !mover_set_path(&s->droid, &s->grid, s->scratch, n))
+    int n = nav_query_copy_tiles(s->work.search, &s->work.scratch, &s->work.scratch_cap);
+    if (n < 0 || !mover_set_path(&s->state.droid, &s->terrain->grid, s->work.scratch, n))
         return;
-    s->has_target = n > 0 || s->droid.moving;
-    s->target = end;
+    s->state.has_target = n > 0 || s->state.droid.moving;
+    s->state.target = end;
     if (kind == SIM_PLAN_GOTO) {
         SimEvent *e = emit(s, SIM_EV_PATH, end.x, end.y, n);
         if (e)
@@ -241,14 +280,14 @@ static void plan_done(Sim *s)
  * forbids bumps and changes nothing. */
 static void key_step(Sim *s, int dx, int dy)
 {
-    NavPos from = mover_plan_tile(&s->droid), to = nav_pos(from.x + dx, from.y + dy);
-    if (!nav_grid_can_step(&s->grid, from.x, from.y, dx, dy)) {
+    NavPos from = mover_plan_tile(&s->state.droid), to = nav_pos(from.x + dx, from.y + dy);
+    if (!nav_grid_can_step(&s->terrain->grid, from.x, from.y, dx, dy)) {
         emit(s, SIM_EV_BUMP, to.x, to.y, 0);
         return;
     }
-    if (mover_set_path(&s->droid, &s->grid, &to, 1)) {
-        s->has_target = true;
-        s->target = to;
+    if (mover_set_path(&s->state.droid, &s->terrain->grid, &to, 1)) {
+        s->state.has_target = true;
+        s->state.target = to;
     }
 }
 
@@ -256,8 +295,8 @@ static void key_step(Sim *s, int dx, int dy)
  * centre (plan_done keeps the droid from dancing around the cursor). */
 static void hold_replan(Sim *s)
 {
-    s->hold_dirty = false;
-    plan_walk(s, s->hold, SIM_PLAN_HOLD, false);
+    s->state.hold_dirty = false;
+    plan_walk(s, s->state.hold, SIM_PLAN_HOLD, false);
 }
 
 /* ---- commands ----------------------------------------------------------------- */
@@ -276,36 +315,36 @@ static void throw_lure(Sim *s, NavPos t)
         emit(s, SIM_EV_NOLURE, t.x, t.y, why);
         return;
     }
-    s->started = true;
-    if (s->limited) {
-        s->energy -= SIM_LURE_COST;
-        s->energy_used += (uint64_t)SIM_LURE_COST;
+    s->state.started = true;
+    if (s->state.limited) {
+        s->state.energy -= SIM_LURE_COST;
+        s->state.energy_used += (uint64_t)SIM_LURE_COST;
     }
-    s->lures++;
+    s->state.lures++;
     SentryWorld w = sentry_world(s);
     SimEvent *ev = emit(s, SIM_EV_LURE, t.x, t.y, 0);
-    int n = sentries_lure(&s->sentries, &w, t);
+    int n = sentries_lure(&s->state.sentries, &w, t);
     if (ev)
         ev->a = n; /* written before sentry_events emits again (which may move the events) */
     sentry_events(s);
-    if (s->limited && s->energy <= 0)
+    if (s->state.limited && s->state.energy <= 0)
         lose(s, SIM_LOSE_ENERGY);
 }
 
 SimLureCheck sim_lure_check(const Sim *s, NavPos t)
 {
-    if (s->status != SIM_PLAYING)
+    if (s->state.status != SIM_PLAYING)
         return SIM_LURE_OVER;
-    NavPos d = s->droid.tile;
+    NavPos d = s->state.droid.tile;
     long dx = (long)t.x - d.x, dy = (long)t.y - d.y;
     if (dx * dx + dy * dy > (long)SIM_LURE_RANGE * SIM_LURE_RANGE)
         return SIM_LURE_FAR;
-    if (t.x < 0 || t.y < 0 || t.x >= s->w || t.y >= s->h || nav_grid_cost(&s->grid, t.x, t.y) == 0 ||
+    if (t.x < 0 || t.y < 0 || t.x >= s->terrain->w || t.y >= s->terrain->h || nav_grid_cost(&s->terrain->grid, t.x, t.y) == 0 ||
         sim_opaque(s, t.x, t.y))
         return SIM_LURE_BLOCKED;
     if (!sight_line(d, t, sight_opaque, s))
         return SIM_LURE_HIDDEN;
-    if (s->limited && s->energy <= SIM_LURE_COST)
+    if (s->state.limited && s->state.energy <= SIM_LURE_COST)
         return SIM_LURE_ENERGY;
     return SIM_LURE_OK;
 }
@@ -313,7 +352,7 @@ SimLureCheck sim_lure_check(const Sim *s, NavPos t)
 int sim_lure_hears(const Sim *s, NavPos t, bool *pulled)
 {
     SentryWorld w = sentry_world(s);
-    return sentries_lure_hears(&s->sentries, &w, t, pulled);
+    return sentries_lure_hears(&s->state.sentries, &w, t, pulled);
 }
 
 const char *sim_lure_check_name(SimLureCheck c)
@@ -339,54 +378,54 @@ void sim_command(Sim *s, const SimCmd *c)
 {
     if (c->type == SIM_CMD_RESTART) {
         if (sim_restart(s))
-            emit(s, SIM_EV_RESTART, s->level->start.x, s->level->start.y, 0);
+            emit(s, SIM_EV_RESTART, s->terrain->level.start.x, s->terrain->level.start.y, 0);
         return;
     }
-    if (s->status != SIM_PLAYING)
+    if (s->state.status != SIM_PLAYING)
         return;
     if (c->type == SIM_CMD_LURE) {
         throw_lure(s, nav_pos(c->x, c->y));
         return;
     }
     if (c->type != SIM_CMD_RELEASE && (c->type != SIM_CMD_PUSH || c->x || c->y))
-        s->started = true; /* the clock starts with the player's first order */
+        s->state.started = true; /* the clock starts with the player's first order */
     switch (c->type) {
     case SIM_CMD_GOTO:
-        s->holding = s->hold_dirty = false;
-        s->hold = nav_pos(c->x, c->y);
-        if (c->x >= 0 && c->y >= 0 && c->x < s->w && c->y < s->h)
+        s->state.holding = s->state.hold_dirty = false;
+        s->state.hold = nav_pos(c->x, c->y);
+        if (c->x >= 0 && c->y >= 0 && c->x < s->terrain->w && c->y < s->terrain->h)
             plan_walk(s, nav_pos(c->x, c->y), SIM_PLAN_GOTO, true);
         break;
     case SIM_CMD_PUSH: {
         int dx = c->x > 0 ? 1 : c->x < 0 ? -1 : 0, dy = c->y > 0 ? 1 : c->y < 0 ? -1 : 0;
-        s->push_dx = dx;
-        s->push_dy = dy;
+        s->state.push_dx = dx;
+        s->state.push_dy = dy;
         if (!dx && !dy)
             break;
-        s->holding = s->hold_dirty = false;
-        s->planning = SIM_PLAN_NONE;
-        if (s->droid.moving) {
+        s->state.holding = s->state.hold_dirty = false;
+        s->state.planning = SIM_PLAN_NONE;
+        if (s->state.droid.moving) {
             key_step(s, dx, dy);
         } else {
-            if (s->push_wait == 0)
-                s->push_wait = SIM_PUSH_DELAY_TICKS;
-            s->pending_dx = dx;
-            s->pending_dy = dy;
+            if (s->state.push_wait == 0)
+                s->state.push_wait = SIM_PUSH_DELAY_TICKS;
+            s->state.pending_dx = dx;
+            s->state.pending_dy = dy;
         }
         break;
     }
     case SIM_CMD_HOLD:
-        if (c->x < 0 || c->y < 0 || c->x >= s->w || c->y >= s->h)
+        if (c->x < 0 || c->y < 0 || c->x >= s->terrain->w || c->y >= s->terrain->h)
             break;
-        if (!s->holding || !nav_pos_eq(s->hold, nav_pos(c->x, c->y))) {
-            s->hold_dirty = true;
-            s->planning = SIM_PLAN_NONE;
+        if (!s->state.holding || !nav_pos_eq(s->state.hold, nav_pos(c->x, c->y))) {
+            s->state.hold_dirty = true;
+            s->state.planning = SIM_PLAN_NONE;
         }
-        s->holding = true;
-        s->hold = nav_pos(c->x, c->y);
+        s->state.holding = true;
+        s->state.hold = nav_pos(c->x, c->y);
         break;
     case SIM_CMD_RELEASE:
-        s->holding = false; /* a moved hold is still walked to (hold_dirty) */
+        s->state.holding = false; /* a moved hold is still walked to (hold_dirty) */
         break;
     default:
         break;
@@ -399,11 +438,11 @@ static void tick_sentries(Sim *s);
 
 static void lose(Sim *s, SimLose why)
 {
-    s->status = SIM_LOST;
-    s->end_tick = s->tick;
-    s->lose = why;
-    s->has_target = false;
-    emit(s, SIM_EV_LOSE, s->droid.tile.x, s->droid.tile.y, why);
+    s->state.status = SIM_LOST;
+    s->state.end_tick = s->state.tick;
+    s->state.lose = why;
+    s->state.has_target = false;
+    emit(s, SIM_EV_LOSE, s->state.droid.tile.x, s->state.droid.tile.y, why);
 }
 
 static void open_door(Sim *s, NavPos t)
@@ -411,10 +450,10 @@ static void open_door(Sim *s, NavPos t)
     SimDoor *d = door_at(s, t.x, t.y);
     if (!d)
         return;
-    int i = (int)(d - s->doors);
-    if (!s->door_listed[i]) { /* looked at from the next door pass on */
-        s->door_listed[i] = 1;
-        s->door_active[s->door_active_count + s->door_entered++] = i;
+    int i = (int)(d - s->state.doors);
+    if (!s->state.door_listed[i]) { /* looked at from the next door pass on */
+        s->state.door_listed[i] = 1;
+        s->state.door_active[s->state.door_active_count + s->state.door_entered++] = i;
     }
     d->hold = SIM_DOOR_HOLD_TICKS;
     if (!d->open) {
@@ -423,82 +462,71 @@ static void open_door(Sim *s, NavPos t)
     }
 }
 
-/* Remembers a cell taken, so that a restart puts it back (sim_restart).
- * Out of memory, the tiles are put back from the level by the next
- * sim_reset instead (taken_lost). */
-static void note_taken(Sim *s, NavPos t)
-{
-    if (!buf_grow_int(&s->taken, &s->taken_cap, sizeof *s->taken, (size_t)s->taken_count + 1, 16)) {
-        s->taken_lost = true;
-        return;
-    }
-    s->taken[s->taken_count++] = t;
-}
-
 static void arrive(Sim *s, NavPos t)
 {
-    s->steps++;
-    uint8_t *k = &s->kind[(size_t)t.y * (size_t)s->w + (size_t)t.x];
-    if (*k == TILE_CELL) {
-        *k = TILE_FLOOR;
-        note_taken(s, t);
-        s->cells_left--;
-        if (s->limited)
-            s->energy = sim_energy_gain(s->energy, s->cell_energy);
-        emit(s, SIM_EV_PICKUP, t.x, t.y, s->limited ? s->energy : -1);
-        if (s->cells_left == 0 && s->has_exit && !s->exit_open) {
-            s->exit_open = true;
-            emit(s, SIM_EV_EXIT_OPEN, s->exit.x, s->exit.y, 0);
+    s->state.steps++;
+    TileKind k = sim_kind(s, t.x, t.y);
+    int cell = k == TILE_CELL ? cell_index(s, t.x, t.y) : -1; /* -1: painted in the editor since the start */
+    if (cell >= 0 && !note_taken(&s->state, cell))
+        s->work.out_of_memory = true; /* the cell stays */
+    else if (cell >= 0) {
+        s->state.cells_left--;
+        if (s->state.limited)
+            s->state.energy = sim_energy_gain(s->state.energy, s->state.cell_energy);
+        emit(s, SIM_EV_PICKUP, t.x, t.y, s->state.limited ? s->state.energy : -1);
+        if (s->state.cells_left == 0 && s->terrain->has_exit && !s->state.exit_open) {
+            s->state.exit_open = true;
+            emit(s, SIM_EV_EXIT_OPEN, s->terrain->exit.x, s->terrain->exit.y, 0);
         }
     }
-    if (s->limited)
-        emit(s, SIM_EV_ENERGY, t.x, t.y, s->energy);
-    if (*k == TILE_EXIT && s->exit_open) {
-        s->status = SIM_WON;
-        s->end_tick = s->tick;
-        s->has_target = false;
-        mover_set_path(&s->droid, &s->grid, NULL, 0);
-        emit(s, SIM_EV_WIN, t.x, t.y, (int64_t)s->play_ticks);
+    if (s->state.limited)
+        emit(s, SIM_EV_ENERGY, t.x, t.y, s->state.energy);
+    if (k == TILE_EXIT && s->state.exit_open) {
+        s->state.status = SIM_WON;
+        s->state.end_tick = s->state.tick;
+        s->state.has_target = false;
+        mover_set_path(&s->state.droid, &s->terrain->grid, NULL, 0);
+        emit(s, SIM_EV_WIN, t.x, t.y, (int64_t)s->state.play_ticks);
         return;
     }
-    if (s->push_dx || s->push_dy)
-        key_step(s, s->push_dx, s->push_dy);
-    else if (s->hold_dirty)
+    if (s->state.push_dx || s->state.push_dy)
+        key_step(s, s->state.push_dx, s->state.push_dy);
+    else if (s->state.hold_dirty)
         hold_replan(s); /* the held tile moved: planned again here, once a tile */
 }
 
 static void walk(Sim *s)
 {
-    uint64_t budget = s->droid.speed;
-    if (s->limited && (int64_t)budget > s->energy)
-        budget = s->energy > 0 ? (uint64_t)s->energy : 0;
-    for (int guard = 0; guard < 64 && s->status == SIM_PLAYING; guard++) {
+    uint64_t budget = s->state.droid.speed;
+    if (s->state.limited && (int64_t)budget > s->state.energy)
+        budget = s->state.energy > 0 ? (uint64_t)s->state.energy : 0;
+    for (int guard = 0; guard < 64 && s->state.status == SIM_PLAYING; guard++) {
         MoverEvent ev[4];
         int n = 0;
-        NavPos was = s->droid.tile;
-        uint64_t used = mover_advance(&s->droid, &s->grid, budget, ev, 4, &n);
+        NavPos was = s->state.droid.tile;
+        uint64_t used = mover_advance(&s->state.droid, &s->terrain->grid, budget, ev, 4, &n);
         budget -= used;
-        s->energy_used += used;
-        if (s->limited)
-            s->energy -= (int64_t)used;
-        for (int i = 0; i < n && s->status == SIM_PLAYING; i++) {
+        s->state.energy_used += used;
+        if (s->state.limited)
+            s->state.energy -= (int64_t)used;
+        for (int i = 0; i < n && s->state.status == SIM_PLAYING; i++) {
             NavPos t = ev[i].tile;
             if (ev[i].type == MOVER_STEP) {
-                s->came_from = was;
+                s->state.came_from = was;
                 open_door(s, t);
                 emit(s, SIM_EV_STEP, t.x, t.y, sim_kind(s, t.x, t.y));
             } else if (ev[i].type == MOVER_ARRIVE) {
                 emit(s, SIM_EV_ARRIVE, t.x, t.y, 0);
                 arrive(s, t);
-            } else if (ev[i].type == MOVER_IDLE && !s->droid.moving && mover_remaining(&s->droid) == 0) {
-                s->has_target = false;
+            } else if (ev[i].type == MOVER_IDLE && !s->state.droid.moving && mover_remaining(&s->state.droid) == 0) {
+                s->state.has_target = false;
                 emit(s, SIM_EV_IDLE, t.x, t.y, 0);
             }
         }
         if (budget == 0 || (n == 0 && used == 0))
             break;
     }
-    if (s->status == SIM_PLAYING && s->limited && s->energy <= 0)
+    if (s->state.status == SIM_PLAYING && s->state.limited && s->state.energy <= 0)
         lose(s, SIM_LOSE_ENERGY);
 }
 
@@ -507,13 +535,13 @@ static void walk(Sim *s)
  * for its planner or for a key step to start. */
 static void stand(Sim *s)
 {
-    if (s->status != SIM_PLAYING || !s->limited || !s->started || s->droid.moving || s->planning ||
-        s->push_wait > 0)
+    if (s->state.status != SIM_PLAYING || !s->state.limited || !s->state.started || s->state.droid.moving || s->state.planning ||
+        s->state.push_wait > 0)
         return;
-    int64_t d = s->energy < SIM_STAND_DRAIN ? s->energy : SIM_STAND_DRAIN;
-    s->energy -= d;
-    s->energy_used += (uint64_t)d;
-    if (s->energy <= 0)
+    int64_t d = s->state.energy < SIM_STAND_DRAIN ? s->state.energy : SIM_STAND_DRAIN;
+    s->state.energy -= d;
+    s->state.energy_used += (uint64_t)d;
+    if (s->state.energy <= 0)
         lose(s, SIM_LOSE_ENERGY);
 }
 
@@ -528,16 +556,21 @@ static int by_index(const void *a, const void *b)
  * door would meet them. */
 static void merge_entered(Sim *s)
 {
-    int *act = s->door_active, *out = s->door_scratch;
-    int a = s->door_active_count, e = s->door_entered;
-    qsort(act + a, (size_t)e, sizeof *act, by_index);
-    int i = 0, j = a, n = 0;
-    while (i < a || j < a + e)
-        out[n++] = j == a + e || (i < a && act[i] < act[j]) ? act[i++] : act[j++];
-    s->door_active = out;
-    s->door_scratch = act;
-    s->door_active_count = n;
-    s->door_entered = 0;
+    int *act = s->state.door_active;
+    int a = s->state.door_active_count, e = s->state.door_entered;
+    SimWork *w = &s->work;
+    if (!buf_grow_int(&w->door_scratch, &w->door_scratch_cap, sizeof *w->door_scratch, (size_t)(a + e), 64)) {
+        qsort(act, (size_t)(a + e), sizeof *act, by_index); /* no room to merge: the same order, sorted whole */
+    } else {
+        int *out = w->door_scratch;
+        qsort(act + a, (size_t)e, sizeof *act, by_index);
+        int i = 0, j = a, n = 0;
+        while (i < a || j < a + e)
+            out[n++] = j == a + e || (i < a && act[i] < act[j]) ? act[i++] : act[j++];
+        memcpy(act, out, (size_t)n * sizeof *act);
+    }
+    s->state.door_active_count = a + e;
+    s->state.door_entered = 0;
 }
 
 /* Doors: held open while something stands in them, then closing. Only the
@@ -546,79 +579,71 @@ static void merge_entered(Sim *s)
  * would change nothing and say nothing. */
 static void update_doors(Sim *s)
 {
-    const Mover *m = &s->droid;
-    if (s->door_entered)
+    const Mover *m = &s->state.droid;
+    if (s->state.door_entered)
         merge_entered(s);
     int kept = 0;
-    s->doors_visited = s->door_active_count;
-    for (int k = 0; k < s->door_active_count; k++) {
-        int i = s->door_active[k];
-        SimDoor *d = &s->doors[i];
-        NavPos t = nav_pos(d->x, d->y);
+    s->work.doors_visited = s->state.door_active_count;
+    for (int k = 0; k < s->state.door_active_count; k++) {
+        int i = s->state.door_active[k];
+        SimDoor *d = &s->state.doors[i];
+        NavPos t = s->terrain->doors[i];
         bool occupied = nav_pos_eq(m->tile, t) || (m->moving && nav_pos_eq(m->next, t)) ||
-                        sentries_at(&s->sentries, t.x, t.y);
+                        sentries_at(&s->state.sentries, t.x, t.y);
         if (occupied)
             d->hold = SIM_DOOR_HOLD_TICKS;
         else if (d->open && --d->hold <= 0) {
             d->open = false;
             d->hold = 0;
-            emit(s, SIM_EV_DOOR, d->x, d->y, 0);
+            emit(s, SIM_EV_DOOR, t.x, t.y, 0);
         }
         if (d->open || d->hold > 0)
-            s->door_active[kept++] = i;
+            s->state.door_active[kept++] = i;
         else
-            s->door_listed[i] = 0;
+            s->state.door_listed[i] = 0;
     }
-    s->door_active_count = kept;
+    s->state.door_active_count = kept;
 }
 
 void sim_tick(Sim *s)
 {
     sim_clear_events(s);
-    s->tick++;
-    if (s->jumps && !nav_jumps_current(s->jumps, &s->grid))
-        nav_jumps_prepare(s->jumps, &s->grid, SIM_JUMPS_TICK_WORK);
+    s->state.tick++;
+    if (s->jumps && !nav_jumps_current(s->jumps, &s->terrain->grid))
+        nav_jumps_prepare(s->jumps, &s->terrain->grid, SIM_JUMPS_TICK_WORK);
     sim_regions_tick(s);
-    if (s->status != SIM_PLAYING)
+    if (s->state.status != SIM_PLAYING)
         return;
-    s->play_ticks += s->started;
-    if (s->push_wait > 0 && --s->push_wait == 0 && !s->droid.moving) {
-        int dx = s->push_dx || s->push_dy ? s->push_dx : s->pending_dx;
-        int dy = s->push_dx || s->push_dy ? s->push_dy : s->pending_dy;
+    s->state.play_ticks += s->state.started;
+    if (s->state.push_wait > 0 && --s->state.push_wait == 0 && !s->state.droid.moving) {
+        int dx = s->state.push_dx || s->state.push_dy ? s->state.push_dx : s->state.pending_dx;
+        int dy = s->state.push_dx || s->state.push_dy ? s->state.push_dy : s->state.pending_dy;
         key_step(s, dx, dy);
     }
-    s->still = s->droid.moving ? 0 : s->still + 1;
+    s->state.still = s->state.droid.moving ? 0 : s->state.still + 1;
     plan_tick(s);
-    if (s->hold_dirty && !s->droid.moving && !s->planning)
+    if (s->state.hold_dirty && !s->state.droid.moving && !s->state.planning)
         hold_replan(s);
-    uint64_t walked = s->energy_used;
+    uint64_t walked = s->state.energy_used;
     walk(s);
-    if (s->energy_used == walked)
+    if (s->state.energy_used == walked)
         stand(s);
-    if (s->status == SIM_PLAYING)
+    if (s->state.status == SIM_PLAYING)
         tick_sentries(s);
     update_doors(s);
 }
 
 /* ---- editing ------------------------------------------------------------------ */
 
-void sim_edit_tile(Sim *s, int x, int y, TileKind k)
+void sim_edit_tile(Sim *s, int x, int y, char glyph)
 {
-    if (x < 0 || y < 0 || x >= s->w || y >= s->h)
+    TileKind k;
+    if (!s->terrain || x < 0 || y < 0 || x >= s->terrain->w || y >= s->terrain->h || !tile_from_glyph(glyph, &k))
         return;
-    if (!sim_costs_own(s)) /* the grid is shared with copies, and no memory for one of its own */
+    if (!sim_terrain_own(s)) /* the terrain is shared with copies, and no memory for one of its own */
         return;
-    size_t i = (size_t)y * (size_t)s->w + (size_t)x;
-    TileKind was = (TileKind)s->kind[i];
-    for (int j = 0; j < s->taken_count; j++) /* a cell taken in play: the level's tile was a cell */
-        if (s->taken[j].x == x && s->taken[j].y == y) {
-            was = TILE_CELL;
-            s->taken[j] = s->taken[--s->taken_count];
-            break;
-        }
-    s->kind[i] = (uint8_t)k;
-    s->tiles_serial++;
-    nav_grid_set(&s->grid, x, y, tile_info(k)->cost);
+    sim_terrain_set(s->terrain, x, y, glyph, k);
+    s->state.tiles_serial++;
     sim_regions_edited(s); /* labelled again from the restart on (sim_restart) */
     /* the jump table is made again (sim_tick), a shared one aside (a clone
      * of it), in memory of its own had now when others still hold the old
@@ -630,84 +655,42 @@ void sim_edit_tile(Sim *s, int x, int y, TileKind k)
         s->jumps = own;
     }
     if (s->jumps)
-        nav_jumps_begin(s->jumps, &s->grid);
-    if (s->planning)
-        plan_walk(s, s->plan_goal, s->planning, false);
-    sentries_replan(&s->sentries);
-    s->cells_total += (k == TILE_CELL) - (was == TILE_CELL);
-    if (was == TILE_DOOR || k == TILE_DOOR)
-        s->doors_stale = true;
-    size_t exit = (size_t)s->exit.y * (size_t)s->w + (size_t)s->exit.x;
-    if (k == TILE_EXIT && (!s->has_exit || i < exit)) {
-        s->has_exit = true;
-        s->exit = nav_pos(x, y);
-    } else if (was == TILE_EXIT && k != TILE_EXIT && s->has_exit && i == exit) {
-        /* the first exit goes: the next one in reading order, if any */
-        const uint8_t *next = memchr(s->kind + i, TILE_EXIT, (size_t)s->w * (size_t)s->h - i);
-        s->has_exit = next != NULL;
-        if (next)
-            s->exit = nav_pos((int)((size_t)(next - s->kind) % (size_t)s->w), (int)((size_t)(next - s->kind) / (size_t)s->w));
-    }
+        nav_jumps_begin(s->jumps, &s->terrain->grid);
+    if (s->state.planning)
+        plan_walk(s, s->state.plan_goal, s->state.planning, false);
+    sentries_replan(&s->state.sentries);
 }
 
 /* ---- the hash ------------------------------------------------------------------ */
 
+static void hash_door(uint64_t *h, SimDoor d)
+{
+    hash_u64(h, (uint64_t)d.open);
+    hash_u64(h, (uint64_t)(int64_t)d.hold);
+}
+
+/* How a field is hashed (SIM_STATE_FIELDS' last column). */
+#define SIM_HASH_INT(h, st, v) hash_u64(h, (uint64_t)(v))
+#define SIM_HASH_TILE(h, st, v) hash_tile(h, v)
+#define SIM_HASH_DOOR(h, st, v) hash_door(h, v)
+#define SIM_HASH_PLAN_INT(h, st, v) if ((st)->planning) SIM_HASH_INT(h, st, v)
+#define SIM_HASH_PLAN_TILE(h, st, v) if ((st)->planning) SIM_HASH_TILE(h, st, v)
+#define SIM_HASH_NO(h, st, v) (void)0
+#define HASH_FIELD(type, name, how) SIM_HASH_##how(&h, st, st->name);
+#define HASH_ARRAY(type, name, length, how)                                                                       \
+    for (size_t i = 0; i < (size_t)(length); i++)                                                                  \
+        SIM_HASH_##how(&h, st, st->name[i]);
+#define HASH_PART(type, name, copy, hash, free, bytes) hash_u64(&h, hash(&st->name));
+
 uint64_t sim_hash(const Sim *s)
 {
+    const SimState *st = &s->state;
     uint64_t h = HASH_BASIS;
-    hash_u64(&h, (uint64_t)s->w);
-    hash_u64(&h, (uint64_t)s->h);
-    hash_bytes(&h, s->kind, (size_t)s->w * (size_t)s->h);
-    hash_u64(&h, s->tick);
-    hash_u64(&h, (uint64_t)s->started);
-    hash_u64(&h, s->play_ticks);
-    hash_u64(&h, s->end_tick);
-    hash_u64(&h, (uint64_t)s->status);
-    hash_u64(&h, (uint64_t)s->lose);
-    const Mover *m = &s->droid;
-    hash_tile(&h, m->tile);
-    hash_tile(&h, m->next);
-    hash_u64(&h, (uint64_t)m->facing);
-    hash_u64(&h, (uint64_t)m->moving);
-    hash_u64(&h, m->speed);
-    hash_u64(&h, m->need);
-    hash_u64(&h, m->done);
-    for (int i = m->queue_head; i < m->queue_len; i++)
-        hash_tile(&h, m->queue[i]);
-    hash_u64(&h, (uint64_t)s->limited);
-    hash_u64(&h, (uint64_t)s->energy);
-    hash_u64(&h, (uint64_t)s->cell_energy);
-    hash_u64(&h, s->energy_used);
-    hash_u64(&h, (uint64_t)s->steps);
-    hash_u64(&h, (uint64_t)s->cells_left);
-    hash_u64(&h, (uint64_t)s->exit_open);
-    hash_u64(&h, (uint64_t)s->has_target);
-    hash_tile(&h, s->target);
-    hash_u64(&h, (uint64_t)(int64_t)s->push_dx);
-    hash_u64(&h, (uint64_t)(int64_t)s->push_dy);
-    hash_u64(&h, (uint64_t)s->push_wait);
-    hash_u64(&h, (uint64_t)(int64_t)s->pending_dx);
-    hash_u64(&h, (uint64_t)(int64_t)s->pending_dy);
-    hash_u64(&h, (uint64_t)s->holding);
-    hash_tile(&h, s->hold);
-    hash_u64(&h, (uint64_t)s->hold_dirty);
-    hash_tile(&h, s->came_from);
-    hash_u64(&h, (uint64_t)s->still);
-    if (s->lures) /* only then, so that a play without lures hashes as it always did */
-        hash_u64(&h, (uint64_t)s->lures);
-    for (int i = 0; i < s->door_count; i++) {
-        const SimDoor *d = &s->doors[i];
-        hash_tile(&h, nav_pos(d->x, d->y));
-        hash_u64(&h, (uint64_t)d->open);
-        hash_u64(&h, (uint64_t)(int64_t)d->hold);
-    }
-    hash_u64(&h, sentries_hash(&s->sentries));
-    if (s->planning) { /* only then, so that a play with every plan made at once hashes as it always did */
-        hash_u64(&h, (uint64_t)s->planning);
-        hash_tile(&h, s->plan_goal);
-        hash_tile(&h, s->plan_end);
-        hash_u64(&h, (uint64_t)s->plan_work);
-    }
+    hash_u64(&h, (uint64_t)(s->terrain ? s->terrain->w : 0));
+    hash_u64(&h, (uint64_t)(s->terrain ? s->terrain->h : 0));
+    SIM_STATE_FIELDS(HASH_FIELD)
+    SIM_STATE_ARRAYS(HASH_ARRAY)
+    SIM_STATE_PARTS(HASH_PART)
     return h;
 }
 
@@ -731,14 +714,7 @@ static bool sight_opaque(const void *ctx, int x, int y)
 
 static SentryWorld sentry_world(const Sim *s)
 {
-    return (SentryWorld){&s->grid, sim_regions_ticked(s), s->jumps, s->droid.tile, sight_opaque, s};
-}
-
-/* The level's sentries at their start, in the world of s (sim_setup.c's start of a play). */
-bool sim_reset_sentries(Sim *s, const Level *l)
-{
-    SentryWorld w = sentry_world(s);
-    return sentries_init(&s->sentries, l, &w, mover_speed(l->sentry_speed, SIM_TICK_HZ));
+    return (SentryWorld){&s->terrain->grid, sim_regions_ticked(s), s->jumps, s->state.droid.tile, sight_opaque, s};
 }
 
 /* After the droid's walk: the sentries act; their steps open doors, their
@@ -746,15 +722,15 @@ bool sim_reset_sentries(Sim *s, const Level *l)
 static void tick_sentries(Sim *s)
 {
     SentryWorld w = sentry_world(s);
-    sentries_tick(&s->sentries, &w);
+    sentries_tick(&s->state.sentries, &w);
     sentry_events(s);
 }
 
 /* The sentries' events of their last tick or lure, as the play's. */
 static void sentry_events(Sim *s)
 {
-    for (int i = 0; i < s->sentries.event_count; i++) {
-        const SentryEvent *e = &s->sentries.events[i];
+    for (int i = 0; i < s->state.sentries.event_count; i++) {
+        const SentryEvent *e = &s->state.sentries.events[i];
         switch (e->type) {
         case SENTRY_EV_STEP:
             open_door(s, e->tile);
@@ -766,7 +742,7 @@ static void sentry_events(Sim *s)
             break;
         }
         case SENTRY_EV_ALERT: {
-            s->noticed++;
+            s->state.noticed++;
             SimEvent *ev = emit(s, SIM_EV_ALERT, e->tile.x, e->tile.y, e->id);
             if (ev)
                 ev->b = e->heard;
@@ -776,8 +752,8 @@ static void sentry_events(Sim *s)
             emit(s, SIM_EV_INVESTIGATE, e->tile.x, e->tile.y, e->id);
             break;
         case SENTRY_EV_CAUGHT:
-            if (s->status == SIM_PLAYING) {
-                s->caught_by = e->id;
+            if (s->state.status == SIM_PLAYING) {
+                s->state.caught_by = e->id;
                 lose(s, SIM_LOSE_CAUGHT);
             }
             break;
@@ -788,11 +764,11 @@ static void sentry_events(Sim *s)
 bool sim_sentry_sees(const Sim *s, int id, NavPos t)
 {
     SentryWorld w = sentry_world(s);
-    return sentries_sees(&s->sentries, id, t, &w);
+    return sentries_sees(&s->state.sentries, id, t, &w);
 }
 
 bool sim_hears_at(const Sim *s, NavPos t)
 {
     SentryWorld w = sentry_world(s);
-    return sentries_hears_at(&s->sentries, t, &w);
+    return sentries_hears_at(&s->state.sentries, t, &w);
 }

@@ -12,11 +12,16 @@
  * sqrt 2 diagonal) x the cost of the tile entered, takes that long to walk at
  * the droid's speed and spends that much energy.
  *
- * Memory: sim_init copies what it needs from the Level (which it never
- * changes) and owns it until sim_deinit; sim_reset starts the level again. */
+ * Memory: a Sim is three parts (below): its terrain (SimTerrain: the level,
+ * its tiles and costs, shared by reference between copies and copied on
+ * edit), its state (SimState: plain data, copied and hashed from one table)
+ * and its work (SimWork: planner, scratch, events, never copied). sim_init
+ * copies the Level given (the terrain owns the copy: the caller's Level may
+ * move or go); everything is freed by sim_deinit. */
 #ifndef ISODROID_SIM_H
 #define ISODROID_SIM_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -43,7 +48,7 @@ enum {
      * command's search is the share of the tick it comes before): any walk
      * on a level of up to 512x512 tiles is planned in the command that
      * asks for it. A longer search goes on over the next ticks while the
-     * droid finishes its step and waits (Sim.planning), so no click stalls
+     * droid finishes its step and waits (SimState.planning), so no click stalls
      * a frame, and every run waits the same ticks. */
     SIM_PLAN_TICK_WORK = 512 * 512,
     /* After an edit, the jump table that JPS reads (Sim.jumps) is made again
@@ -58,7 +63,7 @@ enum {
     SIM_REGION_TICK_WORK = 1 << 21,
 };
 
-/* A walk being planned over several ticks (Sim.planning). */
+/* A walk being planned over several ticks (SimState.planning). */
 typedef enum SimPlanKind {
     SIM_PLAN_NONE,
     SIM_PLAN_GOTO, /* a click's walk: announced with SIM_EV_PATH or SIM_EV_NOPATH */
@@ -150,155 +155,203 @@ typedef struct SimEvent {
     int b;          /* SIM_EV_SENTRY: the SentryState */
 } SimEvent;
 
+/* A door's state in play; where it stands is SimTerrain.doors[i] (the same
+ * index). */
 typedef struct SimDoor {
-    int x, y;
     bool open;
     int32_t hold;   /* ticks left open once nothing stands in it */
 } SimDoor;
 
 typedef struct SimRegions SimRegions; /* the region labels, shared (sim_shared.c) */
-typedef struct SimCosts SimCosts;     /* the grid's memory, shared (sim_shared.c) */
 
-typedef struct Sim {
+/* ---- the terrain: what the level is ---------------------------------------------
+ * Made by sim_reset from a Level and shared, read-only, by every copy of
+ * the play (one reference each, counted atomically: a copy costs no tile).
+ * Play never changes it: a cell taken is SimState.taken, a door opened is
+ * SimState.doors. sim_edit_tile changes it, in its memory when no other Sim
+ * holds it (sim_drop_shared), else in a copy of its own made first
+ * (copy-on-write). It owns its Level, so a Sim never points into its
+ * caller's memory. */
+typedef struct SimTerrain {
+    atomic_int refs;
+    Level level;          /* a copy of the level as given to sim_reset, with every sim_edit_tile
+                           * since: what sim_restart starts from */
     int w, h;
-    uint8_t *kind;        /* w*h TileKind as the game stands (cells taken become floor) */
-    NavPos *taken;       /* the cells taken since the start, for sim_restart (taken_cap long) */
-    int taken_count, taken_cap;
-    bool taken_lost;      /* one was not noted (out of memory): sim_restart starts from the level */
-    uint64_t tiles_serial; /* counts sim_reset and sim_edit_tile: the tiles are those of another
-                            * moment of the same Sim (or a copy) with this serial but for the
-                            * cells taken */
-    NavGrid grid;            /* step costs (a door costs 5 open or closed); its memory is held
-                              * by `costs` and shared by every copy with the same tiles (one
-                              * reference each: a copy costs no grid), made its own by an edit */
-    SimCosts *costs;
-    /* What reaches what, for clicks on blocked or cut-off tiles and the
-     * sentries' walks (sim_regions.c): labelled whole by sim_reset; after an
-     * edit, none (the tiles are stale) until sim_restart begins labelling
-     * them again, SIM_REGION_TICK_WORK units a tick. Shared by every copy
-     * (one reference each: a copy costs no labels), each at its own
-     * progress (region_done), so when the sentries read them again is a
-     * matter of ticks, the same in every copy; the droid's planner reads
-     * them at once (sim_plan: the rest of the labelling in that call). */
-    SimRegions *regions;
-    long region_done;     /* units of the labelling this Sim has done (sim_regions_work: all) */
-    /* JPS's jump table for grid (jumps.h): every search of the play (the
-     * droid's, the sentries', the preview's) runs JPS while it describes the
-     * grid, else A*. Made whole by sim_reset; after an edit, made again
-     * SIM_JUMPS_TICK_WORK a tick, so when searches switch back to JPS is a
-     * matter of ticks, the same in every copy. Copies share it once it is
-     * complete (one reference each), and take a clone of it while it is not
-     * (its memory shared, jumps.h: a copy costs no table). NULL when out of
-     * memory: A* only. */
-    NavJumps *jumps;
-    NavPos *scratch;     /* a planned path's tiles */
-    int scratch_cap;
-    NavQuery *search;    /* the droid's planner, for levels of search_w x search_h; made when
+    uint8_t *kind;        /* w*h TileKind of the level (energy cells as placed; see sim_kind) */
+    NavGrid grid;         /* step costs (a door costs 5 open or closed); memory owned */
+    NavPos *cells;        /* the energy cells, sorted by row, then column (SimState.taken's index) */
+    int cell_count;
+    NavPos *doors;        /* the doors, sorted by row, then column (SimState.doors' index) */
+    int door_count;
+    bool lists_stale;     /* a cell or door was painted or painted over since cells and doors
+                           * were listed: sim_restart lists them again (until then they stay
+                           * those the play's arrays are indexed by) */
+    int cells_total;      /* energy cells on the tiles now (cell_count until an edit) */
+    NavPos exit;          /* the first '>' (others are plain exits too) */
+    bool has_exit;
+} SimTerrain;
+
+/* ---- the state: what changes in play ----------------------------------------------
+ * Plain data, described once. Every field is listed in SIM_STATE_FIELDS
+ * (values), SIM_STATE_ARRAYS (arrays the state owns, with their length) or
+ * SIM_STATE_PARTS (structures with their own copy and hash); sim_copy
+ * copies and sim_hash hashes exactly what these tables list, so a field
+ * added to a table is copied and hashed with no other line written.
+ * How a field is hashed: INT (as a number), TILE (a NavPos), PLAN_INT and
+ * PLAN_TILE (only while a walk is being planned), NO (copied only: it
+ * follows from the rest, or is bookkeeping of the tick). */
+#define SIM_STATE_FIELDS(X)                                                                          \
+    X(uint64_t, tiles_serial, NO) /* counts sim_reset and sim_edit_tile: another moment of the      \
+                                   * same terrain has this serial */                                \
+    X(long, region_done, NO)      /* units of the region labelling this play has done */            \
+    X(uint64_t, tick, INT)        /* ticks since the level's (re)start */                           \
+    X(bool, started, INT)         /* the player gave a first command: the clock runs */            \
+    X(uint64_t, play_ticks, INT)  /* the clock: ticks from the first command to the win or loss */ \
+    X(uint64_t, end_tick, INT)    /* the tick the level was won or lost */                          \
+    X(int, caught_by, INT)        /* the sentry that caught the droid, else -1 */                  \
+    X(SimStatus, status, INT)                                                                        \
+    X(SimLose, lose, INT)                                                                            \
+    X(bool, limited, INT)         /* energy: header given */                                       \
+    X(int64_t, energy, INT)       /* units; meaningful when limited */                             \
+    X(int64_t, cell_energy, INT)  /* units a cell gives */                                         \
+    X(uint64_t, energy_used, INT) /* units spent, walking and standing (SIM_STAND_DRAIN) */        \
+    X(int64_t, steps, INT)        /* tiles entered */                                              \
+    X(int, noticed, NO)           /* times a sentry noticed the droid (SIM_EV_ALERT) */            \
+    X(int, lures, INT)            /* lures thrown since the start */                               \
+    X(int, cells_left, INT)                                                                          \
+    X(bool, exit_open, INT)                                                                          \
+    X(bool, has_target, INT)                                                                         \
+    X(NavPos, target, TILE)       /* where the walk ends */                                        \
+    X(int, push_dx, INT)          /* the held direction keys */                                    \
+    X(int, push_dy, INT)                                                                             \
+    X(int, push_wait, INT)        /* ticks before a key step starts, when idle */                  \
+    X(int, pending_dx, INT)       /* the key step asked for while waiting */                       \
+    X(int, pending_dy, INT)                                                                          \
+    X(bool, holding, INT)         /* the mouse button is held */                                   \
+    X(NavPos, hold, TILE)         /* the tile held (or last clicked) */                            \
+    X(bool, hold_dirty, INT)      /* hold moved since the last plan: plan again at a tile centre */ \
+    X(NavPos, came_from, TILE)    /* the tile before the current one (held-mouse rule) */          \
+    X(int, still, INT)            /* ticks the droid has stood still */                            \
+    X(SimPlanKind, planning, INT) /* a walk still being planned (in SimWork.search) */             \
+    X(NavPos, plan_goal, PLAN_TILE) /* the tile asked for */                                       \
+    X(NavPos, plan_end, PLAN_TILE)  /* where the planned walk ends */                              \
+    X(long, plan_work, PLAN_INT)    /* tiles searched for it so far */                             \
+    X(bool, plan_searched, NO)    /* a command searched this tick's share (false after a tick) */  \
+    X(int, door_active_count, NO) /* doors[door_active[0..count)] are open or closing */           \
+    X(int, door_entered, NO)      /* ... and door_active[count..count+entered) entered since */    \
+    X(int, cell_count, NO)        /* the terrain's cells and doors when the play started */        \
+    X(int, door_count, NO)        /* (the length of the door arrays below) */                      \
+    X(int, taken_count, NO)       /* cells taken (the length of taken; hashed with it) */          \
+    SIM_STATE_TEST_FIELDS(X)
+/* Arrays: X(type, name, length, hash); `length` is read from the SimState
+ * `st` being copied or hashed. */
+#define SIM_STATE_ARRAYS(X)                                                                          \
+    X(int, taken, (st)->taken_count, INT) /* the cells taken: their index in SimTerrain.cells, \
+                                           * ascending */                                         \
+    X(SimDoor, doors, (st)->door_count, DOOR)  /* the doors' open and hold */               \
+    X(int, door_active, (st)->door_count, NO)  /* the doors a tick looks at (ascending), \
+                                                        * then those entered since the last tick */ \
+    X(uint8_t, door_listed, (st)->door_count, NO) /* door i is in door_active */
+/* Parts: X(type, name, copy, hash, free, bytes), each a function of the
+ * part (sim_setup.c). */
+#define SIM_STATE_PARTS(X)                                                                          \
+    X(Mover, droid, sim_droid_copy, mover_hash, mover_deinit, sim_droid_bytes)                     \
+    X(Sentries, sentries, sim_sentries_copy, sentries_hash, sentries_deinit, sim_sentries_bytes)
+/* A test build adds fields here (tests/rules/test_state_fields.c). */
+#ifndef SIM_STATE_TEST_FIELDS
+#define SIM_STATE_TEST_FIELDS(X)
+#endif
+
+#define SIM_STATE_DECLARE_FIELD(type, name, hash) type name;
+#define SIM_STATE_DECLARE_ARRAY(type, name, length, hash) type *name;
+#define SIM_STATE_DECLARE_PART(type, name, copy, hash, free, bytes) type name;
+typedef struct SimState {
+    SIM_STATE_FIELDS(SIM_STATE_DECLARE_FIELD)
+    SIM_STATE_ARRAYS(SIM_STATE_DECLARE_ARRAY)
+    SIM_STATE_PARTS(SIM_STATE_DECLARE_PART)
+} SimState;
+
+/* ---- the work: this instance's planner, scratch and events ----------------------------
+ * Never copied nor hashed: a copy starts with its own, empty (a search
+ * under way is the play's, though: sim_copy copies it into the copy's own
+ * planner). */
+typedef struct SimWork {
+    NavQuery *search;     /* the droid's planner, for levels of search_w x search_h; made when
                            * first needed (NULL in a copy that has not planned yet) */
     int search_w, search_h;
-    SimDoor *doors;       /* sorted by row, then column */
-    int door_count;
-    /* The doors a tick looks at, by index in doors: those open or closing
-     * (door_active[0 .. door_active_count), ascending) and those entered
-     * since the last tick (the door_entered after them, in any order).
-     * Every other door is closed and stays so: a tick costs O(active
-     * doors), not O(doors). door_listed[i] says whether door i is in. */
-    int *door_active;
-    int door_active_count, door_entered;
-    int *door_scratch;    /* door_count ints, for merging */
-    uint8_t *door_listed;
-    bool doors_stale;     /* a door was painted or painted over: sim_restart lists them again */
+    NavPos *scratch;      /* a planned path's tiles */
+    int scratch_cap;
+    int *door_scratch;    /* door_count ints, for merging the doors' list */
+    int door_scratch_cap;
     long doors_visited;   /* doors the last tick looked at (tests) */
-    NavPos exit;         /* the first '>' (others are plain exits too) */
-    bool has_exit;
-
-    /* the play, all in the hash */
-    uint64_t tick;        /* ticks since the level's (re)start */
-    bool started;         /* the player gave a first command: the clock runs */
-    uint64_t play_ticks;  /* the clock: ticks played from the first command to the win or loss */
-    uint64_t end_tick;    /* the tick the level was won or lost (while status != SIM_PLAYING) */
-    int caught_by;        /* the sentry that caught the droid (lose == SIM_LOSE_CAUGHT), else -1 */
-    SimStatus status;
-    SimLose lose;
-    Mover droid;
-    bool limited;         /* energy: header given */
-    int64_t energy;       /* units; meaningful when limited */
-    int64_t cell_energy;  /* units a cell gives */
-    uint64_t energy_used; /* units spent, walking and standing (SIM_STAND_DRAIN) */
-    int64_t steps;        /* tiles entered */
-    int noticed;          /* times a sentry noticed the droid (SIM_EV_ALERT) since the start; follows
-                           * from the play, so not in the hash (a rewind's copy brings it back) */
-    int lures;            /* lures thrown since the start */
-    int cells_total, cells_left;
-    bool exit_open;
-    bool has_target;
-    NavPos target;       /* where the walk ends */
-    int push_dx, push_dy; /* the held direction keys */
-    int push_wait;        /* ticks before a key step starts, when idle */
-    int pending_dx, pending_dy; /* the key step asked for while waiting */
-    bool holding;         /* the mouse button is held */
-    NavPos hold;         /* the tile held (or last clicked) */
-    bool hold_dirty;      /* hold moved since the last plan: plan again at the next tile centre */
-    NavPos came_from;    /* the tile before the current one (held-mouse rule) */
-    int still;            /* ticks the droid has stood still */
-    SimPlanKind planning; /* a walk still being planned (in search; hashed only while it is) */
-    NavPos plan_goal;    /* the tile asked for */
-    NavPos plan_end;     /* where the planned walk ends: the goal, or its region's tile nearest it */
-    long plan_work;       /* tiles searched for it so far */
-    bool plan_searched;   /* a command searched this tick's share: the tick skips it (false after
-                           * every tick, so not in the hash) */
-
-    Sentries sentries;    /* the sentries (sentry.h), all in the hash */
-
+    bool out_of_memory;   /* a cell could not be noted taken (out of memory) since this instance
+                           * was made or copied into: the play is not what a replay would be
+                           * (history_rewind then fails) */
     /* the events of the last sim_tick / sim_command (read them, then they are gone) */
     SimEvent *events;
     int event_count, event_cap;
+} SimWork;
 
-    const Level *level;   /* borrowed: what sim_reset starts from */
+/* A play: the terrain it is on (shared), what was prepared from it (shared
+ * too, each copy at its own progress), its state (copied, hashed) and its
+ * work (its own). */
+typedef struct Sim {
+    SimTerrain *terrain;  /* shared with copies (sim_terrain.c); NULL in a zeroed Sim */
+    /* What reaches what, for clicks on blocked or cut-off tiles and the
+     * sentries' walks (sim_shared.c): labelled whole by sim_reset; after an
+     * edit, none (the tiles are stale) until sim_restart begins labelling
+     * them again, SIM_REGION_TICK_WORK units a tick. Shared by every copy
+     * (one reference each: a copy costs no labels), each at its own
+     * progress (SimState.region_done), so when the sentries read them again
+     * is a matter of ticks, the same in every copy; the droid's planner
+     * reads them at once (sim_plan: the rest of the labelling in that call). */
+    SimRegions *regions;
+    /* JPS's jump table for the terrain's grid (jumps.h): every search of the
+     * play (the droid's, the sentries', the preview's) runs JPS while it
+     * describes the grid, else A*. Made whole by sim_reset; after an edit,
+     * made again SIM_JUMPS_TICK_WORK a tick, so when searches switch back to
+     * JPS is a matter of ticks, the same in every copy. Copies share it once
+     * it is complete (one reference each), and take a clone of it while it
+     * is not (its memory shared, jumps.h: a copy costs no table). NULL when
+     * out of memory: A* only. */
+    NavJumps *jumps;
+    SimState state;
+    SimWork work;
 } Sim;
 
-/* Sets up play of level l (borrowed; it must outlive the Sim or the next
- * sim_reset with another level). False when out of memory, with s zeroed. */
+/* Sets up play of level l (copied: l is only read during the call). False
+ * when out of memory, with s zeroed. */
 bool sim_init(Sim *s, const Level *l);
 void sim_deinit(Sim *s); /* accepts a zeroed Sim */
-/* Starts l again from its file's state (l may be the same level, edited).
- * The new play is made aside and takes the old one's place only when
- * complete: false when out of memory, and s goes on as it was (its
+/* Starts l from its file's state on a new terrain (a copy of l; l is only
+ * read). The new play is made aside and takes the old one's place only
+ * when complete: false when out of memory, and s goes on as it was (its
  * planner dropped if made for another size: made again when it plans).
  * O(tiles): it builds everything from l. */
 bool sim_reset(Sim *s, const Level *l);
-/* Starts s->level again, putting back only what play changed (the cells
- * taken, the doors opened; the droid and the sentries start afresh), so a
- * restart of a big level takes no longer than its sentries' start. The
- * level must be as the Sim knows it: as given to sim_reset, with every
- * change since given through sim_edit_tile. After an edit the regions
+/* Starts the terrain's level again: the state starts afresh (no cell
+ * taken, every door closed, the droid and the sentries at their start) on
+ * the same terrain, so a restart of a big level takes no longer than its
+ * sentries' start. After an edit (sim_edit_tile) the cells and doors are
+ * listed again (the terrain made its own first when shared), the regions
  * are labelled again over the next ticks (Sim.regions), the jump table made
  * again over them (Sim.jumps): the restart itself labels nothing. False
  * when out of memory, with the play as it was. SIM_CMD_RESTART does this. */
 bool sim_restart(Sim *s);
 /* dst becomes a copy of src that goes on exactly as src would, command for
  * command and tick for tick (sim_hash equal now and after); dst is zeroed
- * or a Sim (its memory reused when the sizes match), src's level is
- * borrowed as well. Events are not copied. False when out of memory (dst
- * is then zeroed). O(tiles + sentries): the tile kinds (a byte a tile) are
- * copied; the grid, the region labels, the jump table and the sentries'
- * chase field are shared, one more reference each (sim_shared.c). */
+ * or a Sim (its arrays reused). The state is copied field by field from
+ * its tables (SIM_STATE_*); the terrain, the region labels, the jump table
+ * and the sentries' chase field are shared, one more reference each; the
+ * work is dst's own (events not copied; its planner kept, or made when src
+ * is planning, to go on with src's search). False when out of memory (dst
+ * is then zeroed). O(cells + doors + sentries + walks): nothing level-sized
+ * is copied. */
 bool sim_copy(Sim *dst, const Sim *src);
-/* The same without the tiles (the kinds and the grid: dst's are freed or
- * let go, and its planner unless src is planning; the jump table and the
- * region labels are kept as sim_copy keeps them, which costs no copy of
- * them, with src's progress in making them): a copy
- * that costs what the play holds, not what the level holds, for keeping
- * many moments of one play (history.h). Such a copy is only read by
- * sim_copy_onto. False when out of memory (dst zeroed) or when
- * src->taken_lost (dst unchanged). */
-bool sim_copy_play(Sim *dst, const Sim *src);
-/* dst becomes a whole copy of `play` (a sim_copy_play of a moment of the
- * play) on the tiles of `start` (a whole copy of an earlier moment of the
- * same play with the same tiles_serial): start's kinds with the cells play
- * had taken taken; the grid is start's, the jump table and the regions
- * play's (as far made as they were then). As sim_copy otherwise. */
-bool sim_copy_onto(Sim *dst, const Sim *play, const Sim *start);
+/* Frees s's work but its planner's search under way, if any (the planner,
+ * the scratch, the events; made again when needed): for copies kept rather
+ * than played (history.h). */
+void sim_work_trim(Sim *s);
 /* The bytes of memory s owns: every array at its capacity, its planners,
  * the sentries' lists and planner, and what releasing its grid, jump table,
  * region labels and chase field would free (sim_shared_held: memory shared
@@ -307,14 +360,14 @@ bool sim_copy_onto(Sim *dst, const Sim *play, const Sim *start);
  * counted). O(sentries). */
 size_t sim_bytes(const Sim *s);
 /* The bytes a copy of src made now into a zeroed Sim would own (sim_bytes
- * of it): whole (sim_copy) or without the tiles (sim_copy_play). O(sentries). */
-size_t sim_copy_bytes(const Sim *src, bool whole);
-/* The bytes of sim_bytes(s) in memory shared by reference (the grid, the
+ * of it). O(sentries). */
+size_t sim_copy_bytes(const Sim *src);
+/* The bytes of sim_bytes(s) in memory shared by reference (the terrain, the
  * jump table, the region labels, the sentries' chase field) that releasing
  * s would free: 0 for those
  * another Sim holds too. O(1). */
 size_t sim_shared_held(const Sim *s);
-/* Lets go of what s shares with other Sims (the grid, the jump table, the
+/* Lets go of what s shares with other Sims (the terrain, the jump table, the
  * region labels; not the sentries' chase field, which an edit never
  * changes: the restart fills the play's anew) and keeps the rest of its memory: s can then only be
  * copied into (its arrays reused) or freed. For copies of no more use
@@ -334,17 +387,19 @@ bool sim_regions_ready(const Sim *s);
  * sim_regions_ready while play stands still (paused, or in the editor). */
 void sim_regions_prepare(Sim *s, long work);
 
-/* Applies a command at the current tick. Events go to s->events. */
+/* Applies a command at the current tick. Events go to s->work.events. */
 void sim_command(Sim *s, const SimCmd *c);
-/* One tick of play. Clears, then fills, s->events. */
+/* One tick of play. Clears, then fills, s->work.events. */
 void sim_tick(Sim *s);
 /* Forgets the events read. */
 void sim_clear_events(Sim *s);
 
-/* Everything that decides what happens next, hashed (FNV-1a, 64 bits). */
+/* Everything that decides what happens next, hashed (FNV-1a, 64 bits): the
+ * terrain's size and the state's fields as the tables say (SIM_STATE_*). */
 uint64_t sim_hash(const Sim *s);
 
-/* The tile kind as the game stands; TILE_VOID outside. */
+/* The tile kind as the game stands (a cell taken is floor); TILE_VOID
+ * outside. O(1), O(log cells) on a cell. */
 TileKind sim_kind(const Sim *s, int x, int y);
 /* The door at (x, y), or NULL. O(log doors). */
 const SimDoor *sim_door_at(const Sim *s, int x, int y);
@@ -362,14 +417,18 @@ NavStatus sim_plan_begin(Sim *s, NavQuery *st, NavPos from, NavPos goal, NavPos 
  * sim_plan_begin towards goal that ends at end. */
 NavStatus sim_plan_status(const NavQuery *st, NavPos goal, NavPos end);
 
-/* Changes a tile while the level is being edited (play is stopped): keeps
- * kind, costs, regions, the cell count, the exit and the doors in step, so
- * that sim_restart starts the edited level. Give every change of the level's
- * tiles through here (or start it with sim_reset). The grid, the jump table
- * and the region labels are changed in their memory when no other Sim
- * shares them (sim_drop_shared), else s makes its own (the grid's copy,
- * a byte a tile; out of memory for it, the tile is left as it was). */
-void sim_edit_tile(Sim *s, int x, int y, TileKind k);
+/* Puts glyph on tile (x, y) of the terrain's level while the level is being
+ * edited (play is stopped; '@' moves the start there, as edit_paint does):
+ * keeps kind, costs, regions, the cell count, the exit and the doors in
+ * step, so that sim_restart starts the edited level. Give every change of
+ * the level's tiles through here (or start it with sim_reset). The terrain,
+ * the jump table and the region labels are changed in their memory when no
+ * other Sim shares them (sim_drop_shared), else s makes its own (the
+ * terrain's copy: its level, kinds and costs; out of memory for it, the
+ * tile is left as it was). An unknown glyph changes nothing. */
+void sim_edit_tile(Sim *s, int x, int y, char glyph);
+/* The level s plays (the terrain's own copy, as edited); NULL for a zeroed Sim. */
+const Level *sim_level(const Sim *s);
 
 /* Does (x, y) block sight as the game stands? Walls, void and closed doors
  * do; floor, rough ground, water and open doors do not. */

@@ -1,37 +1,60 @@
 /* SPDX-License-Identifier: MIT */
 /* sim_int.h - what the two files of the simulation share, beyond sim.h:
  * sim.c (the rules in play) gives sim_setup.c (making, restarting and
- * copying a play) the droid's planner and the sentries' start. Not for
+ * copying a play) the droid's planner and the sentries' start;
+ * sim_terrain.c the terrain, sim_shared.c the region labels. Not for
  * other files. */
 #ifndef ISODROID_SIM_INT_H
 #define ISODROID_SIM_INT_H
 
 #include "sim.h"
 
-/* The droid's planner (Sim.search), made when first needed: a copy of the
+/* The droid's planner (SimWork.search), made when first needed: a copy of the
  * play goes without one until it plans. NULL when out of memory. */
 NavQuery *sim_droid_search(Sim *s);
-/* The sentries of level l at their start (Sim.sentries, zeroed or freed
- * before), in the world of s: its grid, regions, droid and doors. */
-bool sim_reset_sentries(Sim *s, const Level *l);
 
-/* ---- what copies share (sim_shared.c) -----------------------------------------
- * SimCosts holds a grid's cost memory (Sim.grid.cost), SimRegions the region
- * labels of one version of the tiles or their labelling under way, each
- * with a reference count (atomic). */
+/* ---- the terrain (sim_terrain.c) ------------------------------------------------ */
 
-/* A holder of g's cost memory (one reference; the memory is then its own,
- * freed with its last reference); NULL when out of memory (g untouched). */
-SimCosts *sim_costs_adopt(const NavGrid *g);
-void sim_costs_release(SimCosts *c); /* one fewer; the last frees; accepts NULL */
-/* dst's grid becomes src's, its memory shared (one more reference), dst's
- * former one released. */
-void sim_costs_share_grid(Sim *dst, const Sim *src);
-/* s's grid memory made its own (copied) when other Sims share it, before
- * it is changed. False when out of memory (s unchanged). */
-bool sim_costs_own(Sim *s);
+/* A terrain made from l (its own copy of l), one reference; NULL when out
+ * of memory. O(tiles). */
+SimTerrain *sim_terrain_new(const Level *l);
+SimTerrain *sim_terrain_share(SimTerrain *t); /* one more reference; NULL stays NULL */
+void sim_terrain_release(SimTerrain *t);      /* one fewer; the last frees; accepts NULL */
+/* s's terrain made its own (copied) when other Sims share it, before it is
+ * changed. False when out of memory (s unchanged). */
+bool sim_terrain_own(Sim *s);
+/* The cells and doors of t's kinds, listed (sorted by row, then column)
+ * into fresh arrays, for sim_terrain_take_lists. False when out of memory. */
+typedef struct SimLists {
+    NavPos *cells, *doors;
+    int cell_count, door_count;
+} SimLists;
+bool sim_terrain_list(const SimTerrain *t, SimLists *out);
+/* t's lists become l's (t's former ones freed, l emptied, lists_stale cleared). */
+void sim_terrain_take_lists(SimTerrain *t, SimLists *l);
+/* Puts glyph (of kind k) on (x, y), inside t: the level, kinds, costs, the
+ * cell count, the exit; lists_stale when a cell or a door came or went.
+ * Returns the kind the tile had. t must be s's own (sim_terrain_own). */
+TileKind sim_terrain_set(SimTerrain *t, int x, int y, char glyph, TileKind k);
+/* The index of (x, y) in a list of n tiles sorted by row then column, or -1. */
+int sim_terrain_find(const NavPos *list, int n, int x, int y);
+/* The bytes releasing t would free: all of it while no other Sim holds it, else 0. */
+size_t sim_terrain_own_bytes(const SimTerrain *t);
 
-/* Units of a whole labelling of s's tiles (Sim.region_done counts them). */
+/* ---- the state's parts (sim_setup.c; SIM_STATE_PARTS) ------------------------------
+ * Each copies into a zeroed or older part of its kind (memory reused), on
+ * the grid the play's searches run on; bytes counts what it holds (`copy`:
+ * what a copy of it would). */
+bool sim_droid_copy(Mover *dst, const Mover *src, const NavGrid *grid);
+size_t sim_droid_bytes(const Mover *m, bool copy);
+bool sim_sentries_copy(Sentries *dst, const Sentries *src, const NavGrid *grid);
+size_t sim_sentries_bytes(const Sentries *s, bool copy);
+
+/* ---- what copies share besides the terrain (sim_shared.c) ------------------------
+ * SimRegions holds the region labels of one version of the tiles or their
+ * labelling under way, with a reference count (atomic). */
+
+/* Units of a whole labelling of s's tiles (SimState.region_done counts them). */
 long sim_regions_work(const Sim *s);
 SimRegions *sim_regions_share(SimRegions *r); /* one more reference; NULL stays NULL */
 void sim_regions_release(SimRegions *r);      /* one fewer; the last frees; accepts NULL */

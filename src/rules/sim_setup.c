@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* sim_setup.c - a play's lifetime (sim.h): sim_reset makes it from a level,
- * sim_restart puts back only what play changed, sim_copy, sim_copy_play and
- * sim_copy_onto copy it, sim_deinit frees it. A failure leaves the Sim as it
- * was. The rules in play are sim.c's. */
+/* sim_setup.c - a play's lifetime (sim.h): sim_reset makes it from a level
+ * (a new terrain), sim_restart starts its state afresh on the same
+ * terrain, sim_copy copies it, sim_deinit frees it. The state's copy, its
+ * memory and its freeing are generated from its tables (SIM_STATE_*,
+ * sim.h); its hash is sim.c's. A failure leaves the Sim as it was. The
+ * rules in play are sim.c's. */
 #include "sim.h"
 
 #include "buf.h"
@@ -11,41 +13,97 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- set-up ------------------------------------------------------------------- */
+/* ---- the state, from its tables -------------------------------------------------- */
 
-static void free_play(Sim *s)
+#define FREE_ARRAY(type, name, length, hash) free(st->name);
+#define FREE_PART(type, name, copy, hash, free, bytes) free(&st->name);
+/* Frees what the state owns; st is left to be zeroed or overwritten. */
+static void state_free(SimState *st)
 {
-    free(s->kind);
-    free(s->doors);
-    free(s->door_active);
-    free(s->door_scratch);
-    free(s->door_listed);
-    if (s->costs)
-        sim_costs_release(s->costs);
-    else
-        nav_grid_deinit(&s->grid); /* not yet handed to a holder (sim_reset) */
-    s->costs = NULL;
-    memset(&s->grid, 0, sizeof s->grid);
-    sim_regions_release(s->regions);
-    s->regions = NULL;
-    mover_deinit(&s->droid);
-    sentries_deinit(&s->sentries);
-    s->kind = NULL;
-    s->doors = NULL;
-    s->door_active = s->door_scratch = NULL;
-    s->door_listed = NULL;
-    s->door_count = s->door_active_count = s->door_entered = 0;
+    SIM_STATE_ARRAYS(FREE_ARRAY)
+    SIM_STATE_PARTS(FREE_PART)
 }
 
-/* The play's own state at the level's start: the clock, the droid (a
- * zeroed or freed Mover: its walk starts empty), energy, the orders.
- * Allocates nothing. */
-static void start_state(Sim *n, const Level *l)
+/* *p becomes n zeroed bytes (NULL for none), its memory reused. */
+static bool zeroed(void *p, size_t n)
 {
-    n->tick = 0;
-    n->started = false;
-    n->play_ticks = 0;
-    n->end_tick = 0;
+    void **q = p;
+    if (n == 0) {
+        free(*q);
+        *q = NULL;
+        return true;
+    }
+    void *m = realloc(*q, n);
+    if (!m)
+        return false;
+    memset(m, 0, n);
+    *q = m;
+    return true;
+}
+
+#define START_ARRAY(type, name, length, hash) &&zeroed(&n->name, (size_t)(length) * sizeof(type))
+/* A state's arrays as at the start (no cell taken, every door closed and
+ * at rest), of the lengths n says, in n's memory. */
+static bool start_arrays(SimState *n)
+{
+    const SimState *st = n;
+    return true SIM_STATE_ARRAYS(START_ARRAY);
+}
+
+/* What every copy's arrays hold, copied from s into dst's memory. */
+#define COPY_ARRAY(type, name, length, hash) &&buf_copy(&dst->state.name, s->state.name, (size_t)(length) * sizeof(type))
+#define COPY_PART(type, name, copy, hash, free, bytes) &&copy(&dst->state.name, &s->state.name, grid)
+#define COPY_FIELD(type, name, hash) dst->state.name = s->state.name;
+static bool copy_state(Sim *dst, const Sim *s, const NavGrid *grid)
+{
+    const SimState *st = &s->state;
+    SIM_STATE_FIELDS(COPY_FIELD)
+    return true SIM_STATE_ARRAYS(COPY_ARRAY) SIM_STATE_PARTS(COPY_PART);
+}
+
+#define BYTES_ARRAY(type, name, length, hash) +(size_t)(length) * sizeof(type)
+#define BYTES_PART(type, name, copy, hash, free, bytes) +bytes(&s->state.name, copy_of)
+/* The bytes s's state holds (copy_of: a copy of it would hold). */
+static size_t state_bytes(const Sim *s, bool copy_of)
+{
+    const SimState *st = &s->state;
+    return 0 SIM_STATE_ARRAYS(BYTES_ARRAY) SIM_STATE_PARTS(BYTES_PART);
+}
+
+bool sim_droid_copy(Mover *dst, const Mover *src, const NavGrid *grid)
+{
+    (void)grid;
+    return mover_copy(dst, src);
+}
+
+size_t sim_droid_bytes(const Mover *m, bool copy)
+{
+    return (size_t)(copy ? m->queue_len : m->queue_cap) * sizeof *m->queue;
+}
+
+bool sim_sentries_copy(Sentries *dst, const Sentries *src, const NavGrid *grid)
+{
+    return sentries_copy(dst, src, grid);
+}
+
+/* ---- set-up ------------------------------------------------------------------- */
+
+/* Sight at the start of a play: every door is closed. */
+static bool start_opaque(const void *ctx, int x, int y)
+{
+    const SimTerrain *t = ctx;
+    if (x < 0 || y < 0 || x >= t->w || y >= t->h)
+        return true;
+    TileKind k = (TileKind)t->kind[(size_t)y * (size_t)t->w + (size_t)x];
+    return k == TILE_WALL || k == TILE_VOID || k == TILE_DOOR;
+}
+
+/* n (zeroed) becomes the state of the start of s's terrain's level, but for
+ * its arrays (start_arrays) and its sentries: the clock, the droid, energy,
+ * the orders. Allocates nothing. */
+static void start_fields(SimState *n, const SimTerrain *t)
+{
+    const Level *l = &t->level;
     n->caught_by = -1;
     n->status = SIM_PLAYING;
     n->lose = SIM_LOSE_NONE;
@@ -53,213 +111,120 @@ static void start_state(Sim *n, const Level *l)
     n->limited = l->energy > 0;
     n->energy = n->limited ? (int64_t)l->energy * (int64_t)NAV_UNIT_STRAIGHT : 0;
     n->cell_energy = (int64_t)l->cell_energy * (int64_t)NAV_UNIT_STRAIGHT;
-    n->energy_used = 0;
-    n->steps = 0;
-    n->noticed = 0;
-    n->lures = 0;
-    n->cells_left = n->cells_total;
+    n->cells_left = t->cells_total;
     n->exit_open = n->cells_left == 0;
-    n->has_target = false;
-    n->target = l->start;
-    n->push_dx = n->push_dy = n->push_wait = n->pending_dx = n->pending_dy = 0;
-    n->holding = n->hold_dirty = false;
+    n->target = n->hold = n->came_from = l->start;
     n->planning = SIM_PLAN_NONE;
-    n->hold = n->came_from = l->start;
-    n->still = 0;
 }
 
-/* A Sim's door arrays (Sim.doors, door_active, door_scratch, door_listed). */
-typedef struct SimDoorSet {
-    SimDoor *doors;
-    int *active, *scratch;
-    uint8_t *listed;
-    int count;
-} SimDoorSet;
-
-static void free_door_set(SimDoorSet *d)
+/* n (zeroed) becomes the state at the start of the level of s's terrain,
+ * whose cells and doors are `lists` (the terrain's, or those it is about
+ * to take): its fields, its arrays and its sentries (in a world where every
+ * door is closed, with the region labels `regions`). False when out of
+ * memory (n's memory freed). */
+static bool start_state(SimState *n, const Sim *s, const SimLists *lists, const NavRegion *regions)
 {
-    free(d->doors);
-    free(d->active);
-    free(d->scratch);
-    free(d->listed);
-}
-
-/* The doors of the tiles as they are (sorted by row, then column), in a
- * fresh set of door arrays. */
-static bool list_doors(const Sim *s, SimDoorSet *out)
-{
-    size_t n = (size_t)s->w * (size_t)s->h;
-    int count = 0;
-    for (size_t i = 0; i < n; i++)
-        count += s->kind[i] == TILE_DOOR;
-    memset(out, 0, sizeof *out);
-    if (count) {
-        out->doors = calloc((size_t)count, sizeof *out->doors);
-        out->active = malloc((size_t)count * sizeof *out->active);
-        out->scratch = malloc((size_t)count * sizeof *out->scratch);
-        out->listed = calloc((size_t)count, 1);
-        if (!out->doors || !out->active || !out->scratch || !out->listed) {
-            free_door_set(out);
-            return false;
-        }
-    }
-    for (size_t i = 0; i < n; i++)
-        if (s->kind[i] == TILE_DOOR)
-            out->doors[out->count++] = (SimDoor){(int)(i % (size_t)s->w), (int)(i / (size_t)s->w), false, 0};
-    return true;
+    const SimTerrain *t = s->terrain;
+    start_fields(n, t);
+    n->cells_left = lists->cell_count;
+    n->exit_open = n->cells_left == 0;
+    n->cell_count = lists->cell_count;
+    n->door_count = lists->door_count;
+    SentryWorld w = {&t->grid, regions, s->jumps, t->level.start, start_opaque, t};
+    if (start_arrays(n) &&
+        sentries_init(&n->sentries, &t->level, &w, mover_speed(t->level.sentry_speed, SIM_TICK_HZ)))
+        return true;
+    state_free(n);
+    memset(n, 0, sizeof *n);
+    return false;
 }
 
 bool sim_restart(Sim *s)
 {
-    const Level *l = s->level;
-    if (!l || !s->kind)
+    if (!s->terrain)
         return false;
-    if (s->taken_lost) /* which cells were taken is not known: from the level */
-        return sim_reset(s, l);
-    /* what can fail is made first; the rest is put back if the sentries fail */
-    SimDoorSet fresh = {0};
-    if (s->doors_stale && !list_doors(s, &fresh))
+    SimLists lists = {s->terrain->cells, s->terrain->doors, s->terrain->cell_count, s->terrain->door_count};
+    bool relist = s->terrain->lists_stale; /* edited: the cells and doors listed again */
+    if (relist && (!sim_terrain_own(s) || !sim_terrain_list(s->terrain, &lists)))
         return false;
-    int active = s->door_active_count + s->door_entered;
-    SimDoor *saved = active ? malloc((size_t)active * sizeof *saved) : NULL;
-    if (active && !saved) {
-        free_door_set(&fresh);
-        return false;
-    }
-    Sim before = *s;
-    /* the tiles and doors as at the start: the sentries start from them */
-    for (int i = 0; i < s->taken_count; i++)
-        s->kind[(size_t)s->taken[i].y * (size_t)s->w + (size_t)s->taken[i].x] = TILE_CELL;
-    for (int k = 0; k < active; k++) { /* only listed doors can be other than closed and at rest */
-        int i = s->door_active[k];
-        saved[k] = s->doors[i];
-        s->doors[i].open = false;
-        s->doors[i].hold = 0;
-        s->door_listed[i] = 0;
-    }
-    s->door_active_count = s->door_entered = 0;
-    memset(&s->droid, 0, sizeof s->droid);
-    memset(&s->sentries, 0, sizeof s->sentries);
-    start_state(s, l);
-    if (!sim_reset_sentries(s, l)) {
-        sentries_deinit(&s->sentries);
-        mover_deinit(&s->droid);
-        for (int i = 0; i < before.taken_count; i++)
-            s->kind[(size_t)before.taken[i].y * (size_t)s->w + (size_t)before.taken[i].x] = TILE_FLOOR;
-        for (int k = 0; k < active; k++) {
-            int i = before.door_active[k];
-            s->doors[i] = saved[k];
-            s->door_listed[i] = 1;
+    SimState n = {0};
+    if (!start_state(&n, s, &lists, sim_regions_ticked(s))) {
+        if (relist) {
+            free(lists.cells);
+            free(lists.doors);
         }
-        *s = before;
-        free(saved);
-        free_door_set(&fresh);
         return false;
     }
-    free(saved);
-    mover_deinit(&before.droid);
-    sentries_deinit(&before.sentries);
-    s->taken_count = 0;
-    s->doors_visited = 0;
+    if (relist)
+        sim_terrain_take_lists(s->terrain, &lists);
+    n.tiles_serial = s->state.tiles_serial;
+    n.region_done = s->state.region_done;
+    state_free(&s->state);
+    s->state = n;
+    s->work.doors_visited = 0;
     /* the regions of the tiles as they are: after an edit, labelled over
      * the next ticks (sim_regions_tick), shared by the copies of the play
      * (history.h), so that a restart costs no labelling and a play put back
      * from a copy labels nothing again (out of memory: begun by the first
      * tick) */
     sim_regions_renew(s);
-    if (s->doors_stale) {
-        SimDoorSet old = {s->doors, s->door_active, s->door_scratch, s->door_listed, s->door_count};
-        free_door_set(&old);
-        s->doors = fresh.doors;
-        s->door_active = fresh.active;
-        s->door_scratch = fresh.scratch;
-        s->door_listed = fresh.listed;
-        s->door_count = fresh.count;
-        s->doors_stale = false;
-    }
     return true;
 }
 
-/* The new play is built aside in n, a copy of s whose play memory is its
- * own: s is not touched until everything is there, then n takes its place.
- * A failure frees only what n made, so s goes on as it was. Nothing built
- * keeps n's address (the sentries' planner is given the grid at each
- * search), so n moves into s as it is. */
+/* The new play is built aside in n, on a terrain of its own: s is not
+ * touched until everything is there, then n takes its place. A failure
+ * frees only what n made, so s goes on as it was. Nothing built keeps n's
+ * address (the sentries' planner is given the grid at each search), so n
+ * moves into s as it is. */
+static bool build_play(Sim *n, const Level *l)
+{
+    if (!(n->terrain = sim_terrain_new(l)) || !(n->regions = sim_regions_whole(&n->terrain->grid)))
+        return false;
+    n->state.region_done = sim_regions_work(n);
+    /* the jump table whole, now: a play starts as every replay of it does */
+    if ((n->jumps = nav_jumps_create(l->w, l->h)) && nav_jumps_prepare(n->jumps, &n->terrain->grid, 0) != NAV_DONE)
+        return false;
+    if (!n->work.search) {
+        if (!(n->work.search = nav_query_create(l->w, l->h)))
+            return false;
+        n->work.search_w = l->w;
+        n->work.search_h = l->h;
+    }
+    SimState st = {0};
+    const SimTerrain *t = n->terrain;
+    SimLists lists = {t->cells, t->doors, t->cell_count, t->door_count};
+    if (!start_state(&st, n, &lists, sim_regions_ticked(n)))
+        return false;
+    st.region_done = n->state.region_done;
+    n->state = st;
+    return true;
+}
+
 bool sim_reset(Sim *s, const Level *l)
 {
-    if (s->search && (s->search_w != l->w || s->search_h != l->h)) {
-        nav_query_destroy(s->search); /* made for a level of another size; a Sim without one makes it when it plans */
-        s->search = NULL;
+    if (s->work.search && (s->work.search_w != l->w || s->work.search_h != l->h)) {
+        nav_query_destroy(s->work.search); /* made for a level of another size; a Sim without one makes it when it plans */
+        s->work.search = NULL;
     }
-    Sim n = *s;
-    n.kind = NULL;
-    n.doors = NULL;
-    n.door_active = n.door_scratch = NULL;
-    n.door_listed = NULL;
-    n.door_count = n.door_active_count = n.door_entered = 0;
-    memset(&n.grid, 0, sizeof n.grid);
-    n.regions = NULL;
-    n.costs = NULL;
-    memset(&n.droid, 0, sizeof n.droid);
-    memset(&n.sentries, 0, sizeof n.sentries);
-    n.level = l;
-    n.tiles_serial++;
-    n.w = l->w;
-    n.h = l->h;
-    size_t count = (size_t)l->w * (size_t)l->h;
-    n.kind = malloc(count ? count : 1);
-    if (!n.kind)
-        goto fail;
-    n.cells_total = 0;
-    n.has_exit = false;
-    for (int y = 0; y < l->h; y++)
-        for (int x = 0; x < l->w; x++) {
-            TileKind k = level_kind(l, x, y);
-            n.kind[(size_t)y * (size_t)l->w + (size_t)x] = (uint8_t)k;
-            n.cells_total += k == TILE_CELL;
-            if (k == TILE_EXIT && !n.has_exit) {
-                n.has_exit = true;
-                n.exit = nav_pos(x, y);
-            }
-        }
-    SimDoorSet set;
-    if (!list_doors(&n, &set))
-        goto fail;
-    n.doors = set.doors;
-    n.door_active = set.active;
-    n.door_scratch = set.scratch;
-    n.door_listed = set.listed;
-    n.door_count = set.count;
-    n.doors_visited = 0;
-    if (!level_build_grid(l, &n.grid) || !(n.costs = sim_costs_adopt(&n.grid)) || !(n.regions = sim_regions_whole(&n.grid)))
-        goto fail;
-    n.region_done = sim_regions_work(&n);
-    /* the jump table whole, now: a play starts as every replay of it does */
-    if ((n.jumps = nav_jumps_create(l->w, l->h)) && nav_jumps_prepare(n.jumps, &n.grid, 0) != NAV_DONE)
-        goto fail;
-    if (!n.search) {
-        if (!(n.search = nav_query_create(l->w, l->h)))
-            goto fail;
-        n.search_w = l->w;
-        n.search_h = l->h;
+    Sim n = {.work = s->work};
+    n.work.doors_visited = 0;
+    n.work.out_of_memory = false;
+    n.state.tiles_serial = s->state.tiles_serial + 1;
+    uint64_t serial = n.state.tiles_serial;
+    if (!build_play(&n, l)) {
+        if (n.work.search != s->work.search)
+            nav_query_destroy(n.work.search);
+        nav_jumps_release(n.jumps);
+        sim_regions_release(n.regions);
+        sim_terrain_release(n.terrain);
+        return false;
     }
-    n.taken_count = 0;
-    n.taken_lost = n.doors_stale = false;
-    start_state(&n, l);
-    if (!sim_reset_sentries(&n, l))
-        goto fail;
-    /* in place: the old play goes */
-    free_play(s);
-    nav_jumps_release(s->jumps);
+    n.state.tiles_serial = serial;
+    /* in place: the old play goes, its work stays (n's) */
+    state_free(&s->state);
+    sim_drop_shared(s);
     *s = n;
     return true;
-fail:
-    if (n.search != s->search)
-        nav_query_destroy(n.search);
-    if (n.jumps != s->jumps)
-        nav_jumps_release(n.jumps);
-    free_play(&n);
-    return false;
 }
 
 bool sim_init(Sim *s, const Level *l)
@@ -273,57 +238,44 @@ bool sim_init(Sim *s, const Level *l)
 
 void sim_deinit(Sim *s)
 {
-    free_play(s);
-    nav_jumps_release(s->jumps);
-    nav_query_destroy(s->search);
-    free(s->scratch);
-    free(s->taken);
-    free(s->events);
+    state_free(&s->state);
+    sim_drop_shared(s);
+    nav_query_destroy(s->work.search);
+    free(s->work.scratch);
+    free(s->work.door_scratch);
+    free(s->work.events);
     memset(s, 0, sizeof *s);
+}
+
+void sim_work_trim(Sim *s)
+{
+    SimWork *w = &s->work;
+    if (!s->state.planning) {
+        nav_query_destroy(w->search);
+        w->search = NULL;
+    }
+    free(w->scratch);
+    free(w->door_scratch);
+    free(w->events);
+    w->scratch = NULL;
+    w->door_scratch = NULL;
+    w->events = NULL;
+    w->scratch_cap = w->door_scratch_cap = w->event_count = w->event_cap = 0;
+}
+
+const Level *sim_level(const Sim *s)
+{
+    return s->terrain ? &s->terrain->level : NULL;
 }
 
 /* ---- copies ------------------------------------------------------------------- */
 
-static bool copy_taken(Sim *dst, const Sim *src)
-{
-    if (src->taken_count > dst->taken_cap) {
-        NavPos *m = realloc(dst->taken, (size_t)src->taken_count * sizeof *m);
-        if (!m)
-            return false;
-        dst->taken = m;
-        dst->taken_cap = src->taken_count;
-    }
-    if (src->taken_count)
-        memcpy(dst->taken, src->taken, (size_t)src->taken_count * sizeof *dst->taken);
-    return true;
-}
-
-/* The tiles of a copy of `play` made whole on `tiles` (a copy of the same
- * play's start, or play itself): tiles' kinds with the cells taken as
- * play took them; the grid is the same, shared, as play never changes it. */
-static bool copy_tiles(Sim *dst, const Sim *play, const Sim *tiles)
-{
-    size_t n = (size_t)play->w * (size_t)play->h;
-    if (!buf_copy(&dst->kind, tiles->kind, n))
-        return false;
-    sim_costs_share_grid(dst, tiles);
-    if (tiles != play) {
-        for (int i = 0; i < tiles->taken_count; i++)
-            dst->kind[(size_t)tiles->taken[i].y * (size_t)play->w + (size_t)tiles->taken[i].x] = TILE_CELL;
-        for (int i = 0; i < play->taken_count; i++)
-            dst->kind[(size_t)play->taken[i].y * (size_t)play->w + (size_t)play->taken[i].x] = TILE_FLOOR;
-    }
-    return true;
-}
-
-/* The jump table for a copy of a play whose table is t, on tiles of g's
- * version: t itself (one more reference) once complete; while it is being
- * made, a clone that goes on being made as t does, sharing its memory (no
- * copy of it, and none made again); before it is begun on these tiles (an
- * edit since, and no tick yet), a new one, begun by the copy's first tick as
- * t would be. A copy without the tiles keeps its table too, so a copy put
- * back on the start's tiles goes on with the table as it stood then (and
- * holds the table a search under way reads). False when out of memory. */
+/* The jump table for a copy of a play whose table is t, on grid g: t
+ * itself (one more reference) once complete; while it is being made, a
+ * clone that goes on being made as t does, sharing its memory (no copy of
+ * it, and none made again); before it is begun on these tiles (an edit
+ * since, and no tick yet), a new one, begun by the copy's first tick as t
+ * would be. False when out of memory. */
 static bool copy_jumps(Sim *dst, NavJumps *t, const NavGrid *g)
 {
     NavJumps *j = NULL;
@@ -339,86 +291,37 @@ static bool copy_jumps(Sim *dst, NavJumps *t, const NavGrid *g)
     return true;
 }
 
-/* dst becomes a copy of src with the tiles of `tiles` (copy_tiles), or
- * none (kind NULL, grid zeroed) when tiles is NULL. */
-static bool copy_sim(Sim *dst, const Sim *src, const Sim *tiles)
+/* The terrain and the region labels shared (one more reference each). */
+static void share_terrain(Sim *dst, const Sim *src)
 {
-    if (dst == src)
-        return true;
-    Sim keep = *dst;
-    *dst = *src;
-    /* dst's own memory, then src's contents copied into it */
-    dst->kind = keep.kind;
-    dst->grid = keep.grid;
-    dst->costs = keep.costs;
-    /* the labels shared (one reference), whatever the tiles: a copy put
-     * back on the start's tiles goes on with the labelling as it stood */
-    dst->regions = sim_regions_share(src->regions);
-    sim_regions_release(keep.regions);
-    dst->doors = keep.doors;
-    dst->door_active = keep.door_active;
-    dst->door_scratch = keep.door_scratch;
-    dst->door_listed = keep.door_listed;
-    dst->droid = keep.droid;
-    dst->sentries = keep.sentries;
-    dst->search = keep.search;
-    dst->search_w = keep.search_w;
-    dst->search_h = keep.search_h;
-    dst->jumps = keep.jumps;
-    dst->scratch = keep.scratch;
-    dst->scratch_cap = keep.scratch_cap;
-    dst->taken = keep.taken;
-    dst->taken_cap = keep.taken_cap;
-    dst->events = keep.events;
-    dst->event_cap = keep.event_cap;
-    dst->event_count = 0;
-    if (dst->search && (dst->search_w != src->w || dst->search_h != src->h)) {
-        nav_query_destroy(dst->search); /* made again when the copy first plans */
-        dst->search = NULL;
-    }
-    if (!tiles && !src->planning) { /* a play copy keeps no planner it does not need */
-        nav_query_destroy(dst->search);
-        dst->search = NULL;
-    }
-    /* the grid the searches under way go on on and the jump table is for: a
-     * copy without the tiles never runs them (sim_copy_onto copies them again
-     * onto its tiles), so they are copied as src's, for src's grid */
-    const NavGrid *grid = tiles ? &dst->grid : &src->grid;
-    if (!tiles) {
-        free(dst->kind);
-        dst->kind = NULL;
-        sim_costs_release(dst->costs);
-        dst->costs = NULL;
-        memset(&dst->grid, 0, sizeof dst->grid);
-    }
-    if ((tiles && !copy_tiles(dst, src, tiles)) || !copy_jumps(dst, src->jumps, grid) || !copy_taken(dst, src) ||
-        !buf_copy(&dst->doors, src->doors, (size_t)src->door_count * sizeof *src->doors) ||
-        !buf_copy(&dst->door_active, src->door_active, (size_t)src->door_count * sizeof *src->door_active) ||
-        !buf_copy(&dst->door_scratch, src->door_scratch, (size_t)src->door_count * sizeof *src->door_scratch) ||
-        !buf_copy(&dst->door_listed, src->door_listed, (size_t)src->door_count) ||
-        !mover_copy(&dst->droid, &src->droid) || !sentries_copy(&dst->sentries, &src->sentries, grid) ||
-        (src->planning && (!sim_droid_search(dst) || nav_query_copy_search(dst->search, src->search, grid) != NAV_DONE))) {
-        sim_deinit(dst);
-        return false;
-    }
-    return true;
+    SimTerrain *t = sim_terrain_share(src->terrain);
+    sim_terrain_release(dst->terrain);
+    dst->terrain = t;
+    SimRegions *r = sim_regions_share(src->regions);
+    sim_regions_release(dst->regions);
+    dst->regions = r;
 }
 
 bool sim_copy(Sim *dst, const Sim *src)
 {
-    return copy_sim(dst, src, src);
-}
-
-bool sim_copy_play(Sim *dst, const Sim *src)
-{
-    if (src->taken_lost) /* the cells taken are not all known: no way back to the tiles */
+    if (dst == src)
+        return true;
+    share_terrain(dst, src);
+    SimWork *w = &dst->work;
+    w->event_count = 0;
+    w->out_of_memory = false;
+    if (w->search && (w->search_w != src->terrain->w || w->search_h != src->terrain->h)) {
+        nav_query_destroy(w->search); /* made again when the copy first plans */
+        w->search = NULL;
+    }
+    const NavGrid *grid = &dst->terrain->grid;
+    if (!copy_jumps(dst, src->jumps, grid) || !copy_state(dst, src, grid) ||
+        (src->state.planning &&
+         (!sim_droid_search(dst) || nav_query_copy_search(w->search, src->work.search, grid) != NAV_DONE))) {
+        sim_deinit(dst);
         return false;
-    return copy_sim(dst, src, NULL);
-}
-
-bool sim_copy_onto(Sim *dst, const Sim *play, const Sim *start)
-{
-    return copy_sim(dst, play, start);
+    }
+    return true;
 }
 
 /* ---- memory ------------------------------------------------------------------- */
@@ -453,34 +356,26 @@ static size_t sentries_bytes(const Sentries *s, bool copy)
     return n;
 }
 
+size_t sim_sentries_bytes(const Sentries *s, bool copy)
+{
+    return sentries_bytes(s, copy);
+}
+
 size_t sim_bytes(const Sim *s)
 {
-    size_t tiles = (size_t)s->w * (size_t)s->h;
-    size_t n = (s->kind ? tiles : 0) + sim_shared_held(s);
-    n += (size_t)s->taken_cap * sizeof *s->taken + (size_t)s->scratch_cap * sizeof *s->scratch +
-         (size_t)s->event_cap * sizeof *s->events;
-    n += (size_t)s->door_count * (sizeof *s->doors + sizeof *s->door_active + sizeof *s->door_scratch +
-                                  sizeof *s->door_listed);
-    n += (size_t)s->droid.queue_cap * sizeof *s->droid.queue;
-    n += path_bytes(s->search) + sentries_bytes(&s->sentries, false);
+    const SimWork *w = &s->work;
+    size_t n = sim_shared_held(s) + state_bytes(s, false);
+    n += (size_t)w->scratch_cap * sizeof *w->scratch + (size_t)w->door_scratch_cap * sizeof *w->door_scratch +
+         (size_t)w->event_cap * sizeof *w->events + path_bytes(w->search);
     return n;
 }
 
-size_t sim_copy_bytes(const Sim *src, bool whole)
+size_t sim_copy_bytes(const Sim *src)
 {
-    size_t tiles = (size_t)src->w * (size_t)src->h;
-    size_t n = 0;
-    if (whole) {
-        n += src->kind ? tiles : 0; /* the grid and the regions are shared */
-    }
-    if (src->jumps && !nav_jumps_current(src->jumps, &src->grid)) /* a clone or a new one (copy_jumps) */
+    size_t n = state_bytes(src, true);
+    if (src->jumps && !nav_jumps_current(src->jumps, &src->terrain->grid)) /* a clone or a new one (copy_jumps) */
         n += nav_jumps_clone_bytes();
-    n += (size_t)src->taken_count * sizeof *src->taken;
-    n += (size_t)src->door_count * (sizeof *src->doors + sizeof *src->door_active + sizeof *src->door_scratch +
-                                    sizeof *src->door_listed);
-    n += (size_t)src->droid.queue_len * sizeof *src->droid.queue;
-    n += sentries_bytes(&src->sentries, true);
-    if (src->planning) /* a planner of its own, made afresh */
-        n += src->search ? nav_query_bytes(src->search) : 0;
+    if (src->state.planning) /* a planner of its own, made afresh */
+        n += src->work.search ? nav_query_bytes(src->work.search) : 0;
     return n;
 }

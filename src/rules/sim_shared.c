@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* sim_shared.c - the level-sized data that copies of a play share by
- * reference rather than copy (sim_int.h; the jump table's is jumps.h's, the
- * sentries' chase field's sentry.c's): the step costs (Sim.grid's
- * memory, SimCosts), made again in memory of its own only when a Sim that
- * shares it is edited, and the region labels (SimRegions), made whole by
+/* sim_shared.c - the region labels, level-sized data that copies of a play
+ * share by reference rather than copy (sim_int.h; the terrain's is
+ * sim_terrain.c's, the jump table's jumps.h's, the sentries' chase field's
+ * sentry.c's): the region labels (SimRegions), made whole by
  * sim_reset and again over ticks after an edit, SIM_REGION_TICK_WORK a tick
  * from the restart on. Like the jump table (jumps.h), each Sim keeps its own
- * progress (Sim.region_done) while the labelling is done once, as far as the
+ * progress (SimState.region_done) while the labelling is done once, as far as the
  * furthest holder has come; the labels are a function of the tiles alone,
  * so whoever finishes them, whenever, they are the same. Copies of one play
  * live on one thread at a time: the counts are atomic, the labelling is not
@@ -17,81 +16,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- the step costs ------------------------------------------------------------ */
-
-struct SimCosts {
-    atomic_int refs;
-    uint8_t *cost; /* the grid's bordered costs, `bytes` long */
-    size_t bytes;
-};
-
-static size_t cost_bytes(const NavGrid *g)
-{
-    return (size_t)g->stride * (size_t)(g->h + 2);
-}
-
-SimCosts *sim_costs_adopt(const NavGrid *g)
-{
-    SimCosts *c = malloc(sizeof *c);
-    if (!c)
-        return NULL;
-    atomic_init(&c->refs, 1);
-    c->cost = g->cost;
-    c->bytes = cost_bytes(g);
-    return c;
-}
-
-static bool costs_shared(const SimCosts *c)
-{
-    return atomic_load_explicit(&c->refs, memory_order_acquire) > 1;
-}
-
-void sim_costs_release(SimCosts *c)
-{
-    if (!c || atomic_fetch_sub_explicit(&c->refs, 1, memory_order_acq_rel) != 1)
-        return;
-    free(c->cost);
-    free(c);
-}
-
-void sim_costs_share_grid(Sim *dst, const Sim *src)
-{
-    if (dst->costs != src->costs) {
-        if (src->costs)
-            atomic_fetch_add_explicit(&src->costs->refs, 1, memory_order_relaxed);
-        sim_costs_release(dst->costs);
-        dst->costs = src->costs;
-    }
-    dst->grid = src->costs ? src->grid : (NavGrid){0};
-}
-
-bool sim_costs_own(Sim *s)
-{
-    SimCosts *c = s->costs;
-    if (!c || !costs_shared(c))
-        return true;
-    SimCosts *n = malloc(sizeof *n);
-    uint8_t *cost = malloc(c->bytes);
-    if (!n || !cost) {
-        free(n);
-        free(cost);
-        return false;
-    }
-    memcpy(cost, c->cost, c->bytes);
-    atomic_init(&n->refs, 1);
-    n->cost = cost;
-    n->bytes = c->bytes;
-    sim_costs_release(c);
-    s->costs = n;
-    s->grid.cost = cost;
-    return true;
-}
-
-static size_t costs_own_bytes(const SimCosts *c)
-{
-    return c && !costs_shared(c) ? sizeof *c + c->bytes : 0;
-}
 
 /* ---- the region labels ----------------------------------------------------------- */
 
@@ -106,7 +30,7 @@ struct SimRegions {
 
 long sim_regions_work(const Sim *s)
 {
-    return 3 * (long)s->w * (long)s->h + 1; /* three passes over the tiles; one for an empty level */
+    return 3 * (long)s->terrain->w * (long)s->terrain->h + 1; /* three passes over the tiles; one for an empty level */
 }
 
 SimRegions *sim_regions_share(SimRegions *r)
@@ -147,14 +71,14 @@ SimRegions *sim_regions_whole(const NavGrid *g)
 /* True when s's regions are of its tiles as they are (made or being made). */
 static bool regions_current(const Sim *s)
 {
-    return s->regions && s->regions->version == s->grid.version;
+    return s->regions && s->regions->version == s->terrain->grid.version;
 }
 
 void sim_regions_edited(Sim *s)
 {
     if (regions_current(s))
         return; /* no tile changed whether it is walked on: the same labels */
-    s->region_done = 0;
+    s->state.region_done = 0;
     if (s->regions && regions_shared(s->regions)) { /* the others keep theirs */
         sim_regions_release(s->regions);
         s->regions = NULL;
@@ -166,14 +90,14 @@ void sim_regions_renew(Sim *s)
 {
     if (regions_current(s))
         return;
-    s->region_done = 0;
+    s->state.region_done = 0;
     SimRegions *r = s->regions;
     if (r && !regions_shared(r)) { /* the stale labels' memory, made or being made, for the new ones */
         if (r->region.label) {
             nav_region_build_free(&r->build);
-            nav_region_begin_reuse(&r->build, &s->grid, &r->region);
+            nav_region_begin_reuse(&r->build, &s->terrain->grid, &r->region);
         } else {
-            nav_region_build_restart(&r->build, &s->grid);
+            nav_region_build_restart(&r->build, &s->terrain->grid);
         }
     } else {
         sim_regions_release(r);
@@ -181,9 +105,9 @@ void sim_regions_renew(Sim *s)
         if (!r)
             return; /* out of memory: labelled whole when needed (sim_regions_now) */
         atomic_init(&r->refs, 1);
-        nav_region_begin(&r->build, &s->grid);
+        nav_region_begin(&r->build, &s->terrain->grid);
     }
-    r->version = s->grid.version;
+    r->version = s->terrain->grid.version;
     r->built = 0;
     r->failed = false;
 }
@@ -219,31 +143,31 @@ void sim_regions_tick(Sim *s)
     long all = sim_regions_work(s);
     if (!regions_current(s)) /* edited and ticked without a restart, or out of memory at it */
         sim_regions_renew(s);
-    if (!s->regions || s->region_done >= all)
+    if (!s->regions || s->state.region_done >= all)
         return;
-    s->region_done = all - s->region_done > SIM_REGION_TICK_WORK ? s->region_done + SIM_REGION_TICK_WORK : all;
-    build_to(s->regions, &s->grid, s->region_done, s->region_done == all);
-    if (s->region_done == all && !sim_regions_made(s->regions))
+    s->state.region_done = all - s->state.region_done > SIM_REGION_TICK_WORK ? s->state.region_done + SIM_REGION_TICK_WORK : all;
+    build_to(s->regions, &s->terrain->grid, s->state.region_done, s->state.region_done == all);
+    if (s->state.region_done == all && !sim_regions_made(s->regions))
         sim_regions_now(s); /* out of memory on the way: whole, if it can be had */
 }
 
 const NavRegion *sim_regions_ticked(const Sim *s)
 {
     const SimRegions *r = s->regions;
-    return regions_current(s) && s->region_done >= sim_regions_work(s) && r->region.label ? &r->region : NULL;
+    return regions_current(s) && s->state.region_done >= sim_regions_work(s) && r->region.label ? &r->region : NULL;
 }
 
 const NavRegion *sim_regions_now(Sim *s)
 {
-    long done = s->region_done; /* the Sim's own progress stays as the ticks made it */
+    long done = s->state.region_done; /* the Sim's own progress stays as the ticks made it */
     sim_regions_renew(s);
-    s->region_done = done;
+    s->state.region_done = done;
     SimRegions *r = s->regions;
     if (r && !r->region.label)
-        build_to(r, &s->grid, r->built, true);
+        build_to(r, &s->terrain->grid, r->built, true);
     if (r && r->region.label)
         return &r->region;
-    SimRegions *n = sim_regions_whole(&s->grid); /* out of memory on the way: at once */
+    SimRegions *n = sim_regions_whole(&s->terrain->grid); /* out of memory on the way: at once */
     if (!n)
         return NULL;
     sim_regions_release(s->regions);
@@ -253,12 +177,12 @@ const NavRegion *sim_regions_now(Sim *s)
 
 void sim_regions_prepare(Sim *s, long work)
 {
-    long done = s->region_done; /* the Sim's own progress stays as the ticks made it */
+    long done = s->state.region_done; /* the Sim's own progress stays as the ticks made it */
     sim_regions_renew(s);      /* edited (in the editor): the edited tiles' */
-    s->region_done = done;
+    s->state.region_done = done;
     SimRegions *r = s->regions;
     if (r && !r->region.label)
-        build_to(r, &s->grid, r->built + (work > 0 ? work : 1), false);
+        build_to(r, &s->terrain->grid, r->built + (work > 0 ? work : 1), false);
 }
 
 bool sim_regions_ready(const Sim *s)
@@ -278,8 +202,8 @@ static size_t regions_own_bytes(const SimRegions *r)
 
 size_t sim_shared_held(const Sim *s)
 {
-    return nav_jumps_own_bytes(s->jumps) + regions_own_bytes(s->regions) + costs_own_bytes(s->costs) +
-           sentries_field_own_bytes(&s->sentries);
+    return nav_jumps_own_bytes(s->jumps) + regions_own_bytes(s->regions) + sim_terrain_own_bytes(s->terrain) +
+           sentries_field_own_bytes(&s->state.sentries);
 }
 
 void sim_drop_shared(Sim *s)
@@ -288,8 +212,7 @@ void sim_drop_shared(Sim *s)
     s->jumps = NULL;
     sim_regions_release(s->regions);
     s->regions = NULL;
-    s->region_done = 0;
-    sim_costs_release(s->costs);
-    s->costs = NULL;
-    memset(&s->grid, 0, sizeof s->grid);
+    s->state.region_done = 0;
+    sim_terrain_release(s->terrain);
+    s->terrain = NULL;
 }

@@ -93,16 +93,16 @@ static bool solver_asked(void *ctx)
  * the sentries they sent are searching (or coming back from). Never 0. */
 static uint64_t node_key(const Solver *sv, const Sim *s)
 {
-    uint64_t h = solve_mix(UINT64_C(1469598103934665603), (uint64_t)s->droid.tile.x);
-    h = solve_mix(h, (uint64_t)s->droid.tile.y);
-    h = solve_mix(h, s->tick / SOLVE_BUCKET);
+    uint64_t h = solve_mix(UINT64_C(1469598103934665603), (uint64_t)s->state.droid.tile.x);
+    h = solve_mix(h, (uint64_t)s->state.droid.tile.y);
+    h = solve_mix(h, s->state.tick / SOLVE_BUCKET);
     for (int i = 0; i < sv->cell_count; i++)
         if (sim_kind(s, sv->cell[i].x, sv->cell[i].y) == TILE_CELL)
             h = solve_mix(h, (uint64_t)i);
-    if (s->lures > 0) { /* only then: a play without lures has the key it always had */
-        h = solve_mix(h, (uint64_t)s->lures);
-        for (int i = 0; i < s->sentries.count; i++) {
-            const Sentry *e = &s->sentries.list[i];
+    if (s->state.lures > 0) { /* only then: a play without lures has the key it always had */
+        h = solve_mix(h, (uint64_t)s->state.lures);
+        for (int i = 0; i < s->state.sentries.count; i++) {
+            const Sentry *e = &s->state.sentries.list[i];
             if (e->state != SENTRY_SEARCH && e->state != SENTRY_RETURN)
                 continue;
             h = solve_mix(solve_mix(h, (uint64_t)i), (uint64_t)e->last_known.x);
@@ -203,21 +203,21 @@ static void free_sim(Sim *s)
 static bool find_goals(Solver *sv, const Sim *s)
 {
     int n = 0;
-    for (int i = 0; i < s->w * s->h; i++)
-        n += s->kind[i] == TILE_CELL;
+    for (int i = 0; i < s->terrain->w * s->terrain->h; i++)
+        n += s->terrain->kind[i] == TILE_CELL;
     sv->cell = malloc(((size_t)n + 1) * sizeof *sv->cell);
     if (!sv->cell)
         return false;
-    for (int y = 0; y < s->h; y++)
-        for (int x = 0; x < s->w; x++)
+    for (int y = 0; y < s->terrain->h; y++)
+        for (int x = 0; x < s->terrain->w; x++)
             if (sim_kind(s, x, y) == TILE_CELL)
                 sv->cell[sv->cell_count++] = nav_pos(x, y);
-    sv->has_exit = s->has_exit;
-    sv->exit = s->exit;
-    sv->speed = s->droid.speed;
-    sv->limited = s->limited;
-    sv->cell_gain = s->cell_energy;
-    sv->sentries = s->sentries.count > 0;
+    sv->has_exit = s->terrain->has_exit;
+    sv->exit = s->terrain->exit;
+    sv->speed = s->state.droid.speed;
+    sv->limited = s->state.limited;
+    sv->cell_gain = s->state.cell_energy;
+    sv->sentries = s->state.sentries.count > 0;
     return true;
 }
 
@@ -225,7 +225,7 @@ static bool find_goals(Solver *sv, const Sim *s)
  * slices with the clock asked between them. */
 static bool make_fields(Solver *sv, const Sim *s)
 {
-    if (sv->has_exit && stop_field_init(&sv->exit_field, &s->grid, sv->exit, &sv->stop) != NAV_DONE)
+    if (sv->has_exit && stop_field_init(&sv->exit_field, &s->terrain->grid, sv->exit, &sv->stop) != NAV_DONE)
         return false;
     if (sv->cell_count > SOLVE_FIELD_CELLS)
         return true;
@@ -234,7 +234,7 @@ static bool make_fields(Solver *sv, const Sim *s)
         return false;
     for (; sv->cell_field_count < sv->cell_count; sv->cell_field_count++) {
         int c = sv->cell_field_count;
-        if (stop_field_init(&sv->cell_field[c], &s->grid, sv->cell[c], &sv->stop) != NAV_DONE)
+        if (stop_field_init(&sv->cell_field[c], &s->terrain->grid, sv->cell[c], &sv->stop) != NAV_DONE)
             return false;
     }
     return true;
@@ -273,14 +273,14 @@ static bool is_corner(const NavGrid *g, int x, int y)
  * ones before lie farther). The clock is asked every 64 rows. */
 static bool find_waypoints(Solver *sv, const Sim *s)
 {
-    sv->waypoint = malloc(((size_t)s->w * (size_t)s->h) * sizeof *sv->waypoint);
+    sv->waypoint = malloc(((size_t)s->terrain->w * (size_t)s->terrain->h) * sizeof *sv->waypoint);
     if (!sv->waypoint)
         return false;
-    for (int y = 0; y < s->h; y++) {
+    for (int y = 0; y < s->terrain->h; y++) {
         if (y % 64 == 63 && stop_asked(&sv->stop))
             return false;
-        for (int x = 0; x < s->w; x++) {
-            if (!is_corner(&s->grid, x, y))
+        for (int x = 0; x < s->terrain->w; x++) {
+            if (!is_corner(&s->terrain->grid, x, y))
                 continue;
             bool close = false;
             for (int i = sv->waypoint_count - 1; i >= 0 && !close && sv->waypoint[i].y > y - SOLVE_WAYPOINT_GAP; i--) {
@@ -291,7 +291,7 @@ static bool find_waypoints(Solver *sv, const Sim *s)
                 sv->waypoint[sv->waypoint_count++] = nav_pos(x, y);
         }
     }
-    return nav_field_init_bounded(&sv->near, s->w, s->h, NAV_TOPO_8) == NAV_DONE;
+    return nav_field_init_bounded(&sv->near, s->terrain->w, s->terrain->h, NAV_TOPO_8) == NAV_DONE;
 }
 
 static void solver_free(Solver *sv)
@@ -358,8 +358,8 @@ static void push_node(Solver *sv, int parent, SolveCmd cmd, Sim *s, bool waypoin
         free_sim(s);
         return;
     }
-    int left_before = parent >= 0 ? sv->node[parent].cells_left : s->cells_left;
-    int run = parent >= 0 && waypoint && s->cells_left == left_before ? sv->node[parent].run + 1 : 0;
+    int left_before = parent >= 0 ? sv->node[parent].cells_left : s->state.cells_left;
+    int run = parent >= 0 && waypoint && s->state.cells_left == left_before ? sv->node[parent].run + 1 : 0;
     int lure_run = 0;
     if (parent >= 0 && cmd.type == SIM_CMD_LURE) {
         run = sv->node[parent].run;
@@ -367,7 +367,7 @@ static void push_node(Solver *sv, int parent, SolveCmd cmd, Sim *s, bool waypoin
     }
     int id = sv->node_count++;
     Node *n = &sv->node[id];
-    *n = (Node){parent, cmd, s->droid.tile, s->cells_left, run, lure_run, s->tick + h, s};
+    *n = (Node){parent, cmd, s->state.droid.tile, s->state.cells_left, run, lure_run, s->state.tick + h, s};
     if (sv->open_count >= sv->open_max && !make_room(sv, id)) {
         free_sim(s);
         n->sim = NULL;
@@ -449,7 +449,7 @@ static void found_win(Solver *sv, int parent, SolveCmd cmd)
 /* The walk from node parent by cmd, from the play `from` at the departure. */
 static void add_child(Solver *sv, int parent, const Sim *from, NavPos to, bool waypoint)
 {
-    SolveCmd cmd = {from->tick, to, SIM_CMD_GOTO};
+    SolveCmd cmd = {from->state.tick, to, SIM_CMD_GOTO};
     Sim *s = calloc(1, sizeof *s);
     if (!s || !sim_copy(s, from)) {
         sv->memory_hit = true;
@@ -509,7 +509,7 @@ static int tour_target(Solver *sv, const Sim *s, int *goals)
     for (int i = 0; i + 1 < sv->tour_len && n == 0; i++)
         if (sim_kind(s, sv->tour[i].x, sv->tour[i].y) == TILE_CELL && !add_target(sv, &n, sv->tour[i]))
             return -1;
-    if (n == 0 && s->exit_open && !add_target(sv, &n, sv->exit))
+    if (n == 0 && s->state.exit_open && !add_target(sv, &n, sv->exit))
         return -1;
     *goals = n;
     return n;
@@ -527,14 +527,14 @@ static int gather_targets(Solver *sv, const Node *nd, int *goals)
         return tour_target(sv, s, goals);
     uint64_t reach = (uint64_t)SOLVE_WAYPOINT_REACH * NAV_UNIT_STRAIGHT;
     bool many = sv->cell_count > SOLVE_FIELD_CELLS;
-    nav_field_update(&sv->near, &s->grid, nd->at, many ? UINT64_MAX : reach);
+    nav_field_update(&sv->near, &s->terrain->grid, nd->at, many ? UINT64_MAX : reach);
     int n = 0;
     if (many && !add_nearest_cells(sv, s, &n))
         return -1;
     for (int i = 0; i < sv->cell_count && !many; i++)
         if (sim_kind(s, sv->cell[i].x, sv->cell[i].y) == TILE_CELL && !add_target(sv, &n, sv->cell[i]))
             return -1;
-    if (s->exit_open && !add_target(sv, &n, sv->exit))
+    if (s->state.exit_open && !add_target(sv, &n, sv->exit))
         return -1;
     *goals = n;
     for (int i = 0; i < sv->waypoint_count && nd->run < SOLVE_WAYPOINT_RUN; i++) {
@@ -622,7 +622,7 @@ static const NavField *next_goal_field(const Solver *sv, const Sim *s)
  * and queues the play going on from there, the droid on the same tile. */
 static void add_lure_child(Solver *sv, int parent, const Sim *from, NavPos to)
 {
-    SolveCmd cmd = {from->tick, to, SIM_CMD_LURE};
+    SolveCmd cmd = {from->state.tick, to, SIM_CMD_LURE};
     Sim *s = calloc(1, sizeof *s);
     if (!s || !sim_copy(s, from)) {
         sv->memory_hit = true;
@@ -631,9 +631,9 @@ static void add_lure_child(Solver *sv, int parent, const Sim *from, NavPos to)
     }
     solve_command(s, &cmd);
     bool thrown = false;
-    for (int i = 0; i < s->event_count; i++)
-        thrown |= s->events[i].type == SIM_EV_LURE;
-    if (!thrown || s->status != SIM_PLAYING) {
+    for (int i = 0; i < s->work.event_count; i++)
+        thrown |= s->work.events[i].type == SIM_EV_LURE;
+    if (!thrown || s->state.status != SIM_PLAYING) {
         free_sim(s);
         return;
     }
@@ -756,7 +756,7 @@ static void search(Solver *sv, const Sim *start, int robust, long work_limit)
         sv->memory_hit = true;
         return;
     }
-    push_node(sv, -1, (SolveCmd){0, start->droid.tile, SIM_CMD_GOTO}, root, false);
+    push_node(sv, -1, (SolveCmd){0, start->state.droid.tile, SIM_CMD_GOTO}, root, false);
     while (sv->heap_len > 0 && !over_budget(sv)) {
         int id = queue_take(sv, 0);
         sv->r->nodes++;
@@ -776,7 +776,7 @@ static bool solver_setup(Solver *sv, const Level *l, const SolveOptions *o, Solv
     sv->opt = *o;
     sv->r = r;
     sv->stop = (RulesStop){solver_asked, sv};
-    size_t per_copy = (size_t)start->w * (size_t)start->h * 96 + 4096; /* a Sim, measured */
+    size_t per_copy = (size_t)start->terrain->w * (size_t)start->terrain->h * 96 + 4096; /* a Sim, measured */
     sv->open_max = (int)(SOLVE_OPEN_BYTES / per_copy);
     if (sv->open_max < 8)
         sv->open_max = 8;
@@ -859,7 +859,7 @@ SolveStatus solve_level(const Level *l, const SolveOptions *o, SolveResult *r)
     sv.clock0 = clock(); /* the set-up is on the clock too */
     if (!sim_init(&start, l))
         return r->status = SOLVE_NO_MEMORY;
-    if (!start.has_exit) {
+    if (!start.terrain->has_exit) {
         sim_deinit(&start);
         return r->status = SOLVE_NO_EXIT;
     }

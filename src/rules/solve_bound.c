@@ -16,7 +16,7 @@
  * the exit or a cell cannot be reached. */
 static uint64_t bound_units(const Solver *sv, const Sim *s)
 {
-    NavPos at = s->droid.tile;
+    NavPos at = s->state.droid.tile;
     uint64_t units = nav_field_cost(&sv->exit_field, at);
     for (int i = 0; i < sv->cell_field_count && units != UINT64_MAX; i++) {
         NavPos c = sv->cell[i];
@@ -108,7 +108,7 @@ bool solve_bound_make_need(Solver *sv)
  * reach. */
 static int64_t need_at(const Solver *sv, const Sim *s)
 {
-    NavPos at = s->droid.tile;
+    NavPos at = s->state.droid.tile;
     int k = sv->cell_count;
     if (sv->need) {
         size_t lying = 0;
@@ -139,7 +139,7 @@ static int64_t need_at(const Solver *sv, const Sim *s)
     }
     if (first == NEED_NONE)
         first = 0; /* no cell lying, or many cells: the exit's leg is in walk */
-    int64_t left = s->cells_left, gains = INT64_MAX / 64;
+    int64_t left = s->state.cells_left, gains = INT64_MAX / 64;
     if (left == 0 || sv->cell_gain <= gains / left)
         gains = left * sv->cell_gain;
     int64_t rest = (int64_t)walk > gains ? (int64_t)walk - gains : 0;
@@ -153,5 +153,5 @@ bool solve_bound_short(const Solver *sv, const Sim *s)
     if (!sv->limited || !sv->has_exit)
         return false;
     int64_t need = need_at(sv, s);
-    return need == NEED_NONE || s->energy < need;
+    return need == NEED_NONE || s->state.energy < need;
 }

@@ -24,11 +24,11 @@ int solve_lure_count(const SolveCmd *cmd, int n)
 bool solve_lure_init(SolveLures *l, const Sim *s)
 {
     memset(l, 0, sizeof *l);
-    if (s->sentries.count == 0)
+    if (s->state.sentries.count == 0)
         return true;
-    l->pulled = calloc((size_t)s->sentries.count, sizeof *l->pulled);
-    if (l->pulled && nav_field_init_bounded(&l->near, s->w, s->h, NAV_TOPO_8) == NAV_DONE &&
-        nav_field_init_bounded(&l->heard, s->w, s->h, NAV_TOPO_8) == NAV_DONE)
+    l->pulled = calloc((size_t)s->state.sentries.count, sizeof *l->pulled);
+    if (l->pulled && nav_field_init_bounded(&l->near, s->terrain->w, s->terrain->h, NAV_TOPO_8) == NAV_DONE &&
+        nav_field_init_bounded(&l->heard, s->terrain->w, s->terrain->h, NAV_TOPO_8) == NAV_DONE)
         return true;
     solve_lure_deinit(l);
     return false;
@@ -64,9 +64,9 @@ static uint64_t mix(uint64_t h, uint64_t v)
 uint64_t solve_lure_signature(const Sim *s)
 {
     uint64_t h = 1;
-    for (int i = 0; i < s->sentries.count; i++) {
-        const Sentry *e = &s->sentries.list[i];
-        if (within_lure(e, s->droid.tile))
+    for (int i = 0; i < s->state.sentries.count; i++) {
+        const Sentry *e = &s->state.sentries.list[i];
+        if (within_lure(e, s->state.droid.tile))
             h = mix(mix(mix(h, (uint64_t)i), (uint64_t)e->mover.tile.x), (uint64_t)e->mover.tile.y);
     }
     return h ? h : 1;
@@ -102,12 +102,12 @@ static NavPos square_tile(NavPos d, int k)
  * back; sim_lure_hears decides). */
 static void mark_heard(SolveLures *l, const Sim *s, bool *maybe)
 {
-    NavPos d = s->droid.tile;
+    NavPos d = s->state.droid.tile;
     uint64_t reach = (uint64_t)(SENTRY_LURE_REACH + 3) * NAV_UNIT_STRAIGHT;
     memset(maybe, 0, LURE_TILES * sizeof *maybe);
-    for (int i = 0; i < s->sentries.count; i++) {
-        const Sentry *e = &s->sentries.list[i];
-        if (!within_lure(e, d) || nav_field_update(&l->heard, &s->grid, e->mover.tile, reach) != NAV_DONE)
+    for (int i = 0; i < s->state.sentries.count; i++) {
+        const Sentry *e = &s->state.sentries.list[i];
+        if (!within_lure(e, d) || nav_field_update(&l->heard, &s->terrain->grid, e->mover.tile, reach) != NAV_DONE)
             continue;
         for (int k = 0; k < LURE_TILES; k++)
             maybe[k] |= nav_field_cost(&l->heard, square_tile(d, k)) <= reach;
@@ -121,9 +121,9 @@ static int lure_tiles(SolveLures *l, const Sim *s, const NavField *goal, LureTil
 {
     bool maybe[LURE_TILES];
     mark_heard(l, s, maybe);
-    NavPos d = s->droid.tile;
+    NavPos d = s->state.droid.tile;
     uint64_t far = (uint64_t)(3 * SIM_LURE_RANGE) * NAV_UNIT_STRAIGHT;
-    if (nav_field_update(&l->near, &s->grid, d, far) != NAV_DONE)
+    if (nav_field_update(&l->near, &s->terrain->grid, d, far) != NAV_DONE)
         return 0;
     int n = 0;
     for (int k = 0; k < LURE_TILES; k++) {
@@ -162,7 +162,7 @@ static int sends_one(SolveLures *l, const Sim *s, NavPos t)
     if (sim_lure_hears(s, t, l->pulled) == 0)
         return -1;
     int first = -1;
-    for (int i = 0; i < s->sentries.count; i++) {
+    for (int i = 0; i < s->state.sentries.count; i++) {
         if (!l->pulled[i])
             continue;
         if (!covered(l, i))

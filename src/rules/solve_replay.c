@@ -17,8 +17,8 @@
 int solve_read_events(const Sim *s)
 {
     int got = PLAY_ON;
-    for (int i = 0; i < s->event_count; i++) {
-        SimEventType t = s->events[i].type;
+    for (int i = 0; i < s->work.event_count; i++) {
+        SimEventType t = s->work.events[i].type;
         if (t == SIM_EV_ALERT)
             got |= PLAY_SEEN;
         else if (t == SIM_EV_LOSE)
@@ -31,7 +31,7 @@ int solve_read_events(const Sim *s)
 
 static bool droid_idle(const Sim *s)
 {
-    return !s->planning && !s->droid.moving && mover_remaining(&s->droid) == 0;
+    return !s->state.planning && !s->state.droid.moving && mover_remaining(&s->state.droid) == 0;
 }
 
 static void give_goto(Sim *s, NavPos to)
@@ -51,9 +51,9 @@ void solve_command(Sim *s, const SolveCmd *c)
 WalkEnd solve_walk_run(Sim *s, NavPos to, long *work)
 {
     give_goto(s, to);
-    bool planned = s->planning == SIM_PLAN_GOTO; /* found by the ticks to come */
-    for (int i = 0; i < s->event_count; i++)
-        planned |= s->events[i].type == SIM_EV_PATH && s->events[i].a > 0;
+    bool planned = s->state.planning == SIM_PLAN_GOTO; /* found by the ticks to come */
+    for (int i = 0; i < s->work.event_count; i++)
+        planned |= s->work.events[i].type == SIM_EV_PATH && s->work.events[i].a > 0;
     if (!planned)
         return WALK_FAILED;
     for (int t = 0; t < SOLVE_WALK_MAX; t++) {
@@ -76,7 +76,7 @@ WalkEnd solve_walk_run(Sim *s, NavPos to, long *work)
  * replay does: a line waits until the play's tick reaches it). */
 static void apply_due(Sim *s, const SolveCmd *cmd, int n, int *next)
 {
-    while (*next < n && cmd[*next].tick <= s->tick)
+    while (*next < n && cmd[*next].tick <= s->state.tick)
         solve_command(s, &cmd[(*next)++]);
 }
 
@@ -93,7 +93,7 @@ static uint64_t last_tick(const SolveCmd *cmd, int n)
 static int play_out(Sim *s, const SolveCmd *cmd, int n, int *next, long *work)
 {
     uint64_t stop = last_tick(cmd, n) + SOLVE_WALK_MAX;
-    while (s->tick <= stop) {
+    while (s->state.tick <= stop) {
         apply_due(s, cmd, n, next);
         sim_tick(s);
         ++*work;
@@ -117,10 +117,10 @@ bool solve_replay(const Level *l, const SolveCmd *cmd, int n, SolveOutcome *out,
     int got = play_out(&s, cmd, n, &next, work);
     out->seen = got & PLAY_SEEN;
     out->won = (got & PLAY_WON) && !out->seen;
-    out->play_ticks = s.play_ticks;
-    out->steps = s.steps;
-    out->energy_used = s.energy_used;
-    out->end_tick = s.tick;
+    out->play_ticks = s.state.play_ticks;
+    out->steps = s.state.steps;
+    out->energy_used = s.state.energy_used;
+    out->end_tick = s.state.tick;
     sim_deinit(&s);
     return out->won;
 }
@@ -133,22 +133,22 @@ bool solve_replay(const Level *l, const SolveCmd *cmd, int n, SolveOutcome *out,
  * way. */
 static uint64_t future_hash(Sim *s)
 {
-    uint64_t play = s->play_ticks;
-    bool started = s->started;
-    int still = s->still;
-    NavPos came = s->came_from;
-    Dir8 facing = s->droid.facing;
-    s->play_ticks = 0;
-    s->started = false;
-    s->still = 0;
-    s->came_from = nav_pos(0, 0);
-    s->droid.facing = DIR_E;
+    uint64_t play = s->state.play_ticks;
+    bool started = s->state.started;
+    int still = s->state.still;
+    NavPos came = s->state.came_from;
+    Dir8 facing = s->state.droid.facing;
+    s->state.play_ticks = 0;
+    s->state.started = false;
+    s->state.still = 0;
+    s->state.came_from = nav_pos(0, 0);
+    s->state.droid.facing = DIR_E;
     uint64_t h = sim_hash(s);
-    s->play_ticks = play;
-    s->started = started;
-    s->still = still;
-    s->came_from = came;
-    s->droid.facing = facing;
+    s->state.play_ticks = play;
+    s->state.started = started;
+    s->state.still = still;
+    s->state.came_from = came;
+    s->state.droid.facing = facing;
     return h;
 }
 
@@ -189,8 +189,8 @@ static bool nominal_start(const Level *l, const SolveCmd *cmd, int n, int cap, N
         return false;
     uint64_t stop = last_tick(cmd, n) + SOLVE_WALK_MAX;
     int next = 0, got = PLAY_ON;
-    while (got == PLAY_ON && nm->play.tick <= stop) {
-        for (int k = next; k < n && cmd[k].tick == nm->play.tick; k++)
+    while (got == PLAY_ON && nm->play.state.tick <= stop) {
+        for (int k = next; k < n && cmd[k].tick == nm->play.state.tick; k++)
             nm->hash[k] = future_hash(&nm->play);
         apply_due(&nm->play, cmd, n, &next);
         sim_tick(&nm->play);
@@ -218,11 +218,11 @@ static bool nominal_window(Nominal *nm, const SolveCmd *cmd, int n, int k, int c
     uint64_t span = (uint64_t)cap + SOLVE_SCAN_STEP, t = cmd[k].tick;
     uint64_t from = t > span ? (t - span) / SOLVE_SCAN_STEP * SOLVE_SCAN_STEP : 0;
     drop_before(nm, from);
-    while (nm->play.tick <= t) {
-        if (nm->play.tick >= from && nm->play.tick % SOLVE_SCAN_STEP == 0) {
+    while (nm->play.state.tick <= t) {
+        if (nm->play.state.tick >= from && nm->play.state.tick % SOLVE_SCAN_STEP == 0) {
             if (nm->snaps == nm->snap_cap || !sim_copy(&nm->snap[nm->snaps], &nm->play))
                 return false;
-            nm->snap_tick[nm->snaps++] = nm->play.tick;
+            nm->snap_tick[nm->snaps++] = nm->play.state.tick;
         }
         apply_due(&nm->play, cmd, n, &nm->next);
         sim_tick(&nm->play);
@@ -269,13 +269,13 @@ static bool shifted_wins(const SolveCmd *cmd, int n, const Nominal *nm, int k, u
         return false;
     shifted_plan(cmd, n, k, t, plan);
     int next = 0;
-    while (next < n && plan[next].tick < run->tick)
+    while (next < n && plan[next].tick < run->state.tick)
         next++;
     uint64_t stop = last_tick(plan, n) + SOLVE_WALK_MAX;
-    for (int j = 0; run->tick <= stop;) {
-        while (j < n && cmd[j].tick < run->tick)
+    for (int j = 0; run->state.tick <= stop;) {
+        while (j < n && cmd[j].tick < run->state.tick)
             j++;
-        if (j < n && cmd[j].tick == run->tick && run->tick > after && future_hash(run) == nm->hash[j])
+        if (j < n && cmd[j].tick == run->state.tick && run->state.tick > after && future_hash(run) == nm->hash[j])
             return true;
         apply_due(run, plan, n, &next);
         sim_tick(run);

@@ -44,12 +44,12 @@ bool window_safe(const Prediction *p)
 /* The work of a tick of s (predict.h's), and of a copy of it (window.h). */
 static int64_t tick_cost(const Sim *s)
 {
-    return PREDICT_TICK_BASE + s->sentries.count + (s->planning ? PREDICT_PLAN_TICK_WORK : 0);
+    return PREDICT_TICK_BASE + s->state.sentries.count + (s->state.planning ? PREDICT_PLAN_TICK_WORK : 0);
 }
 
 static int64_t copy_cost(const Sim *s)
 {
-    return 1 + s->sentries.count + (int64_t)s->w * s->h / WINDOW_COPY_TILES;
+    return 1 + s->state.sentries.count + (int64_t)s->terrain->w * s->terrain->h / WINDOW_COPY_TILES;
 }
 
 void window_forget(WindowScan *w)
@@ -80,7 +80,7 @@ bool window_begin(WindowScan *w, const Sim *now, const Orders *o, const Orders *
         fail(w);
         return false;
     }
-    w->begun = w->from = w->known = now->tick;
+    w->begun = w->from = w->known = now->state.tick;
     w->owed = copy_cost(now);
     w->active = true;
     return true;
@@ -107,7 +107,7 @@ static bool predict_from(WindowScan *w, const Sim *s, bool between, int64_t *spe
         fail(w);
         return false;
     }
-    w->target = s->tick;
+    w->target = s->state.tick;
     w->between = between;
     w->predicting = true;
     w->predictions++;
@@ -153,7 +153,7 @@ static void mark_range(WindowScan *w, uint64_t a, uint64_t b, uint8_t m)
  * it back to the last mark, or the ticks between are looked at. */
 static void record(WindowScan *w, uint8_t m, int64_t *spent)
 {
-    uint64_t s = w->stand.tick;
+    uint64_t s = w->stand.state.tick;
     if (!w->between) {
         if (s == w->begun) {
             mark_range(w, s, s, m);

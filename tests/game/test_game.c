@@ -87,7 +87,7 @@ static void assert_grid_matches_level(const Game *g)
 {
     for (int y = 0; y < g->level.h; y++)
         for (int x = 0; x < g->level.w; x++)
-            assert_int_equal(nav_grid_cost(&g->sim.grid, x, y), tile_info(level_kind(&g->level, x, y))->cost);
+            assert_int_equal(nav_grid_cost(&g->sim.terrain->grid, x, y), tile_info(level_kind(&g->level, x, y))->cost);
 }
 
 static void test_edit_save_reload_same_grid(void **state)
@@ -123,7 +123,7 @@ static void test_edit_save_reload_same_grid(void **state)
     assert_int_equal(back.start.y, 1);
     NavGrid grid;
     assert_true(level_build_grid(&back, &grid));
-    assert_memory_equal(grid.cost, g->sim.grid.cost, (size_t)(grid.stride * (grid.h + 2)));
+    assert_memory_equal(grid.cost, g->sim.terrain->grid.cost, (size_t)(grid.stride * (grid.h + 2)));
     nav_grid_deinit(&grid);
     level_free(&back);
 
@@ -149,30 +149,30 @@ static void test_undo_redo_keep_grid_in_step(void **state)
         game_edit_press(g, nav_pos(x, 6), false);
         game_edit_release(g);
     }
-    assert_int_equal(nav_grid_cost(&g->sim.grid, 4, 6), 0);
+    assert_int_equal(nav_grid_cost(&g->sim.terrain->grid, 4, 6), 0);
     for (int i = 0; i < 7; i++)
         game_undo(g);
-    assert_int_equal(nav_grid_cost(&g->sim.grid, 4, 6), 1);
+    assert_int_equal(nav_grid_cost(&g->sim.terrain->grid, 4, 6), 1);
     assert_false(game_dirty(g));
     for (int i = 0; i < 3; i++)
         game_redo(g);
-    assert_int_equal(nav_grid_cost(&g->sim.grid, 3, 6), 0);
-    assert_int_equal(nav_grid_cost(&g->sim.grid, 4, 6), 1);
+    assert_int_equal(nav_grid_cost(&g->sim.terrain->grid, 3, 6), 0);
+    assert_int_equal(nav_grid_cost(&g->sim.terrain->grid, 4, 6), 1);
     assert_grid_matches_level(g);
     /* while editing the droid stands on the start, and moves with it */
     game_edit_brush(g, '@');
     game_edit_press(g, nav_pos(6, 1), false);
     game_edit_release(g);
-    assert_int_equal(g->sim.droid.tile.x, 6);
-    assert_int_equal(g->sim.droid.tile.y, 1);
+    assert_int_equal(g->sim.state.droid.tile.x, 6);
+    assert_int_equal(g->sim.state.droid.tile.y, 1);
     game_edit_brush(g, '#');
     game_edit_press(g, nav_pos(2, 2), false);
     game_edit_release(g);
-    assert_int_equal(nav_grid_cost(&g->sim.grid, 2, 2), 0);
+    assert_int_equal(nav_grid_cost(&g->sim.terrain->grid, 2, 2), 0);
     /* leaving the editor starts play on the file's level, at its start */
     game_edit_toggle(g);
-    assert_int_equal(g->sim.droid.tile.x, 6);
-    assert_int_equal(g->sim.status, SIM_PLAYING);
+    assert_int_equal(g->sim.state.droid.tile.x, 6);
+    assert_int_equal(g->sim.state.status, SIM_PLAYING);
 }
 
 /* The hover preview follows the edits (live path preview while editing). */
@@ -205,14 +205,14 @@ static void test_undo_while_walking_stops_the_walk(void **state)
     game_edit_press(g, nav_pos(4, 4), true); /* wall -> floor: opens a short cut */
     game_edit_toggle(g);
     game_click_tile(g, nav_pos(6, 6));
-    assert_true(g->sim.has_target);
+    assert_true(g->sim.state.has_target);
     run_for(g, 0.3);
     game_undo(g);
-    assert_false(g->sim.has_target);
+    assert_false(g->sim.state.has_target);
     run_for(g, 1.0);
-    assert_false(g->sim.droid.moving);
-    assert_true(nav_grid_walkable(&g->sim.grid, g->sim.droid.tile.x, g->sim.droid.tile.y));
-    assert_true(g->sim.droid.tile.x != 6 || g->sim.droid.tile.y != 6);
+    assert_false(g->sim.state.droid.moving);
+    assert_true(nav_grid_walkable(&g->sim.terrain->grid, g->sim.state.droid.tile.x, g->sim.state.droid.tile.y));
+    assert_true(g->sim.state.droid.tile.x != 6 || g->sim.state.droid.tile.y != 6);
 }
 
 static void test_hot_reload(void **state)
@@ -239,16 +239,16 @@ static void test_hot_reload(void **state)
     assert_string_equal(g->file_error, "");
     assert_string_equal(g->level.name, "Fixed");
     assert_int_equal(g->level.h, 4);
-    assert_int_equal(g->sim.droid.tile.x, 2);
-    assert_int_equal(g->sim.droid.tile.y, 2);
+    assert_int_equal(g->sim.state.droid.tile.x, 2);
+    assert_int_equal(g->sim.state.droid.tile.y, 2);
     assert_grid_matches_level(g);
 
     /* the droid's tile becomes a wall: it goes to the start */
     write_file(fx->path, "name: Moved\n#########\n#.....@.#\n#.#.....#\n#########\n");
     run_for(g, 1.0);
     assert_string_equal(g->level.name, "Moved");
-    assert_int_equal(g->sim.droid.tile.x, 6);
-    assert_int_equal(g->sim.droid.tile.y, 1);
+    assert_int_equal(g->sim.state.droid.tile.x, 6);
+    assert_int_equal(g->sim.state.droid.tile.y, 1);
     free(before);
 }
 
@@ -424,20 +424,20 @@ static void test_level_switching(void **state)
     game_hover(g, true, nav_pos(6, 8));
     game_click_tile(g, nav_pos(6, 8));
     run_for(g, 0.5);
-    assert_true(g->sim.has_target);
+    assert_true(g->sim.state.has_target);
     game_request_switch(g, +1);
     assert_string_equal(g->level.name, "Hall");
-    assert_false(g->sim.has_target);
+    assert_false(g->sim.state.has_target);
     assert_int_equal(g->preview.count, 0); /* 6,8 is off the 5x3 hall */
     assert_false(g->hover_valid);
     game_hover(g, true, nav_pos(3, 1));
     assert_int_equal(g->preview.count, 2); /* planned on the new level */
     game_click_tile(g, nav_pos(3, 1)); /* and the droid walks on a level of another size */
     run_for(g, 1.0);
-    assert_int_equal(g->sim.droid.tile.x, 3);
+    assert_int_equal(g->sim.state.droid.tile.x, 3);
     game_request_switch(g, +1);
     assert_string_equal(g->level.name, "Yard");
-    assert_int_equal(g->sim.droid.tile.x, 3);
+    assert_int_equal(g->sim.state.droid.tile.x, 3);
     game_request_switch(g, +1); /* skips the file that does not load, wraps */
     assert_string_equal(g->level.name, "Tutorial room");
     assert_non_null(strstr(g->message, "04_notes.txt:1:1: unknown glyph 'n'"));
@@ -507,7 +507,7 @@ static void test_preview_says_what_a_cell_gives(void **state)
     game_hover(g, true, nav_pos(4, 1));
     game_predict_now(g, false);
     assert_true(g->preview.count == 3);
-    assert_true(g->preview_gain == g->sim.cell_energy);
+    assert_true(g->preview_gain == g->sim.state.cell_energy);
     assert_true(sim_units(g->preview_gain) == 7.0);
     game_hover(g, true, nav_pos(5, 1)); /* past it: the walk crosses the cell, but ends on floor */
     game_predict_now(g, false);
@@ -515,7 +515,7 @@ static void test_preview_says_what_a_cell_gives(void **state)
     assert_true(g->preview_gain == 0);
     game_click_tile(g, nav_pos(4, 1)); /* taken: floor now */
     run_for(g, 2.0);
-    assert_int_equal(g->sim.cells_left, 0);
+    assert_int_equal(g->sim.state.cells_left, 0);
     game_hover(g, true, nav_pos(1, 1));
     game_hover(g, true, nav_pos(4, 1));
     game_predict_now(g, false);
@@ -548,7 +548,7 @@ static void get_noticed(Game *g)
     for (int i = 0; i < 20 * SIM_TICK_HZ && !g->noticed; i++)
         game_update(g);
     assert_true(g->noticed);
-    assert_true(g->sim.noticed > 0);
+    assert_true(g->sim.state.noticed > 0);
     assert_false(game_unseen(g));
 }
 
@@ -565,15 +565,15 @@ static void test_notice_costs_the_unseen_star_until_a_restart(void **state)
     assert_true(game_open(g, p));
     assert_true(game_unseen(g));
     get_noticed(g);
-    while (g->sim.noticed > 0) /* back before the notice */
+    while (g->sim.state.noticed > 0) /* back before the notice */
         assert_true(game_rewind(g));
     assert_false(game_unseen(g));
     game_click_tile(g, nav_pos(12, 1)); /* the top row: no sentry notices it */
     run_for(g, 5.0);
-    assert_int_equal(g->sim.status, SIM_WON);
-    assert_int_equal(g->sim.noticed, 0);
+    assert_int_equal(g->sim.state.status, SIM_WON);
+    assert_int_equal(g->sim.state.noticed, 0);
     assert_false(game_unseen(g));
-    assert_int_equal(front_stars(true, sim_units((int64_t)g->sim.energy_used), game_unseen(g), g->par_energy), 2);
+    assert_int_equal(front_stars(true, sim_units((int64_t)g->sim.state.energy_used), game_unseen(g), g->par_energy), 2);
 
     game_restart(g);
     assert_true(game_unseen(g));
@@ -582,9 +582,9 @@ static void test_notice_costs_the_unseen_star_until_a_restart(void **state)
     assert_true(game_unseen(g));
     game_click_tile(g, nav_pos(12, 1));
     run_for(g, 5.0);
-    assert_int_equal(g->sim.status, SIM_WON);
+    assert_int_equal(g->sim.state.status, SIM_WON);
     assert_true(game_unseen(g));
-    assert_int_equal(front_stars(true, sim_units((int64_t)g->sim.energy_used), game_unseen(g), g->par_energy), 3);
+    assert_int_equal(front_stars(true, sim_units((int64_t)g->sim.state.energy_used), game_unseen(g), g->par_energy), 3);
 
     game_restart(g);
     get_noticed(g);
@@ -683,7 +683,7 @@ static void test_loading_in_the_background(void **state)
     game_set_loader(g, (GameLoader){fake_start, fake_poll, fake_progress, fake_take, fake_drop, NULL});
 
     run_for(g, 0.2);
-    uint64_t tick = g->sim.tick;
+    uint64_t tick = g->sim.state.tick;
     game_request_switch(g, +1);
     const char *loading = NULL;
     double share = -1;
@@ -694,19 +694,19 @@ static void test_loading_in_the_background(void **state)
     game_update(g);
     game_update(g);
     assert_string_equal(g->level.name, "Tutorial room"); /* still loading */
-    assert_int_equal(g->sim.tick, tick);                  /* and the play stands still */
+    assert_int_equal(g->sim.state.tick, tick);                  /* and the play stands still */
     game_update(g);
     game_update(g);
     assert_string_equal(g->level.name, "Hall");
     assert_false(game_loading(g, NULL, NULL));
     assert_false(game_paused(g));
-    assert_int_equal(g->sim.droid.tile.x, 1);
+    assert_int_equal(g->sim.state.droid.tile.x, 1);
     game_hover(g, true, nav_pos(3, 1));
     game_update(g);
     assert_int_equal(g->preview.count, 2); /* the new Sim plays: its level is the game's */
     game_click_tile(g, nav_pos(3, 1));
     run_for(g, 1.0);
-    assert_int_equal(g->sim.droid.tile.x, 3);
+    assert_int_equal(g->sim.state.droid.tile.x, 3);
 
     /* keys pressed while a level loads each move on once it is in */
     game_request_switch(g, -1);
@@ -716,7 +716,7 @@ static void test_loading_in_the_background(void **state)
     run_for(g, 0.2);
     assert_string_equal(g->level.name, "Hall"); /* to the tutorial and back */
     assert_int_equal(fake_started, 3);
-    assert_int_equal(g->sim.droid.tile.x, 1);   /* a fresh start of it */
+    assert_int_equal(g->sim.state.droid.tile.x, 1);   /* a fresh start of it */
 
     /* the notes do not load: skipped for the tutorial, and named */
     game_request_switch(g, +1);
@@ -932,8 +932,8 @@ static Prediction click_and_see(int delay, bool paused, NavPos t, int *alert_tic
     }
     Prediction p = g.predict;
     assert_true(p.outcome != PREDICT_RUNNING && p.outcome != PREDICT_NOWALK);
-    assert_int_equal(g.sim.sentries.alerted, 0);
-    uint64_t from = g.sim.tick;
+    assert_int_equal(g.sim.state.sentries.alerted, 0);
+    uint64_t from = g.sim.state.tick;
     *alert_tick = -1;
     g.frame_event_count = 0;
     game_click_tile(&g, t);
@@ -941,12 +941,12 @@ static Prediction click_and_see(int delay, bool paused, NavPos t, int *alert_tic
     for (int i = 0; i < 4000 && *alert_tick < 0; i++) {
         for (int k = 0; k < g.frame_event_count && *alert_tick < 0; k++)
             if (g.frame_events[k].type == SIM_EV_ALERT) {
-                *alert_tick = (int)(g.sim.tick - from);
-                *alert_at = g.sim.droid.tile;
+                *alert_tick = (int)(g.sim.state.tick - from);
+                *alert_at = g.sim.state.droid.tile;
                 *alert_id = (int)g.frame_events[k].a;
             }
         g.frame_event_count = 0;
-        if (g.sim.status != SIM_PLAYING || (!g.sim.has_target && !g.sim.droid.moving))
+        if (g.sim.state.status != SIM_PLAYING || (!g.sim.state.has_target && !g.sim.state.droid.moving))
             break;
         game_update(&g);
     }
@@ -1002,27 +1002,27 @@ static void test_rewind_is_exact(void **state)
     for (int t = 0; t < LONG; t++) {
         if (t % 600 == 5)
             game_click_tile(&g, goals[(t / 600) % 6]);
-        hash[g.sim.tick] = sim_hash(&g.sim);
+        hash[g.sim.state.tick] = sim_hash(&g.sim);
         game_update(&g); /* a loss does not stop the ticks: rewinding goes back through it */
     }
-    uint64_t end = g.sim.tick;
+    uint64_t end = g.sim.state.tick;
     assert_true(end > 60 * SIM_TICK_HZ); /* long enough for the copies to be thinned */
     int rewinds = 0, lost = 0;
-    while (g.sim.tick > 0) {
+    while (g.sim.state.tick > 0) {
         /* after a win or a loss, 3 s back from the moment it happened */
-        uint64_t before = g.sim.status != SIM_PLAYING ? g.sim.end_tick : g.sim.tick;
-        lost += g.sim.status == SIM_LOST;
-        if (g.sim.status == SIM_LOST && g.sim.lose == SIM_LOSE_CAUGHT) { /* the rules say who caught it */
-            assert_in_range(g.sim.caught_by, 0, g.sim.sentries.count - 1);
-            const Sentry *e = &g.sim.sentries.list[g.sim.caught_by];
+        uint64_t before = g.sim.state.status != SIM_PLAYING ? g.sim.state.end_tick : g.sim.state.tick;
+        lost += g.sim.state.status == SIM_LOST;
+        if (g.sim.state.status == SIM_LOST && g.sim.state.lose == SIM_LOSE_CAUGHT) { /* the rules say who caught it */
+            assert_in_range(g.sim.state.caught_by, 0, g.sim.state.sentries.count - 1);
+            const Sentry *e = &g.sim.state.sentries.list[g.sim.state.caught_by];
             assert_int_equal(e->state, SENTRY_CHASE);
-            assert_true(abs(e->mover.tile.x - g.sim.droid.tile.x) <= 1 && abs(e->mover.tile.y - g.sim.droid.tile.y) <= 1);
+            assert_true(abs(e->mover.tile.x - g.sim.state.droid.tile.x) <= 1 && abs(e->mover.tile.y - g.sim.state.droid.tile.y) <= 1);
         }
         assert_true(game_rewind(&g));
         rewinds++;
         uint64_t want = before > GAME_REWIND_TICKS ? before - GAME_REWIND_TICKS : 0;
-        assert_int_equal(g.sim.tick, want);
-        assert_true(sim_hash(&g.sim) == hash[g.sim.tick]);
+        assert_int_equal(g.sim.state.tick, want);
+        assert_true(sim_hash(&g.sim) == hash[g.sim.state.tick]);
     }
     assert_int_equal(g.rewinds, rewinds);
     assert_true(lost > 0); /* the run was caught: rewinding went back from the catch */
@@ -1043,10 +1043,10 @@ static void test_pause_stops_the_play(void **state)
     ticks(&g, 20);
     game_set_pause(&g, GAME_PAUSE_PLAYER, true);
     game_set_pause(&g, GAME_PAUSE_HELP, true);
-    uint64_t h = sim_hash(&g.sim), clock = g.sim.play_ticks;
+    uint64_t h = sim_hash(&g.sim), clock = g.sim.state.play_ticks;
     ticks(&g, 120);
     assert_true(sim_hash(&g.sim) == h);
-    assert_int_equal(g.sim.play_ticks, clock);
+    assert_int_equal(g.sim.state.play_ticks, clock);
     game_hover(&g, true, nav_pos(8, 3));
     ticks(&g, 1);
     assert_true(g.preview.count > 0);
@@ -1057,7 +1057,7 @@ static void test_pause_stops_the_play(void **state)
     game_set_pause(&g, GAME_PAUSE_HELP, false);
     ticks(&g, 10);
     assert_true(sim_hash(&g.sim) != h);
-    assert_int_equal(g.sim.play_ticks, clock + 10);
+    assert_int_equal(g.sim.state.play_ticks, clock + 10);
     game_deinit(&g);
 }
 

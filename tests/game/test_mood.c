@@ -12,12 +12,12 @@
  * seen on the way are or-ed into seen (a bit each). */
 static void play_until(Sim *s, SentryState want, int limit, unsigned *seen)
 {
-    for (int t = 0; t < limit && s->sentries.list[0].state != want; t++) {
+    for (int t = 0; t < limit && s->state.sentries.list[0].state != want; t++) {
         sim_tick(s);
         sim_clear_events(s);
         *seen |= 1u << mood_of_play(s);
     }
-    assert_int_equal(s->sentries.list[0].state, want);
+    assert_int_equal(s->state.sentries.list[0].state, want);
 }
 
 static void test_moods_of_a_chase(void **state)
@@ -62,12 +62,12 @@ static void test_calm_once_lost(void **state)
     assert_true(sim_init(&s, &l));
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, 8, 1});
     MusicMood before_end = MOOD_CALM;
-    for (int t = 0; t < 3000 && s.status == SIM_PLAYING; t++) {
+    for (int t = 0; t < 3000 && s.state.status == SIM_PLAYING; t++) {
         before_end = mood_of_play(&s);
         sim_tick(&s);
         sim_clear_events(&s);
     }
-    assert_int_equal(s.status, SIM_LOST);
+    assert_int_equal(s.state.status, SIM_LOST);
     assert_int_equal(before_end, MOOD_DANGER);
     assert_int_equal(mood_of_play(&s), MOOD_CALM);
     sim_deinit(&s);

@@ -183,8 +183,8 @@ static void play_both(Sim *a, Sim *b, int ticks)
         if (t % 40 == 0) {
             SimCmd c = cmds[(t / 40) % ncmd];
             if (c.type == SIM_CMD_GOTO) { /* spread over the level's size */
-                c.x = c.x * (a->w - 1) / 11;
-                c.y = c.y * (a->h - 1) / 6;
+                c.x = c.x * (a->terrain->w - 1) / 11;
+                c.y = c.y * (a->terrain->h - 1) / 6;
             }
             sim_command(a, &c);
             sim_command(b, &c);
@@ -213,8 +213,8 @@ static void check_same_as_sync(const char *path, int ticks)
     assert_int_equal(loader_poll(L), LOADER_TAKEN);
     loader_free(L); /* the job is gone: a pointer into it would now fail under ASan */
 
-    assert_true(sim.level == &level);
-    assert_true(start.level == &level); /* the copy for the history's start: the same play */
+    assert_true(sim.terrain && start.terrain == sim.terrain); /* the copy for the history's start: the same play */
+    assert_true(sim_level(&sim) != &level); /* the play owns its level */
     assert_true(sim_hash(&start) == sim_hash(&sync_sim));
     play_both(&start, &sync_sim, ticks / 2);
     sim_deinit(&start);
@@ -280,8 +280,7 @@ static void test_level_only(void **state)
     memset(&sim, 0xab, sizeof sim);
     assert_int_equal(loader_wait(L), LOADER_DONE);
     assert_true(loader_take(L, &level, &sim, NULL, NULL));
-    assert_null(sim.kind); /* no Sim asked for: zeroed */
-    assert_null(sim.level);
+    assert_null(sim.terrain); /* no Sim asked for: zeroed */
     assert_levels_equal(&level, &sync_level);
     /* a second take has nothing to give */
     Level again;
@@ -320,7 +319,7 @@ static void check_bad(const char *path)
         assert_diags_equal(&d, &sd);
         assert_int_equal(level.w, 0);
         assert_null(level.glyphs);
-        assert_null(sim.kind);
+        assert_null(sim.terrain);
         assert_int_equal(loader_poll(L), LOADER_FAILED);
         loader_free(L);
     }

@@ -33,7 +33,9 @@ static const Case cases[] = {
     {"two starts", "#@@#\n", "t.txt:1:3: second droid start '@' (the first is at 1:2)"},
     {"empty file", "", "t.txt:1:1: no grid rows: a level needs rows of tiles"},
     {"only comments", "; hi\nname: x\n", "t.txt:2:1: no grid rows: a level needs rows of tiles"},
-    {"unknown header", "size: 3\n#@#\n", "t.txt:1:1: unknown header key 'size' (known: name, author, description, energy, cell, sentry_speed, patrol, par_time)"},
+    {"unknown header", "size: 3\n#@#\n", "t.txt:1:1: unknown header key 'size' (known: name, author, description, energy, cell, sentry_speed, patrol, par_time, area)"},
+    {"unknown area", "area: moon\n#@#\n", "t.txt:1:7: area wants one of ducts, yard, offices, cistern, quarry, warehouse, canal, night, not 'moon'"},
+    {"area twice", "area: yard\narea: canal\n#@#\n", "t.txt:2:1: header 'area' given twice"},
     {"par time", "par_time: 19.250\n#@#\n", NULL},
     {"par time not a number", "par_time: 1e3\n#@#\n", "t.txt:1:11: par_time wants seconds from 0.001 to 86400"},
     {"par time zero", "par_time: 0\n#@#\n", "t.txt:1:11: par_time wants seconds from 0.001 to 86400"},
@@ -542,16 +544,40 @@ static void test_sentry_limit(void **state)
 
 /* The content key (level_content_hash, the progress file's key for a
  * level's bests): the same for files that play the same way whatever their
- * name, author, description, par time, comments and blank lines; different for a
+ * name, author, description, par time, area, comments and blank lines; different for a
  * change to anything that plays (a glyph, the size, the energy, a cell's
  * energy, the sentries' speed, a patrol). */
+/* "area:" names the tile set; without it, the ducts'. */
+static void test_area(void **state)
+{
+    (void)state;
+    Level l;
+    NavDiags d;
+    nav_diag_clear(&d);
+    assert_true(level_parse("area: cistern\n#@#\n", 17, "t.txt", &l, &d));
+    assert_int_equal(l.area, AREA_CISTERN);
+    assert_string_equal(level_area_name(l.area), "cistern");
+    level_free(&l);
+    assert_true(level_parse("#@#\n", 4, "t.txt", &l, &d));
+    assert_int_equal(l.area, AREA_DUCTS);
+    level_free(&l);
+    for (int a = 0; a < AREA_COUNT; a++) { /* every name reads back as its area */
+        char text[64];
+        int n = snprintf(text, sizeof text, "area: %s\n#@#\n", level_area_name((LevelArea)a));
+        assert_true(level_parse(text, (size_t)n, "t.txt", &l, &d));
+        assert_int_equal(l.area, a);
+        level_free(&l);
+    }
+    assert_string_equal(level_area_name(AREA_COUNT), "?");
+}
+
 static void test_content_hash(void **state)
 {
     (void)state;
     const char *base = "energy: 40\ncell: 5\nsentry_speed: 2.5\npatrol: 3,1 3,3\n"
                        "#######\n#@.S..#\n#.*.#.#\n#...>.#\n#######\n";
     const char *same[] = {
-        "name: Another\nauthor: someone\ndescription: the same level\npar_time: 12.5\n; a comment\n\n"
+        "name: Another\nauthor: someone\ndescription: the same level\npar_time: 12.5\narea: cistern\n; a comment\n\n"
         "energy: 40\ncell: 5\nsentry_speed: 2.50\npatrol: 3,1 3,3\n"
         "#######\n#@.S..#\n#.*.#.#\n; between rows\n#...>.#\n#######\n\n; after\n",
         "patrol: 3,1 3,3\nsentry_speed: 2.5\ncell: 5\nenergy: 40\n"
@@ -647,6 +673,7 @@ int main(void)
         cmocka_unit_test(test_doc_in_sync),  cmocka_unit_test(test_shipped_levels),
         cmocka_unit_test(test_blank_lines_memory), cmocka_unit_test(test_patrol_lines_linear),
         cmocka_unit_test(test_sentry_limit), cmocka_unit_test(test_content_hash),
+        cmocka_unit_test(test_area),
     };
     return cmocka_run_group_tests_name("level", tests, NULL, NULL);
 }

@@ -31,9 +31,9 @@ static Carried carry_out(const Level *l, const Orders *o, int ticks_first)
     assert_true(sim_init(&s, l));
     for (int t = 0; t < ticks_first; t++) /* the play goes on a while before the plan */
         sim_tick(&s);
-    uint64_t from = s.tick;
+    uint64_t from = s.state.tick;
     OrdersRun run = {0};
-    for (int t = 0; t < 60 * 60 && s.status == SIM_PLAYING && !c.seen; t++) {
+    for (int t = 0; t < 60 * 60 && s.state.status == SIM_PLAYING && !c.seen; t++) {
         SimCmd cmd;
         OrdersNext n;
         int before = run.leg;
@@ -42,18 +42,18 @@ static Carried carry_out(const Level *l, const Orders *o, int ticks_first)
             c.commands++;
         }
         for (int i = before; i < run.leg; i++) {
-            c.leg_ticks[i] = (int)(s.tick - from);
-            c.leg_energy[i] = s.energy;
+            c.leg_ticks[i] = (int)(s.state.tick - from);
+            c.leg_energy[i] = s.state.energy;
             c.legs_done = i + 1;
         }
         if (n == ORDERS_DONE)
             break;
         sim_tick(&s);
-        for (int i = 0; i < s.event_count; i++)
-            if (s.events[i].type == SIM_EV_ALERT && !c.seen) {
+        for (int i = 0; i < s.work.event_count; i++)
+            if (s.work.events[i].type == SIM_EV_ALERT && !c.seen) {
                 c.seen = true;
                 c.seen_leg = run.leg;
-                c.seen_ticks = (int)(s.tick - from);
+                c.seen_ticks = (int)(s.state.tick - from);
             }
     }
     sim_deinit(&s);

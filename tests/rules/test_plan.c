@@ -75,10 +75,10 @@ static NavPos far_end(void)
 
 static bool has_event(const Sim *s, SimEventType type, const SimEvent **out)
 {
-    for (int i = 0; i < s->event_count; i++)
-        if (s->events[i].type == type) {
+    for (int i = 0; i < s->work.event_count; i++)
+        if (s->work.events[i].type == type) {
             if (out)
-                *out = &s->events[i];
+                *out = &s->work.events[i];
             return true;
         }
     return false;
@@ -87,7 +87,7 @@ static bool has_event(const Sim *s, SimEventType type, const SimEvent **out)
 /* The one-shot search the sliced one must agree with. */
 static NavQuery *one_shot(Sim *s, NavPos from, NavPos goal, NavPos *end)
 {
-    NavQuery *st = nav_query_create(s->w, s->h);
+    NavQuery *st = nav_query_create(s->terrain->w, s->terrain->h);
     assert_non_null(st);
     assert_int_equal(sim_plan(s, st, from, goal, end), NAV_DONE);
     return st;
@@ -103,23 +103,23 @@ static void test_long_plan_spans_ticks(void **state)
     assert_true(nav_query_result(ref)->expanded > SIM_PLAN_TICK_WORK);
 
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
-    assert_int_equal(s.planning, SIM_PLAN_GOTO);
+    assert_int_equal(s.state.planning, SIM_PLAN_GOTO);
     assert_false(has_event(&s, SIM_EV_PATH, NULL));
-    assert_true(s.plan_work > 0 && s.plan_work <= SIM_PLAN_TICK_WORK);
+    assert_true(s.state.plan_work > 0 && s.state.plan_work <= SIM_PLAN_TICK_WORK);
     /* the command searched its tick's share: that tick searches no more, so
      * the click's frame pays for one share, not two */
-    long asked = s.plan_work;
+    long asked = s.state.plan_work;
     sim_tick(&s);
-    assert_int_equal(s.plan_work, asked);
+    assert_int_equal(s.state.plan_work, asked);
     int ticks = 1;
     const SimEvent *ev = NULL;
-    while (s.planning) {
-        long before = s.plan_work;
+    while (s.state.planning) {
+        long before = s.state.plan_work;
         sim_tick(&s);
         ticks++;
-        assert_true(s.plan_work - before <= SIM_PLAN_TICK_WORK);
-        assert_true(nav_pos_eq(s.droid.tile, f->level.start)); /* it waits where it stands */
-        assert_false(s.droid.moving && s.planning);
+        assert_true(s.state.plan_work - before <= SIM_PLAN_TICK_WORK);
+        assert_true(nav_pos_eq(s.state.droid.tile, f->level.start)); /* it waits where it stands */
+        assert_false(s.state.droid.moving && s.state.planning);
         assert_true(ticks < 100);
     }
     assert_true(has_event(&s, SIM_EV_PATH, &ev));
@@ -128,9 +128,9 @@ static void test_long_plan_spans_ticks(void **state)
     const NavQueryResult *r = nav_query_result(ref);
     assert_int_equal(ev->a, r->steps);
     assert_true(ev->length == r->length);
-    assert_int_equal(mover_remaining(&s.droid), r->steps);
+    assert_int_equal(mover_remaining(&s.state.droid), r->steps);
     for (int i = 0; i < r->steps; i++)
-        assert_true(nav_pos_eq(mover_walk_tile(&s.droid, i), nav_query_tile(ref, i)));
+        assert_true(nav_pos_eq(mover_walk_tile(&s.state.droid, i), nav_query_tile(ref, i)));
     nav_query_destroy(ref);
     sim_deinit(&s);
 }
@@ -145,17 +145,17 @@ static void test_copy_mid_plan(void **state)
     memset(&b, 0, sizeof b);
     NavPos goal = far_end();
     sim_command(&a, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
-    assert_int_equal(a.planning, SIM_PLAN_GOTO);
+    assert_int_equal(a.state.planning, SIM_PLAN_GOTO);
     assert_true(sim_copy(&b, &a));
-    assert_int_equal(b.planning, SIM_PLAN_GOTO);
+    assert_int_equal(b.state.planning, SIM_PLAN_GOTO);
     uint64_t planning_hash = sim_hash(&a);
     for (int i = 0; i < 400; i++) {
         assert_int_equal(sim_hash(&a), sim_hash(&b));
         sim_tick(&a);
         sim_tick(&b);
     }
-    assert_int_equal(a.planning, SIM_PLAN_NONE);
-    assert_true(a.steps > 10);
+    assert_int_equal(a.state.planning, SIM_PLAN_NONE);
+    assert_true(a.state.steps > 10);
     assert_int_equal(sim_hash(&a), sim_hash(&b));
     /* the hash says that a plan is under way */
     Sim c;
@@ -176,23 +176,23 @@ static void test_edit_during_plan(void **state)
     assert_true(sim_init(&s, &f->level));
     NavPos goal = far_end(), end;
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
-    assert_int_equal(s.planning, SIM_PLAN_GOTO);
+    assert_int_equal(s.state.planning, SIM_PLAN_GOTO);
     NavPos block = nav_pos(SIDE / 2, 1); /* in the first corridor */
-    sim_edit_tile(&s, block.x, block.y, TILE_WALL);
-    assert_int_equal(s.planning, SIM_PLAN_GOTO);
-    for (int i = 0; i < 100 && s.planning; i++)
+    sim_edit_tile(&s, block.x, block.y, '#');
+    assert_int_equal(s.state.planning, SIM_PLAN_GOTO);
+    for (int i = 0; i < 100 && s.state.planning; i++)
         sim_tick(&s);
-    assert_int_equal(s.planning, SIM_PLAN_NONE);
+    assert_int_equal(s.state.planning, SIM_PLAN_NONE);
     NavQuery *ref = one_shot(&s, f->level.start, goal, &end);
     const NavQueryResult *r = nav_query_result(ref);
-    assert_int_equal(mover_remaining(&s.droid), r->steps);
+    assert_int_equal(mover_remaining(&s.state.droid), r->steps);
     double len = 0;
     NavPos at = f->level.start;
     for (int i = 0; i < r->steps; i++) {
-        NavPos t = mover_walk_tile(&s.droid, i);
+        NavPos t = mover_walk_tile(&s.state.droid, i);
         assert_false(nav_pos_eq(t, block));
-        assert_true(nav_grid_can_step(&s.grid, at.x, at.y, t.x - at.x, t.y - at.y));
-        len += nav_grid_cost(&s.grid, t.x, t.y) * (t.x != at.x && t.y != at.y ? 1.4142135623730951 : 1.0);
+        assert_true(nav_grid_can_step(&s.terrain->grid, at.x, at.y, t.x - at.x, t.y - at.y));
+        len += nav_grid_cost(&s.terrain->grid, t.x, t.y) * (t.x != at.x && t.y != at.y ? 1.4142135623730951 : 1.0);
         at = t;
     }
     assert_true(nav_pos_eq(at, goal));
@@ -210,23 +210,23 @@ static void test_new_order_replaces_plan(void **state)
     assert_true(sim_init(&s, &f->level));
     NavPos goal = far_end();
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
-    assert_int_equal(s.planning, SIM_PLAN_GOTO);
+    assert_int_equal(s.state.planning, SIM_PLAN_GOTO);
     sim_tick(&s);
     sim_clear_events(&s);
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, 5, 1});
-    assert_int_equal(s.planning, SIM_PLAN_NONE);
+    assert_int_equal(s.state.planning, SIM_PLAN_NONE);
     const SimEvent *ev = NULL;
     assert_true(has_event(&s, SIM_EV_PATH, &ev));
     assert_int_equal(ev->x, 5);
     assert_int_equal(ev->y, 1);
     for (int i = 0; i < 200; i++)
         sim_tick(&s);
-    assert_true(nav_pos_eq(s.droid.tile, nav_pos(5, 1)));
+    assert_true(nav_pos_eq(s.state.droid.tile, nav_pos(5, 1)));
     /* a key step drops a plan under way */
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
-    assert_int_equal(s.planning, SIM_PLAN_GOTO);
+    assert_int_equal(s.state.planning, SIM_PLAN_GOTO);
     sim_command(&s, &(SimCmd){SIM_CMD_PUSH, 1, 0});
-    assert_int_equal(s.planning, SIM_PLAN_NONE);
+    assert_int_equal(s.state.planning, SIM_PLAN_NONE);
     sim_deinit(&s);
 }
 
@@ -240,24 +240,24 @@ static void test_plan_from_the_next_tile(void **state)
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, 6, 0});
     for (int i = 0; i < 5; i++)
         sim_tick(&s);
-    assert_true(s.droid.moving);
-    NavPos next = s.droid.next;
+    assert_true(s.state.droid.moving);
+    NavPos next = s.state.droid.next;
     NavPos goal = far_end();
     sim_command(&s, &(SimCmd){SIM_CMD_GOTO, goal.x, goal.y});
-    assert_int_equal(s.planning, SIM_PLAN_GOTO);
-    assert_int_equal(mover_remaining(&s.droid), 1); /* only the step it is on */
-    while (s.planning) {
+    assert_int_equal(s.state.planning, SIM_PLAN_GOTO);
+    assert_int_equal(mover_remaining(&s.state.droid), 1); /* only the step it is on */
+    while (s.state.planning) {
         sim_tick(&s);
-        assert_true(nav_pos_eq(mover_plan_tile(&s.droid), next)); /* never past that tile */
+        assert_true(nav_pos_eq(mover_plan_tile(&s.state.droid), next)); /* never past that tile */
     }
     /* the walk is the one-shot search's from that tile, after the step to it */
     NavPos end;
     NavQuery *ref = one_shot(&s, next, goal, &end);
     const NavQueryResult *r = nav_query_result(ref);
-    int skip = s.droid.moving ? 1 : 0;
-    assert_int_equal(mover_remaining(&s.droid), r->steps + skip);
+    int skip = s.state.droid.moving ? 1 : 0;
+    assert_int_equal(mover_remaining(&s.state.droid), r->steps + skip);
     for (int i = 0; i < r->steps; i++)
-        assert_true(nav_pos_eq(mover_walk_tile(&s.droid, i + skip), nav_query_tile(ref, i)));
+        assert_true(nav_pos_eq(mover_walk_tile(&s.state.droid, i + skip), nav_query_tile(ref, i)));
     nav_query_destroy(ref);
     sim_deinit(&s);
 }
@@ -273,17 +273,17 @@ static void test_prediction_waits_for_plan(void **state)
     Level l = test_level_from_text(text);
     Sim s;
     assert_true(sim_init(&s, &l));
-    assert_int_equal(s.sentries.count, 1);
+    assert_int_equal(s.state.sentries.count, 1);
     Predictor p;
     predict_init(&p);
     NavPos goal = far_end();
     assert_true(predict_begin(&p, &s, goal));
     assert_int_equal(p.result.outcome, PREDICT_RUNNING);
-    assert_int_equal(p.sim.planning, SIM_PLAN_GOTO);
+    assert_int_equal(p.sim.state.planning, SIM_PLAN_GOTO);
     PredictOutcome o = predict_run(&p, 0);
     assert_true(o == PREDICT_SEEN || o == PREDICT_UNSEEN || o == PREDICT_CUT);
-    assert_int_equal(p.sim.planning, SIM_PLAN_NONE); /* it planned, and walked */
-    assert_true(p.sim.steps > 0);
+    assert_int_equal(p.sim.state.planning, SIM_PLAN_NONE); /* it planned, and walked */
+    assert_true(p.sim.state.steps > 0);
     predict_deinit(&p);
     sim_deinit(&s);
     level_free(&l);

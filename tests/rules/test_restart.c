@@ -17,7 +17,7 @@ static void random_play(Sim *s, uint64_t *seed, int ticks)
 {
     for (int t = 0; t < ticks; t++) {
         uint32_t r = test_rand(seed) % 100;
-        int x = (int)(test_rand(seed) % (uint32_t)s->w), y = (int)(test_rand(seed) % (uint32_t)s->h);
+        int x = (int)(test_rand(seed) % (uint32_t)s->terrain->w), y = (int)(test_rand(seed) % (uint32_t)s->terrain->h);
         if (r < 3)
             sim_command(s, &(SimCmd){SIM_CMD_GOTO, x, y});
         else if (r == 3)
@@ -32,13 +32,15 @@ static void random_play(Sim *s, uint64_t *seed, int ticks)
 static void same_as_fresh(Sim *s, uint64_t seed)
 {
     Sim f;
-    assert_true(sim_init(&f, s->level));
+    assert_true(sim_init(&f, sim_level(s)));
     assert_int_equal(sim_hash(s), sim_hash(&f));
-    assert_int_equal(s->cells_total, f.cells_total);
-    assert_int_equal(s->has_exit, f.has_exit);
-    if (f.has_exit)
-        assert_true(nav_pos_eq(s->exit, f.exit));
-    assert_int_equal(s->door_count, f.door_count);
+    assert_int_equal(s->terrain->cells_total, f.terrain->cells_total);
+    assert_int_equal(s->terrain->has_exit, f.terrain->has_exit);
+    if (f.terrain->has_exit)
+        assert_true(nav_pos_eq(s->terrain->exit, f.terrain->exit));
+    assert_int_equal(s->terrain->door_count, f.terrain->door_count);
+    assert_int_equal(s->state.door_count, f.state.door_count);
+    assert_int_equal(s->state.cell_count, f.state.cell_count);
     uint64_t a = seed, b = seed;
     random_play(s, &a, 0);
     for (int t = 0; t < 600; t++) {
@@ -96,11 +98,11 @@ static void test_restart_after_edits(void **state)
         int edits = 1 + (int)(test_rand(&seed) % 6);
         for (int e = 0; e < edits; e++) {
             NavPos t = nav_pos(1 + (int)(test_rand(&seed) % 8), 1 + (int)(test_rand(&seed) % 5));
-            if (round % 5 == 0 && s.taken_count > 0) /* a cell taken in play, painted over */
-                t = s.taken[test_rand(&seed) % (uint32_t)s.taken_count];
+            if (round % 5 == 0 && s.state.taken_count > 0) /* a cell taken in play, painted over */
+                t = s.terrain->cells[s.state.taken[test_rand(&seed) % (uint32_t)s.state.taken_count]];
             char g = glyphs[test_rand(&seed) % (sizeof glyphs - 1)];
             if (edit_paint(&h, &l, t, g) == EDIT_CHANGED)
-                sim_edit_tile(&s, t.x, t.y, level_kind(&l, t.x, t.y));
+                sim_edit_tile(&s, t.x, t.y, level_glyph(&l, t.x, t.y));
         }
         assert_true(sim_restart(&s));
         same_as_fresh(&s, seed);
@@ -149,9 +151,9 @@ static void test_regions_after_edit(void **state)
     for (Sim *p = &s; p; p = p == &s ? &alone : NULL) {
         for (int t = 0; t < 30; t++)
             sim_tick(p);
-        sim_edit_tile(p, 600, 600, TILE_WALL);
+        sim_edit_tile(p, 600, 600, '#');
         assert_true(sim_restart(p));
-        assert_true(p->region_done == 0 && !sim_regions_ready(p)); /* the restart labelled nothing */
+        assert_true(p->state.region_done == 0 && !sim_regions_ready(p)); /* the restart labelled nothing */
     }
     const long work = 3L * SIDE * SIDE + 1, to_label = (work + SIM_REGION_TICK_WORK - 1) / SIM_REGION_TICK_WORK;
     assert_true(to_label > 2);
@@ -168,13 +170,13 @@ static void test_regions_after_edit(void **state)
     for (int t = 1; t <= 240; t++) {
         sim_tick(&s);
         sim_tick(&alone);
-        assert_true(s.region_done == alone.region_done);
+        assert_true(s.state.region_done == alone.state.region_done);
         if (t < to_label)
-            assert_true(s.sentries.planning < 0 && alone.sentries.planning < 0);
+            assert_true(s.state.sentries.planning < 0 && alone.state.sentries.planning < 0);
         if (sim_hash(&s) != sim_hash(&alone))
             fail_msg("tick %d after the restart: the play differs from the one labelled alone", t);
     }
-    assert_true(s.region_done == work);
+    assert_true(s.state.region_done == work);
     nav_query_destroy(st);
     sim_deinit(&ahead);
     sim_deinit(&alone);

@@ -41,19 +41,19 @@ static void play_end(Play *p)
 /* No two sentries on one tile or entering one, and every step allowed. */
 static void check_sentries(const Sim *s)
 {
-    const Sentries *ss = &s->sentries;
+    const Sentries *ss = &s->state.sentries;
     for (int i = 0; i < ss->count; i++) {
         const Mover *a = &ss->list[i].mover;
         if (a->moving)
-            assert_true(nav_grid_can_step(&s->grid, a->tile.x, a->tile.y, a->next.x - a->tile.x, a->next.y - a->tile.y));
-        assert_true(nav_grid_walkable(&s->grid, a->tile.x, a->tile.y));
+            assert_true(nav_grid_can_step(&s->terrain->grid, a->tile.x, a->tile.y, a->next.x - a->tile.x, a->next.y - a->tile.y));
+        assert_true(nav_grid_walkable(&s->terrain->grid, a->tile.x, a->tile.y));
         for (int j = i + 1; j < ss->count; j++) {
             const Mover *b = &ss->list[j].mover;
             NavPos at[2] = {a->tile, a->next}, bt[2] = {b->tile, b->next};
             for (int u = 0; u < (a->moving ? 2 : 1); u++)
                 for (int v = 0; v < (b->moving ? 2 : 1); v++)
                     if (nav_pos_eq(at[u], bt[v]))
-                        fail_msg("tick %llu: sentries %d and %d share %d,%d", (unsigned long long)s->tick, i, j,
+                        fail_msg("tick %llu: sentries %d and %d share %d,%d", (unsigned long long)s->state.tick, i, j,
                                  at[u].x, at[u].y);
         }
     }
@@ -63,8 +63,8 @@ static void play_ticks(Play *p, int n)
 {
     for (int t = 0; t < n; t++) {
         sim_tick(&p->sim);
-        for (int i = 0; i < p->sim.event_count; i++) {
-            const SimEvent *e = &p->sim.events[i];
+        for (int i = 0; i < p->sim.work.event_count; i++) {
+            const SimEvent *e = &p->sim.work.events[i];
             if (e->type == SIM_EV_SENTRY) {
                 p->states[e->b]++;
                 if (e->a == 0 && p->order_n < 64)
@@ -89,15 +89,15 @@ static void play_goto(Play *p, int x, int y)
 static void play_walk(Play *p, int x, int y)
 {
     play_goto(p, x, y);
-    for (int t = 0; t < 2000 && (p->sim.droid.moving || !nav_pos_eq(p->sim.droid.tile, nav_pos(x, y))); t++)
+    for (int t = 0; t < 2000 && (p->sim.state.droid.moving || !nav_pos_eq(p->sim.state.droid.tile, nav_pos(x, y))); t++)
         play_ticks(p, 1);
-    assert_true(nav_pos_eq(p->sim.droid.tile, nav_pos(x, y)));
+    assert_true(nav_pos_eq(p->sim.state.droid.tile, nav_pos(x, y)));
 }
 
 static const Sentry *sentry(const Play *p, int id)
 {
-    assert_true(id < p->sim.sentries.count);
-    return &p->sim.sentries.list[id];
+    assert_true(id < p->sim.state.sentries.count);
+    return &p->sim.state.sentries.list[id];
 }
 
 /* ---- sight -------------------------------------------------------------------- */
@@ -157,7 +157,7 @@ static void test_hearing_at_the_radius(void **state)
     (void)state;
     Play p;
     play_start(&p, hear_open);
-    assert_int_equal(p.sim.sentries.count, 1);
+    assert_int_equal(p.sim.state.sentries.count, 1);
     /* sentry at (6, 3): cost 12 - t. At t = 5 the cost is 7, one beyond the radius 6 */
     play_walk(&p, 5, 1);
     play_ticks(&p, 5);
@@ -165,9 +165,9 @@ static void test_hearing_at_the_radius(void **state)
     assert_int_equal(p.alerts, 0);
     /* t = 6: exactly the radius */
     play_goto(&p, 6, 1);
-    for (int t = 0; t < 200 && !nav_pos_eq(p.sim.droid.tile, nav_pos(6, 1)); t++) {
+    for (int t = 0; t < 200 && !nav_pos_eq(p.sim.state.droid.tile, nav_pos(6, 1)); t++) {
         play_ticks(&p, 1);
-        if (!nav_pos_eq(p.sim.droid.tile, nav_pos(6, 1)))
+        if (!nav_pos_eq(p.sim.state.droid.tile, nav_pos(6, 1)))
             assert_int_equal(p.alerts, 0);
     }
     assert_int_equal(p.alerts, 1);
@@ -234,33 +234,33 @@ static void test_chase_and_catch(void **state)
                    "#.S.#...#......#\n"
                    "#..............#\n"
                    "################\n");
-    assert_int_equal(p.sim.sentries.count, 3);
+    assert_int_equal(p.sim.state.sentries.count, 3);
     /* the droid walks up to them and stands */
     play_goto(&p, 5, 1);
     int chased = 0;
-    for (int t = 0; t < 3000 && p.sim.status == SIM_PLAYING; t++) {
+    for (int t = 0; t < 3000 && p.sim.state.status == SIM_PLAYING; t++) {
         play_ticks(&p, 1);
-        chased |= p.sim.sentries.chasers > 0;
+        chased |= p.sim.state.sentries.chasers > 0;
     }
     assert_true(chased);
-    assert_int_equal(p.sim.status, SIM_LOST);
-    assert_int_equal(p.sim.lose, SIM_LOSE_CAUGHT);
+    assert_int_equal(p.sim.state.status, SIM_LOST);
+    assert_int_equal(p.sim.state.lose, SIM_LOSE_CAUGHT);
     assert_int_equal(p.lost, 1);
     assert_true(p.alerts >= 1);
     assert_true(p.states[SENTRY_ALERT] >= 1 && p.states[SENTRY_CHASE] >= 1);
     /* the catcher stands next to the droid (or on its tile) */
     bool next_to = false;
-    for (int i = 0; i < p.sim.sentries.count; i++) {
-        NavPos t = sentry(&p, i)->mover.tile, d = p.sim.droid.tile;
+    for (int i = 0; i < p.sim.state.sentries.count; i++) {
+        NavPos t = sentry(&p, i)->mover.tile, d = p.sim.state.droid.tile;
         next_to |= sentry(&p, i)->state == SENTRY_CHASE && abs(t.x - d.x) <= 1 && abs(t.y - d.y) <= 1;
     }
     assert_true(next_to);
     /* lost is final until a restart, which puts the sentries back */
     play_ticks(&p, 10);
-    assert_int_equal(p.sim.status, SIM_LOST);
+    assert_int_equal(p.sim.state.status, SIM_LOST);
     SimCmd r = {SIM_CMD_RESTART, 0, 0};
     sim_command(&p.sim, &r);
-    assert_int_equal(p.sim.status, SIM_PLAYING);
+    assert_int_equal(p.sim.state.status, SIM_PLAYING);
     assert_true(nav_pos_eq(sentry(&p, 0)->mover.tile, nav_pos(2, 2)));
     assert_int_equal(sentry(&p, 0)->state, SENTRY_GUARD);
     play_end(&p);
@@ -285,29 +285,29 @@ static void test_copies_share_the_chase_field(void **state)
                    "#..............#\n"
                    "################\n");
     play_goto(&p, 5, 1);
-    while (p.sim.sentries.chasers == 0 && p.sim.status == SIM_PLAYING)
+    while (p.sim.state.sentries.chasers == 0 && p.sim.state.status == SIM_PLAYING)
         play_ticks(&p, 1);
-    assert_int_equal(p.sim.status, SIM_PLAYING);
+    assert_int_equal(p.sim.state.status, SIM_PLAYING);
     Sim c;
     memset(&c, 0, sizeof c);
-    size_t field = nav_field_bytes(&p.sim.sentries.field);
+    size_t field = nav_field_bytes(&p.sim.state.sentries.field);
     assert_true(field >= 13 * 16 * 9);
     assert_true(sim_copy(&c, &p.sim));
-    assert_ptr_equal(c.sentries.field.cost, p.sim.sentries.field.cost); /* shared */
-    assert_true(sim_copy_bytes(&p.sim, false) < field);
-    assert_true(sentries_field_own_bytes(&p.sim.sentries) == 0); /* counted by neither while shared */
-    const uint64_t *was = c.sentries.field.cost;
+    assert_ptr_equal(c.state.sentries.field.cost, p.sim.state.sentries.field.cost); /* shared */
+    assert_true(sim_copy_bytes(&p.sim) < field);
+    assert_true(sentries_field_own_bytes(&p.sim.state.sentries) == 0); /* counted by neither while shared */
+    const uint64_t *was = c.state.sentries.field.cost;
     SimCmd away = {SIM_CMD_GOTO, 14, 7}; /* both walk on: the field follows the droid */
     sim_command(&p.sim, &away);
     sim_command(&c, &away);
     bool apart = false;
-    for (int t = 0; t < 600 && p.sim.status == SIM_PLAYING; t++) {
+    for (int t = 0; t < 600 && p.sim.state.status == SIM_PLAYING; t++) {
         play_ticks(&p, 1);
         sim_tick(&c);
-        apart |= c.sentries.field.cost != p.sim.sentries.field.cost;
+        apart |= c.state.sentries.field.cost != p.sim.state.sentries.field.cost;
         assert_true(sim_hash(&c) == sim_hash(&p.sim));
         if (apart) /* the copy, filled first, made its own; the play's is the one they shared */
-            assert_true(c.sentries.field.cost != was || p.sim.sentries.field.cost != was);
+            assert_true(c.state.sentries.field.cost != was || p.sim.state.sentries.field.cost != was);
     }
     assert_true(apart);
     sim_deinit(&c);
@@ -327,17 +327,17 @@ static void test_chase_crowd(void **state)
                    "#SSSS...##.#....@..#\n"
                    "#.......#..........#\n"
                    "####################\n");
-    assert_int_equal(p.sim.sentries.count, 16);
+    assert_int_equal(p.sim.state.sentries.count, 16);
     SimCmd c = {SIM_CMD_GOTO, 7, 5}; /* walk towards them: heard, seen */
     sim_command(&p.sim, &c);
     int most = 0;
-    for (int t = 0; t < 4000 && p.sim.status == SIM_PLAYING; t++) {
+    for (int t = 0; t < 4000 && p.sim.state.status == SIM_PLAYING; t++) {
         play_ticks(&p, 1);
-        if (p.sim.sentries.chasers > most)
-            most = p.sim.sentries.chasers;
+        if (p.sim.state.sentries.chasers > most)
+            most = p.sim.state.sentries.chasers;
     }
     assert_true(most >= 4);
-    assert_int_equal(p.sim.lose, SIM_LOSE_CAUGHT);
+    assert_int_equal(p.sim.state.lose, SIM_LOSE_CAUGHT);
     play_end(&p);
 }
 
@@ -358,7 +358,7 @@ static void test_corridor_meeting(void **state)
                    "#....#########.....#\n"
                    "#....###@#####.....#\n"
                    "####################\n");
-    assert_int_equal(p.sim.sentries.count, 2);
+    assert_int_equal(p.sim.state.sentries.count, 2);
     assert_int_equal(sentry(&p, 0)->patrol_count, 2);
     assert_int_equal(sentry(&p, 1)->patrol_count, 2);
     /* count waypoints reached: the leg changes at each */
@@ -452,7 +452,7 @@ static void test_search_and_return(void **state)
         play_ticks(&p, 1);
     while (sentry(&p, 0)->mover.moving)
         play_ticks(&p, 1);
-    assert_int_equal(p.sim.status, SIM_PLAYING);
+    assert_int_equal(p.sim.state.status, SIM_PLAYING);
     static const SentryState want[5] = {SENTRY_ALERT, SENTRY_CHASE, SENTRY_SEARCH, SENTRY_RETURN, SENTRY_GUARD};
     assert_int_equal(p.order_n, 5);
     for (int i = 0; i < 5; i++)
@@ -473,8 +473,8 @@ static int play_lure(Play *p, int x, int y, SimLureCheck *why)
     sim_command(&p->sim, &c);
     int sent = -1;
     *why = SIM_LURE_OK;
-    for (int i = 0; i < p->sim.event_count; i++) {
-        const SimEvent *e = &p->sim.events[i];
+    for (int i = 0; i < p->sim.work.event_count; i++) {
+        const SimEvent *e = &p->sim.work.events[i];
         if (e->type == SIM_EV_LURE)
             sent = (int)e->a;
         else if (e->type == SIM_EV_NOLURE)
@@ -510,15 +510,15 @@ static void test_lure(void **state)
     assert_int_equal(why, SIM_LURE_BLOCKED);
     assert_int_equal(play_lure(&p, 4, 3, &why), -1);
     assert_int_equal(why, SIM_LURE_HIDDEN);
-    assert_false(p.sim.started);
-    assert_true(p.sim.energy == 20 * (int64_t)NAV_UNIT_STRAIGHT);
+    assert_false(p.sim.state.started);
+    assert_true(p.sim.state.energy == 20 * (int64_t)NAV_UNIT_STRAIGHT);
     /* the one it reaches by path cost goes */
     bool pulled[1];
     assert_int_equal(sim_lure_hears(&p.sim, nav_pos(6, 1), pulled), 1);
     assert_true(pulled[0]);
     assert_int_equal(play_lure(&p, 6, 1, &why), 1);
-    assert_true(p.sim.started);
-    assert_true(p.sim.energy == 20 * (int64_t)NAV_UNIT_STRAIGHT - SIM_LURE_COST);
+    assert_true(p.sim.state.started);
+    assert_true(p.sim.state.energy == 20 * (int64_t)NAV_UNIT_STRAIGHT - SIM_LURE_COST);
     assert_int_equal(sentry(&p, 0)->state, SENTRY_SEARCH);
     assert_true(nav_pos_eq(sentry(&p, 0)->last_known, nav_pos(6, 1)));
     /* the droid hides round the corner; the sentry looks, goes back and takes up its post */
@@ -565,18 +565,18 @@ static void test_lure_reach_is_the_path_cost(void **state)
                    "#S....#...#.....#..#\n"
                    "####################\n");
     const Sim *s = &p.sim;
-    int n = s->sentries.count, checked = 0, heard = 0;
+    int n = s->state.sentries.count, checked = 0, heard = 0;
     bool pulled[16];
     assert_true(n >= 8 && n <= 16);
-    for (int y = 0; y < s->h; y++)
-        for (int x = 0; x < s->w; x++) {
-            if (!nav_grid_walkable(&s->grid, x, y))
+    for (int y = 0; y < s->terrain->h; y++)
+        for (int x = 0; x < s->terrain->w; x++) {
+            if (!nav_grid_walkable(&s->terrain->grid, x, y))
                 continue;
             NavField f;
-            assert_int_equal(nav_field_init(&f, &s->grid, nav_pos(x, y), NAV_TOPO_8), NAV_DONE);
+            assert_int_equal(nav_field_init(&f, &s->terrain->grid, nav_pos(x, y), NAV_TOPO_8), NAV_DONE);
             sim_lure_hears(s, nav_pos(x, y), pulled);
             for (int i = 0; i < n; i++) {
-                uint64_t c = nav_field_cost(&f, s->sentries.list[i].mover.tile);
+                uint64_t c = nav_field_cost(&f, s->state.sentries.list[i].mover.tile);
                 bool want = c != UINT64_MAX && c <= (uint64_t)SENTRY_LURE_REACH * NAV_UNIT_STRAIGHT;
                 if (pulled[i] != want)
                     fail_msg("lure on %d,%d: sentry %d %s, its path cost is %.2f", x, y, i,
@@ -602,21 +602,21 @@ static void test_standing_drains(void **state)
                    "#@......#\n"
                    "#########\n");
     play_ticks(&p, 300); /* before the first command the clock stands: nothing spent */
-    assert_true(p.sim.energy == 6 * (int64_t)NAV_UNIT_STRAIGHT);
+    assert_true(p.sim.state.energy == 6 * (int64_t)NAV_UNIT_STRAIGHT);
     play_goto(&p, 3, 1);
-    while (p.sim.droid.moving || mover_remaining(&p.sim.droid) > 0)
+    while (p.sim.state.droid.moving || mover_remaining(&p.sim.state.droid) > 0)
         play_ticks(&p, 1);
-    assert_true(p.sim.energy == 4 * (int64_t)NAV_UNIT_STRAIGHT); /* two steps, nothing else */
+    assert_true(p.sim.state.energy == 4 * (int64_t)NAV_UNIT_STRAIGHT); /* two steps, nothing else */
     play_goto(&p, 5, 1); /* given on the tick it arrived: no standing */
-    while (p.sim.droid.moving || mover_remaining(&p.sim.droid) > 0)
+    while (p.sim.state.droid.moving || mover_remaining(&p.sim.state.droid) > 0)
         play_ticks(&p, 1);
-    assert_true(p.sim.energy == 2 * (int64_t)NAV_UNIT_STRAIGHT);
+    assert_true(p.sim.state.energy == 2 * (int64_t)NAV_UNIT_STRAIGHT);
     play_ticks(&p, 60); /* a second standing: one floor step's energy */
-    assert_true(p.sim.energy == 2 * (int64_t)NAV_UNIT_STRAIGHT - 60 * SIM_STAND_DRAIN);
-    assert_int_equal(p.sim.status, SIM_PLAYING);
+    assert_true(p.sim.state.energy == 2 * (int64_t)NAV_UNIT_STRAIGHT - 60 * SIM_STAND_DRAIN);
+    assert_int_equal(p.sim.state.status, SIM_PLAYING);
     play_ticks(&p, 70); /* and standing on loses, as a walk would */
-    assert_int_equal(p.sim.status, SIM_LOST);
-    assert_int_equal(p.sim.lose, SIM_LOSE_ENERGY);
+    assert_int_equal(p.sim.state.status, SIM_LOST);
+    assert_int_equal(p.sim.state.lose, SIM_LOSE_ENERGY);
     play_end(&p);
 }
 
@@ -675,10 +675,10 @@ static void win_with_sentries(const char *path, const Leg *legs, int n)
         fail_msg("%s", d.msg[0]);
     Sim s;
     assert_true(sim_init(&s, &l));
-    assert_true(s.sentries.count > 0);
+    assert_true(s.state.sentries.count > 0);
     int k = 0, wait = legs[0].wait;
-    for (long t = 0; t < 60 * 300 && s.status == SIM_PLAYING; t++) {
-        if (!s.droid.moving && mover_remaining(&s.droid) == 0 && k < n) {
+    for (long t = 0; t < 60 * 300 && s.state.status == SIM_PLAYING; t++) {
+        if (!s.state.droid.moving && mover_remaining(&s.state.droid) == 0 && k < n) {
             if (wait > 0) {
                 wait--;
             } else {
@@ -690,8 +690,8 @@ static void win_with_sentries(const char *path, const Leg *legs, int n)
         }
         sim_tick(&s);
     }
-    if (s.status != SIM_WON)
-        fail_msg("%s: %s", path, s.status == SIM_LOST ? sim_lose_name(s.lose) : "not won in 5 minutes");
+    if (s.state.status != SIM_WON)
+        fail_msg("%s: %s", path, s.state.status == SIM_LOST ? sim_lose_name(s.state.lose) : "not won in 5 minutes");
     sim_deinit(&s);
     level_free(&l);
 }
@@ -775,9 +775,9 @@ static void test_patrol_binding(void **state)
                    "#...S#\n"
                    "#@...#\n"
                    "######\n");
-    assert_int_equal(p.sim.sentries.count, 2);
+    assert_int_equal(p.sim.state.sentries.count, 2);
     assert_int_equal(sentry(&p, 0)->patrol_count, 2);
-    assert_true(nav_pos_eq(p.sim.sentries.points[sentry(&p, 0)->patrol_first + 1], nav_pos(2, 3)));
+    assert_true(nav_pos_eq(p.sim.state.sentries.points[sentry(&p, 0)->patrol_first + 1], nav_pos(2, 3)));
     assert_int_equal(sentry(&p, 1)->patrol_count, 2); /* 0,0 is a wall: dropped */
     play_end(&p);
 }

@@ -38,17 +38,17 @@ static Level rough_level(uint64_t *seed)
  * path where A* finds none. */
 static void plan_checked(Sim *s, NavQuery *st, NavPos t, bool want_jps)
 {
-    NavPos from = s->droid.tile, end;
+    NavPos from = s->state.droid.tile, end;
     NavQueryResult ref;
-    double want = nav_query_find(st, &s->grid, from, t, NULL, &ref) == NAV_DONE ? ref.length : -1;
+    double want = nav_query_find(st, &s->terrain->grid, from, t, NULL, &ref) == NAV_DONE ? ref.length : -1;
     NavStatus r = sim_plan(s, st, from, t, &end);
-    if (want < 0 || !nav_grid_walkable(&s->grid, t.x, t.y)) {
+    if (want < 0 || !nav_grid_walkable(&s->terrain->grid, t.x, t.y)) {
         assert_true(r != NAV_DONE);
         return;
     }
     assert_int_equal(r, NAV_DONE);
     assert_int_equal(nav_query_result(st)->planner == NAV_PLANNER_JPS, want_jps);
-    if (fabs(test_check_walk(st, &s->grid, NAV_TOPO_8) - want) > 1e-9)
+    if (fabs(test_check_walk(st, &s->terrain->grid, NAV_TOPO_8) - want) > 1e-9)
         fail_msg("%d,%d -> %d,%d: length %.9f, reference %.9f", from.x, from.y, t.x, t.y,
                  nav_query_result(st)->length, want);
 }
@@ -63,8 +63,8 @@ static void test_edits_between_searches(void **state)
     assert_true(sim_init(&s, &l));
     NavQuery *st = nav_query_create(W, H);
     assert_non_null(st);
-    assert_true(nav_jumps_current(s.jumps, &s.grid)); /* made whole at the start */
-    const long ticks_to_make = (nav_jumps_work(&s.grid) + SIM_JUMPS_TICK_WORK - 1) / SIM_JUMPS_TICK_WORK;
+    assert_true(nav_jumps_current(s.jumps, &s.terrain->grid)); /* made whole at the start */
+    const long ticks_to_make = (nav_jumps_work(&s.terrain->grid) + SIM_JUMPS_TICK_WORK - 1) / SIM_JUMPS_TICK_WORK;
     static const TileKind kinds[] = {TILE_WALL, TILE_FLOOR, TILE_ROUGH, TILE_DOOR};
     int checked = 0;
     for (int edit = 0; edit < 30; edit++) {
@@ -72,16 +72,16 @@ static void test_edits_between_searches(void **state)
         for (int q = 0; q < 4; q++)
             plan_checked(&s, st, nav_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H)), true);
         TileKind k = kinds[test_rand(&seed) % 4];
-        if (nav_pos_eq(t, s.droid.tile) || nav_grid_cost(&s.grid, t.x, t.y) == tile_info(k)->cost)
+        if (nav_pos_eq(t, s.state.droid.tile) || nav_grid_cost(&s.terrain->grid, t.x, t.y) == tile_info(k)->cost)
             continue; /* the droid's own tile, or no change of cost */
-        sim_edit_tile(&s, t.x, t.y, k);
-        assert_false(nav_jumps_current(s.jumps, &s.grid));
+        sim_edit_tile(&s, t.x, t.y, tile_info(k)->glyph);
+        assert_false(nav_jumps_current(s.jumps, &s.terrain->grid));
         for (int q = 0; q < 4; q++, checked++)
             plan_checked(&s, st, nav_pos((int)(test_rand(&seed) % W), (int)(test_rand(&seed) % H)), false);
         sim_tick(&s);
         bool copied = false;
         long ticks = 1;
-        while (!nav_jumps_current(s.jumps, &s.grid)) {
+        while (!nav_jumps_current(s.jumps, &s.terrain->grid)) {
             if (!copied) { /* a copy while the table is half made: a clone, ready at the same tick */
                 assert_true(sim_copy(&copy, &s));
                 assert_false(copy.jumps == s.jumps);
@@ -92,7 +92,7 @@ static void test_edits_between_searches(void **state)
                 sim_tick(&copy);
             ticks++;
             if (copied)
-                assert_int_equal(nav_jumps_current(copy.jumps, &copy.grid), nav_jumps_current(s.jumps, &s.grid));
+                assert_int_equal(nav_jumps_current(copy.jumps, &copy.terrain->grid), nav_jumps_current(s.jumps, &s.terrain->grid));
         }
         assert_true(ticks <= ticks_to_make);
         assert_true(copied); /* the table took more than a tick */

@@ -111,15 +111,15 @@ static bool seen_without_waiting(const Level *l, const NavPos *to, int n)
     Sim s;
     assert_true(sim_init(&s, l));
     bool seen = false;
-    for (int k = 0, t = 0; t < 60 * 120 && s.status == SIM_PLAYING && !seen; t++) {
-        if (k < n && !s.droid.moving && mover_remaining(&s.droid) == 0) {
+    for (int k = 0, t = 0; t < 60 * 120 && s.state.status == SIM_PLAYING && !seen; t++) {
+        if (k < n && !s.state.droid.moving && mover_remaining(&s.state.droid) == 0) {
             SimCmd c = {SIM_CMD_GOTO, to[k].x, to[k].y};
             sim_command(&s, &c);
             k++;
         }
         sim_tick(&s);
-        for (int i = 0; i < s.event_count; i++)
-            seen |= s.events[i].type == SIM_EV_ALERT;
+        for (int i = 0; i < s.work.event_count; i++)
+            seen |= s.work.events[i].type == SIM_EV_ALERT;
     }
     sim_deinit(&s);
     return seen;

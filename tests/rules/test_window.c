@@ -135,11 +135,11 @@ static Seen follow(const Sim *play, const Orders *o, const Orders *running, int 
         if (t == begin)
             assert_true(window_begin(&w, &s, o, on ? running : NULL, &run));
         if (t >= begin) {
-            assert_true(window_advance(&w, s.tick));
+            assert_true(window_advance(&w, s.state.tick));
             int64_t spent = window_run(&w, work);
             if (work > 0) /* a budget is kept to a few copies and ticks */
-                assert_true(spent <= work + 4 * (2 + s.w * s.h / WINDOW_COPY_TILES +
-                                                 2 * (PREDICT_TICK_BASE + s.sentries.count)));
+                assert_true(spent <= work + 4 * (2 + s.terrain->w * s.terrain->h / WINDOW_COPY_TILES +
+                                                 2 * (PREDICT_TICK_BASE + s.state.sentries.count)));
             Window got = window_read(&w), want = expected(safe, t, begin);
             assert_false(w.cut || w.failed || w.behind);
             if (got.settled) {
@@ -274,10 +274,10 @@ static void test_forget_and_behind(void **state)
     assert_int_equal(window_read(&w).says, WINDOW_UNKNOWN); /* nothing looked at yet */
     while (w.known == w.begun) /* a little at a time: the first departure */
         window_run(&w, 1);
-    assert_true(w.known == s.tick + 1);
+    assert_true(w.known == s.state.tick + 1);
     for (int i = 0; i < 10; i++)
         sim_tick(&s);
-    assert_false(window_advance(&w, s.tick)); /* the play went past what was looked at */
+    assert_false(window_advance(&w, s.state.tick)); /* the play went past what was looked at */
     assert_true(w.behind && !w.active);
     assert_int_equal(window_read(&w).says, WINDOW_UNKNOWN);
     assert_true(window_done(&w));
