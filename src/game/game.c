@@ -95,6 +95,7 @@ void game_start_play(Game *g)
         game_say(g, 6.0, "Out of memory starting the level.");
     game_begin_history(g, NULL);
     g->frame_event_count = 0;
+    scene_cues_taken(&g->scene_anim);
     g->preview_from = nav_pos(-1, -1);
     g->new_best = false;
 }
@@ -595,6 +596,7 @@ static bool rewind_to(Game *g, uint64_t to)
     plan_clear(g);
     g->rewinds++;
     g->frame_event_count = 0;
+    scene_cues_taken(&g->scene_anim);
     g->preview_from = nav_pos(-1, -1);
     forget_prediction(g);
     game_window_forget(g);

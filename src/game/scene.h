@@ -2,11 +2,16 @@
 /* scene.h - what drawing and sound are given of the game each frame: a
  * read-only Scene built by the game (game_scene, game.h) from its play and
  * its view, and the scene's own animation state (SceneAnim: doors' open
- * amounts, how far each mover has walked, the droid's walk key) and its
- * change journal (the tiles whose look
- * changed since a generation), which the game keeps up as it ticks. The
- * rules know nothing of either: the animation follows the play and snaps
- * to it after a rewind, a restart or a new level.
+ * amounts, how far each mover has walked, the droid's walk key, the sound
+ * cues of the events since the sound last looked) and its change journal
+ * (the tiles whose look changed since a generation), which the game keeps
+ * up as it ticks. The rules know nothing of either: the animation follows
+ * the play and snaps to it after a rewind, a restart or a new level.
+ *
+ * Costs: a build copies the actors (O(sentries)) and looks at the tiles
+ * play can change (the cells taken, the doors open or moving, the exit) and
+ * those edited since the last build; a new level copies its tile kinds
+ * once. A tick's animation is O(movers + doors in motion + events).
  *
  * Ownership and lifetimes: the Scene and its arrays belong to the Game
  * (scene_init / scene_deinit); a Scene's pointers (tiles, walks, patrols,
@@ -218,7 +223,8 @@ void scene_anim_events(SceneAnim *a, const struct Game *g);
 void scene_build(Scene *sc, SceneAnim *a, const struct Game *g);
 /* The window's part of it, by value (no allocation). */
 SceneFrame scene_frame_of(const struct Game *g);
-/* The sound cues taken: the next build starts a new list. */
+/* The sound cues played (or dropped: a rewind, a new level, a replay with
+ * no one to hear them): the list starts anew. */
 void scene_cues_taken(SceneAnim *a);
 
 /* ---- read by drawing ---- */

@@ -90,7 +90,7 @@ static void test_door_opens_frame_by_frame(void **state)
     assert_int_equal(door_amount(g), 0);
     game_click_tile(g, cell);
     int last = 0, opened_at = -1, rose = 0;
-    for (int t = 0; t < 10 * SIM_TICK_HZ && g->sim.status == SIM_PLAYING; t++) {
+    for (int t = 0; t < 10 * SIM_TICK_HZ && g->sim.state.status == SIM_PLAYING; t++) {
         uint64_t gen = game_scene(g)->journal->gen;
         game_update(g);
         int now = door_amount(g);
@@ -103,7 +103,7 @@ static void test_door_opens_frame_by_frame(void **state)
                 opened_at = t;
         }
         last = now;
-        if (nav_pos_eq(g->sim.droid.tile, cell) && !g->sim.droid.moving)
+        if (nav_pos_eq(g->sim.state.droid.tile, cell) && !g->sim.state.droid.moving)
             break;
     }
     assert_true(opened_at >= 0);
@@ -113,7 +113,7 @@ static void test_door_opens_frame_by_frame(void **state)
     for (int t = 0; t < SIM_DOOR_HOLD_TICKS + 2 * SCENE_DOOR_TICKS; t++)
         game_update(g);
     assert_int_equal(door_amount(g), 0);
-    assert_false(g->sim.doors[0].open);
+    assert_false(g->sim.state.doors[0].open);
 }
 
 /* The droid's distance walked grows by each step's length, and the walk's
@@ -126,7 +126,7 @@ static void test_walked_and_cues(void **state)
     game_scene_cues_played(g);
     game_click_tile(g, nav_pos(1, 3)); /* two straight steps down */
     int steps = 0;
-    for (int t = 0; t < 5 * SIM_TICK_HZ && (g->sim.droid.moving || g->sim.has_target); t++) {
+    for (int t = 0; t < 5 * SIM_TICK_HZ && (g->sim.state.droid.moving || g->sim.state.has_target); t++) {
         game_update(g);
         const Scene *sc = game_scene(g);
         for (int i = 0; i < sc->cue_count; i++)
@@ -150,15 +150,15 @@ static void test_journal_cell_and_rewind(void **state)
     Game *g = &fx->g;
     uint64_t start = game_scene(g)->journal->gen;
     game_click_tile(g, cell);
-    for (int t = 0; t < 10 * SIM_TICK_HZ && g->sim.cells_left > 0; t++)
+    for (int t = 0; t < 10 * SIM_TICK_HZ && g->sim.state.cells_left > 0; t++)
         game_update(g);
-    assert_int_equal(g->sim.cells_left, 0);
+    assert_int_equal(g->sim.state.cells_left, 0);
     const Scene *sc = game_scene(g);
     assert_true(journaled(sc, start, cell));
     assert_int_equal(scene_kind(sc, cell.x, cell.y), TILE_FLOOR);
     assert_int_equal(sc->cells_left, 0);
     uint64_t taken = sc->journal->gen;
-    while (g->sim.cells_left == 0)
+    while (g->sim.state.cells_left == 0)
         assert_true(game_rewind(g));
     sc = game_scene(g);
     assert_true(journaled(sc, taken, cell)); /* put back: looked at again */
