@@ -55,7 +55,7 @@ play again "wait 100" "key Return" "wait 100" "clicktile 1 1" "wait 2000" "key E
 check "Continue goes on at the first level not won; L on the pause panel opens the levels, at the first not won (all won: the first) ($(cat "$tmp/again.out"))" \
     '[ "$(cat "$tmp/again.out")" = "screen title level levels/02_second.txt screen play win screen result screen pause screen levels level levels/01_first.txt screen play " ]'
 
-# the level files are read once a run (app_scan.c): the title, the level
+# the level files are read once a run (shell_jobs.c): the title, the level
 # select, back, play, the pause panel's way to the title and to the level
 # select read each of the two files once
 check "each level file is read once however often the screens list them ($(grep -c '^catalog ' "$tmp/first.trace") reads)" \

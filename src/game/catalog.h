@@ -8,7 +8,7 @@
  * Who reads, and when, is the owner's choice: catalog_read is a pure
  * function of a file (any thread), and catalog_store files its answer. The
  * SDL side reads on a thread of its own, one file at a time, while the
- * screens go on (app_scan.c); a headless run reads at once. No SDL.
+ * screens go on (shell_jobs.c); a headless run reads at once. No SDL.
  *
  * Memory: the Catalog owns its entries and their paths (catalog_free).
  * catalog_sync costs one stat a file; catalog_read loads the level (a file

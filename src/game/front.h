@@ -4,9 +4,9 @@
  * name, whether it is won and its bests, none locked) and the ending after
  * the last level (the totals and the credits), and the settings. The extras (a folder
  * "extra" beside the levels: big or odd levels out of the campaign) are
- * listed after the campaign, not counted in it. The SDL side (main.c) turns
- * keys and clicks into FrontInput and draws it (render_front.c); what a
- * choice does to the play is up to the caller (FrontChoice).
+ * listed after the campaign, not counted in it. The shell (shell_front.c)
+ * turns keys and clicks into FrontInput and does what a choice asks
+ * (FrontChoice); the platform draws it (render_front.c).
  *
  * Memory: front_scan fills Front.level (owned; front_free frees it). */
 #ifndef ISODROID_FRONT_H

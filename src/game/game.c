@@ -809,15 +809,6 @@ void game_update(Game *g)
 
 /* ---- what drawing and sound are given ---- */
 
-void game_finish(Game *g, bool state)
-{
-    if (g->record)
-        fprintf(g->record, "%llu end\n", (unsigned long long)g->sim.state.tick);
-    g->record = NULL;
-    if (state)
-        game_trace(g, "state %016llx", (unsigned long long)sim_hash(&g->sim));
-}
-
 const Scene *game_scene(Game *g)
 {
     scene_build(&g->scene, &g->scene_anim, g);

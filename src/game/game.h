@@ -4,8 +4,9 @@
  * the hover preview, the camera, the editor (paint, undo, save), hot reload,
  * switching between the levels of a folder (loaded in the background through
  * a GameLoader the SDL side gives), progress, the level's energy par and the
- * stars, and the trace of events. The SDL side (main.c, render.c) feeds it input, draws it and plays
- * its sounds. game_init/game_deinit own everything inside. */
+ * stars, and the trace of events. The shell (shell.h) feeds it input; the
+ * SDL side (render.c, main.c) draws it and plays its sounds.
+ * game_init/game_deinit own everything inside. */
 #ifndef ISODROID_GAME_H
 #define ISODROID_GAME_H
 
@@ -226,7 +227,7 @@ typedef struct Game {
     bool follow;           /* camera follows the droid */
     int screen_w, screen_h;
 
-    bool show_minimap, show_help;
+    bool show_minimap;
     int help_page;         /* the help's page shown (the renderer lays it out in pages; it clamps this) */
     bool show_cones;      /* V: the sentries' view cones drawn on the floor */
     char message[GAME_MESSAGE_LEN];
@@ -331,10 +332,6 @@ void game_predict_now(Game *g, bool force);
 /* Finishes the departure window of the hovered route now (scripts, with
  * game_predict_now) and traces its "window" line. */
 void game_window_now(Game *g);
-/* The run ends: the recording (--record) gets its "TICK end" line and is
- * let go (the caller closes it), and with `state` the trace its last line,
- * "state HASH" (sim_hash). */
-void game_finish(Game *g, bool state);
 /* A line of the trace (Game.trace, when there is one), flushed: the one
  * writer of --trace, the shell's lines ("screen", "setting", ...) too. */
 void game_trace(const Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -356,7 +356,6 @@ SceneFrame scene_frame_of(const Game *g)
         .text_size = g->text_size,
         .view = g->view,
         .show_minimap = g->show_minimap,
-        .show_help = g->show_help,
         .show_cones = g->show_cones,
         .walls_down = g->walls_down,
         .help_page = g->help_page,

@@ -81,7 +81,7 @@ typedef struct SceneFrame {
     int screen_w, screen_h;
     int text_size;           /* percent (0: 100) */
     IsoView view;
-    bool show_minimap, show_help, show_cones, walls_down;
+    bool show_minimap, show_cones, walls_down; /* (the help is the shell's: shell_is_open) */
     int help_page;
     bool editing, aiming;
     int ask;                 /* GameAsk */

@@ -168,42 +168,12 @@ static bool setting_name_ok(const char *name)
     return true;
 }
 
-/* One "NAME = VALUE" line (trimmed, NUL-terminated, cut in place) into s;
- * LINE_DAMAGED with the reason in why, LINE_UNKNOWN (nothing read) for a
- * setting this version does not know. seen[] holds the line each setting
- * was first set on. */
-static LineRead parse_line(Settings *s, char *line, int line_no, int seen[], char *why, size_t why_size)
+/* Setting id's value (action: a key.NAME's) into s; false with the reason in why. */
+static bool parse_value(Settings *s, int id, BindAction action, const char *name, char *value, char *why,
+                        size_t why_size)
 {
-    char a[200], b[200];
-    char *sep = line + strcspn(line, "=:");
-    if (!*sep) {
-        text_format(why, why_size, "'%s' is no setting (NAME = VALUE)", shown(line, a, sizeof a));
-        return LINE_DAMAGED;
-    }
-    char *name = line, *value = sep + 1, *end = sep;
-    while (end > name && (end[-1] == ' ' || end[-1] == '\t'))
-        end--;
-    *end = '\0';
-    while (*value == ' ' || *value == '\t')
-        value++;
-    int id = -1;
-    BindAction action = BIND_NONE;
-    for (int i = 0; i < SET_KEYS; i++)
-        if (!strcmp(name, setting_names[i]))
-            id = i;
-    if (id < 0 && !strncmp(name, "key.", 4) && (action = bindings_by_name(name + 4)) != BIND_NONE)
-        id = SET_KEYS + action;
-    if (id < 0 && setting_name_ok(name))
-        return LINE_UNKNOWN; /* a later version's: kept as it is */
-    if (id < 0) {
-        text_format(why, why_size, "unknown setting '%s'", shown(name, a, sizeof a));
-        return LINE_DAMAGED;
-    }
-    if (seen[id]) {
-        text_format(why, why_size, "%s is set again (first on line %d)", name, seen[id]);
-        return LINE_DAMAGED;
-    }
     bool ok = true;
+    char a[200], b[200];
     switch (id) {
     case SET_MASTER:
     case SET_EFFECTS:
@@ -246,11 +216,11 @@ static LineRead parse_line(Settings *s, char *line, int line_no, int seen[], cha
         int n = 0;
         if (!value[0]) {
             text_format(why, why_size, "%s wants key names joined by ' or ' ('none': no key)", name);
-            return LINE_DAMAGED;
+            return false;
         }
         if (strcasecmp(value, "none") && (n = split_keys(value, names, BIND_KEYS_MAX)) > BIND_KEYS_MAX) {
             text_format(why, why_size, "%s: at most %d keys", name, BIND_KEYS_MAX);
-            return LINE_DAMAGED;
+            return false;
         }
         char err[240];
         ok = bindings_set(s, action, (const char *const *)names, n, NULL, err, sizeof err);
@@ -259,9 +229,48 @@ static LineRead parse_line(Settings *s, char *line, int line_no, int seen[], cha
         break;
     }
     }
-    if (ok)
-        seen[id] = line_no;
-    return ok ? LINE_SET : LINE_DAMAGED;
+    return ok;
+}
+
+/* One "NAME = VALUE" line (trimmed, NUL-terminated, cut in place) into s;
+ * LINE_DAMAGED with the reason in why, LINE_UNKNOWN (nothing read) for a
+ * setting this version does not know. seen[] holds the line each setting
+ * was first set on. */
+static LineRead parse_line(Settings *s, char *line, int line_no, int seen[], char *why, size_t why_size)
+{
+    char a[200];
+    char *sep = line + strcspn(line, "=:");
+    if (!*sep) {
+        text_format(why, why_size, "'%s' is no setting (NAME = VALUE)", shown(line, a, sizeof a));
+        return LINE_DAMAGED;
+    }
+    char *name = line, *value = sep + 1, *end = sep;
+    while (end > name && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    *end = '\0';
+    while (*value == ' ' || *value == '\t')
+        value++;
+    int id = -1;
+    BindAction action = BIND_NONE;
+    for (int i = 0; i < SET_KEYS; i++)
+        if (!strcmp(name, setting_names[i]))
+            id = i;
+    if (id < 0 && !strncmp(name, "key.", 4) && (action = bindings_by_name(name + 4)) != BIND_NONE)
+        id = SET_KEYS + action;
+    if (id < 0 && setting_name_ok(name))
+        return LINE_UNKNOWN; /* a later version's: kept as it is */
+    if (id < 0) {
+        text_format(why, why_size, "unknown setting '%s'", shown(name, a, sizeof a));
+        return LINE_DAMAGED;
+    }
+    if (seen[id]) {
+        text_format(why, why_size, "%s is set again (first on line %d)", name, seen[id]);
+        return LINE_DAMAGED;
+    }
+    if (!parse_value(s, id, action, name, value, why, why_size))
+        return LINE_DAMAGED;
+    seen[id] = line_no;
+    return LINE_SET;
 }
 
 /* The header: "# isodroid settings N", N a version from 1 on. */

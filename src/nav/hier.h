@@ -55,6 +55,7 @@ typedef struct NavHierInfo {
     long nodes;          /* walkable tiles */
     long steps;          /* legal one-tile moves */
     long shortcuts;      /* added while removing tiles */
+    long units;          /* work units the preparation has done so far */
     size_t bytes;        /* prepared data (not the search state) */
 } NavHierInfo;
 

@@ -101,6 +101,7 @@ static void drop(NavHier *hr)
     hr->out_unfold = hr->in_unfold = NULL;
     hr->n = 0;
     hr->steps = hr->shortcuts = 0;
+    hr->units = 0;
     hr->phase = HP_IDLE;
 }
 
@@ -511,6 +512,7 @@ NavStatus nav_hier_prepare(NavHier *hr, const NavGrid *g, long work)
             return NAV_OUT_OF_MEMORY;
         }
     }
+    hr->units += used;
     return hr->phase == HP_DONE ? NAV_DONE : NAV_IN_PROGRESS;
 }
 
@@ -526,6 +528,7 @@ void nav_hier_info(const NavHier *hr, NavHierInfo *out)
     out->nodes = hr->n;
     out->steps = hr->steps;
     out->shortcuts = hr->shortcuts;
+    out->units = hr->units;
     if (!out->ready)
         return;
     size_t edges = (size_t)hr->out_first[hr->n] + hr->in_first[hr->n];

@@ -118,6 +118,7 @@ struct NavHier {
     HierEdge *up_out, *up_in;
     HierUnfold *out_unfold, *in_unfold; /* per edge of up_out, up_in; shortcuts only */
     long steps, shortcuts;
+    long units;               /* work units done by the preparation under way or made */
     uint64_t version;         /* the grid's, when prepared */
     HierPhase phase;
     HierBuild b;

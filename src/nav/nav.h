@@ -18,8 +18,8 @@
  *   diag.h      NavDiags, the FILE:LINE:COL messages the readers fill
  *
  * Every public name starts with nav_, Nav or NAV_. The library's internals
- * (heap.h, jump.h, landmark.h, route_int.h, scratch.h, buf.h, num.h, text.h) are not
- * installed, and the installed archive exports only nav_ symbols.
+ * (heap.h, jump.h, landmark.h, route_int.h, scratch.h, buf.h, num.h, text.h,
+ * measure.h) are not installed, and the installed archive exports only nav_ symbols.
  *
  * Bad input. Each header says what its calls do with bad values: sizes and
  * coordinates may be any int (a side outside 1..NAV_GRID_MAX_SIDE is

@@ -3,25 +3,20 @@
  * JPS jump table and landmarks, and NAV_ROUTE's prepared planners, the
  * planner for uniform costs (route.h) and the contraction hierarchy
  * (hier.h) for weighted grids, and for uniform ones where the planner's
- * searches work hard through narrow passages (mazes, rooms); making it (at
+ * searches work hard through narrow passages (prepared.h's rule); making it (at
  * once, or in slices), and answering a query from it when it is current,
  * with the query's own search scratch. While the hierarchy is being made,
  * the planner made first answers: route on uniform grids, JPS on its jump
  * table on weighted ones. */
 #include "query_int.h"
 
+#include "measure.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-/* Uniform grids: the hierarchy is made too, and answers, when SAMPLE_SEARCHES
- * searches between tiles picked by a fixed sequence expand SAMPLE_EXPANDED
- * nodes or more on average and the passages are narrow: corridors followed,
- * or wall corners at under a fifth of the core tiles. Mazes and rooms pass;
- * open ground, streets and rubble (many corners, no corridors) do not, as
- * their hierarchies take many shortcuts and answer no faster
- * (docs/performance.md). */
+/* Route's sample searches (prepared.h's rule). */
 #define SAMPLE_SEARCHES 32
-#define SAMPLE_EXPANDED 200
 
 /* A walkable tile of g picked by *seed, or (0, 0) after 64 tries. */
 static NavPos sample_tile(const NavGrid *g, uint32_t *seed)
@@ -36,15 +31,10 @@ static NavPos sample_tile(const NavGrid *g, uint32_t *seed)
     return nav_pos(0, 0);
 }
 
-/* Whether the hierarchy is worth making for uniform grid g, route being
- * ready: decided once per grid version by the sample searches, run with
+/* The sample searches' mean expansions on g, route being ready, run with
  * scratch of their own that is freed after (the data holds none). */
-static bool route_works_hard(NavPrepared *pd, const NavGrid *g)
+static double sample_expanded(const NavPrepared *pd, const NavGrid *g)
 {
-    if (pd->sampled == g && pd->sampled_version == g->version)
-        return pd->hard;
-    NavRouteInfo ri;
-    nav_route_info(pd->route, &ri);
     struct RouteSearch *scratch = route_search_new();
     long expanded = 0;
     uint32_t seed = 1;
@@ -55,10 +45,52 @@ static bool route_works_hard(NavPrepared *pd, const NavGrid *g)
             expanded += r.expanded;
     }
     route_search_delete(scratch);
+    return (double)expanded / SAMPLE_SEARCHES;
+}
+
+/* Whether the hierarchy is to be made for uniform grid g, route being
+ * ready: prepared.h's rule, decided once per grid version. */
+static bool hier_chosen(NavPrepared *pd, const NavGrid *g)
+{
+    NavPreparedChoice *c = &pd->choice;
+    if (pd->sampled == g && pd->sampled_version == g->version)
+        return c->planner == NAV_PLANNER_HIER;
+    *c = (NavPreparedChoice){.made = true, .planner = NAV_PLANNER_ROUTE};
     pd->sampled = g;
     pd->sampled_version = g->version;
-    pd->hard = expanded >= (long)SAMPLE_SEARCHES * SAMPLE_EXPANDED && (ri.corridors || ri.corners * 5 < ri.core);
-    return pd->hard;
+    c->width = nav_measure_width(g);
+    if (c->width < 0) {
+        c->why = "route: no memory to measure the map";
+        return false;
+    }
+    c->expanded = sample_expanded(pd, g);
+    if (c->width > NAV_HIER_WIDTH_MAX) {
+        c->why = "route: wide passages (width above NAV_HIER_WIDTH_MAX)";
+        return false;
+    }
+    if (c->expanded < NAV_HIER_SAMPLE_EXPANDED) {
+        c->why = "route: narrow passages, short searches (sample below NAV_HIER_SAMPLE_EXPANDED)";
+        return false;
+    }
+    c->planner = NAV_PLANNER_HIER;
+    c->why = "hierarchy: narrow passages, long searches";
+    return true;
+}
+
+/* The hierarchy's preparation on a uniform grid past its work budget
+ * (prepared.h): dropped, and route answers. */
+static NavStatus hier_over_budget(NavPrepared *pd, const NavGrid *g)
+{
+    NavHierInfo hi;
+    nav_hier_info(pd->hier, &hi);
+    long walkable = (long)g->w * (long)g->h - (long)g->count[0];
+    if (hi.units <= (long)NAV_HIER_UNITS_PER_TILE * walkable)
+        return NAV_IN_PROGRESS;
+    nav_hier_destroy(pd->hier);
+    pd->hier = NULL;
+    pd->choice.planner = NAV_PLANNER_ROUTE;
+    pd->choice.why = "route: the hierarchy passed its work budget (NAV_HIER_UNITS_PER_TILE) and was dropped";
+    return NAV_DONE;
 }
 
 /* The prepared planners answer 8-way searches without nearest tile or
@@ -114,8 +146,23 @@ NavStatus nav_prepared_make_step(NavPrepared *pd, const NavGrid *g, const NavQue
         if (!pd->route && !(pd->route = nav_route_create(g->w, g->h)))
             return NAV_OUT_OF_MEMORY;
         NavStatus made = nav_route_prepare(pd->route, g, o.landmarks, work);
-        if (made != NAV_DONE || !route_works_hard(pd, g))
+        if (made != NAV_DONE || !hier_chosen(pd, g))
             return made;
+        if (!pd->hier && !(pd->hier = nav_hier_create(g->w, g->h)))
+            return NAV_OUT_OF_MEMORY;
+        /* in slices of at most a budget's tenth, so that the budget is checked */
+        long walkable = (long)g->w * (long)g->h - (long)g->count[0];
+        long slice = (long)NAV_HIER_UNITS_PER_TILE * (walkable / 10 + 1);
+        for (;;) {
+            long step = work > 0 && work < slice ? work : slice;
+            NavStatus st = nav_hier_prepare(pd->hier, g, step);
+            if (st != NAV_IN_PROGRESS)
+                return st;
+            if (hier_over_budget(pd, g) == NAV_DONE)
+                return NAV_DONE;
+            if (work > 0)
+                return NAV_IN_PROGRESS;
+        }
     } else if (!nav_jumps_current(o.jumps, g)) {
         /* weighted: the jump table first (searches run JPS meanwhile), then the hierarchy */
         if (!pd->jump.dist && !jump_init(&pd->jump, g->w, g->h))
@@ -179,6 +226,11 @@ const struct NavRoute *nav_prepared_route(const NavPrepared *pd)
 const struct NavHier *nav_prepared_hier(const NavPrepared *pd)
 {
     return pd->hier;
+}
+
+void nav_prepared_choice(const NavPrepared *pd, NavPreparedChoice *out)
+{
+    *out = pd->choice;
 }
 
 /* The search ends with the prepared planner's answer: a path of `steps`

@@ -11,11 +11,24 @@
  * What is made follows the options given to nav_prepared_make: NAV_JPS
  * (8-way) the jump table, and with options.landmarks that many landmarks;
  * NAV_ROUTE (8-way) on uniform costs the prepared planner, and after it the
- * hierarchy where 32 sample searches of the planner work hard through
- * narrow passages (mazes, rooms); on weighted costs the jump table (unless
- * the options' shared NavJumps is current), then the hierarchy. While the
- * hierarchy is made, the planner made first answers NAV_ROUTE: route on
- * uniform grids, JPS on its jump table on weighted ones.
+ * hierarchy where the map's passages are narrow and the planner's searches
+ * work hard (the rule below, NavPreparedChoice); on weighted costs the jump
+ * table (unless the options' shared NavJumps is current), then the
+ * hierarchy. While the hierarchy is made, the planner made first answers
+ * NAV_ROUTE: route on uniform grids, JPS on its jump table on weighted ones.
+ *
+ * The rule on uniform grids (docs/performance.md shows it against the map
+ * kinds): the hierarchy when the map's passage width (measure.h) is at most
+ * NAV_HIER_WIDTH_MAX tiles and 32 sample searches of the planner, between
+ * tiles picked by a fixed sequence, expand NAV_HIER_SAMPLE_EXPANDED nodes
+ * or more on average; else the planner alone. A hierarchy's shortcuts, its
+ * preparation and its memory grow with the width of the passages it
+ * crosses, while the planner's jumps and corridors cross wide passages in
+ * a step, so wide passages (open ground, wide corridors, big rooms) stay
+ * with the planner; on narrow ones the hierarchy wins where the planner's
+ * searches are long. Its preparation is also bounded: past
+ * NAV_HIER_UNITS_PER_TILE work units a walkable tile it is dropped and the
+ * planner answers (about 2 s on a 512 x 512 maze).
  *
  * Lifetime: nav_prepared_create makes an empty one for a grid size (it
  * allocates nothing more); nav_prepared_make (or _step, in slices) makes
@@ -33,6 +46,18 @@
 #include "status.h"
 
 typedef struct NavPrepared NavPrepared;
+
+/* The rule's thresholds (above). */
+enum { NAV_HIER_WIDTH_MAX = 2, NAV_HIER_SAMPLE_EXPANDED = 200, NAV_HIER_UNITS_PER_TILE = 200 };
+
+/* NAV_ROUTE's choice on a uniform grid, for reports. */
+typedef struct NavPreparedChoice {
+    bool made;          /* decided for the grid last prepared (else the rest is zero) */
+    NavPlanner planner; /* NAV_PLANNER_ROUTE or NAV_PLANNER_HIER */
+    int width;          /* passage width, tiles (measure.h) */
+    double expanded;    /* the sample searches' mean expansions */
+    const char *why;    /* the rule's reason, a static string */
+} NavPreparedChoice;
 
 /* Empty prepared data for w x h grids; NULL when out of memory or a side
  * is outside 1..NAV_GRID_MAX_SIDE. */
@@ -65,5 +90,7 @@ size_t nav_prepared_landmark_bytes(const NavPrepared *pd);
  * for uniform costs (route.h) and the hierarchy (hier.h). */
 const struct NavRoute *nav_prepared_route(const NavPrepared *pd);
 const struct NavHier *nav_prepared_hier(const NavPrepared *pd);
+/* NAV_ROUTE's choice on the uniform grid last prepared (above). */
+void nav_prepared_choice(const NavPrepared *pd, NavPreparedChoice *out);
 
 #endif

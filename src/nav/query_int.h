@@ -55,9 +55,11 @@ struct NavPrepared {
      * bring theirs. */
     NavRoute *route;
     NavHier *hier;
-    const NavGrid *sampled; /* the grid, at version sampled_version, whose */
-    uint64_t sampled_version; /* sample searches decided ... */
-    bool hard;              /* ... for the hierarchy on a uniform grid */
+    /* NAV_ROUTE's choice on a uniform grid (prepared.c), made once for
+     * the grid `sampled` at version sampled_version. */
+    const NavGrid *sampled;
+    uint64_t sampled_version;
+    NavPreparedChoice choice;
 };
 
 /* A query (query.h): scratch only. */

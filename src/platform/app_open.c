@@ -105,13 +105,13 @@ bool app_read_replay(App *app)
 /* The settings: read before the window opens (its size); none with --no-progress. */
 void app_read_settings(App *app)
 {
-    settings_default(&app->settings);
-    app->settings_path = app->opt.no_progress ? NULL : settings_path_default();
-    if (app->settings_path)
-        settings_load(&app->settings, app->settings_path, sdl_key_name, NULL);
+    settings_default(&app->shell.settings);
+    app->shell.settings_path = app->opt.no_progress ? NULL : settings_path_default();
+    if (app->shell.settings_path)
+        settings_load(&app->shell.settings, app->shell.settings_path, sdl_key_name, NULL);
     if (!app->opt.size_given && !app->opt.headless) {
-        app->opt.w = app->settings.window_w;
-        app->opt.h = app->settings.window_h;
+        app->opt.w = app->shell.settings.window_w;
+        app->opt.h = app->shell.settings.window_h;
     }
 }
 
@@ -209,6 +209,8 @@ bool app_open(App *app, const char *level)
     NavDiags d;
     nav_diag_clear(&d);
     datadir_join(app->data_dir, "assets", assets, sizeof assets); /* fits: data_dir is shorter */
+    shell_init(&app->shell, app_platform(app));
+    app->shell.time_jobs = app->opt.frame_stats;
     open_target(app, assets);
     if (!app->sdl) {
         fprintf(stderr, "isodroid: cannot open a window: %s\n"
@@ -217,7 +219,7 @@ bool app_open(App *app, const char *level)
     } else if (!assets_load(&app->assets, assets, err, sizeof err)) {
         fprintf(stderr, "isodroid: %s\nReinstall the assets folder (git checkout assets) or rebuild it: make art\n",
                 err);
-    } else if (!game_init(&app->game, level, app->opt.w, app->opt.h, &d)) {
+    } else if (!game_init(&app->shell.game, level, app->opt.w, app->opt.h, &d)) {
         for (int i = 0; i < d.count; i++)
             fprintf(stderr, "%s\n", d.msg[i]);
         if (d.dropped)
@@ -230,83 +232,64 @@ bool app_open(App *app, const char *level)
     return false;
 }
 
-/* Started without a level: the title, with the level of the day and the extra levels. */
-static void start_campaign(App *app)
+/* The level of the day's seed: the date, YYYYMMDD (0 when the clock cannot say). */
+static unsigned long long day_seed(void)
 {
-    time_t now = time(NULL); /* the level of the day: its seed is the date, YYYYMMDD */
+    time_t now = time(NULL);
     struct tm day;
-    if (localtime_r(&now, &day))
-        app->front.day_seed = (unsigned long long)(day.tm_year + 1900) * 10000 +
-                              (unsigned long long)(day.tm_mon + 1) * 100 + (unsigned long long)day.tm_mday;
-    char extra[4096];
-    if (snprintf(extra, sizeof extra, "%s/extra", app->game.levels.dir) < (int)sizeof extra)
-        levelset_scan(&app->extras, extra); /* none: no extras */
-    set_screen(app, FRONT_TITLE);
+    if (!localtime_r(&now, &day))
+        return 0;
+    return (unsigned long long)(day.tm_year + 1900) * 10000 + (unsigned long long)(day.tm_mon + 1) * 100 +
+           (unsigned long long)day.tm_mday;
 }
 
-/* The opened game made ready to play: its size, the trace, the loader, the
- * progress, the title (a campaign), the sound, the gamepads, the settings
- * and the recording (owned by main; the game writes through game.record). */
+/* The opened game made ready to play: its size, the loader, the sound, the
+ * gamepads, then the shell begun (the trace, the progress, the title of a
+ * campaign, the settings, the recording: owned by main, written by the game). */
 void app_begin(App *app, FILE *record)
 {
+    Game *g = &app->shell.game;
     if (app->window) {
         int w, h;
         SDL_GetRendererOutputSize(app->sdl, &w, &h);
-        game_resize(&app->game, w, h);
-        game_center_on_droid(&app->game);
+        game_resize(g, w, h);
+        game_center_on_droid(g);
     }
-    app->game.trace = app->opt.trace ? stdout : NULL;
-    app->game.replaying = app->opt.replay != NULL;
-    app->game.campaign = !app->opt.level && !app->opt.replay; /* started without a level: the title first */
     /* a replay switches levels on its ticks, and a headless run steps
      * faster than a thread loads: both load at once, so that they play
      * the same every time (--frame-stats keeps real time: in the background) */
-    if (!app->game.replaying && (!app->opt.headless || app->opt.frame_stats))
-        game_set_loader(&app->game, (GameLoader){loader_job_start, loader_job_poll, loader_job_progress,
-                                                 loader_job_take, loader_job_drop, NULL});
-    char *progress = app->opt.no_progress ? NULL : progress_default_path();
-    progress_load(&app->game.progress, progress);
-    free(progress);
-    /* the game's levels are never written over: the editor saves a copy among the player's */
-    char shipped[DATADIR_PATH_MAX + sizeof "/levels"];
-    datadir_join(app->data_dir, "levels", shipped, sizeof shipped);
-    char *own = app->opt.no_progress ? NULL : progress_levels_dir();
-    game_set_level_folders(&app->game, shipped, own);
-    free(own);
-    if (app->game.progress.error[0])
-        game_say(&app->game, 10.0, "%s", app->game.progress.error);
-    app->screen_traced = "play"; /* a level given starts in play: traced from its first change */
-    if (app->game.campaign)
-        start_campaign(app);
+    if (!app->opt.replay && (!app->opt.headless || app->opt.frame_stats))
+        game_set_loader(g, (GameLoader){loader_job_start, loader_job_poll, loader_job_progress, loader_job_take,
+                                        loader_job_drop, NULL});
     if (!app->opt.bench_frames)
         app->sound = sound_create(app->opt.mute, app->opt.headless);
     if (sound_no_device(app->sound)) /* one line of ours, not the sound library's */
         fprintf(stderr, "isodroid: no sound device; playing silently\n");
     app->pad = pad_create();
-    app->game.show_minimap = app->settings.minimap;
-    settings_apply(app);
-    if (app->settings.error[0])
-        game_say(&app->game, 10.0, "%s", app->settings.error);
-    if (record) {
-        app->game.record = record;
-        replay_write_header(record, app->game.path);
-    }
+    char *progress = app->opt.no_progress ? NULL : progress_default_path();
+    char shipped[DATADIR_PATH_MAX + sizeof "/levels"];
+    datadir_join(app->data_dir, "levels", shipped, sizeof shipped);
+    char *own = app->opt.no_progress ? NULL : progress_levels_dir();
+    shell_begin(&app->shell, &(ShellStart){.trace = app->opt.trace ? stdout : NULL,
+                                           .replaying = app->opt.replay != NULL,
+                                           .campaign = !app->opt.level && !app->opt.replay,
+                                           .day_seed = day_seed(),
+                                           .progress = progress,
+                                           .shipped = shipped,
+                                           .own = own,
+                                           .record = record});
+    free(progress);
+    free(own);
 }
 
 /* Everything the App holds, freed or closed (what never opened is NULL or zeroed). */
 void app_close(App *app)
 {
-    free(app->settings_path);
     pad_destroy(app->pad);
     sound_destroy(app->sound);
     replay_free(&app->replay);
     render_destroy(app->render);
-    gen_free(app);
-    scan_free(app);
-    front_free(&app->front);
-    levelset_free(&app->extras);
-    levelset_free(&app->own);
-    game_deinit(&app->game);
+    shell_deinit(&app->shell); /* the game, the screens, a job under way */
     loader_shutdown();
     assets_free(&app->assets);
     if (app->sdl)

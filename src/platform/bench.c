@@ -24,7 +24,7 @@ void bench_frames(App *app)
         fprintf(stderr, "isodroid: out of memory for %ld frame times\n", n);
         return;
     }
-    Game *g = &app->game;
+    Game *g = &app->shell.game;
     if (app->opt.bench_zoom > 0) { /* the middle of the level, where the screen is full of it */
         SceneFrame f = game_scene_frame(g);
         game_look_at_tile(g, nav_pos(f.w / 2, f.h / 2));
@@ -33,7 +33,7 @@ void bench_frames(App *app)
     Uint64 freq = SDL_GetPerformanceFrequency();
     for (long i = 0; i < n; i++) {
         Uint64 t0 = SDL_GetPerformanceCounter();
-        game_update(&app->game);
+        game_update(&app->shell.game);
         Uint64 t1 = SDL_GetPerformanceCounter();
         draw(app);
         ms[i] = (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)freq;

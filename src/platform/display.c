@@ -17,9 +17,9 @@ void sync_size(App *app)
     int w, h;
     if (!app->window || SDL_GetRendererOutputSize(app->sdl, &w, &h) != 0)
         return;
-    SceneFrame f = game_scene_frame(&app->game);
+    SceneFrame f = game_scene_frame(&app->shell.game);
     if (w != f.screen_w || h != f.screen_h)
-        game_resize(&app->game, w, h);
+        game_resize(&app->shell.game, w, h);
 }
 
 /* Whether the window covers the screen now. */
@@ -64,14 +64,15 @@ void toggle_fullscreen(App *app)
 
 HudStats hud_stats(const App *app)
 {
-    return (HudStats){app->fps,      app->debug,     app->menu,          app->menu_sel,
-                      &app->front,   game_scene_frame(&app->game).campaign,  &app->settings,     app->settings_path};
+    const Shell *sh = &app->shell;
+    return (HudStats){app->fps,  sh->debug,     shell_menu(sh), sh->menu_sel, &sh->front,
+                      game_scene_frame(&sh->game).campaign, &sh->settings, sh->settings_path, sh};
 }
 
 void draw(App *app)
 {
     HudStats hs = hud_stats(app);
-    render_frame(app->render, game_scene(&app->game), &hs);
+    render_frame(app->render, game_scene(&app->shell.game), &hs);
     SDL_RenderPresent(app->sdl);
 }
 
@@ -105,17 +106,17 @@ void screenshot_key(App *app)
     time_t now = time(NULL);
     struct tm when;
     if (!localtime_r(&now, &when) || !shotpath_next(&when, path, sizeof path, shown, sizeof shown)) {
-        game_trace(&app->game, "screenshot failed: no pictures folder");
-        game_say(&app->game, 3.0, "Screenshot not saved: no pictures folder.");
+        game_trace(&app->shell.game, "screenshot failed: no pictures folder");
+        game_say(&app->shell.game, 3.0, "Screenshot not saved: no pictures folder.");
         return;
     }
     HudStats hs = hud_stats(app); /* the frame drawn afresh and read before it is shown: */
-    render_frame(app->render, game_scene(&app->game), &hs); /* a window's buffer is undefined after a present */
+    render_frame(app->render, game_scene(&app->shell.game), &hs); /* a window's buffer is undefined after a present */
     if (!screenshot(app, path, err, sizeof err)) {
-        game_trace(&app->game, "screenshot failed: %s", err);
-        game_say(&app->game, 3.0, "Screenshot not saved: %s", shown);
+        game_trace(&app->shell.game, "screenshot failed: %s", err);
+        game_say(&app->shell.game, 3.0, "Screenshot not saved: %s", shown);
         return;
     }
-    game_trace(&app->game, "screenshot %s", path);
-    game_say(&app->game, 3.0, "Screenshot saved: %s", shown);
+    game_trace(&app->shell.game, "screenshot %s", path);
+    game_say(&app->shell.game, 3.0, "Screenshot saved: %s", shown);
 }

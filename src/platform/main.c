@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* isodroid - the game: main and the frame loop. main reads the command line
- * (args.c), opens the App (app_open.c), plays and closes it; the loop runs a
+ * (src/game/args.c), opens the App (app_open.c), plays and closes it; the loop runs a
  * fixed timestep: the input of the frame (SDL's events, or a --script's
  * commands, script_run.c), the ticks due (a --replay's inputs fed at their
  * ticks), the sounds of what happened, and the frame drawn (display.c).
@@ -19,11 +19,11 @@
  * music (calm on the front screens); the no-audio notice once. */
 static void play_sounds(App *app)
 {
-    Game *g = &app->game;
+    Game *g = &app->shell.game;
     const Scene *sc = game_scene(g);
     sound_play_cues(app->sound, sc->cues, sc->cue_count);
     game_scene_cues_played(g);
-    sound_set_mood(app->sound, app->front.screen == FRONT_PLAY ? sc->mood : MOOD_CALM);
+    sound_set_mood(app->sound, shell_on_front(&app->shell) ? MOOD_CALM : sc->mood);
     /* said once, after the level's own message, which matters more */
     if (!app->said_sound && sound_status(app->sound)[0] && !app->opt.headless && sc->message_left <= 0) {
         game_say(g, 6.0, "%s", sound_status(app->sound));
@@ -95,27 +95,21 @@ static int loop_steps_due(App *app, Loop *l)
 /* Steps the game `steps` ticks, a replay's inputs fed at theirs. */
 static void loop_ticks(App *app, Loop *l, int steps)
 {
-    for (int i = 0; i < steps && !app->quit; i++) {
-        GameReplayFeed fed = app->game.replaying ? game_replay_feed(&app->game, &app->replay, app->opt.replay, stderr)
-                                                 : GAME_FEED_GOING;
+    for (int i = 0; i < steps && !app->shell.quit; i++) {
+        GameReplayFeed fed = shell_replay_feed(&app->shell, &app->replay, app->opt.replay, stderr);
         if (fed == GAME_FEED_FAILED) {
             l->rc = 1;
-            app->quit = true;
+            app->shell.quit = true;
             break;
         }
         if (fed == GAME_FEED_ENDED) {
-            app->game.replaying = false;
             if (app->opt.headless && l->script.count == 0)
-                app->quit = true;
+                app->shell.quit = true;
             else
-                game_say(&app->game, 4.0, "The recording has ended: your turn.");
+                game_say(&app->shell.game, 4.0, "The recording has ended: your turn.");
             break;
         }
-        follow_pointer(app);
-        game_update(&app->game);
-        trace_screen(app); /* a win or a loss shows the result */
-        if (app->pointer_in)
-            hover_at(app, app->mouse_x, app->mouse_y); /* the camera may move under a still pointer */
+        shell_tick(&app->shell);
         if (l->wait_frames > 0)
             l->wait_frames--;
     }
@@ -133,7 +127,7 @@ static int run(App *app)
     bool scripted = l.script.count > 0;
     if (app->opt.frame_stats && scripted)
         l.stats.after = calloc((size_t)l.script.count, sizeof *l.stats.after);
-    while (!app->quit) {
+    while (!app->shell.quit) {
         Uint64 frame_start = SDL_GetPerformanceCounter();
         if (stop_signal) {
             l.rc = 128 + stop_signal;
@@ -141,16 +135,13 @@ static int run(App *app)
         }
         if (!app->opt.headless)
             pump_events(app);
-        gen_poll(app);
-        scan_poll(app);
-        ending_poll(app);
-        trace_screen(app);
-        if (scripted && l.wait_frames == 0 && !app->quit && !loop_script(app, &l))
+        shell_frame(&app->shell); /* a level made, files read, the ending, the screen traced */
+        if (scripted && l.wait_frames == 0 && !app->shell.quit && !loop_script(app, &l))
             break;
-        if (app->quit)
+        if (app->shell.quit)
             break;
         int steps = loop_steps_due(app, &l);
-        sync_pause(app); /* a question the game opened itself, the help closed by a script */
+        shell_sync_pause(&app->shell); /* a question the game opened itself, the help closed by a script */
         loop_ticks(app, &l, steps);
         play_sounds(app);
         bool minimized = app->window && (SDL_GetWindowFlags(app->window) & SDL_WINDOW_MINIMIZED);
@@ -177,7 +168,7 @@ static int play(App *app)
         bench_frames(app);
     else
         rc = run(app);
-    game_finish(&app->game, !app->opt.bench_frames);
+    shell_end(&app->shell, !app->opt.bench_frames); /* the recording's end, the trace's state line */
     return rc;
 }
 
@@ -190,6 +181,12 @@ static int stdout_finished(int rc)
     int errnum = fflush(stdout) != 0 ? errno : 0;
     if (!errnum && !ferror(stdout))
         return rc;
+    if (!errnum) { /* a line written earlier failed (the trace flushes each line): ask again, for why */
+        clearerr(stdout);
+        errno = 0;
+        if (fputc('\n', stdout) == EOF || fflush(stdout) != 0)
+            errnum = errno;
+    }
     fprintf(stderr, "isodroid: cannot write to stdout%s%s\n", errnum ? ": " : "", errnum ? strerror(errnum) : "");
     return rc ? rc : 1;
 }
@@ -198,23 +195,23 @@ int main(int argc, char **argv)
 {
     App app;
     memset(&app, 0, sizeof app);
-    int rc = parse_args(argc, argv, &app.opt);
+    int rc = args_parse(argc, argv, &app.opt);
     if (rc >= 0)
         return stdout_finished(rc);
     if (!datadir_find(app.opt.data, app.data_dir, sizeof app.data_dir) || !app_read_replay(&app))
         return 1;
-    char *level = resolve_level(app.opt.level, app.data_dir);
+    char *level = args_level(app.opt.level, app.data_dir);
     if (!level) {
         replay_free(&app.replay);
         return 1;
     }
     app_read_settings(&app);
-    int window_w = app.settings.window_w, window_h = app.settings.window_h;
+    int window_w = app.shell.settings.window_w, window_h = app.shell.settings.window_h;
     if (!sdl_start(app.opt.headless)) {
         free(level);
         return 1;
     }
-    FILE *record = NULL; /* --record: owned here; the game writes through app.game.record */
+    FILE *record = NULL; /* --record: owned here; the game writes to it (shell_begin) */
     if (app.opt.record && !(record = open_record(app.opt.record, level))) {
         sdl_stop();
         free(level);
@@ -232,9 +229,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "isodroid: the recording %s was not written completely\n", app.opt.record);
         rc = rc ? rc : 1;
     }
-    settings_note_window(&app); /* the window's size as the player left it, kept */
-    if (app.settings.window_w != window_w || app.settings.window_h != window_h)
-        settings_keep(&app);
+    note_window(&app); /* the window's size as the player left it, kept */
+    if (app.shell.settings.window_w != window_w || app.shell.settings.window_h != window_h)
+        shell_settings_keep(&app.shell);
     app_close(&app);
     sdl_stop();
     free(level);

@@ -14,15 +14,13 @@
 #include "front.h"
 #include "game.h"
 #include "settings.h"
+#include "shell.h"
 
 typedef struct Renderer Renderer;
 
 /* What the SDL side shows besides the game: the frame rate (F3) and the
- * pause panel (Esc) or the quit question, with its highlighted item. */
-typedef enum MenuKind { MENU_NONE, MENU_PAUSE, MENU_QUIT } MenuKind;
-enum { MENU_RESUME, MENU_RESTART, MENU_LEVELS, MENU_SETTINGS, MENU_LEAVE, MENU_PAUSE_ITEMS }; /* MENU_PAUSE's items */
-enum { MENU_YES, MENU_NO, MENU_QUIT_ITEMS };                      /* MENU_QUIT's */
-
+ * pause panel (Esc) or the quit question (MenuKind, shell.h), with its
+ * highlighted item; the shell, whose mode stack says what is open. */
 typedef struct HudStats {
     double fps;
     bool debug;        /* F3: the frame rate in the HUD */
@@ -32,6 +30,7 @@ typedef struct HudStats {
     bool campaign;      /* started from the title: the pause panel's Quit goes back to it */
     const Settings *settings; /* what the settings screen shows */
     const char *settings_path; /* where they are kept (NULL: nowhere) */
+    const Shell *shell; /* what is open, drawn bottom up (shell_is_open, shell_top) */
 } HudStats;
 
 Renderer *render_create(SDL_Renderer *sdl, Assets *assets);

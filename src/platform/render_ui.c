@@ -257,7 +257,8 @@ static int panel_places(const Renderer *r, const Scene *sc, int w, int h, SDL_Re
 static SDL_Rect draw_pause(Renderer *r, const Scene *sc, const HudStats *hs, int top)
 {
     SDL_Rect none = {0, 0, 0, 0};
-    if (!sc->paused || hs->menu != MENU_NONE || sc->frame.ask != GAME_ASK_NONE || sc->frame.editing ||
+    ShellMode open = shell_top(hs->shell); /* a panel or a question says so already */
+    if (!sc->paused || (open != SHELL_PLAY && open != SHELL_HELP) || sc->frame.editing ||
         (sc->pause & (GAME_PAUSE_PLAYER | GAME_PAUSE_FOCUS)) == 0)
         return none;
     const Layout *L = &r->lay;
@@ -626,11 +627,12 @@ void render_ui(Renderer *r, const Scene *sc, const HudStats *hs)
             under = L->minimap_panel.y + L->minimap_panel.h + L->pad;
         draw_message(r, sc, under, taken, 2);
     }
-    if (sc->frame.show_help)
+    ShellMode open = shell_top(hs->shell); /* what is open over the play, from the shell's stack */
+    if (shell_is_open(hs->shell, SHELL_HELP))
         render_help(r, sc, hs);
-    if (hs->menu != MENU_NONE && sc->frame.ask == GAME_ASK_NONE)
+    if (open == SHELL_PAUSE || open == SHELL_QUESTION)
         draw_menu(r, sc, hs);
-    if (sc->frame.ask != GAME_ASK_NONE)
+    if (open == SHELL_UNSAVED)
         draw_question(r, sc);
 }
 

@@ -38,7 +38,7 @@ static void send_drag(App *app, int x0, int y0, int x1, int y1)
 {
     double dx = (double)x1 - x0, dy = (double)y1 - y0, t0 = 0, t1 = 1;
     const double p[4] = {-dx, dx, -dy, dy};
-    SceneFrame f = game_scene_frame(&app->game);
+    SceneFrame f = game_scene_frame(&app->shell.game);
     const double q[4] = {x0, f.screen_w - 1.0 - x0, y0, f.screen_h - 1.0 - y0};
     for (int i = 0; i < 4; i++) {
         if (p[i] == 0) {
@@ -132,7 +132,7 @@ static void script_error(const Script *s, const ScriptCmd *c, const char *fmt, .
  * then the click); false after a script error (reported). */
 static bool click_tile(App *app, Script *s, const ScriptCmd *c)
 {
-    Game *g = &app->game;
+    Game *g = &app->shell.game;
     const int *a = c->arg;
     SceneFrame f = game_scene_frame(g);
     if (a[0] < 0 || a[1] < 0 || a[0] >= f.w || a[1] >= f.h) {
@@ -171,7 +171,7 @@ static bool press_key(App *app, Script *s, const ScriptCmd *c)
  * SCRIPT_FAILED after a script error (reported). */
 long script_step(App *app, Script *s)
 {
-    while (s->next < s->count && !app->quit) {
+    while (s->next < s->count && !app->shell.quit) {
         const ScriptCmd *c = &s->cmd[s->next++];
         const int *a = c->arg;
         char err[512];
@@ -221,12 +221,12 @@ long script_step(App *app, Script *s)
             }
             break;
         case SCRIPT_QUIT:
-            app->quit = true;
+            app->shell.quit = true;
             return 0;
         }
     }
     if (s->next == s->count)
-        app->quit = app->quit || app->opt.headless; /* a finished script ends a headless run */
+        app->shell.quit = app->shell.quit || app->opt.headless; /* a finished script ends a headless run */
     return 0;
 }
 

@@ -122,6 +122,28 @@ static int by_leg(const void *a, const void *b)
     return (x->cell > y->cell) - (x->cell < y->cell);
 }
 
+/* The cells greedy_order starts from (firsts[0 .. tries)): every cell, or
+ * when it cannot try them all the `tries` nearest to the start, in reading
+ * order. False when memory runs out. */
+static bool greedy_firsts(int k, const uint64_t *d, int tries, int *firsts)
+{
+    for (int c = 0; c < k; c++)
+        firsts[c] = c;
+    if (tries >= k)
+        return true;
+    Near *near = malloc((size_t)k * sizeof *near);
+    if (!near)
+        return false;
+    for (int c = 0; c < k; c++)
+        near[c] = (Near){d[c + 1], c}; /* row 0 of d: the legs from the start */
+    qsort(near, (size_t)k, sizeof *near, by_leg);
+    for (int f = 0; f < tries; f++)
+        firsts[f] = near[f].cell;
+    free(near);
+    qsort(firsts, (size_t)tries, sizeof *firsts, by_index);
+    return true;
+}
+
 /* Heuristic: from a first cell, always the nearest cell the energy reaches
  * (ties: the first in reading order). Every first cell is tried while that
  * costs at most TOUR_GREEDY_WORK leg looks (k^3), else the cells nearest
@@ -145,23 +167,11 @@ static bool greedy_order(int k, const uint64_t *d, int stride, int64_t e0, int64
     int tries = TOUR_GREEDY_WORK / per_first >= k ? k : (int)(TOUR_GREEDY_WORK / per_first);
     if (tries < 1)
         tries = 1;
-    for (int c = 0; c < k; c++)
-        firsts[c] = c;
-    if (tries < k) { /* the nearest to the start, tried in reading order */
-        Near *near = malloc((size_t)k * sizeof *near);
-        if (!near) {
-            free(try);
-            free(firsts);
-            free(used);
-            return false;
-        }
-        for (int c = 0; c < k; c++)
-            near[c] = (Near){d[0 * stride + c + 1], c};
-        qsort(near, (size_t)k, sizeof *near, by_leg);
-        for (int f = 0; f < tries; f++)
-            firsts[f] = near[f].cell;
-        free(near);
-        qsort(firsts, (size_t)tries, sizeof *firsts, by_index);
+    if (!greedy_firsts(k, d, tries, firsts)) {
+        free(try);
+        free(firsts);
+        free(used);
+        return false;
     }
     uint64_t best = NONE;
     for (int f = 0; f < tries; f++) {

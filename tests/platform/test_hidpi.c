@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* test_hidpi.c - the pointer on a scaled (HiDPI) display: SDL reports it in
  * window points, the game draws and picks in renderer pixels
- * (points_to_pixels, controls.c), so a point maps to the pixel under it at
+ * (points_to_pixels, input.c), so a point maps to the pixel under it at
  * 1x, 2x, 1.5x and unequal scales; without sizes (the headless surface) it
  * is left alone. */
 #include "testlib.h"

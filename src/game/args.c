@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* args.c - the command line of isodroid: its options (usage), their
- * parsing into Options, and the level file that the arguments name (a
- * relative one from the working folder; none: the data folder's first). */
+/* args.c - the command line of isodroid (args.h): its options (usage),
+ * their parsing into Options, and the level file that the arguments name
+ * (a relative one from the working folder; none: the data folder's first).
+ * No SDL: the platform's main calls it before anything opens. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "app.h"
+#include "args.h"
+#include "game.h"
 #include "levelset.h"
 #include "num.h"
 
@@ -43,7 +45,7 @@ static int usage_error(const char *msg, const char *arg)
     return 2;
 }
 
-int parse_args(int argc, char **argv, Options *o)
+int args_parse(int argc, char **argv, Options *o)
 {
     *o = (Options){.w = 1280, .h = 720};
     for (int i = 1; i < argc; i++) {
@@ -125,15 +127,15 @@ static char *first_level(const char *dir)
     return path;
 }
 
-/* The level file to play (malloc'd, any length), or NULL after saying why:
- * arg as given, or with none the first of data_dir's levels/. */
-char *resolve_level(const char *arg, const char *data_dir)
+char *args_level(const char *arg, const char *data_dir)
 {
     struct stat sb;
     char *path = NULL;
     if (!arg) {
-        char levels[DATADIR_PATH_MAX + sizeof "/levels"];
-        if (datadir_join(data_dir, "levels", levels, sizeof levels) && (path = first_level(levels)))
+        char levels[4096 + sizeof "/levels"];
+        int n = strcmp(data_dir, ".") ? snprintf(levels, sizeof levels, "%s/levels", data_dir)
+                                      : snprintf(levels, sizeof levels, "levels");
+        if (n >= 0 && (size_t)n < sizeof levels && (path = first_level(levels)))
             return path;
         fprintf(stderr, "isodroid: no level files (*.txt) in %s/; give one: isodroid LEVEL.txt\n", levels);
         return NULL;
