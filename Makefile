@@ -214,9 +214,13 @@ NAV_TEST_BINS := $(filter build/san/tests/nav/%,$(TEST_BINS))
 test-nav: deps-test $(NAV_TEST_BINS)
 	@tests/run.sh $(NAV_TEST_BINS)
 
+# run.sh runs them two at a time (TEST_JOBS): the longest first, so that
+# neither lane is left with one long test at the end
+TEST_LONG := $(foreach t,test_package test_weighted test_determinism32 test_view test_minimap test_gen \
+	test_levels test_game,$(filter tests/$(t).sh,$(TEST_SH)))
 test: deps-test check-layers $(TEST_BINS) build/san/bin/isopath build/san/bin/isodroid build/san/tests/pngcheck
 	@ISOPATH=build/san/bin/isopath ISODROID=build/san/bin/isodroid PNGCHECK=build/san/tests/pngcheck \
-	    tests/run.sh $(TEST_BINS) $(TEST_SH)
+	    tests/run.sh $(TEST_LONG) $(filter-out $(TEST_LONG),$(TEST_SH)) $(TEST_BINS)
 
 # ---- fuzzing: libFuzzer targets in tests/fuzz/ (README there) ---------------
 # make fuzz runs each for FUZZ_TIME seconds (clang); make test replays their
