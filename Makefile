@@ -275,10 +275,21 @@ deps-fuzz:
 fuzz: $(patsubst %,build/fuzz/fuzz_%,$(FUZZ_TARGETS))
 	@tests/fuzz/run.sh $(FUZZ_TIME) $(FUZZ_TARGETS)
 
-# every folder of src/ but the platform's is free of SDL
+# every folder of src/ but the platform's is free of SDL; the platform reads
+# the game only through its API (game.h's functions, the Scene of scene.h):
+# no Sim or Game field, no rules header that spells the Sim's insides.
+# PLATFORM_GAME_READERS are the files let off: the level loader, which
+# builds a Sim on a thread for the game to take (GameLoader); the list only
+# ever shrinks.
+PLATFORM_GAME_READERS := loader.c loader.h
+PLATFORM_READS := '\#[[:space:]]*include[[:space:]]*"(sim|sim_int|game_int|sentry|mover|history|predict)\.h"|->sim\b|\.sim\.|\bsim->|\bg->|\bgame->|\.game\.[a-z_]|frame_event'
 check-layers:
 	@if grep -rnE '#[[:space:]]*include[[:space:]]*[<"]SDL' $(filter-out src/platform/,$(wildcard src/*/)); then \
 	    echo "only src/platform may include SDL headers (docs/architecture.md)" >&2; exit 1; fi
+	@if grep -nE $(PLATFORM_READS) $(filter-out $(addprefix src/platform/,$(PLATFORM_GAME_READERS)), \
+	        $(wildcard src/platform/*.c src/platform/*.h)); then \
+	    echo "src/platform reads the game through game.h's functions and the Scene (scene.h), never a Sim or Game field" >&2; \
+	    exit 1; fi
 
 # ---- benchmarks ------------------------------------------------------------
 bench: build/bench/bin/isopath build/bench/bin/isodroid

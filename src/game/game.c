@@ -96,6 +96,7 @@ void game_start_play(Game *g)
         game_say(g, 6.0, _("Out of memory starting the level."));
     game_begin_history(g, NULL);
     g->frame_event_count = 0;
+    scene_cues_taken(&g->scene_anim);
     g->preview_from = nav_pos(-1, -1);
     g->new_best = false;
 }
@@ -103,6 +104,7 @@ void game_start_play(Game *g)
 bool game_init(Game *g, const char *path, int screen_w, int screen_h, NavDiags *d)
 {
     memset(g, 0, sizeof *g);
+    scene_init(&g->scene, &g->scene_anim);
     edit_init(&g->edits);
     history_init(&g->history);
     predict_init(&g->predictor);
@@ -151,6 +153,7 @@ void game_deinit(Game *g)
     free(g->path);
     free(g->shipped_dir);
     free(g->own_dir);
+    scene_deinit(&g->scene, &g->scene_anim);
     memset(g, 0, sizeof *g);
 }
 
@@ -187,6 +190,7 @@ void game_replay_command(Game *g, SimCmd c)
         game_begin_history(g, NULL);
     else
         history_command(&g->history, tick, &c);
+    scene_anim_events(&g->scene_anim, g);
     absorb_events(g);
 }
 
@@ -593,6 +597,7 @@ static bool rewind_to(Game *g, uint64_t to)
     plan_clear(g);
     g->rewinds++;
     g->frame_event_count = 0;
+    scene_cues_taken(&g->scene_anim);
     g->preview_from = nav_pos(-1, -1);
     forget_prediction(g);
     game_window_forget(g);
@@ -771,7 +776,9 @@ void game_update(Game *g)
     bool ticked = !g->editing && !game_paused(g);
     if (ticked) {
         plan_give(g);
+        scene_anim_follow(&g->scene_anim, g);
         sim_tick(&g->sim);
+        scene_anim_tick(&g->scene_anim, g);
         history_tick(&g->history, &g->sim);
         absorb_events(g);
     } else {
@@ -803,3 +810,26 @@ void game_update(Game *g)
     }
 }
 
+
+/* ---- what drawing and sound are given ---- */
+
+const Scene *game_scene(Game *g)
+{
+    scene_build(&g->scene, &g->scene_anim, g);
+    return &g->scene;
+}
+
+const Scene *game_scene_last(const Game *g)
+{
+    return &g->scene;
+}
+
+SceneFrame game_scene_frame(const Game *g)
+{
+    return scene_frame_of(g);
+}
+
+void game_scene_cues_played(Game *g)
+{
+    scene_cues_taken(&g->scene_anim);
+}

@@ -25,6 +25,7 @@
 #include "orders.h"
 #include "predict.h"
 #include "progress.h"
+#include "scene.h"
 #include "music.h"
 #include "sim.h"
 #include "window.h"
@@ -110,7 +111,7 @@ typedef struct GameEffect {
     NavPos at;
     double start;
 } GameEffect;
-enum { GAME_EFFECTS = 16, GAME_FRAME_EVENTS = 256, GAME_EDIT_RING = 1024 };
+enum { GAME_EFFECTS = SCENE_EFFECTS, GAME_FRAME_EVENTS = 256, GAME_EDIT_RING = 1024 };
 
 typedef struct Game {
     char *path;            /* the level file (malloc'd) */
@@ -159,9 +160,13 @@ typedef struct Game {
     bool previewing;       /* its search is still under way (preview.count is 0 meanwhile) */
     int64_t preview_steps; /* the droid's steps when it was made (each step changes energy and cells) */
 
-    /* what happened since the SDL side last looked (sounds, effects) */
+    /* the sim's events since the last look (tests; sound takes the scene's cues) */
     SimEvent frame_events[GAME_FRAME_EVENTS];
     int frame_event_count;
+    /* what drawing and sound are given (scene.h): the frame's scene and the
+     * scene's animation state and journal, kept up as the play ticks */
+    Scene scene;
+    SceneAnim scene_anim;
     GameEffect effects[GAME_EFFECTS];
     int effect_next;
     double status_since;   /* g->clock when the level was won or lost */
@@ -258,6 +263,17 @@ typedef struct Game {
     int text_size;         /* text and panels, percent of their size for the window (0: 100) */
     double follow_dx, follow_dy; /* follow keeps the droid this far from the screen centre */
 } Game;
+
+/* This frame's scene (scene.h), built now: what drawing and sound read.
+ * It and its pointers stay valid until the next call that changes g. */
+const Scene *game_scene(Game *g);
+/* The scene game_scene built last (zeroed before the first): hit tests
+ * between frames read it. */
+const Scene *game_scene_last(const Game *g);
+/* The window's part of the scene, by value (layouts and hit tests). */
+SceneFrame game_scene_frame(const Game *g);
+/* The sound cues of the scene were played: the next scene starts anew. */
+void game_scene_cues_played(Game *g);
 
 /* Loads the level at path and lists the levels of its folder; on failure
  * writes every problem into d and leaves g zeroed. */

@@ -148,6 +148,7 @@ bool game_adopt_level(Game *g, Level *nl, Sim *ready, Sim *start, const char *pa
     if (g->hover_valid && !nav_grid_in_bounds(&g->sim.terrain->grid, g->hover.x, g->hover.y))
         g->hover_valid = false;
     g->frame_event_count = 0;
+    scene_cues_taken(&g->scene_anim);
     game_begin_history(g, start);
 
     edit_reset(&g->edits);

@@ -55,6 +55,7 @@ int game_replay_play(Game *g, Replay *r, const char *name, FILE *err)
             break;
         game_update(g);
         g->frame_event_count = 0; /* no one to hear them */
+        scene_cues_taken(&g->scene_anim);
         const char *now = game_screen_name(g);
         if (strcmp(now, traced))
             game_trace(g, "screen %s", now);

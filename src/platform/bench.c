@@ -26,8 +26,9 @@ void bench_frames(App *app)
     }
     Game *g = &app->shell.game;
     if (app->opt.bench_zoom > 0) { /* the middle of the level, where the screen is full of it */
-        game_look_at_tile(g, nav_pos(g->sim.terrain->grid.w / 2, g->sim.terrain->grid.h / 2));
-        game_zoom_at(g, (ScreenPos){g->screen_w * 0.5, g->screen_h * 0.5}, app->opt.bench_zoom / g->view.zoom);
+        SceneFrame f = game_scene_frame(g);
+        game_look_at_tile(g, nav_pos(f.w / 2, f.h / 2));
+        game_zoom_at(g, (ScreenPos){f.screen_w * 0.5, f.screen_h * 0.5}, app->opt.bench_zoom / f.view.zoom);
     }
     Uint64 freq = SDL_GetPerformanceFrequency();
     for (long i = 0; i < n; i++) {
@@ -43,7 +44,8 @@ void bench_frames(App *app)
     long p95 = (long)(n * 0.95) < n ? (long)(n * 0.95) : n - 1;
     printf("%s: %ld frames at %dx%d: median %.2f ms, p95 %.2f ms (zoom %.2f); the rules alone: median %.3f ms, "
            "p95 %.3f ms a tick\n",
-           g->path, n, app->opt.w, app->opt.h, ms[n / 2], ms[p95], g->view.zoom, sim[n / 2], sim[p95]);
+           game_scene(g)->path, n, app->opt.w, app->opt.h, ms[n / 2], ms[p95], game_scene_frame(g).view.zoom,
+           sim[n / 2], sim[p95]);
     free(ms);
     free(sim);
 }

@@ -17,7 +17,8 @@ void sync_size(App *app)
     int w, h;
     if (!app->window || SDL_GetRendererOutputSize(app->sdl, &w, &h) != 0)
         return;
-    if (w != app->shell.game.screen_w || h != app->shell.game.screen_h)
+    SceneFrame f = game_scene_frame(&app->shell.game);
+    if (w != f.screen_w || h != f.screen_h)
         game_resize(&app->shell.game, w, h);
 }
 
@@ -64,14 +65,14 @@ void toggle_fullscreen(App *app)
 HudStats hud_stats(const App *app)
 {
     const Shell *sh = &app->shell;
-    return (HudStats){app->fps,  sh->debug,     shell_menu(sh), sh->menu_sel, &sh->front, sh->game.campaign,
-                      &sh->settings, sh->settings_path, sh};
+    return (HudStats){app->fps,  sh->debug,     shell_menu(sh), sh->menu_sel, &sh->front,
+                      game_scene_frame(&sh->game).campaign, &sh->settings, sh->settings_path, sh};
 }
 
 void draw(App *app)
 {
     HudStats hs = hud_stats(app);
-    render_frame(app->render, &app->shell.game, &hs);
+    render_frame(app->render, game_scene(&app->shell.game), &hs);
     SDL_RenderPresent(app->sdl);
 }
 
@@ -110,7 +111,7 @@ void screenshot_key(App *app)
         return;
     }
     HudStats hs = hud_stats(app); /* the frame drawn afresh and read before it is shown: */
-    render_frame(app->render, &app->shell.game, &hs); /* a window's buffer is undefined after a present */
+    render_frame(app->render, game_scene(&app->shell.game), &hs); /* a window's buffer is undefined after a present */
     if (!screenshot(app, path, err, sizeof err)) {
         game_trace(&app->shell.game, "screenshot failed: %s", err);
         game_say(&app->shell.game, 3.0, "Screenshot not saved: %s", shown);

@@ -16,33 +16,17 @@
 #include "app.h"
 #include "i18n.h"
 
-/* The sim's events of the last frames as sounds, the play's mood to the
- * music (calm on the front screens), and the no-audio notice once. */
+/* The scene's sound cues of the last frames and the play's mood to the
+ * music (calm on the front screens); the no-audio notice once. */
 static void play_sounds(App *app)
 {
     Game *g = &app->shell.game;
-    for (int i = 0; i < g->frame_event_count; i++) {
-        const SimEvent *e = &g->frame_events[i];
-        switch (e->type) {
-        case SIM_EV_STEP:
-            sound_play(app->sound, e->a == TILE_ROUGH  ? SOUND_STEP_ROUGH
-                                   : e->a == TILE_DOOR ? SOUND_STEP_DOOR
-                                                       : SOUND_STEP_FLOOR);
-            break;
-        case SIM_EV_DOOR: sound_play(app->sound, e->a ? SOUND_DOOR_OPEN : SOUND_DOOR_CLOSE); break;
-        case SIM_EV_PICKUP: sound_play(app->sound, SOUND_PICKUP); break;
-        case SIM_EV_EXIT_OPEN: sound_play(app->sound, SOUND_EXIT_OPEN); break;
-        case SIM_EV_WIN: sound_play(app->sound, SOUND_WIN); break;
-        case SIM_EV_LOSE: sound_play(app->sound, SOUND_LOSE); break;
-        case SIM_EV_BUMP: sound_play(app->sound, SOUND_BUMP); break;
-        case SIM_EV_ALERT: sound_play(app->sound, SOUND_ALERT); break;
-        default: break;
-        }
-    }
-    g->frame_event_count = 0;
-    sound_set_mood(app->sound, shell_on_front(&app->shell) ? MOOD_CALM : g->mood);
+    const Scene *sc = game_scene(g);
+    sound_play_cues(app->sound, sc->cues, sc->cue_count);
+    game_scene_cues_played(g);
+    sound_set_mood(app->sound, shell_on_front(&app->shell) ? MOOD_CALM : sc->mood);
     /* said once, after the level's own message, which matters more */
-    if (!app->said_sound && sound_status(app->sound)[0] && !app->opt.headless && g->message_left <= 0) {
+    if (!app->said_sound && sound_status(app->sound)[0] && !app->opt.headless && sc->message_left <= 0) {
         game_say(g, 6.0, "%s", sound_status(app->sound));
         app->said_sound = true;
     }

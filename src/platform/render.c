@@ -103,23 +103,23 @@ void render_fonts_for_layout(Renderer *r, const Layout *lay)
 
 /* ---- the frame ------------------------------------------------------------------ */
 
-void render_frame(Renderer *r, const Game *g, const HudStats *hs)
+void render_frame(Renderer *r, const Scene *sc, const HudStats *hs)
 {
     r->frame++;
     r->palette = hs->settings && hs->settings->colour_blind ? MAP_PALETTE_COLORBLIND : MAP_PALETTE_STANDARD;
-    r->lay = render_layout(g);
+    r->lay = render_layout(&sc->frame);
     render_fonts_for_layout(r, &r->lay);
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(r->sdl, 22, 26, 36, 255);
     SDL_RenderClear(r->sdl);
-    sprites_for_zoom(r, g->view.zoom);
-    render_marks_refresh(r, g);
-    render_world(r, g);
+    sprites_for_zoom(r, sc->frame.view.zoom);
+    render_marks_refresh(r, sc);
+    render_world(r, sc);
     if (hs->front && hs->front->screen != FRONT_PLAY) {
-        render_front(r, g, hs);
+        render_front(r, sc, hs);
         return;
     }
-    if (g->show_minimap)
-        render_minimap_draw(r, g);
-    render_ui(r, g, hs);
+    if (sc->frame.show_minimap)
+        render_minimap_draw(r, sc);
+    render_ui(r, sc, hs);
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* render.h - draws a Game with an SDL_Renderer: the world (walls lowered
+/* render.h - draws the game's Scene (scene.h) with an SDL_Renderer: the world (walls lowered
  * around what the player must see), the minimap, the HUD, help, the editor's
  * palette, questions and the result, laid out from the window's size.
  * render_create keeps scaled sprites, a text cache, cached blocks of the
@@ -35,7 +35,10 @@ typedef struct HudStats {
 
 Renderer *render_create(SDL_Renderer *sdl, Assets *assets);
 void render_destroy(Renderer *r); /* accepts NULL */
-void render_frame(Renderer *r, const Game *g, const HudStats *hs);
+/* Draws the frame's scene (game_scene): the renderer reads nothing else of
+ * the game. The hit tests below take the Game, and read the scene it last
+ * built (game_scene_last) with its window as it is now (game_scene_frame). */
+void render_frame(Renderer *r, const Scene *sc, const HudStats *hs);
 /* Where the minimap sits on screen (from g's window size), and the tile under a point of it. */
 SDL_Rect render_minimap_rect(const Game *g);
 bool render_minimap_pick(const Game *g, int px, int py, NavPos *out);
@@ -59,7 +62,7 @@ int render_front_arrow(Renderer *r, const Game *g, const HudStats *hs, int px, i
 
 /* The help (H) as laid out for g's window and text size: it is paged, so
  * that every row is shown whole at any size. pages >= 1; page is
- * g->help_page clamped to them; cut counts the rows that do not fit whole
+ * the scene's help_page clamped to them; cut counts the rows that do not fit whole
  * even on a page of their own (0 but in a window too small to read).
  * Costs a layout of the help's text (its widths); draws nothing. */
 typedef struct HelpInfo {

@@ -95,14 +95,14 @@ static double hide_distance(WorldPos f, int x, int y)
     return sqrt(2.0 * (da * da + db * db)); /* (a, b) units to tiles */
 }
 
-static void stamp(CutAway *c, const Sim *sim, Focus f)
+static void stamp(CutAway *c, const Scene *sc, Focus f)
 {
     int fx = (int)floor(f.at.x), fy = (int)floor(f.at.y), reach = (int)ceil(f.fade) + 1;
     for (int y = fy - reach; y <= fy + reach + 2; y++) {
         if (y < 0 || y >= c->h)
             continue;
         for (int x = fx - reach; x <= fx + reach + 2; x++) {
-            if (x < 0 || x >= c->w || !tall(sim_kind(sim, x, y)))
+            if (x < 0 || x >= c->w || !tall(scene_kind(sc, x, y)))
                 continue;
             float v = (float)(1.0 - smoothstep(f.full, f.fade, hide_distance(f.at, x, y)));
             if (v <= 0.0f)
@@ -120,59 +120,58 @@ static WorldPos centre(NavPos t)
     return (WorldPos){t.x + 0.5, t.y + 0.5};
 }
 
-static bool on_screen(const Game *g, WorldPos at, double margin)
+static bool on_screen(const Scene *sc, WorldPos at, double margin)
 {
-    ScreenPos p = iso_world_to_screen(&g->view, at);
-    return p.x >= -margin && p.y >= -margin && p.x <= g->screen_w + margin && p.y <= g->screen_h + margin;
+    ScreenPos p = iso_world_to_screen(&sc->frame.view, at);
+    return p.x >= -margin && p.y >= -margin && p.x <= sc->frame.screen_w + margin && p.y <= sc->frame.screen_h + margin;
 }
 
-void render_cut_update(Renderer *r, const Game *g)
+void render_cut_update(Renderer *r, const Scene *sc)
 {
     CutAway *c = &r->cut;
-    const Sim *l = &g->sim;
-    if (!cut_fit(c, l->terrain->w, l->terrain->h))
+    if (!cut_fit(c, sc->frame.w, sc->frame.h))
         return;
     for (int k = 0; k < c->count; k++)
         c->target[c->active[k]] = 0.0f;
     /* what the player must see, and how much room around it */
-    stamp(c, l, (Focus){l->state.droid.pos, 1.0, 2.4});
-    if (g->hover_valid)
-        stamp(c, l, (Focus){centre(g->hover), 0.8, 2.0});
+    stamp(c, sc, (Focus){sc->droid.pos, 1.0, 2.4});
+    if (sc->hover_valid)
+        stamp(c, sc, (Focus){centre(sc->hover), 0.8, 2.0});
     NavPos end;
-    if (render_destination(g, &end))
-        stamp(c, l, (Focus){centre(end), 0.5, 1.6});
+    if (render_destination(sc, &end))
+        stamp(c, sc, (Focus){centre(end), 0.5, 1.6});
     /* the walks, the sentries, the cells and the exit on screen (a walk
      * across a big maze has many thousand tiles: r->shown holds the ones
      * near the screen) */
-    double margin = 2 * TILE_PX_W * g->view.zoom;
+    double margin = 2 * TILE_PX_W * sc->frame.view.zoom;
     const OnScreen *sh = &r->shown;
     for (int k = 0; k < sh->walk.count; k++) {
-        WorldPos at = centre(render_walk_tile(g, sh->walk.at[k]));
-        if (on_screen(g, at, margin))
-            stamp(c, l, (Focus){at, 0.25, 1.2});
+        WorldPos at = centre(render_walk_tile(sc, sh->walk.at[k]));
+        if (on_screen(sc, at, margin))
+            stamp(c, sc, (Focus){at, 0.25, 1.2});
     }
     for (int k = 0; k < sh->preview.count; k++) {
-        WorldPos at = centre(g->preview.tiles[sh->preview.at[k]]);
-        if (on_screen(g, at, margin))
-            stamp(c, l, (Focus){at, 0.25, 1.2});
+        WorldPos at = centre(sc->preview[sh->preview.at[k]]);
+        if (on_screen(sc, at, margin))
+            stamp(c, sc, (Focus){at, 0.25, 1.2});
     }
-    for (int i = 0; i < l->state.sentries.count && !g->editing; i++) {
-        WorldPos at = l->state.sentries.list[i].mover.pos;
-        if (on_screen(g, at, margin))
-            stamp(c, l, (Focus){at, 0.8, 2.0});
+    for (int i = 0; i < sc->sentry_count && !sc->frame.editing; i++) {
+        WorldPos at = sc->sentries[i].body.pos;
+        if (on_screen(sc, at, margin))
+            stamp(c, sc, (Focus){at, 0.8, 2.0});
     }
     const MiniMarks *m = &r->marks;
     for (int k = 0; k < sh->marks.count; k++) {
         int i = sh->marks.at[k];
-        if ((m->kind[i] == TILE_CELL || m->kind[i] == TILE_EXIT) && on_screen(g, centre(m->tile[i]), margin))
-            stamp(c, l, (Focus){centre(m->tile[i]), 0.5, 1.4});
+        if ((m->kind[i] == TILE_CELL || m->kind[i] == TILE_EXIT) && on_screen(sc, centre(m->tile[i]), margin))
+            stamp(c, sc, (Focus){centre(m->tile[i]), 0.5, 1.4});
     }
 
     /* ease towards the targets over game time (a long gap jumps there) */
-    double dt = g->clock - c->clock;
-    c->clock = g->clock;
+    double dt = sc->clock - c->clock;
+    c->clock = sc->clock;
     double k = dt < 0 || dt > 1.0 ? 1.0 : 1.0 - exp(-dt * EASE_RATE);
-    float down = g->walls_down ? 1.0f : 0.0f;
+    float down = sc->frame.walls_down ? 1.0f : 0.0f;
     c->down += (float)((down - c->down) * k);
     if (fabsf(c->down - down) < 0.01f)
         c->down = down;

@@ -26,18 +26,18 @@ typedef struct FrontLayout {
     int foot_y;                   /* the keys' hint */
 } FrontLayout;
 
-static FrontLayout front_layout(const Game *g, const Front *f)
+static FrontLayout front_layout(const Scene *sc, const Front *f)
 {
-    Layout L = render_layout(g);
+    Layout L = render_layout(&sc->frame);
     FrontLayout F;
     memset(&F, 0, sizeof F);
     int m = render_px(L.ui, 22), gap = render_px(L.ui, 8);
     int w = (int)fmin((f->screen == FRONT_TITLE || f->screen == FRONT_ENDING ? 420 : 720) * L.ui,
-                      g->screen_w - 2 * L.pad);
+                      sc->frame.screen_w - 2 * L.pad);
     bool list = f->screen == FRONT_LEVELS || f->screen == FRONT_KEYS;
     int ih = list ? L.line + render_px(L.ui, 8) : L.line + render_px(L.ui, 16);
     int head = L.big_line + L.line + render_px(L.ui, 16), foot = L.line + render_px(L.ui, 10);
-    int room = g->screen_h - 2 * L.pad - 2 * m - head - foot;
+    int room = sc->frame.screen_h - 2 * L.pad - 2 * m - head - foot;
     int rows = 0, mark = 0;
     if (f->screen == FRONT_SETTINGS && FRONT_SET_ITEMS * (ih + gap) - gap + 2 * L.line + gap > room) {
         list = true; /* too tall for the room (large text, a small window): rows as a list's, scrolled */
@@ -75,7 +75,7 @@ static FrontLayout front_layout(const Game *g, const Front *f)
         body += 2 * L.line + gap;
     body += 2 * mark;
     int h = 2 * m + head + body + foot;
-    SDL_Rect p = {(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
+    SDL_Rect p = {(sc->frame.screen_w - w) / 2, (sc->frame.screen_h - h) / 2, w, h};
     if (p.y < L.pad)
         p.y = L.pad;
     F.panel = p;
@@ -93,11 +93,11 @@ static FrontLayout front_layout(const Game *g, const Front *f)
     return F;
 }
 
-int render_front_pick(const Game *g, const Front *f, int x, int y)
+static int render_front_pick_in(const Scene *sc, const Front *f, int x, int y)
 {
     if (!f || f->screen == FRONT_PLAY || f->screen == FRONT_ENDING || f->generating)
         return -1;
-    FrontLayout F = front_layout(g, f);
+    FrontLayout F = front_layout(sc, f);
     SDL_Point pt = {x, y};
     for (int i = 0; i < F.items; i++)
         if (SDL_PointInRect(&pt, &F.item[i]))
@@ -135,20 +135,20 @@ static bool row_value(const Front *f, const Settings *set, int i, char *out, siz
     }
 }
 
-int render_front_arrow(Renderer *r, const Game *g, const HudStats *hs, int x, int y)
+static int render_front_arrow_in(Renderer *r, const Scene *sc, const HudStats *hs, int x, int y)
 {
     const Front *f = hs->front;
-    int item = render_front_pick(g, f, x, y);
+    int item = render_front_pick_in(sc, f, x, y);
     if (item < 0 || (f->screen != FRONT_SETTINGS && f->screen != FRONT_GENERATED))
         return 0;
     char value[64];
     if (!row_value(f, hs->settings, item, value, sizeof value))
         return 0;
-    r->lay = render_layout(g);
+    r->lay = render_layout(&sc->frame);
     render_fonts_for_layout(r, &r->lay);
     const Layout *L = &r->lay;
     TTF_Font *font = r->assets->font;
-    FrontLayout F = front_layout(g, f);
+    FrontLayout F = front_layout(sc, f);
     SDL_Rect b = F.item[item - F.first];
     int vw = render_text_width(font, value), aw = render_text_width(font, "\xe2\x97\x80  ");
     int vx = b.x + b.w - render_px(L->ui, 10) - vw, pad = render_px(L->ui, 8);
@@ -159,11 +159,11 @@ int render_front_arrow(Renderer *r, const Game *g, const HudStats *hs, int x, in
     return 0;
 }
 
-int render_front_more(const Game *g, const Front *f, int x, int y)
+static int render_front_more_in(const Scene *sc, const Front *f, int x, int y)
 {
     if (!f || (f->screen != FRONT_LEVELS && f->screen != FRONT_KEYS && f->screen != FRONT_SETTINGS) || f->generating)
         return -1;
-    FrontLayout F = front_layout(g, f);
+    FrontLayout F = front_layout(sc, f);
     SDL_Point pt = {x, y};
     if (F.up.h && F.first > 0 && SDL_PointInRect(&pt, &F.up))
         return F.first - F.items / 2 - 1 < 0 ? 0 : F.first - F.items / 2 - 1;
@@ -428,13 +428,13 @@ static void draw_keys(Renderer *r, const Front *f, const FrontLayout *F, const S
     centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Enter: set a key    Delete: its default keys    Esc: back");
 }
 
-void render_front(Renderer *r, const Game *g, const HudStats *hs)
+void render_front(Renderer *r, const Scene *sc, const HudStats *hs)
 {
     const Front *f = hs->front;
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r->sdl, 10, 12, 20, 150); /* the level behind, darkened */
     SDL_RenderFillRect(r->sdl, NULL);
-    FrontLayout F = front_layout(g, f);
+    FrontLayout F = front_layout(sc, f);
     render_panel(r, F.panel, 240);
     if (f->screen == FRONT_TITLE)
         draw_title(r, f, &F);
@@ -448,4 +448,24 @@ void render_front(Renderer *r, const Game *g, const HudStats *hs)
         draw_keys(r, f, &F, hs->settings);
     else if (f->screen == FRONT_ENDING)
         draw_ending(r, f, &F);
+}
+
+/* ---- the hit tests the shell asks (render.h), on the scene last drawn ---- */
+
+int render_front_pick(const Game *g, const Front *f, int x, int y)
+{
+    Scene sc = render_pick_scene(g);
+    return render_front_pick_in(&sc, f, x, y);
+}
+
+int render_front_arrow(Renderer *r, const Game *g, const HudStats *hs, int x, int y)
+{
+    Scene sc = render_pick_scene(g);
+    return render_front_arrow_in(r, &sc, hs, x, y);
+}
+
+int render_front_more(const Game *g, const Front *f, int x, int y)
+{
+    Scene sc = render_pick_scene(g);
+    return render_front_more_in(&sc, f, x, y);
 }

@@ -7,7 +7,7 @@
  * short: what does not fit goes to the next column or page, and the footer
  * says which page this is, with arrows to click. The binding table's rows
  * give the keys (the player's own). Decides nothing: the page shown is
- * g->help_page, clamped here (render_help_info says how many there are). */
+ * sc->frame.help_page, clamped here (render_help_info says how many there are). */
 #include "render_int.h"
 
 #include "bindings.h"
@@ -219,19 +219,19 @@ static void place(HelpLayout *H, int entry, int page, int col, int y, int h, boo
 
 /* The help's entries and its measures for r's layout: margins, the
  * columns and their width, the keys' column, the room a column has. */
-static void help_measure(Renderer *r, const Game *g, const HudStats *hs, HelpLayout *H)
+static void help_measure(Renderer *r, const Scene *sc, const HudStats *hs, HelpLayout *H)
 {
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font;
     memset(H, 0, sizeof *H);
-    int side = g->screen_w < g->screen_h ? g->screen_w : g->screen_h;
+    int side = sc->frame.screen_w < sc->frame.screen_h ? sc->frame.screen_w : sc->frame.screen_h;
     H->m = render_px(L->ui, 20) < side / 30 ? render_px(L->ui, 20) : side / 30 < 4 ? 4 : side / 30; /* less in a tiny window */
     H->gap = render_px(L->ui, 16);
     H->col_gap = render_px(L->ui, 36);
     H->sec_gap = render_px(L->ui, 12);
     H->row_gap = render_px(L->ui, 3);
     H->count = help_entries(hs ? hs->settings : NULL, H->entry, HELP_ENTRIES);
-    int avail_w = g->screen_w - 2 * L->pad - 2 * H->m, avail_h = g->screen_h - 2 * L->pad - 2 * H->m;
+    int avail_w = sc->frame.screen_w - 2 * L->pad - 2 * H->m, avail_h = sc->frame.screen_h - 2 * L->pad - 2 * H->m;
     int max_w = render_px(L->ui, 1240); /* lines no longer than read well */
     avail_w = avail_w > max_w ? max_w : avail_w < 1 ? 1 : avail_w;
     H->cols = (avail_w + H->col_gap) / (render_px(L->ui, 400) + H->col_gap);
@@ -259,7 +259,7 @@ static void help_measure(Renderer *r, const Game *g, const HudStats *hs, HelpLay
 /* Every entry flowed down the columns and over pages (a heading never
  * ends a column; a section going on repeats its heading, dimmed); the
  * tallest column's height. */
-static int help_flow(Renderer *r, const Game *g, HelpLayout *H)
+static int help_flow(Renderer *r, const Scene *sc, HelpLayout *H)
 {
     int page = 0, col = 0, y = 0, tallest = 0;
     for (int i = 0; i < H->count; i++) {
@@ -296,13 +296,13 @@ static int help_flow(Renderer *r, const Game *g, HelpLayout *H)
         tallest = y > tallest ? y : tallest;
     }
     H->pages = page + 1;
-    H->page = g->help_page < 0 ? 0 : g->help_page >= H->pages ? H->pages - 1 : g->help_page;
+    H->page = sc->frame.help_page < 0 ? 0 : sc->frame.help_page >= H->pages ? H->pages - 1 : sc->frame.help_page;
     return tallest;
 }
 
 /* The panel: as high as the columns on one page, the whole height over
  * several; the page's arrows either side of "Page N of M". */
-static void help_panel(Renderer *r, const Game *g, HelpLayout *H, int tallest)
+static void help_panel(Renderer *r, const Scene *sc, HelpLayout *H, int tallest)
 {
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
@@ -310,7 +310,7 @@ static void help_panel(Renderer *r, const Game *g, HelpLayout *H, int tallest)
     int used_cols = H->pages > 1 ? H->cols : H->pages == 1 ? (H->nplaced ? H->placed[H->nplaced - 1].col + 1 : 1) : H->cols;
     int inner_w = used_cols * H->col_w + (used_cols - 1) * H->col_gap;
     int w = inner_w + 2 * H->m, h = inner_h + H->foot_h + 2 * H->m;
-    H->panel = (SDL_Rect){(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
+    H->panel = (SDL_Rect){(sc->frame.screen_w - w) / 2, (sc->frame.screen_h - h) / 2, w, h};
     if (H->panel.y < L->pad)
         H->panel.y = L->pad;
     if (H->panel.x < L->pad)
@@ -329,25 +329,25 @@ static void help_panel(Renderer *r, const Game *g, HelpLayout *H, int tallest)
 }
 
 /* The help laid out for r's layout (set from g). */
-static void help_layout(Renderer *r, const Game *g, const HudStats *hs, HelpLayout *H)
+static void help_layout(Renderer *r, const Scene *sc, const HudStats *hs, HelpLayout *H)
 {
-    r->lay = render_layout(g);
+    r->lay = render_layout(&sc->frame);
     render_fonts_for_layout(r, &r->lay);
-    help_measure(r, g, hs, H);
-    help_panel(r, g, H, help_flow(r, g, H));
+    help_measure(r, sc, hs, H);
+    help_panel(r, sc, H, help_flow(r, sc, H));
 }
 
-HelpInfo render_help_info(Renderer *r, const Game *g, const HudStats *hs)
+static HelpInfo render_help_info_in(Renderer *r, const Scene *sc, const HudStats *hs)
 {
     static HelpLayout H; /* large; one help is laid out at a time */
-    help_layout(r, g, hs, &H);
+    help_layout(r, sc, hs, &H);
     return (HelpInfo){H.pages, H.page, H.cut};
 }
 
-int render_help_pick(Renderer *r, const Game *g, const HudStats *hs, int px, int py)
+static int render_help_pick_in(Renderer *r, const Scene *sc, const HudStats *hs, int px, int py)
 {
     static HelpLayout H;
-    help_layout(r, g, hs, &H);
+    help_layout(r, sc, hs, &H);
     SDL_Point pt = {px, py};
     if (H.pages > 1 && SDL_PointInRect(&pt, &H.prev))
         return -1;
@@ -386,10 +386,10 @@ static void footer_draw(Renderer *r, const HelpLayout *H)
         render_text(r, f, right - render_text_width(f, close), y, DIM, close);
 }
 
-void render_help(Renderer *r, const Game *g, const HudStats *hs)
+void render_help(Renderer *r, const Scene *sc, const HudStats *hs)
 {
     static HelpLayout H;
-    help_layout(r, g, hs, &H);
+    help_layout(r, sc, hs, &H);
     render_panel(r, H.panel, 255);
     SDL_Rect clip = {H.panel.x, H.panel.y, H.panel.w, H.foot_y - render_px(r->lay.ui, 8) - H.panel.y};
     SDL_RenderSetClipRect(r->sdl, &clip); /* a row too tall for any page stays inside (counted as cut) */
@@ -403,4 +403,18 @@ void render_help(Renderer *r, const Game *g, const HudStats *hs)
     }
     SDL_RenderSetClipRect(r->sdl, NULL);
     footer_draw(r, &H);
+}
+
+/* ---- the hit tests the shell asks (render.h), on the scene last drawn ---- */
+
+HelpInfo render_help_info(Renderer *r, const Game *g, const HudStats *hs)
+{
+    Scene sc = render_pick_scene(g);
+    return render_help_info_in(r, &sc, hs);
+}
+
+int render_help_pick(Renderer *r, const Game *g, const HudStats *hs, int px, int py)
+{
+    Scene sc = render_pick_scene(g);
+    return render_help_pick_in(r, &sc, hs, px, py);
 }

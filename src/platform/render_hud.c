@@ -54,18 +54,18 @@ typedef struct HudInk {
 
 /* What the prediction says of the hovered walk, in words; "" while it is
  * not known (or on a level without sentries). */
-static void prediction_words(const Game *g, char *out, size_t n, SDL_Color *c, const HudInk *ink)
+static void prediction_words(const Scene *sc, char *out, size_t n, SDL_Color *c, const HudInk *ink)
 {
     out[0] = '\0';
-    if (!render_prediction_shown(g))
+    if (!render_prediction_shown(sc))
         return;
-    const Prediction *p = &g->predict;
+    const Prediction *p = &sc->predict;
     if (p->outcome == PREDICT_SEEN) {
         *c = ink->warn;
-        if (g->predict_step < 0)
+        if (sc->predict_step < 0)
             snprintf(out, n, "A sentry would %s the droid at once", p->heard ? "hear" : "see");
         else
-            snprintf(out, n, "A sentry would %s the droid at step %d", p->heard ? "hear" : "see", g->predict_step + 1);
+            snprintf(out, n, "A sentry would %s the droid at step %d", p->heard ? "hear" : "see", sc->predict_step + 1);
     } else if (p->outcome == PREDICT_UNSEEN) {
         *c = ink->good;
         snprintf(out, n, "No sentry would notice this route");
@@ -86,9 +86,9 @@ static void hud_seconds(char *out, size_t n, int ticks)
  * route stays safe to go, or how long until it is, with a bar of the window
  * (a dim part gone by, a bright part still to come; before a window, the
  * wait as the bar's ground). */
-static int window_line(const Game *g, HudLine *l, int n, const HudInk *ink)
+static int window_line(const Scene *sc, HudLine *l, int n, const HudInk *ink)
 {
-    const Window *w = &g->window;
+    const Window *w = &sc->window;
     char len[24], at[24];
     hud_seconds(len, sizeof len, w->length);
     hud_seconds(at, sizeof at, w->start);
@@ -117,12 +117,12 @@ static int window_line(const Game *g, HudLine *l, int n, const HudInk *ink)
 
 /* What the HUD says, top to bottom. */
 /* The title and where the level comes from (no file name is shown). */
-static int hud_head(const Game *g, HudLine *l, int n)
+static int hud_head(const Scene *sc, HudLine *l, int n)
 {
     char name[4 * LEVEL_NAME_MAX];
-    n = hud_add(l, n, true, HEAD, 0, "%s%s", text_escape(g->level.name, name, sizeof name), game_dirty(g) ? " *" : "");
+    n = hud_add(l, n, true, HEAD, 0, "%s%s", text_escape(sc->level_name, name, sizeof name), sc->dirty ? " *" : "");
     char from[96];
-    game_level_label(g, from, sizeof from);
+    scene_level_label(sc, from, sizeof from);
     if (from[0])
         n = hud_add(l, n, false, DIM, 5, "%s", from);
     return n;
@@ -130,117 +130,114 @@ static int hud_head(const Game *g, HudLine *l, int n)
 
 /* The editor's counters, or the play's: time, steps, energy, sentries;
  * then the cells and the exit (or what editing means). */
-static int hud_status(const Game *g, HudLine *l, int n, const HudInk *ink)
+static int hud_status(const Scene *sc, HudLine *l, int n, const HudInk *ink)
 {
-    const Sim *sim = &g->sim;
-    if (g->editing) {
-        n = hud_add(l, n, false, BODY, 2, "Droid start at %d,%d", g->level.start.x, g->level.start.y);
-        n = hud_add(l, n, false, BODY, 3, "Undo %d, redo %d%s", edit_undo_count(&g->edits),
-                    edit_redo_count(&g->edits), game_dirty(g) ? ", not saved" : "");
+    if (sc->frame.editing) {
+        n = hud_add(l, n, false, BODY, 2, "Droid start at %d,%d", sc->start.x, sc->start.y);
+        n = hud_add(l, n, false, BODY, 3, "Undo %d, redo %d%s", sc->undo_count,
+                    sc->redo_count, sc->dirty ? ", not saved" : "");
     } else {
-        double secs = (double)sim->state.play_ticks / SIM_TICK_HZ;
+        double secs = (double)sc->play_ticks / SIM_TICK_HZ;
         n = hud_add(l, n, false, BODY, 3, "Time %d:%04.1f   Steps %lld", (int)(secs / 60), fmod(secs, 60.0),
-                    (long long)sim->state.steps);
-        if (sim->state.limited) { /* the energy bar: full at the level's start energy (or more) */
-            double e = sim_units(sim->state.energy), full = fmax((double)g->level.energy, e);
+                    (long long)sc->steps);
+        if (sc->limited) { /* the energy bar: full at the level's start energy (or more) */
+            double e = sim_units(sc->energy), full = fmax((double)sc->level_energy, e);
             /* standing drains it once the clock runs (sim.h): said while it does */
-            bool draining = sim->state.started && sim->state.status == SIM_PLAYING && !sim->state.droid.moving && !game_paused(g);
+            bool draining = sc->started && sc->status == SIM_PLAYING && !sc->droid.moving && !sc->paused;
             n = hud_add(l, n, false, e < 5 ? ink->warn : (SDL_Color){140, 230, 255, 255}, 1, "Energy %.1f%s", e,
                         draining ? "   standing \xe2\x88\x92" "1/s" : "");
             l[n - 1].bar = full > 0 ? e / full : 0;
         }
-        if (sim->state.sentries.count > 0)
-            n = hud_add(l, n, false, sim->state.sentries.alerted ? ink->warn : DIM, 2, "Sentries %d, alerted %d",
-                        sim->state.sentries.count, sim->state.sentries.alerted);
+        if (sc->sentry_count > 0)
+            n = hud_add(l, n, false, sc->sentries_alerted ? ink->warn : DIM, 2, "Sentries %d, alerted %d",
+                        sc->sentry_count, sc->sentries_alerted);
     }
-    if (g->editing && g->path_shipped) /* what saving will do, not the play's counters */
+    if (sc->frame.editing && sc->path_shipped) /* what saving will do, not the play's counters */
         n = hud_add(l, n, false, (SDL_Color){255, 214, 120, 255}, 1, "Editing a copy: saved as your own level");
-    else if (g->editing)
+    else if (sc->frame.editing)
         n = hud_add(l, n, false, DIM, 1, "Editing: Ctrl+S saves this level");
-    else if (!sim->terrain->has_exit)
+    else if (!sc->has_exit)
         n = hud_add(l, n, false, DIM, 1, "Free play: this level has no exit");
-    else if (sim->terrain->cells_total > 0)
-        n = hud_add(l, n, false, sim->state.exit_open ? ink->good : BODY, 1, "Cells %d of %d   Exit %s",
-                    sim->terrain->cells_total - sim->state.cells_left, sim->terrain->cells_total, sim->state.exit_open ? "open" : "locked");
+    else if (sc->cells_total > 0)
+        n = hud_add(l, n, false, sc->exit_open ? ink->good : BODY, 1, "Cells %d of %d   Exit %s",
+                    sc->cells_total - sc->cells_left, sc->cells_total, sc->exit_open ? "open" : "locked");
     else
         n = hud_add(l, n, false, ink->good, 1, "Exit open: walk into it");
     return n;
 }
 
 /* The plan being built: its legs, the leg where a sentry would notice. */
-static int hud_plan(const Game *g, HudLine *l, int n, const HudInk *ink)
+static int hud_plan(const Scene *sc, HudLine *l, int n, const HudInk *ink)
 {
-    if (g->plan.count == 0 || g->editing || g->sim.state.status != SIM_PLAYING)
+    if (sc->plan->count == 0 || sc->frame.editing || sc->status != SIM_PLAYING)
         return n;
     n = hud_add(l, n, false, (SDL_Color){255, 214, 120, 255}, 1, "Plan: %d leg%s, walks %.1f, waits %.1f s",
-                g->plan.count, g->plan.count == 1 ? "" : "s", g->plan_cost,
-                (double)orders_wait_ticks(&g->plan) / SIM_TICK_HZ);
-    const Prediction *p = &g->predict;
-    if (p->outcome == PREDICT_SEEN && !p->already && p->seen_leg < g->plan.count)
+                sc->plan->count, sc->plan->count == 1 ? "" : "s", sc->plan_cost,
+                (double)orders_wait_ticks(sc->plan) / SIM_TICK_HZ);
+    const Prediction *p = &sc->predict;
+    if (p->outcome == PREDICT_SEEN && !p->already && p->seen_leg < sc->plan->count)
         n = hud_add(l, n, false, ink->warn, 1, "Leg %d: a sentry would %s the droid", p->seen_leg + 1,
                     p->heard ? "hear" : "see");
     return hud_add(l, n, false, DIM, 2, "Enter runs it, Esc drops it");
 }
 
 /* A lure aimed: what it would do on the hovered tile. */
-static int hud_lure(const Game *g, HudLine *l, int n, const HudInk *ink)
+static int hud_lure(const Scene *sc, HudLine *l, int n, const HudInk *ink)
 {
-    if (!g->hover_valid)
+    if (!sc->hover_valid)
         return hud_add(l, n, false, BODY, 1, "Lure: point at a tile the droid sees (Esc: stop aiming)");
-    if (g->lure_check != SIM_LURE_OK)
-        return hud_add(l, n, false, SHORT, 1, "No lure: %s", sim_lure_check_words(g->lure_check));
-    if (g->lure_pull_count > 0)
+    if (sc->lure_check != SIM_LURE_OK)
+        return hud_add(l, n, false, SHORT, 1, "No lure: %s", sim_lure_check_words(sc->lure_check));
+    if (sc->lure_pull_count > 0)
         return hud_add(l, n, false, ink->good, 1, "Lure here: %d sentr%s would come to look (3 energy)",
-                       g->lure_pull_count, g->lure_pull_count == 1 ? "y" : "ies");
+                       sc->lure_pull_count, sc->lure_pull_count == 1 ? "y" : "ies");
     return hud_add(l, n, false, DIM, 1, "Lure here: no sentry would hear it (3 energy)");
 }
 
 /* The hovered route: its cost, what it leaves, what the sentries would make of it. */
-static int hud_route(const Game *g, HudLine *l, int n, const HudInk *ink)
+static int hud_route(const Scene *sc, HudLine *l, int n, const HudInk *ink)
 {
-    const Sim *sim = &g->sim;
     char gain[48] = ""; /* the hovered energy cell's energy, beside the cost */
-    if (g->preview_gain > 0)
-        snprintf(gain, sizeof gain, ", +%.0f\xc2\xa0" "energy", sim_units(g->preview_gain));
-    if (sim->state.limited && g->preview_afford == g->preview.count)
-        n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f, leaves %.1f%s", g->preview.count,
-                    g->preview.count == 1 ? "" : "s", g->preview_cost, sim_units(g->preview_left), gain);
+    if (sc->preview_gain > 0)
+        snprintf(gain, sizeof gain, ", +%.0f\xc2\xa0" "energy", sim_units(sc->preview_gain));
+    if (sc->limited && sc->preview_afford == sc->preview_count)
+        n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f, leaves %.1f%s", sc->preview_count,
+                    sc->preview_count == 1 ? "" : "s", sc->preview_cost, sim_units(sc->preview_left), gain);
     else
-        n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f%s", g->preview.count,
-                    g->preview.count == 1 ? "" : "s", g->preview_cost, gain);
-    if (g->preview_afford < g->preview.count)
-        n = hud_add(l, n, false, SHORT, 1, "Not enough energy: it runs out after %d step%s", g->preview_afford,
-                    g->preview_afford == 1 ? "" : "s");
+        n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f%s", sc->preview_count,
+                    sc->preview_count == 1 ? "" : "s", sc->preview_cost, gain);
+    if (sc->preview_afford < sc->preview_count)
+        n = hud_add(l, n, false, SHORT, 1, "Not enough energy: it runs out after %d step%s", sc->preview_afford,
+                    sc->preview_afford == 1 ? "" : "s");
     char says[TEXT_LEN];
     SDL_Color c = BODY;
-    prediction_words(g, says, sizeof says, &c, ink);
+    prediction_words(sc, says, sizeof says, &c, ink);
     if (says[0]) {
         n = hud_add(l, n, false, c, 1, "%s", says);
-        n = window_line(g, l, n, ink);
+        n = window_line(sc, l, n, ink);
     }
     return n;
 }
 
 /* The HUD's lines, most needed first (keep: which go first when room runs out). */
-static int hud_lines(const Renderer *r, const Game *g, const HudStats *hs, HudLine *l)
+static int hud_lines(const Renderer *r, const Scene *sc, const HudStats *hs, HudLine *l)
 {
     const HudInk palette_ink = {render_map_color(r, MAPCOLOR_GOOD), render_map_color(r, MAPCOLOR_WARN)};
     const HudInk *ink = &palette_ink;
-    const Sim *sim = &g->sim;
-    int n = hud_head(g, l, 0);
-    n = hud_status(g, l, n, ink);
-    n = hud_plan(g, l, n, ink);
-    if (g->hover_valid && g->editing) {
-        n = hud_add(l, n, false, DIM, 2, "Pointer on %d,%d: %s", g->hover.x, g->hover.y,
-                    tile_info(sim_kind(sim, g->hover.x, g->hover.y))->name);
-    } else if (sim->state.status != SIM_PLAYING) {
+    int n = hud_head(sc, l, 0);
+    n = hud_status(sc, l, n, ink);
+    n = hud_plan(sc, l, n, ink);
+    if (sc->hover_valid && sc->frame.editing) {
+        n = hud_add(l, n, false, DIM, 2, "Pointer on %d,%d: %s", sc->hover.x, sc->hover.y,
+                    tile_info(scene_kind(sc, sc->hover.x, sc->hover.y))->name);
+    } else if (sc->status != SIM_PLAYING) {
         /* the result panel says what now */
-    } else if (g->aiming) {
-        n = hud_lure(g, l, n, ink);
-    } else if (g->hover_valid && g->preview.count > 0) {
-        n = hud_route(g, l, n, ink);
-    } else if (g->hover_valid) {
-        bool here = nav_pos_eq(g->hover, mover_plan_tile(&sim->state.droid));
+    } else if (sc->frame.aiming) {
+        n = hud_lure(sc, l, n, ink);
+    } else if (sc->hover_valid && sc->preview_count > 0) {
+        n = hud_route(sc, l, n, ink);
+    } else if (sc->hover_valid) {
+        bool here = nav_pos_eq(sc->hover, sc->plan_tile);
         n = hud_add(l, n, false, DIM, 2, "%s", here ? "The droid is here" : "No way there");
     }
     char fps[32] = "";
@@ -248,7 +245,7 @@ static int hud_lines(const Renderer *r, const Game *g, const HudStats *hs, HudLi
         snprintf(fps, sizeof fps, "%.0f\xc2\xa0" "fps   ", hs->fps);
     /* the keys stay with their words when the line wraps (no-break spaces) */
     return hud_add(l, n, false, DIM, 4, "%sH\xc2\xa0help   %s", fps,
-                   g->editing ? "E\xc2\xa0play" : "Space\xc2\xa0pause   Esc\xc2\xa0menu");
+                   sc->frame.editing ? "E\xc2\xa0play" : "Space\xc2\xa0pause   Esc\xc2\xa0menu");
 }
 
 /* A HUD line as it is drawn: wrapped to two lines at most (the title and a
@@ -262,7 +259,7 @@ static int hud_wrap(TTF_Font *f, const HudLine *l, int text_w, char (*out)[TEXT_
     return render_text_wrap(f, l->text, text_w, out, 2);
 }
 
-void render_hud(Renderer *r, const Game *g, const HudStats *hs)
+void render_hud(Renderer *r, const Scene *sc, const HudStats *hs)
 {
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
@@ -272,7 +269,7 @@ void render_hud(Renderer *r, const Game *g, const HudStats *hs)
     HudLine lines[HUD_MAX];
     char wrapped[HUD_MAX][2][TEXT_LEN];
     int rows[HUD_MAX];
-    int n = hud_lines(r, g, hs, lines);
+    int n = hud_lines(r, sc, hs, lines);
     for (int i = 0; i < n; i++)
         rows[i] = hud_wrap(lines[i].big ? fb : f, &lines[i], text_w, wrapped[i]);
     /* drop the least needed lines, one at a time (of the same need, the

@@ -14,6 +14,7 @@
 #include "render.h"
 
 #include "mapcolor.h"
+#include "scene.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -59,7 +60,7 @@ typedef struct CutAway {
     unsigned char *listed;  /* 1 while the tile is in active */
     int *active;            /* the tiles whose target or shown is not 0 */
     int count, cap;
-    double clock;           /* g->clock at the last update */
+    double clock;           /* sc->clock at the last update */
     float down;             /* walls down (T), eased */
 } CutAway;
 
@@ -81,17 +82,8 @@ typedef struct BlockCache {
     double zoom;            /* the zoom the images are for */
     float down;             /* the walls' height they show */
     bool bob;               /* cells are live (their bob shows) */
-    uint64_t sig;           /* the level and size the tiles' looks were taken from (render_world.c) */
-    unsigned char *look;    /* per tile, how the images show it, to find what changed */
-    int w, h;
-    int look_rows;          /* rows of look filled in (a new level fills BLOCK_LOOK_WORK tiles a frame;
-                             * a tile further down counts as changed whenever looked at) */
-    /* The tiles whose look play can change (cells taken, doors not at rest,
-     * the exit) as of the last frame: looked at again with this frame's, so
-     * a tile that went back (a restart, a rewind) is seen too. */
-    NavPos *watch;
-    int watch_count, watch_cap;
-    unsigned edit_serial;   /* the game's edits (Game.edit_serial) looked at so far */
+    int w, h;               /* the level size they are for */
+    uint64_t gen;           /* the scene's journal read up to here */
     unsigned char *live;    /* per block on screen: drawn tile by tile this frame */
     int live_cap;
 } BlockCache;
@@ -101,7 +93,7 @@ typedef enum ActorKind { ACTOR_DROID, ACTOR_SENTRY } ActorKind;
 
 typedef struct Actor {
     ActorKind kind;
-    int index;              /* ACTOR_SENTRY: its id in g->sim.sentries */
+    int index;              /* ACTOR_SENTRY: its index in the scene's sentries */
     double depth;           /* x + y of its feet */
 } Actor;
 
@@ -123,13 +115,8 @@ typedef struct MiniMarks {
     NavPos *tile;
     TileKind *kind;
     int count, cap;
-    unsigned version;       /* the level_version they were collected from */
-    int cells_left;         /* and the cells left then (a cell taken is a marker gone) */
-    int taken_count;        /* and the Sim's list of cells taken: its length, */
-    NavPos taken_last;     /* its last (-1, -1 when empty) */
-    int w, h;               /* and the level's size */
-    uint64_t tick;          /* the Sim's tick at the last look: less now is a rewind or
-                             * a restart, which may have put cells back and taken others */
+    int w, h;               /* the level's size they are for */
+    uint64_t gen;           /* the scene's journal read up to here */
     bool valid;
     /* The tiles whose marker came, went or changed kind since the minimap's
      * marker layer last looked (changed_all: more than MINI_CHANGES, or a
@@ -183,7 +170,7 @@ typedef struct MiniBand {
 
 /* ---- what of the level's long lists is on screen, found once a frame ---------
  * Indices into the droid's walk (render_walk_tile), the hovered walk
- * (g->preview.tiles) and r->marks of the tiles within a few tiles of the
+ * (sc->preview.tiles) and r->marks of the tiles within a few tiles of the
  * screen, so that a frame costs what the screen shows, not what the level
  * holds. Walks are stepped through with skips (a step moves a tile at most
  * one diagonal row or column, so a tile D rows off the screen is at least D
@@ -279,35 +266,43 @@ struct Renderer {
     int actor_count, actor_cap;
     TileMap cones;          /* tiles some shown sentry sees: 1 + the most alarmed state's severity */
     TileMap noise;          /* tiles where the droid's last step is heard: 1 + Chebyshev distance */
-    double noise_for;       /* the g->noise_since the noise map is for (-1: none) */
+    double noise_for;       /* the sc->noise_since the noise map is for (-1: none) */
     NavPos noise_at;       /* and the droid's tile */
     Layout lay;
 };
 
-/* ---- what the play shows (the sim's state, read only) ------------------------------ */
-static inline int render_walk_left(const Game *g)
+/* ---- what the play shows (the scene, read only) ------------------------------------ */
+static inline int render_walk_left(const Scene *sc)
 {
-    return mover_remaining(&g->sim.state.droid);
+    return sc->walk_left;
 }
-static inline NavPos render_walk_tile(const Game *g, int i)
+static inline NavPos render_walk_tile(const Scene *sc, int i)
 {
-    return mover_walk_tile(&g->sim.state.droid, i);
+    return scene_walk_tile(sc, i);
 }
 /* Where the walk ends, when the droid is walking somewhere. */
-static inline bool render_destination(const Game *g, NavPos *out)
+static inline bool render_destination(const Scene *sc, NavPos *out)
 {
-    if (!g->sim.state.has_target || render_walk_left(g) == 0)
+    if (!sc->has_destination)
         return false;
-    *out = g->sim.state.target;
+    *out = sc->destination;
     return true;
 }
 
 /* A door's frame in its sheet: 0 shut .. DOOR_FRAMES - 1 open. */
-static inline int render_door_frame(const Sim *s, NavPos t)
+static inline int render_door_frame(const Scene *sc, NavPos t)
 {
-    const SimDoor *d = sim_door_at(s, t.x, t.y);
-    int anim = d ? d->anim : 0;
-    return (anim * (DOOR_FRAMES - 1) + SIM_DOOR_ANIM_TICKS / 2) / SIM_DOOR_ANIM_TICKS;
+    return scene_door_frame(sc, t, DOOR_FRAMES);
+}
+
+/* The scene a hit test reads between frames: the last one drawn (what the
+ * player saw), with the window's state as it is now (a key may have opened
+ * the help since). A copy: its pointers are the last scene's. */
+static inline Scene render_pick_scene(const Game *g)
+{
+    Scene sc = *game_scene_last(g);
+    sc.frame = game_scene_frame(g);
+    return sc;
 }
 
 /* A colour of the map's table (mapcolor.h, the minimap's and the pictures'),
@@ -337,39 +332,34 @@ static inline SDL_Color render_sentry_color(SentryState st)
     }
 }
 
-/* The sentry that caught the droid, or -1 when the level was not lost that
- * way (the rules say which: Sim.caught_by). */
-static inline int render_catcher(const Game *g)
+/* The sentry that caught the droid, or -1 when the level was not lost that way. */
+static inline int render_catcher(const Scene *sc)
 {
-    const Sim *s = &g->sim;
-    return s->state.status == SIM_LOST && s->state.lose == SIM_LOSE_CAUGHT ? s->state.caught_by : -1;
+    return sc->catcher;
 }
 
 /* Is sentry id under the pointer (its tile, the one it enters, or the one
  * its body stands over on screen)? */
-static inline bool render_sentry_hovered(const Game *g, int id)
+static inline bool render_sentry_hovered(const Scene *sc, int id)
 {
-    if (!g->hover_valid || g->editing)
+    if (!sc->hover_valid || sc->frame.editing)
         return false;
-    const Mover *m = &g->sim.state.sentries.list[id].mover;
-    NavPos h = g->hover;
+    const SceneActor *m = &sc->sentries[id].body;
+    NavPos h = sc->hover;
     return nav_pos_eq(h, m->tile) || (m->moving && nav_pos_eq(h, m->next)) ||
            (h.x == m->tile.x - 1 && h.y == m->tile.y - 1);
 }
 
 /* Does sentry id show its cone and patrol now (V, or the pointer on it)? */
-static inline bool render_sentry_telegraphed(const Game *g, int id)
+static inline bool render_sentry_telegraphed(const Scene *sc, int id)
 {
-    return !g->editing && (g->show_cones || render_sentry_hovered(g, id));
+    return !sc->frame.editing && (sc->frame.show_cones || render_sentry_hovered(sc, id));
 }
 
 /* Does the prediction speak of the hovered walk, and of a level with sentries? */
-static inline bool render_prediction_shown(const Game *g)
+static inline bool render_prediction_shown(const Scene *sc)
 {
-    const Prediction *p = &g->predict;
-    return g->hover_valid && !g->editing && g->preview.count > 0 && g->sim.state.sentries.count > 0 &&
-           g->sim.state.status == SIM_PLAYING && nav_pos_eq(p->goal, g->hover) &&
-           (p->outcome == PREDICT_SEEN || p->outcome == PREDICT_UNSEEN || p->outcome == PREDICT_CUT);
+    return sc->prediction_shown;
 }
 
 /* A length of v pixels at UI scale ui (Layout.ui), whole. */
@@ -413,32 +403,32 @@ typedef enum Badge { BADGE_EYE, BADGE_EAR, BADGE_CHECK, BADGE_CUT, BADGE_RIPPLE,
 void render_badge(Renderer *r, Badge b, float cx, float cy, float size);
 
 /* ---- the parts ------------------------------------------------------------------ */
-Layout render_layout(const Game *g);                       /* render_layout.c */
+Layout render_layout(const SceneFrame *f);                      /* render_layout.c */
 void render_fonts_for_layout(Renderer *r, const Layout *lay); /* render.c: the fonts at lay's sizes */
-void render_world(Renderer *r, const Game *g);             /* render_world.c */
+void render_world(Renderer *r, const Scene *sc);             /* render_world.c */
 void render_world_free(Renderer *r);
 /* render_world_marks.c: before the passes, r->shown for this frame's view and
  * the tiles the shown sentries see (r->cones) and where the droid's last step
  * is heard (r->noise); in each pass, the marks on the floor; after them, what
  * points at things. */
-void render_world_marks_on_screen(Renderer *r, const Game *g, const IsoView *v);
-void render_world_marks_cones(Renderer *r, const Game *g);
-void render_world_marks_noise(Renderer *r, const Game *g);
-void render_world_marks_draw(Renderer *r, const Game *g, const Pass *p);
-void render_world_marks_overlay(Renderer *r, const Game *g, const IsoView *v);
+void render_world_marks_on_screen(Renderer *r, const Scene *sc, const IsoView *v);
+void render_world_marks_cones(Renderer *r, const Scene *sc);
+void render_world_marks_noise(Renderer *r, const Scene *sc);
+void render_world_marks_draw(Renderer *r, const Scene *sc, const Pass *p);
+void render_world_marks_overlay(Renderer *r, const Scene *sc, const IsoView *v);
 /* Calls f on every dot of sentry e's patrol loop (world points), and on its
  * waypoints (way >= 0: the waypoint's index, 0 the post). */
 typedef void (*PatrolFn)(Renderer *r, const Pass *p, void *ctx, WorldPos at, int way);
-void render_world_marks_patrol(Renderer *r, const Game *g, const Sentry *e, PatrolFn f, const Pass *p, void *ctx);
+void render_world_marks_patrol(Renderer *r, const Scene *sc, const SceneSentry *e, PatrolFn f, const Pass *p, void *ctx);
 void render_world_marks_free(Renderer *r);
-void render_cut_update(Renderer *r, const Game *g);        /* render_cut.c */
+void render_cut_update(Renderer *r, const Scene *sc);        /* render_cut.c */
 float render_cut_height(const Renderer *r, int x, int y);  /* a wall's height now, WALL_LOW .. 1 */
 float render_cut_height_static(const Renderer *r);         /* a wall's height with nothing near it */
 void render_cut_free(Renderer *r);
-void render_marks_refresh(Renderer *r, const Game *g);     /* render_minimap.c: r->marks */
+void render_marks_refresh(Renderer *r, const Scene *sc);     /* render_minimap.c: r->marks */
 /* The index of the first marker at (x, y) or after it in level order (count: none). */
 int render_marks_from(const MiniMarks *m, int x, int y);
-void render_minimap_draw(Renderer *r, const Game *g);
+void render_minimap_draw(Renderer *r, const Scene *sc);
 void render_minimap_free(Renderer *r);
 /* A minimap marker's shape, centred at (x, y), size px across, in its own colour or
  * fill's (the help's legend uses it too). */
@@ -447,9 +437,9 @@ typedef enum MiniMarker {
 } MiniMarker;
 void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px, const SDL_Color *fill);
 const char *render_minimap_marker_name(MiniMarker m);
-void render_ui(Renderer *r, const Game *g, const HudStats *hs); /* render_ui.c */
-void render_hud(Renderer *r, const Game *g, const HudStats *hs); /* render_hud.c: the HUD's lines */
-void render_help(Renderer *r, const Game *g, const HudStats *hs); /* render_help.c */
-void render_front(Renderer *r, const Game *g, const HudStats *hs); /* render_front.c */
+void render_ui(Renderer *r, const Scene *sc, const HudStats *hs); /* render_ui.c */
+void render_hud(Renderer *r, const Scene *sc, const HudStats *hs); /* render_hud.c: the HUD's lines */
+void render_help(Renderer *r, const Scene *sc, const HudStats *hs); /* render_help.c */
+void render_front(Renderer *r, const Scene *sc, const HudStats *hs); /* render_front.c */
 
 #endif

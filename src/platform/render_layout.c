@@ -6,13 +6,13 @@
 
 #include <math.h>
 
-Layout render_layout(const Game *g)
+Layout render_layout(const SceneFrame *f)
 {
     Layout L;
-    int w = g->screen_w, h = g->screen_h;
+    int w = f->screen_w, h = f->screen_h;
     /* text and panels scale with the window, in eighths, never below what reads */
     double ui = floor(fmin(w / 1280.0, h / 720.0) * 8.0) / 8.0;
-    ui *= g->text_size > 0 ? g->text_size / 100.0 : 1.0; /* the player's text size (settings) */
+    ui *= f->text_size > 0 ? f->text_size / 100.0 : 1.0; /* the player's text size (settings) */
     L.ui = ui < 0.75 ? 0.75 : ui > 3.0 ? 3.0 : ui;
     L.font_px = render_px(L.ui, 14);
     L.big_px = render_px(L.ui, 20);
@@ -25,8 +25,8 @@ Layout render_layout(const Game *g)
     /* the minimap: top right, at most a third of the width and of the height */
     int rim = render_px(L.ui, 6);
     double size = fmin(200 * L.ui, fmin(0.3 * w, 0.36 * h) - 2 * rim);
-    double scale = fmin(size / g->sim.terrain->grid.w, size / g->sim.terrain->grid.h);
-    int mw = (int)fmax(1, ceil(g->sim.terrain->grid.w * scale)), mh = (int)fmax(1, ceil(g->sim.terrain->grid.h * scale));
+    double scale = fmin(size / f->w, size / f->h);
+    int mw = (int)fmax(1, ceil(f->w * scale)), mh = (int)fmax(1, ceil(f->h * scale));
     L.minimap = (SDL_Rect){w - mw - L.pad - rim, L.pad + rim, mw, mh};
     L.minimap_panel = (SDL_Rect){L.minimap.x - rim, L.minimap.y - rim, mw + 2 * rim, mh + 2 * rim};
     if (size < 8) /* no room: no minimap */
@@ -34,7 +34,7 @@ Layout render_layout(const Game *g)
 
     /* the HUD: top left, at most 40% of the height, clear of the minimap and of
      * the middle column, where the droid stands while the camera follows it */
-    int right = g->show_minimap && L.minimap_panel.w ? L.minimap_panel.x - L.pad : w - L.pad;
+    int right = f->show_minimap && L.minimap_panel.w ? L.minimap_panel.x - L.pad : w - L.pad;
     int middle = w / 2 - render_px(L.ui, 32);
     L.hud = (SDL_Rect){L.pad, L.pad, (int)fmin(300 * L.ui, fmin(right, middle) - L.pad - L.pad),
                        (int)fmin(250 * L.ui, 0.4 * h)};

@@ -22,7 +22,7 @@ static bool marked(TileKind k)
     return k == TILE_CELL || k == TILE_DOOR || k == TILE_EXIT || k == TILE_SENTRY || k == TILE_START;
 }
 
-/* The first column from x on of a row of TileKinds (sim.h's kind array)
+/* The first column from x on of a row of TileKinds (the level's, scene.h)
  * whose tile is marked, or w: eight tiles a step where none is (a byte is
  * marked when it is 3 or 5 or at least 7, as marked() says). */
 static int next_marked(const uint8_t *row, int x, int w)
@@ -70,22 +70,36 @@ static bool marks_grow(MiniMarks *m)
     return true;
 }
 
-/* The list again when the level or the cells taken changed, or play went
- * back in time. It is made in the memory of the list before last, beside
- * the last one, so the two are compared on the way (both in level order):
- * what differs is noted. */
-void render_marks_refresh(Renderer *r, const Game *g)
+/* Is the list still the level's: no tile the scene's journal names since
+ * the list was made has a marker of another kind (or one it had not)? */
+static bool marks_current(const MiniMarks *m, const Scene *sc)
+{
+    if (!m->valid || m->w != sc->frame.w || m->h != sc->frame.h || !scene_journal_known(sc, m->gen))
+        return false;
+    for (uint64_t k = m->gen; k != sc->journal->gen; k++) {
+        NavPos t = scene_journal_tile(sc, k);
+        int i = render_marks_from(m, t.x, t.y);
+        bool listed = i < m->count && nav_pos_eq(m->tile[i], t);
+        TileKind now = scene_kind(sc, t.x, t.y);
+        if (listed ? m->kind[i] != now : marked(now))
+            return false;
+    }
+    return true;
+}
+
+/* The list again when a tile's marker changed (the journal says which
+ * tiles to look at: cells taken or put back, edits, a new level). It is
+ * made in the memory of the list before last, beside the last one, so the
+ * two are compared on the way (both in level order): what differs is
+ * noted. */
+void render_marks_refresh(Renderer *r, const Scene *sc)
 {
     MiniMarks *m = &r->marks;
-    const Sim *l = &g->sim;
-    NavPos last = nav_pos(-1, -1);
-    int taken = l->terrain->cells_total - l->state.cells_left;
-    bool back = l->state.tick < m->tick;
-    m->tick = l->state.tick;
-    if (m->valid && !back && m->version == g->level_version && m->cells_left == l->state.cells_left &&
-        m->taken_count == taken && nav_pos_eq(m->taken_last, last))
+    bool current = marks_current(m, sc);
+    m->gen = sc->journal->gen;
+    if (current)
         return;
-    bool compare = m->valid && m->w == l->terrain->w && m->h == l->terrain->h;
+    bool compare = m->valid && m->w == sc->frame.w && m->h == sc->frame.h;
     if (!compare)
         m->changed_all = true;
     const NavPos *was = m->tile;
@@ -102,16 +116,12 @@ void render_marks_refresh(Renderer *r, const Game *g)
     m->spare_cap = cap;
     m->count = 0;
     m->valid = true;
-    m->version = g->level_version;
-    m->cells_left = l->state.cells_left;
-    m->taken_count = taken;
-    m->taken_last = last;
-    m->w = l->terrain->w;
-    m->h = l->terrain->h;
-    for (int y = 0; y < l->terrain->h; y++)
-        for (int x = next_marked(l->terrain->kind + (size_t)y * (size_t)l->terrain->w, 0, l->terrain->w); x < l->terrain->w;
-             x = next_marked(l->terrain->kind + (size_t)y * (size_t)l->terrain->w, x + 1, l->terrain->w)) {
-            TileKind kind = sim_kind(l, x, y);
+    m->w = sc->frame.w;
+    m->h = sc->frame.h;
+    for (int y = 0; y < sc->frame.h; y++)
+        for (int x = next_marked(sc->level_kind + (size_t)y * (size_t)sc->frame.w, 0, sc->frame.w); x < sc->frame.w;
+             x = next_marked(sc->level_kind + (size_t)y * (size_t)sc->frame.w, x + 1, sc->frame.w)) {
+            TileKind kind = scene_kind(sc, x, y);
             if (kind == TILE_FLOOR) /* a cell taken */
                 continue;
             if (!m->changed_all) {
@@ -216,19 +226,19 @@ static bool band_fit(Renderer *r, MiniBand *b, int w, int h)
  * red_from colours the pixels again, the tiles walked since the last frame
  * clear the pixels no later tile covers, and up to BAND_FRAME_WORK more
  * tiles of the walk go in. */
-static void band_update(MiniBand *b, const Game *g, const BandWalk *wk, int thick)
+static void band_update(MiniBand *b, const Scene *sc, const BandWalk *wk, int thick)
 {
     size_t n = (size_t)b->w * (size_t)b->h;
     if (!b->valid || b->key != wk->key || b->n != wk->n || b->thick != thick || wk->head < b->head ||
-        b->gw != g->sim.terrain->grid.w || b->gh != g->sim.terrain->grid.h) {
+        b->gw != sc->frame.w || b->gh != sc->frame.h) {
         memset(b->px, 0, n * sizeof *b->px);
         for (size_t i = 0; i < n; i++)
             b->last[i] = -1;
         b->key = wk->key;
         b->n = wk->n;
         b->thick = thick;
-        b->gw = g->sim.terrain->grid.w;
-        b->gh = g->sim.terrain->grid.h;
+        b->gw = sc->frame.w;
+        b->gh = sc->frame.h;
         b->red_from = wk->red_from;
         b->built = b->head = wk->head;
         b->dirty = (SDL_Rect){0, 0, b->w, b->h};
@@ -279,12 +289,12 @@ static void band_update(MiniBand *b, const Game *g, const BandWalk *wk, int thic
 
 static NavPos walk_tile(const void *src, int i)
 {
-    return ((const Mover *)src)->queue[i];
+    return ((const Scene *)src)->walk_queue[i];
 }
 
 static NavPos preview_tile(const void *src, int i)
 {
-    return ((const TileList *)src)->tiles[i];
+    return ((const Scene *)src)->preview[i];
 }
 
 void render_minimap_free(Renderer *r)
@@ -311,10 +321,9 @@ void render_minimap_free(Renderer *r)
 
 /* The minimap at its on-screen size (each pixel shows the tile under its
  * centre), made when the level or the minimap's size changes, then drawn 1:1. */
-static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
+static void minimap_build(Renderer *r, const Scene *sc, SDL_Rect rect)
 {
-    const Sim *l = &g->sim;
-    if (r->minimap && r->minimap_version == g->level_version && r->minimap_w == rect.w && r->minimap_h == rect.h)
+    if (r->minimap && r->minimap_version == sc->level_version && r->minimap_w == rect.w && r->minimap_h == rect.h)
         return;
     if (r->minimap)
         SDL_DestroyTexture(r->minimap);
@@ -326,31 +335,31 @@ static void minimap_build(Renderer *r, const Game *g, SDL_Rect rect)
         return;
     for (int y = 0; y < rect.h; y++)
         for (int x = 0; x < rect.w; x++) {
-            int tx = (int)((x + 0.5) * l->terrain->w / rect.w), ty = (int)((y + 0.5) * l->terrain->h / rect.h);
-            MapColor c = mapcolor_in(r->palette, mapcolor_terrain(sim_kind(l, tx, ty)));
+            int tx = (int)((x + 0.5) * sc->frame.w / rect.w), ty = (int)((y + 0.5) * sc->frame.h / rect.h);
+            MapColor c = mapcolor_in(r->palette, mapcolor_terrain(scene_kind(sc, tx, ty)));
             ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x] = SDL_MapRGBA(s->format, c.r, c.g, c.b, c.a);
         }
     r->minimap = SDL_CreateTextureFromSurface(r->sdl, s);
     SDL_FreeSurface(s);
-    r->minimap_version = g->level_version;
+    r->minimap_version = sc->level_version;
     r->minimap_w = rect.w;
     r->minimap_h = rect.h;
 }
 
-SDL_Rect render_minimap_rect(const Game *g)
+static SDL_Rect render_minimap_rect_in(const Scene *sc)
 {
-    return render_layout(g).minimap;
+    return render_layout(&sc->frame).minimap;
 }
 
-bool render_minimap_pick(const Game *g, int px, int py, NavPos *out)
+static bool render_minimap_pick_in(const Scene *sc, int px, int py, NavPos *out)
 {
-    if (!g->show_minimap)
+    if (!sc->frame.show_minimap)
         return false;
-    SDL_Rect rect = render_minimap_rect(g);
+    SDL_Rect rect = render_minimap_rect_in(sc);
     if (rect.w <= 0 || px < rect.x || py < rect.y || px >= rect.x + rect.w || py >= rect.y + rect.h)
         return false;
-    int x = (int)((px - rect.x + 0.5) * g->sim.terrain->grid.w / rect.w), y = (int)((py - rect.y + 0.5) * g->sim.terrain->grid.h / rect.h);
-    *out = nav_pos(x < g->sim.terrain->grid.w ? x : g->sim.terrain->grid.w - 1, y < g->sim.terrain->grid.h ? y : g->sim.terrain->grid.h - 1);
+    int x = (int)((px - rect.x + 0.5) * sc->frame.w / rect.w), y = (int)((py - rect.y + 0.5) * sc->frame.h / rect.h);
+    *out = nav_pos(x < sc->frame.w ? x : sc->frame.w - 1, y < sc->frame.h ? y : sc->frame.h - 1);
     return true;
 }
 
@@ -433,25 +442,25 @@ const char *render_minimap_marker_name(MiniMarker m)
     return m < MARK_COUNT ? names[m] : "";
 }
 
-static SDL_FPoint mini_point(SDL_Rect rect, const Game *g, double wx, double wy)
+static SDL_FPoint mini_point(SDL_Rect rect, const Scene *sc, double wx, double wy)
 {
-    SDL_FPoint p = {(float)(rect.x + wx * rect.w / g->sim.terrain->grid.w), (float)(rect.y + wy * rect.h / g->sim.terrain->grid.h)};
+    SDL_FPoint p = {(float)(rect.x + wx * rect.w / sc->frame.w), (float)(rect.y + wy * rect.h / sc->frame.h)};
     return p;
 }
 
 /* A walk as a band from the droid: the path it walks (walk NULL), or the
  * hovered walk (red from tile `red_from` on). */
-static void draw_band(Renderer *r, const Game *g, SDL_Rect rect, float w, const TileList *walk, int red_from,
-                      SDL_Color c)
+static void draw_band(Renderer *r, const Scene *sc, SDL_Rect rect, float w, const NavPos *walk, int walk_count,
+                      int red_from, SDL_Color c)
 {
-    int n = walk ? walk->count : render_walk_left(g);
-    SDL_FPoint prev = walk ? mini_point(rect, g, g->preview_from.x + 0.5, g->preview_from.y + 0.5)
-                            : mini_point(rect, g, g->sim.state.droid.pos.x, g->sim.state.droid.pos.y);
+    int n = walk ? walk_count : render_walk_left(sc);
+    SDL_FPoint prev = walk ? mini_point(rect, sc, sc->preview_from.x + 0.5, sc->preview_from.y + 0.5)
+                            : mini_point(rect, sc, sc->droid.pos.x, sc->droid.pos.y);
     for (int i = 0; i < n; i++) {
-        NavPos t = walk ? walk->tiles[i] : render_walk_tile(g, i);
+        NavPos t = walk ? walk[i] : render_walk_tile(sc, i);
         if (walk && i >= red_from)
             c = render_map_color(r, MAPCOLOR_SEEN);
-        SDL_FPoint at = mini_point(rect, g, t.x + 0.5, t.y + 0.5);
+        SDL_FPoint at = mini_point(rect, sc, t.x + 0.5, t.y + 0.5);
         /* a band w wide from prev to at */
         float dx = at.x - prev.x, dy = at.y - prev.y, len = sqrtf(dx * dx + dy * dy);
         if (len > 0.01f) {
@@ -467,53 +476,52 @@ static void draw_band(Renderer *r, const Game *g, SDL_Rect rect, float w, const 
 
 /* The hovered walk, then the droid's walk: as bands from tile to tile, or
  * where the tiles are smaller than BAND_MASK_TILE pixels as pixels (MiniBand). */
-static void draw_path(Renderer *r, const Game *g, SDL_Rect rect, float tile)
+static void draw_path(Renderer *r, const Scene *sc, SDL_Rect rect, float tile)
 {
     float w = fmaxf(2.0f, fminf(4.0f, tile * 0.45f));
     SDL_Color walk = render_map_color_alpha(r, MAPCOLOR_PATH, 235), hover = render_map_color(r, MAPCOLOR_HOVER),
               red = render_map_color(r, MAPCOLOR_SEEN);
     bool mask = tile < BAND_MASK_TILE;
-    if (g->preview.count > 0 && g->hover_valid && !g->editing) {
-        bool seen = render_prediction_shown(g) && g->predict.outcome == PREDICT_SEEN;
-        int red_from = seen ? g->predict_step : g->preview.count;
-        BandWalk wk = {g->preview_serial, g->preview.count, 0, red_from, preview_tile, &g->preview, hover, red};
+    if (sc->preview_count > 0 && sc->hover_valid && !sc->frame.editing) {
+        bool seen = render_prediction_shown(sc) && sc->predict.outcome == PREDICT_SEEN;
+        int red_from = seen ? sc->predict_step : sc->preview_count;
+        BandWalk wk = {sc->preview_serial, sc->preview_count, 0, red_from, preview_tile, sc, hover, red};
         if (!mask) {
-            draw_band(r, g, rect, fmaxf(1.5f, w * 0.6f), &g->preview, red_from, hover);
+            draw_band(r, sc, rect, fmaxf(1.5f, w * 0.6f), sc->preview, sc->preview_count, red_from, hover);
         } else if (band_fit(r, &r->band_preview, rect.w, rect.h)) {
-            band_update(&r->band_preview, g, &wk, 1 + (int)(r->lay.ui + 0.5));
+            band_update(&r->band_preview, sc, &wk, 1 + (int)(r->lay.ui + 0.5));
             SDL_RenderCopy(r->sdl, r->band_preview.tex, NULL, &rect);
         }
     }
-    const Mover *m = &g->sim.state.droid;
     if (!mask) {
-        draw_band(r, g, rect, w, NULL, 0, walk);
-    } else if (m->queue_len > m->queue_head && band_fit(r, &r->band_walk, rect.w, rect.h)) {
-        BandWalk wk = {m->queue_key, m->queue_len, m->queue_head, m->queue_len, walk_tile, m, walk, walk};
-        band_update(&r->band_walk, g, &wk, 2 + (int)(r->lay.ui + 0.5));
+        draw_band(r, sc, rect, w, NULL, 0, 0, walk);
+    } else if (sc->walk_queue_len > sc->walk_queue_head && band_fit(r, &r->band_walk, rect.w, rect.h)) {
+        BandWalk wk = {sc->walk_key, sc->walk_queue_len, sc->walk_queue_head, sc->walk_queue_len, walk_tile, sc, walk, walk};
+        band_update(&r->band_walk, sc, &wk, 2 + (int)(r->lay.ui + 0.5));
         SDL_RenderCopy(r->sdl, r->band_walk.tex, NULL, &rect);
     }
 }
 
 /* Where the hovered walk would be noticed: the eye or the sound waves, small. */
-static void draw_notice(Renderer *r, const Game *g, SDL_Rect rect)
+static void draw_notice(Renderer *r, const Scene *sc, SDL_Rect rect)
 {
-    if (!render_prediction_shown(g) || g->predict.outcome != PREDICT_SEEN)
+    if (!render_prediction_shown(sc) || sc->predict.outcome != PREDICT_SEEN)
         return;
-    SDL_FPoint c = mini_point(rect, g, g->predict.at.x + 0.5, g->predict.at.y + 0.5);
-    render_badge(r, g->predict.heard ? BADGE_EAR : BADGE_EYE, c.x, c.y, fmaxf(12.0f, 14.0f * (float)r->lay.ui));
+    SDL_FPoint c = mini_point(rect, sc, sc->predict.at.x + 0.5, sc->predict.at.y + 0.5);
+    render_badge(r, sc->predict.heard ? BADGE_EAR : BADGE_EYE, c.x, c.y, fmaxf(12.0f, 14.0f * (float)r->lay.ui));
 }
 
 /* The screen's footprint on the map, clipped to the map. */
-static void draw_view_outline(Renderer *r, const Game *g, SDL_Rect rect)
+static void draw_view_outline(Renderer *r, const Scene *sc, SDL_Rect rect)
 {
     WorldPos f[4], clip[ISO_CLIP_MAX];
-    iso_screen_footprint(&g->view, g->screen_w, g->screen_h, f);
-    int n = iso_clip_polygon(f, 4, (WorldPos){0, 0}, (WorldPos){g->sim.terrain->grid.w, g->sim.terrain->grid.h}, clip);
+    iso_screen_footprint(&sc->frame.view, sc->frame.screen_w, sc->frame.screen_h, f);
+    int n = iso_clip_polygon(f, 4, (WorldPos){0, 0}, (WorldPos){sc->frame.w, sc->frame.h}, clip);
     if (n < 3)
         return;
     SDL_FPoint q[ISO_CLIP_MAX + 1];
     for (int i = 0; i < n; i++) {
-        q[i] = mini_point(rect, g, clip[i].x, clip[i].y);
+        q[i] = mini_point(rect, sc, clip[i].x, clip[i].y);
         /* the right and bottom edges sit on the map's last pixel, not past it */
         q[i].x = fminf(q[i].x, (float)(rect.x + rect.w - 1));
         q[i].y = fminf(q[i].y, (float)(rect.y + rect.h - 1));
@@ -551,9 +559,9 @@ typedef struct MarkGeom {
     SDL_Color locked_fill;
 } MarkGeom;
 
-static MarkGeom mark_geom(const Renderer *r, const Game *g, SDL_Rect rect)
+static MarkGeom mark_geom(const Renderer *r, const Scene *sc, SDL_Rect rect)
 {
-    MarkGeom mg = {rect, g->sim.terrain->grid.w, g->sim.terrain->grid.h, {0}, 0, false, g->editing, false,
+    MarkGeom mg = {rect, sc->frame.w, sc->frame.h, {0}, 0, false, sc->frame.editing, false,
                    render_map_color(r, MAPCOLOR_EXIT_LOCKED)};
     float tile = (float)rect.w / mg.w, ui = (float)r->lay.ui, most = 0;
     for (int o = 0; o < ORDERS; o++) {
@@ -562,7 +570,7 @@ static MarkGeom mark_geom(const Renderer *r, const Game *g, SDL_Rect rect)
     }
     mg.reach = (int)ceilf(most * 0.5f) + 2; /* the rim's lines may stand a pixel out */
     mg.snap = rect.w < mg.w || rect.h < mg.h;
-    mg.exit_locked = !g->sim.state.exit_open && !g->editing;
+    mg.exit_locked = !sc->exit_open && !sc->frame.editing;
     return mg;
 }
 
@@ -722,7 +730,7 @@ static bool rect_eq(SDL_Rect a, SDL_Rect b)
  * or the editor's view changed (or too many markers did), else only around
  * the markers that changed. False when there is no layer to draw (no texture
  * could be made): the caller draws the markers itself. */
-static bool layer_update(Renderer *r, const Game *g)
+static bool layer_update(Renderer *r, const Scene *sc)
 {
     MiniLayer *L = &r->mini_layer;
     MiniMarks *m = &r->marks;
@@ -740,10 +748,10 @@ static bool layer_update(Renderer *r, const Game *g)
         L->tex_h = panel.h;
     }
     SDL_Rect inner = {lay->minimap.x - panel.x, lay->minimap.y - panel.y, lay->minimap.w, lay->minimap.h};
-    MarkGeom mg = mark_geom(r, g, inner);
+    MarkGeom mg = mark_geom(r, sc, inner);
     bool locked = mg.exit_locked;
     bool all = !L->valid || m->changed_all || !rect_eq(L->panel, panel) || !rect_eq(L->rect, lay->minimap) ||
-               L->w != g->sim.terrain->grid.w || L->h != g->sim.terrain->grid.h || L->ui != lay->ui || L->editing != g->editing;
+               L->w != sc->frame.w || L->h != sc->frame.h || L->ui != lay->ui || L->editing != sc->frame.editing;
     int exits = 0;
     if (!all && locked != L->locked) { /* the exit opened or (rewound) closed again */
         for (int i = 0; i < m->count; i++)
@@ -778,52 +786,66 @@ static bool layer_update(Renderer *r, const Game *g)
     L->valid = true;
     L->panel = panel;
     L->rect = lay->minimap;
-    L->w = g->sim.terrain->grid.w;
-    L->h = g->sim.terrain->grid.h;
+    L->w = sc->frame.w;
+    L->h = sc->frame.h;
     L->ui = lay->ui;
-    L->editing = g->editing;
+    L->editing = sc->frame.editing;
     L->locked = locked;
     return true;
 }
 
-void render_minimap_draw(Renderer *r, const Game *g)
+void render_minimap_draw(Renderer *r, const Scene *sc)
 {
     const Layout *lay = &r->lay;
     SDL_Rect rect = lay->minimap;
     if (rect.w <= 0 || rect.h <= 0)
         return;
-    minimap_build(r, g, rect);
-    bool layer = layer_update(r, g);
+    minimap_build(r, sc, rect);
+    bool layer = layer_update(r, sc);
     render_panel(r, lay->minimap_panel, 200);
     if (r->minimap)
         SDL_RenderCopy(r->sdl, r->minimap, NULL, &rect);
     SDL_RenderSetClipRect(r->sdl, &lay->minimap_panel);
-    float tile = (float)rect.w / g->sim.terrain->grid.w;
-    draw_path(r, g, rect, tile);
-    draw_view_outline(r, g, rect);
+    float tile = (float)rect.w / sc->frame.w;
+    draw_path(r, sc, rect, tile);
+    draw_view_outline(r, sc, rect);
     /* the destination: a ring around its tile, so an exit or a cell there still shows */
     float ui = (float)lay->ui;
     NavPos end;
-    if (render_destination(g, &end)) {
-        SDL_FPoint c = mini_point(rect, g, end.x + 0.5, end.y + 0.5);
+    if (render_destination(sc, &end)) {
+        SDL_FPoint c = mini_point(rect, sc, end.x + 0.5, end.y + 0.5);
         render_minimap_marker(r, MARK_TARGET, c.x, c.y, fmaxf(tile * 1.6f, 12.0f * ui), NULL);
     }
     /* the markers that stay put: the layer, or (no texture for it) drawn here */
     if (layer) {
         SDL_RenderCopy(r->sdl, r->mini_layer.tex, NULL, &lay->minimap_panel);
     } else {
-        MarkGeom mg = mark_geom(r, g, rect);
+        MarkGeom mg = mark_geom(r, sc, rect);
         draw_marks_in(r, &mg, lay->minimap_panel);
     }
-    if (!g->editing)
-        for (int i = 0; i < g->sim.state.sentries.count; i++) {
-            const Sentry *e = &g->sim.state.sentries.list[i];
-            SDL_Color sc = render_sentry_color(e->state);
-            SDL_FPoint c = mini_point(rect, g, e->mover.pos.x, e->mover.pos.y);
-            render_minimap_marker(r, MARK_SENTRY, c.x, c.y, fmaxf(tile * 1.1f, 7.0f * ui), &sc);
+    if (!sc->frame.editing)
+        for (int i = 0; i < sc->sentry_count; i++) {
+            const SceneSentry *e = &sc->sentries[i];
+            SDL_Color ec = render_sentry_color(e->state);
+            SDL_FPoint c = mini_point(rect, sc, e->body.pos.x, e->body.pos.y);
+            render_minimap_marker(r, MARK_SENTRY, c.x, c.y, fmaxf(tile * 1.1f, 7.0f * ui), &ec);
         }
-    SDL_FPoint d = mini_point(rect, g, g->sim.state.droid.pos.x, g->sim.state.droid.pos.y);
+    SDL_FPoint d = mini_point(rect, sc, sc->droid.pos.x, sc->droid.pos.y);
     render_minimap_marker(r, MARK_DROID, d.x, d.y, fmaxf(tile * 1.2f, 9.0f * ui), NULL);
-    draw_notice(r, g, rect);
+    draw_notice(r, sc, rect);
     SDL_RenderSetClipRect(r->sdl, NULL);
+}
+
+/* ---- the hit tests the shell asks (render.h), on the scene last drawn ---- */
+
+SDL_Rect render_minimap_rect(const Game *g)
+{
+    Scene sc = render_pick_scene(g);
+    return render_minimap_rect_in(&sc);
+}
+
+bool render_minimap_pick(const Game *g, int px, int py, NavPos *out)
+{
+    Scene sc = render_pick_scene(g);
+    return render_minimap_pick_in(&sc, px, py, out);
 }

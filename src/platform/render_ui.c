@@ -27,13 +27,13 @@ static SDL_Rect swatch_rect(const Layout *L, int i)
     return q;
 }
 
-bool render_palette_pick(const Game *g, int px_, int py, char *glyph)
+static bool render_palette_pick_in(const Scene *sc, int px_, int py, char *glyph)
 {
-    Layout L = render_layout(g);
+    Layout L = render_layout(&sc->frame);
     SDL_Rect p = L.palette;
-    if (!g->editing || px_ < p.x || py < p.y || px_ >= p.x + p.w || py >= p.y + p.h)
+    if (!sc->frame.editing || px_ < p.x || py < p.y || px_ >= p.x + p.w || py >= p.y + p.h)
         return false;
-    *glyph = g->brush; /* the panel's margin keeps the brush */
+    *glyph = sc->frame.brush; /* the panel's margin keeps the brush */
     for (int i = 0; i < GAME_PALETTE_SIZE; i++) {
         SDL_Rect q = swatch_rect(&L, i);
         if (px_ >= q.x && py >= q.y && px_ < q.x + q.w && py < q.y + q.h)
@@ -54,14 +54,14 @@ static void icon(Renderer *r, AssetImage i, const SDL_Rect *src, int cx, int bot
     SDL_RenderCopy(r->sdl, r->icon[i], src, &d);
 }
 
-static void draw_palette(Renderer *r, const Game *g)
+static void draw_palette(Renderer *r, const Scene *sc)
 {
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font;
     SDL_Rect p = L->palette;
     render_panel(r, p, 215);
     TileKind bk = TILE_VOID;
-    tile_from_glyph(g->brush, &bk);
+    tile_from_glyph(sc->frame.brush, &bk);
     char line[TEXT_LEN], fit[TEXT_LEN];
     snprintf(line, sizeof line, "Paint: %s", tile_info(bk)->name);
     render_text_fit(f, line, p.w - 2 * render_px(L->ui, 10), fit, sizeof fit);
@@ -71,7 +71,7 @@ static void draw_palette(Renderer *r, const Game *g)
         char glyph = GAME_PALETTE[i];
         TileKind k = TILE_VOID;
         tile_from_glyph(glyph, &k);
-        bool chosen = glyph == g->brush;
+        bool chosen = glyph == sc->frame.brush;
         SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
         SDL_SetRenderDrawColor(r->sdl, chosen ? 70 : 30, chosen ? 80 : 36, 50, 255);
         SDL_RenderFillRect(r->sdl, &q);
@@ -134,12 +134,12 @@ static int text_box(Renderer *r, int cx, int y, int max_w, SDL_Color back, SDL_C
 /* A banner at the top: centred on the screen when it clears the HUD and the
  * minimap, else centred in the gap between them (the short text when the
  * long one does not fit there), else under them, wrapped. Returns the y under it. */
-static int banner(Renderer *r, const Game *g, int y, SDL_Color back, SDL_Color fore, const char *msg,
+static int banner(Renderer *r, const Scene *sc, int y, SDL_Color back, SDL_Color fore, const char *msg,
                   const char *brief)
 {
     const Layout *L = &r->lay;
     int left = L->hud.x + L->hud.w + L->pad;
-    int right = g->show_minimap && L->minimap_panel.w ? L->minimap_panel.x - L->pad : g->screen_w - L->pad;
+    int right = sc->frame.show_minimap && L->minimap_panel.w ? L->minimap_panel.x - L->pad : sc->frame.screen_w - L->pad;
     TTF_Font *f = r->assets->font;
     int m = 2 * render_px(L->ui, 10);
     if (y < L->hud.y + L->hud.h) { /* beside the HUD */
@@ -148,19 +148,19 @@ static int banner(Renderer *r, const Game *g, int y, SDL_Color back, SDL_Color f
             if (!texts[k])
                 continue;
             int w = render_text_width(f, texts[k]) + m;
-            int cx = g->screen_w / 2;
+            int cx = sc->frame.screen_w / 2;
             if (cx - w / 2 < left || cx + w / 2 > right)
                 cx = (left + right) / 2;
             if (cx - w / 2 >= left && cx + w / 2 <= right)
                 return y + text_box(r, cx, y, right - left, back, fore, texts[k], true, NULL) + render_px(L->ui, 4);
         }
         int below = L->hud.y + L->hud.h;
-        if (g->show_minimap && L->minimap_panel.h && L->minimap_panel.y + L->minimap_panel.h > below)
+        if (sc->frame.show_minimap && L->minimap_panel.h && L->minimap_panel.y + L->minimap_panel.h > below)
             below = L->minimap_panel.y + L->minimap_panel.h;
         y = below + L->pad;
     }
-    const char *text = brief && g->screen_h < 400 ? brief : msg; /* a small window keeps the view */
-    return y + text_box(r, g->screen_w / 2, y, g->screen_w - 2 * L->pad, back, fore, text, true, NULL) + render_px(L->ui, 4);
+    const char *text = brief && sc->frame.screen_h < 400 ? brief : msg; /* a small window keeps the view */
+    return y + text_box(r, sc->frame.screen_w / 2, y, sc->frame.screen_w - 2 * L->pad, back, fore, text, true, NULL) + render_px(L->ui, 4);
 }
 
 static bool rect_hits(SDL_Rect a, SDL_FRect b)
@@ -174,16 +174,16 @@ enum { PROTECT_MAX = 4 };
 
 /* On screen, grown by margin: the droid, and after a catch the sentry that
  * caught it. Returns how many. */
-static int protected_rects(const Game *g, int margin, SDL_Rect *out)
+static int protected_rects(const Scene *sc, int margin, SDL_Rect *out)
 {
     int n = 0;
-    double z = g->view.zoom;
-    ScreenPos d = iso_world_to_screen(&g->view, g->sim.state.droid.pos);
+    double z = sc->frame.view.zoom;
+    ScreenPos d = iso_world_to_screen(&sc->frame.view, sc->droid.pos);
     out[n++] = (SDL_Rect){(int)(d.x - 22 * z) - margin, (int)(d.y - 60 * z) - margin, (int)(44 * z) + 2 * margin,
                           (int)(66 * z) + 2 * margin};
-    int id = render_catcher(g);
+    int id = render_catcher(sc);
     if (id >= 0) {
-        ScreenPos s = iso_world_to_screen(&g->view, g->sim.state.sentries.list[id].mover.pos);
+        ScreenPos s = iso_world_to_screen(&sc->frame.view, sc->sentries[id].body.pos);
         out[n++] = (SDL_Rect){(int)(s.x - 26 * z) - margin, (int)(s.y - 92 * z) - margin, (int)(52 * z) + 2 * margin,
                               (int)(98 * z) + 2 * margin};
     }
@@ -199,7 +199,7 @@ static int overlap_area(SDL_Rect a, SDL_Rect b)
 /* Where a box w x h goes: the first of the candidate places that is inside
  * the window and clear of the HUD, the minimap and avoid[]; else the one
  * that covers the least of avoid[]. */
-static SDL_Rect place_box(const Renderer *r, const Game *g, const SDL_Rect *cand, int nc, const SDL_Rect *avoid,
+static SDL_Rect place_box(const Renderer *r, const Scene *sc, const SDL_Rect *cand, int nc, const SDL_Rect *avoid,
                           int na)
 {
     const Layout *L = &r->lay;
@@ -207,13 +207,13 @@ static SDL_Rect place_box(const Renderer *r, const Game *g, const SDL_Rect *cand
     int best = 0, best_cost = -1;
     for (int k = 0; k < nc; k++) {
         SDL_Rect b = cand[k];
-        if (b.x < 0 || b.y < 0 || b.x + b.w > g->screen_w || b.y + b.h > g->screen_h)
+        if (b.x < 0 || b.y < 0 || b.x + b.w > sc->frame.screen_w || b.y + b.h > sc->frame.screen_h)
             continue;
         int cost = 0;
         for (int i = 0; i < na; i++)
             cost += overlap_area(b, avoid[i]);
         bool ui_clear = !SDL_HasIntersection(&b, &hud) &&
-                        !(g->show_minimap && L->minimap_panel.w && SDL_HasIntersection(&b, &L->minimap_panel));
+                        !(sc->frame.show_minimap && L->minimap_panel.w && SDL_HasIntersection(&b, &L->minimap_panel));
         if (cost == 0 && ui_clear)
             return b;
         if (best_cost < 0 || cost < best_cost) {
@@ -222,8 +222,8 @@ static SDL_Rect place_box(const Renderer *r, const Game *g, const SDL_Rect *cand
         }
     }
     SDL_Rect b = cand[best];
-    b.x = b.x + b.w > g->screen_w ? g->screen_w - b.w : b.x;
-    b.y = b.y + b.h > g->screen_h ? g->screen_h - b.h : b.y;
+    b.x = b.x + b.w > sc->frame.screen_w ? sc->frame.screen_w - b.w : b.x;
+    b.y = b.y + b.h > sc->frame.screen_h ? sc->frame.screen_h - b.h : b.y;
     b.x = b.x < 0 ? 0 : b.x;
     b.y = b.y < 0 ? 0 : b.y;
     return b;
@@ -231,12 +231,12 @@ static SDL_Rect place_box(const Renderer *r, const Game *g, const SDL_Rect *cand
 
 /* The usual places for a panel w x h: the middle, the bottom, under the HUD
  * and the minimap, the left and right edges, the top. Returns how many. */
-static int panel_places(const Renderer *r, const Game *g, int w, int h, SDL_Rect *out)
+static int panel_places(const Renderer *r, const Scene *sc, int w, int h, SDL_Rect *out)
 {
     const Layout *L = &r->lay;
-    int W = g->screen_w, H = g->screen_h;
+    int W = sc->frame.screen_w, H = sc->frame.screen_h;
     int below = L->hud.y + L->hud.h;
-    if (g->show_minimap && L->minimap_panel.h && L->minimap_panel.y + L->minimap_panel.h > below)
+    if (sc->frame.show_minimap && L->minimap_panel.h && L->minimap_panel.y + L->minimap_panel.h > below)
         below = L->minimap_panel.y + L->minimap_panel.h;
     below += L->pad;
     int n = 0;
@@ -254,36 +254,36 @@ static int panel_places(const Renderer *r, const Game *g, int w, int h, SDL_Rect
 /* While the play stands (and no panel says so already): a banner with a
  * pause sign, at the top beside the HUD, or wherever it keeps off the droid.
  * Returns its place (w 0 when none). */
-static SDL_Rect draw_pause(Renderer *r, const Game *g, const HudStats *hs, int top)
+static SDL_Rect draw_pause(Renderer *r, const Scene *sc, const HudStats *hs, int top)
 {
     SDL_Rect none = {0, 0, 0, 0};
     ShellMode open = shell_top(hs->shell); /* a panel or a question says so already */
-    if (!game_paused(g) || (open != SHELL_PLAY && open != SHELL_HELP) || g->editing ||
-        (g->pause & (GAME_PAUSE_PLAYER | GAME_PAUSE_FOCUS)) == 0)
+    if (!sc->paused || (open != SHELL_PLAY && open != SHELL_HELP) || sc->frame.editing ||
+        (sc->pause & (GAME_PAUSE_PLAYER | GAME_PAUSE_FOCUS)) == 0)
         return none;
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font_big;
-    const char *say = (g->pause & GAME_PAUSE_PLAYER) ? "Paused \xe2\x80\x94 Space to resume"
+    const char *say = (sc->pause & GAME_PAUSE_PLAYER) ? "Paused \xe2\x80\x94 Space to resume"
                                                      : "Paused while the window is in the background";
     int m = render_px(L->ui, 12), sign = L->big_line - render_px(L->ui, 8);
     char fit[TEXT_LEN];
-    render_text_fit(f, say, g->screen_w - 2 * L->pad - 3 * m - sign, fit, sizeof fit);
+    render_text_fit(f, say, sc->frame.screen_w - 2 * L->pad - 3 * m - sign, fit, sizeof fit);
     int w = render_text_width(f, fit) + 3 * m + sign, h = L->big_line + render_px(L->ui, 10);
     int left = L->hud.x + L->hud.w + L->pad;
-    int right = g->show_minimap && L->minimap_panel.w ? L->minimap_panel.x - L->pad : g->screen_w - L->pad;
+    int right = sc->frame.show_minimap && L->minimap_panel.w ? L->minimap_panel.x - L->pad : sc->frame.screen_w - L->pad;
     SDL_Rect cand[8];
     int n = 0;
-    cand[n++] = (SDL_Rect){(g->screen_w - w) / 2, top, w, h};
+    cand[n++] = (SDL_Rect){(sc->frame.screen_w - w) / 2, top, w, h};
     cand[n++] = (SDL_Rect){(left + right - w) / 2, top, w, h};
     SDL_Rect more[6];
-    int k = panel_places(r, g, w, h, more);
+    int k = panel_places(r, sc, w, h, more);
     for (int i = 2; i < k; i++) /* under the HUD, the edges, ... */
         if (i != 3 && i != 4)
             cand[n++] = more[i];
     cand[n++] = more[1]; /* the bottom */
     SDL_Rect avoid[PROTECT_MAX];
-    int na = protected_rects(g, render_px(L->ui, 6), avoid);
-    SDL_Rect b = place_box(r, g, cand, n, avoid, na);
+    int na = protected_rects(sc, render_px(L->ui, 6), avoid);
+    SDL_Rect b = place_box(r, sc, cand, n, avoid, na);
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r->sdl, 30, 52, 96, 255);
     SDL_RenderFillRect(r->sdl, &b);
@@ -303,27 +303,27 @@ static SDL_Rect draw_pause(Renderer *r, const Game *g, const HudStats *hs, int t
 /* The message bar: at the bottom, unless it would cover the droid, the
  * destination, the hovered tile or a panel (taken); then at the top under
  * the banners. */
-static void draw_message(Renderer *r, const Game *g, int top, const SDL_Rect *taken, int nt)
+static void draw_message(Renderer *r, const Scene *sc, int top, const SDL_Rect *taken, int nt)
 {
     const Layout *L = &r->lay;
     SDL_Color back = {12, 16, 26, 215}, fore = {255, 236, 180, 255};
-    int max_w = g->screen_w - 2 * L->pad;
+    int max_w = sc->frame.screen_w - 2 * L->pad;
     SDL_Rect box;
-    text_box(r, g->screen_w / 2, 0, max_w, back, fore, g->message, false, &box);
-    int bottom = (g->editing ? L->palette.y : g->screen_h) - L->pad - box.h;
+    text_box(r, sc->frame.screen_w / 2, 0, max_w, back, fore, sc->message, false, &box);
+    int bottom = (sc->frame.editing ? L->palette.y : sc->frame.screen_h) - L->pad - box.h;
     /* what it must not cover, on screen */
     SDL_FRect avoid[3 + 4];
     int n = 0;
-    double z = g->view.zoom;
-    ScreenPos d = iso_world_to_screen(&g->view, g->sim.state.droid.pos);
+    double z = sc->frame.view.zoom;
+    ScreenPos d = iso_world_to_screen(&sc->frame.view, sc->droid.pos);
     avoid[n++] = (SDL_FRect){(float)(d.x - 20 * z), (float)(d.y - 56 * z), (float)(40 * z), (float)(60 * z)};
     NavPos e;
-    if (render_destination(g, &e)) {
-        ScreenPos c = iso_world_to_screen(&g->view, (WorldPos){e.x + 0.5, e.y + 0.5});
+    if (render_destination(sc, &e)) {
+        ScreenPos c = iso_world_to_screen(&sc->frame.view, (WorldPos){e.x + 0.5, e.y + 0.5});
         avoid[n++] = (SDL_FRect){(float)(c.x - 32 * z), (float)(c.y - 50 * z), (float)(64 * z), (float)(66 * z)};
     }
-    if (g->hover_valid) {
-        ScreenPos c = iso_world_to_screen(&g->view, (WorldPos){g->hover.x + 0.5, g->hover.y + 0.5});
+    if (sc->hover_valid) {
+        ScreenPos c = iso_world_to_screen(&sc->frame.view, (WorldPos){sc->hover.x + 0.5, sc->hover.y + 0.5});
         avoid[n++] = (SDL_FRect){(float)(c.x - 32 * z), (float)(c.y - 16 * z), (float)(64 * z), (float)(32 * z)};
     }
     int things = n;
@@ -343,7 +343,7 @@ static void draw_message(Renderer *r, const Game *g, int top, const SDL_Rect *ta
             y = box.y;
         }
     }
-    text_box(r, g->screen_w / 2, y, max_w, back, fore, g->message, true, NULL);
+    text_box(r, sc->frame.screen_w / 2, y, max_w, back, fore, sc->message, true, NULL);
 }
 
 /* ---- the unsaved-edits question ---------------------------------------------------------- */
@@ -362,18 +362,18 @@ static const char *const ask_labels[2][3] = {
     {"Save and go on (S)", "Go on, not saved (D)", "Go back (Esc)"},
 };
 
-static void ask_layout(const Game *g, TTF_Font *f, AskLayout *A)
+static void ask_layout(const Scene *sc, TTF_Font *f, AskLayout *A)
 {
-    Layout L = render_layout(g);
+    Layout L = render_layout(&sc->frame);
     A->m = render_px(L.ui, 20);
-    int w = (int)fmin(600 * L.ui, g->screen_w - 2 * L.pad), tw = w - 2 * A->m;
+    int w = (int)fmin(600 * L.ui, sc->frame.screen_w - 2 * L.pad), tw = w - 2 * A->m;
     char name[4 * LEVEL_NAME_MAX], body[TEXT_LEN];
-    snprintf(body, sizeof body, "%s has changes that are not saved.", text_escape(g->level.name, name, sizeof name));
+    snprintf(body, sizeof body, "%s has changes that are not saved.", text_escape(sc->level_name, name, sizeof name));
     A->nb = render_text_wrap(f, body, tw, A->body, 3);
     int bh = L.line + render_px(L.ui, 12), gap = render_px(L.ui, 8);
     bool row = tw >= render_px(L.ui, 480); /* three across, or one under another */
     int h = 2 * A->m + L.big_line + A->nb * L.line + render_px(L.ui, 12) + (row ? bh : 3 * bh + 2 * gap);
-    A->panel = (SDL_Rect){(g->screen_w - w) / 2, (g->screen_h - h) / 2, w, h};
+    A->panel = (SDL_Rect){(sc->frame.screen_w - w) / 2, (sc->frame.screen_h - h) / 2, w, h};
     int y = A->panel.y + A->m - render_px(L.ui, 4) + L.big_line + render_px(L.ui, 4) + A->nb * L.line + render_px(L.ui, 10);
     for (int i = 0; i < 3; i++) {
         if (row)
@@ -383,14 +383,14 @@ static void ask_layout(const Game *g, TTF_Font *f, AskLayout *A)
     }
 }
 
-int render_question_pick(Renderer *r, const Game *g, int x, int y)
+static int render_question_pick_in(Renderer *r, const Scene *sc, int x, int y)
 {
-    if (g->ask == GAME_ASK_NONE)
+    if (sc->frame.ask == GAME_ASK_NONE)
         return -1;
-    r->lay = render_layout(g);
+    r->lay = render_layout(&sc->frame);
     render_fonts_for_layout(r, &r->lay);
     AskLayout A;
-    ask_layout(g, r->assets->font, &A);
+    ask_layout(sc, r->assets->font, &A);
     SDL_Point pt = {x, y};
     for (int i = 0; i < 3; i++)
         if (SDL_PointInRect(&pt, &A.button[i]))
@@ -398,12 +398,12 @@ int render_question_pick(Renderer *r, const Game *g, int x, int y)
     return -1;
 }
 
-static void draw_question(Renderer *r, const Game *g)
+static void draw_question(Renderer *r, const Scene *sc)
 {
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
     AskLayout A;
-    ask_layout(g, f, &A);
+    ask_layout(sc, f, &A);
     render_panel(r, A.panel, 245);
     int y = A.panel.y + A.m - render_px(L->ui, 4);
     render_text(r, fb, A.panel.x + A.m, y, HEAD, "Unsaved edits");
@@ -418,7 +418,7 @@ static void draw_question(Renderer *r, const Game *g)
         SDL_RenderFillRect(r->sdl, &b);
         SDL_SetRenderDrawColor(r->sdl, first ? 150 : 70, first ? 210 : 90, 255, first ? 255 : 160);
         SDL_RenderDrawRect(r->sdl, &b);
-        const char *label = ask_labels[g->ask == GAME_ASK_QUIT ? 0 : 1][i];
+        const char *label = ask_labels[sc->frame.ask == GAME_ASK_QUIT ? 0 : 1][i];
         char fit[TEXT_LEN];
         render_text_fit(f, label, b.w - render_px(L->ui, 12), fit, sizeof fit);
         render_text(r, f, b.x + (b.w - render_text_width(f, fit)) / 2, b.y + (b.h - L->line) / 2 + render_px(L->ui, 1),
@@ -431,54 +431,53 @@ static void draw_question(Renderer *r, const Game *g)
 /* What happened, the figures, and what the keys do now; placed clear of the
  * droid (and of the sentry that caught it), the HUD and the minimap.
  * Returns its place (w 0 when not shown). */
-static SDL_Rect draw_result(Renderer *r, const Game *g)
+static SDL_Rect draw_result(Renderer *r, const Scene *sc)
 {
-    const Sim *s = &g->sim;
-    double t = g->clock - g->status_since;
+    double t = sc->clock - sc->status_since;
     SDL_Rect none = {0, 0, 0, 0};
-    if (g->editing || s->state.status == SIM_PLAYING || t < 0.4)
+    if (sc->frame.editing || sc->status == SIM_PLAYING || t < 0.4)
         return none;
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
-    bool won = s->state.status == SIM_WON;
+    bool won = sc->status == SIM_WON;
     char lines[3][TEXT_LEN];
     SDL_Color colors[3] = {BODY, DIM, KEY};
     char title[TEXT_LEN];
     if (won) {
         /* the stars of this win: won, within the energy par, unseen (since the last restart) */
-        double used = sim_units((int64_t)s->state.energy_used);
-        bool unseen = game_unseen(g);
-        int stars = front_stars(true, used, unseen, g->par_energy);
+        double used = sim_units((int64_t)sc->energy_used);
+        bool unseen = sc->unseen;
+        int stars = front_stars(true, used, unseen, sc->par_energy);
         char row[4 * FRONT_STARS + 1] = "";
         for (int i = 0; i < FRONT_STARS; i++)
             strcat(row, i < stars ? "\xe2\x98\x85" : "\xe2\x98\x86"); /* black and white stars */
-        snprintf(title, sizeof title, "Level complete!  %s%s", row, g->new_best ? "  New best" : "");
+        snprintf(title, sizeof title, "Level complete!  %s%s", row, sc->new_best ? "  New best" : "");
         char par[64] = "no par";
-        if (g->par_energy > 0)
-            snprintf(par, sizeof par, "par %.1f", g->par_energy);
-        bool thrifty = front_within_par(used, g->par_energy);
+        if (sc->par_energy > 0)
+            snprintf(par, sizeof par, "par %.1f", sc->par_energy);
+        bool thrifty = front_within_par(used, sc->par_energy);
         char text[2 * TEXT_LEN];
         snprintf(text, sizeof text,
                  "Time %.2f s    Steps %lld    Energy used %.1f (%s)    Rewinds %d\nStars: won \xe2\x9c\x93    "
                  "energy within 110%% of par %s    unseen %s",
-                 (double)s->state.play_ticks / SIM_TICK_HZ, (long long)s->state.steps, used, par, g->rewinds,
+                 (double)sc->play_ticks / SIM_TICK_HZ, (long long)sc->steps, used, par, sc->rewinds,
                  thrifty ? "\xe2\x9c\x93" : "\xe2\x9c\x97", unseen ? "\xe2\x9c\x93" : "\xe2\x9c\x97");
         snprintf(lines[0], TEXT_LEN, "%.*s", TEXT_LEN - 1, text);
-        const ProgressEntry *b = progress_get(&g->progress, level_content_hash(&g->level), g->path);
+        const ProgressEntry *b = scene_best(sc);
         if (b)
             snprintf(lines[1], TEXT_LEN, "Best so far: %.1f s, %ld steps, %.1f energy", b->best_time, b->best_steps,
                      b->best_energy);
         else
-            snprintf(lines[1], TEXT_LEN, "%s", g->progress.path ? "" : "Progress is not kept in this run.");
+            snprintf(lines[1], TEXT_LEN, "%s", sc->progress_path ? "" : "Progress is not kept in this run.");
         snprintf(lines[2], TEXT_LEN, "Enter, Space or a click: next level     R: play it again");
     } else {
-        snprintf(title, sizeof title, "%s", s->state.lose == SIM_LOSE_CAUGHT ? "Caught by a sentry" : "Out of energy");
+        snprintf(title, sizeof title, "%s", sc->lose == SIM_LOSE_CAUGHT ? "Caught by a sentry" : "Out of energy");
         snprintf(lines[0], TEXT_LEN, "%s",
-                 s->state.lose == SIM_LOSE_CAUGHT ? "A sentry reached the droid." : "The droid stopped where its energy ran out.");
-        snprintf(lines[1], TEXT_LEN, "Rewinds so far: %d", g->rewinds);
+                 sc->lose == SIM_LOSE_CAUGHT ? "A sentry reached the droid." : "The droid stopped where its energy ran out.");
+        snprintf(lines[1], TEXT_LEN, "Rewinds so far: %d", sc->rewinds);
         snprintf(lines[2], TEXT_LEN, "Backspace: go back 3 s     R: restart     PageDown: skip the level");
     }
-    int m = render_px(L->ui, 24), w = (int)fmin(520 * L->ui, g->screen_w - 2 * L->pad), tw = w - 2 * m;
+    int m = render_px(L->ui, 24), w = (int)fmin(520 * L->ui, sc->frame.screen_w - 2 * L->pad), tw = w - 2 * m;
     char wrapped[3][3][TEXT_LEN];
     int nw[3], h = 2 * m + L->big_line + render_px(L->ui, 10);
     for (int i = 0; i < 3; i++) {
@@ -486,8 +485,8 @@ static SDL_Rect draw_result(Renderer *r, const Game *g)
         h += nw[i] * L->line + (nw[i] ? render_px(L->ui, 8) : 0);
     }
     SDL_Rect cand[6], avoid[PROTECT_MAX];
-    int nc = panel_places(r, g, w, h, cand), na = protected_rects(g, render_px(L->ui, 8), avoid);
-    SDL_Rect p = place_box(r, g, cand, nc, avoid, na);
+    int nc = panel_places(r, sc, w, h, cand), na = protected_rects(sc, render_px(L->ui, 8), avoid);
+    SDL_Rect p = place_box(r, sc, cand, nc, avoid, na);
     render_panel(r, p, 235);
     int y = p.y + m - render_px(L->ui, 6);
     char fit[TEXT_LEN];
@@ -518,23 +517,23 @@ static const char *const quit_items[MENU_QUIT_ITEMS][2] = {{"Yes, quit", "Enter,
 
 /* From the window's size and the droid's place alone (so a click finds the
  * same items): centred, or beside the droid when the middle would cover it. */
-static MenuLayout menu_layout(const Game *g, const HudStats *hs)
+static MenuLayout menu_layout(const Scene *sc, const HudStats *hs)
 {
-    Layout L = render_layout(g);
+    Layout L = render_layout(&sc->frame);
     MenuLayout M;
     memset(&M, 0, sizeof M);
     M.items = hs->menu == MENU_QUIT ? MENU_QUIT_ITEMS : MENU_PAUSE_ITEMS;
     int m = render_px(L.ui, 18), ih = L.line + render_px(L.ui, 14), gap = render_px(L.ui, 8);
-    int w = (int)fmin(360 * L.ui, g->screen_w - 2 * L.pad);
+    int w = (int)fmin(360 * L.ui, sc->frame.screen_w - 2 * L.pad);
     int h = 2 * m + L.big_line + render_px(L.ui, 8) + (hs->menu == MENU_QUIT ? L.line + gap : 0) + M.items * (ih + gap) - gap;
     SDL_Rect droid[PROTECT_MAX];
-    protected_rects(g, render_px(L.ui, 8), droid);
-    int cx = (g->screen_w - w) / 2, cy = (g->screen_h - h) / 2;
+    protected_rects(sc, render_px(L.ui, 8), droid);
+    int cx = (sc->frame.screen_w - w) / 2, cy = (sc->frame.screen_h - h) / 2;
     SDL_Rect p = {cx, cy, w, h};
     if (SDL_HasIntersection(&p, &droid[0])) { /* beside the droid, on the side with more room */
         int lx = droid[0].x - L.pad - w, rx = droid[0].x + droid[0].w + L.pad;
-        p.x = droid[0].x > g->screen_w - (droid[0].x + droid[0].w) ? lx : rx;
-        if (p.x < L.pad || p.x + w > g->screen_w - L.pad)
+        p.x = droid[0].x > sc->frame.screen_w - (droid[0].x + droid[0].w) ? lx : rx;
+        if (p.x < L.pad || p.x + w > sc->frame.screen_w - L.pad)
             p.x = cx;
     }
     M.panel = p;
@@ -549,11 +548,11 @@ static MenuLayout menu_layout(const Game *g, const HudStats *hs)
     return M;
 }
 
-int render_menu_pick(const Game *g, const HudStats *hs, int x, int y)
+static int render_menu_pick_in(const Scene *sc, const HudStats *hs, int x, int y)
 {
     if (hs->menu == MENU_NONE)
         return -1;
-    MenuLayout M = menu_layout(g, hs);
+    MenuLayout M = menu_layout(sc, hs);
     SDL_Point pt = {x, y};
     for (int i = 0; i < M.items; i++)
         if (SDL_PointInRect(&pt, &M.item[i]))
@@ -561,11 +560,11 @@ int render_menu_pick(const Game *g, const HudStats *hs, int x, int y)
     return -1;
 }
 
-static void draw_menu(Renderer *r, const Game *g, const HudStats *hs)
+static void draw_menu(Renderer *r, const Scene *sc, const HudStats *hs)
 {
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font, *fb = r->assets->font_big;
-    MenuLayout M = menu_layout(g, hs);
+    MenuLayout M = menu_layout(sc, hs);
     bool quit = hs->menu == MENU_QUIT;
     render_panel(r, M.panel, 242);
     int x = M.item[0].x;
@@ -591,48 +590,68 @@ static void draw_menu(Renderer *r, const Game *g, const HudStats *hs)
     }
 }
 
-void render_ui(Renderer *r, const Game *g, const HudStats *hs)
+void render_ui(Renderer *r, const Scene *sc, const HudStats *hs)
 {
     const Layout *L = &r->lay;
-    if (g->editing)
-        draw_palette(r, g);
-    render_hud(r, g, hs);
+    if (sc->frame.editing)
+        draw_palette(r, sc);
+    render_hud(r, sc, hs);
     int top = L->pad;
-    if (g->editing) {
+    if (sc->frame.editing) {
         char line[TEXT_LEN];
         snprintf(line, sizeof line, "EDITING   Ctrl+Z undo (%d)   Ctrl+Y redo (%d)   Ctrl+S save   E play",
-                 edit_undo_count(&g->edits), edit_redo_count(&g->edits));
-        top = banner(r, g, top, (SDL_Color){120, 70, 20, 225}, (SDL_Color){255, 236, 200, 255}, line, "EDITING");
+                 sc->undo_count, sc->redo_count);
+        top = banner(r, sc, top, (SDL_Color){120, 70, 20, 225}, (SDL_Color){255, 236, 200, 255}, line, "EDITING");
     }
-    if (g->file_error[0]) {
+    if (sc->file_error[0]) {
         SDL_Color back = {130, 20, 24, 235}, fore = {255, 225, 225, 255};
-        top = banner(r, g, top, back, fore, g->file_error, NULL);
-        top = banner(r, g, top, back, fore, "The file has errors: playing the last good version until it is fixed.",
+        top = banner(r, sc, top, back, fore, sc->file_error, NULL);
+        top = banner(r, sc, top, back, fore, "The file has errors: playing the last good version until it is fixed.",
                      "Playing the last good version.");
     }
     const char *loading;
     double share;
-    if (game_loading(g, &loading, &share)) { /* a big level loads in the background (its name is not known yet) */
+    if (scene_loading(sc, &loading, &share)) { /* a big level loads in the background (its name is not known yet) */
         char line[TEXT_LEN];
         snprintf(line, sizeof line, "Loading the level \xe2\x80\xa6 %d%%", (int)(share * 100 + 0.5));
-        top = banner(r, g, top, (SDL_Color){24, 64, 110, 230}, (SDL_Color){225, 240, 255, 255}, line, "Loading\xe2\x80\xa6");
+        top = banner(r, sc, top, (SDL_Color){24, 64, 110, 230}, (SDL_Color){225, 240, 255, 255}, line, "Loading\xe2\x80\xa6");
     }
     SDL_Rect taken[2];
-    taken[0] = draw_pause(r, g, hs, top);
+    taken[0] = draw_pause(r, sc, hs, top);
     if (taken[0].w > 0 && taken[0].y <= top + render_px(L->ui, 4))
         top = taken[0].y + taken[0].h + render_px(L->ui, 4);
-    taken[1] = draw_result(r, g);
-    if (g->message_left > 0 && g->message[0]) {
+    taken[1] = draw_result(r, sc);
+    if (sc->message_left > 0 && sc->message[0]) {
         int under = top > L->hud.y + L->hud.h ? top : L->hud.y + L->hud.h + L->pad;
-        if (g->show_minimap && L->minimap_panel.h && L->minimap_panel.y + L->minimap_panel.h + L->pad > under)
+        if (sc->frame.show_minimap && L->minimap_panel.h && L->minimap_panel.y + L->minimap_panel.h + L->pad > under)
             under = L->minimap_panel.y + L->minimap_panel.h + L->pad;
-        draw_message(r, g, under, taken, 2);
+        draw_message(r, sc, under, taken, 2);
     }
     ShellMode open = shell_top(hs->shell); /* what is open over the play, from the shell's stack */
     if (shell_is_open(hs->shell, SHELL_HELP))
-        render_help(r, g, hs);
+        render_help(r, sc, hs);
     if (open == SHELL_PAUSE || open == SHELL_QUESTION)
-        draw_menu(r, g, hs);
+        draw_menu(r, sc, hs);
     if (open == SHELL_UNSAVED)
-        draw_question(r, g);
+        draw_question(r, sc);
+}
+
+/* ---- the hit tests the shell asks (render.h), on the scene last drawn ---- */
+
+bool render_palette_pick(const Game *g, int px_, int py, char *glyph)
+{
+    Scene sc = render_pick_scene(g);
+    return render_palette_pick_in(&sc, px_, py, glyph);
+}
+
+int render_question_pick(Renderer *r, const Game *g, int x, int y)
+{
+    Scene sc = render_pick_scene(g);
+    return render_question_pick_in(r, &sc, x, y);
+}
+
+int render_menu_pick(const Game *g, const HudStats *hs, int x, int y)
+{
+    Scene sc = render_pick_scene(g);
+    return render_menu_pick_in(&sc, hs, x, y);
 }

@@ -16,14 +16,14 @@
 
 #define BACKGROUND 22, 26, 36
 
-static Visible visible_in(const IsoView *v, const Sim *l, double x0, double y0, double x1, double y1)
+static Visible visible_in(const IsoView *v, const SceneFrame *l, double x0, double y0, double x1, double y1)
 {
     double b[4];
     render_screen_diagonals(v, x0, y0, x1, y1, b);
     /* ground reaches half a diagonal below its tile; walls, doors, the exit
      * and the actors rise up to 4 diagonals above theirs */
     Visible vis = {(int)floor(b[0]) - 3, (int)ceil(b[1]) + 4, (int)floor(b[2]) - 2, (int)ceil(b[3]) + 2};
-    int maxs = l->terrain->w + l->terrain->h - 2;
+    int maxs = l->w + l->h - 2;
     if (vis.s0 < 0)
         vis.s0 = 0;
     if (vis.s1 > maxs)
@@ -32,15 +32,15 @@ static Visible visible_in(const IsoView *v, const Sim *l, double x0, double y0, 
 }
 
 /* The columns of diagonal s that are on the level and in vis. */
-static void diagonal_span(const Sim *l, const Visible *v, int s, int *x0, int *x1)
+static void diagonal_span(const SceneFrame *l, const Visible *v, int s, int *x0, int *x1)
 {
     int lo = (int)floor((s + v->d0) / 2.0), hi = (int)ceil((s + v->d1) / 2.0);
     if (lo < 0)
         lo = 0;
-    if (lo < s - (l->terrain->h - 1))
-        lo = s - (l->terrain->h - 1);
-    if (hi > l->terrain->w - 1)
-        hi = l->terrain->w - 1;
+    if (lo < s - (l->h - 1))
+        lo = s - (l->h - 1);
+    if (hi > l->w - 1)
+        hi = l->w - 1;
     if (hi > s)
         hi = s;
     *x0 = lo;
@@ -59,14 +59,13 @@ static SDL_FRect tile_sprite_rect(const IsoView *v, NavPos t, int w, int h, int 
 
 /* ---- the pieces of a pass --------------------------------------------------------- */
 
-static void draw_ground(Renderer *r, const Game *g, const Pass *p)
+static void draw_ground(Renderer *r, const Scene *sc, const Pass *p)
 {
-    const Sim *sim = &g->sim;
     for (int s = p->vis.s0; s <= p->vis.s1; s++) {
         int x0, x1;
-        diagonal_span(sim, &p->vis, s, &x0, &x1);
+        diagonal_span(&sc->frame, &p->vis, s, &x0, &x1);
         for (int x = x0; x <= x1; x++) {
-            TileKind k = sim_kind(sim, x, s - x);
+            TileKind k = scene_kind(sc, x, s - x);
             int img = r->assets->ground[k];
             if (img < 0)
                 continue;
@@ -95,10 +94,10 @@ static SDL_FRect droid_rect(const Renderer *r, const IsoView *v, WorldPos pos)
 }
 
 /* A sentry's frame and, above it, its "!" (alert) or "?" (search). */
-static SDL_FRect sentry_rect(const Renderer *r, const IsoView *v, const Sentry *e)
+static SDL_FRect sentry_rect(const Renderer *r, const IsoView *v, const SceneSentry *e)
 {
     const Sprite *sp = &r->sprite[IMAGE_SENTRY];
-    SDL_FRect d = frame_rect(v, e->mover.pos, SENTRY_FEET_X, SENTRY_FEET_Y, sp->fw, sp->fh);
+    SDL_FRect d = frame_rect(v, e->body.pos, SENTRY_FEET_X, SENTRY_FEET_Y, sp->fw, sp->fh);
     float above = (float)render_zoom_px(v, ALERT_H);
     d.y -= above;
     d.h += above;
@@ -106,31 +105,30 @@ static SDL_FRect sentry_rect(const Renderer *r, const IsoView *v, const Sentry *
 }
 
 /* A door from the sheet: its row by the walls it stands between, its frame
- * by how far open the sim says it is. front: only the near post and lintel,
+ * by how far open the scene says it is. front: only the near post and lintel,
  * drawn over the droid standing in the doorway. */
-static void draw_door(Renderer *r, const Game *g, const IsoView *v, NavPos t, bool front)
+static void draw_door(Renderer *r, const Scene *sc, const IsoView *v, NavPos t, bool front)
 {
-    const Sim *sim = &g->sim;
-    bool along_x = sim_kind(sim, t.x - 1, t.y) == TILE_WALL || sim_kind(sim, t.x + 1, t.y) == TILE_WALL;
+    bool along_x = scene_kind(sc, t.x - 1, t.y) == TILE_WALL || scene_kind(sc, t.x + 1, t.y) == TILE_WALL;
     int row = (along_x ? DOOR_ROW_ALONG_X : DOOR_ROW_ALONG_Y) + (front ? DOOR_ROW_FRONT : 0);
     const Sprite *sp = &r->sprite[IMAGE_DOOR_FRAMES];
     SDL_FRect dst = tile_sprite_rect(v, t, DOOR_FRAME_W, DOOR_FRAME_H, DOOR_ANCHOR_Y);
-    SDL_Rect src = {render_door_frame(sim, t) * sp->fw, row * sp->fh, sp->fw, sp->fh};
+    SDL_Rect src = {render_door_frame(sc, t) * sp->fw, row * sp->fh, sp->fw, sp->fh};
     render_blit(r, IMAGE_DOOR_FRAMES, &src, dst.x, dst.y, sp->fw, sp->fh);
 }
 
 /* The exit: dark and shut while locked, a lit, animated beam once open (a
  * cached block holds its first frame). */
-static void draw_exit(Renderer *r, const Game *g, const Pass *p, NavPos t)
+static void draw_exit(Renderer *r, const Scene *sc, const Pass *p, NavPos t)
 {
     SDL_FRect dst = tile_sprite_rect(&p->v, t, EXIT_FRAME_W, EXIT_FRAME_H, EXIT_ANCHOR_Y);
-    if (!g->sim.state.exit_open) {
+    if (!sc->exit_open) {
         const Sprite *sp = &r->sprite[IMAGE_EXIT_LOCKED];
         render_blit(r, IMAGE_EXIT_LOCKED, NULL, dst.x, dst.y, sp->w, sp->h);
         return;
     }
     const Sprite *sp = &r->sprite[IMAGE_EXIT_OPEN];
-    int frame = p->bake ? 0 : (int)(g->clock * 10) % EXIT_FRAMES;
+    int frame = p->bake ? 0 : (int)(sc->clock * 10) % EXIT_FRAMES;
     SDL_Rect src = {frame * sp->fw, 0, sp->fw, sp->fh};
     render_blit(r, IMAGE_EXIT_OPEN, &src, dst.x, dst.y, sp->fw, sp->fh);
 }
@@ -138,21 +136,21 @@ static void draw_exit(Renderer *r, const Game *g, const Pass *p, NavPos t)
 /* A sentry: its own sheet (8 facings, idle and walk frames), tinted a
  * little by its state past guarding; the "!" sprite above it while alert and
  * a "?" while searching. */
-static void draw_sentry(Renderer *r, const IsoView *v, const Sentry *e)
+static void draw_sentry(Renderer *r, const IsoView *v, const SceneSentry *e)
 {
     const Sprite *sp = &r->sprite[IMAGE_SENTRY];
     int frame = 0;
-    if (e->mover.moving)
-        frame = 1 + (int)(e->mover.walked * SENTRY_WALK_FRAMES) % SENTRY_WALK_FRAMES;
-    SDL_Rect src = {frame * sp->fw, (int)e->mover.facing * sp->fh, sp->fw, sp->fh};
-    SDL_FRect d = frame_rect(v, e->mover.pos, SENTRY_FEET_X, SENTRY_FEET_Y, sp->fw, sp->fh);
+    if (e->body.moving)
+        frame = 1 + (int)(e->body.walked * SENTRY_WALK_FRAMES) % SENTRY_WALK_FRAMES;
+    SDL_Rect src = {frame * sp->fw, (int)e->body.facing * sp->fh, sp->fw, sp->fh};
+    SDL_FRect d = frame_rect(v, e->body.pos, SENTRY_FEET_X, SENTRY_FEET_Y, sp->fw, sp->fh);
     SDL_Color c = render_sentry_color(e->state);
     if (e->state != SENTRY_GUARD && sp->tex)
         SDL_SetTextureColorMod(sp->tex, (Uint8)(128 + c.r / 2), (Uint8)(128 + c.g / 2), (Uint8)(128 + c.b / 2));
     render_blit(r, IMAGE_SENTRY, &src, d.x, d.y, sp->fw, sp->fh);
     if (sp->tex)
         SDL_SetTextureColorMod(sp->tex, 255, 255, 255);
-    ScreenPos feet = iso_world_to_screen(v, e->mover.pos);
+    ScreenPos feet = iso_world_to_screen(v, e->body.pos);
     const Sprite *al = &r->sprite[IMAGE_ALERT];
     if (e->state == SENTRY_ALERT && e->alert_heard) /* heard, not seen: sound waves instead of the "!" */
         render_badge(r, BADGE_EAR, (float)feet.x,
@@ -165,11 +163,11 @@ static void draw_sentry(Renderer *r, const IsoView *v, const Sentry *e)
         render_text(r, r->assets->font_big, (int)(feet.x - 5), (int)(d.y - render_zoom_px(v, 14)), c, "?");
 }
 
-static void draw_actor(Renderer *r, const Game *g, const Pass *p, const Actor *a)
+static void draw_actor(Renderer *r, const Scene *sc, const Pass *p, const Actor *a)
 {
     switch (a->kind) {
     case ACTOR_DROID: {
-        const Mover *m = &g->sim.state.droid;
+        const SceneActor *m = &sc->droid;
         const Sprite *sp = &r->sprite[IMAGE_DROID];
         int frame = 0;
         if (m->moving) /* a stride a tile: slower ground, slower steps */
@@ -178,14 +176,14 @@ static void draw_actor(Renderer *r, const Game *g, const Pass *p, const Actor *a
         SDL_FRect d = droid_rect(r, &p->v, m->pos);
         render_blit(r, IMAGE_DROID, &src, d.x, d.y, sp->fw, sp->fh);
         /* in a doorway the door's near post and lintel stand in front of the droid */
-        if (sim_kind(&g->sim, m->tile.x, m->tile.y) == TILE_DOOR)
-            draw_door(r, g, &p->v, m->tile, true);
-        if (m->moving && sim_kind(&g->sim, m->next.x, m->next.y) == TILE_DOOR)
-            draw_door(r, g, &p->v, m->next, true);
+        if (scene_kind(sc, m->tile.x, m->tile.y) == TILE_DOOR)
+            draw_door(r, sc, &p->v, m->tile, true);
+        if (m->moving && scene_kind(sc, m->next.x, m->next.y) == TILE_DOOR)
+            draw_door(r, sc, &p->v, m->next, true);
         break;
     }
     case ACTOR_SENTRY:
-        draw_sentry(r, &p->v, &g->sim.state.sentries.list[a->index]);
+        draw_sentry(r, &p->v, &sc->sentries[a->index]);
         break;
     }
 }
@@ -198,27 +196,26 @@ static int by_depth(const void *a, const void *b)
 }
 
 /* The actors near the screen, back to front, into r->actors (once a frame). */
-static void collect_actors(Renderer *r, const Game *g, const IsoView *v)
+static void collect_actors(Renderer *r, const Scene *sc, const IsoView *v)
 {
-    const Sentries *ss = &g->sim.state.sentries;
-    int need = 1 + ss->count;
+    int need = 1 + sc->sentry_count;
     if (!buf_grow_int(&r->actors, &r->actor_cap, sizeof *r->actors, (size_t)need, need))
         need = r->actor_cap;
     int n = 0;
     /* caught: the droid in front of the sentry that holds it */
-    double caught = render_catcher(g) >= 0 ? 0.02 : 0.0;
+    double caught = render_catcher(sc) >= 0 ? 0.02 : 0.0;
     if (n < r->actor_cap)
-        r->actors[n++] = (Actor){ACTOR_DROID, 0, g->sim.state.droid.pos.x + g->sim.state.droid.pos.y + caught};
-    for (int i = 0; i < ss->count && n < r->actor_cap && !g->editing; i++) {
-        SDL_FRect d = sentry_rect(r, v, &ss->list[i]);
-        if (d.x + d.w < 0 || d.y + d.h < 0 || d.x > g->screen_w || d.y > g->screen_h) {
+        r->actors[n++] = (Actor){ACTOR_DROID, 0, sc->droid.pos.x + sc->droid.pos.y + caught};
+    for (int i = 0; i < sc->sentry_count && n < r->actor_cap && !sc->frame.editing; i++) {
+        SDL_FRect d = sentry_rect(r, v, &sc->sentries[i]);
+        if (d.x + d.w < 0 || d.y + d.h < 0 || d.x > sc->frame.screen_w || d.y > sc->frame.screen_h) {
             /* off screen; its view cone may still reach in */
             float reach = (float)render_zoom_px(v, SENTRY_SIGHT_RANGE * TILE_PX_W);
-            if (!g->show_cones || d.x + d.w < -reach || d.y + d.h < -reach || d.x > g->screen_w + reach ||
-                d.y > g->screen_h + reach)
+            if (!sc->frame.show_cones || d.x + d.w < -reach || d.y + d.h < -reach || d.x > sc->frame.screen_w + reach ||
+                d.y > sc->frame.screen_h + reach)
                 continue;
         }
-        r->actors[n++] = (Actor){ACTOR_SENTRY, i, ss->list[i].mover.pos.x + ss->list[i].mover.pos.y};
+        r->actors[n++] = (Actor){ACTOR_SENTRY, i, sc->sentries[i].body.pos.x + sc->sentries[i].body.pos.y};
     }
     qsort(r->actors, (size_t)n, sizeof *r->actors, by_depth);
     r->actor_count = n;
@@ -259,28 +256,27 @@ static float wall_height(const Renderer *r, const Pass *p, int x, int y)
 }
 
 /* What stands on tile (x, y): one place for every kind of tile object. A
- * kind whose look changes during play needs that state in tile_look() (so
+ * kind whose look changes during play needs that state in the scene's tile look (scene.c, so
  * cached blocks are redrawn when it changes) or its tile in mark_live(). */
-static void draw_tile_object(Renderer *r, const Game *g, const Pass *p, int x, int y, TileKind k)
+static void draw_tile_object(Renderer *r, const Scene *sc, const Pass *p, int x, int y, TileKind k)
 {
-    const Sim *sim = &g->sim;
     switch (k) {
     case TILE_WALL: {
         float hf = wall_height(r, p, x, y);
-        bool hidden = hf >= 0.999f && sim_kind(sim, x + 1, y) == TILE_WALL && sim_kind(sim, x, y + 1) == TILE_WALL &&
-                      sim_kind(sim, x + 1, y + 1) == TILE_WALL && wall_height(r, p, x + 1, y) >= 0.999f &&
+        bool hidden = hf >= 0.999f && scene_kind(sc, x + 1, y) == TILE_WALL && scene_kind(sc, x, y + 1) == TILE_WALL &&
+                      scene_kind(sc, x + 1, y + 1) == TILE_WALL && wall_height(r, p, x + 1, y) >= 0.999f &&
                       wall_height(r, p, x, y + 1) >= 0.999f && wall_height(r, p, x + 1, y + 1) >= 0.999f;
         draw_wall(r, &p->v, nav_pos(x, y), hf, hidden);
         break;
     }
     case TILE_DOOR:
-        draw_door(r, g, &p->v, nav_pos(x, y), false);
+        draw_door(r, sc, &p->v, nav_pos(x, y), false);
         break;
     case TILE_EXIT:
-        draw_exit(r, g, p, nav_pos(x, y));
+        draw_exit(r, sc, p, nav_pos(x, y));
         break;
     case TILE_CELL: {
-        double bob = p->bake ? 0.0 : 2 * sin(g->clock * 3 + x);
+        double bob = p->bake ? 0.0 : 2 * sin(sc->clock * 3 + x);
         SDL_FRect d = tile_sprite_rect(&p->v, nav_pos(x, y), CELL_W, CELL_H, CELL_ANCHOR_Y);
         d.y += (float)render_zoom_px(&p->v, bob);
         render_blit(r, IMAGE_CELL, NULL, d.x, d.y, r->sprite[IMAGE_CELL].w, r->sprite[IMAGE_CELL].h);
@@ -293,29 +289,28 @@ static void draw_tile_object(Renderer *r, const Game *g, const Pass *p, int x, i
 
 /* Back to front: diagonal by diagonal, each actor just before the first
  * diagonal in front of its feet. */
-static void draw_objects(Renderer *r, const Game *g, const Pass *p)
+static void draw_objects(Renderer *r, const Scene *sc, const Pass *p)
 {
-    const Sim *sim = &g->sim;
     int n = p->bake ? 0 : r->actor_count, next = 0;
     const Actor *actors = r->actors;
     for (int s = p->vis.s0; s <= p->vis.s1; s++) {
         while (next < n && actors[next].depth < s + 0.5)
-            draw_actor(r, g, p, &actors[next++]);
+            draw_actor(r, sc, p, &actors[next++]);
         int x0, x1;
-        diagonal_span(sim, &p->vis, s, &x0, &x1);
+        diagonal_span(&sc->frame, &p->vis, s, &x0, &x1);
         for (int x = x0; x <= x1; x++)
-            draw_tile_object(r, g, p, x, s - x, sim_kind(sim, x, s - x));
+            draw_tile_object(r, sc, p, x, s - x, scene_kind(sc, x, s - x));
     }
     while (next < n)
-        draw_actor(r, g, p, &actors[next++]);
+        draw_actor(r, sc, p, &actors[next++]);
 }
 
-static void draw_pass(Renderer *r, const Game *g, const Pass *p)
+static void draw_pass(Renderer *r, const Scene *sc, const Pass *p)
 {
-    draw_ground(r, g, p);
+    draw_ground(r, sc, p);
     if (!p->bake)
-        render_world_marks_draw(r, g, p);
-    draw_objects(r, g, p);
+        render_world_marks_draw(r, sc, p);
+    draw_objects(r, sc, p);
 }
 
 /* ---- cached blocks ---------------------------------------------------------------- */
@@ -327,8 +322,6 @@ static void blocks_clear(BlockCache *c)
             SDL_DestroyTexture(c->block[i].tex);
     free(c->block);
     free(c->slot);
-    free(c->look);
-    free(c->watch);
     free(c->live);
     memset(c, 0, sizeof *c);
 }
@@ -404,116 +397,35 @@ static void blocks_forget_tile(BlockCache *c, const IsoView *v0, NavPos t)
         }
 }
 
-/* What a cached block shows of a tile: its kind, a door's frame, whether
- * the exit is open. */
-static unsigned char tile_look(const Sim *sim, int x, int y)
-{
-    TileKind k = sim_kind(sim, x, y);
-    if (k == TILE_DOOR)
-        return (unsigned char)(k | render_door_frame(sim, nav_pos(x, y)) << 4);
-    if (k == TILE_EXIT)
-        return (unsigned char)(k | (sim->state.exit_open ? 0x80 : 0));
-    return (unsigned char)k;
-}
-
-/* Changes when the whole level may look different: another level, or
- * another size. Play and edits change single tiles (blocks_check). */
-static uint64_t look_signature(const Game *g)
-{
-    const Sim *s = &g->sim;
-    uint64_t h = 1469598103934665603u;
-    uint64_t parts[3] = {g->level_loads, (uint64_t)s->terrain->w, (uint64_t)s->terrain->h};
-    for (int i = 0; i < 3; i++)
-        h = (h ^ parts[i]) * 1099511628211u;
-    return h;
-}
-
-/* Looks at tile t again: forgets the images around it if its look changed. */
-static void look_again(BlockCache *c, const Sim *sim, const IsoView *v0, NavPos t)
-{
-    if (t.x < 0 || t.y < 0 || t.x >= sim->terrain->w || t.y >= sim->terrain->h)
-        return;
-    size_t i = (size_t)t.y * (size_t)sim->terrain->w + (size_t)t.x;
-    unsigned char lk = tile_look(sim, t.x, t.y);
-    if (t.y >= c->look_rows || c->look[i] != lk)
-        blocks_forget_tile(c, v0, t);
-    c->look[i] = lk;
-}
-
-static void watch_add(BlockCache *c, NavPos t)
-{
-    if (!buf_grow_int(&c->watch, &c->watch_cap, sizeof *c->watch, (size_t)c->watch_count + 1, 64))
-        return;
-    c->watch[c->watch_count++] = t;
-}
-
 /* Forgets the images that no longer show the level as it is drawn now: all
- * of them when the zoom or the walls' height changed; else those around the
- * tiles whose look changed, looking only where it can have: the tiles
- * edited since the last frame, the cells taken, the doors not at rest and
- * the exit, now and at the last frame. A new level (or too many edits at
- * once) looks at every tile. */
-static void blocks_check(Renderer *r, const Game *g, const IsoView *v0, bool bob)
+ * of them when the zoom, the walls' height or the level's size changed, or
+ * when the scene's journal no longer holds every change since the last
+ * frame (a new level, a rewind of many tiles); else those around the tiles
+ * the journal says changed since then. */
+static void blocks_check(Renderer *r, const Scene *sc, const IsoView *v0, bool bob)
 {
     BlockCache *c = &r->blocks;
-    const Sim *sim = &g->sim;
     float down = render_cut_height_static(r);
-    bool all = c->zoom != v0->zoom || c->down != down || c->bob != bob || c->w != sim->terrain->w || c->h != sim->terrain->h || !c->look;
-    uint64_t sig = look_signature(g);
+    bool all = c->zoom != v0->zoom || c->down != down || c->bob != bob || c->w != sc->frame.w ||
+               c->h != sc->frame.h || !scene_journal_known(sc, c->gen);
     if (all) {
         for (int i = 0; i < c->count; i++)
             c->block[i].valid = false;
-        if (c->w != sim->terrain->w || c->h != sim->terrain->h || !c->look) {
-            free(c->look);
-            c->look = malloc((size_t)sim->terrain->w * (size_t)sim->terrain->h);
-            c->w = c->look ? sim->terrain->w : 0;
-            c->h = c->look ? sim->terrain->h : 0;
-        }
         c->zoom = v0->zoom;
         c->down = down;
         c->bob = bob;
-    }
-    if (!c->look)
-        return;
-    unsigned edits = g->edit_serial - c->edit_serial;
-    if (all || sig != c->sig || edits > GAME_EDIT_RING) { /* every image drawn again; the looks taken anew */
-        for (int i = 0; i < c->count; i++)
-            c->block[i].valid = false;
-        c->look_rows = 0;
-        c->sig = sig;
+        c->w = sc->frame.w;
+        c->h = sc->frame.h;
     } else {
-        for (unsigned k = c->edit_serial; k != g->edit_serial; k++)
-            look_again(c, sim, v0, g->edit_ring[k % GAME_EDIT_RING]);
-        for (int i = 0; i < c->watch_count; i++) /* as they were: back to how they are */
-            look_again(c, sim, v0, c->watch[i]);
+        for (uint64_t k = c->gen; k != sc->journal->gen; k++)
+            blocks_forget_tile(c, v0, scene_journal_tile(sc, k));
     }
-    /* the looks of a few more rows (the images drawn meanwhile show the tiles as they are) */
-    int rows = sim->terrain->w > 0 ? BLOCK_LOOK_WORK / sim->terrain->w : 0;
-    for (int y = c->look_rows; y < sim->terrain->h && y < c->look_rows + (rows > 0 ? rows : 1); y++) {
-        unsigned char *look = c->look + (size_t)y * (size_t)sim->terrain->w;
-        memcpy(look, sim->terrain->kind + (size_t)y * (size_t)sim->terrain->w, (size_t)sim->terrain->w); /* a kind is its look ... */
-        for (int x = 0; x < sim->terrain->w; x++)
-            if (look[x] == TILE_DOOR || look[x] == TILE_EXIT || look[x] == TILE_CELL) /* ... but a door's, the exit's and a cell's */
-                look[x] = tile_look(sim, x, y);
-    }
-    c->look_rows += rows > 0 ? rows : 1;
-    if (c->look_rows > sim->terrain->h)
-        c->look_rows = sim->terrain->h;
-    c->edit_serial = g->edit_serial;
-    c->watch_count = 0;
-    for (int i = 0; i < sim->state.taken_count; i++)
-        watch_add(c, sim->terrain->cells[sim->state.taken[i]]);
-    for (int k = 0; k < sim->state.door_active_count + sim->state.door_entered; k++)
-        watch_add(c, sim->terrain->doors[sim->state.door_active[k]]);
-    if (sim->terrain->has_exit)
-        watch_add(c, sim->terrain->exit);
-    for (int i = 0; i < c->watch_count; i++)
-        look_again(c, sim, v0, c->watch[i]);
+    c->gen = sc->journal->gen;
 }
 
 /* The image of block (bx, by), drawn now if it is missing or stale; NULL
  * when it cannot be made (the caller draws the block live). */
-static SDL_Texture *block_image(Renderer *r, const Game *g, const IsoView *v0, int bx, int by)
+static SDL_Texture *block_image(Renderer *r, const Scene *sc, const IsoView *v0, int bx, int by)
 {
     BlockCache *c = &r->blocks;
     int i = blocks_find(c, bx, by);
@@ -552,8 +464,8 @@ static SDL_Texture *block_image(Renderer *r, const Game *g, const IsoView *v0, i
     Pass p = {*v0, {0, 0, 0, 0}, {0, 0, 0, 0}, true};
     p.v.off_x = -(double)bx * BLOCK;
     p.v.off_y = -(double)by * BLOCK;
-    p.vis = visible_in(&p.v, &g->sim, 0, 0, BLOCK, BLOCK);
-    draw_pass(r, g, &p);
+    p.vis = visible_in(&p.v, &sc->frame, 0, 0, BLOCK, BLOCK);
+    draw_pass(r, sc, &p);
     SDL_SetRenderTarget(r->sdl, NULL);
     b->valid = true;
     return b->tex;
@@ -607,14 +519,14 @@ static void patrol_live(Renderer *r, const Pass *p, void *ctx, WorldPos at, int 
 /* Everything that is not drawn the way a cached block shows it: the actors
  * (and the sentries' view cones), lowered walls, paths, the open exit's
  * beam, bobbing cells, and in the editor the sentry starts. */
-static void mark_live(Renderer *r, const Game *g, const IsoView *v, BlockGrid *bg, bool bob)
+static void mark_live(Renderer *r, const Scene *sc, const IsoView *v, BlockGrid *bg, bool bob)
 {
     const CutAway *c = &r->cut;
     if (c->down > 0.0f && c->down < 1.0f) { /* walls going down or up: all of them move */
         memset(bg->live, 1, (size_t)bg->nx * (size_t)bg->ny);
         return;
     }
-    const Mover *m = &g->sim.state.droid;
+    const SceneActor *m = &sc->droid;
     live_rect(bg, droid_rect(r, v, m->pos));
     live_tile(bg, v, m->tile, true); /* a door's front drawn over it */
     live_tile(bg, v, m->next, true);
@@ -622,13 +534,13 @@ static void mark_live(Renderer *r, const Game *g, const IsoView *v, BlockGrid *b
         const Actor *a = &r->actors[i];
         if (a->kind != ACTOR_SENTRY)
             continue;
-        const Sentry *e = &g->sim.state.sentries.list[a->index];
+        const SceneSentry *e = &sc->sentries[a->index];
         live_rect(bg, sentry_rect(r, v, e));
-        if (render_sentry_telegraphed(g, a->index)) { /* the square of tiles it may see, and its patrol */
+        if (render_sentry_telegraphed(sc, a->index)) { /* the square of tiles it may see, and its patrol */
             PatrolLive pl = {bg, v};
-            render_world_marks_patrol(r, g, e, patrol_live, NULL, &pl);
+            render_world_marks_patrol(r, sc, e, patrol_live, NULL, &pl);
             int k = SENTRY_SIGHT_RANGE;
-            ScreenPos top = iso_tile_to_screen(v, nav_pos(e->mover.tile.x - k, e->mover.tile.y - k));
+            ScreenPos top = iso_tile_to_screen(v, nav_pos(e->body.tile.x - k, e->body.tile.y - k));
             double half = render_zoom_px(v, (2 * k + 1) * TILE_PX_W * 0.5);
             live_rect(bg, (SDL_FRect){(float)(top.x - half), (float)top.y, (float)(2 * half), (float)(2 * half)});
         }
@@ -637,43 +549,42 @@ static void mark_live(Renderer *r, const Game *g, const IsoView *v, BlockGrid *b
         live_tile(bg, v, nav_pos(c->active[k] % c->w, c->active[k] / c->w), true);
     const OnScreen *sh = &r->shown;
     for (int k = 0; k < sh->walk.count; k++)
-        live_tile(bg, v, render_walk_tile(g, sh->walk.at[k]), false);
+        live_tile(bg, v, render_walk_tile(sc, sh->walk.at[k]), false);
     for (int k = 0; k < sh->preview.count; k++)
-        live_tile(bg, v, g->preview.tiles[sh->preview.at[k]], false);
+        live_tile(bg, v, sc->preview[sh->preview.at[k]], false);
     for (int i = 0; i < r->noise.count; i++)
         live_tile(bg, v, nav_pos(r->noise.list[i] % r->noise.w, r->noise.list[i] / r->noise.w), false);
     const MiniMarks *mk = &r->marks;
     for (int k = 0; k < sh->marks.count; k++) {
         int i = sh->marks.at[k];
-        if ((bob && mk->kind[i] == TILE_CELL) || (g->editing && mk->kind[i] == TILE_SENTRY) ||
-            (g->sim.state.exit_open && mk->kind[i] == TILE_EXIT))
+        if ((bob && mk->kind[i] == TILE_CELL) || (sc->frame.editing && mk->kind[i] == TILE_SENTRY) ||
+            (sc->exit_open && mk->kind[i] == TILE_EXIT))
             live_tile(bg, v, mk->tile[i], true);
     }
 }
 
-void render_world(Renderer *r, const Game *g)
+void render_world(Renderer *r, const Scene *sc)
 {
-    const Sim *sim = &g->sim;
-    IsoView v = g->view;
+    IsoView v = sc->frame.view;
     v.off_x = round(v.off_x);
     v.off_y = round(v.off_y);
-    render_world_marks_on_screen(r, g, &v);
-    render_cut_update(r, g);
+    render_world_marks_on_screen(r, sc, &v);
+    render_cut_update(r, sc);
     IsoView v0 = v; /* the level's pixel plane: blocks are cut from it */
     v0.off_x = v0.off_y = 0;
     bool bob = v.zoom >= 0.5; /* a cell's bob moves it a pixel or more */
-    blocks_check(r, g, &v0, bob);
-    collect_actors(r, g, &v);
-    render_world_marks_cones(r, g);
-    render_world_marks_noise(r, g);
+    blocks_check(r, sc, &v0, bob);
+    collect_actors(r, sc, &v);
+    render_world_marks_cones(r, sc);
+    render_world_marks_noise(r, sc);
 
     /* the blocks on screen that hold some of the level */
     double z = v.zoom;
-    double lx0 = -sim->terrain->h * TILE_PX_W * 0.5 * z, lx1 = sim->terrain->w * TILE_PX_W * 0.5 * z;
-    double ly0 = -TALL_RISE * z, ly1 = (sim->terrain->w + sim->terrain->h) * TILE_PX_H * 0.5 * z + 8 * z;
+    double lx0 = -sc->frame.h * TILE_PX_W * 0.5 * z, lx1 = sc->frame.w * TILE_PX_W * 0.5 * z;
+    double ly0 = -TALL_RISE * z, ly1 = (sc->frame.w + sc->frame.h) * TILE_PX_H * 0.5 * z + 8 * z;
     BlockGrid bg = {0, 0, 0, 0, (int)v.off_x, (int)v.off_y, NULL};
-    int bx0 = (int)floor(fmax(-bg.ox, lx0) / BLOCK), bx1 = (int)floor(fmin(g->screen_w - 1 - bg.ox, lx1) / BLOCK);
-    int by0 = (int)floor(fmax(-bg.oy, ly0) / BLOCK), by1 = (int)floor(fmin(g->screen_h - 1 - bg.oy, ly1) / BLOCK);
+    int bx0 = (int)floor(fmax(-bg.ox, lx0) / BLOCK), bx1 = (int)floor(fmin(sc->frame.screen_w - 1 - bg.ox, lx1) / BLOCK);
+    int by0 = (int)floor(fmax(-bg.oy, ly0) / BLOCK), by1 = (int)floor(fmin(sc->frame.screen_h - 1 - bg.oy, ly1) / BLOCK);
     if (bx1 >= bx0 && by1 >= by0) {
         bg.bx0 = bx0;
         bg.by0 = by0;
@@ -693,22 +604,22 @@ void render_world(Renderer *r, const Game *g)
     bg.live = c->live;
     if (cached) {
         memset(bg.live, 0, (size_t)n);
-        mark_live(r, g, &v, &bg, bob);
+        mark_live(r, sc, &v, &bg, bob);
     }
     for (int j = 0; j < bg.ny; j++)
         for (int i = 0; i < bg.nx; i++) {
             int bx = bg.bx0 + i, by = bg.by0 + j;
             SDL_Rect at = {bx * BLOCK + bg.ox, by * BLOCK + bg.oy, BLOCK, BLOCK};
-            SDL_Texture *img = cached && !bg.live[j * bg.nx + i] ? block_image(r, g, &v0, bx, by) : NULL;
+            SDL_Texture *img = cached && !bg.live[j * bg.nx + i] ? block_image(r, sc, &v0, bx, by) : NULL;
             if (img) {
                 SDL_RenderCopy(r->sdl, img, NULL, &at);
                 continue;
             }
-            Pass p = {v, visible_in(&v, sim, at.x, at.y, at.x + BLOCK, at.y + BLOCK),
+            Pass p = {v, visible_in(&v, &sc->frame, at.x, at.y, at.x + BLOCK, at.y + BLOCK),
                       render_floor_visible(&v, at.x, at.y, at.x + BLOCK, at.y + BLOCK), false};
             SDL_RenderSetClipRect(r->sdl, &at);
-            draw_pass(r, g, &p);
+            draw_pass(r, sc, &p);
             SDL_RenderSetClipRect(r->sdl, NULL);
         }
-    render_world_marks_overlay(r, g, &v);
+    render_world_marks_overlay(r, sc, &v);
 }

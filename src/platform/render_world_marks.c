@@ -127,23 +127,23 @@ static int severity(SentryState st)
 }
 
 /* The tiles the shown sentries see, each once, with the most alarmed one's severity. */
-void render_world_marks_cones(Renderer *r, const Game *g)
+void render_world_marks_cones(Renderer *r, const Scene *sc)
 {
     TileMap *m = &r->cones;
     tilemap_clear(m);
-    if (!tilemap_fit(m, g->sim.terrain->w, g->sim.terrain->h))
+    if (!tilemap_fit(m, sc->frame.w, sc->frame.h))
         return;
     for (int k = 0; k < r->actor_count; k++) {
         int id = r->actors[k].index;
-        if (r->actors[k].kind != ACTOR_SENTRY || !render_sentry_telegraphed(g, id))
+        if (r->actors[k].kind != ACTOR_SENTRY || !render_sentry_telegraphed(sc, id))
             continue;
-        const Sentry *e = &g->sim.state.sentries.list[id];
-        NavPos at = e->mover.tile;
+        const SceneSentry *e = &sc->sentries[id];
+        NavPos at = e->body.tile;
         int v = severity(e->state);
         for (int y = at.y - SENTRY_SIGHT_RANGE; y <= at.y + SENTRY_SIGHT_RANGE; y++)
             for (int x = at.x - SENTRY_SIGHT_RANGE; x <= at.x + SENTRY_SIGHT_RANGE; x++)
-                if (tilemap_get(m, x, y) < v && sim_kind(&g->sim, x, y) != TILE_VOID && !sim_opaque(&g->sim, x, y) &&
-                    sim_sentry_sees(&g->sim, id, nav_pos(x, y)))
+                if (tilemap_get(m, x, y) < v && scene_kind(sc, x, y) != TILE_VOID && !scene_opaque(sc, x, y) &&
+                    scene_sentry_sees(sc, id, nav_pos(x, y)))
                     tilemap_raise(m, x, y, v);
     }
 }
@@ -190,14 +190,14 @@ enum { PATROL_DOTS_PER_TILE = 2 };
 
 /* Calls f on every dot of sentry e's patrol loop (world points), and on its
  * waypoints (way >= 0: the waypoint's index, 0 the post). */
-void render_world_marks_patrol(Renderer *r, const Game *g, const Sentry *e, PatrolFn f, const Pass *p, void *ctx)
+void render_world_marks_patrol(Renderer *r, const Scene *sc, const SceneSentry *e, PatrolFn f, const Pass *p, void *ctx)
 {
-    const Sentries *ss = &g->sim.state.sentries;
+    (void)sc;
     int n = e->patrol_count;
     if (n < 2)
         return;
     for (int k = 0; k < n; k++) {
-        NavPos a = ss->points[e->patrol_first + k], b = ss->points[e->patrol_first + (k + 1) % n];
+        NavPos a = e->patrol[k], b = e->patrol[(k + 1) % n];
         double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
         int dots = (int)ceil(len * PATROL_DOTS_PER_TILE);
         f(r, p, ctx, (WorldPos){a.x + 0.5, a.y + 0.5}, k);
@@ -229,49 +229,48 @@ static void patrol_dot(Renderer *r, const Pass *p, void *ctx, WorldPos at, int w
 
 /* The tiles from which a sentry would hear the droid's last step, while it
  * shows (NOISE_SHOW seconds after the step), on levels with sentries. */
-void render_world_marks_noise(Renderer *r, const Game *g)
+void render_world_marks_noise(Renderer *r, const Scene *sc)
 {
-    const Sim *s = &g->sim;
-    double age = g->clock - g->noise_since;
-    bool show = s->state.sentries.count > 0 && !g->editing && s->state.status == SIM_PLAYING && g->noise_since > 0 && age >= 0 &&
+    double age = sc->clock - sc->noise_since;
+    bool show = sc->sentry_count > 0 && !sc->frame.editing && sc->status == SIM_PLAYING && sc->noise_since > 0 && age >= 0 &&
                 age < NOISE_SHOW;
     if (!show) {
         tilemap_clear(&r->noise);
         r->noise_for = -1;
         return;
     }
-    if (r->noise_for == g->noise_since && nav_pos_eq(r->noise_at, s->state.droid.tile) && r->noise.w == s->terrain->w &&
-        r->noise.h == s->terrain->h)
+    if (r->noise_for == sc->noise_since && nav_pos_eq(r->noise_at, sc->droid.tile) && r->noise.w == sc->frame.w &&
+        r->noise.h == sc->frame.h)
         return;
     tilemap_clear(&r->noise);
-    if (!tilemap_fit(&r->noise, s->terrain->w, s->terrain->h))
+    if (!tilemap_fit(&r->noise, sc->frame.w, sc->frame.h))
         return;
-    r->noise_for = g->noise_since;
-    r->noise_at = s->state.droid.tile;
+    r->noise_for = sc->noise_since;
+    r->noise_at = sc->droid.tile;
     int reach = SENTRY_HEAR_RADIUS + SENTRY_HEAR_DOOR + 1;
-    NavPos d = s->state.droid.tile;
+    NavPos d = sc->droid.tile;
     for (int y = d.y - reach; y <= d.y + reach; y++)
         for (int x = d.x - reach; x <= d.x + reach; x++)
-            if (x >= 0 && y >= 0 && x < s->terrain->w && y < s->terrain->h && sim_hears_at(s, nav_pos(x, y))) {
+            if (x >= 0 && y >= 0 && x < sc->frame.w && y < sc->frame.h && scene_hears_at(sc, nav_pos(x, y))) {
                 int dist = abs(x - d.x) > abs(y - d.y) ? abs(x - d.x) : abs(y - d.y);
                 tilemap_raise(&r->noise, x, y, 1 + dist);
             }
 }
 
 /* The noise spreads from the droid over the first part of its time, then fades. */
-static int noise_front(const Game *g)
+static int noise_front(const Scene *sc)
 {
-    double age = g->clock - g->noise_since;
+    double age = sc->clock - sc->noise_since;
     return 1 + (int)((SENTRY_HEAR_RADIUS + SENTRY_HEAR_DOOR + 1) * fmin(1.0, age / (0.4 * NOISE_SHOW)));
 }
 
-static void draw_noise(Renderer *r, const Game *g, const Pass *p)
+static void draw_noise(Renderer *r, const Scene *sc, const Pass *p)
 {
     const TileMap *m = &r->noise;
     if (!m->count)
         return;
-    double fade = 1.0 - (g->clock - g->noise_since) / NOISE_SHOW;
-    int front = noise_front(g);
+    double fade = 1.0 - (sc->clock - sc->noise_since) / NOISE_SHOW;
+    int front = noise_front(sc);
     for (int i = 0; i < m->count; i++) {
         NavPos t = nav_pos(m->list[i] % m->w, m->list[i] / m->w);
         int v = m->cell[m->list[i]];
@@ -297,31 +296,30 @@ static void draw_noise(Renderer *r, const Game *g, const Pass *p)
 
 /* The index of the preview tile the prediction looked as far as (PREDICT_CUT):
  * the droid's walking time laid along the walk. */
-static int cut_index(const Game *g)
+static int cut_index(const Scene *sc)
 {
-    const Sim *s = &g->sim;
-    double walk = g->predict.ticks * SIM_DROID_SPEED / SIM_TICK_HZ, at_cost = 0;
-    NavPos at = g->preview_from;
-    for (int i = 0; i < g->preview.count; i++) {
-        at_cost += sim_units((int64_t)mover_step_cost(&s->terrain->grid, at, g->preview.tiles[i]));
+    double walk = sc->predict.ticks * SIM_DROID_SPEED / SIM_TICK_HZ, at_cost = 0;
+    NavPos at = sc->preview_from;
+    for (int i = 0; i < sc->preview_count; i++) {
+        at_cost += sim_units((int64_t)mover_step_cost(sc->grid, at, sc->preview[i]));
         if (at_cost > walk)
             return i;
-        at = g->preview.tiles[i];
+        at = sc->preview[i];
     }
-    return g->preview.count;
+    return sc->preview_count;
 }
 
 /* From which preview tile on the walk is noticed, and from which it was
  * not looked at (preview.count: none). */
-static void preview_spans(const Game *g, int *seen_from, int *cut_from)
+static void preview_spans(const Scene *sc, int *seen_from, int *cut_from)
 {
-    *seen_from = *cut_from = g->preview.count;
-    if (!render_prediction_shown(g))
+    *seen_from = *cut_from = sc->preview_count;
+    if (!render_prediction_shown(sc))
         return;
-    if (g->predict.outcome == PREDICT_SEEN)
-        *seen_from = g->predict_step;
-    else if (g->predict.outcome == PREDICT_CUT)
-        *cut_from = cut_index(g);
+    if (sc->predict.outcome == PREDICT_SEEN)
+        *seen_from = sc->predict_step;
+    else if (sc->predict.outcome == PREDICT_CUT)
+        *cut_from = cut_index(sc);
 }
 
 /* ---- what of the long lists is on screen (OnScreen) ---------------------------------- */
@@ -355,13 +353,13 @@ static int visible_gap(const Visible *vis, NavPos t)
 /* The indices 0..n-1 of a walk (tile(i) a step from tile(i - 1)) in vis: a
  * step changes x + y and x - y by at most 2 each, so from a tile g rows or
  * columns away the next (g + 1) / 2 - 1 tiles are off it too. */
-static void walk_on_screen(IndexList *out, const Visible *vis, int n, NavPos (*tile)(const Game *, int),
-                           const Game *g)
+static void walk_on_screen(IndexList *out, const Visible *vis, int n, NavPos (*tile)(const Scene *, int),
+                           const Scene *sc)
 {
     out->count = 0;
     out->short_of_memory = false;
     for (int i = 0; i < n;) {
-        int gap = visible_gap(vis, tile(g, i));
+        int gap = visible_gap(vis, tile(sc, i));
         if (gap == 0) {
             index_add(out, i);
             i++;
@@ -371,14 +369,14 @@ static void walk_on_screen(IndexList *out, const Visible *vis, int n, NavPos (*t
     }
 }
 
-static NavPos walk_tile_at(const Game *g, int i)
+static NavPos walk_tile_at(const Scene *sc, int i)
 {
-    return render_walk_tile(g, i);
+    return render_walk_tile(sc, i);
 }
 
-static NavPos preview_tile_at(const Game *g, int i)
+static NavPos preview_tile_at(const Scene *sc, int i)
 {
-    return g->preview.tiles[i];
+    return sc->preview[i];
 }
 
 /* The markers in vis, row by row; cells only when `cells`. */
@@ -403,19 +401,19 @@ static void marks_on_screen(IndexList *out, const MiniMarks *m, const Visible *v
 }
 
 /* Fills r->shown for this frame's view. */
-void render_world_marks_on_screen(Renderer *r, const Game *g, const IsoView *v)
+void render_world_marks_on_screen(Renderer *r, const Scene *sc, const IsoView *v)
 {
     OnScreen *sh = &r->shown;
-    Visible vis = render_floor_visible(v, 0, 0, g->screen_w, g->screen_h);
+    Visible vis = render_floor_visible(v, 0, 0, sc->frame.screen_w, sc->frame.screen_h);
     vis.s0 -= SHOWN_MARGIN;
     vis.s1 += SHOWN_MARGIN;
     vis.d0 -= SHOWN_MARGIN;
     vis.d1 += SHOWN_MARGIN;
-    walk_on_screen(&sh->walk, &vis, render_walk_left(g), walk_tile_at, g);
-    walk_on_screen(&sh->preview, &vis, g->preview.count, preview_tile_at, g);
+    walk_on_screen(&sh->walk, &vis, render_walk_left(sc), walk_tile_at, sc);
+    walk_on_screen(&sh->preview, &vis, sc->preview_count, preview_tile_at, sc);
     sh->marks_cells = v->zoom >= 0.5;
     marks_on_screen(&sh->marks, &r->marks, &vis, sh->marks_cells);
-    preview_spans(g, &sh->seen_from, &sh->cut_from);
+    preview_spans(sc, &sh->seen_from, &sh->cut_from);
 }
 
 static void on_screen_free(OnScreen *sh)
@@ -425,19 +423,19 @@ static void on_screen_free(OnScreen *sh)
     index_free(&sh->marks);
 }
 
-static void draw_preview(Renderer *r, const Game *g, const Pass *p)
+static void draw_preview(Renderer *r, const Scene *sc, const Pass *p)
 {
-    if (g->sim.state.status != SIM_PLAYING || g->aiming) /* the play is over, or a click throws: nothing to walk */
+    if (sc->status != SIM_PLAYING || sc->frame.aiming) /* the play is over, or a click throws: nothing to walk */
         return;
     const OnScreen *sh = &r->shown;
     int seen_from = sh->seen_from, cut_from = sh->cut_from;
     int thick = p->v.zoom >= 1.5 ? 3 : 2;
     for (int k = 0; k < sh->preview.count; k++) {
         int i = sh->preview.at[k];
-        NavPos t = g->preview.tiles[i];
+        NavPos t = sc->preview[i];
         if (!in_visible(&p->floor, t))
             continue;
-        if (i >= g->preview_afford) { /* the energy runs out before: an empty outline */
+        if (i >= sc->preview_afford) { /* the energy runs out before: an empty outline */
             outline_diamond(r, &p->v, t, 0.3, 0, thick, SHORT_COLOR);
             continue;
         }
@@ -453,39 +451,39 @@ static void draw_preview(Renderer *r, const Game *g, const Pass *p)
  * droid's last step, the path a click would walk (red where a sentry would
  * notice it, an empty outline where the energy runs out), the path the
  * droid walks, and in the editor the sentry starts. */
-void render_world_marks_draw(Renderer *r, const Game *g, const Pass *p)
+void render_world_marks_draw(Renderer *r, const Scene *sc, const Pass *p)
 {
     const MiniMarks *m = &r->marks;
     const OnScreen *sh = &r->shown;
-    if (g->editing)
+    if (sc->frame.editing)
         for (int k = 0; k < sh->marks.count; k++) {
             int i = sh->marks.at[k];
             if (m->kind[i] == TILE_SENTRY && in_visible(&p->floor, m->tile[i]))
                 fill_diamond(r, &p->v, m->tile[i], 0.18, (SDL_Color){230, 60, 60, 150});
         }
     draw_cones(r, p);
-    draw_noise(r, g, p);
+    draw_noise(r, sc, p);
     for (int i = 0; i < r->actor_count; i++)
-        if (r->actors[i].kind == ACTOR_SENTRY && render_sentry_telegraphed(g, r->actors[i].index))
-            render_world_marks_patrol(r, g, &g->sim.state.sentries.list[r->actors[i].index], patrol_dot, p, NULL);
+        if (r->actors[i].kind == ACTOR_SENTRY && render_sentry_telegraphed(sc, r->actors[i].index))
+            render_world_marks_patrol(r, sc, &sc->sentries[r->actors[i].index], patrol_dot, p, NULL);
     for (int k = 0; k < sh->walk.count; k++) {
-        NavPos t = render_walk_tile(g, sh->walk.at[k]);
+        NavPos t = render_walk_tile(sc, sh->walk.at[k]);
         if (in_visible(&p->floor, t))
             fill_diamond(r, &p->v, t, 0.3, PATH_COLOR);
     }
-    draw_preview(r, g, p); /* over the walk: what it would meet shows on it too */
+    draw_preview(r, sc, p); /* over the walk: what it would meet shows on it too */
 }
 
 /* ---- on top of everything: what the pointer and the walk point at --------------- */
 
 /* The burst where a cell was picked up, played once. */
-static void draw_effects(Renderer *r, const Game *g, const IsoView *v)
+static void draw_effects(Renderer *r, const Scene *sc, const IsoView *v)
 {
     const Sprite *sp = &r->sprite[IMAGE_SPARKLE];
     double length = 0.6;
     for (int i = 0; i < GAME_EFFECTS; i++) {
-        const GameEffect *e = &g->effects[i];
-        double age = g->clock - e->start;
+        const SceneEffect *e = &sc->effects[i];
+        double age = sc->clock - e->start;
         if (e->start <= 0 || age < 0 || age >= length)
             continue;
         int frame = (int)(age / length * SPARKLE_FRAMES);
@@ -498,16 +496,15 @@ static void draw_effects(Renderer *r, const Game *g, const IsoView *v)
 
 /* An alerted or chasing sentry off screen: a marker on the screen's edge in
  * its direction from the screen's centre. */
-static void draw_edge_markers(Renderer *r, const Game *g, const IsoView *v)
+static void draw_edge_markers(Renderer *r, const Scene *sc, const IsoView *v)
 {
-    const Sentries *ss = &g->sim.state.sentries;
-    double cx = g->screen_w / 2.0, cy = g->screen_h / 2.0, m = 14 * r->lay.ui, half = 6 * r->lay.ui;
-    for (int i = 0; i < ss->count; i++) {
-        const Sentry *e = &ss->list[i];
+    double cx = sc->frame.screen_w / 2.0, cy = sc->frame.screen_h / 2.0, m = 14 * r->lay.ui, half = 6 * r->lay.ui;
+    for (int i = 0; i < sc->sentry_count; i++) {
+        const SceneSentry *e = &sc->sentries[i];
         if (e->state != SENTRY_ALERT && e->state != SENTRY_CHASE)
             continue;
-        ScreenPos p = iso_world_to_screen(v, e->mover.pos);
-        if (p.x >= 0 && p.y >= 0 && p.x <= g->screen_w && p.y <= g->screen_h)
+        ScreenPos p = iso_world_to_screen(v, e->body.pos);
+        if (p.x >= 0 && p.y >= 0 && p.x <= sc->frame.screen_w && p.y <= sc->frame.screen_h)
             continue;
         double dx = p.x - cx, dy = p.y - cy;
         double t = fmin(fabs(dx) > 1e-9 ? (cx - m) / fabs(dx) : 1e9, fabs(dy) > 1e-9 ? (cy - m) / fabs(dy) : 1e9);
@@ -536,36 +533,36 @@ static void pin_badge(Renderer *r, const IsoView *v, WorldPos at, Badge b, doubl
  * sound waves (it would hear its step), joined by a dotted red line; a tick
  * at the end of a walk no sentry would notice; an open mark where the
  * look-ahead stopped, with its words. */
-static void draw_prediction(Renderer *r, const Game *g, const IsoView *v)
+static void draw_prediction(Renderer *r, const Scene *sc, const IsoView *v)
 {
-    if (!render_prediction_shown(g))
+    if (!render_prediction_shown(sc))
         return;
-    const Prediction *pr = &g->predict;
+    const Prediction *pr = &sc->predict;
     double z = v->zoom;
     if (pr->outcome == PREDICT_SEEN) {
         Badge b = pr->heard ? BADGE_EAR : BADGE_EYE;
         WorldPos at = {pr->at.x + 0.5, pr->at.y + 0.5};
-        if (pr->sentry >= 0 && pr->sentry < g->sim.state.sentries.count) {
-            const Sentry *e = &g->sim.state.sentries.list[pr->sentry];
-            ScreenPos a = iso_world_to_screen(v, at), s = iso_world_to_screen(v, e->mover.pos);
+        if (pr->sentry >= 0 && pr->sentry < sc->sentry_count) {
+            const SceneSentry *e = &sc->sentries[pr->sentry];
+            ScreenPos a = iso_world_to_screen(v, at), s = iso_world_to_screen(v, e->body.pos);
             double dx = s.x - a.x, dy = s.y - a.y, len = sqrt(dx * dx + dy * dy), step = fmax(8.0, 14 * z);
             for (double t = step; t < len - step * 0.5; t += step) /* the dotted line between them */
                 render_fill_circle(r, (float)(a.x + dx * t / len), (float)(a.y + dy * t / len), (float)fmax(1.5, 2.2 * z),
                                    render_map_color_alpha(r, MAPCOLOR_ROUTE_SEEN, 200));
             /* over its head, where its own "!" goes (an alerted one shows that already) */
             if (e->state != SENTRY_ALERT) {
-                ScreenPos head = iso_world_to_screen(v, e->mover.pos);
+                ScreenPos head = iso_world_to_screen(v, e->body.pos);
                 render_badge(r, b, (float)head.x, (float)(head.y - render_zoom_px(v, SENTRY_FEET_Y + 6)),
                              (float)fmax(16.0, 26 * z));
             }
         }
         pin_badge(r, v, at, b, 72, 26); /* above the droid's head, should it stand there */
     } else if (pr->outcome == PREDICT_UNSEEN) {
-        NavPos end = g->preview.tiles[g->preview.count - 1];
+        NavPos end = sc->preview[sc->preview_count - 1];
         pin_badge(r, v, (WorldPos){end.x + 0.5, end.y + 0.5}, BADGE_CHECK, 60, 20); /* above the destination's arrow */
     } else if (pr->outcome == PREDICT_CUT) {
         int i = r->shown.cut_from; /* cut_index, found this frame */
-        NavPos t = i < g->preview.count ? g->preview.tiles[i] : g->preview.tiles[g->preview.count - 1];
+        NavPos t = i < sc->preview_count ? sc->preview[i] : sc->preview[sc->preview_count - 1];
         pin_badge(r, v, (WorldPos){t.x + 0.5, t.y + 0.5}, BADGE_CUT, 60, 20);
         const char *say = "not predicted past here";
         TTF_Font *f = r->assets->font;
@@ -598,14 +595,14 @@ static void ring(Renderer *r, float cx, float cy, float rx, float ry, SDL_Color 
 /* The lure: while aimed, the hovered tile ringed green where it can land
  * (red where not), each sentry it would send ringed, with a dashed line
  * to where it would go; after a throw, a ripple on the tile for a second. */
-static void draw_lure(Renderer *r, const Game *g, const IsoView *v)
+static void draw_lure(Renderer *r, const Scene *sc, const IsoView *v)
 {
     double z = v->zoom;
     SDL_Color go = render_map_color_alpha(r, MAPCOLOR_GOOD, 235), no = render_map_color_alpha(r, MAPCOLOR_WARN, 235),
               pull = {255, 200, 80, 230};
-    double age = g->clock - g->lure_since;
-    if (g->lure_since > 0 && age >= 0 && age < 1.0) {
-        ScreenPos c = iso_world_to_screen(v, (WorldPos){g->lure_at.x + 0.5, g->lure_at.y + 0.5});
+    double age = sc->clock - sc->lure_since;
+    if (sc->lure_since > 0 && age >= 0 && age < 1.0) {
+        ScreenPos c = iso_world_to_screen(v, (WorldPos){sc->lure_at.x + 0.5, sc->lure_at.y + 0.5});
         for (int k = 0; k < 3; k++) {
             double a = age - k * 0.18;
             if (a <= 0)
@@ -615,18 +612,17 @@ static void draw_lure(Renderer *r, const Game *g, const IsoView *v)
             ring(r, (float)c.x, (float)c.y, (float)(a * 90 * z), (float)(a * 45 * z), c2);
         }
     }
-    if (!g->aiming || !g->hover_valid)
+    if (!sc->frame.aiming || !sc->hover_valid)
         return;
-    bool ok = g->lure_check == SIM_LURE_OK;
-    ScreenPos c = iso_world_to_screen(v, (WorldPos){g->hover.x + 0.5, g->hover.y + 0.5});
-    double pulse = 0.5 + 0.5 * sin(g->clock * 6);
+    bool ok = sc->lure_check == SIM_LURE_OK;
+    ScreenPos c = iso_world_to_screen(v, (WorldPos){sc->hover.x + 0.5, sc->hover.y + 0.5});
+    double pulse = 0.5 + 0.5 * sin(sc->clock * 6);
     ring(r, (float)c.x, (float)c.y, (float)((14 + 4 * pulse) * z), (float)((7 + 2 * pulse) * z), ok ? go : no);
     ring(r, (float)c.x, (float)c.y, (float)(5 * z), (float)(2.5 * z), ok ? go : no);
-    const Sentries *ss = &g->sim.state.sentries;
-    for (int i = 0; ok && i < ss->count && i < g->lure_pulled_cap && g->lure_pull_count > 0; i++) {
-        if (!g->lure_pulled[i])
+    for (int i = 0; ok && i < sc->sentry_count && i < sc->lure_pulled_cap && sc->lure_pull_count > 0; i++) {
+        if (!sc->lure_pulled[i])
             continue;
-        ScreenPos sp = iso_world_to_screen(v, ss->list[i].mover.pos);
+        ScreenPos sp = iso_world_to_screen(v, sc->sentries[i].body.pos);
         ring(r, (float)sp.x, (float)sp.y, (float)(22 * z), (float)(11 * z), pull);
         double dx = c.x - sp.x, dy = c.y - sp.y, len = sqrt(dx * dx + dy * dy), step = fmax(8.0, 12 * z);
         for (double t = step; t < len - step * 0.5; t += step)
@@ -636,10 +632,10 @@ static void draw_lure(Renderer *r, const Game *g, const IsoView *v)
 }
 
 /* Is the prediction shown the plan's (with or without the hovered walk after it)? */
-static bool plan_predicted(const Game *g)
+static bool plan_predicted(const Scene *sc)
 {
-    const Prediction *p = &g->predict;
-    return g->plan.count > 0 && (p->outcome == PREDICT_SEEN || p->outcome == PREDICT_UNSEEN) && !p->already;
+    const Prediction *p = &sc->predict;
+    return sc->plan->count > 0 && (p->outcome == PREDICT_SEEN || p->outcome == PREDICT_UNSEEN) && !p->already;
 }
 
 /* A short label in a dark box, its left end at x, centred on y. */
@@ -656,21 +652,21 @@ static void plan_label(Renderer *r, int x, int y, SDL_Color c, const char *text)
 
 /* The plan being built: its walks' tiles, and at each leg's end its number
  * with the energy left then (once predicted), a wait's length, a lure's ring. */
-static void draw_plan(Renderer *r, const Game *g, const IsoView *v)
+static void draw_plan(Renderer *r, const Scene *sc, const IsoView *v)
 {
-    if (g->plan.count == 0 || g->sim.state.status != SIM_PLAYING)
+    if (sc->plan->count == 0 || sc->status != SIM_PLAYING)
         return;
     SDL_Color tile = {255, 214, 120, 200}, text = {255, 230, 170, 255};
-    for (int i = 0; i < g->plan_tiles.count; i++) {
-        NavPos t = g->plan_tiles.tiles[i];
+    for (int i = 0; i < sc->plan_tile_count; i++) {
+        NavPos t = sc->plan_tiles[i];
         ScreenPos c = iso_world_to_screen(v, (WorldPos){t.x + 0.5, t.y + 0.5});
         render_fill_circle(r, (float)c.x, (float)c.y, (float)fmax(2.0, 3.5 * v->zoom), tile);
     }
-    bool known = plan_predicted(g);
-    const Prediction *p = &g->predict;
-    NavPos at = mover_plan_tile(&g->sim.state.droid), marks[ORDERS_MAX];
-    for (int i = 0; i < g->plan.count; i++) {
-        const Order *o = &g->plan.leg[i];
+    bool known = plan_predicted(sc);
+    const Prediction *p = &sc->predict;
+    NavPos at = sc->plan_tile, marks[ORDERS_MAX];
+    for (int i = 0; i < sc->plan->count; i++) {
+        const Order *o = &sc->plan->leg[i];
         char words[64];
         int n = snprintf(words, sizeof words, "%d", i + 1);
         if (o->kind == ORDER_GOTO)
@@ -679,7 +675,7 @@ static void draw_plan(Renderer *r, const Game *g, const IsoView *v)
             n += snprintf(words + n, sizeof words - (size_t)n, " wait %.1f s", (double)o->ticks / SIM_TICK_HZ);
         else if (o->kind == ORDER_LURE)
             n += snprintf(words + n, sizeof words - (size_t)n, " lure");
-        if (known && i < p->legs_done && g->sim.state.limited)
+        if (known && i < p->legs_done && sc->limited)
             snprintf(words + n, sizeof words - (size_t)n, ": %.1f left", sim_units(p->leg_energy[i]));
         NavPos mark = o->kind == ORDER_LURE ? o->at : at;
         ScreenPos c = iso_world_to_screen(v, (WorldPos){mark.x + 0.5, mark.y + 0.5});
@@ -700,15 +696,15 @@ static void draw_plan(Renderer *r, const Game *g, const IsoView *v)
 
 /* On top of the world: what the walk and the pointer point at, sparkles, and
  * the alerted sentries off screen. */
-void render_world_marks_overlay(Renderer *r, const Game *g, const IsoView *v)
+void render_world_marks_overlay(Renderer *r, const Scene *sc, const IsoView *v)
 {
     double z = v->zoom;
     int thick = z >= 1.5 ? 3 : 2;
-    draw_effects(r, g, v);
+    draw_effects(r, sc, v);
     /* the destination: where the walk ends, a marker floating over it */
     NavPos end;
-    if (render_destination(g, &end)) {
-        double pulse = 0.5 + 0.5 * sin(g->clock * 5);
+    if (render_destination(sc, &end)) {
+        double pulse = 0.5 + 0.5 * sin(sc->clock * 5);
         outline_diamond(r, v, end, 0.08 + 0.05 * pulse, 0, thick, (SDL_Color){140, 240, 255, 255});
         ScreenPos c = iso_world_to_screen(v, (WorldPos){end.x + 0.5, end.y + 0.5});
         float s = (float)fmax(5.0, 9 * z), lift = (float)((30 + 5 * pulse) * z);
@@ -720,23 +716,23 @@ void render_world_marks_overlay(Renderer *r, const Game *g, const IsoView *v)
         SDL_SetRenderDrawColor(r->sdl, 10, 40, 60, 255);
         SDL_RenderDrawLinesF(r->sdl, edge, 4);
     }
-    if (g->editing)
-        outline_diamond(r, v, g->level.start, 0.12, 0, thick, (SDL_Color){255, 210, 60, 255});
+    if (sc->frame.editing)
+        outline_diamond(r, v, sc->start, 0.12, 0, thick, (SDL_Color){255, 210, 60, 255});
     /* the hovered tile; a wall is outlined on its top, where it is seen */
-    if (g->hover_valid) {
-        NavPos h = g->hover;
-        bool wall = sim_kind(&g->sim, h.x, h.y) == TILE_WALL;
-        bool blocked = !nav_grid_walkable(&g->sim.terrain->grid, h.x, h.y);
+    if (sc->hover_valid) {
+        NavPos h = sc->hover;
+        bool wall = scene_kind(sc, h.x, h.y) == TILE_WALL;
+        bool blocked = !nav_grid_walkable(sc->grid, h.x, h.y);
         double rise = wall ? render_zoom_px(v, WALL_RISE) * render_cut_height(r, h.x, h.y) : 0.0;
         SDL_Color c = blocked ? render_map_color(r, MAPCOLOR_WARN) : (SDL_Color){255, 240, 150, 255};
         outline_diamond(r, v, h, 0.0, rise, thick, c);
     }
-    if (!g->editing) {
-        if (!g->aiming)
-            draw_prediction(r, g, v);
-        draw_plan(r, g, v);
-        draw_lure(r, g, v);
-        draw_edge_markers(r, g, v);
+    if (!sc->frame.editing) {
+        if (!sc->frame.aiming)
+            draw_prediction(r, sc, v);
+        draw_plan(r, sc, v);
+        draw_lure(r, sc, v);
+        draw_edge_markers(r, sc, v);
     }
 }
 

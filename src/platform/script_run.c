@@ -38,7 +38,8 @@ static void send_drag(App *app, int x0, int y0, int x1, int y1)
 {
     double dx = (double)x1 - x0, dy = (double)y1 - y0, t0 = 0, t1 = 1;
     const double p[4] = {-dx, dx, -dy, dy};
-    const double q[4] = {x0, app->shell.game.screen_w - 1.0 - x0, y0, app->shell.game.screen_h - 1.0 - y0};
+    SceneFrame f = game_scene_frame(&app->shell.game);
+    const double q[4] = {x0, f.screen_w - 1.0 - x0, y0, f.screen_h - 1.0 - y0};
     for (int i = 0; i < 4; i++) {
         if (p[i] == 0) {
             if (q[i] < 0)
@@ -133,11 +134,12 @@ static bool click_tile(App *app, Script *s, const ScriptCmd *c)
 {
     Game *g = &app->shell.game;
     const int *a = c->arg;
-    if (!nav_grid_in_bounds(&g->sim.terrain->grid, a[0], a[1])) {
-        script_error(s, c, "tile %d,%d is outside the %dx%d level", a[0], a[1], g->sim.terrain->grid.w, g->sim.terrain->grid.h);
+    SceneFrame f = game_scene_frame(g);
+    if (a[0] < 0 || a[1] < 0 || a[0] >= f.w || a[1] >= f.h) {
+        script_error(s, c, "tile %d,%d is outside the %dx%d level", a[0], a[1], f.w, f.h);
         return false;
     }
-    if (g->editing) {
+    if (f.editing) {
         game_edit_press(g, nav_pos(a[0], a[1]), c->op == SCRIPT_RCLICKTILE);
         game_edit_release(g);
     } else if (c->op == SCRIPT_CLICKTILE) {

@@ -277,6 +277,12 @@ void sound_set_volume(Sound *s, int master, int effects, int music)
         SDL_UnlockAudioDevice(s->device);
 }
 
+void sound_play_cues(Sound *s, const SoundId *cues, int n)
+{
+    for (int i = 0; i < n; i++)
+        sound_play(s, cues[i]);
+}
+
 bool sound_set_mood(Sound *s, MusicMood mood)
 {
     if (!s || mood == s->mood)

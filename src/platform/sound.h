@@ -41,6 +41,8 @@ void sound_destroy(Sound *s);
 /* Starts an effect (unknown ids are ignored). Counted even when muted or
  * silent, so a headless run can check what was triggered. */
 void sound_play(Sound *s, SoundId id);
+/* Starts the scene's cues of a frame (scene.h), in order. */
+void sound_play_cues(Sound *s, const SoundId *cues, int n);
 
 /* Muting stops whatever is playing and keeps new effects quiet. */
 void sound_set_muted(Sound *s, bool muted);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* hash.h - FNV-1a (64 bits), the one hash of the rules' keys: the state
  * hashes (sim_hash, sentries_hash), the level's content key
- * (level_content_hash) and the droid's walk key (Mover.queue_key).
+ * (level_content_hash).
  *
  * Numbers go in as their eight bytes, the lowest first, so a value hashes
  * the same on every machine (tests/test_determinism32.sh compares a 32-bit

@@ -128,7 +128,6 @@ void mover_place(Mover *m, NavPos at)
     m->moving = false;
     m->need = m->done = 0;
     m->queue_len = m->queue_head = 0;
-    m->queue_key = 0;
     update_pos(m);
 }
 
@@ -161,19 +160,6 @@ static void begin_step(Mover *m, const NavGrid *g, NavPos to)
     m->done = 0;
     m->moving = true;
     m->facing = mover_dir_of(to.x - m->tile.x, to.y - m->tile.y);
-}
-
-/* The tiles, a coordinate a word, and their count (0 for none). */
-static uint64_t queue_hash(const NavPos *q, int n)
-{
-    if (n == 0)
-        return 0;
-    uint64_t h = HASH_BASIS ^ (uint64_t)n;
-    for (int i = 0; i < n; i++) {
-        hash_word(&h, (uint32_t)q[i].x);
-        hash_word(&h, (uint32_t)q[i].y);
-    }
-    return h;
 }
 
 bool mover_set_path(Mover *m, const NavGrid *g, const NavPos *steps, int n)
@@ -214,7 +200,6 @@ bool mover_set_path(Mover *m, const NavGrid *g, const NavPos *steps, int n)
     m->queue_head = 0;
     if (m->queue_len > 0)
         memcpy(m->queue, steps + first, (size_t)m->queue_len * sizeof *m->queue);
-    m->queue_key = queue_hash(m->queue, m->queue_len);
     update_pos(m);
     return true;
 }
@@ -231,21 +216,17 @@ uint64_t mover_advance(Mover *m, const NavGrid *g, uint64_t budget, MoverEvent *
     if (!m->moving) {
         if (m->queue_head >= m->queue_len) {
             m->queue_len = m->queue_head = 0;
-            m->queue_key = 0;
-            return 0;
+                    return 0;
         }
         begin_step(m, g, m->queue[m->queue_head++]);
         emit(ev, max, count, MOVER_STEP, m->next, m->facing);
     }
     uint64_t left = m->need - m->done;
-    double seg = (m->tile.x != m->next.x && m->tile.y != m->next.y) ? 1.4142135623730951 : 1.0;
     if (budget < left) {
         m->done += budget;
-        m->walked += seg * (double)budget / (double)m->need;
         update_pos(m);
         return budget;
     }
-    m->walked += seg * (double)left / (double)m->need;
     m->tile = m->next;
     m->moving = false;
     m->need = m->done = 0;
@@ -253,8 +234,7 @@ uint64_t mover_advance(Mover *m, const NavGrid *g, uint64_t budget, MoverEvent *
     emit(ev, max, count, MOVER_ARRIVE, m->tile, m->facing);
     if (m->queue_head >= m->queue_len) {
         m->queue_len = m->queue_head = 0;
-        m->queue_key = 0;
-        emit(ev, max, count, MOVER_IDLE, m->tile, m->facing);
+            emit(ev, max, count, MOVER_IDLE, m->tile, m->facing);
     }
     return left;
 }

@@ -41,11 +41,8 @@ typedef struct Mover {
     uint64_t done;      /* units of it done */
     NavPos *queue;     /* tiles still to enter after next */
     int queue_len, queue_head, queue_cap;
-    uint64_t queue_key; /* a hash of queue[0..queue_len): equal keys, the same walk
-                         * (for drawing caches; the rules never read it) */
-    /* Derived for drawing, never read by the rules: */
+    /* Derived from the above, never read by the rules (the camera and the scene): */
     WorldPos pos;       /* continuous position; tile centres at +0.5 */
-    double walked;      /* tiles of distance walked so far (animation) */
 } Mover;
 
 /* Progress units per tick for a speed in tiles (straight floor steps) per

@@ -598,11 +598,7 @@ static void update_doors(Sim *s)
             d->hold = 0;
             emit(s, SIM_EV_DOOR, t.x, t.y, 0);
         }
-        if (d->open && d->anim < SIM_DOOR_ANIM_TICKS)
-            d->anim++;
-        else if (!d->open && d->anim > 0)
-            d->anim--;
-        if (d->open || d->anim > 0 || d->hold > 0)
+        if (d->open || d->hold > 0)
             s->state.door_active[kept++] = i;
         else
             s->state.door_listed[i] = 0;
@@ -672,7 +668,6 @@ static void hash_door(uint64_t *h, SimDoor d)
 {
     hash_u64(h, (uint64_t)d.open);
     hash_u64(h, (uint64_t)(int64_t)d.hold);
-    hash_u64(h, (uint64_t)(int64_t)d.anim);
 }
 
 /* How a field is hashed (SIM_STATE_FIELDS' last column). */

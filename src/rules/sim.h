@@ -38,7 +38,6 @@
 enum {
     SIM_TICK_HZ = 60,
     SIM_DOOR_HOLD_TICKS = 2 * SIM_TICK_HZ, /* a door stays open this long after it empties */
-    SIM_DOOR_ANIM_TICKS = 12,             /* closed <-> open, for drawing */
     SIM_PUSH_DELAY_TICKS = 3,             /* a key step waits this long for a second arrow key */
     /* The held mouse never sends the droid straight back to the tile it just
      * left for a tile this close, unless it has stood still this long. */
@@ -161,7 +160,6 @@ typedef struct SimEvent {
 typedef struct SimDoor {
     bool open;
     int32_t hold;   /* ticks left open once nothing stands in it */
-    int32_t anim;   /* 0 closed .. SIM_DOOR_ANIM_TICKS open, for drawing */
 } SimDoor;
 
 typedef struct SimRegions SimRegions; /* the region labels, shared (sim_shared.c) */
