@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "app.h"
+#include "i18n.h"
 #include "shotpath.h"
 
 /* The game's screen is the renderer's output, read back after any window
@@ -107,16 +108,16 @@ void screenshot_key(App *app)
     struct tm when;
     if (!localtime_r(&now, &when) || !shotpath_next(&when, path, sizeof path, shown, sizeof shown)) {
         game_trace(&app->shell.game, "screenshot failed: no pictures folder");
-        game_say(&app->shell.game, 3.0, "Screenshot not saved: no pictures folder.");
+        game_say(&app->shell.game, 3.0, _("Screenshot not saved: no pictures folder."));
         return;
     }
     HudStats hs = hud_stats(app); /* the frame drawn afresh and read before it is shown: */
     render_frame(app->render, game_scene(&app->shell.game), &hs); /* a window's buffer is undefined after a present */
     if (!screenshot(app, path, err, sizeof err)) {
         game_trace(&app->shell.game, "screenshot failed: %s", err);
-        game_say(&app->shell.game, 3.0, "Screenshot not saved: %s", shown);
+        game_say(&app->shell.game, 3.0, _("Screenshot not saved: %s"), shown);
         return;
     }
     game_trace(&app->shell.game, "screenshot %s", path);
-    game_say(&app->shell.game, 3.0, "Screenshot saved: %s", shown);
+    game_say(&app->shell.game, 3.0, _("Screenshot saved: %s"), shown);
 }

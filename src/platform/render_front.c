@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bindings.h"
+#include "i18n.h"
 #include "text.h"
 
 static const SDL_Color GOOD = {120, 230, 150, 255};
@@ -114,11 +115,11 @@ static bool row_value(const Front *f, const Settings *set, int i, char *out, siz
     out[0] = '\0';
     if (f->screen == FRONT_GENERATED) {
         if (i == FRONT_GEN_DAY)
-            snprintf(out, n, "seed %llu", f->day_seed);
+            snprintf(out, n, _("seed %llu"), f->day_seed);
         else if (i == FRONT_GEN_SEED)
-            snprintf(out, n, "%s", f->seed_text[0] ? f->seed_text : "type its digits");
+            snprintf(out, n, "%s", f->seed_text[0] ? f->seed_text : _("type its digits"));
         else if (i == FRONT_GEN_DIFFICULTY)
-            snprintf(out, n, arrows, f->gen_difficulty ? f->gen_difficulty : 2, " of 5");
+            snprintf(out, n, arrows, f->gen_difficulty ? f->gen_difficulty : 2, _(" of 5"));
         return i == FRONT_GEN_DIFFICULTY;
     }
     if (f->screen != FRONT_SETTINGS || !set)
@@ -128,10 +129,10 @@ static bool row_value(const Front *f, const Settings *set, int i, char *out, siz
     case FRONT_SET_EFFECTS: snprintf(out, n, arrows, set->effects_volume, "%"); return true;
     case FRONT_SET_MUSIC: snprintf(out, n, arrows, set->music_volume, "%"); return true;
     case FRONT_SET_TEXT: snprintf(out, n, arrows, set->text_size, "%"); return true;
-    case FRONT_SET_FULLSCREEN: snprintf(out, n, "%s", set->fullscreen ? "on" : "off"); return false;
-    case FRONT_SET_MINIMAP: snprintf(out, n, "%s", set->minimap ? "shown" : "hidden"); return false;
-    case FRONT_SET_COLOURS: snprintf(out, n, "%s", set->colour_blind ? "colour-blind safe" : "standard"); return false;
-    default: snprintf(out, n, "Enter: change \xe2\x96\xb6"); return false;
+    case FRONT_SET_FULLSCREEN: snprintf(out, n, "%s", set->fullscreen ? _("on") : _("off")); return false;
+    case FRONT_SET_MINIMAP: snprintf(out, n, "%s", set->minimap ? _("shown") : _("hidden")); return false;
+    case FRONT_SET_COLOURS: snprintf(out, n, "%s", set->colour_blind ? _("colour-blind safe") : _("standard")); return false;
+    default: snprintf(out, n, _("Enter: change \xe2\x96\xb6")); return false;
     }
 }
 
@@ -181,11 +182,11 @@ static void draw_more(Renderer *r, const FrontLayout *F)
     char s[64];
     int above = F->first, below = F->count - F->first - F->items;
     if (F->up.h && above > 0) {
-        snprintf(s, sizeof s, "\xe2\x96\xb2  %d more above", above);
+        snprintf(s, sizeof s, _("\xe2\x96\xb2  %d more above"), above);
         render_text(r, font, F->up.x + (F->up.w - render_text_width(font, s)) / 2, F->up.y + render_px(L->ui, 1), KEY, s);
     }
     if (F->down.h && below > 0) {
-        snprintf(s, sizeof s, "\xe2\x96\xbc  %d more below", below);
+        snprintf(s, sizeof s, _("\xe2\x96\xbc  %d more below"), below);
         render_text(r, font, F->down.x + (F->down.w - render_text_width(font, s)) / 2,
                     F->down.y + render_px(L->ui, 1), KEY, s);
     }
@@ -218,9 +219,9 @@ static void draw_title(Renderer *r, const Front *f, const FrontLayout *F)
     centred(r, big, &F->panel, F->title_y, HEAD, "ISODROID");
     char note[96];
     if (f->campaign == 0)
-        snprintf(note, sizeof note, "No levels found");
+        snprintf(note, sizeof note, _("No levels found"));
     else
-        snprintf(note, sizeof note, "%d of %d levels won, %d of %d stars", f->won, f->campaign, f->stars,
+        snprintf(note, sizeof note, _("%d of %d levels won, %d of %d stars"), f->won, f->campaign, f->stars,
                  FRONT_STARS * f->campaign);
     centred(r, font, &F->panel, F->note_y, DIM, note);
     for (int i = 0; i < F->items; i++) {
@@ -241,19 +242,19 @@ static void draw_title(Renderer *r, const Front *f, const FrontLayout *F)
         render_text(r, font, b.x + render_px(L->ui, 10), b.y + (b.h - L->line) / 2 + render_px(L->ui, 1),
                     sel ? (SDL_Color){255, 255, 255, 255} : BODY, fit);
     }
-    centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Enter: go    Esc: quit");
+    centred(r, font, &F->panel, F->foot_y, DIM, _("Up, Down: choose    Enter: go    Esc: quit"));
 }
 
 static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
 {
     const Layout *L = &r->lay;
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
-    render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, "Levels");
+    render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, _("Levels"));
     char note[96];
-    snprintf(note, sizeof note, "%d of %d won, %d of %d stars (won; energy within 110%% of par; unseen). Every level is open.",
+    snprintf(note, sizeof note, _("%d of %d won, %d of %d stars (won; energy within 110%% of par; unseen). Every level is open."),
              f->won, f->campaign, f->stars, FRONT_STARS * f->campaign);
     if (render_text_width(font, note) > F->panel.w - render_px(L->ui, 44)) /* a narrow window: the counts alone */
-        snprintf(note, sizeof note, "%d of %d won, %d of %d stars", f->won, f->campaign, f->stars, FRONT_STARS * f->campaign);
+        snprintf(note, sizeof note, _("%d of %d won, %d of %d stars"), f->won, f->campaign, f->stars, FRONT_STARS * f->campaign);
     render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM, note);
     for (int k = 0; k < F->items; k++) {
         int i = F->first + k;
@@ -273,17 +274,17 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
         x += render_text_width(font, "000") + render_px(L->ui, 6);
         /* the right-hand column: won and the best, or why it cannot be played */
         if (fl->reading) {
-            snprintf(best, sizeof best, "reading\xe2\x80\xa6");
+            snprintf(best, sizeof best, _("reading\xe2\x80\xa6"));
         } else if (!fl->loads) {
-            snprintf(best, sizeof best, "does not load");
+            snprintf(best, sizeof best, _("does not load"));
         } else if (fl->won) {
             char t[32], row[4 * FRONT_STARS + 1] = "";
             format_time(fl->best_time, t, sizeof t);
             for (int s = 0; s < FRONT_STARS; s++)
                 strcat(row, s < fl->stars ? "\xe2\x98\x85" : "\xe2\x98\x86");
-            snprintf(best, sizeof best, "%s   best %s, %ld steps", row, t, fl->best_steps);
+            snprintf(best, sizeof best, _("%s   best %s, %ld steps"), row, t, fl->best_steps);
         } else {
-            snprintf(best, sizeof best, "%s", fl->free_play ? "free play: no exit" : "not won yet");
+            snprintf(best, sizeof best, "%s", fl->free_play ? _("free play: no exit") : _("not won yet"));
         }
         int bw = render_text_width(font, best);
         render_text(r, font, b.x + b.w - render_px(L->ui, 10) - bw, ty, fl->won ? GOOD : DIM, best);
@@ -292,7 +293,7 @@ static void draw_levels(Renderer *r, const Front *f, const FrontLayout *F)
         render_text(r, font, x, ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, fit);
     }
     draw_more(r, F);
-    centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Enter: play    Esc: back");
+    centred(r, font, &F->panel, F->foot_y, DIM, _("Up, Down: choose    Enter: play    Esc: back"));
 }
 
 static void draw_ending(Renderer *r, const Front *f, const FrontLayout *F)
@@ -300,9 +301,9 @@ static void draw_ending(Renderer *r, const Front *f, const FrontLayout *F)
     const Layout *L = &r->lay;
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
     bool all = f->won == f->campaign;
-    centred(r, big, &F->panel, F->title_y, HEAD, all ? "The way out is yours" : "The end of the campaign");
+    centred(r, big, &F->panel, F->title_y, HEAD, all ? _("The way out is yours") : _("The end of the campaign"));
     centred(r, font, &F->panel, F->note_y, DIM,
-            all ? "Every level of the campaign is won." : "The levels not won yet wait for you under Levels.");
+            all ? _("Every level of the campaign is won.") : _("The levels not won yet wait for you under Levels."));
     double time = 0, energy = 0;
     long steps = 0;
     for (int i = 0; i < f->campaign; i++)
@@ -314,35 +315,35 @@ static void draw_ending(Renderer *r, const Front *f, const FrontLayout *F)
     char t[32], line[160];
     format_time(time, t, sizeof t);
     int y = F->panel.y + render_px(L->ui, 22) + L->big_line + L->line + render_px(L->ui, 16);
-    snprintf(line, sizeof line, "Levels won: %d of %d, stars: %d of %d", f->won, f->campaign, f->stars,
+    snprintf(line, sizeof line, _("Levels won: %d of %d, stars: %d of %d"), f->won, f->campaign, f->stars,
              FRONT_STARS * f->campaign);
     centred(r, font, &F->panel, y, BODY, line);
-    snprintf(line, sizeof line, "Your best times add up to %s, over %ld steps", t, steps);
+    snprintf(line, sizeof line, _("Your best times add up to %s, over %ld steps"), t, steps);
     centred(r, font, &F->panel, y += L->line, BODY, line);
-    snprintf(line, sizeof line, "Energy used at your best: %.1f", energy);
+    snprintf(line, sizeof line, _("Energy used at your best: %.1f"), energy);
     centred(r, font, &F->panel, y += L->line, BODY, line);
     centred(r, font, &F->panel, y += 2 * L->line, HEAD, "Isodroid");
-    centred(r, font, &F->panel, y += L->line, DIM, "Made by the Isodroid team. Text in DejaVu Sans.");
-    centred(r, font, &F->panel, y += L->line, DIM, "Thank you for playing.");
-    centred(r, font, &F->panel, F->foot_y, DIM, "Enter: back to the title");
+    centred(r, font, &F->panel, y += L->line, DIM, _("Made by the Isodroid team. Text in DejaVu Sans."));
+    centred(r, font, &F->panel, y += L->line, DIM, _("Thank you for playing."));
+    centred(r, font, &F->panel, F->foot_y, DIM, _("Enter: back to the title"));
 }
 
 static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, const Settings *set, const char *path)
 {
     const Layout *L = &r->lay;
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
-    render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, "Settings");
-    render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM, "Kept for the next time, as soon as changed.");
-    static const char *const labels[FRONT_SET_ITEMS] = {"Volume", "Effects volume", "Music volume",
-                                                        "Fullscreen", "Minimap when a level starts",
-                                                        "Text size", "Colours", "Keys"};
+    render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, _("Settings"));
+    render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM, _("Kept for the next time, as soon as changed."));
+    static const char *const labels[FRONT_SET_ITEMS] = {N_("Volume"), N_("Effects volume"), N_("Music volume"),
+                                                        N_("Fullscreen"), N_("Minimap when a level starts"),
+                                                        N_("Text size"), N_("Colours"), N_("Keys")};
     for (int k = 0; k < F->items && set; k++) {
         int i = F->first + k;
         SDL_Rect b = F->item[k];
         bool sel = i == f->sel;
         button(r, b, sel);
         int ty = b.y + (b.h - L->line) / 2 + render_px(L->ui, 1);
-        render_text(r, font, b.x + render_px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, labels[i]);
+        render_text(r, font, b.x + render_px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, _(labels[i]));
         char value[64];
         row_value(f, set, i, value, sizeof value);
         int vw = render_text_width(font, value);
@@ -351,7 +352,7 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
     draw_more(r, F);
     int y = F->item[F->items - 1].y + F->item[F->items - 1].h + F->down.h + render_px(L->ui, 10);
     char line[TEXT_LEN], fit[TEXT_LEN];
-    snprintf(line, sizeof line, "The window's size is remembered as you leave it (%dx%d).", set ? set->window_w : 0,
+    snprintf(line, sizeof line, _("The window's size is remembered as you leave it (%dx%d)."), set ? set->window_w : 0,
              set ? set->window_h : 0);
     render_text_fit(font, line, F->panel.w - render_px(L->ui, 44), fit, sizeof fit);
     render_text(r, font, F->panel.x + render_px(L->ui, 22), y, DIM, fit);
@@ -360,9 +361,9 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
         render_text(r, font, F->panel.x + render_px(L->ui, 22), y + L->line, (SDL_Color){255, 140, 120, 255}, fit);
     } else if (!path) { /* where they are kept is no player's business; that they are not, is */
         render_text(r, font, F->panel.x + render_px(L->ui, 22), y + L->line, DIM,
-                    "This run keeps no settings: changes last until you quit.");
+                    _("This run keeps no settings: changes last until you quit."));
     }
-    render_text_fit(font, "Up, Down: choose    Left, Right, Enter: change    Esc: back",
+    render_text_fit(font, _("Up, Down: choose    Left, Right, Enter: change    Esc: back"),
                     F->panel.w - render_px(L->ui, 20), fit, sizeof fit);
     centred(r, font, &F->panel, F->foot_y, DIM, fit);
 }
@@ -371,16 +372,16 @@ static void draw_generated(Renderer *r, const Front *f, const FrontLayout *F)
 {
     const Layout *L = &r->lay;
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
-    render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, "Generated levels");
+    render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, _("Generated levels"));
     render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM,
-                "Made from a seed and proven winnable unseen; a seed always makes the same level.");
+                _("Made from a seed and proven winnable unseen; a seed always makes the same level."));
     for (int i = 0; i < F->items; i++) {
         SDL_Rect b = F->item[i];
         bool sel = i == f->sel;
         button(r, b, sel);
         int ty = b.y + (b.h - L->line) / 2 + render_px(L->ui, 1);
-        static const char *const labels[FRONT_GEN_ITEMS] = {"Level of the day", "Your seed", "Difficulty"};
-        render_text(r, font, b.x + render_px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, labels[i]);
+        static const char *const labels[FRONT_GEN_ITEMS] = {N_("Level of the day"), N_("Your seed"), N_("Difficulty")};
+        render_text(r, font, b.x + render_px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, _(labels[i]));
         char value[64];
         row_value(f, NULL, i, value, sizeof value);
         int vw = render_text_width(font, value);
@@ -388,20 +389,20 @@ static void draw_generated(Renderer *r, const Front *f, const FrontLayout *F)
     }
     int y = F->item[F->items - 1].y + F->item[F->items - 1].h + render_px(L->ui, 10);
     render_text(r, font, F->panel.x + render_px(L->ui, 22), y, f->generating || f->gen_cancelled ? HEAD : DIM,
-                f->generating      ? "Making the level and proving it \xe2\x80\xa6 (Esc: stop)"
-                : f->gen_cancelled ? "Stopped: no level made. Enter makes it again."
-                                   : "Bests are kept for each level made, as for the campaign's.");
+                f->generating      ? _("Making the level and proving it \xe2\x80\xa6 (Esc: stop)")
+                : f->gen_cancelled ? _("Stopped: no level made. Enter makes it again.")
+                                   : _("Bests are kept for each level made, as for the campaign's."));
     centred(r, font, &F->panel, F->foot_y, DIM,
-            "Up, Down: choose    0-9: seed    Left, Right: difficulty    Enter: play    Esc: back");
+            _("Up, Down: choose    0-9: seed    Left, Right: difficulty    Enter: play    Esc: back"));
 }
 
 static void draw_keys(Renderer *r, const Front *f, const FrontLayout *F, const Settings *set)
 {
     const Layout *L = &r->lay;
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
-    render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, "Keys");
+    render_text(r, big, F->panel.x + render_px(L->ui, 22), F->title_y, HEAD, _("Keys"));
     render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM,
-                "Kept with the settings. Esc, the editor's digits and the mouse stay as they are.");
+                _("Kept with the settings. Esc, the editor's digits and the mouse stay as they are."));
     for (int k = 0; k < F->items && set; k++) {
         int i = F->first + k;
         BindAction a = (BindAction)f->key_action[i];
@@ -410,9 +411,9 @@ static void draw_keys(Renderer *r, const Front *f, const FrontLayout *F, const S
         button(r, b, sel);
         int ty = b.y + (b.h - L->line) / 2 + render_px(L->ui, 1);
         render_text(r, font, b.x + render_px(L->ui, 10), ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY,
-                    bindings_info(a)->label);
+                    _(bindings_info(a)->label));
         char keys[BIND_TEXT_MAX];
-        const char *shown = sel && f->capturing ? "press a key \xe2\x80\xa6" : bindings_keys_text(set, a, keys, sizeof keys);
+        const char *shown = sel && f->capturing ? _("press a key \xe2\x80\xa6") : bindings_keys_text(set, a, keys, sizeof keys);
         int kw = render_text_width(font, shown);
         bool none = !(sel && f->capturing) && bindings_key_count(set, a) == 0; /* left without a key: said so */
         render_text(r, font, b.x + b.w - render_px(L->ui, 10) - kw, ty,
@@ -425,7 +426,7 @@ static void draw_keys(Renderer *r, const Front *f, const FrontLayout *F, const S
     int lines = render_text_wrap(font, f->key_note, F->panel.w - render_px(L->ui, 44), note, 2);
     for (int i = 0; i < lines; i++)
         render_text(r, font, F->panel.x + render_px(L->ui, 22), y + i * L->line, HEAD, note[i]);
-    centred(r, font, &F->panel, F->foot_y, DIM, "Up, Down: choose    Enter: set a key    Delete: its default keys    Esc: back");
+    centred(r, font, &F->panel, F->foot_y, DIM, _("Up, Down: choose    Enter: set a key    Delete: its default keys    Esc: back"));
 }
 
 void render_front(Renderer *r, const Scene *sc, const HudStats *hs)

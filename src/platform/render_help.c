@@ -11,6 +11,7 @@
 #include "render_int.h"
 
 #include "bindings.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,8 +23,8 @@ enum {
 };
 
 typedef enum HelpSection { SEC_CONTROLS, SEC_EDITOR, SEC_SENTRIES, SEC_MINIMAP, SEC_COUNT } HelpSection;
-static const char *const section_title[SEC_COUNT] = {"Controls", "In the editor", "Sentries and stars",
-                                                     "On the minimap"};
+static const char *const section_title[SEC_COUNT] = {N_("Controls"), N_("In the editor"),
+                                                     N_("Sentries and stars"), N_("On the minimap")};
 
 typedef struct HelpRow {
     const char *keys, *what;
@@ -38,24 +39,25 @@ typedef struct HelpEntry {
 } HelpEntry;
 
 static const HelpRow help_sentries[] = {
-    {"Sight", "a 120\xc2\xb0 cone 8 tiles deep; walls, void and closed doors block it (V shows the cones)", BADGE_EYE},
-    {"Hearing", "each step is heard within a path cost of 6 (8 onto rough ground, 9 into a door): the ripple "
-                "round the droid shows how far",
+    {N_("Sight"), N_("a 120\xc2\xb0 cone 8 tiles deep; walls, void and closed doors block it (V shows the cones)"), BADGE_EYE},
+    {N_("Hearing"), N_("each step is heard within a path cost of 6 (8 onto rough ground, 9 into a door): the ripple "
+                "round the droid shows how far"),
      BADGE_RIPPLE},
-    {"Alert", "\"!\" when it saw the droid, sound waves when it heard it; half a second later it gives chase", BADGE_ALERT},
-    {"Caught", "a chasing sentry that reaches the droid ends the level (Backspace goes back 3 s)", -1},
-    {"Your route", "red from where a sentry would notice it: an eye (sight) or sound waves (hearing) there "
-                   "and over that sentry; a tick if none would",
+    {N_("Alert"), N_("\"!\" when it saw the droid, sound waves when it heard it; half a second later it gives chase"), BADGE_ALERT},
+    {N_("Caught"), N_("a chasing sentry that reaches the droid ends the level (Backspace goes back 3 s)"), -1},
+    {N_("Your route"), N_("red from where a sentry would notice it: an eye (sight) or sound waves (hearing) there "
+                   "and over that sentry; a tick if none would"),
      BADGE_CHECK},
-    {"Safe to go", "how long the route stays unseen if you wait, or how long until it is; the bar's dim part has "
-                   "gone by",
+    {N_("Safe to go"), N_("how long the route stays unseen if you wait, or how long until it is; the bar's dim part has "
+                   "gone by"),
      -1},
-    {"Patrols", "dotted lines through the waypoints, with V or the pointer on a sentry", -1},
-    {"Paused clicks", "a click given while paused happens exactly as previewed: the preview runs the real "
-                      "simulation, which is deterministic",
+    {N_("Patrols"), N_("dotted lines through the waypoints, with V or the pointer on a sentry"), -1},
+    {N_("Paused clicks"), N_("a click given while paused happens exactly as previewed: the preview runs the real "
+                      "simulation, which is deterministic"),
      -1},
-    {"Stars", "a win, energy within 110% of par, unseen: a sentry's notice counts until R restarts, "
-              "rewinds or not; time earns none",
+    /* xgettext:no-c-format */
+    {N_("Stars"), N_("a win, energy within 110% of par, unseen: a sentry's notice counts until R restarts, "
+              "rewinds or not; time earns none"),
      -1},
 };
 
@@ -76,9 +78,9 @@ static int help_entries(const Settings *set, HelpEntry *e, int max)
         set = &defaults;
     }
     e[n++] = (HelpEntry){ENTRY_HEAD, SEC_CONTROLS, {NULL, NULL, -1}};
-    e[n++] = (HelpEntry){ENTRY_ROW, SEC_CONTROLS, {"Goal", "collect every energy cell, then walk into the exit", -1}};
+    e[n++] = (HelpEntry){ENTRY_ROW, SEC_CONTROLS, {_("Goal"), _("collect every energy cell, then walk into the exit"), -1}};
     e[n++] = (HelpEntry){ENTRY_ROW, SEC_CONTROLS,
-                         {"Energy", "a step costs its length; standing still costs 1 a second once the clock runs", -1}};
+                         {_("Energy"), _("a step costs its length; standing still costs 1 a second once the clock runs"), -1}};
     for (int pass = 0; pass < 2; pass++) { /* the play's rows, then the editor's own */
         if (pass == 1 && n < max)
             e[n++] = (HelpEntry){ENTRY_HEAD, SEC_EDITOR, {NULL, NULL, -1}};
@@ -94,7 +96,8 @@ static int help_entries(const Settings *set, HelpEntry *e, int max)
     if (n < max)
         e[n++] = (HelpEntry){ENTRY_HEAD, SEC_SENTRIES, {NULL, NULL, -1}};
     for (size_t i = 0; i < sizeof help_sentries / sizeof help_sentries[0] && n < max; i++)
-        e[n++] = (HelpEntry){ENTRY_ROW, SEC_SENTRIES, help_sentries[i]};
+        e[n++] = (HelpEntry){ENTRY_ROW, SEC_SENTRIES,
+                             {_(help_sentries[i].keys), _(help_sentries[i].what), help_sentries[i].badge}};
     if (n + 1 < max) {
         e[n++] = (HelpEntry){ENTRY_HEAD, SEC_MINIMAP, {NULL, NULL, -1}};
         e[n++] = (HelpEntry){ENTRY_LEGEND, SEC_MINIMAP, {NULL, NULL, -1}};
@@ -129,7 +132,7 @@ typedef struct HelpLayout {
 
 static void heading_text(const HelpEntry *e, bool cont, char *out, size_t n)
 {
-    snprintf(out, n, "%s%s", section_title[e->sec], cont ? ", continued" : "");
+    snprintf(out, n, "%s%s", _(section_title[e->sec]), cont ? _(", continued") : "");
 }
 
 /* The legend's lines for a width, and drawing it at (x, y). */
@@ -320,7 +323,7 @@ static void help_panel(Renderer *r, const Scene *sc, HelpLayout *H, int tallest)
     H->foot_y = H->panel.y + H->panel.h - H->m - L->line + render_px(L->ui, 4);
     if (H->pages > 1) { /* the arrows either side of "Page N of M", centred */
         char mid[48];
-        snprintf(mid, sizeof mid, "Page %d of %d", H->page + 1, H->pages);
+        snprintf(mid, sizeof mid, _("Page %d of %d"), H->page + 1, H->pages);
         int aw = render_text_width(fb, "\xe2\x97\x80"), mw = render_text_width(f, mid), sp = render_px(L->ui, 14);
         int cx = H->panel.x + H->panel.w / 2, pad = render_px(L->ui, 6);
         H->prev = (SDL_Rect){cx - mw / 2 - sp - aw - pad, H->foot_y - pad, aw + 2 * pad, L->line + 2 * pad};
@@ -366,19 +369,19 @@ static void footer_draw(Renderer *r, const HelpLayout *H)
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r->sdl, 90, 120, 170, 90);
     SDL_RenderDrawLine(r->sdl, left, y - render_px(L->ui, 7), right, y - render_px(L->ui, 7));
-    const char *close = H->pages > 1 ? "Esc: close" : "Esc or a click: close";
+    const char *close = H->pages > 1 ? _("Esc: close") : _("Esc or a click: close");
     if (H->pages == 1) {
         render_text(r, f, right - render_text_width(f, close), y, DIM, close);
         return;
     }
     char mid[48];
-    snprintf(mid, sizeof mid, "Page %d of %d", H->page + 1, H->pages);
+    snprintf(mid, sizeof mid, _("Page %d of %d"), H->page + 1, H->pages);
     int mw = render_text_width(f, mid), cx = H->panel.x + H->panel.w / 2, pad = render_px(L->ui, 6);
     int ay = y + (L->line - L->big_line) / 2;
     render_text(r, fb, H->prev.x + pad, ay, H->page > 0 ? HEAD : DIM, "\xe2\x97\x80");
     render_text(r, f, cx - mw / 2, y, BODY, mid);
     render_text(r, fb, H->next.x + pad, ay, H->page < H->pages - 1 ? HEAD : DIM, "\xe2\x96\xb6");
-    const char *turn = "PageUp, PageDown, arrows, wheel: turn";
+    const char *turn = _("PageUp, PageDown, arrows, wheel: turn");
     int room = H->prev.x - left - render_px(L->ui, 12);
     if (render_text_width(f, turn) <= room)
         render_text(r, f, left, y, DIM, turn);

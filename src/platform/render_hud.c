@@ -5,6 +5,7 @@
  * dropped first when the window is short. Decides nothing. */
 #include "render_int.h"
 #include "bindings.h"
+#include "i18n.h"
 #include "text.h"
 #include <math.h>
 #include <stdarg.h>
@@ -63,15 +64,16 @@ static void prediction_words(const Scene *sc, char *out, size_t n, SDL_Color *c,
     if (p->outcome == PREDICT_SEEN) {
         *c = ink->warn;
         if (sc->predict_step < 0)
-            snprintf(out, n, "A sentry would %s the droid at once", p->heard ? "hear" : "see");
+            snprintf(out, n, "%s", p->heard ? _("A sentry would hear the droid at once") : _("A sentry would see the droid at once"));
         else
-            snprintf(out, n, "A sentry would %s the droid at step %d", p->heard ? "hear" : "see", sc->predict_step + 1);
+            snprintf(out, n, p->heard ? _("A sentry would hear the droid at step %d") : _("A sentry would see the droid at step %d"),
+                     sc->predict_step + 1);
     } else if (p->outcome == PREDICT_UNSEEN) {
         *c = ink->good;
-        snprintf(out, n, "No sentry would notice this route");
+        snprintf(out, n, _("No sentry would notice this route"));
     } else {
         *c = DIM;
-        snprintf(out, n, "Unseen as far as it was looked at");
+        snprintf(out, n, _("Unseen as far as it was looked at"));
     }
 }
 
@@ -92,25 +94,25 @@ static int window_line(const Scene *sc, HudLine *l, int n, const HudInk *ink)
     char len[24], at[24];
     hud_seconds(len, sizeof len, w->length);
     hud_seconds(at, sizeof at, w->start);
-    const char *more = w->open ? " or more" : "";
+    const char *more = w->open ? _(" or more") : "";
     if (w->says == WINDOW_NOW) {
         bool late = !w->open && w->elapsed > w->length;
-        n = hud_add(l, n, false, late ? SHORT : ink->good, 1, "Safe to go for %s%s%s", len, more, late ? ", late" : "");
+        n = hud_add(l, n, false, late ? SHORT : ink->good, 1, _("Safe to go for %s%s%s"), len, more, late ? _(", late") : "");
         l[n - 1].bar = 1;
         l[n - 1].bar_from = (double)w->elapsed / (double)(w->elapsed + w->length);
         SDL_Color c = l[n - 1].color;
         l[n - 1].bar_before = (SDL_Color){(Uint8)(c.r * 2 / 5), (Uint8)(c.g * 2 / 5), (Uint8)(c.b * 2 / 5), 255};
     } else if (w->says == WINDOW_LATER) {
-        n = hud_add(l, n, false, BODY, 1, "Safe in %s, for %s%s", at, len, more);
+        n = hud_add(l, n, false, BODY, 1, _("Safe in %s, for %s%s"), at, len, more);
         l[n - 1].bar = 1;
         l[n - 1].bar_from = (double)w->start / (double)(w->start + w->length);
         l[n - 1].bar_color = ink->good;
     } else if (w->says == WINDOW_NONE) { /* as far as it was looked at: up to the horizon once settled */
         if (w->settled)
-            n = hud_add(l, n, false, ink->warn, 1, "No safe start in the next %d\xc2\xa0s",
+            n = hud_add(l, n, false, ink->warn, 1, _("No safe start in the next %d\xc2\xa0s"),
                         WINDOW_HORIZON / SIM_TICK_HZ);
         else
-            n = hud_add(l, n, false, ink->warn, 1, "No safe start in the next %s", len);
+            n = hud_add(l, n, false, ink->warn, 1, _("No safe start in the next %s"), len);
     }
     return n;
 }
@@ -133,36 +135,36 @@ static int hud_head(const Scene *sc, HudLine *l, int n)
 static int hud_status(const Scene *sc, HudLine *l, int n, const HudInk *ink)
 {
     if (sc->frame.editing) {
-        n = hud_add(l, n, false, BODY, 2, "Droid start at %d,%d", sc->start.x, sc->start.y);
-        n = hud_add(l, n, false, BODY, 3, "Undo %d, redo %d%s", sc->undo_count,
-                    sc->redo_count, sc->dirty ? ", not saved" : "");
+        n = hud_add(l, n, false, BODY, 2, _("Droid start at %d,%d"), sc->start.x, sc->start.y);
+        n = hud_add(l, n, false, BODY, 3, _("Undo %d, redo %d%s"), sc->undo_count,
+                    sc->redo_count, sc->dirty ? _(", not saved") : "");
     } else {
         double secs = (double)sc->play_ticks / SIM_TICK_HZ;
-        n = hud_add(l, n, false, BODY, 3, "Time %d:%04.1f   Steps %lld", (int)(secs / 60), fmod(secs, 60.0),
+        n = hud_add(l, n, false, BODY, 3, _("Time %d:%04.1f   Steps %lld"), (int)(secs / 60), fmod(secs, 60.0),
                     (long long)sc->steps);
         if (sc->limited) { /* the energy bar: full at the level's start energy (or more) */
             double e = sim_units(sc->energy), full = fmax((double)sc->level_energy, e);
             /* standing drains it once the clock runs (sim.h): said while it does */
             bool draining = sc->started && sc->status == SIM_PLAYING && !sc->droid.moving && !sc->paused;
-            n = hud_add(l, n, false, e < 5 ? ink->warn : (SDL_Color){140, 230, 255, 255}, 1, "Energy %.1f%s", e,
-                        draining ? "   standing \xe2\x88\x92" "1/s" : "");
+            n = hud_add(l, n, false, e < 5 ? ink->warn : (SDL_Color){140, 230, 255, 255}, 1, _("Energy %.1f%s"), e,
+                        draining ? _("   standing \xe2\x88\x92" "1/s") : "");
             l[n - 1].bar = full > 0 ? e / full : 0;
         }
         if (sc->sentry_count > 0)
-            n = hud_add(l, n, false, sc->sentries_alerted ? ink->warn : DIM, 2, "Sentries %d, alerted %d",
+            n = hud_add(l, n, false, sc->sentries_alerted ? ink->warn : DIM, 2, _("Sentries %d, alerted %d"),
                         sc->sentry_count, sc->sentries_alerted);
     }
     if (sc->frame.editing && sc->path_shipped) /* what saving will do, not the play's counters */
-        n = hud_add(l, n, false, (SDL_Color){255, 214, 120, 255}, 1, "Editing a copy: saved as your own level");
+        n = hud_add(l, n, false, (SDL_Color){255, 214, 120, 255}, 1, _("Editing a copy: saved as your own level"));
     else if (sc->frame.editing)
-        n = hud_add(l, n, false, DIM, 1, "Editing: Ctrl+S saves this level");
+        n = hud_add(l, n, false, DIM, 1, _("Editing: Ctrl+S saves this level"));
     else if (!sc->has_exit)
-        n = hud_add(l, n, false, DIM, 1, "Free play: this level has no exit");
+        n = hud_add(l, n, false, DIM, 1, _("Free play: this level has no exit"));
     else if (sc->cells_total > 0)
-        n = hud_add(l, n, false, sc->exit_open ? ink->good : BODY, 1, "Cells %d of %d   Exit %s",
-                    sc->cells_total - sc->cells_left, sc->cells_total, sc->exit_open ? "open" : "locked");
+        n = hud_add(l, n, false, sc->exit_open ? ink->good : BODY, 1, _("Cells %d of %d   Exit %s"),
+                    sc->cells_total - sc->cells_left, sc->cells_total, sc->exit_open ? _("open") : _("locked"));
     else
-        n = hud_add(l, n, false, ink->good, 1, "Exit open: walk into it");
+        n = hud_add(l, n, false, ink->good, 1, _("Exit open: walk into it"));
     return n;
 }
 
@@ -171,27 +173,32 @@ static int hud_plan(const Scene *sc, HudLine *l, int n, const HudInk *ink)
 {
     if (sc->plan->count == 0 || sc->frame.editing || sc->status != SIM_PLAYING)
         return n;
-    n = hud_add(l, n, false, (SDL_Color){255, 214, 120, 255}, 1, "Plan: %d leg%s, walks %.1f, waits %.1f s",
-                sc->plan->count, sc->plan->count == 1 ? "" : "s", sc->plan_cost,
+    n = hud_add(l, n, false, (SDL_Color){255, 214, 120, 255}, 1, 
+                ngettext("Plan: %d leg, walks %.1f, waits %.1f s", "Plan: %d legs, walks %.1f, waits %.1f s",
+                         (unsigned long)sc->plan->count),
+                sc->plan->count, sc->plan_cost,
                 (double)orders_wait_ticks(sc->plan) / SIM_TICK_HZ);
     const Prediction *p = &sc->predict;
     if (p->outcome == PREDICT_SEEN && !p->already && p->seen_leg < sc->plan->count)
-        n = hud_add(l, n, false, ink->warn, 1, "Leg %d: a sentry would %s the droid", p->seen_leg + 1,
-                    p->heard ? "hear" : "see");
-    return hud_add(l, n, false, DIM, 2, "Enter runs it, Esc drops it");
+        n = hud_add(l, n, false, ink->warn, 1, 
+                    p->heard ? _("Leg %d: a sentry would hear the droid") : _("Leg %d: a sentry would see the droid"),
+                    p->seen_leg + 1);
+    return hud_add(l, n, false, DIM, 2, _("Enter runs it, Esc drops it"));
 }
 
 /* A lure aimed: what it would do on the hovered tile. */
 static int hud_lure(const Scene *sc, HudLine *l, int n, const HudInk *ink)
 {
     if (!sc->hover_valid)
-        return hud_add(l, n, false, BODY, 1, "Lure: point at a tile the droid sees (Esc: stop aiming)");
+        return hud_add(l, n, false, BODY, 1, _("Lure: point at a tile the droid sees (Esc: stop aiming)"));
     if (sc->lure_check != SIM_LURE_OK)
-        return hud_add(l, n, false, SHORT, 1, "No lure: %s", sim_lure_check_words(sc->lure_check));
+        return hud_add(l, n, false, SHORT, 1, _("No lure: %s"), _(sim_lure_check_words(sc->lure_check)));
     if (sc->lure_pull_count > 0)
-        return hud_add(l, n, false, ink->good, 1, "Lure here: %d sentr%s would come to look (3 energy)",
-                       sc->lure_pull_count, sc->lure_pull_count == 1 ? "y" : "ies");
-    return hud_add(l, n, false, DIM, 1, "Lure here: no sentry would hear it (3 energy)");
+        return hud_add(l, n, false, ink->good, 1, 
+                       ngettext("Lure here: %d sentry would come to look (3 energy)",
+                                "Lure here: %d sentries would come to look (3 energy)", (unsigned long)sc->lure_pull_count),
+                       sc->lure_pull_count);
+    return hud_add(l, n, false, DIM, 1, _("Lure here: no sentry would hear it (3 energy)"));
 }
 
 /* The hovered route: its cost, what it leaves, what the sentries would make of it. */
@@ -201,14 +208,19 @@ static int hud_route(const Scene *sc, HudLine *l, int n, const HudInk *ink)
     if (sc->preview_gain > 0)
         snprintf(gain, sizeof gain, ", +%.0f\xc2\xa0" "energy", sim_units(sc->preview_gain));
     if (sc->limited && sc->preview_afford == sc->preview_count)
-        n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f, leaves %.1f%s", sc->preview_count,
-                    sc->preview_count == 1 ? "" : "s", sc->preview_cost, sim_units(sc->preview_left), gain);
+        n = hud_add(l, n, false, BODY, 1, 
+                    ngettext("Route %d step, cost %.1f, leaves %.1f%s", "Route %d steps, cost %.1f, leaves %.1f%s",
+                             (unsigned long)sc->preview_count),
+                    sc->preview_count, sc->preview_cost, sim_units(sc->preview_left), gain);
     else
-        n = hud_add(l, n, false, BODY, 1, "Route %d step%s, cost %.1f%s", sc->preview_count,
-                    sc->preview_count == 1 ? "" : "s", sc->preview_cost, gain);
+        n = hud_add(l, n, false, BODY, 1, 
+                    ngettext("Route %d step, cost %.1f%s", "Route %d steps, cost %.1f%s", (unsigned long)sc->preview_count),
+                    sc->preview_count, sc->preview_cost, gain);
     if (sc->preview_afford < sc->preview_count)
-        n = hud_add(l, n, false, SHORT, 1, "Not enough energy: it runs out after %d step%s", sc->preview_afford,
-                    sc->preview_afford == 1 ? "" : "s");
+        n = hud_add(l, n, false, SHORT, 1, 
+                    ngettext("Not enough energy: it runs out after %d step", "Not enough energy: it runs out after %d steps",
+                             (unsigned long)sc->preview_afford),
+                    sc->preview_afford);
     char says[TEXT_LEN];
     SDL_Color c = BODY;
     prediction_words(sc, says, sizeof says, &c, ink);
@@ -228,8 +240,8 @@ static int hud_lines(const Renderer *r, const Scene *sc, const HudStats *hs, Hud
     n = hud_status(sc, l, n, ink);
     n = hud_plan(sc, l, n, ink);
     if (sc->hover_valid && sc->frame.editing) {
-        n = hud_add(l, n, false, DIM, 2, "Pointer on %d,%d: %s", sc->hover.x, sc->hover.y,
-                    tile_info(scene_kind(sc, sc->hover.x, sc->hover.y))->name);
+        n = hud_add(l, n, false, DIM, 2, _("Pointer on %d,%d: %s"), sc->hover.x, sc->hover.y,
+                    _(tile_info(scene_kind(sc, sc->hover.x, sc->hover.y))->name));
     } else if (sc->status != SIM_PLAYING) {
         /* the result panel says what now */
     } else if (sc->frame.aiming) {
@@ -238,14 +250,14 @@ static int hud_lines(const Renderer *r, const Scene *sc, const HudStats *hs, Hud
         n = hud_route(sc, l, n, ink);
     } else if (sc->hover_valid) {
         bool here = nav_pos_eq(sc->hover, sc->plan_tile);
-        n = hud_add(l, n, false, DIM, 2, "%s", here ? "The droid is here" : "No way there");
+        n = hud_add(l, n, false, DIM, 2, "%s", here ? _("The droid is here") : _("No way there"));
     }
     char fps[32] = "";
     if (hs->debug)
         snprintf(fps, sizeof fps, "%.0f\xc2\xa0" "fps   ", hs->fps);
     /* the keys stay with their words when the line wraps (no-break spaces) */
     return hud_add(l, n, false, DIM, 4, "%sH\xc2\xa0help   %s", fps,
-                   sc->frame.editing ? "E\xc2\xa0play" : "Space\xc2\xa0pause   Esc\xc2\xa0menu");
+                   sc->frame.editing ? _("E\xc2\xa0play") : _("Space\xc2\xa0pause   Esc\xc2\xa0menu"));
 }
 
 /* A HUD line as it is drawn: wrapped to two lines at most (the title and a

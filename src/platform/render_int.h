@@ -436,7 +436,7 @@ typedef enum MiniMarker {
     MARK_DROID, MARK_TARGET, MARK_EXIT, MARK_DOOR, MARK_CELL, MARK_SENTRY, MARK_PATH, MARK_COUNT
 } MiniMarker;
 void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px, const SDL_Color *fill);
-const char *render_minimap_marker_name(MiniMarker m);
+const char *render_minimap_marker_name(MiniMarker m); /* in the player's language */
 void render_ui(Renderer *r, const Scene *sc, const HudStats *hs); /* render_ui.c */
 void render_hud(Renderer *r, const Scene *sc, const HudStats *hs); /* render_hud.c: the HUD's lines */
 void render_help(Renderer *r, const Scene *sc, const HudStats *hs); /* render_help.c */

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "buf.h"
+#include "i18n.h"
 
 /* ---- the tiles with markers ------------------------------------------------------- */
 
@@ -437,9 +438,9 @@ void render_minimap_marker(Renderer *r, MiniMarker m, float x, float y, float px
 
 const char *render_minimap_marker_name(MiniMarker m)
 {
-    static const char *const names[MARK_COUNT] = {"droid", "destination", "exit", "door", "energy cell", "sentry",
-                                                  "path"};
-    return m < MARK_COUNT ? names[m] : "";
+    static const char *const names[MARK_COUNT] = {N_("droid"), N_("destination"), N_("exit"), N_("door"),
+                                                  N_("energy cell"), N_("sentry"), N_("path")};
+    return m < MARK_COUNT ? _(names[m]) : "";
 }
 
 static SDL_FPoint mini_point(SDL_Rect rect, const Scene *sc, double wx, double wy)

@@ -9,6 +9,7 @@
 
 #include "bindings.h"
 
+#include "i18n.h"
 #include "text.h"
 
 #include <math.h>
@@ -63,7 +64,7 @@ static void draw_palette(Renderer *r, const Scene *sc)
     TileKind bk = TILE_VOID;
     tile_from_glyph(sc->frame.brush, &bk);
     char line[TEXT_LEN], fit[TEXT_LEN];
-    snprintf(line, sizeof line, "Paint: %s", tile_info(bk)->name);
+    snprintf(line, sizeof line, _("Paint: %s"), _(tile_info(bk)->name));
     render_text_fit(f, line, p.w - 2 * render_px(L->ui, 10), fit, sizeof fit);
     render_text(r, f, p.x + render_px(L->ui, 10), p.y + render_px(L->ui, 7), HEAD, fit);
     for (int i = 0; i < GAME_PALETTE_SIZE; i++) {
@@ -90,7 +91,7 @@ static void draw_palette(Renderer *r, const Scene *sc)
             render_minimap_marker(r, MARK_SENTRY, (float)cx, (float)(bottom - w / 3), (float)w / 3, NULL);
         } else if (k == TILE_VOID) {
             int tw = render_text_width(f, "void");
-            render_text(r, f, cx - tw / 2, bottom - L->line, (SDL_Color){120, 130, 150, 255}, "void");
+            render_text(r, f, cx - tw / 2, bottom - L->line, (SDL_Color){120, 130, 150, 255}, _("void"));
         }
         SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
         SDL_SetRenderDrawColor(r->sdl, chosen ? 255 : 90, chosen ? 220 : 110, chosen ? 120 : 150, 255);
@@ -263,8 +264,8 @@ static SDL_Rect draw_pause(Renderer *r, const Scene *sc, const HudStats *hs, int
         return none;
     const Layout *L = &r->lay;
     TTF_Font *f = r->assets->font_big;
-    const char *say = (sc->pause & GAME_PAUSE_PLAYER) ? "Paused \xe2\x80\x94 Space to resume"
-                                                     : "Paused while the window is in the background";
+    const char *say = (sc->pause & GAME_PAUSE_PLAYER) ? _("Paused \xe2\x80\x94 Space to resume")
+                                                     : _("Paused while the window is in the background");
     int m = render_px(L->ui, 12), sign = L->big_line - render_px(L->ui, 8);
     char fit[TEXT_LEN];
     render_text_fit(f, say, sc->frame.screen_w - 2 * L->pad - 3 * m - sign, fit, sizeof fit);
@@ -358,8 +359,8 @@ typedef struct AskLayout {
 } AskLayout;
 
 static const char *const ask_labels[2][3] = {
-    {"Save and quit (S)", "Quit, not saved (D)", "Go back (Esc)"},
-    {"Save and go on (S)", "Go on, not saved (D)", "Go back (Esc)"},
+    {N_("Save and quit (S)"), N_("Quit, not saved (D)"), N_("Go back (Esc)")},
+    {N_("Save and go on (S)"), N_("Go on, not saved (D)"), N_("Go back (Esc)")},
 };
 
 static void ask_layout(const Scene *sc, TTF_Font *f, AskLayout *A)
@@ -368,7 +369,7 @@ static void ask_layout(const Scene *sc, TTF_Font *f, AskLayout *A)
     A->m = render_px(L.ui, 20);
     int w = (int)fmin(600 * L.ui, sc->frame.screen_w - 2 * L.pad), tw = w - 2 * A->m;
     char name[4 * LEVEL_NAME_MAX], body[TEXT_LEN];
-    snprintf(body, sizeof body, "%s has changes that are not saved.", text_escape(sc->level_name, name, sizeof name));
+    snprintf(body, sizeof body, _("%s has changes that are not saved."), text_escape(sc->level_name, name, sizeof name));
     A->nb = render_text_wrap(f, body, tw, A->body, 3);
     int bh = L.line + render_px(L.ui, 12), gap = render_px(L.ui, 8);
     bool row = tw >= render_px(L.ui, 480); /* three across, or one under another */
@@ -406,7 +407,7 @@ static void draw_question(Renderer *r, const Scene *sc)
     ask_layout(sc, f, &A);
     render_panel(r, A.panel, 245);
     int y = A.panel.y + A.m - render_px(L->ui, 4);
-    render_text(r, fb, A.panel.x + A.m, y, HEAD, "Unsaved edits");
+    render_text(r, fb, A.panel.x + A.m, y, HEAD, _("Unsaved edits"));
     y += L->big_line + render_px(L->ui, 4);
     for (int i = 0; i < A.nb; i++, y += L->line)
         render_text(r, f, A.panel.x + A.m, y, BODY, A.body[i]);
@@ -451,31 +452,31 @@ static SDL_Rect draw_result(Renderer *r, const Scene *sc)
         char row[4 * FRONT_STARS + 1] = "";
         for (int i = 0; i < FRONT_STARS; i++)
             strcat(row, i < stars ? "\xe2\x98\x85" : "\xe2\x98\x86"); /* black and white stars */
-        snprintf(title, sizeof title, "Level complete!  %s%s", row, sc->new_best ? "  New best" : "");
+        snprintf(title, sizeof title, _("Level complete!  %s%s"), row, sc->new_best ? _("  New best") : "");
         char par[64] = "no par";
         if (sc->par_energy > 0)
-            snprintf(par, sizeof par, "par %.1f", sc->par_energy);
+            snprintf(par, sizeof par, _("par %.1f"), sc->par_energy);
         bool thrifty = front_within_par(used, sc->par_energy);
         char text[2 * TEXT_LEN];
         snprintf(text, sizeof text,
-                 "Time %.2f s    Steps %lld    Energy used %.1f (%s)    Rewinds %d\nStars: won \xe2\x9c\x93    "
-                 "energy within 110%% of par %s    unseen %s",
+                 _("Time %.2f s    Steps %lld    Energy used %.1f (%s)    Rewinds %d\nStars: won \xe2\x9c\x93    "
+                 "energy within 110%% of par %s    unseen %s"),
                  (double)sc->play_ticks / SIM_TICK_HZ, (long long)sc->steps, used, par, sc->rewinds,
                  thrifty ? "\xe2\x9c\x93" : "\xe2\x9c\x97", unseen ? "\xe2\x9c\x93" : "\xe2\x9c\x97");
         snprintf(lines[0], TEXT_LEN, "%.*s", TEXT_LEN - 1, text);
         const ProgressEntry *b = scene_best(sc);
         if (b)
-            snprintf(lines[1], TEXT_LEN, "Best so far: %.1f s, %ld steps, %.1f energy", b->best_time, b->best_steps,
+            snprintf(lines[1], TEXT_LEN, _("Best so far: %.1f s, %ld steps, %.1f energy"), b->best_time, b->best_steps,
                      b->best_energy);
         else
-            snprintf(lines[1], TEXT_LEN, "%s", sc->progress_path ? "" : "Progress is not kept in this run.");
-        snprintf(lines[2], TEXT_LEN, "Enter, Space or a click: next level     R: play it again");
+            snprintf(lines[1], TEXT_LEN, "%s", sc->progress_path ? "" : _("Progress is not kept in this run."));
+        snprintf(lines[2], TEXT_LEN, _("Enter, Space or a click: next level     R: play it again"));
     } else {
-        snprintf(title, sizeof title, "%s", sc->lose == SIM_LOSE_CAUGHT ? "Caught by a sentry" : "Out of energy");
+        snprintf(title, sizeof title, "%s", sc->lose == SIM_LOSE_CAUGHT ? _("Caught by a sentry") : _("Out of energy"));
         snprintf(lines[0], TEXT_LEN, "%s",
-                 sc->lose == SIM_LOSE_CAUGHT ? "A sentry reached the droid." : "The droid stopped where its energy ran out.");
-        snprintf(lines[1], TEXT_LEN, "Rewinds so far: %d", sc->rewinds);
-        snprintf(lines[2], TEXT_LEN, "Backspace: go back 3 s     R: restart     PageDown: skip the level");
+                 sc->lose == SIM_LOSE_CAUGHT ? _("A sentry reached the droid.") : _("The droid stopped where its energy ran out."));
+        snprintf(lines[1], TEXT_LEN, _("Rewinds so far: %d"), sc->rewinds);
+        snprintf(lines[2], TEXT_LEN, _("Backspace: go back 3 s     R: restart     PageDown: skip the level"));
     }
     int m = render_px(L->ui, 24), w = (int)fmin(520 * L->ui, sc->frame.screen_w - 2 * L->pad), tw = w - 2 * m;
     char wrapped[3][3][TEXT_LEN];
@@ -512,8 +513,8 @@ typedef struct MenuLayout {
 } MenuLayout;
 
 static const char *const pause_items[MENU_PAUSE_ITEMS][2] = {
-    {"Resume", "Esc"}, {"Restart the level", "R"}, {"Levels", "L"}, {"Settings", ""}, {"Quit", "Q"}};
-static const char *const quit_items[MENU_QUIT_ITEMS][2] = {{"Yes, quit", "Enter, Y"}, {"No, go back", "Esc, N"}};
+    {N_("Resume"), "Esc"}, {N_("Restart the level"), "R"}, {N_("Levels"), "L"}, {N_("Settings"), ""}, {N_("Quit"), "Q"}};
+static const char *const quit_items[MENU_QUIT_ITEMS][2] = {{N_("Yes, quit"), "Enter, Y"}, {N_("No, go back"), "Esc, N"}};
 
 /* From the window's size and the droid's place alone (so a click finds the
  * same items): centred, or beside the droid when the middle would cover it. */
@@ -568,9 +569,9 @@ static void draw_menu(Renderer *r, const Scene *sc, const HudStats *hs)
     bool quit = hs->menu == MENU_QUIT;
     render_panel(r, M.panel, 242);
     int x = M.item[0].x;
-    render_text(r, fb, x, M.title_y, HEAD, !quit ? "Paused" : hs->campaign ? "Leave this level?" : "Quit Isodroid?");
+    render_text(r, fb, x, M.title_y, HEAD, !quit ? _("Paused") : hs->campaign ? _("Leave this level?") : _("Quit Isodroid?"));
     if (quit)
-        render_text(r, f, x, M.note_y, BODY, "Enter or Y: yes     Esc or N: no");
+        render_text(r, f, x, M.note_y, BODY, _("Enter or Y: yes     Esc or N: no"));
     for (int i = 0; i < M.items; i++) {
         SDL_Rect b = M.item[i];
         bool sel = i == hs->menu_sel;
@@ -581,9 +582,9 @@ static void draw_menu(Renderer *r, const Scene *sc, const HudStats *hs)
         SDL_RenderDrawRect(r->sdl, &b);
         const char *const *item = quit ? quit_items[i] : pause_items[i];
         int ty = b.y + (b.h - L->line) / 2 + render_px(L->ui, 1), inner = render_px(L->ui, 10);
-        const char *label = !quit && i == MENU_LEAVE && hs->campaign ? "Quit to the title"
-                            : quit && i == MENU_YES && hs->campaign ? "Yes, to the title"
-                                                                      : item[0];
+        const char *label = !quit && i == MENU_LEAVE && hs->campaign ? _("Quit to the title")
+                            : quit && i == MENU_YES && hs->campaign ? _("Yes, to the title")
+                                                                      : _(item[0]);
         render_text(r, f, b.x + inner, ty, sel ? (SDL_Color){255, 255, 255, 255} : BODY, label);
         int kw = render_text_width(f, item[1]);
         render_text(r, f, b.x + b.w - inner - kw, ty, DIM, item[1]);
@@ -599,22 +600,22 @@ void render_ui(Renderer *r, const Scene *sc, const HudStats *hs)
     int top = L->pad;
     if (sc->frame.editing) {
         char line[TEXT_LEN];
-        snprintf(line, sizeof line, "EDITING   Ctrl+Z undo (%d)   Ctrl+Y redo (%d)   Ctrl+S save   E play",
+        snprintf(line, sizeof line, _("EDITING   Ctrl+Z undo (%d)   Ctrl+Y redo (%d)   Ctrl+S save   E play"),
                  sc->undo_count, sc->redo_count);
-        top = banner(r, sc, top, (SDL_Color){120, 70, 20, 225}, (SDL_Color){255, 236, 200, 255}, line, "EDITING");
+        top = banner(r, sc, top, (SDL_Color){120, 70, 20, 225}, (SDL_Color){255, 236, 200, 255}, line, _("EDITING"));
     }
     if (sc->file_error[0]) {
         SDL_Color back = {130, 20, 24, 235}, fore = {255, 225, 225, 255};
         top = banner(r, sc, top, back, fore, sc->file_error, NULL);
-        top = banner(r, sc, top, back, fore, "The file has errors: playing the last good version until it is fixed.",
-                     "Playing the last good version.");
+        top = banner(r, sc, top, back, fore, _("The file has errors: playing the last good version until it is fixed."),
+                     _("Playing the last good version."));
     }
     const char *loading;
     double share;
     if (scene_loading(sc, &loading, &share)) { /* a big level loads in the background (its name is not known yet) */
         char line[TEXT_LEN];
-        snprintf(line, sizeof line, "Loading the level \xe2\x80\xa6 %d%%", (int)(share * 100 + 0.5));
-        top = banner(r, sc, top, (SDL_Color){24, 64, 110, 230}, (SDL_Color){225, 240, 255, 255}, line, "Loading\xe2\x80\xa6");
+        snprintf(line, sizeof line, _("Loading the level \xe2\x80\xa6 %d%%"), (int)(share * 100 + 0.5));
+        top = banner(r, sc, top, (SDL_Color){24, 64, 110, 230}, (SDL_Color){225, 240, 255, 255}, line, _("Loading\xe2\x80\xa6"));
     }
     SDL_Rect taken[2];
     taken[0] = draw_pause(r, sc, hs, top);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "i18n.h"
 
 static bool in_visible(const Visible *v, NavPos t)
 {
@@ -564,7 +565,7 @@ static void draw_prediction(Renderer *r, const Scene *sc, const IsoView *v)
         int i = r->shown.cut_from; /* cut_index, found this frame */
         NavPos t = i < sc->preview_count ? sc->preview[i] : sc->preview[sc->preview_count - 1];
         pin_badge(r, v, (WorldPos){t.x + 0.5, t.y + 0.5}, BADGE_CUT, 60, 20);
-        const char *say = "not predicted past here";
+        const char *say = _("not predicted past here");
         TTF_Font *f = r->assets->font;
         ScreenPos c = iso_world_to_screen(v, (WorldPos){t.x + 0.5, t.y + 0.5});
         int tw = render_text_width(f, say), lh = r->lay.line, x = (int)(c.x + fmax(12.0, 14 * z)),
@@ -672,11 +673,11 @@ static void draw_plan(Renderer *r, const Scene *sc, const IsoView *v)
         if (o->kind == ORDER_GOTO)
             at = o->at;
         if (o->kind == ORDER_WAIT)
-            n += snprintf(words + n, sizeof words - (size_t)n, " wait %.1f s", (double)o->ticks / SIM_TICK_HZ);
+            n += snprintf(words + n, sizeof words - (size_t)n, _(" wait %.1f s"), (double)o->ticks / SIM_TICK_HZ);
         else if (o->kind == ORDER_LURE)
-            n += snprintf(words + n, sizeof words - (size_t)n, " lure");
+            n += snprintf(words + n, sizeof words - (size_t)n, _(" lure"));
         if (known && i < p->legs_done && sc->limited)
-            snprintf(words + n, sizeof words - (size_t)n, ": %.1f left", sim_units(p->leg_energy[i]));
+            snprintf(words + n, sizeof words - (size_t)n, _(": %.1f left"), sim_units(p->leg_energy[i]));
         NavPos mark = o->kind == ORDER_LURE ? o->at : at;
         ScreenPos c = iso_world_to_screen(v, (WorldPos){mark.x + 0.5, mark.y + 0.5});
         if (o->kind == ORDER_LURE)

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "music.h"
 
 enum {
@@ -81,9 +82,9 @@ static void sound_callback(void *userdata, Uint8 *stream, int len)
 static void set_silent(Sound *s, const char *what, const char *why)
 {
     if (why && *why)
-        snprintf(s->status, sizeof s->status, "%s: playing silently (%s)", what, why);
+        snprintf(s->status, sizeof s->status, _("%s: playing silently (%s)"), _(what), why);
     else
-        snprintf(s->status, sizeof s->status, "%s: playing silently", what);
+        snprintf(s->status, sizeof s->status, _("%s: playing silently"), _(what));
     for (char *c = s->status; *c; c++)
         if (*c == '\n' || *c == '\r')
             *c = ' ';
@@ -161,7 +162,7 @@ Sound *sound_create(bool muted, bool headless)
     if (headless) {
         const char *driver = SDL_WasInit(SDL_INIT_AUDIO) ? SDL_GetCurrentAudioDriver() : NULL;
         if (driver && strcmp(driver, "dummy") != 0) {
-            snprintf(s->status, sizeof s->status, "Headless, but audio already runs on '%s': playing silently",
+            snprintf(s->status, sizeof s->status, _("Headless, but audio already runs on '%s': playing silently"),
                      driver);
             return s;
         }
@@ -170,7 +171,7 @@ Sound *sound_create(bool muted, bool headless)
         alsa_quiet();
     }
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-        set_silent(s, "No sound device", NULL); /* (SDL's reason is a driver's words, not the player's) */
+        set_silent(s, N_("No sound device"), NULL); /* (SDL's reason is a driver's words, not the player's) */
         s->no_device = true;
         return s;
     }
@@ -178,14 +179,14 @@ Sound *sound_create(bool muted, bool headless)
     int rate = SYNTH_RATE;
     s->device = open_device(s, &rate);
     if (!s->device) {
-        set_silent(s, "No sound device", NULL);
+        set_silent(s, N_("No sound device"), NULL);
         s->no_device = true;
         return s;
     }
     if (!synth_bank_init(&s->bank, rate)) {
         SDL_CloseAudioDevice(s->device);
         s->device = 0;
-        set_silent(s, "Out of memory for the sound effects", NULL);
+        set_silent(s, N_("Out of memory for the sound effects"), NULL);
         return s;
     }
     if (!headless) /* headless runs (tests) have no ear for it: no music rendered */
@@ -257,7 +258,7 @@ bool sound_no_device(const Sound *s)
 
 const char *sound_status(const Sound *s)
 {
-    return s ? s->status : "No sound: playing silently";
+    return s ? s->status : _("No sound: playing silently");
 }
 
 static int percent(int v)
