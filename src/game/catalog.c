@@ -95,6 +95,15 @@ int catalog_next(const Catalog *c)
     return -1;
 }
 
+const char *catalog_name_in(const CatalogInfo *info, const char *lang)
+{
+    size_t n = lang ? strcspn(lang, "_.@") : 0;
+    for (int i = 0; n && i < LEVEL_LANG_MAX; i++)
+        if (info->names[i].name[0] && strlen(info->names[i].lang) == n && !memcmp(info->names[i].lang, lang, n))
+            return info->names[i].name;
+    return info->name;
+}
+
 void catalog_read(const char *path, CatalogStamp *stamp, CatalogInfo *info)
 {
     memset(info, 0, sizeof *info);
@@ -110,6 +119,10 @@ void catalog_read(const char *path, CatalogStamp *stamp, CatalogInfo *info)
     info->free_play = !memchr(l.glyphs, '>', (size_t)l.w * (size_t)l.h);
     if (l.name[0])
         snprintf(info->name, sizeof info->name, "%s", l.name);
+    for (int i = 0; l.name[0] && i < l.text_count; i++) {
+        snprintf(info->names[i].lang, sizeof info->names[i].lang, "%s", l.texts[i].lang);
+        snprintf(info->names[i].name, sizeof info->names[i].name, "%s", l.texts[i].name);
+    }
     info->key = level_content_hash(&l);
     if (!tour_least_energy(&l, &info->par))
         info->par = 0;

@@ -32,6 +32,10 @@ typedef struct CatalogStamp {
 /* What reading a level file found. */
 typedef struct CatalogInfo {
     char name[LEVEL_NAME_MAX + 1]; /* the level's name, else the file's */
+    struct CatalogName {           /* the name's translations (Level.texts), "" where none */
+        char lang[LEVEL_LANG_CODE_MAX];
+        char name[LEVEL_NAME_MAX];
+    } names[LEVEL_LANG_MAX];
     bool loads;
     bool free_play;                /* no exit: nothing to win */
     uint64_t key;                  /* level_content_hash, when it loads */
@@ -70,5 +74,8 @@ void catalog_read(const char *path, CatalogStamp *stamp, CatalogInfo *info);
  * (nothing when none has it any more), stamped as the read saw the file. */
 void catalog_store(Catalog *c, const char *path, const CatalogStamp *stamp, const CatalogInfo *info);
 void catalog_free(Catalog *c); /* accepts a zeroed catalog */
+
+/* The level's name in language lang ("de"), else its plain name. */
+const char *catalog_name_in(const CatalogInfo *info, const char *lang);
 
 #endif

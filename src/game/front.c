@@ -14,7 +14,7 @@
  * counted into the campaign's totals when `campaign`. */
 static void scan_level(Front *f, FrontLevel *fl, const CatalogEntry *e, const Progress *progress, bool campaign)
 {
-    snprintf(fl->name, sizeof fl->name, "%s", e->ready ? e->info.name : e->file);
+    snprintf(fl->name, sizeof fl->name, "%s", e->ready ? catalog_name_in(&e->info, i18n_language()) : e->file);
     fl->reading = !e->ready;
     fl->loads = e->ready && e->info.loads;
     if (fl->loads) {
@@ -238,7 +238,8 @@ static int front_rows(const Front *f)
 bool front_row_adjusts(const Front *f, int i)
 {
     if (f->screen == FRONT_SETTINGS)
-        return i == FRONT_SET_MASTER || i == FRONT_SET_EFFECTS || i == FRONT_SET_MUSIC || i == FRONT_SET_TEXT;
+        return i == FRONT_SET_MASTER || i == FRONT_SET_EFFECTS || i == FRONT_SET_MUSIC || i == FRONT_SET_TEXT ||
+               i == FRONT_SET_LANGUAGE;
     return f->screen == FRONT_GENERATED && i == FRONT_GEN_DIFFICULTY;
 }
 

@@ -165,10 +165,11 @@ void game_welcome(Game *g)
 {
     const Sim *s = &g->sim;
     char name[4 * LEVEL_NAME_MAX];
-    text_escape(g->level.name, name, sizeof name);
-    if (g->level.description[0]) { /* the level's own words: the idea it brings in */
+    const char *lang = i18n_language(); /* the level's name and words in the player's language */
+    text_escape(level_name_in(&g->level, lang), name, sizeof name);
+    if (level_description_in(&g->level, lang)[0]) { /* the level's own words: the idea it brings in */
         char what[4 * LEVEL_DESCRIPTION_MAX];
-        text_escape(g->level.description, what, sizeof what);
+        text_escape(level_description_in(&g->level, lang), what, sizeof what);
         game_say(g, 12.0, _("%s: %s  (H for help)"), name, what);
     } else if (!s->terrain->has_exit)
         game_say(g, 8.0, _("%s: free play (no exit). Click a tile to walk there; H for help."), name);

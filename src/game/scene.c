@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "i18n.h"
 #include "game.h"
 #include "hash.h"
 
@@ -407,7 +408,7 @@ static void build_play(Scene *sc, const SceneAnim *a, const Game *g)
     sc->level_kind = t->kind;
     sc->grid = &t->grid;
     sc->start = g->level.start;
-    sc->level_name = g->level.name;
+    sc->level_name = level_name_in(&g->level, i18n_language());
     sc->level_energy = g->level.energy;
     sc->droid = actor_of(a, &st->droid, 0);
     sc->plan_tile = mover_plan_tile(&st->droid);

@@ -34,6 +34,12 @@ _Static_assert(sizeof "key. = " + LONGEST_NAME + BIND_KEYS_MAX * (BIND_NAME_MAX 
                "a key line fits SETTINGS_LINE_MAX");
 _Static_assert((long)SETTINGS_WRITTEN_MAX < (long)SETTINGS_MAX_BYTES, "a full settings file fits SETTINGS_MAX_BYTES");
 
+const char *settings_language_code(SettingsLanguage l)
+{
+    static const char *const codes[SETTINGS_LANG_COUNT] = {"system", "en", "de"};
+    return l < SETTINGS_LANG_COUNT ? codes[l] : "system";
+}
+
 void settings_default(Settings *s)
 {
     memset(s, 0, sizeof *s);
@@ -73,12 +79,13 @@ typedef struct Reading {
 /* One setting's name and what it reads; each is set once in a file. The
  * keys of action a are setting SET_KEYS + a. */
 enum {
-    SET_MASTER, SET_EFFECTS, SET_MUSIC, SET_FULLSCREEN, SET_WINDOW, SET_MINIMAP, SET_TEXT, SET_COLOURS, SET_KEYS,
+    SET_MASTER, SET_EFFECTS, SET_MUSIC, SET_FULLSCREEN, SET_WINDOW, SET_MINIMAP, SET_TEXT, SET_COLOURS, SET_LANGUAGE, SET_KEYS,
     SET_COUNT = SET_KEYS + BIND_COUNT
 };
 _Static_assert((int)SET_KEYS == (int)SETTINGS_NUMBERS, "Settings.base holds a number for each setting before the keys");
 static const char *const setting_names[SET_KEYS] = {"master_volume", "effects_volume", "music_volume", "fullscreen",
-                                                    "window_size",   "minimap",        "text_size",    "colours"};
+                                                    "window_size",   "minimap",        "text_size",    "colours",
+                                                    "language"};
 
 /* What a line is. */
 typedef enum LineRead { LINE_SET, LINE_DAMAGED, LINE_UNKNOWN } LineRead;
@@ -204,6 +211,16 @@ static bool parse_value(Settings *s, int id, BindAction action, const char *name
             s->colour_blind = strcasecmp(value, "standard") != 0;
         else
             text_format(why, why_size, "%s wants standard or colour-blind, not '%s'", name, shown(value, a, sizeof a));
+        break;
+    case SET_LANGUAGE:
+        ok = false;
+        for (int l = 0; l < SETTINGS_LANG_COUNT && !ok; l++)
+            if (!strcasecmp(value, settings_language_code((SettingsLanguage)l))) {
+                s->language = (SettingsLanguage)l;
+                ok = true;
+            }
+        if (!ok)
+            text_format(why, why_size, "%s wants system, en or de, not '%s'", name, shown(value, a, sizeof a));
         break;
     case SET_TEXT:
         ok = parse_percent(value, SETTINGS_TEXT_MIN, SETTINGS_TEXT_MAX, &s->text_size);
@@ -472,6 +489,7 @@ static int64_t setting_number(const Settings *s, int id)
     case SET_WINDOW: return (int64_t)s->window_w * ((int64_t)1 << 32) + (uint32_t)s->window_h;
     case SET_MINIMAP: return s->minimap;
     case SET_COLOURS: return s->colour_blind;
+    case SET_LANGUAGE: return s->language;
     default: return s->text_size;
     }
 }
@@ -517,6 +535,7 @@ static void take_setting(Settings *to, const Settings *from, int id)
     case SET_MINIMAP: to->minimap = from->minimap; break;
     case SET_TEXT: to->text_size = from->text_size; break;
     case SET_COLOURS: to->colour_blind = from->colour_blind; break;
+    case SET_LANGUAGE: to->language = from->language; break;
     default: to->keys[id - SET_KEYS] = from->keys[id - SET_KEYS]; break;
     }
 }
@@ -587,6 +606,8 @@ static char *format(Settings *s, const char *extra, size_t extra_len, size_t *le
                           clamp(s->window_h, SETTINGS_WINDOW_MIN, SETTINGS_WINDOW_MAX), s->minimap ? "yes" : "no",
                           clamp(s->text_size, SETTINGS_TEXT_MIN, SETTINGS_TEXT_MAX),
                           s->colour_blind ? "colour-blind" : "standard");
+    if (s->language != SETTINGS_LANG_SYSTEM && s->language < SETTINGS_LANG_COUNT) /* the default unwritten */
+        n += (size_t)snprintf(text + n, cap - n, "language = %s\n", settings_language_code(s->language));
     for (int a = 0; a < BIND_COUNT; a++) {
         const SettingsKeys *k = &s->keys[a];
         if (!k->set)

@@ -17,6 +17,7 @@
  *   minimap = yes                the minimap shown when a level starts
  *   text_size = 100              80 to 150 (%)
  *   colours = standard           standard or colour-blind (mapcolor.h's palettes)
+ *   language = system            system (LANG, LC_MESSAGES), en or de (written only when not system)
  *   key.pause = Space or P       an action's keys (bindings.h names), up to
  *                                BIND_KEYS_MAX joined by " or "; "none": no key
  * Only the actions the player rebound have a "key." line; the others take
@@ -74,8 +75,13 @@ enum {
     SETTINGS_WINDOW_MAX = 8192,
     SETTINGS_TEXT_MIN = 80,          /* text size, percent */
     SETTINGS_TEXT_MAX = 150,
-    SETTINGS_NUMBERS = 8,            /* the settings not keys: volumes, fullscreen, window, minimap, text, colours */
+    SETTINGS_NUMBERS = 9,            /* the settings not keys: volumes, fullscreen, window, minimap, text, colours, language */
 };
+
+/* The language setting: the system's, or one the game has a translation for (i18n.h). */
+typedef enum SettingsLanguage { SETTINGS_LANG_SYSTEM, SETTINGS_LANG_EN, SETTINGS_LANG_DE, SETTINGS_LANG_COUNT } SettingsLanguage;
+/* "system", "en", "de": the file's word, and i18n_set_language's. */
+const char *settings_language_code(SettingsLanguage l);
 
 /* An action's keys as the player set them. */
 typedef struct SettingsKeys {
@@ -93,6 +99,7 @@ struct Settings {
     bool minimap;        /* shown when a level starts */
     int text_size;       /* percent, 80 to 150 */
     bool colour_blind;   /* the colour-blind safe palette (mapcolor.h) */
+    SettingsLanguage language; /* the text's language */
     SettingsKeys keys[BIND_COUNT];
     BindKeyCheck key_check; /* names the key names read or set (settings_load's; NULL: any printable name) */
     /* What the file held as this game last read or wrote it: a save writes

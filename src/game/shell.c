@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "replay.h"
 
 void shell_init(Shell *sh, ShellPlatform plat)
@@ -392,6 +393,7 @@ void shell_settings_apply(Shell *sh)
     if (p->set_volume)
         p->set_volume(p->ctx, set->master_volume, set->effects_volume, set->music_volume);
     sh->game.text_size = set->text_size;
+    i18n_set_language(settings_language_code(set->language));
     if (p->fullscreen && p->set_fullscreen && set->fullscreen != p->fullscreen(p->ctx))
         p->set_fullscreen(p->ctx, set->fullscreen);
 }

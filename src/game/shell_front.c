@@ -187,6 +187,12 @@ static void settings_change(Shell *sh, int item, int delta)
     } else if (item == FRONT_SET_TEXT) {
         int t = set->text_size + 10 * delta;
         set->text_size = t < SETTINGS_TEXT_MIN ? SETTINGS_TEXT_MIN : t > SETTINGS_TEXT_MAX ? SETTINGS_TEXT_MAX : t;
+    } else if (item == FRONT_SET_LANGUAGE) { /* system, en, de, round */
+        set->language = (SettingsLanguage)(((int)set->language + delta + SETTINGS_LANG_COUNT) % SETTINGS_LANG_COUNT);
+        game_trace(&sh->game, "setting %d language %s", item, settings_language_code(set->language));
+        shell_settings_apply(sh);
+        shell_settings_keep(sh);
+        return;
     } else {
         return;
     }

@@ -132,6 +132,12 @@ static bool row_value(const Front *f, const Settings *set, int i, char *out, siz
     case FRONT_SET_FULLSCREEN: snprintf(out, n, "%s", set->fullscreen ? _("on") : _("off")); return false;
     case FRONT_SET_MINIMAP: snprintf(out, n, "%s", set->minimap ? _("shown") : _("hidden")); return false;
     case FRONT_SET_COLOURS: snprintf(out, n, "%s", set->colour_blind ? _("colour-blind safe") : _("standard")); return false;
+    case FRONT_SET_LANGUAGE: /* each language in its own words */
+        snprintf(out, n, "\xe2\x97\x80  %s  \xe2\x96\xb6",
+                 set->language == SETTINGS_LANG_EN   ? "English"
+                 : set->language == SETTINGS_LANG_DE ? "Deutsch"
+                                                     : _("as the system"));
+        return true;
     default: snprintf(out, n, _("Enter: change \xe2\x96\xb6")); return false;
     }
 }
@@ -336,7 +342,7 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
     render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM, _("Kept for the next time, as soon as changed."));
     static const char *const labels[FRONT_SET_ITEMS] = {N_("Volume"), N_("Effects volume"), N_("Music volume"),
                                                         N_("Fullscreen"), N_("Minimap when a level starts"),
-                                                        N_("Text size"), N_("Colours"), N_("Keys")};
+                                                        N_("Text size"), N_("Colours"), N_("Keys"), N_("Language")};
     for (int k = 0; k < F->items && set; k++) {
         int i = F->first + k;
         SDL_Rect b = F->item[k];

@@ -25,6 +25,28 @@ enum { KEY_NAME, KEY_AUTHOR, KEY_DESCRIPTION, KEY_ENERGY, KEY_CELL, KEY_SENTRY_S
 static const char *const area_names[AREA_COUNT] = {"ducts",     "yard",  "offices", "cistern",
                                                    "quarry",    "warehouse", "canal", "night"};
 
+/* The translation for lang ("de", "de_AT": the letters before '_'), or NULL. */
+static const LevelText *text_in(const Level *l, const char *lang)
+{
+    size_t n = lang ? strcspn(lang, "_.@") : 0;
+    for (int i = 0; n && i < l->text_count; i++)
+        if (strlen(l->texts[i].lang) == n && memcmp(l->texts[i].lang, lang, n) == 0)
+            return &l->texts[i];
+    return NULL;
+}
+
+const char *level_name_in(const Level *l, const char *lang)
+{
+    const LevelText *t = text_in(l, lang);
+    return t && t->name[0] ? t->name : l->name;
+}
+
+const char *level_description_in(const Level *l, const char *lang)
+{
+    const LevelText *t = text_in(l, lang);
+    return t && t->description[0] ? t->description : l->description;
+}
+
 const char *level_area_name(LevelArea a)
 {
     return (unsigned)a < AREA_COUNT ? area_names[a] : "?";
@@ -49,6 +71,13 @@ static LineKind line_kind(const Line *ln)
         size_t i = 1;
         while (i < ln->len && ((ln->s[i] >= 'a' && ln->s[i] <= 'z') || ln->s[i] == '_'))
             i++;
+        if (i < ln->len && ln->s[i] == '[') { /* a language: name[de]: */
+            size_t j = i + 1;
+            while (j < ln->len && ln->s[j] >= 'a' && ln->s[j] <= 'z')
+                j++;
+            if (j > i + 1 && j - i - 1 < LEVEL_LANG_CODE_MAX && j < ln->len && ln->s[j] == ']')
+                i = j + 1;
+        }
         if (i < ln->len && ln->s[i] == ':')
             return LINE_HEADER;
     }
@@ -307,12 +336,76 @@ static bool patrol_canon(const Line *ln, const char *file, NavDiags *d, const Le
     return true;
 }
 
+/* The translation of lang in l, made when new; NULL (with its diagnostic)
+ * when there are LEVEL_LANG_MAX already. */
+static LevelText *level_text(const Line *ln, const char *file, NavDiags *d, Level *l, const char *lang, size_t n)
+{
+    for (int i = 0; i < l->text_count; i++)
+        if (strlen(l->texts[i].lang) == n && memcmp(l->texts[i].lang, lang, n) == 0)
+            return &l->texts[i];
+    if (l->text_count == LEVEL_LANG_MAX) {
+        nav_diag_add(d, file, ln->number, 1, "translations into at most %d languages", LEVEL_LANG_MAX);
+        return NULL;
+    }
+    LevelText *t = &l->texts[l->text_count++];
+    memcpy(t->lang, lang, n);
+    t->lang[n] = '\0';
+    return t;
+}
+
+/* A "name[LANG]:" or "description[LANG]:" header into its translation. */
+static bool header_translated(const Line *ln, const char *file, NavDiags *d, Level *l, int key, const char *lang,
+                              size_t n, const char *v, size_t vlen)
+{
+    if (key != KEY_NAME && key != KEY_DESCRIPTION) {
+        nav_diag_add(d, file, ln->number, 1, "header '%s' has no translations (name and description have)",
+                     header_keys[key]);
+        return false;
+    }
+    LevelText *t = level_text(ln, file, d, l, lang, n);
+    if (!t)
+        return false;
+    char *to = key == KEY_NAME ? t->name : t->description;
+    if (to[0]) {
+        nav_diag_add(d, file, ln->number, 1, "header '%s[%s]' given twice", header_keys[key], t->lang);
+        return false;
+    }
+    /* read as the plain header is, into a scratch level's fields */
+    Level one;
+    memset(one.name, 0, sizeof one.name);
+    memset(one.description, 0, sizeof one.description);
+    if (!header_set(ln, key, v, vlen, file, d, &one))
+        return false;
+    if (key == KEY_NAME)
+        memcpy(t->name, one.name, sizeof t->name);
+    else
+        memcpy(t->description, one.description, sizeof t->description);
+    return true;
+}
+
 static bool header_value(const Line *ln, const char *file, NavDiags *d, bool seen[HEADER_KEY_COUNT],
                          Level *l, char **canon)
 {
     const char *colon = memchr(ln->s, ':', ln->len);
     size_t key_len = (size_t)(colon - ln->s);
-    int key = header_key(ln->s, key_len);
+    const char *bracket = memchr(ln->s, '[', key_len);
+    size_t word_len = bracket ? (size_t)(bracket - ln->s) : key_len;
+    int key = header_key(ln->s, word_len);
+    if (key >= 0 && bracket) {
+        const char *v = colon + 1, *end = ln->s + ln->len;
+        while (v < end && (*v == ' ' || *v == '\t'))
+            v++;
+        size_t vlen = (size_t)(end - v);
+        if (!header_translated(ln, file, d, l, key, bracket + 1, key_len - word_len - 2, v, vlen))
+            return false;
+        *canon = malloc(key_len + vlen + 3);
+        if (!*canon) {
+            nav_diag_add(d, file, ln->number, 1, "out of memory");
+            return false;
+        }
+        sprintf(*canon, "%.*s:%s%.*s", (int)key_len, ln->s, vlen ? " " : "", (int)vlen, v);
+        return true;
+    }
     if (key < 0) {
         nav_diag_add(d, file, ln->number, 1, "unknown header key '%.*s' (known: name, author, description, energy, cell, sentry_speed, patrol, par_time, area)",
                  (int)key_len, ln->s);

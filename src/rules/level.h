@@ -68,6 +68,16 @@ typedef enum LevelArea {
 /* "ducts", "yard", ...; "?" for anything else. */
 const char *level_area_name(LevelArea a);
 
+/* A translation of the name and the description: the "name[LANG]:" and
+ * "description[LANG]:" headers (LANG a language code of lower-case letters,
+ * "de"); either may be "" (not given: the plain one stands). */
+enum { LEVEL_LANG_MAX = 4, LEVEL_LANG_CODE_MAX = 8 };
+typedef struct LevelText {
+    char lang[LEVEL_LANG_CODE_MAX];
+    char name[LEVEL_NAME_MAX];
+    char description[LEVEL_DESCRIPTION_MAX];
+} LevelText;
+
 typedef struct Level {
     int w, h;
     char *glyphs;          /* w * h glyphs, row-major; rows padded with void */
@@ -75,6 +85,8 @@ typedef struct Level {
     char name[LEVEL_NAME_MAX]; /* the "name:" header, else the file name */
     char description[LEVEL_DESCRIPTION_MAX]; /* the "description:" header, to show (cut at a character
                                               * boundary when longer; the file keeps it whole), else "" */
+    LevelText texts[LEVEL_LANG_MAX]; /* the translated names and descriptions, in file order */
+    int text_count;
     long energy;           /* the "energy:" header; 0 without one (unlimited) */
     long cell_energy;      /* the "cell:" header: energy an energy cell gives; LEVEL_CELL_DEFAULT without one */
     double sentry_speed;   /* the "sentry_speed:" header; LEVEL_SENTRY_SPEED_DEFAULT without one */
@@ -88,6 +100,11 @@ typedef struct Level {
     int line_count;        /* runs */
     char *line_text;       /* the text of every run */
 } Level;
+
+/* The name and the description in language lang ("de"; a region is
+ * ignored: "de_AT" reads "de"), else the plain ones. Point into l. */
+const char *level_name_in(const Level *l, const char *lang);
+const char *level_description_in(const Level *l, const char *lang);
 
 /* Parses text (len bytes). file names the source in messages. On any
  * problem: false, every problem in d, *out zeroed. */
