@@ -55,8 +55,9 @@ static const HelpRow help_sentries[] = {
     {N_("Paused clicks"), N_("a click given while paused happens exactly as previewed: the preview runs the real "
                       "simulation, which is deterministic"),
      -1},
-    /* xgettext:no-c-format */
-    {N_("Stars"), N_("a win, energy within 110% of par, unseen: a sentry's notice counts until R restarts, "
+    {N_("Stars"),
+     /* xgettext:no-c-format */
+     N_("a win, energy within 110% of par, unseen: a sentry's notice counts until R restarts, "
               "rewinds or not; time earns none"),
      -1},
 };
