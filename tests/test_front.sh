@@ -112,12 +112,13 @@ check "settings: a damaged file is ignored (the defaults) and kept aside as sett
 mkdir -p "$tmp/bigtext/isodroid"
 printf '# isodroid settings 1\ntext_size = 150\n' >"$tmp/bigtext/isodroid/settings"
 printf '%s\n' "wait 100" "key Down" "key Down" "key Down" "key Return" "wait 50" "screenshot $tmp/set150.png" \
-    "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "wait 20" "screenshot $tmp/set320.png" \
+    "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "key Down" "wait 20" \
+    "screenshot $tmp/set320.png" \
     "key Return" "wait 20" quit >"$tmp/big.txt"
 XDG_CONFIG_HOME="$tmp/bigtext" "$game" --headless --trace --script "$tmp/big.txt" >"$tmp/big150.trace" 2>&1
 sed -i "s#set150.png#set150b.png#; s#set320.png#set320a.png#" "$tmp/big.txt"
 XDG_CONFIG_HOME="$tmp/bigtext" "$game" --headless --size 320x240 --trace --script "$tmp/big.txt" >"$tmp/big320.trace" 2>&1
-check "settings at 150% text: Down seven times reaches Keys in 1280x720 and in 320x240" \
+check "settings at 150% text: Down eight times reaches Keys in 1280x720 and in 320x240" \
     'grep -q "^screen keys" "$tmp/big150.trace" && grep -q "^screen keys" "$tmp/big320.trace"'
 if command -v tesseract >/dev/null 2>&1; then
     OMP_THREAD_LIMIT=1 tesseract "$tmp/set150.png" - 2>/dev/null >"$tmp/set150.ocr"
@@ -128,8 +129,8 @@ if command -v tesseract >/dev/null 2>&1; then
         for w in "$@"; do grep -q "$w" "$f" || return 1; done
     }
     check "settings at 150% text: the rows and the hint on screen; in 320x240 the rows scrolled to the last ($(tr '\n' ' ' <"$tmp/set320.ocr"))" \
-        'all_read "$tmp/set150.ocr" Effects Music Fullscreen Minimap "Text size" Colours Keys "Esc: back" &&
-         all_read "$tmp/set320.ocr" Colours "more above"'
+        'all_read "$tmp/set150.ocr" Effects Music Fullscreen Minimap "Text size" Colours Language Keys "Esc: back" &&
+         all_read "$tmp/set320.ocr" Language "more above"'
 else
     skip "tesseract not installed: the settings at 150% are not read by OCR"
 fi
@@ -182,8 +183,8 @@ check "quitting while a level is made stops it ($(cat "$tmp/quit.out"))" \
 # way, a click on such a row elsewhere only highlights it (Left then
 # changes it); the text size last, since it changes where everything is
 cfg=$tmp/mousecfg1
-play mouse1 "wait 100" "key Down" "key Down" "key Down" "key Return" "wait 50" "click 895 198" "wait 50" \
-    "click 400 242" "wait 50" "key Left" "wait 50" "click 640 462" "wait 50" "click 962 418" "wait 50"
+play mouse1 "wait 100" "key Down" "key Down" "key Down" "key Return" "wait 50" "click 895 176" "wait 50" \
+    "click 400 220" "wait 50" "key Left" "wait 50" "click 640 440" "wait 50" "click 962 396" "wait 50"
 check "settings by the mouse: Volume's left arrow, Effects' row then Left, Colours' row, Text size's right arrow ($(grep '^setting' "$tmp/mouse1.trace" | tr '\n' ' '))" \
     '[ "$(grep "^setting" "$tmp/mouse1.trace" | tr "\n" " ")" = "setting 0 master 90 effects 100 music 60 fullscreen 0 minimap 1 text 100 colours standard setting 1 master 90 effects 90 music 60 fullscreen 0 minimap 1 text 100 colours standard setting 6 master 90 effects 90 music 60 fullscreen 0 minimap 1 text 100 colours colour-blind setting 5 master 90 effects 90 music 60 fullscreen 0 minimap 1 text 110 colours colour-blind " ] &&
      grep -qx "colours = colour-blind" "$tmp/mousecfg1/isodroid/settings"'

@@ -33,7 +33,7 @@ enum { FRONT_SEED_DIGITS = 18 }; /* a typed seed: up to 18 digits (below GEN_SEE
 /* The settings screen's items (Left and Right, or Enter, change one). */
 enum {
     FRONT_SET_MASTER, FRONT_SET_EFFECTS, FRONT_SET_MUSIC, FRONT_SET_FULLSCREEN, FRONT_SET_MINIMAP, FRONT_SET_TEXT, FRONT_SET_COLOURS,
-    FRONT_SET_KEYS, FRONT_SET_LANGUAGE,
+    FRONT_SET_LANGUAGE, FRONT_SET_KEYS,
     FRONT_SET_ITEMS
 };
 

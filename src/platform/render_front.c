@@ -41,8 +41,8 @@ static FrontLayout front_layout(const Scene *sc, const Front *f)
     int room = sc->frame.screen_h - 2 * L.pad - 2 * m - head - foot;
     int rows = 0, mark = 0;
     if (f->screen == FRONT_SETTINGS && FRONT_SET_ITEMS * (ih + gap) - gap + 2 * L.line + gap > room) {
-        list = true; /* too tall for the room (large text, a small window): rows as a list's, scrolled */
-        ih = L.line + render_px(L.ui, 8);
+        list = true; /* too tall for the room (large text, a small window): rows closer, scrolled */
+        ih = L.line + render_px(L.ui, 4);
     }
     if (f->screen == FRONT_TITLE) {
         rows = FRONT_TITLE_ITEMS;
@@ -342,7 +342,7 @@ static void draw_settings(Renderer *r, const Front *f, const FrontLayout *F, con
     render_text(r, font, F->panel.x + render_px(L->ui, 22), F->note_y, DIM, _("Kept for the next time, as soon as changed."));
     static const char *const labels[FRONT_SET_ITEMS] = {N_("Volume"), N_("Effects volume"), N_("Music volume"),
                                                         N_("Fullscreen"), N_("Minimap when a level starts"),
-                                                        N_("Text size"), N_("Colours"), N_("Keys"), N_("Language")};
+                                                        N_("Text size"), N_("Colours"), N_("Language"), N_("Keys")};
     for (int k = 0; k < F->items && set; k++) {
         int i = F->first + k;
         SDL_Rect b = F->item[k];
