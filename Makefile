@@ -166,8 +166,9 @@ locale: $(MO_FILES)
 build/locale/%/LC_MESSAGES/isodroid.mo: po/%.po | deps
 	@mkdir -p $(dir $@)
 	msgfmt --check -o $@ $<
+POT ?= po/isodroid.pot
 pot: | deps
-	@xgettext $(XGETTEXT_FLAGS) -o po/isodroid.pot $(POT_SRC)
+	@xgettext $(XGETTEXT_FLAGS) -o $(POT) $(POT_SRC)
 po: pot
 	for l in $(LINGUAS); do msgmerge --quiet --update --backup=none --add-location=file po/$$l.po po/isodroid.pot || exit 1; done
 

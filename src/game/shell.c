@@ -181,6 +181,7 @@ void shell_begin(Shell *sh, const ShellStart *st)
     game_set_level_folders(g, st->shipped, st->own);
     if (g->progress.error[0])
         game_say(g, 10.0, "%s", g->progress.error);
+    i18n_set_language(settings_language_code(sh->settings.language)); /* before the first words */
     if (g->campaign)
         shell_start_campaign(sh, st->day_seed);
     g->show_minimap = sh->settings.minimap;

@@ -191,6 +191,7 @@ static void settings_change(Shell *sh, int item, int delta)
         set->language = (SettingsLanguage)(((int)set->language + delta + SETTINGS_LANG_COUNT) % SETTINGS_LANG_COUNT);
         game_trace(&sh->game, "setting %d language %s", item, settings_language_code(set->language));
         shell_settings_apply(sh);
+        front_scan(&sh->front, &sh->catalog, &sh->game.progress); /* the levels' names in it */
         shell_settings_keep(sh);
         return;
     } else {

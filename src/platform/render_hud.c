@@ -256,7 +256,7 @@ static int hud_lines(const Renderer *r, const Scene *sc, const HudStats *hs, Hud
     if (hs->debug)
         snprintf(fps, sizeof fps, "%.0f\xc2\xa0" "fps   ", hs->fps);
     /* the keys stay with their words when the line wraps (no-break spaces) */
-    return hud_add(l, n, false, DIM, 4, "%sH\xc2\xa0help   %s", fps,
+    return hud_add(l, n, false, DIM, 4, _("%sH\xc2\xa0help   %s"), fps,
                    sc->frame.editing ? _("E\xc2\xa0play") : _("Space\xc2\xa0pause   Esc\xc2\xa0menu"));
 }
 
