@@ -344,4 +344,27 @@ else
     skip "Xvfb, xdotool, xwininfo or import (imagemagick) missing: no focus check"
 fi
 
+# ---- areas: each has its own tiles; wall tops have a rim where no wall is ------------------
+
+# the same room in the ducts (no area:) and in the cistern: the cistern's
+# blue-green flags instead of the steel plates, the plates gone
+room='#########\n#@......#\n#.......#\n#.......#\n#.......#\n#.......#\n#########\n'
+printf "$room" >"$tmp/ducts.txt"
+printf "area: cistern\n$room" >"$tmp/cistern.txt"
+shot "$tmp/ducts.txt" 1280x720 area_ducts "wait 30" "move 5 5"
+shot "$tmp/cistern.txt" 1280x720 area_cistern "wait 30" "move 5 5"
+plates_d=$(count area_ducts 0 150 1279 719 128 138 152 14)
+plates_c=$(count area_cistern 0 150 1279 719 128 138 152 14)
+flags_d=$(count area_ducts 0 150 1279 719 98 122 124 12)
+flags_c=$(count area_cistern 0 150 1279 719 98 122 124 12)
+check "area: cistern draws its own floor (plates $plates_d -> $plates_c, flags $flags_d -> $flags_c pixels)" \
+    '[ "$plates_d" -gt 3000 ] && [ "$plates_c" -lt $((plates_d / 5)) ] && [ "$flags_c" -gt 3000 ] && [ "$flags_d" -lt $((flags_c / 5)) ]'
+# the maze: a light rim runs along every wall top's edge on a corridor; T's low blocks have none
+shot levels/02_ducts.txt 1280x720 rim_up "wait 30" "move 5 5"
+shot levels/02_ducts.txt 1280x720 rim_down "wait 30" "move 5 5" "key T" "wait 1000"
+rim_up=$(count rim_up 0 150 1279 719 236 242 255 22)
+rim_down=$(count rim_down 0 150 1279 719 236 242 255 22)
+check "a maze's wall tops are rimmed where a corridor runs ($rim_up pixels), lowered walls are not ($rim_down)" \
+    '[ "$rim_up" -gt 1500 ] && [ "$rim_down" -lt $((rim_up / 10)) ]'
+
 tap_end

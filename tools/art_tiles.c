@@ -334,7 +334,7 @@ static RGBA paint_edge(float u, float v, int x, int y, void *ctx)
     float d = e->side == 0 ? 1 - a : e->side == 1 ? 1 - b : e->side == 2 ? a : b; /* 0 at the edge */
     if (e->rim) {
         float k = d < 0.045f ? 0.85f : d < 0.12f ? 0.3f * (0.12f - d) / 0.075f : 0.0f;
-        return rgba(255, 250, 232, k);
+        return rgba(236, 242, 255, k); /* a cool white: the light from above, apart from every warm colour */
     }
     float k = d < 0.42f ? 0.5f * powf(1 - d / 0.42f, 1.6f) : 0.0f;
     return rgba(8, 10, 16, k);

@@ -409,6 +409,7 @@ static void build_play(Scene *sc, const SceneAnim *a, const Game *g)
     sc->grid = &t->grid;
     sc->start = g->level.start;
     sc->level_name = level_name_in(&g->level, i18n_language());
+    sc->area = g->level.area;
     sc->level_energy = g->level.energy;
     sc->droid = actor_of(a, &st->droid, 0);
     sc->plan_tile = mover_plan_tile(&st->droid);

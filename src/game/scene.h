@@ -132,6 +132,7 @@ typedef struct Scene {
     const NavGrid *grid;
     NavPos start;            /* the level's droid start */
     const char *level_name;
+    LevelArea area;          /* the level's tile set (level.h) */
     double level_energy;     /* the level's energy (units; 0: unlimited) */
     /* the actors */
     SceneActor droid;

@@ -49,19 +49,22 @@ static const struct {
     {IMAGE_DOOR_FRAMES, DOOR_FRAME_W, DOOR_FRAME_H, DOOR_FRAMES, DOOR_ROWS},
     {IMAGE_EXIT_OPEN, EXIT_FRAME_W, EXIT_FRAME_H, EXIT_FRAMES, 1},
     {IMAGE_SPARKLE, SPARKLE_FRAME_W, SPARKLE_FRAME_H, SPARKLE_FRAMES, 1},
+    {IMAGE_EDGES, EDGE_W, EDGE_H, EDGE_FRAMES, EDGE_ROWS},
 };
 
-static void sprites_for_zoom(Renderer *r, double zoom)
+/* The sprites at zoom, the tiles those of area. */
+static void sprites_for_zoom(Renderer *r, double zoom, LevelArea area)
 {
-    if (r->sprite_zoom == zoom && r->sprite[0].tex)
+    if (r->sprite_zoom == zoom && r->sprite_area == area && r->sprite[0].tex)
         return;
     r->sprite_zoom = zoom;
+    r->sprite_area = area;
     for (int i = 0; i < IMAGE_COUNT; i++) {
         Sprite *sp = &r->sprite[i];
         if (sp->tex)
             SDL_DestroyTexture(sp->tex);
         sp->tex = NULL;
-        SDL_Surface *src = r->assets->image[i];
+        SDL_Surface *src = assets_tile(r->assets, area, (AssetImage)i);
         int w = (int)lround(src->w * zoom), h = (int)lround(src->h * zoom);
         sp->fw = w;
         sp->fh = h;
@@ -112,7 +115,7 @@ void render_frame(Renderer *r, const Scene *sc, const HudStats *hs)
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(r->sdl, 22, 26, 36, 255);
     SDL_RenderClear(r->sdl);
-    sprites_for_zoom(r, sc->frame.view.zoom);
+    sprites_for_zoom(r, sc->frame.view.zoom, sc->area);
     render_marks_refresh(r, sc);
     render_world(r, sc);
     if (hs->front && hs->front->screen != FRONT_PLAY) {

@@ -249,6 +249,7 @@ struct Renderer {
     Assets *assets;
     Sprite sprite[IMAGE_COUNT];
     double sprite_zoom;
+    LevelArea sprite_area;  /* the area whose tiles the sprites are (assets_tile) */
     TextEntry text[TEXT_CACHE];
     unsigned long frame;
     int font_px, big_px;    /* the sizes the assets' fonts are set to */

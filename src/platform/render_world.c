@@ -59,6 +59,18 @@ static SDL_FRect tile_sprite_rect(const IsoView *v, NavPos t, int w, int h, int 
 
 /* ---- the pieces of a pass --------------------------------------------------------- */
 
+/* The sides of a tile in edges.png's order (E S W N), as steps. */
+static const int SIDE_STEP[EDGE_FRAMES][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+
+/* Frame (side, row) of edges.png over the diamond whose top corner is at
+ * (x, y) on screen. */
+static void draw_edge(Renderer *r, int side, int row, float x, float y)
+{
+    const Sprite *sp = &r->sprite[IMAGE_EDGES];
+    SDL_Rect src = {side * sp->fw, row * sp->fh, sp->fw, sp->fh};
+    render_blit(r, IMAGE_EDGES, &src, x, y, src.w, src.h);
+}
+
 static void draw_ground(Renderer *r, const Scene *sc, const Pass *p)
 {
     for (int s = p->vis.s0; s <= p->vis.s1; s++) {
@@ -73,6 +85,13 @@ static void draw_ground(Renderer *r, const Scene *sc, const Pass *p)
             if (k == TILE_WATER)
                 d.y += (float)render_zoom_px(&p->v, 4);
             render_blit(r, img, NULL, d.x, d.y, r->sprite[img].w, r->sprite[img].h);
+            if (k == TILE_WATER)
+                continue;
+            /* the shade of a wall behind (W or N) on the floor at its foot; those in
+             * front stand over their edges */
+            for (int side = 2; side < EDGE_FRAMES; side++)
+                if (scene_kind(sc, x + SIDE_STEP[side][0], s - x + SIDE_STEP[side][1]) == TILE_WALL)
+                    draw_edge(r, side, EDGE_ROW_SHADE, d.x, d.y);
         }
     }
 }
@@ -223,8 +242,11 @@ static void collect_actors(Renderer *r, const Scene *sc, const IsoView *v)
 
 /* A wall at height hf (1 full, WALL_LOW a low block). A lowered wall is its
  * sprite's lower faces with the top face moved down onto them. faces_hidden:
- * walls in front on all three sides hide everything but the top face. */
-static void draw_wall(Renderer *r, const IsoView *v, NavPos t, float hf, bool faces_hidden)
+ * walls in front on all three sides hide everything but the top face. open:
+ * a bit per side (E S W N, edges.png's order) with no wall, whose edge of a
+ * standing wall's top gets a bright rim, so that a maze's walls read as a
+ * plan from above (a lowered wall, a low dark block, has none). */
+static void draw_wall(Renderer *r, const IsoView *v, NavPos t, float hf, bool faces_hidden, unsigned open)
 {
     const Sprite *sp = &r->sprite[IMAGE_WALL];
     SDL_FRect d = tile_sprite_rect(v, t, TILE_PX_W, WALL_PX_H, WALL_RISE);
@@ -233,6 +255,9 @@ static void draw_wall(Renderer *r, const IsoView *v, NavPos t, float hf, bool fa
     if (hf >= 0.999f) {
         SDL_Rect src = {0, 0, sp->w, faces_hidden ? top_h + 1 : sp->h};
         render_blit(r, IMAGE_WALL, &src, x, y, src.w, src.h);
+        for (int side = 0; side < EDGE_FRAMES; side++)
+            if (open & 1u << side)
+                draw_edge(r, side, EDGE_ROW_RIM, (float)x, (float)y);
         return;
     }
     int drop = (int)lround(render_zoom_px(v, WALL_RISE) * (1.0 - hf));
@@ -266,7 +291,11 @@ static void draw_tile_object(Renderer *r, const Scene *sc, const Pass *p, int x,
         bool hidden = hf >= 0.999f && scene_kind(sc, x + 1, y) == TILE_WALL && scene_kind(sc, x, y + 1) == TILE_WALL &&
                       scene_kind(sc, x + 1, y + 1) == TILE_WALL && wall_height(r, p, x + 1, y) >= 0.999f &&
                       wall_height(r, p, x, y + 1) >= 0.999f && wall_height(r, p, x + 1, y + 1) >= 0.999f;
-        draw_wall(r, &p->v, nav_pos(x, y), hf, hidden);
+        unsigned open = 0;
+        for (int side = 0; side < EDGE_FRAMES; side++)
+            if (scene_kind(sc, x + SIDE_STEP[side][0], y + SIDE_STEP[side][1]) != TILE_WALL)
+                open |= 1u << side;
+        draw_wall(r, &p->v, nav_pos(x, y), hf, hidden, open);
         break;
     }
     case TILE_DOOR:
