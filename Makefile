@@ -166,9 +166,12 @@ locale: $(MO_FILES)
 build/locale/%/LC_MESSAGES/isodroid.mo: po/%.po | deps
 	@mkdir -p $(dir $@)
 	msgfmt --check -o $@ $<
+# (rewritten only when more than its date changed)
 POT ?= po/isodroid.pot
 pot: | deps
-	@xgettext $(XGETTEXT_FLAGS) -o $(POT) $(POT_SRC)
+	@xgettext $(XGETTEXT_FLAGS) -o $(POT).new $(POT_SRC)
+	@if [ -f $(POT) ] && diff -q -I '^"POT-Creation-Date' $(POT) $(POT).new >/dev/null; then rm -f $(POT).new; \
+	    else mv $(POT).new $(POT); fi
 po: pot
 	for l in $(LINGUAS); do msgmerge --quiet --update --backup=none --add-location=file po/$$l.po po/isodroid.pot || exit 1; done
 

@@ -135,13 +135,14 @@ designed=$(ls levels/*.txt | wc -l)
 check "at least 20 designed levels in the campaign ($designed)" '[ "$designed" -ge 20 ]'
 for f in levels/*.txt; do
     # the header, before the first grid row; the grid's size
-    header=$(awk '/^;/ || /^$/ { next } /^[a-z_]+: / { print; next } { exit }' "$f")
-    size=$(awk '/^;/ { next } !grid && (/^[a-z_]+: / || /^$/) { next } { grid = 1; n++; if (length($0) > w) w = length($0) }
+    header=$(awk '/^;/ || /^$/ { next } /^[a-z_]+(\[[a-z]+\])?: / { print; next } { exit }' "$f")
+    size=$(awk '/^;/ { next } !grid && (/^[a-z_]+(\[[a-z]+\])?: / || /^$/) { next } { grid = 1; n++; if (length($0) > w) w = length($0) }
                 END { print w, n }' "$f")
     w=${size% *} h=${size#* }
-    check "$f: a name, a one-line description and an energy budget" \
+    check "$f: a name, a one-line description and an energy budget, the name and description in German too" \
         'echo "$header" | grep -q "^name: ." && echo "$header" | grep -q "^description: ..........." &&
-         echo "$header" | grep -q "^energy: [0-9]"'
+         echo "$header" | grep -q "^energy: [0-9]" && echo "$header" | grep -q "^name\[de\]: ." &&
+         echo "$header" | grep -q "^description\[de\]: ..........."'
     [ "$f" = levels/01_tutorial.txt ] ||
         check "$f: author Isodroid and a comment on top saying what it teaches" \
             'echo "$header" | grep -qx "author: Isodroid" && head -1 "$f" | grep -q "^; " && [ "$(sed -n "/^[^;]/q;p" "$f" | wc -l)" -ge 3 ]'

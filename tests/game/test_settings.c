@@ -133,6 +133,7 @@ static void test_write_then_read_back(void **state)
     s.minimap = false;
     s.text_size = 125;
     s.colour_blind = true;
+    s.language = SETTINGS_LANG_DE;
     char err[200];
     const char *restart[] = {"p", "ctrl+r"}, *zoom[] = {"+", "=", "keypad 8"};
     assert_true(bindings_set(&s, BIND_RESTART, restart, 2, NULL, err, sizeof err));
@@ -150,6 +151,7 @@ static void test_write_then_read_back(void **state)
                 "minimap = no\n"
                 "text_size = 125\n"
                 "colours = colour-blind\n"
+                "language = de\n"
                 "key.restart = P or Ctrl+R\n"
                 "key.zoom_in = + or = or Keypad 8\n"
                 "key.help = none\n");
@@ -159,6 +161,7 @@ static void test_write_then_read_back(void **state)
     settings_load(&t, d.file, known_key, NULL);
     assert_true(t.colour_blind);
     assert_int_equal(t.music_volume, 40);
+    assert_int_equal(t.language, SETTINGS_LANG_DE);
     assert_int_equal(bindings_action_for_key(&t, "P", BIND_IN_PLAY), BIND_RESTART);
     assert_int_equal(bindings_action_for_key(&t, "Space", BIND_IN_PLAY), BIND_PAUSE);
     assert_int_equal(bindings_action_for_key(&t, "F1", BIND_IN_PLAY), BIND_NONE);
@@ -347,7 +350,8 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
                        "key.sound = \n"             /* 19: no value */
                        "key.cones = none\n"
                        "key.zoom_in = Escape\n"     /* 21: back's */
-                       "colours = pink\n";          /* 22 */
+                       "colours = pink\n"           /* 22 */
+                       "language = klingon\n";      /* 23 */
     test_dir_put_text(&d, "", text);
     Settings s;
     NavDiags diags;
@@ -384,6 +388,7 @@ static void test_damaged_lines_named_and_the_rest_kept(void **state)
         {19, "key.sound wants key names"},
         {21, "key.zoom_in: Zoom in: Escape is Back's already (it cannot change)"},
         {22, "colours wants standard or colour-blind, not 'pink'"},
+        {23, "language wants system, en or de, not 'klingon'"},
     };
     int n = (int)(sizeof want / sizeof want[0]);
     assert_int_equal(nav_diag_total(&diags), n);

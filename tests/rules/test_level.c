@@ -40,6 +40,11 @@ static const Case cases[] = {
     {"par time not a number", "par_time: 1e3\n#@#\n", "t.txt:1:11: par_time wants seconds from 0.001 to 86400"},
     {"par time zero", "par_time: 0\n#@#\n", "t.txt:1:11: par_time wants seconds from 0.001 to 86400"},
     {"header twice", "name: a\nname: b\n#@#\n", "t.txt:2:1: header 'name' given twice"},
+    {"translated name twice", "name[de]: a\nname[de]: b\n#@#\n", "t.txt:2:1: header 'name[de]' given twice"},
+    {"translated energy", "energy[de]: 5\n#@#\n",
+     "t.txt:1:1: header 'energy' has no translations (name and description have)"},
+    {"five languages", "name[a]: 1\nname[b]: 2\nname[c]: 3\nname[d]: 4\nname[e]: 5\n#@#\n",
+     "t.txt:5:1: translations into at most 4 languages"},
     {"header inside grid", "#@#\nname: x\n#.#\n",
      "t.txt:2:1: header line inside the grid: put 'name:' above the first row"},
     {"header after grid", "#@#\nname: x\n", "t.txt:2:1: header line after the grid: put it above the first row"},
@@ -571,6 +576,32 @@ static void test_area(void **state)
     assert_string_equal(level_area_name(AREA_COUNT), "?");
 }
 
+/* name[LANG]: and description[LANG]: give the level's words in a language;
+ * another language, or none given, reads the plain ones; the file keeps
+ * them as written and the content hash does not see them */
+static void test_translations(void **state)
+{
+    (void)state;
+    static const char text[] = "name: Room\nname[de]: Raum\ndescription: Go.\ndescription[de]: Geh.\n"
+                               "description[fr]: Va.\n#@#\n";
+    Level l, plain;
+    NavDiags d;
+    nav_diag_clear(&d);
+    assert_true(level_parse(text, sizeof text - 1, "t.txt", &l, &d));
+    assert_string_equal(level_name_in(&l, "de"), "Raum");
+    assert_string_equal(level_name_in(&l, "de_AT"), "Raum");
+    assert_string_equal(level_description_in(&l, "de"), "Geh.");
+    assert_string_equal(level_name_in(&l, "fr"), "Room"); /* no name[fr]: the plain one */
+    assert_string_equal(level_description_in(&l, "fr"), "Va.");
+    assert_string_equal(level_name_in(&l, "en"), "Room");
+    assert_string_equal(level_description_in(&l, NULL), "Go.");
+    assert_int_equal(l.text_count, 2);
+    assert_true(level_parse("#@#\n", 4, "t.txt", &plain, &d));
+    assert_true(level_content_hash(&l) == level_content_hash(&plain));
+    level_free(&plain);
+    level_free(&l);
+}
+
 static void test_content_hash(void **state)
 {
     (void)state;
@@ -673,7 +704,7 @@ int main(void)
         cmocka_unit_test(test_doc_in_sync),  cmocka_unit_test(test_shipped_levels),
         cmocka_unit_test(test_blank_lines_memory), cmocka_unit_test(test_patrol_lines_linear),
         cmocka_unit_test(test_sentry_limit), cmocka_unit_test(test_content_hash),
-        cmocka_unit_test(test_area),
+        cmocka_unit_test(test_area),         cmocka_unit_test(test_translations),
     };
     return cmocka_run_group_tests_name("level", tests, NULL, NULL);
 }
