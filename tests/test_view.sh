@@ -367,4 +367,14 @@ rim_down=$(count rim_down 0 150 1279 719 236 242 255 22)
 check "a maze's wall tops are rimmed where a corridor runs ($rim_up pixels), lowered walls are not ($rim_down)" \
     '[ "$rim_up" -gt 1500 ] && [ "$rim_down" -lt $((rim_up / 10)) ]'
 
+# the title: the logo over the menu where the window has room, the word where it has not
+for size in 1280x720 320x240; do
+    printf '%s\n' "wait 30" "screenshot $tmp/title_$size.png" quit >"$tmp/title.txt"
+    "$game" --headless --size "$size" --script "$tmp/title.txt" --no-progress >/dev/null 2>&1
+done
+logo_big=$(count title_1280x720 0 0 1279 180 236 132 52 30)
+logo_small=$(count title_320x240 0 0 319 239 236 132 52 30)
+check "the title's logo: drawn over the menu at 1280x720 ($logo_big pixels), the word at 320x240 ($logo_small)" \
+    '[ "$logo_big" -gt 1000 ] && [ "$logo_small" -lt 100 ]'
+
 tap_end

@@ -47,6 +47,7 @@ bool save(const Canvas *c, const char *dir, const char *name);
 void add_glow(Canvas *c, float cx, float cy, float rx, float ry, RGBA col, float k);
 bool make_sparkle(const char *dir);
 bool make_alert(const char *dir);
+bool make_logo(const char *dir); /* logo.png: the title's word in blocks */
 
 /* ---- the tiles (art_tiles.c) ---- */
 enum { TW = 64, TH = 32 }; /* a tile's diamond */

@@ -263,3 +263,69 @@ bool make_alert(const char *dir)
     free(c.px);
     return ok;
 }
+
+/* ---- the logo ---------------------------------------------------------------- */
+/* ISODROID in letters of small blocks, each a square face with its top and
+ * right sides drawn back up and to the right, as the game's walls stand:
+ * the word reads straight on, built of the game's own material. Letters are
+ * 5 x 7 cells. logo.png: LOGO_W x LOGO_H (assets.h), drawn at twice the
+ * size it is shown at on a 1x screen. */
+enum { LOGO_CELL = 18, LOGO_DEPTH = 9, LOGO_PAD = 6, LOGO_GAP = 1 };
+
+static const char *const logo_letters[] = {
+    /* I */ "#####..#....#....#....#....#..#####",
+    /* S */ ".#####....#.....###.....#....######.",
+    /* O */ ".###.#...##...##...##...##...#.###.",
+    /* D */ "####.#...##...##...##...##...#####.",
+    /* R */ "####.#...##...#####.#.#..#..#.#...#",
+};
+static const char logo_word[] = "ISODROID";
+
+static int logo_letter(char ch)
+{
+    return ch == 'I' ? 0 : ch == 'S' ? 1 : ch == 'O' ? 2 : ch == 'D' ? 3 : 4;
+}
+
+/* One block: its right side, its top, then its face (with a darker rim), the
+ * face's colour going from light at the word's top to warm at its foot. */
+static void logo_block(Canvas *c, float x, float y, float t)
+{
+    float s = LOGO_CELL, d = LOGO_DEPTH;
+    RGBA face = mix(rgba(255, 226, 140, 1), rgba(236, 132, 52, 1), t);
+    RGBA top = rgba(255, 244, 206, 1), side = mix(rgba(150, 92, 44, 1), rgba(110, 60, 30, 1), t);
+    RGBA rim = rgba(70, 40, 22, 1);
+    float right[] = {x + s, y, x + s + d, y - d, x + s + d, y + s - d, x + s, y + s};
+    float upper[] = {x, y, x + d, y - d, x + s + d, y - d, x + s, y};
+    float square[] = {x, y, x + s, y, x + s, y + s, x, y + s};
+    float inner[] = {x + 1.2f, y + 1.2f, x + s - 1.2f, y + 1.2f, x + s - 1.2f, y + s - 1.2f, x + 1.2f, y + s - 1.2f};
+    fill_poly(c, right, 4, paint_solid, &side);
+    fill_poly(c, upper, 4, paint_solid, &top);
+    fill_poly(c, square, 4, paint_solid, &rim);
+    fill_poly(c, inner, 4, paint_solid, &face);
+}
+
+bool make_logo(const char *dir)
+{
+    int letters = (int)sizeof logo_word - 1;
+    int cols = letters * 5 + (letters - 1) * LOGO_GAP;
+    Canvas c = canvas_new(cols * LOGO_CELL + LOGO_DEPTH + 2 * LOGO_PAD, 7 * LOGO_CELL + LOGO_DEPTH + 2 * LOGO_PAD);
+    float x0 = LOGO_PAD, y0 = LOGO_PAD + LOGO_DEPTH;
+    /* a soft glow under the word, the exit's green */
+    add_glow(&c, c.w / 2.0f, y0 + 7 * LOGO_CELL * 0.55f, c.w * 0.55f, 7 * LOGO_CELL * 0.75f, rgba(90, 220, 170, 1),
+             0.10f);
+    /* blocks by col - row, from the bottom left: each one's sides go behind
+     * the blocks above it and to its right, drawn after it */
+    for (int k = -6; k < cols; k++)
+        for (int row = 0; row < 7; row++) {
+            int col = k + row;
+            if (col < 0 || col >= cols)
+                continue;
+            int letter = col / (5 + LOGO_GAP), lx = col % (5 + LOGO_GAP);
+            if (lx >= 5 || logo_letters[logo_letter(logo_word[letter])][row * 5 + lx] != '#')
+                continue;
+            logo_block(&c, x0 + col * LOGO_CELL, y0 + row * LOGO_CELL, row / 6.0f);
+        }
+    bool ok = save(&c, dir, "logo.png");
+    free(c.px);
+    return ok;
+}

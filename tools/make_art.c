@@ -881,6 +881,7 @@ int main(int argc, char **argv)
     ok &= make_exit(dir, true);
     ok &= make_sparkle(dir);
     ok &= make_alert(dir);
+    ok &= make_logo(dir);
     ok &= make_icons(dir);
     IMG_Quit();
     return ok ? 0 : 1;

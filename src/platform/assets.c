@@ -29,6 +29,7 @@ static const char *const FILES[IMAGE_COUNT] = {
     [IMAGE_SPARKLE] = "sparkle.png",
     [IMAGE_ALERT] = "alert.png",
     [IMAGE_EDGES] = "edges.png",
+    [IMAGE_LOGO] = "logo.png",
 };
 
 /* the size each image must have, as frames: frame w x h, columns x rows */

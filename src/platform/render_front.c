@@ -218,11 +218,22 @@ static void format_time(double s, char *out, size_t n)
     snprintf(out, n, "%d:%04.1f", m, s - 60.0 * m);
 }
 
-static void draw_title(Renderer *r, const Front *f, const FrontLayout *F)
+static void draw_title(Renderer *r, const Scene *sc, const Front *f, const FrontLayout *F)
 {
     const Layout *L = &r->lay;
     TTF_Font *font = r->assets->font, *big = r->assets->font_big;
-    centred(r, big, &F->panel, F->title_y, HEAD, "ISODROID");
+    /* the logo over the panel where the window leaves room for it (half its
+     * pixels a point: it is drawn at twice its size), else the word */
+    const SDL_Surface *logo = r->assets->image[IMAGE_LOGO];
+    int lw = (int)fmin(logo->w / 2.0 * L->ui, sc->frame.screen_w - 2 * L->pad), lh = logo->h * lw / logo->w;
+    int gap = render_px(L->ui, 18);
+    if (F->panel.y - gap - lh >= L->pad / 2) {
+        render_icon(r, IMAGE_LOGO, NULL, F->panel.x + F->panel.w / 2, F->panel.y - gap, lw);
+        centred(r, font, &F->panel, F->title_y + (L->big_line - L->line) / 2, BODY,
+                "Take every cell, reach the exit, stay unseen.");
+    } else {
+        centred(r, big, &F->panel, F->title_y, HEAD, "ISODROID");
+    }
     char note[96];
     if (f->campaign == 0)
         snprintf(note, sizeof note, _("No levels found"));
@@ -444,7 +455,7 @@ void render_front(Renderer *r, const Scene *sc, const HudStats *hs)
     FrontLayout F = front_layout(sc, f);
     render_panel(r, F.panel, 240);
     if (f->screen == FRONT_TITLE)
-        draw_title(r, f, &F);
+        draw_title(r, sc, f, &F);
     else if (f->screen == FRONT_LEVELS)
         draw_levels(r, f, &F);
     else if (f->screen == FRONT_SETTINGS)

@@ -230,6 +230,11 @@ static inline Visible render_floor_visible(const IsoView *v, double x0, double y
 }
 
 /* ---- the window's layout, from its size alone -------------------------------- */
+/* Image i unscaled by the world's zoom (the UI's images: the palette's
+ * tiles, the logo), scaled to width w, its bottom centre at (cx, bottom);
+ * src: a part of it, or NULL. Its texture is made once (Renderer.icon). */
+void render_icon(Renderer *r, AssetImage i, const SDL_Rect *src, int cx, int bottom, int w);
+
 typedef struct Layout {
     double ui;              /* UI scale: 1 at 1280x720 */
     int font_px, big_px;    /* body and title text sizes */

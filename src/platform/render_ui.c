@@ -43,8 +43,7 @@ static bool render_palette_pick_in(const Scene *sc, int px_, int py, char *glyph
     return true;
 }
 
-/* Image i scaled to width w, its bottom centre at (cx, bottom). */
-static void icon(Renderer *r, AssetImage i, const SDL_Rect *src, int cx, int bottom, int w)
+void render_icon(Renderer *r, AssetImage i, const SDL_Rect *src, int cx, int bottom, int w)
 {
     if (!r->icon[i] && !(r->icon[i] = SDL_CreateTextureFromSurface(r->sdl, r->assets->image[i])))
         return;
@@ -79,14 +78,14 @@ static void draw_palette(Renderer *r, const Scene *sc)
         int cx = q.x + q.w / 2, bottom = q.y + q.h - 4, w = q.w - 8;
         int ground = r->assets->ground[k];
         if (ground >= 0)
-            icon(r, (AssetImage)ground, NULL, cx, bottom, w);
+            render_icon(r, (AssetImage)ground, NULL, cx, bottom, w);
         if (k == TILE_WALL)
-            icon(r, IMAGE_WALL, NULL, cx, bottom, w);
+            render_icon(r, IMAGE_WALL, NULL, cx, bottom, w);
         else if (k == TILE_CELL)
-            icon(r, IMAGE_CELL, NULL, cx, bottom - w / 6, w / 2);
+            render_icon(r, IMAGE_CELL, NULL, cx, bottom - w / 6, w / 2);
         else if (k == TILE_START) {
             SDL_Rect src = {0, DIR_S * DROID_FRAME_H, DROID_FRAME_W, DROID_FRAME_H};
-            icon(r, IMAGE_DROID, &src, cx, bottom - w / 10, w * 2 / 3);
+            render_icon(r, IMAGE_DROID, &src, cx, bottom - w / 10, w * 2 / 3);
         } else if (k == TILE_SENTRY) {
             render_minimap_marker(r, MARK_SENTRY, (float)cx, (float)(bottom - w / 3), (float)w / 3, NULL);
         } else if (k == TILE_VOID) {
