@@ -230,7 +230,7 @@ static void draw_title(Renderer *r, const Scene *sc, const Front *f, const Front
     if (F->panel.y - gap - lh >= L->pad / 2) {
         render_icon(r, IMAGE_LOGO, NULL, F->panel.x + F->panel.w / 2, F->panel.y - gap, lw);
         centred(r, font, &F->panel, F->title_y + (L->big_line - L->line) / 2, BODY,
-                "Take every cell, reach the exit, stay unseen.");
+                _("Take every cell, reach the exit, stay unseen."));
     } else {
         centred(r, big, &F->panel, F->title_y, HEAD, "ISODROID");
     }
