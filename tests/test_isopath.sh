@@ -98,6 +98,11 @@ check "bench: JPS places 8 landmarks first" 'head -1 "$tmp/out" | grep -Eq "jps,
 "$isopath" bench tests/data/movingai/arena.map tests/data/movingai/arena.map.scen --algo jps --landmarks 0 >"$tmp/out"
 rc=$?
 check "bench: every arena query optimal (JPS, no landmarks)" '[ $rc -eq 0 ] && head -1 "$tmp/out" | grep -Eq "jump table built in [0-9.]+ ms$" && tail -1 "$tmp/out" | grep -q "^160 queries, 160 optimal"'
+"$isopath" bench tests/data/movingai/arena.map tests/data/movingai/arena.map.scen --algo route >"$tmp/out"
+rc=$?
+check "bench: route says the rule that chose its planner (the passage width, the sample searches, why)" \
+    '[ $rc -eq 0 ] && head -1 "$tmp/out" | grep -Eq "; passage width [0-9]+, sample searches [0-9]+ expanded: .+$" &&
+     tail -1 "$tmp/out" | grep -q "^160 queries, 160 optimal"'
 "$isopath" bench tests/data/movingai/arena.map tests/data/movingai/arena.map.scen --repeat 2 >"$tmp/out"
 rc=$?
 check "bench: every arena query optimal (A*)" '[ $rc -eq 0 ] && tail -1 "$tmp/out" | grep -q "^160 queries, 160 optimal"'

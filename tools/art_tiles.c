@@ -143,8 +143,8 @@ static RGBA paint_area_top(const Surface *s, float a, float b, int x, int y)
             c = shade(c, 0.7f);
         if (hash2((int)(a * 2), (int)(b * 2), 9) > 0.6f && m > 0.7f)
             c = shade(c, 0.88f);
-        if (s->style == TOP_LINED && b > 0.86f && b < 0.94f)
-            c = mix(c, rgba(226, 184, 48, 1), 0.85f);
+        if (s->style == TOP_LINED && b > 0.885f && b < 0.93f)
+            c = mix(c, rgba(214, 178, 64, 1), 0.45f);
         break;
     }
     case TOP_PARQUET: { /* wood strips along x, staggered, with grain */

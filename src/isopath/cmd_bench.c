@@ -225,6 +225,10 @@ static void print_bench(const BenchArgs *a, const NavGrid *g, const NavScenario 
         printf(", jump table and %d landmarks built in %.2f ms", a->opt.landmarks, b->prep * 1e3);
     else if (b->jps)
         printf(", jump table built in %.2f ms", b->prep * 1e3);
+    NavPreparedChoice choice;
+    nav_prepared_choice(pd, &choice);
+    if (b->route && choice.made) /* the rule that chose the planner, on a uniform map */
+        printf("; passage width %d, sample searches %.0f expanded: %s", choice.width, choice.expanded, choice.why);
     printf("\n");
     printf("%d queries, %d optimal, mean %.2f us/query\n", s->count, b->optimal, mean_us(b, s->count, a->repeat));
 }

@@ -115,6 +115,12 @@ static void tilemap_free(TileMap *m)
 }
 
 /* ---- the view cones: one translucent fan per tile, outlined ------------------------- */
+/* Each tile a sentry sees is filled, most strongly near it and fading
+ * towards the edge of its sight, so the tiles read as one fan with a soft
+ * edge (the outline keeps where it ends exact). A tile's value in the map
+ * is its severity x CONE_NEAR_STEPS + how near the nearest sentry seeing it
+ * stands, so the most alarmed one's colour wins where they overlap. */
+enum { CONE_NEAR_STEPS = 16 };
 
 /* The states by how alarming they are (the cones' colour where several overlap). */
 static const SentryState by_severity[] = {SENTRY_GUARD, SENTRY_RETURN, SENTRY_SEARCH, SENTRY_ALERT, SENTRY_CHASE};
@@ -140,12 +146,15 @@ void render_world_marks_cones(Renderer *r, const Scene *sc)
             continue;
         const SceneSentry *e = &sc->sentries[id];
         NavPos at = e->body.tile;
-        int v = severity(e->state);
+        int sev = severity(e->state) * CONE_NEAR_STEPS;
         for (int y = at.y - SENTRY_SIGHT_RANGE; y <= at.y + SENTRY_SIGHT_RANGE; y++)
-            for (int x = at.x - SENTRY_SIGHT_RANGE; x <= at.x + SENTRY_SIGHT_RANGE; x++)
+            for (int x = at.x - SENTRY_SIGHT_RANGE; x <= at.x + SENTRY_SIGHT_RANGE; x++) {
+                double d = hypot(x - at.x, y - at.y) / SENTRY_SIGHT_RANGE;
+                int v = sev + (CONE_NEAR_STEPS - 1) - (int)lround(fmin(d, 1.0) * (CONE_NEAR_STEPS - 1));
                 if (tilemap_get(m, x, y) < v && scene_kind(sc, x, y) != TILE_VOID && !scene_opaque(sc, x, y) &&
                     scene_sentry_sees(sc, id, nav_pos(x, y)))
                     tilemap_raise(m, x, y, v);
+            }
     }
 }
 
@@ -176,9 +185,9 @@ static void draw_cones(Renderer *r, const Pass *p)
         NavPos t = nav_pos(m->list[i] % m->w, m->list[i] / m->w);
         if (!in_visible(&p->floor, t))
             continue;
-        int v = m->cell[m->list[i]];
-        SDL_Color c = render_sentry_color(by_severity[v - 1]);
-        c.a = 52;
+        int v = m->cell[m->list[i]], near = v % CONE_NEAR_STEPS;
+        SDL_Color c = render_sentry_color(by_severity[v / CONE_NEAR_STEPS - 1]);
+        c.a = (Uint8)(28 + 4 * near); /* 28 at the edge of sight .. 88 beside the sentry */
         fill_diamond(r, &p->v, t, 0.0, c);
         c.a = 150;
         outline_area(r, &p->v, m, t, 1, c);
