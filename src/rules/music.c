@@ -32,16 +32,6 @@ typedef struct Ctx {
     const float *table[TIMBRE_COUNT];
 } Ctx;
 
-static double noise_next(Ctx *c)
-{
-    uint32_t s = c->rng;
-    s ^= s << 13;
-    s ^= s >> 17;
-    s ^= s << 5;
-    c->rng = s;
-    return (double)(s >> 8) / 8388608.0 - 1.0;
-}
-
 static double midi_hz(int note)
 {
     return 440.0 * pow(2.0, (note - 69) / 12.0);
@@ -78,15 +68,6 @@ static float *at_ptr(Ctx *c, int i)
 }
 #define at(c, i) (*at_ptr((c), (i)))
 
-/* 0 at x <= 0, 1 at x >= len, an S-curve between. */
-static double ramp(double x, double len)
-{
-    if (len <= 0)
-        return x < 0 ? 0.0 : 1.0;
-    double u = x / len;
-    return u <= 0 ? 0.0 : u >= 1 ? 1.0 : u * u * (3.0 - 2.0 * u);
-}
-
 /* ---- instruments --------------------------------------------------------- */
 
 typedef struct Note {
@@ -110,9 +91,9 @@ static void add_note(Ctx *c, const Note *nt)
         double s = j / c->rate;
         double env = level;
         if (s < nt->attack)
-            env *= ramp(s, nt->attack);
+            env *= synth_ramp(s, nt->attack);
         if (nt->length - s < nt->release)
-            env *= ramp(nt->length - s, nt->release);
+            env *= synth_ramp(nt->length - s, nt->release);
         at(c, i0 + j) += (float)(env * table_read(t, phase));
         double fj = f;
         if (nt->vibrato > 0) {
@@ -136,7 +117,7 @@ static void add_kick(Ctx *c, double start, double amp, double hz0, double hz1)
     for (int j = 0; j < len; j++) {
         double s = j / c->rate;
         double f = hz1 + (hz0 - hz1) * exp(-s / 0.03);
-        double env = ramp(s, 0.002) * exp(-s / 0.09) * ramp(0.35 - s, 0.02);
+        double env = synth_ramp(s, 0.002) * exp(-s / 0.09) * synth_ramp(0.35 - s, 0.02);
         at(c, i0 + j) += (float)(amp * env * sin(MUSIC_TAU * phase));
         phase += f / c->rate;
         phase -= floor(phase);
@@ -150,10 +131,10 @@ static void add_hat(Ctx *c, double start, double amp, double tau)
     double prev = 0, hp = 0, a = 0.85, level = amp, decay = exp(-1.0 / (tau * c->rate));
     for (int j = 0; j < len; j++) {
         double s = j / c->rate;
-        double x = noise_next(c);
+        double x = synth_noise(&c->rng);
         hp = a * (hp + x - prev);
         prev = x;
-        double env = level * ramp(s, 0.0008) * ramp(6 * tau - s, 0.003);
+        double env = level * synth_ramp(s, 0.0008) * synth_ramp(6 * tau - s, 0.003);
         at(c, i0 + j) += (float)(env * hp);
         level *= decay;
     }

@@ -24,34 +24,10 @@ typedef struct Ctx {
     uint32_t rng; /* xorshift32 state, never 0 */
 } Ctx;
 
-/* Uniform in [-1, 1). */
-static double noise_next(Ctx *c)
-{
-    uint32_t s = c->rng;
-    s ^= s << 13;
-    s ^= s >> 17;
-    s ^= s << 5;
-    c->rng = s;
-    return (double)(s >> 8) / 8388608.0 - 1.0;
-}
-
 /* Uniform in [lo, hi). */
 static double noise_range(Ctx *c, double lo, double hi)
 {
-    return lo + (hi - lo) * (noise_next(c) + 1.0) * 0.5;
-}
-
-/* 0 at x <= 0, 1 at x >= len, an S-curve between (no corner to click). */
-static double ramp(double x, double len)
-{
-    if (len <= 0)
-        return x < 0 ? 0.0 : 1.0;
-    double u = x / len;
-    if (u <= 0)
-        return 0.0;
-    if (u >= 1)
-        return 1.0;
-    return u * u * (3.0 - 2.0 * u);
+    return lo + (hi - lo) * (synth_noise(&c->rng) + 1.0) * 0.5;
 }
 
 /* The span [start, start + length) seconds in samples, clipped to the buffer. */
@@ -99,7 +75,7 @@ static void add_tone(Ctx *c, const Tone *t)
         double f = t->freq * exp(glide * j / len);
         if (t->vibrato > 0)
             f *= 1.0 + t->vibrato * sin(SYNTH_TAU * t->vibrato_hz * s);
-        double env = ramp(s, t->attack) * ramp(t->length - s, t->release);
+        double env = synth_ramp(s, t->attack) * synth_ramp(t->length - s, t->release);
         double v = 0;
         for (int k = 0; k < np; k++) {
             double fk = f * p[k].ratio;
@@ -148,14 +124,14 @@ static void add_hiss(Ctx *c, const Hiss *h)
             fc = 0.45 * c->rate;
         double g = tan(SYNTH_TAU * 0.5 * fc / c->rate);
         double a1 = 1.0 / (1.0 + g * (g + k)), a2 = g * a1, a3 = g * a2;
-        double x = noise_next(c);
+        double x = synth_noise(&c->rng);
         double v3 = x - ic2;
         double v1 = a1 * ic1 + a2 * v3;
         double v2 = ic2 + a2 * ic1 + a3 * v3;
         ic1 = 2.0 * v1 - ic1;
         ic2 = 2.0 * v2 - ic2;
         double y = h->shape == NOISE_BAND ? k * v1 : v2;
-        double env = ramp(s, h->attack) * ramp(h->length - s, h->release);
+        double env = synth_ramp(s, h->attack) * synth_ramp(h->length - s, h->release);
         if (h->tau > 0)
             env *= exp(-s / h->tau);
         if (ng > 0) {
@@ -163,7 +139,7 @@ static void add_hiss(Ctx *c, const Hiss *h)
             for (int q = 0; q < ng; q++) {
                 double d = s - gt[q];
                 if (d >= 0)
-                    gsum += ga[q] * ramp(d, 0.0006) * exp(-d / h->grain_tau);
+                    gsum += ga[q] * synth_ramp(d, 0.0006) * exp(-d / h->grain_tau);
             }
             env *= gsum;
         }
@@ -368,7 +344,7 @@ static void finish(const Ctx *c, double gain, int16_t *out)
         double x = c->buf[i], y = x - x1 + r * y1;
         x1 = x;
         y1 = y;
-        y *= ramp(i, fade_in) * ramp(c->n - 1 - i, fade_out);
+        y *= synth_ramp(i, fade_in) * synth_ramp(c->n - 1 - i, fade_out);
         c->buf[i] = (float)y;
         if (fabs(y) > peak)
             peak = fabs(y);

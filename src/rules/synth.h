@@ -39,6 +39,27 @@ enum {
     SYNTH_MAX_MS = 1000     /* no effect is longer */
 };
 
+/* What the effects and the music (music.c) are made with alike. */
+/* Deterministic noise: the next value of a xorshift32 generator (*state,
+ * never 0), uniform in [-1, 1). */
+static inline double synth_noise(uint32_t *state)
+{
+    uint32_t s = *state;
+    s ^= s << 13;
+    s ^= s >> 17;
+    s ^= s << 5;
+    *state = s;
+    return (double)(s >> 8) / 8388608.0 - 1.0;
+}
+/* 0 at x <= 0, 1 at x >= len, an S-curve between (no corner to click). */
+static inline double synth_ramp(double x, double len)
+{
+    if (len <= 0)
+        return x < 0 ? 0.0 : 1.0;
+    double u = x / len;
+    return u <= 0 ? 0.0 : u >= 1 ? 1.0 : u * u * (3.0 - 2.0 * u);
+}
+
 /* Renders one effect at rate frames per second into a new malloc'd buffer
  * of *frames samples that the caller frees with free(). Returns false, with
  * *out = NULL and *frames = 0, for an unknown id, a rate outside
