@@ -114,7 +114,9 @@ typedef struct Shell {
     ShellMode stack[SHELL_STACK_MAX];
     int depth;                  /* entries in stack (>= 1: SHELL_PLAY at the bottom) */
     int menu_sel;               /* the open panel's highlighted item */
-    bool leave_to_title;        /* the unsaved-edits question was asked by "Quit to the title" */
+    ShellMode after_unsaved;    /* where Save or Discard of the unsaved-edits question goes: the title
+                                 * (the panel's "Quit to the title"), the level select (its "Levels"),
+                                 * else (SHELL_PLAY) the game quits */
     bool quit;                  /* the run is to end (the caller reads it) */
     bool debug;                 /* F3: the frame rate shown */
     bool time_jobs;             /* stopping a generated level is timed on stderr (--frame-stats) */

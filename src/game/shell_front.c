@@ -16,12 +16,14 @@
 /* The question answered (a key or a click on its button). */
 static void answer_with(Shell *sh, GameAnswer answer)
 {
-    bool to_title = sh->leave_to_title;
-    sh->leave_to_title = false;
+    ShellMode after = sh->after_unsaved;
+    sh->after_unsaved = SHELL_PLAY;
     if (!game_answer(&sh->game, answer))
         return; /* (the stack loses the question at the next shell_sync_pause) */
-    if (to_title) /* the pause panel's "Quit to the title", asked about unsaved edits */
-        shell_open(sh, SHELL_TITLE);
+    if (after == SHELL_LEVELS) /* the pause panel's "Levels", asked about unsaved edits */
+        sh->game.campaign = true;
+    if (after == SHELL_TITLE || after == SHELL_LEVELS)
+        shell_open(sh, after);
     else
         sh->quit = true;
 }
@@ -73,7 +75,7 @@ static void menu_leave(Shell *sh)
     Game *g = &sh->game;
     if (game_dirty(g)) {
         shell_set_layer(sh, SHELL_PLAY);
-        sh->leave_to_title = g->campaign;
+        sh->after_unsaved = g->campaign ? SHELL_TITLE : SHELL_PLAY;
         shell_request_quit(sh);
     } else if (g->campaign && (g->editing || g->sim.state.status != SIM_PLAYING)) {
         shell_open(sh, SHELL_TITLE);
@@ -98,10 +100,11 @@ static void menu_choose(Shell *sh, int item)
         game_restart(g);
         break;
     case MENU_LEVELS:
-        if (game_request_quit(g)) { /* unsaved edits ask first */
+        if (game_request_quit(g)) { /* unsaved edits ask first: Save or Discard go on to the levels */
             g->campaign = true;
             shell_open(sh, SHELL_LEVELS);
         } else {
+            sh->after_unsaved = SHELL_LEVELS;
             shell_set_layer(sh, SHELL_PLAY);
         }
         break;

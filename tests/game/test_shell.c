@@ -229,6 +229,32 @@ static void test_help_and_unsaved_question(void **state)
     assert_true(g->editing);
 }
 
+/* Levels on the pause panel with an edit unsaved: the question first, and
+ * Discard goes on to the level select (it used to quit the game). */
+static void test_levels_after_unsaved_question(void **state)
+{
+    Fixture *fx = *state;
+    Shell *sh = &fx->sh;
+    Game *g = &sh->game;
+    key(fx, "Return"); /* Start */
+    action(fx, BIND_EDITOR);
+    game_edit_press(g, nav_pos(2, 1), true);
+    game_edit_release(g);
+    assert_true(game_dirty(g));
+    key(fx, "Escape"); /* out of the editor, the edit still unsaved */
+    assert_false(g->editing);
+    assert_true(game_dirty(g));
+    key(fx, "Escape"); /* the pause panel */
+    expect_stack(sh, SHELL_PLAY, SHELL_PAUSE, SHELL_MODES);
+    while (sh->menu_sel != MENU_LEVELS)
+        key(fx, "Down");
+    key(fx, "Return");
+    expect_stack(sh, SHELL_PLAY, SHELL_UNSAVED, SHELL_MODES);
+    action(fx, BIND_ASK_DISCARD);
+    assert_false(sh->quit);
+    assert_int_equal(shell_top(sh), SHELL_LEVELS);
+}
+
 /* A platform whose layout has one thing under every point: what the test says. */
 typedef struct FakeLayout {
     int row, item, calls;
@@ -289,6 +315,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_settings_arrows, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rebinding, setup, teardown),
         cmocka_unit_test_setup_teardown(test_help_and_unsaved_question, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_levels_after_unsaved_question, setup, teardown),
         cmocka_unit_test_setup_teardown(test_clicks_through_the_table, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
