@@ -20,6 +20,18 @@
     "#############.#############\n"                                                                                \
     "#.....*..................>#\n"                                                                                \
     "###########################\n"
+/* A slow sentry sees the droid, which can run round the corner to (1, 6)
+ * and hide: the whole alert, chase, search and return. */
+#define TEST_SEEN_THEN_HIDES                                                                                          \
+    "sentry_speed: 1\n"                                                                                              \
+    "################\n"                                                                                             \
+    "#S..@.........##\n"                                                                                             \
+    "#############.##\n"                                                                                             \
+    "#############.##\n"                                                                                             \
+    "#############.##\n"                                                                                             \
+    "#############.##\n"                                                                                             \
+    "#.............##\n"                                                                                             \
+    "################\n"
 /* The only way passes right beside a guard in its alcove: always seen. */
 #define TEST_WATCHED_WAY "###########\n#@.......*#\n#####S###>#\n###########\n"
 

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "art.h"
 
@@ -272,6 +273,15 @@ static const Area areas[] = {
 };
 #undef C
 
+/* src copied whole into dst with its top left at (x, y) (final pixels):
+ * both premultiplied, so the copy is exact. src must fit. */
+static void paste(Canvas *dst, const Canvas *src, int x, int y)
+{
+    for (int sy = 0; sy < src->h * SS; sy++)
+        memcpy(dst->px + ((size_t)(sy + y * SS) * dst->w * SS + (size_t)x * SS) * 4,
+               src->px + (size_t)sy * src->w * SS * 4, (size_t)src->w * SS * 4 * sizeof(float));
+}
+
 /* One area's sheet: four frames of AREA_FRAME_W x AREA_FRAME_H (assets.h),
  * floor, rough ground, water and the wall, each with the tile's top corner
  * on the ground at (32, 40). */
@@ -285,24 +295,12 @@ static bool make_area(const char *dir, const Area *ar)
         float thick = k == 2 ? 4 : 8;
         Canvas t = canvas_new(TW, TH + 8);
         draw_slab(&t, 8 - thick, thick, *ground[k], sides[k], SIDE_PLAIN);
-        for (int y = 0; y < t.h * SS; y++) /* pasted whole: its pixels are premultiplied, as the sheet's */
-            for (int x = 0; x < t.w * SS; x++) {
-                const float *src = t.px + ((size_t)y * t.w * SS + x) * 4;
-                float *dst = c.px + ((size_t)(y + GROUND * SS) * c.w * SS + x + k * FW * SS) * 4;
-                for (int i = 0; i < 4; i++)
-                    dst[i] = src[i];
-            }
+        paste(&c, &t, k * FW, GROUND);
         free(t.px);
     }
     Canvas wall = canvas_new(TW, TH + 40);
     draw_slab(&wall, 0, 40, ar->top, ar->wall_side, ar->wall_pattern);
-    for (int y = 0; y < wall.h * SS; y++)
-        for (int x = 0; x < wall.w * SS; x++) {
-            const float *src = wall.px + ((size_t)y * wall.w * SS + x) * 4;
-            float *dst = c.px + ((size_t)y * c.w * SS + x + 3 * FW * SS) * 4;
-            for (int i = 0; i < 4; i++)
-                dst[i] = src[i];
-        }
+    paste(&c, &wall, 3 * FW, 0);
     free(wall.px);
     char name[64];
     snprintf(name, sizeof name, "area-%s.png", ar->name);

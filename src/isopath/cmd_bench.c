@@ -372,17 +372,28 @@ static int load_failed(const BenchArgs *a, const char *file, const NavDiags *d, 
     return rc;
 }
 
+/* Standard input, for a map or a scenario named "-"; NULL with *st the
+ * failure (out of memory, or standard input unusable). */
+static FILE *bench_stdin(NavDiags *d, NavStatus *st)
+{
+    int rc;
+    FILE *f = isopath_stdin_open(d, &rc);
+    if (!f)
+        *st = rc == ISOPATH_EXIT_FAILURE ? NAV_OUT_OF_MEMORY : NAV_INVALID;
+    return f;
+}
+
 /* The map and the scenario from their files, or from standard input ("-"). */
 static NavStatus load_map(const char *path, NavGrid *g, NavDiags *d)
 {
     if (strcmp(path, "-") != 0)
         return nav_movingai_load_map(path, g, d);
-    int rc;
-    FILE *f = isopath_stdin_open(d, &rc);
-    if (!f)
-        return rc == ISOPATH_EXIT_FAILURE ? NAV_OUT_OF_MEMORY : NAV_INVALID;
-    NavStatus st = nav_movingai_read_map(f, "-", g, d);
-    fclose(f);
+    NavStatus st;
+    FILE *f = bench_stdin(d, &st);
+    if (f) {
+        st = nav_movingai_read_map(f, "-", g, d);
+        fclose(f);
+    }
     return st;
 }
 
@@ -390,12 +401,12 @@ static NavStatus load_scen(const char *path, NavScenario *s, NavDiags *d)
 {
     if (strcmp(path, "-") != 0)
         return nav_movingai_load_scen(path, s, d);
-    int rc;
-    FILE *f = isopath_stdin_open(d, &rc);
-    if (!f)
-        return rc == ISOPATH_EXIT_FAILURE ? NAV_OUT_OF_MEMORY : NAV_INVALID;
-    NavStatus st = nav_movingai_read_scen(f, "-", s, d);
-    fclose(f);
+    NavStatus st;
+    FILE *f = bench_stdin(d, &st);
+    if (f) {
+        st = nav_movingai_read_scen(f, "-", s, d);
+        fclose(f);
+    }
     return st;
 }
 

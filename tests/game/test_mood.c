@@ -23,16 +23,7 @@ static void play_until(Sim *s, SentryState want, int limit, unsigned *seen)
 static void test_moods_of_a_chase(void **state)
 {
     (void)state;
-    /* a slow sentry sees the droid, which runs round the corner and hides */
-    Level l = test_level_from_text("sentry_speed: 1\n"
-                                   "################\n"
-                                   "#S..@.........##\n"
-                                   "#############.##\n"
-                                   "#############.##\n"
-                                   "#############.##\n"
-                                   "#############.##\n"
-                                   "#.............##\n"
-                                   "################\n");
+    Level l = test_level_from_text(TEST_SEEN_THEN_HIDES);
     Sim s;
     assert_true(sim_init(&s, &l));
     assert_int_equal(mood_of_play(&s), MOOD_CALM);

@@ -5,7 +5,7 @@
  * that never cut a corner or overlap, the corridor meeting, search and
  * return, caught means lost, the same commands give the same hash, and the
  * level syntax (sentry_speed:, patrol:). */
-#include "testlib.h"
+#include "testlevel.h"
 
 #include "sentry.h"
 #include "sight.h"
@@ -431,16 +431,7 @@ static void test_search_and_return(void **state)
 {
     (void)state;
     Play p;
-    /* a slow sentry sees the droid, which runs round the corner and hides */
-    play_start(&p, "sentry_speed: 1\n"
-                   "################\n"
-                   "#S..@.........##\n"
-                   "#############.##\n"
-                   "#############.##\n"
-                   "#############.##\n"
-                   "#############.##\n"
-                   "#.............##\n"
-                   "################\n");
+    play_start(&p, TEST_SEEN_THEN_HIDES);
     NavPos post = sentry(&p, 0)->post;
     Dir8 facing = sentry(&p, 0)->post_facing;
     assert_int_equal(facing, DIR_E);
